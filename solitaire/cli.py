@@ -1,0 +1,93 @@
+"""The command-line tools: ``deal`` and ``replay`` (a public contract; see README).
+
+Exit 0 on success; a bad code, deal file or move: exit 2 with one line on stderr, never a
+traceback. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
+from .core.position import load_deal_file
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and exit 2 like every other bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _position_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", nargs="?", help="a game code such as KL1-D1N-AAAAAAB")
+    parser.add_argument("--deal", metavar="FILE", help="a deal file (state JSON)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="game.py", description="Solitaire: Klondike, Double, Thoughtful, Duel.")
+    sub = parser.add_subparsers(dest="command")
+    deal = sub.add_parser("deal", help="print a deal's initial layout as JSON")
+    _position_args(deal)
+    replay = sub.add_parser("replay", help="apply moves and print the state as JSON")
+    _position_args(replay)
+    replay.add_argument("moves", nargs="*", metavar="MOVE")
+    return parser
+
+
+def load_position(code: str | None, deal_file: str | None) -> Game:
+    if (code is None) == (deal_file is None):
+        raise UsageError("give either a game code or --deal FILE")
+    if deal_file is not None:
+        return load_deal_file(deal_file)
+    return Game.deal(parse_code(code))
+
+
+def play_text(game: Game, text: str) -> None:
+    """Apply one move written in notation; IllegalMove or ValueError says why not."""
+    request = parse_request(text)
+    if request.action == "undo":
+        if not game.undo():
+            raise IllegalMove(Refusal("C-9", "there is no move to undo"))
+    elif request.action == "auto":
+        if not game.auto_complete_ready():
+            raise IllegalMove(_auto_refusal(game))
+        while (move := game.auto_complete_next()) is not None:
+            game.apply(move)
+    else:
+        game.apply(game.resolve(request))
+
+
+def _auto_refusal(game: Game) -> Refusal:
+    if not game.rules.auto_complete:
+        return Refusal("C-8", f"{game.rules.name} has no auto-complete")
+    if game.won:
+        return Refusal("K-9", "the game is already won")
+    return Refusal("K-9", "auto-complete needs every column card face up and the stock and waste empty")
+
+
+def run(argv: Sequence[str]) -> int:
+    try:
+        args = build_parser().parse_args(list(argv))
+        game = load_position(args.code, args.deal)
+        if args.command == "replay":
+            for number, text in enumerate(args.moves, start=1):
+                try:
+                    play_text(game, text)
+                except (IllegalMove, ValueError) as error:
+                    raise UsageError(f'move {number} "{text}": {error}') from None
+        json.dump(game.to_json(), sys.stdout)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    except (UsageError, BadCode, BadDeal) as error:
+        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
+        return EXIT_BAD_INPUT

@@ -1,0 +1,84 @@
+"""Game codes (G-1, G-3): ``DS1-D1N-AAAAAAB`` names a game, its rules version, draw count,
+scoring and deal number, and reproduces the deal exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import BadCode
+
+RULES_VERSION = 1
+DEAL_LETTERS = 7
+DEAL_LIMIT = 26**DEAL_LETTERS
+GAME_IDS = {"KL": "klondike", "DS": "double", "TF": "thoughtful", "DU": "duel"}
+GAME_CODES = {game: code for code, game in GAME_IDS.items()}
+SCORINGS = {"N": "standard", "V": "vegas"}
+SCORING_LETTERS = {name: letter for letter, name in SCORINGS.items()}
+
+_SHAPE = re.compile(r"^(..)(.)-(.)(.)(.)-(.*)$")
+
+
+@dataclass(frozen=True)
+class GameCode:
+    game: str  # "klondike", "double", "thoughtful", "duel"
+    draw: int
+    scoring: str  # "standard" or "vegas"
+    deal: int
+
+    def __str__(self) -> str:
+        return (
+            f"{GAME_CODES[self.game]}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
+            f"-{deal_letters(self.deal)}"
+        )
+
+
+def deal_letters(number: int) -> str:
+    """Base 26 in letters, A = 0, seven of them: 1 -> ``AAAAAAB``."""
+    if not 0 <= number < DEAL_LIMIT:
+        raise BadCode(f"G-1: deal number {number} is outside 0…{DEAL_LIMIT - 1}")
+    letters = []
+    for _ in range(DEAL_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def parse_code(text: object) -> GameCode:
+    """Read a game code, or raise BadCode naming the part that is wrong (G-3).
+
+    Letters may be typed in lower case; surrounding spaces are ignored.
+    """
+    from .rules import ruleset  # rules load the level files; codes stay importable without them
+
+    if not isinstance(text, str):
+        raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
+    raw = text.strip().upper()
+    shape = _SHAPE.match(raw)
+    if not shape:
+        raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
+    game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
+    if game_letters not in GAME_IDS:
+        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected KL, DS, TF or DU)")
+    if version != str(RULES_VERSION):
+        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+    if d != "D" or not draw_char.isdigit():
+        raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
+    game = GAME_IDS[game_letters]
+    rules = ruleset(game)
+    draw = int(draw_char)
+    if draw not in rules.draws:
+        offered = ", ".join(str(n) for n in rules.draws)
+        raise BadCode(f"G-3: '{text}': {rules.name} has no draw {draw} (it offers draw {offered})")
+    if scoring_char not in SCORINGS:
+        raise BadCode(f"G-3: '{text}': unknown scoring '{scoring_char}' (N standard, V Vegas)")
+    scoring = SCORINGS[scoring_char]
+    if scoring not in rules.scorings:
+        raise BadCode(f"G-3: '{text}': {rules.name} has no {scoring} scoring")
+    if len(deal) != DEAL_LETTERS or not all("A" <= ch <= "Z" for ch in deal):
+        raise BadCode(f"G-3: '{text}': the deal number must be {DEAL_LETTERS} letters A–Z")
+    number = 0
+    for ch in deal:
+        number = number * 26 + ord(ch) - ord("A")
+    return GameCode(game, draw, scoring, number)

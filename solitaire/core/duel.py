@@ -1,0 +1,110 @@
+"""The Duel (DU): two players race on the same Klondike deal for four minutes.
+
+Time is passed in (``tick``), never read from a clock, so a race is replayable and testable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .codes import GameCode
+from .errors import IllegalMove, Refusal
+from .game import Game
+from .moves import Move
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What DU-4's confirmation shows, and the final line of a race."""
+
+    score: int
+    bonus: int
+    total: int
+    beats_opponent: bool
+
+
+class Race:
+    def __init__(self, code: GameCode, players: int = 2) -> None:
+        if code.game != "duel":
+            raise ValueError("a race is played on a Duel code (DU1-D3N-…)")
+        self.code = code
+        self.games = [Game.deal(code) for _ in range(players)]  # the same deal for all: a fair race
+        table = self.games[0].rules.extra["duel"]
+        self.limit = float(table["seconds"])
+        self.bonus_divisor = int(table["bonus_divisor"])
+        self.elapsed = 0.0
+        self.finished_at: list[float | None] = [None] * players
+
+    @property
+    def seconds_left(self) -> float:
+        return max(0.0, self.limit - self.elapsed)
+
+    @property
+    def over(self) -> bool:
+        """DU-1: the clock ran out, or every player has finished."""
+        return self.elapsed >= self.limit or all(t is not None for t in self.finished_at)
+
+    def tick(self, seconds: float) -> None:
+        if not self.over:
+            self.elapsed = min(self.limit, self.elapsed + seconds)
+
+    def finished(self, player: int) -> bool:
+        return self.finished_at[player] is not None
+
+    def apply(self, player: int, move: Move) -> None:
+        self._check_open(player)
+        game = self.games[player]
+        game.apply(move)
+        if game.won:
+            self.finished_at[player] = self.elapsed
+
+    def undo(self, player: int) -> bool:
+        """DU-3: unlimited, and the points go back with the moves."""
+        self._check_open(player)
+        return self.games[player].undo()
+
+    def end(self, player: int) -> Summary:
+        """DU-4: the player stops for good; the summary is what the confirmation showed."""
+        self._check_open(player)
+        self.finished_at[player] = self.elapsed
+        return self.summary(player)
+
+    def _check_open(self, player: int) -> None:
+        if self.over:
+            raise IllegalMove(Refusal("DU-1", "the race is over"))
+        if self.finished(player):
+            raise IllegalMove(Refusal("DU-4", "you have ended your game"))
+
+    def time_bonus(self, player: int) -> int:
+        """DU-5: only a player who finished early earns it, and only for cards sent home, so that
+        quitting at once earns nothing: seconds left × foundation cards ÷ 4.
+        """
+        at = self.finished_at[player]
+        if at is None or at >= self.limit:
+            return 0
+        home = sum(map(len, self.games[player].foundations))
+        return int((self.limit - at) * home) // self.bonus_divisor
+
+    def total(self, player: int) -> int:
+        return self.games[player].score + self.time_bonus(player)
+
+    def summary(self, player: int) -> Summary:
+        """A player's points, and whether they beat every opponent's current total. A player who
+        is still playing is summarised as if ending now (the DU-4 preview).
+        """
+        bonus = self.time_bonus(player) if self.finished(player) else self._bonus_if_ending(player)
+        total = self.games[player].score + bonus
+        others = [self.total(p) for p in range(len(self.games)) if p != player]
+        return Summary(self.games[player].score, bonus, total, all(total > o for o in others))
+
+    def _bonus_if_ending(self, player: int) -> int:
+        home = sum(map(len, self.games[player].foundations))
+        return int(self.seconds_left * home) // self.bonus_divisor
+
+    def winners(self) -> list[int]:
+        """DU-1: the players with the highest total (two on a tie); empty while the race runs."""
+        if not self.over:
+            return []
+        totals = [self.total(p) for p in range(len(self.games))]
+        best = max(totals)
+        return [p for p, t in enumerate(totals) if t == best]

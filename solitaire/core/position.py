@@ -1,0 +1,152 @@
+"""Positions from JSON: deal files (``--deal FILE``) and the start of a saved game.
+
+A deal file is the state JSON that ``deal`` prints. Anything that cannot be a position of its
+game is refused with a BadDeal that names the part that is wrong: the wrong cards, a face-down
+card above a face-up one, a column ending on a hidden card (C-6 would have turned it), a
+foundation out of order or on the wrong suit's slot.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from .cards import RANK, SUIT, card_text, is_ordered_run, parse_card
+from .codes import parse_code
+from .errors import BadCode, BadDeal
+from .game import Game
+from .rules import GAMES, ruleset
+
+MAX_DEAL_FILE_BYTES = 1 << 20
+
+
+def load_deal_file(path: str | Path) -> Game:
+    """Read and check a deal file; BadDeal with one sentence for anything wrong."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_DEAL_FILE_BYTES + 1)
+    except OSError as error:
+        raise BadDeal(f"cannot read deal file {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_DEAL_FILE_BYTES:
+        raise BadDeal(f"deal file {path} is larger than {MAX_DEAL_FILE_BYTES} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise BadDeal(f"deal file {path} is not valid JSON: {error}") from None
+    return game_from_json(data)
+
+
+def game_from_json(data: object) -> Game:
+    """Build a Game from state JSON, checking that it is a legal position of its game."""
+    if not isinstance(data, dict):
+        raise BadDeal("a deal must be a JSON object")
+    game_id = data.get("game")
+    if game_id not in GAMES:
+        raise BadDeal(f"'game' must be one of {', '.join(GAMES)}, not {game_id!r}")
+    rules = ruleset(game_id)
+    draw = data.get("draw", rules.default_draw)
+    if type(draw) is not int or draw not in rules.draws:
+        raise BadDeal(f"'draw' must be one of {list(rules.draws)} for {rules.name}, not {draw!r}")
+    scoring = data.get("scoring", "standard")
+    if scoring not in rules.scorings:
+        raise BadDeal(f"'scoring' must be one of {list(rules.scorings)} for {rules.name}, not {scoring!r}")
+    code = None
+    if data.get("code") is not None:
+        try:
+            code = parse_code(data["code"])
+        except BadCode as error:
+            raise BadDeal(f"'code': {error}") from None
+        if (code.game, code.draw, code.scoring) != (game_id, draw, scoring):
+            raise BadDeal(f"'code' {data['code']} does not match the game, draw and scoring of the deal")
+
+    game = Game(rules, draw, scoring, code)
+    columns = _list(data, "tableau", len(rules.columns))
+    for index, column in enumerate(columns):
+        where = f"tableau column {index + 1}"
+        cards = [_card(text, where) for text in _items(column, where)]
+        faces = [up for _, up in cards]
+        hidden = faces.count(False)
+        if any(faces[:hidden]) or not all(faces[hidden:]):
+            raise BadDeal(f"{where}: a face-down card lies on a face-up one")
+        if cards and not faces[-1]:
+            raise BadDeal(f"{where}: its last card is face down (C-6 turns it face up)")
+        if hidden and rules.face_up == "all":
+            raise BadDeal(f"{where}: every column card is face up in {rules.name} (TF-1)")
+        game.tableau[index] = [c for c, _ in cards]
+        game.hidden[index] = hidden
+        if rules.face_up == "last" and not is_ordered_run(game.tableau[index][hidden:]):
+            raise BadDeal(f"{where}: its face-up cards are not in descending alternating order (C-2)")
+    for key in ("stock", "waste"):
+        if key not in data:
+            raise BadDeal(f"'{key}' is missing (a list of cards, possibly empty)")
+    game.stock = [_card(t, "stock")[0] for t in _items(data["stock"], "stock")]
+    game.waste = [_card(t, "waste")[0] for t in _items(data["waste"], "waste")]
+    foundations = _list(data, "foundations", rules.foundation_count)
+    for index, pile in enumerate(foundations):
+        where = f"foundation {index + 1}"
+        cards = [_card(t, where)[0] for t in _items(pile, where)]
+        fixed = rules.foundation_suit(index)
+        for position, c in enumerate(cards):
+            if RANK[c] != position + 1 or SUIT[c] != SUIT[cards[0]]:
+                raise BadDeal(f"{where}: must hold one suit from the Ace up (C-4)")
+            if fixed is not None and SUIT[c] != fixed:
+                raise BadDeal(f"{where}: holds only {('spades', 'hearts', 'diamonds', 'clubs')[fixed]}")
+        game.foundations[index] = cards
+
+    _check_cards(game)
+    game.score = _number(data, "score", game.scoring.start, allow_negative=True)
+    if game.scoring.floor is not None and game.score < game.scoring.floor:
+        raise BadDeal(f"'score' cannot be below {game.scoring.floor} in standard scoring (C-10)")
+    game.moves = _number(data, "moves", 0)
+    game.recycles = _number(data, "recycles", 0)
+    limit = game.scoring.max_recycles
+    if limit >= 0 and game.recycles > limit:
+        raise BadDeal(f"'recycles' cannot exceed {limit} in {game.scoring.name} scoring")
+    if "won" in data and data["won"] is not game.won:
+        raise BadDeal(f"'won' is {json.dumps(data['won'])} but the foundations say {json.dumps(game.won)}")
+    return game
+
+
+def _check_cards(game: Game) -> None:
+    want = game.rules.decks
+    counts = Counter(game.all_cards())
+    missing = [card_text(c) for c in range(52) if counts[c] < want]
+    extra = [card_text(c) for c in range(52) if counts[c] > want]
+    copies = "once" if want == 1 else "twice"
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(missing[:8]) + (" …" if len(missing) > 8 else ""))
+        if extra:
+            parts.append("too many " + " ".join(extra[:8]) + (" …" if len(extra) > 8 else ""))
+        raise BadDeal(f"every card must appear {copies} in {game.rules.name}: {'; '.join(parts)}")
+
+
+def _list(data: dict, key: str, length: int) -> list:
+    value = data.get(key)
+    if not isinstance(value, list) or len(value) != length:
+        raise BadDeal(f"'{key}' must be a list of {length} piles")
+    return value
+
+
+def _items(value: object, where: str) -> list:
+    if not isinstance(value, list):
+        raise BadDeal(f"{where} must be a list of cards")
+    if len(value) > 104:
+        raise BadDeal(f"{where} holds more than 104 cards")
+    return value
+
+
+def _card(text: object, where: str) -> tuple[int, bool]:
+    try:
+        return parse_card(text)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise BadDeal(f"{where}: {error}") from None
+
+
+def _number(data: dict, key: str, default: int, allow_negative: bool = False) -> int:
+    value = data.get(key, default)
+    if type(value) is not int or (value < 0 and not allow_negative) or abs(value) > 10**9:
+        raise BadDeal(f"'{key}' must be a whole number{'' if allow_negative else ' not below 0'}, not {value!r}")
+    return value
