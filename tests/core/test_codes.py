@@ -1,0 +1,72 @@
+"""Game codes and deterministic deals (G-1 … G-3)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solitaire.core import BadCode, Game, GameCode, parse_code
+from solitaire.core.codes import deal_letters
+from solitaire.core.rng import SplitMix64, shuffled
+
+GOLDEN = json.loads((Path(__file__).parent / "golden_deals.json").read_text())
+
+
+def test_G1_code_form_and_round_trip():
+    code = parse_code("DS1-D1N-AAAAAAB")
+    assert code == GameCode("double", 1, "standard", 1)
+    assert str(code) == "DS1-D1N-AAAAAAB"
+    assert str(parse_code("tf1-d3n-aaaaaba")) == "TF1-D3N-AAAAABA"  # typed in lower case
+    assert parse_code("TF1-D3N-AAAAABA").deal == 26
+    assert deal_letters(26**7 - 1) == "ZZZZZZZ"
+    assert str(GameCode("double", 3, "vegas", 12345)) == "DS1-D3V-" + deal_letters(12345)
+
+
+def test_G1_a_code_reproduces_columns_hidden_cards_and_stock_order():
+    a = Game.deal(parse_code("KL1-D3N-AAAQZZB")).to_json()
+    b = Game.deal(parse_code("KL1-D3N-AAAQZZB")).to_json()
+    assert a == b
+    assert Game.deal(parse_code("KL1-D3N-AAAQZZC")).to_json()["tableau"] != a["tableau"]
+
+
+@pytest.mark.parametrize("code", sorted(GOLDEN))
+def test_G2_golden_deals_never_change(code):
+    state = Game.deal(parse_code(code)).to_json()
+    assert [" ".join(c) for c in state["tableau"]] == GOLDEN[code]["tableau"]
+    assert " ".join(state["stock"]) == GOLDEN[code]["stock"]
+
+
+def test_G2_the_generator_is_splitmix64():
+    rng = SplitMix64(0)
+    # Reference outputs of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
+    assert [rng.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    assert shuffled(list(range(10)), 7) == shuffled(list(range(10)), 7)
+    assert sorted(shuffled(list(range(104)), 3)) == list(range(104))
+
+
+@pytest.mark.parametrize(
+    "text, part",
+    [
+        ("TF1-D2N-AAAAAAB", "no draw 2"),
+        ("KL1-D1V-AAAAAAB", "no vegas scoring"),
+        ("XX1-D1N-AAAAAAB", "unknown game 'XX'"),
+        ("KL2-D1N-AAAAAAB", "unknown rules version '2'"),
+        ("KL1-X1N-AAAAAAB", "draw part"),
+        ("KL1-D1Q-AAAAAAB", "unknown scoring 'Q'"),
+        ("KL1-D1N-AAAAAA", "7 letters"),
+        ("KL1-D1N-AAAAAA1", "7 letters"),
+        ("DU1-D1N-AAAAAAB", "no draw 1"),
+        ("", "not a game code"),
+        ("KL1D1NAAAAAAB", "not a game code"),
+    ],
+)
+def test_G3_bad_codes_name_the_wrong_part(text, part):
+    with pytest.raises(BadCode) as error:
+        parse_code(text)
+    assert str(error.value).startswith("G-3") and part in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_G3_non_text_is_refused():
+    with pytest.raises(BadCode):
+        parse_code(None)

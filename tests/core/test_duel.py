@@ -1,0 +1,84 @@
+"""The Duel (DU-1 … DU-6), seed 004."""
+
+import pytest
+
+from solitaire.core import DRAW, TABLEAU, IllegalMove, Move, Pile, parse_code
+from solitaire.core.duel import Race
+
+from conftest import build
+
+CODE = parse_code("DU1-D3N-AAAAAAB")
+
+
+def test_DU1_same_deal_four_minutes_ends_on_time_or_when_both_finish():
+    race = Race(CODE)
+    assert race.games[0].to_json() == race.games[1].to_json()
+    assert race.limit == 240 and not race.over
+    race.tick(239.5)
+    assert not race.over
+    race.tick(1)
+    assert race.over and race.seconds_left == 0
+    with pytest.raises(IllegalMove) as refused:
+        race.apply(0, DRAW)
+    assert refused.value.refusal.rule == "DU-1"
+
+
+def test_DU1_highest_score_wins_and_both_finishing_ends_the_race():
+    race = Race(CODE)
+    race.games[0].score = 50
+    race.end(0)
+    assert not race.over and race.winners() == []
+    race.end(1)
+    assert race.over and race.winners() == [0]
+
+
+def test_DU2_draw_3_three_free_recycles_then_20_each():
+    g = build("duel", waste="AC 2C 3C", draw=3)
+    assert g.draw == 3 and g.rules.draws == (3,)
+    g.score = 100
+    for expected in (100, 100, 100, 80, 60):
+        while g.stock:
+            g.apply(DRAW)
+        g.apply(DRAW)  # recycle (and deal the first batch, as in Klondike)
+        assert g.score == expected
+
+
+def test_DU3_undo_without_limit_takes_back_the_points():
+    race = Race(CODE)
+    game = race.games[0]
+    for _ in range(300):
+        race.apply(0, DRAW)
+    game.score = 0
+    count = 0
+    while race.undo(0):
+        count += 1
+    assert count == 300
+
+
+def test_DU4_end_shows_a_summary_then_ends_for_good():
+    race = Race(CODE)
+    race.games[1].score = 30
+    race.games[0].score = 40
+    preview = race.summary(0)
+    assert preview.score == 40 and preview.beats_opponent
+    summary = race.end(0)
+    assert summary.total == 40 and summary.bonus == 0  # nothing on the foundations: no bonus
+    with pytest.raises(IllegalMove) as refused:
+        race.apply(0, DRAW)
+    assert refused.value.refusal.rule == "DU-4"
+
+
+def test_DU5_finishing_early_earns_a_time_bonus_for_cards_home():
+    race = Race(CODE)
+    race.games[0].foundations[0] = list(range(13))  # 13 cards home
+    race.tick(40)
+    race.end(0)
+    assert race.time_bonus(0) == 200 * 13 // 4
+    race.tick(300)
+    assert race.time_bonus(1) == 0  # the clock ran out: no bonus
+
+
+def test_DU6_only_a_king_goes_into_an_empty_column():
+    g = build("duel", tableau=["", "QH", "KS"])
+    assert g.check(Move(Pile(TABLEAU, 1), Pile(TABLEAU, 0))).rule == "C-3"
+    assert g.check(Move(Pile(TABLEAU, 2), Pile(TABLEAU, 0))) is None
