@@ -1,0 +1,78 @@
+"""Interface strings: ``t(key, **params)`` looks a key up in the current language.
+
+A missing key (or a language without a table) falls back to English, and a key missing from
+English too comes back as the key itself, so a gap shows on screen instead of crashing the game.
+Other languages register a table with :func:`register`; a module ``solitaire.i18n.<code>`` with a
+``STRINGS`` dict is found on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import string
+
+from solitaire.i18n.en import STRINGS as _EN
+
+log = logging.getLogger(__name__)
+
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
+
+_tables: dict[str, dict[str, str]] = {"en": _EN}
+_current = "en"
+
+
+def register(code: str, table: dict[str, str]) -> None:
+    """Add (or replace) the string table of a language."""
+    _tables[code] = table
+
+
+def _table(code: str) -> dict[str, str] | None:
+    if code not in _tables:
+        try:
+            module = importlib.import_module(f"solitaire.i18n.{code}")
+        except ImportError:
+            return None
+        _tables[code] = dict(getattr(module, "STRINGS", {}))
+    return _tables[code]
+
+
+def set_language(code: str) -> bool:
+    """Switch the interface language; an unknown code keeps English and returns False."""
+    global _current
+    if _table(code) is None:
+        log.debug("no string table for language %r; using English", code)
+        _current = "en"
+        return False
+    _current = code
+    return True
+
+
+def language() -> str:
+    return _current
+
+
+def is_rtl() -> bool:
+    """True when the current language reads right to left (the layout mirrors)."""
+    return _current in RTL_LANGUAGES
+
+
+class _Lenient(dict):
+    """Leaves an unknown ``{name}`` in place rather than raising in the middle of a frame."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+_formatter = string.Formatter()
+
+
+def t(key: str, **params: object) -> str:
+    """The text for ``key`` in the current language, with ``{name}`` params filled in."""
+    table = _tables.get(_current, _EN)
+    template = table.get(key)
+    if template is None:
+        template = _EN.get(key, key)
+    if not params:
+        return template
+    return _formatter.vformat(template, (), _Lenient(params))

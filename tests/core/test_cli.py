@@ -57,7 +57,7 @@ def test_deal_file_round_trip(capsys, tmp_path):
 @pytest.mark.parametrize(
     "mutate, message",
     [
-        (lambda s: s["stock"].append("as"), "every card must appear once: too many AS"),
+        (lambda s: s["stock"].append("as"), "every card must appear once in Klondike: too many AS"),
         (lambda s: s.__setitem__("tableau", s["tableau"][:6]), "'tableau' must be a list of 7 piles"),
         (lambda s: s["tableau"][6].__setitem__(6, "ks"), "face down"),
         (lambda s: s.__setitem__("game", "chess"), "'game' must be one of"),
