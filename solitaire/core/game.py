@@ -329,8 +329,12 @@ class Game:
         """The foundation a card dropped on the foundation area goes to (DS-3, TF-3, K-5):
         the first, in foundation order, that takes it; None when none does.
         """
-        for index in range(len(self.foundations)):
-            if self._check_foundation(c, index) is None:
+        suit, rank = SUIT[c], RANK[c]
+        for index, pile in enumerate(self.foundations):
+            fixed = self.rules.foundation_suit(index)
+            if fixed is not None and fixed != suit:
+                continue
+            if (rank == 1 and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
                 return index
         return None
 
