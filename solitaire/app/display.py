@@ -1,0 +1,115 @@
+"""The window: resizable when windowed, desktop-sized ``FULLSCREEN | SCALED`` when full screen.
+
+Windowed, the drawing surface is the real window size and the layout follows it, so clicks map
+one to one. Full screen uses ``SCALED`` at the desktop size: SDL keeps the mouse mapped to the
+logical surface, and it works without a window manager (``toggle_fullscreen`` does not).
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 800)
+
+
+def _clamp(size: tuple[int, int]) -> tuple[int, int]:
+    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+
+
+class Display:
+    """Owns the display surface; ``size`` is what scenes lay out against."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        title: str = "Solitaire",
+        icon: pygame.Surface | None = None,
+    ) -> None:
+        if not pygame.display.get_init():
+            pygame.display.init()
+        pygame.display.set_caption(title)
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.windowed_size = _clamp(size) if size else self._default_window_size()
+        self.fullscreen = False
+        self.surface: pygame.Surface = self._set_windowed()
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    @staticmethod
+    def desktop_size() -> tuple[int, int]:
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else DEFAULT_SIZE
+
+    def _default_window_size(self) -> tuple[int, int]:
+        desk_w, desk_h = self.desktop_size()
+        # Leave room for panels and title bar on small desktops.
+        w = min(DEFAULT_SIZE[0], int(desk_w * 0.9))
+        h = min(DEFAULT_SIZE[1], int(desk_h * 0.85))
+        return _clamp((w, h))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def _set_windowed(self) -> pygame.Surface:
+        surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        return surface
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error) as exc:
+            log.debug("window minimum size not set: %s", exc)
+
+    def _set_fullscreen(self) -> pygame.Surface:
+        return pygame.display.set_mode(self.desktop_size(), pygame.FULLSCREEN | pygame.SCALED)
+
+    def toggle_fullscreen(self) -> tuple[int, int]:
+        """Switch between windowed and full screen; returns the new surface size."""
+        if self.fullscreen:
+            self.fullscreen = False
+            self.surface = self._set_windowed()
+        else:
+            self.windowed_size = self.size
+            try:
+                self.surface = self._set_fullscreen()
+                self.fullscreen = True
+            except pygame.error as exc:
+                log.warning("full screen unavailable: %s", exc)
+                self.surface = self._set_windowed()
+        return self.size
+
+    def handle_resize(self) -> tuple[int, int] | None:
+        """After a window resize event: the new size, or None if nothing changed for layout.
+
+        A window dragged below the minimum is set back to it (the minimum-size hint is not
+        honoured by every window manager).
+        """
+        self.surface = pygame.display.get_surface() or self.surface
+        if self.fullscreen:
+            return self.size
+        w, h = self.size
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.windowed_size = _clamp((w, h))
+            self.surface = self._set_windowed()
+        else:
+            self.windowed_size = (w, h)
+        return self.size
+
+    def flip(self) -> None:
+        pygame.display.flip()
+
+    def screenshot(self, path: str) -> None:
+        pygame.image.save(self.surface, path)

@@ -1,0 +1,266 @@
+"""Scenes on a stack, and the App context every scene receives.
+
+Lifecycle of a scene (each call made by :class:`SceneStack`):
+
+* ``enter()``   — pushed (or put in by ``replace``): build widgets, start entrance tweens.
+* ``pause()``   — another scene was pushed on top; it stops getting ``update`` and events.
+* ``resume()``  — the scene above was popped; it is on top again.
+* ``exit()``    — popped or replaced: cancel work, release resources.
+
+While on top a scene gets ``handle(event)`` for each input event, ``update(dt)`` for each fixed
+logic step (and once with the whole span after an idle wait, see :mod:`solitaire.app.loop`), and
+``draw(surface, alpha)`` once per displayed frame, ``alpha`` being how far (0..1) the display is
+between the last logic step and the next. ``on_resize(size)`` reaches every scene on the stack.
+
+A scene with ``overlay = True`` (a pause menu, the settings dialog) is drawn over the scenes below
+it, which stay paused. ``wants_frames()`` says whether anything on screen is moving; when it is
+False the loop sleeps on the event queue until an event or ``next_wake()`` seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from solitaire.app.tween import Tweener
+
+if TYPE_CHECKING:
+    from solitaire.app.audio import Audio
+    from solitaire.app.display import Display
+    from solitaire.app.text import Text
+
+log = logging.getLogger(__name__)
+
+
+class Scene:
+    """Base scene: every hook does nothing, so a scene overrides only what it needs."""
+
+    overlay: bool = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tweens = Tweener()
+
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+        self.tweens.cancel_all()
+
+    def pause(self) -> None:
+        """Covered by a pushed scene."""
+
+    def resume(self) -> None:
+        """On top again."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance logic by ``dt`` seconds; the base class runs the scene's tweens."""
+        self.tweens.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Paint the scene; overlays paint over what the scenes below drew."""
+
+    def wants_frames(self) -> bool:
+        """True while something moves (tweens, a drag): the loop keeps drawing."""
+        return self.tweens.active
+
+    def next_wake(self) -> float | None:
+        """When idle, seconds until the scene needs a frame anyway (a clock), or None."""
+        return None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The drawing surface changed size; recompute the layout."""
+
+
+class SceneStack:
+    """Push, pop and replace scenes, calling the lifecycle hooks in order."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def push(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene`` (the one below is neither paused nor resumed)."""
+        if self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def clear(self) -> None:
+        while self._scenes:
+            self._scenes.pop().exit()
+
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame: the top one and, under overlays, those below."""
+        start = len(self._scenes) - 1
+        while start > 0 and self._scenes[start].overlay:
+            start -= 1
+        return self._scenes[max(start, 0):]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self._scenes:
+            self._scenes[-1].handle(event)
+
+    def update(self, dt: float) -> None:
+        if self._scenes:
+            self._scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        for scene in self.visible():
+            scene.draw(surface, alpha)
+
+    def wants_frames(self) -> bool:
+        return bool(self._scenes) and self._scenes[-1].wants_frames()
+
+    def next_wake(self) -> float | None:
+        return self._scenes[-1].next_wake() if self._scenes else None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        for scene in self._scenes:
+            scene.on_resize(size)
+
+
+SceneFactory = Callable[..., Scene]
+
+#: Scene name -> factory called as ``factory(app, **kwargs)``. Filled by
+#: :func:`solitaire.app.main.register_scenes`; ``App.open`` and the title menu look names up here.
+SCENES: dict[str, SceneFactory] = {}
+
+
+class App:
+    """What every scene can reach: display, audio, text, strings, settings and the stack.
+
+    Hooks the game wires in (all optional, so the shell runs on its own):
+
+    * ``settings_listeners`` — callables run with the settings dict after every change
+      (the store saves it there).
+    * ``card_backs`` — ``[(id, label), ...]`` offered by the settings dialog.
+    """
+
+    def __init__(
+        self,
+        display: Display,
+        audio: Audio,
+        text: Text,
+        settings: dict[str, Any],
+        translate: Callable[..., str],
+        scenes: dict[str, SceneFactory] | None = None,
+    ) -> None:
+        self.display = display
+        self.audio = audio
+        self.text = text
+        self.settings = settings
+        self.t = translate
+        self.scenes = SCENES if scenes is None else scenes
+        self.stack = SceneStack()
+        self.running = True
+        self.settings_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.card_backs: list[tuple[str, str]] = []
+
+    # -- navigation -------------------------------------------------------------------------
+    def can_open(self, name: str) -> bool:
+        return name in self.scenes
+
+    def make(self, name: str, **kwargs: Any) -> Scene:
+        return self.scenes[name](self, **kwargs)
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        """Push the registered scene ``name`` (over the current one)."""
+        return self.stack.push(self.make(name, **kwargs))
+
+    def switch(self, name: str, **kwargs: Any) -> Scene:
+        """Replace the top scene with the registered scene ``name``."""
+        return self.stack.replace(self.make(name, **kwargs))
+
+    def back(self) -> None:
+        """Close the top scene; closing the last one quits."""
+        self.stack.pop()
+        if not len(self.stack):
+            self.quit()
+
+    def game_scene(self) -> str | None:
+        """The scene that starts a game: 'new_game' (choose options) if there is one, else 'play'."""
+        for name in ("new_game", "play"):
+            if name in self.scenes:
+                return name
+        return None
+
+    def can_start_game(self, game_id: str) -> bool:
+        return self.game_scene() is not None
+
+    def start_game(self, game_id: str, **kwargs: Any) -> Scene | None:
+        name = self.game_scene()
+        if name is None:
+            log.debug("no scene registered to start %s", game_id)
+            return None
+        return self.open(name, game_id=game_id, **kwargs)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- settings ---------------------------------------------------------------------------
+    def on_settings_changed(self) -> None:
+        """Apply the settings the shell owns (sound, volume, full screen), then tell listeners."""
+        s = self.settings
+        self.audio.set_volume(float(s.get("volume", self.audio.volume)))
+        self.audio.set_muted(not s.get("sound", True))
+        want_full = bool(s.get("fullscreen", self.display.fullscreen))
+        if want_full != self.display.fullscreen:
+            self.toggle_fullscreen()
+        for listener in list(self.settings_listeners):
+            listener(s)
+
+    def toggle_fullscreen(self) -> None:
+        size = self.display.toggle_fullscreen()
+        self.settings["fullscreen"] = self.display.fullscreen
+        self.stack.on_resize(size)
+
+    # -- events -----------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Global keys and window events first, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            for listener in list(self.settings_listeners):
+                listener(self.settings)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = self.display.handle_resize()
+            if size is not None:
+                self.stack.on_resize(size)
+        else:
+            self.stack.handle(event)

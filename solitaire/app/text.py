@@ -1,0 +1,201 @@
+"""Fonts and text rendering, cached, with right-to-left runs shaped as such.
+
+A string is split into direction runs by a small subset of the Unicode bidi algorithm: Arabic
+letters form right-to-left runs, shaped by HarfBuzz with ``set_script("Arab")`` and
+``DIRECTION_RTL``; Latin text and numbers form left-to-right runs; spaces and punctuation take
+the direction around them. The runs are put in visual order and drawn side by side.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from solitaire.app.resources import asset_path
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+_ARABIC_RANGES = (
+    (0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF),
+)
+
+
+def is_arabic(ch: str) -> bool:
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _ARABIC_RANGES)
+
+
+def _bidi_class(ch: str) -> str:
+    """A cut-down Unicode bidi class: 'R' Arabic letter, 'L' other letter, 'EN' digit, 'N'."""
+    if ch.isdigit():
+        return "EN"
+    if is_arabic(ch):
+        return "N" if ch in "\u060c\u061b\u061f" else "R"
+    return "L" if ch.isalpha() else "N"
+
+
+def has_rtl(text: str) -> bool:
+    return any(_bidi_class(ch) == "R" for ch in text)
+
+
+def paragraph_rtl(text: str) -> bool:
+    """The paragraph direction: that of the first strong (letter) character."""
+    for ch in text:
+        kind = _bidi_class(ch)
+        if kind in ("L", "R"):
+            return kind == "R"
+    return False
+
+
+def _levels(text: str, base: bool) -> list[int]:
+    """Embedding levels by a subset of the Unicode bidi algorithm (rules W7, N1, N2, I1, I2).
+
+    Enough for interface strings: no explicit embeddings, numbers inside either direction.
+    """
+    kinds = [_bidi_class(ch) for ch in text]
+    last_strong = "R" if base else "L"
+    for i, kind in enumerate(kinds):
+        if kind in ("L", "R"):
+            last_strong = kind
+        elif kind == "EN" and last_strong == "L":
+            kinds[i] = "L"
+    n = len(text)
+    edge = "R" if base else "L"
+    i = 0
+    while i < n:
+        if kinds[i] != "N":
+            i += 1
+            continue
+        j = i
+        while j < n and kinds[j] == "N":
+            j += 1
+        before = edge if i == 0 else kinds[i - 1]
+        after = edge if j == n else kinds[j]
+        before = "R" if before == "EN" else before
+        after = "R" if after == "EN" else after
+        resolved = before if before == after else edge
+        kinds[i:j] = [resolved] * (j - i)
+        i = j
+    table = {"L": 2, "R": 1, "EN": 2} if base else {"L": 0, "R": 1, "EN": 2}
+    return [table[kind] for kind in kinds]
+
+
+def direction_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
+    """Split ``text`` into ``(run, is_rtl)`` in visual order, left to right.
+
+    Each run is in logical order, to be shaped in its own direction; ``rtl`` is the paragraph
+    direction (by default that of the first letter).
+    """
+    if not text:
+        return []
+    base = paragraph_rtl(text) if rtl is None else rtl
+    levels = _levels(text, base)
+    runs: list[tuple[str, int]] = []
+    start = 0
+    for k in range(1, len(text) + 1):
+        if k == len(text) or levels[k] != levels[start]:
+            runs.append((text[start:k], levels[start]))
+            start = k
+    for level in range(max(levels), 0, -1):
+        i = 0
+        while i < len(runs):
+            if runs[i][1] >= level:
+                j = i
+                while j < len(runs) and runs[j][1] >= level:
+                    j += 1
+                runs[i:j] = runs[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [(run, level % 2 == 1) for run, level in runs]
+
+
+class Text:
+    """Loads DejaVu Sans by (size, bold) and renders strings, caching both."""
+
+    def __init__(self, regular: Path | None = None, bold: Path | None = None,
+                 heading: Path | None = None, cache_size: int = 512) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.paths = {
+            False: regular or asset_path("fonts", "DejaVuSans.ttf"),
+            True: bold or asset_path("fonts", "DejaVuSans-Bold.ttf"),
+            "heading": heading or asset_path("fonts", "DejaVuSerif-Bold.ttf"),
+        }
+        self._fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
+        self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache_size = cache_size
+
+    def font(self, size: int, bold: bool | str = False) -> pygame.font.Font:
+        """``bold`` is False, True, or "heading" (the serif display face, Latin only)."""
+        key = (max(4, int(size)), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(str(self.paths[bold]), key[0])
+            self._fonts[key] = font
+        return font
+
+    def _render_run(self, font: pygame.font.Font, run: str, rtl: bool,
+                    colour: Colour) -> pygame.Surface:
+        font.set_script("Arab" if rtl else "Latn")
+        font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+        return font.render(run, True, colour)
+
+    def render(self, text: str, size: int, colour: Colour = (255, 255, 255),
+               bold: bool | str = False, rtl: bool | None = None) -> pygame.Surface:
+        """One line of text as a transparent surface (cached by all its arguments)."""
+        if bold == "heading" and has_rtl(text):
+            bold = True  # the serif face has no Arabic
+        key = (text, int(size), tuple(colour), bold, rtl)
+        surface = self._rendered.get(key)
+        if surface is not None:
+            self._rendered.move_to_end(key)
+            return surface
+        font = self.font(size, bold)
+        runs = direction_runs(text, rtl)
+        if len(runs) <= 1 and not (runs and runs[0][1]):
+            font.set_script("Latn")
+            font.set_direction(pygame.DIRECTION_LTR)
+            surface = font.render(text, True, colour)
+        else:
+            parts = [self._render_run(font, run, is_rtl, colour) for run, is_rtl in runs]
+            width = sum(p.get_width() for p in parts)
+            surface = pygame.Surface((width, font.get_height()), pygame.SRCALPHA)
+            x = 0
+            for part in parts:
+                surface.blit(part, (x, 0))
+                x += part.get_width()
+            font.set_script("Latn")
+            font.set_direction(pygame.DIRECTION_LTR)
+        self._rendered[key] = surface
+        if len(self._rendered) > self._cache_size:
+            self._rendered.popitem(last=False)
+        return surface
+
+    def measure(self, text: str, size: int, bold: bool | str = False) -> tuple[int, int]:
+        return self.render(text, size, bold=bold).get_size()
+
+    def fit_size(self, text: str, size: int, max_width: int, bold: bool | str = False,
+                 min_size: int = 8) -> int:
+        """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
+        while size > min_size and self.font(size, bold).size(text)[0] > max_width:
+            size = max(min_size, int(size * 0.92))
+        return size
+
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """Break ``text`` at spaces into lines no wider than ``max_width`` (a long word overflows)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if line and font.size(candidate)[0] > max_width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines

@@ -1,0 +1,130 @@
+"""The settings dialog, drawn over the scene that opened it.
+
+It edits the plain ``app.settings`` dict and calls ``app.on_settings_changed()`` after each
+change; saving is the store's business (a settings listener).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solitaire import i18n
+from solitaire.app import ui
+from solitaire.app.scene import App, Scene
+
+PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves")
+
+
+class SettingsScene(Scene):
+    overlay = True
+
+    def __init__(self, app: App, card_backs: list[tuple[str, str]] | None = None,
+                 **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        s = app.settings
+        self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=self.close)
+        self.panel = self.group.add(ui.Panel(t("settings.title")))
+        self.play_label = self.group.add(ui.Label(t("settings.section.play"), colour=ui.GOLD,
+                                                  bold=True, size_ratio=0.62))
+        self.toggles: dict[str, ui.Toggle] = {}
+        for key in PLAY_TOGGLES:
+            self.toggles[key] = self.group.add(
+                ui.Toggle(t(f"settings.{key}"), bool(s.get(key, True)), self._setter(key)))
+        self.display_label = self.group.add(ui.Label(t("settings.section.display"),
+                                                     colour=ui.GOLD, bold=True, size_ratio=0.62))
+        self.toggles["fullscreen"] = self.group.add(
+            ui.Toggle(t("settings.fullscreen"), bool(s.get("fullscreen")), self._setter("fullscreen")))
+        backs = card_backs if card_backs is not None else app.card_backs
+        self.back_label: ui.Label | None = None
+        self.backs: ui.SegmentedChoice | None = None
+        if backs:
+            self.back_label = self.group.add(ui.Label(t("settings.card_back"), size_ratio=0.46))
+            self.backs = self.group.add(ui.SegmentedChoice(backs, s.get("card_back", backs[0][0]),
+                                                           self._setter("card_back")))
+        self.sound_label = self.group.add(ui.Label(t("settings.section.sound"), colour=ui.GOLD,
+                                                   bold=True, size_ratio=0.62))
+        self.toggles["sound"] = self.group.add(
+            ui.Toggle(t("settings.sound"), bool(s.get("sound", True)), self._setter("sound")))
+        self.volume = self.group.add(ui.Slider(t("settings.volume"), float(s.get("volume", 0.7)),
+                                               self._setter("volume")))
+        self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+
+    def _setter(self, key: str) -> Any:
+        def change(value: Any) -> None:
+            self.app.settings[key] = value
+            self.app.on_settings_changed()
+            if key == "sound" and value:
+                self.app.audio.play("flip")
+        return change
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def enter(self) -> None:
+        self.on_resize(self.app.display.size)
+        self.group.focus(self.group.focus_order()[0])
+        self.fade = 0.0
+        self.tweens.tween(0.0, 1.0, 0.22, "out_cubic", on_update=self._set_fade)
+
+    def _set_fade(self, value: float) -> None:
+        self.fade = value
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        for key, toggle in self.toggles.items():
+            toggle.value = bool(self.app.settings.get(key, toggle.value))
+        pw = min(int(w * 0.84), int(h * 1.45), 1500)
+        ph = min(int(h * 0.86), int(pw * 0.68))
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2)
+        self.panel.layout(panel)
+        content = self.panel.content()
+        # Seven rows of widgets (section labels are shorter) and the Close button under them.
+        row = max(30, min(int(content.h / 8.4), h // 13))
+        gap = max(4, row // 6)
+        col_gap = max(16, content.w // 14)
+        col_w = (content.w - col_gap) // 2
+        first = pygame.Rect(content.x, content.y, col_w, content.h)
+        second = pygame.Rect(content.x + col_w + col_gap, content.y, col_w, content.h)
+        if i18n.is_rtl():
+            first.x, second.x = second.x, first.x
+
+        def stack(column: pygame.Rect, widgets: list[tuple[ui.Widget, float]]) -> None:
+            y = column.y
+            for widget, height in widgets:
+                hh = int(row * height)
+                widget.layout((column.x, y, column.w, hh))
+                y += hh + gap
+
+        stack(first, [(self.play_label, 0.75)] + [(self.toggles[k], 1.0) for k in PLAY_TOGGLES])
+        right: list[tuple[ui.Widget, float]] = [(self.display_label, 0.75),
+                                                (self.toggles["fullscreen"], 1.0)]
+        if self.backs is not None and self.back_label is not None:
+            self.back_label.inset = max(6, row // 5)
+            right += [(self.back_label, 0.75), (self.backs, 0.85)]
+        right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
+        stack(second, right)
+        for toggle in self.toggles.values():
+            toggle.font_px = None
+        common = min(toggle.fitted_font_px() for toggle in self.toggles.values())
+        for toggle in self.toggles.values():
+            toggle.font_px = common
+        self.volume.font_px = common
+        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
+        self.close_button.layout((panel.centerx - bw // 2, panel.bottom - bh - max(14, row // 2),
+                                  bw, bh))
+        self.group.layout_changed()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.group.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.panel.rect.collidepoint(event.pos):
+            self.close()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui.dim(surface, int(150 * self.fade))
+        self.group.draw(surface)

@@ -1,0 +1,182 @@
+"""The title screen: the game's name over the felt, a fan of aces, and the main menu.
+
+A menu entry whose target scene is not registered is not shown, so there is never a dead button.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from solitaire import i18n
+from solitaire.app import ui
+from solitaire.app.scene import App, Scene
+from solitaire.app.text import Text
+from solitaire.view import cardart
+
+#: (game id, label key) of the games the menu offers, in order.
+GAMES = (("klondike", "menu.klondike"), ("double", "menu.double"),
+         ("thoughtful", "menu.thoughtful"))
+ACES = (0, 13, 26, 39)
+
+
+def gold_text(text: Text, label: str, size: int) -> pygame.Surface:
+    """The heading: gold gradient letters over a soft dark shadow."""
+    letters = text.render(label, size, (255, 255, 255), "heading")
+    w, h = letters.get_size()
+    gradient = pygame.Surface((1, 3), pygame.SRCALPHA)
+    for y, colour in enumerate(((255, 236, 170), (236, 190, 86), (176, 122, 30))):
+        gradient.set_at((0, y), colour)
+    gold = pygame.transform.smoothscale(gradient, (w, h))
+    gold.blit(letters, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    blur = max(4, size // 10)
+    shadow_src = text.render(label, size, (0, 0, 0), "heading")
+    small = pygame.transform.smoothscale(shadow_src, (max(1, w // 6), max(1, h // 6)))
+    shadow = pygame.transform.smoothscale(small, (w, h))
+    out = pygame.Surface((w + 2 * blur, h + 2 * blur), pygame.SRCALPHA)
+    shadow.set_alpha(200)
+    out.blit(shadow, (blur, blur + blur // 2))
+    out.blit(gold, (blur, blur))
+    return out
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App, **_: object) -> None:
+        super().__init__(app)
+        self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
+        self.buttons: list[ui.Button] = []
+        for index, (game_id, key) in enumerate(GAMES):
+            button = ui.Button(app.t(key), lambda g=game_id: self.app.start_game(g),
+                               primary=index == 0,
+                               visible=app.can_start_game(game_id))
+            self.buttons.append(button)
+        self.buttons.append(ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"),
+                                      visible=app.can_open("settings")))
+        self.buttons.append(ui.Button(app.t("menu.quit"), app.quit))
+        for button in self.buttons:
+            self.group.add(button)
+        self.size = (0, 0)
+        self.heading: pygame.Surface | None = None
+        self.art: cardart.CardArt | None = None
+        self.fan_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_pos = (0, 0)
+        self.subtitle_pos = (0, 0)
+        self.reveal = 0.0
+        self.fan = 0.0
+        self.slide = [0.0] * len(self.buttons)
+
+    def enter(self) -> None:
+        self.on_resize(self.app.display.size)
+        self.tweens.tween(0.0, 1.0, 0.7, "out_cubic", on_update=self._set_reveal)
+        self.tweens.tween(0.0, 1.0, 0.9, "out_back", delay=0.15, on_update=self._set_fan)
+        for i in range(len(self.buttons)):
+            self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
+                              on_update=lambda v, i=i: self.slide.__setitem__(i, v))
+        self.app.audio.play("shuffle")
+
+    def _set_reveal(self, value: float) -> None:
+        self.reveal = value
+
+    def _set_fan(self, value: float) -> None:
+        self.fan = value
+
+    def pause(self) -> None:
+        self.tweens.finish()  # covered before the entrance ended: show the finished screen
+
+    def resume(self) -> None:
+        # Settings or a game may have registered scenes or changed the language meanwhile.
+        for button, (game_id, _) in zip(self.buttons, GAMES):
+            button.visible = self.app.can_start_game(game_id)
+        self.on_resize(self.app.display.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        rtl = i18n.is_rtl()
+        left = pygame.Rect(0, 0, int(w * 0.56), h)
+        right = pygame.Rect(left.right, 0, w - left.w, h)
+        if rtl:
+            left.x, right.x = w - left.w, 0
+        # Menu column.
+        shown = [b for b in self.buttons if b.visible]
+        bh = max(40, min(int(h * 0.085), 96))
+        bw = min(int(right.w * 0.72), bh * 6)
+        gap = max(10, bh // 4)
+        total = len(shown) * bh + (len(shown) - 1) * gap
+        self.menu_rect = pygame.Rect(0, 0, bw + 2 * gap * 2, total + 2 * gap * 2)
+        self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
+        y = self.menu_rect.y + 2 * gap
+        for button in shown:
+            button.layout((self.menu_rect.centerx - bw // 2, y, bw, bh))
+            y += bh + gap
+        # Heading, fan of aces, subtitle.
+        heading_px = max(40, min(int(h * 0.14), int(left.w * 0.17)))
+        self.heading = gold_text(self.app.text, self.app.t("app.title"), heading_px)
+        card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
+        card_h = int(card_w * 1.4)
+        if self.art is None:
+            self.art = cardart.CardArt((card_w, card_h), self.app.settings.get("card_back", "blue")
+                                       if self.app.settings.get("card_back") in cardart.CardArt.BACKS
+                                       else "blue")
+        else:
+            self.art.set_size((card_w, card_h))
+        block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)
+        top = (h - block_h) // 2
+        self.fan_rect = pygame.Rect(0, 0, card_w, card_h)
+        self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
+        self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
+        self.subtitle_px = max(14, int(heading_px * 0.22))
+        self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
+                             + self.subtitle_px)
+        self.group.layout_changed()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.group.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(cardart.felt(self.size), (0, 0))
+        self._draw_fan(surface)
+        assert self.heading is not None
+        heading = self.heading
+        if self.reveal < 1:
+            heading = heading.copy()
+            heading.set_alpha(int(255 * self.reveal))
+        hx, hy = self.heading_pos
+        drop = int((1 - self.reveal) * self.size[1] * 0.04)
+        surface.blit(heading, heading.get_rect(center=(hx, hy - drop)))
+        sub = self.app.text.render(self.app.t("app.subtitle"), self.subtitle_px, (222, 232, 214))
+        if self.reveal < 1:
+            sub = sub.copy()
+            sub.set_alpha(int(220 * self.reveal))
+        surface.blit(sub, sub.get_rect(center=self.subtitle_pos))
+        ui.draw_panel(surface, self.menu_rect)
+        self._draw_buttons(surface)
+        hint = self.app.text.render(self.app.t("title.hint"), max(12, self.size[1] // 48),
+                                    (200, 220, 200))
+        hint.set_alpha(150)
+        surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2,
+                                                    self.size[1] - self.size[1] // 40)))
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        offsets = []
+        shift = self.size[0] * 0.05 * (-1 if i18n.is_rtl() else 1)
+        for button, k in zip(self.buttons, self.slide):
+            offsets.append((button, button.rect.copy()))
+            button.rect.x += int((1 - k) * shift)
+        self.group.draw(surface)
+        for button, rect in offsets:
+            button.rect = rect
+
+    def _draw_fan(self, surface: pygame.Surface) -> None:
+        assert self.art is not None
+        cx, top = self.fan_rect.centerx, self.fan_rect.top
+        w, h = self.art.size
+        pivot_y = top + h * 1.9
+        shadow = self.art.shadow()
+        for i, card in enumerate(ACES):
+            angle = (1.5 - i) * 11.0 * self.fan
+            image = pygame.transform.rotozoom(self.art.face(card), angle, 1.0)
+            sh = pygame.transform.rotozoom(shadow, angle, 1.0)
+            vec = pygame.math.Vector2(0, -(pivot_y - (top + h / 2))).rotate(-angle)
+            centre = (cx + vec.x, pivot_y + vec.y)
+            surface.blit(sh, sh.get_rect(center=(centre[0] + w * 0.04, centre[1] + w * 0.06)))
+            surface.blit(image, image.get_rect(center=centre))

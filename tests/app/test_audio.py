@@ -1,0 +1,33 @@
+import pygame
+
+from solitaire.app import audio
+from solitaire.app.audio import SOUND_NAMES, Audio, synthesize
+
+
+def test_no_audio_device_runs_muted(monkeypatch):
+    def fail(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", fail)
+    sound = Audio()
+    assert not sound.available
+    sound.play("win")
+    sound.set_volume(0.3)
+    sound.set_muted(True)
+    assert sound.volume == 0.3
+
+
+def test_every_effect_is_short_pcm_within_range():
+    pcm = synthesize(44100, 2)
+    assert set(pcm) == set(SOUND_NAMES)
+    for name, data in pcm.items():
+        seconds = len(data) / 2 / 44100
+        assert 0.03 < seconds < 1.5, name
+        assert max(map(abs, data)) <= 32767 * 0.7
+
+
+def test_wav_export(tmp_path):
+    paths = audio.write_wavs(tmp_path)
+    assert sorted(p.name for p in paths) == sorted(f"{n}.wav" for n in SOUND_NAMES)
+    assert all(p.stat().st_size > 1000 for p in paths)

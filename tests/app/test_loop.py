@@ -1,0 +1,122 @@
+import pygame
+import pytest
+
+from solitaire.app.loop import Loop
+from solitaire.app.scene import Scene, SceneStack
+
+
+class FakeClock:
+    def __init__(self, frame_ms):
+        self.frame_ms = list(frame_ms)
+        self.calls = []
+
+    def tick(self, fps=0):
+        self.calls.append(fps)
+        return self.frame_ms.pop(0) if fps and self.frame_ms else 0
+
+
+class FakeDisplay:
+    surface = None
+    shots = []
+
+    def flip(self):
+        pass
+
+    def screenshot(self, path):
+        self.shots.append(path)
+
+
+class FakeApp:
+    def __init__(self, scene):
+        self.stack = SceneStack()
+        self.stack.push(scene)
+        self.display = FakeDisplay()
+        self.running = True
+        self.events = []
+
+    def dispatch(self, event):
+        self.events.append(event)
+        if event.type == pygame.QUIT:
+            self.running = False
+
+
+class Counting(Scene):
+    def __init__(self, busy=True, wake=None):
+        super().__init__(app=None)
+        self.busy, self.wake = busy, wake
+        self.dts, self.alphas = [], []
+
+    def update(self, dt):
+        self.dts.append(dt)
+
+    def draw(self, surface, alpha):
+        self.alphas.append(alpha)
+
+    def wants_frames(self):
+        return self.busy
+
+    def next_wake(self):
+        return self.wake
+
+
+def test_fixed_steps_counted_from_frame_times():
+    scene = Counting()
+    loop = Loop(step=0.01, max_frame=0.25)
+    app = FakeApp(scene)
+    assert loop.advance(app, 0.025) == 2
+    assert loop.alpha == pytest.approx(0.5)
+    assert loop.advance(app, 0.005) == 1
+    assert loop.accumulator == pytest.approx(0.0, abs=1e-9)
+    assert scene.dts == [0.01] * 3
+
+
+def test_frame_time_cap_limits_catch_up():
+    scene = Counting()
+    loop = Loop(step=1 / 128, max_frame=0.25)
+    assert loop.advance(FakeApp(scene), 3.0) == 32
+
+
+def test_run_uses_clock_tick_with_fps_and_draws_once_per_frame():
+    scene = Counting()
+    clock = FakeClock([16, 17, 16])
+    loop = Loop(step=1 / 120, fps=60, clock=clock, get_events=lambda: [])
+    app = FakeApp(scene)
+    assert loop.run(app, max_frames=3, screenshot="x.png") == 3
+    assert clock.calls.count(60) == 3
+    assert len(scene.alphas) == 3 and all(0 <= a <= 1 for a in scene.alphas)
+    assert app.display.shots[-1] == "x.png"
+    assert loop.stats.steps == 5  # 49 ms of 8.33 ms steps
+
+
+def test_idle_scene_blocks_on_event_wait_with_the_wake_timeout():
+    scene = Counting(busy=False, wake=1.0)
+    waits = []
+    times = iter([0.0, 1.0, 2.0, 2.5])
+
+    def wait_event(timeout=None):
+        waits.append(timeout)
+        if len(waits) == 1:
+            return pygame.event.Event(pygame.NOEVENT)
+        return pygame.event.Event(pygame.QUIT)
+
+    loop = Loop(clock=FakeClock([16] * 5), wait_event=wait_event, get_events=lambda: [],
+                now=lambda: next(times))
+    app = FakeApp(scene)
+    loop.run(app)
+    assert waits == [1000, 1000]
+    assert loop.stats.idle_waits == 2
+    assert 1.0 in scene.dts  # the slept second reaches the scene in one update
+    assert app.events[-1].type == pygame.QUIT
+
+
+def test_busy_scene_never_waits():
+    scene = Counting(busy=True)
+
+    def wait_event(timeout=None):
+        raise AssertionError("a busy scene must not block")
+
+    loop = Loop(clock=FakeClock([16] * 10), wait_event=wait_event, get_events=lambda: [])
+    app = FakeApp(scene)
+    scene.draw = lambda surface, alpha: setattr(app, "running", len(scene.dts) < 6)
+    loop.run(app)
+    assert loop.stats.idle_waits == 0

@@ -1,0 +1,119 @@
+import pygame
+import pytest
+
+from solitaire.app import ui
+from solitaire.app.text import Text
+
+
+@pytest.fixture
+def group():
+    pygame.display.init()
+    pygame.font.init()
+    return ui.WidgetGroup(Text())
+
+
+def mouse(kind, pos, button=1):
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode)
+
+
+def test_button_click_fires_once_and_only_inside(group):
+    clicks = []
+    button = group.add(ui.Button("Go", lambda: clicks.append(1)))
+    button.layout((10, 10, 100, 40))
+    group.handle(mouse(pygame.MOUSEMOTION, (20, 20)))
+    assert button.hovered
+    group.handle(mouse(pygame.MOUSEBUTTONDOWN, (20, 20)))
+    group.handle(mouse(pygame.MOUSEBUTTONUP, (20, 20)))
+    assert clicks == [1]
+    group.handle(mouse(pygame.MOUSEBUTTONDOWN, (20, 20)))
+    group.handle(mouse(pygame.MOUSEBUTTONUP, (300, 300)))  # released outside: no click
+    group.handle(mouse(pygame.MOUSEBUTTONUP, (20, 20)))  # a stray release: no click
+    assert clicks == [1]
+
+
+def test_tab_moves_focus_skipping_hidden_and_disabled_and_enter_activates(group):
+    hit = []
+    a = group.add(ui.Button("A", lambda: hit.append("a")))
+    group.add(ui.Button("hidden", lambda: hit.append("h"), visible=False))
+    group.add(ui.Button("off", lambda: hit.append("o"), enabled=False))
+    b = group.add(ui.Button("B", lambda: hit.append("b")))
+    group.handle(key(pygame.K_TAB))
+    assert group.focused is a and group.focus_visible
+    group.handle(key(pygame.K_TAB))
+    assert group.focused is b
+    group.handle(key(pygame.K_RETURN))
+    group.handle(key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    assert group.focused is a
+    group.handle(key(pygame.K_SPACE))
+    assert hit == ["b", "a"]
+
+
+def test_escape_calls_the_group_handler(group):
+    closed = []
+    group.on_escape = lambda: closed.append(True)
+    assert group.handle(key(pygame.K_ESCAPE))
+    assert closed == [True]
+
+
+def test_text_input_filters_edits_and_submits(group):
+    submitted = []
+    field = group.add(ui.TextInput(submitted.append, max_length=8))
+    field.layout((0, 0, 200, 40))
+    group.focus(field)
+    group.handle(pygame.event.Event(pygame.TEXTINPUT, text="k1-7f!?"))
+    assert field.value == "K1-7F"
+    group.handle(key(pygame.K_BACKSPACE))
+    group.handle(key(pygame.K_LEFT))
+    group.handle(pygame.event.Event(pygame.TEXTINPUT, text="z"))
+    assert field.value == "K1-Z7"
+    field.error = "bad"
+    group.handle(pygame.event.Event(pygame.TEXTINPUT, text="abcdef"))
+    assert field.value == "K1-ZABC7" and field.error == ""
+    group.handle(key(pygame.K_RETURN))
+    assert submitted == ["K1-ZABC7"]
+    assert group.handle(key(pygame.K_a, unicode="a"))  # swallowed: no shortcut fires
+
+
+def test_toggle_segmented_and_slider(group):
+    changes = []
+    toggle = group.add(ui.Toggle("Sound", True, lambda v: changes.append(("t", v))))
+    choice = group.add(ui.SegmentedChoice([(1, "1"), (2, "2"), (3, "3")], 1,
+                                          lambda v: changes.append(("c", v))))
+    slider = group.add(ui.Slider("Volume", 0.5, lambda v: changes.append(("s", v)), step=0.1))
+    toggle.layout((0, 0, 300, 40))
+    choice.layout((0, 50, 300, 40))
+    slider.layout((0, 100, 300, 40))
+    group.handle(mouse(pygame.MOUSEBUTTONDOWN, (10, 10)))
+    group.handle(mouse(pygame.MOUSEBUTTONUP, (10, 10)))
+    group.handle(mouse(pygame.MOUSEBUTTONDOWN, (250, 70)))
+    group.focus(choice)
+    group.handle(key(pygame.K_LEFT))
+    group.focus(slider)
+    group.handle(key(pygame.K_RIGHT))
+    group.handle(key(pygame.K_END))
+    assert changes == [("t", False), ("c", 3), ("c", 2), ("s", 0.6), ("s", 1.0)]
+    track = slider.track()
+    group.handle(mouse(pygame.MOUSEBUTTONDOWN, (track.left, track.centery)))
+    assert slider.value == 0.0
+
+
+def test_widgets_draw_at_any_size(group):
+    surface = pygame.Surface((400, 300), pygame.SRCALPHA)
+    panel = group.add(ui.Panel("Title"))
+    bar = group.add(ui.TopBar(start=[(ui.Button("Menu", lambda: None), 3)],
+                              end=[(ui.Button("Undo", lambda: None), 3)]))
+    field = group.add(ui.TextInput(lambda s: None, placeholder="code"))
+    panel.layout((10, 10, 380, 280))
+    bar.layout((0, 0, 400, 40))
+    field.layout((40, 200, 200, 36))
+    field.error = "Not a valid game code"
+    group.focus(field, visible=True)
+    group.draw(surface)
+    assert bar.start[0][0].rect.left < bar.end[0][0].rect.left
+    assert len(group.focus_order()) == 3
