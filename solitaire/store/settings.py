@@ -1,0 +1,175 @@
+"""The player's settings: a schema with a default and a check for every key.
+
+Settings are repaired key by key: an unknown key is dropped and a wrong value falls back to that
+key's default, so one odd value (a card back that no longer ships, a hand edit) never resets the
+rest. Adding a setting is one line in `Settings`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Any
+
+from solitaire.store.modes import GAMES, check_mode_key
+from solitaire.store.versions import Migration
+
+SETTINGS_VERSION = 1
+SETTINGS_MIGRATIONS: dict[int, Migration] = {}
+
+
+class Scalar:
+    """A setting whose value is checked whole by `check`, which normalises or raises ValueError."""
+
+    def __init__(self, check: Callable[[object], object]) -> None:
+        self.check = check
+
+    def load(self, raw: object, default: object) -> object:
+        try:
+            return self.check(raw)
+        except ValueError:
+            return default
+
+    def update(self, current: object, new: object) -> object:
+        return self.check(new)
+
+
+class PerGame:
+    """A setting with one value per game (draw, scoring), repaired game by game."""
+
+    def __init__(self, options: Callable[[str], tuple[object, ...]]) -> None:
+        self.options = options
+
+    def load(self, raw: object, default: Mapping[str, object]) -> dict[str, object]:
+        result = dict(default)
+        if isinstance(raw, dict):
+            for game in result:
+                if game in raw and _is_one_of(raw[game], self.options(game)):
+                    result[game] = raw[game]
+        return result
+
+    def update(self, current: Mapping[str, object], new: object) -> dict[str, object]:
+        """Merge `new` (some games only) into `current`; any bad entry raises ValueError."""
+        if not isinstance(new, Mapping):
+            raise ValueError(f"expected a mapping of game to value, got {new!r}")
+        result = dict(current)
+        for game, value in new.items():
+            if game not in GAMES or not _is_one_of(value, self.options(game)):
+                raise ValueError(f"{value!r} is not a choice for {game!r}")
+            result[game] = value
+        return result
+
+
+def _is_one_of(value: object, options: tuple[object, ...]) -> bool:
+    """Membership that does not let True pass for 1."""
+    return any(type(value) is type(option) and value == option for option in options)
+
+
+def boolean(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def number_between(low: float, high: float) -> Callable[[object], float]:
+    def check(value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"expected a number, got {value!r}")
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"expected a number from {low} to {high}, got {value!r}")
+        return float(value)
+    return check
+
+
+def one_of(*options: object) -> Callable[[object], object]:
+    def check(value: object) -> object:
+        if not _is_one_of(value, options):
+            raise ValueError(f"expected one of {options}, got {value!r}")
+        return value
+    return check
+
+
+_NAME = re.compile(r"[a-z0-9_-]{1,40}")
+
+
+def asset_name(value: object) -> str:
+    """A name the view looks up among its assets; the view falls back if it is not shipped."""
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise ValueError(f"expected a short lower-case name, got {value!r}")
+    return value
+
+
+def window_size(value: object) -> tuple[int, int]:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or any(type(side) is not int or not 200 <= side <= 16384 for side in value)):
+        raise ValueError(f"expected [width, height] in pixels, got {value!r}")
+    return (value[0], value[1])
+
+
+def optional_mode_key(value: object) -> str | None:
+    return None if value is None else check_mode_key(value)
+
+
+def setting(default: object, check: Callable[[object], object]) -> Any:
+    return field(default=default, metadata={"spec": Scalar(check)})
+
+
+def per_game(options: Callable[[str], tuple[object, ...]]) -> Any:
+    return field(default_factory=lambda: {game: options(game)[0] for game in GAMES},
+                 metadata={"spec": PerGame(options)})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default.
+
+    Frozen, and the per-game dicts are to be read only: change settings through
+    `Store.update_settings`, which checks and saves.
+    """
+
+    draw: dict[str, int] = per_game(lambda game: GAMES[game].draws)
+    scoring: dict[str, str] = per_game(lambda game: GAMES[game].scorings)
+    one_tap: bool = setting(True, boolean)
+    double_click: bool = setting(True, boolean)
+    interactive_rules: bool = setting(True, boolean)
+    show_time: bool = setting(True, boolean)
+    show_moves: bool = setting(True, boolean)
+    status_line: bool = setting(True, boolean)
+    sound: bool = setting(True, boolean)
+    volume: float = setting(0.7, number_between(0.0, 1.0))
+    card_back: str = setting("blue", asset_name)
+    language: str = setting("en", one_of("en", "ar"))
+    window_size: tuple[int, int] = setting((1280, 800), window_size)
+    fullscreen: bool = setting(False, boolean)
+    winnable_only: bool = setting(False, boolean)
+    animation_speed: float = setting(1.0, number_between(0.25, 4.0))
+    continue_slot: str | None = setting(None, optional_mode_key)
+    """The saved game the title screen's Continue resumes: the last one played."""
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, object]) -> Settings:
+        """Build settings from an upgraded document, repairing key by key (never raises)."""
+        defaults = cls()
+        values = {f.name: f.metadata["spec"].load(document.get(f.name, MISSING), getattr(defaults, f.name))
+                  for f in fields(cls)}
+        return cls(**values)
+
+    def to_document(self) -> dict[str, object]:
+        document: dict[str, object] = {"version": SETTINGS_VERSION}
+        document.update({f.name: getattr(self, f.name) for f in fields(self)})
+        return document
+
+    def updated(self, **changes: object) -> Settings:
+        """Return a copy with `changes`; an unknown key or a bad value raises ValueError.
+
+        Per-game settings merge: `updated(draw={"klondike": 3})` changes Klondike's draw only.
+        """
+        specs = {f.name: f.metadata["spec"] for f in fields(self)}
+        values = {}
+        for name, new in changes.items():
+            if name not in specs:
+                raise ValueError(f"no setting called {name!r}")
+            values[name] = specs[name].update(getattr(self, name), new)
+        return replace(self, **values)

@@ -1,0 +1,202 @@
+"""Statistics per game mode, and the rules that keep them consistent.
+
+A record is immutable and changes only through `after`, so the invariants (won <= played,
+current streak <= longest streak <= won, the streak agrees with the recent results) hold by
+construction; `from_document` checks them on load, and a file that breaks them is treated as
+damaged rather than shown to the player as nonsense.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from solitaire.store.atomic import DamagedFileError
+from solitaire.store.modes import VEGAS, check_mode_key, scoring_of
+from solitaire.store.versions import Migration
+
+STATS_VERSION = 1
+STATS_MIGRATIONS: dict[int, Migration] = {}
+RECENT_LENGTH = 20
+
+T = TypeVar("T")
+N = TypeVar("N", int, float)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game, for the small chart of recent results."""
+
+    won: bool
+    score: int
+
+
+@dataclass(frozen=True)
+class ModeStats:
+    """The record of one mode. Win rate is derived so it can never disagree with the counts."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    longest_streak: int = 0
+    best_score: int | None = None
+    fastest_win: float | None = None
+    """Seconds."""
+    fewest_moves: int | None = None
+    vegas_total: int = 0
+    """The running dollar total of a Vegas mode; it stays 0 in other modes."""
+    recent: tuple[Result, ...] = ()
+    """The last `RECENT_LENGTH` results, oldest first."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def after(self, won: bool, score: int, seconds: float, moves: int, vegas: bool) -> ModeStats:
+        """The record once one more game has ended (won, or lost or abandoned)."""
+        if type(won) is not bool or type(score) is not int or type(moves) is not int or moves < 0:
+            raise ValueError(f"bad result: won={won!r} score={score!r} moves={moves!r}")
+        if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"bad time: {seconds!r}")
+        streak = self.current_streak + 1 if won else 0
+        return ModeStats(
+            played=self.played + 1,
+            won=self.won + won,
+            current_streak=streak,
+            longest_streak=max(self.longest_streak, streak),
+            best_score=score if self.best_score is None else max(self.best_score, score),
+            fastest_win=_smaller(self.fastest_win, float(seconds)) if won else self.fastest_win,
+            fewest_moves=_smaller(self.fewest_moves, moves) if won else self.fewest_moves,
+            vegas_total=self.vegas_total + score if vegas else self.vegas_total,
+            recent=(self.recent + (Result(won, score),))[-RECENT_LENGTH:],
+        )
+
+    def to_document(self) -> dict[str, object]:
+        return {
+            "played": self.played, "won": self.won,
+            "current_streak": self.current_streak, "longest_streak": self.longest_streak,
+            "best_score": self.best_score, "fastest_win": self.fastest_win,
+            "fewest_moves": self.fewest_moves, "vegas_total": self.vegas_total,
+            "recent": [{"won": result.won, "score": result.score} for result in self.recent],
+        }
+
+    @classmethod
+    def from_document(cls, raw: object) -> ModeStats:
+        """Read one record; raise DamagedFileError if a field is missing, mistyped or inconsistent."""
+        if not isinstance(raw, dict):
+            raise DamagedFileError("a statistics record is not an object")
+        try:
+            recent_raw = raw["recent"]
+            if not isinstance(recent_raw, list):
+                raise DamagedFileError("recent results are not a list")
+            record = cls(
+                played=_count(raw["played"]), won=_count(raw["won"]),
+                current_streak=_count(raw["current_streak"]),
+                longest_streak=_count(raw["longest_streak"]),
+                best_score=_optional(raw["best_score"], _integer),
+                fastest_win=_optional(raw["fastest_win"], _seconds),
+                fewest_moves=_optional(raw["fewest_moves"], _count),
+                vegas_total=_integer(raw["vegas_total"]),
+                recent=tuple(_result(item) for item in recent_raw),
+            )
+        except KeyError as error:
+            raise DamagedFileError(f"a statistics record lacks {error}") from error
+        record.check()
+        return record
+
+    def check(self) -> None:
+        """Raise DamagedFileError unless the record could have come from a sequence of results."""
+        problems = []
+        if not self.won <= self.played:
+            problems.append("more wins than games")
+        if not self.current_streak <= self.longest_streak <= self.won:
+            problems.append("streaks out of order")
+        if (self.longest_streak == 0) != (self.won == 0):
+            problems.append("wins without a streak")
+        if (self.best_score is None) != (self.played == 0):
+            problems.append("best score disagrees with games played")
+        if (self.fastest_win is None) != (self.won == 0) or (self.fewest_moves is None) != (self.won == 0):
+            problems.append("best win disagrees with games won")
+        if len(self.recent) != min(RECENT_LENGTH, self.played):
+            problems.append("recent results disagree with games played")
+        recent_wins = sum(result.won for result in self.recent)
+        if recent_wins > self.won or len(self.recent) - recent_wins > self.played - self.won:
+            problems.append("recent results disagree with the counts")
+        runs = _runs_of_wins(self.recent)
+        if runs[-1] != min(self.current_streak, len(self.recent)) or max(runs) > self.longest_streak:
+            problems.append("streaks disagree with recent results")
+        if problems:
+            raise DamagedFileError("; ".join(problems))
+
+
+def stats_from_document(document: Mapping[str, object]) -> dict[str, ModeStats]:
+    """Read an upgraded statistics document; any bad record makes the whole file damaged.
+
+    Dropping a bad record silently would lose a mode's history without telling anyone; setting
+    the file aside keeps every byte for recovery and tells the player.
+    """
+    modes = document.get("modes")
+    if not isinstance(modes, dict):
+        raise DamagedFileError("modes is not an object")
+    try:
+        return {check_mode_key(key): ModeStats.from_document(raw) for key, raw in modes.items()}
+    except ValueError as error:
+        raise DamagedFileError(str(error)) from error
+
+
+def stats_to_document(records: Mapping[str, ModeStats]) -> dict[str, object]:
+    return {"version": STATS_VERSION,
+            "modes": {key: record.to_document() for key, record in sorted(records.items())}}
+
+
+def is_vegas(key: str) -> bool:
+    return scoring_of(key) == VEGAS
+
+
+def _runs_of_wins(recent: tuple[Result, ...]) -> list[int]:
+    """Lengths of the runs of wins, ending with the run at the end (0 if the last was a loss)."""
+    runs = [0]
+    for result in recent:
+        if result.won:
+            runs[-1] += 1
+        else:
+            runs.append(0)
+    return runs
+
+
+def _smaller(old: N | None, new: N) -> N:
+    return new if old is None else min(old, new)
+
+
+def _integer(value: object) -> int:
+    if type(value) is not int:
+        raise DamagedFileError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _count(value: object) -> int:
+    count = _integer(value)
+    if count < 0:
+        raise DamagedFileError(f"expected a count, got {value!r}")
+    return count
+
+
+def _seconds(value: object) -> float:
+    if type(value) is not int and type(value) is not float:
+        raise DamagedFileError(f"expected seconds, got {value!r}")
+    seconds = float(value)
+    if seconds < 0:
+        raise DamagedFileError(f"expected seconds, got {value!r}")
+    return seconds
+
+
+def _optional(value: object, read: Callable[[object], T]) -> T | None:
+    return None if value is None else read(value)
+
+
+def _result(raw: object) -> Result:
+    if not isinstance(raw, dict) or type(raw.get("won")) is not bool:
+        raise DamagedFileError(f"bad recent result {raw!r}")
+    return Result(won=raw["won"], score=_integer(raw.get("score")))
