@@ -17,12 +17,19 @@ class GameChoices(NamedTuple):
     scorings: tuple[str, ...]
 
 
-GAMES: dict[str, GameChoices] = {
-    "klondike": GameChoices(draws=(1, 2, 3), scorings=("standard", "vegas")),
-    "double": GameChoices(draws=(1, 3), scorings=("standard", "vegas")),
-    "thoughtful": GameChoices(draws=(1, 3), scorings=("standard",)),
-    "duel": GameChoices(draws=(3,), scorings=("standard",)),
-}
+def _choices() -> dict[str, GameChoices]:
+    """Read from the rulesets in ``levels/``, so the store offers exactly what the games do."""
+    from solitaire.core.rules import GAMES as GAME_IDS, ruleset
+
+    out = {}
+    for game in GAME_IDS:
+        rules = ruleset(game)
+        draws = (rules.default_draw,) + tuple(d for d in rules.draws if d != rules.default_draw)
+        out[game] = GameChoices(draws=draws, scorings=rules.scorings)
+    return out
+
+
+GAMES: dict[str, GameChoices] = _choices()
 
 VEGAS = "vegas"
 

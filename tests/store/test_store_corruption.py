@@ -20,7 +20,7 @@ import pytest
 from solitaire.store import Settings, Store, mode_key, write_json_atomic
 from store_helpers import make_game, validate_game
 
-SLOT = mode_key("klondike", 3, "vegas")
+SLOT = mode_key("double", 3, "vegas")
 SETTINGS = "settings.json"
 STATS = "stats.json"
 SAVE = f"saves/{SLOT}.json"
@@ -30,7 +30,7 @@ Damage = Callable[[bytes], bytes]
 def build_folder(folder: Path) -> dict[str, bytes]:
     """A realistic folder written by the store itself; returns each file's bytes."""
     store = Store(folder)
-    store.update_settings(volume=0.25, language="ar", draw={"klondike": 3}, scoring={"klondike": "vegas"},
+    store.update_settings(volume=0.25, language="ar", draw={"klondike": 3}, scoring={"double": "vegas"},
                           window_size=(1600, 900), card_back="red")
     rng = random.Random(7)
     for key in [SLOT, mode_key("double", 1, "standard")]:

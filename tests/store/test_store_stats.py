@@ -18,7 +18,7 @@ from solitaire.store.atomic import DamagedFileError
 from solitaire.store.stats import RECENT_LENGTH, stats_from_document, stats_to_document
 
 Outcome = tuple[bool, int, float, int]
-KEYS = [mode_key("klondike", 1, "standard"), mode_key("klondike", 3, "vegas"), mode_key("double", 3, "vegas")]
+KEYS = [mode_key("klondike", 1, "standard"), mode_key("klondike", 3, "standard"), mode_key("double", 3, "vegas")]
 
 
 def expected(outcomes: Sequence[Outcome], vegas: bool) -> ModeStats:
@@ -69,9 +69,9 @@ def test_streaks() -> None:
 def test_vegas_keeps_its_running_dollars_and_others_do_not(tmp_path: Path) -> None:
     store = Store(tmp_path)
     for score in [-52, -30, 208]:
-        store.record_result(KEYS[1], score > 0, score, 100.0, 100)
+        store.record_result(KEYS[2], score > 0, score, 100.0, 100)
         store.record_result(KEYS[0], score > 0, score, 100.0, 100)
-    assert Store(tmp_path).stats(KEYS[1]).vegas_total == 126
+    assert Store(tmp_path).stats(KEYS[2]).vegas_total == 126
     assert Store(tmp_path).stats(KEYS[0]).vegas_total == 0
 
 
