@@ -43,13 +43,33 @@ class Options:
 
 
 def register_scenes() -> None:
-    """Fill the scene registry with the shell's own scenes (names already taken are kept)."""
+    """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
+    from solitaire.scenes.play import PlayScene
     from solitaire.scenes.settings import SettingsScene
     from solitaire.scenes.title import TitleScene
+    from solitaire.scenes.win import WinScene
 
     SCENES.setdefault("title", TitleScene)
     SCENES.setdefault("settings", SettingsScene)
+    SCENES.setdefault("play", PlayScene)
+    SCENES.setdefault("win", WinScene)
+    optional = {
+        "new_game": ("solitaire.scenes.new_game", "NewGameScene"),
+        "menu": ("solitaire.scenes.menu", "MenuScene"),
+        "rules": ("solitaire.scenes.rules", "RulesScene"),
+        "game_code": ("solitaire.scenes.game_code", "GameCodeScene"),
+        "statistics": ("solitaire.scenes.statistics", "StatisticsScene"),
+        "confirm": ("solitaire.scenes.confirm", "ConfirmScene"),
+        "notice": ("solitaire.scenes.notice", "NoticeScene"),
+    }
+    import importlib
+
+    for name, (module, cls) in optional.items():
+        try:
+            SCENES.setdefault(name, getattr(importlib.import_module(module), cls))
+        except ModuleNotFoundError:
+            continue
 
 
 def run(options: Options | None = None, *, settings: dict[str, Any] | None = None,
@@ -79,8 +99,14 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
     from solitaire.app.scene import App
     from solitaire.app.text import Text
 
+    from solitaire.store import Store
+
     register_scenes()
+    store = Store()
+    saved = store.settings.to_document()
+    saved.pop("version")
     merged = dict(DEFAULT_SETTINGS)
+    merged.update(saved)
     merged.update(settings or {})
     if opts.lang:
         merged["language"] = opts.lang
@@ -90,23 +116,31 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
     pygame.display.init()
     pygame.font.init()
     try:
-        display = Display(opts.size, fullscreen=fullscreen, title=i18n.t("app.title"))
+        display = Display(opts.size or tuple(merged["window_size"]), fullscreen=fullscreen,
+                          title=i18n.t("app.title"))
         merged["fullscreen"] = display.fullscreen
         audio = Audio(volume=float(merged["volume"]), muted=not merged["sound"])
         app = App(display, audio, Text(), merged, i18n.t)
         app.card_backs = _card_backs()
+        app.store = store
+        app.settings_listeners.append(lambda changed: _persist(store, changed, display))
         pygame.key.set_repeat(400, 35)
         first, kwargs = _first_scene(app, opts)
         scene = app.make(first, **kwargs)
         if scene.overlay and first != "title":
             app.open("title")  # an overlay asked for on its own is shown over the title
         app.stack.push(scene)
+        if store.messages and app.can_open("notice"):
+            app.open("notice", lines=list(store.messages))
+            store.messages.clear()
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
         frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,
                           screenshot=opts.screenshot)
         log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
         app.stack.clear()
+        _persist(store, app.settings, display)
+        store.flush()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
         # called again in the same process, as the tests do.
@@ -131,3 +165,57 @@ def _card_backs() -> list[tuple[str, str]]:
     from solitaire.view.cardart import CardArt
 
     return [(name, t(f"card_back.{name}")) for name in CardArt.BACKS]
+
+
+def _persist(store: Any, settings: dict[str, Any], display: Any) -> None:
+    """Save what changed in the settings dict, and the window size (issue 4)."""
+    from dataclasses import fields as dataclass_fields
+
+    current = store.settings
+    changes = {}
+    for spec in dataclass_fields(current):
+        name = spec.name
+        if name in settings and name not in ("draw", "scoring", "continue_slot") and settings[name] != getattr(current, name):
+            changes[name] = settings[name]
+    if not display.fullscreen and tuple(display.size) != tuple(current.window_size):
+        changes["window_size"] = list(display.size)
+    for name, value in changes.items():
+        try:
+            store.update_settings(**{name: value})
+        except ValueError:
+            log.debug("setting %s=%r not saved", name, value)
+
+
+def main(argv: list[str]) -> int:
+    """``python game.py [--fullscreen] [--code CODE] [--lang en|ar] [--smoke ...]``."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="game.py", description="Play solitaire.")
+    parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
+    parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
+    parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
+    parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
+    parser.add_argument("--frames", type=int, default=120, help="frames for --smoke")
+    parser.add_argument("--screenshot", help="with --smoke: save the last frame as PNG")
+    parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
+    parser.add_argument("--size", help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    args = parser.parse_args(argv)
+    size = None
+    if args.size:
+        try:
+            w, h = (int(part) for part in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"--size: expected WIDTHxHEIGHT such as 1280x720, not {args.size!r}", file=sys.stderr)
+            return 2
+    if args.code:
+        from solitaire.core import BadCode, parse_code
+
+        try:
+            parse_code(args.code)
+        except BadCode as error:
+            print(error, file=sys.stderr)
+            return 2
+    return run(Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
+                       screenshot=args.screenshot, scene=args.scene, code=args.code, size=size))

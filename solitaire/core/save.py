@@ -1,0 +1,51 @@
+"""A game in progress as JSON: its starting position and every action since, replayed on load.
+
+Replaying through the rules is what makes a save trustworthy: the undo history, score, move
+counter and recycle count come back exactly as they were (the history is rebuilt, not stored),
+and a save that was edited into an impossible game fails the same checks as a bad deal file.
+"""
+
+from __future__ import annotations
+
+from .errors import BadDeal, IllegalMove
+from .game import Game
+from .moves import parse_request
+from .position import game_from_json
+
+FORMAT = 1
+UNDO = "u"
+MAX_LOG = 200_000
+
+
+def save_data(game: Game, start: dict, elapsed: float) -> dict:
+    """``start`` is ``to_json()`` of the position the game began from (its deal)."""
+    return {
+        "format": FORMAT,
+        "start": start,
+        "log": [UNDO if move is None else str(move) for move in game.log],
+        "elapsed": round(elapsed, 3),
+    }
+
+
+def load_save(data: object) -> tuple[Game, dict, float]:
+    """The game, its start position and elapsed seconds; BadDeal names what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadDeal(f"a saved game must be an object with format {FORMAT}")
+    start, log, elapsed = data.get("start"), data.get("log"), data.get("elapsed", 0)
+    if not isinstance(log, list) or len(log) > MAX_LOG or not all(isinstance(x, str) for x in log):
+        raise BadDeal("a saved game's 'log' must be a list of moves")
+    if type(elapsed) not in (int, float) or not 0 <= elapsed < 10**8:
+        raise BadDeal("a saved game's 'elapsed' must be a number of seconds")
+    game = game_from_json(start)
+    start = game.to_json()
+    for number, text in enumerate(log, start=1):
+        try:
+            if text == UNDO:
+                if not game.undo():
+                    raise BadDeal(f"saved move {number}: nothing to undo")
+                continue
+            request = parse_request(text)
+            game.apply(game.resolve(request))
+        except (IllegalMove, ValueError) as error:
+            raise BadDeal(f"saved move {number} \"{text}\": {error}") from None
+    return game, start, float(elapsed)

@@ -1,0 +1,766 @@
+"""The table in play: input turned into core moves, and the view told to catch up.
+
+Every change goes the same way: the scene asks the core to apply a move (or undo), then calls
+``view.sync(game)``; the view animates the difference. Refused moves come back from the core as
+a rule id and a sentence, shown when "interactive rules" is on (TF-7).
+
+Clicks follow each game's own page: Klondike and the Duel use the one-tap setting or
+select-then-click (K-8); Double and Thoughtful send a clicked card to its foundation and a
+double-clicked one to the tableau (DS-8, TF-6). Dragging works everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from solitaire import i18n
+from solitaire.app import ui
+from solitaire.app.scene import App, Scene
+from solitaire.core import (
+    DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, BadCode, Game, GameCode, IllegalMove, Move, Pile,
+    Refusal, parse_code, parse_request, ruleset,
+)
+from solitaire.core.codes import DEAL_LIMIT
+from solitaire.core.save import load_save, save_data
+from solitaire.view.cardart import CardArt
+from solitaire.view.celebrate import Cascade
+from solitaire.view.layout import Layout, Slot
+from solitaire.view.table import CardSprite, TableView
+
+DOUBLE_CLICK_SECONDS = 0.4
+DRAG_THRESHOLD = 5
+AUTO_STEP_SECONDS = 0.11
+TOAST_SECONDS = 3.2
+HINT_SECONDS = 2.4
+DEAL_STAGGER = 0.028
+
+
+def mode_slot(game: Game) -> str:
+    """The saved-game slot of a game's mode (K-7: one per game, draw and scoring)."""
+    return f"{game.rules.id}-d{game.draw}-{game.scoring.name}"
+
+
+def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
+    """A fresh deal; from the verified-winnable pool when asked and when one exists."""
+    if winnable:
+        from solitaire.solver.pools import winnable_codes
+
+        codes = winnable_codes(game_id, draw, scoring)
+        if codes:
+            return random.choice(codes)
+    return GameCode(game_id, draw, scoring, random.randrange(DEAL_LIMIT))
+
+
+@dataclass
+class Press:
+    """A mouse button held down on the table, not yet a click nor a drag."""
+
+    pos: tuple[int, int]
+    pile: Pile | None
+    count: int  # cards that would move (0: nothing movable)
+    sprites: list[CardSprite] = field(default_factory=list)
+    origins: list[tuple[float, float]] = field(default_factory=list)
+    dragging: bool = False
+    drop: Pile | None = None
+
+
+@dataclass
+class Toast:
+    text: str
+    left: float = TOAST_SECONDS
+
+
+class BoardFocus(ui.Widget):
+    """The table as one stop in the Tab order; arrow keys then move between board places."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        super().__init__()
+        self.scene = scene
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.KEYDOWN and self.scene.board_key(event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The focused card gets its own ring, drawn by the scene."""
+
+
+class PlayScene(Scene):
+    def __init__(self, app: App, game_id: str | None = None, draw: int | None = None,
+                 scoring: str | None = None, code: GameCode | str | None = None,
+                 winnable: bool = False, resume: bool = True, slot: str | None = None, **_: Any) -> None:
+        super().__init__(app)
+        self.store = getattr(app, "store", None)
+        self.elapsed = 0.0
+        self.counted = False  # the first move makes a game count as played
+        self.press: Press | None = None
+        self.selection: tuple[Pile, int] | None = None
+        self.focus_pile: Pile = Pile(STOCK)
+        self.focus_depth = 1
+        self.last_click: tuple[Pile, int, float] | None = None
+        self.clock = 0.0
+        self.toast: Toast | None = None
+        self.hint: tuple[Move, float] | None = None
+        self.auto_timer: float | None = None
+        self.cascade: Cascade | None = None
+        self.won_shown = False
+        self.game = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
+        self.start_json = self._start_json
+        size = app.display.size
+        self.layout = Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
+        self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
+        self.view = TableView(self.art, self.layout, self.tweens)
+        self._build_widgets()
+
+    # ----------------------------------------------------------------------------- games
+    def _first_game(self, game_id, draw, scoring, code, winnable, resume, slot) -> Game:
+        self._start_json: dict = {}
+        if slot and self.store is not None:
+            restored = self._restore(slot)
+            if restored:
+                return restored
+        if code is not None:
+            if isinstance(code, str):
+                code = parse_code(code)
+            return self._fresh(Game.deal(code))
+        game_id = game_id or "klondike"
+        rules = ruleset(game_id)
+        draw = draw if draw in rules.draws else rules.default_draw
+        scoring = scoring if scoring in rules.scorings else rules.scorings[0]
+        if resume and self.store is not None:
+            restored = self._restore(f"{game_id}-d{draw}-{scoring}")
+            if restored:
+                return restored
+        return self._fresh(Game.deal(pick_deal(game_id, draw, scoring, winnable)))
+
+    def _fresh(self, game: Game) -> Game:
+        self._start_json = game.to_json()
+        self.elapsed = 0.0
+        self.counted = False
+        return game
+
+    def _restore(self, slot: str) -> Game | None:
+        loaded = self.store.load_game(slot, load_save)
+        if loaded is None:
+            return None
+        game, start, elapsed = loaded
+        self._start_json = start
+        self.elapsed = elapsed
+        self.counted = game.moves > 0
+        return game
+
+    def _replace_game(self, game: Game, start: dict | None = None) -> None:
+        self.game = game
+        self.start_json = start if start is not None else game.to_json()
+        self._start_json = self.start_json
+        self.selection = None
+        self.hint = None
+        self.auto_timer = None
+        self.cascade = None
+        self.won_shown = False
+        self.tweens.cancel_all()
+        self.view.sprites.clear()
+        self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
+        self.view.set_layout(self.layout, game)
+        self._deal_animation()
+        self._update_buttons()
+
+    def _abandon(self) -> None:
+        """Leaving a game that was played for another counts as a loss (issue 4)."""
+        if self.counted and not self.game.won and self.store is not None:
+            g = self.game
+            self.store.record_result(mode_slot(g), False, g.score, self.elapsed, g.moves)
+        if self.store is not None:
+            self.store.delete_game(mode_slot(self.game))
+        self.counted = False
+
+    def restart(self) -> None:
+        """The same deal from the start (K-8)."""
+        self._abandon()
+        from solitaire.core.position import game_from_json
+
+        game = game_from_json(self.start_json)
+        self.elapsed = 0.0
+        self._replace_game(game, self.start_json)
+
+    def new_deal(self) -> None:
+        """Another deal in the same mode (K-8)."""
+        g = self.game
+        self.start(g.rules.id, g.draw, g.scoring.name, bool(self.app.settings.get("winnable_only")), resume=False)
+
+    def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False, resume: bool = True) -> None:
+        """Play ``game_id`` in this mode: the mode's saved game if it has one and the mode changes
+        (K-7), else a new deal.
+        """
+        same_mode = (game_id, draw, scoring) == (self.game.rules.id, self.game.draw, self.game.scoring.name)
+        if same_mode or not resume:
+            self._abandon()
+        elif self.store is not None and not self.game.won and self.game.moves:
+            self._save()
+        if resume and not same_mode and self.store is not None:
+            restored = self._restore(f"{game_id}-d{draw}-{scoring}")
+            if restored:
+                self._replace_game(restored, self._start_json)
+                self.say(self.app.t("play.resumed"))
+                return
+        game = Game.deal(pick_deal(game_id, draw, scoring, winnable))
+        self.elapsed = 0.0
+        self._replace_game(game)
+
+    def start_code(self, code: GameCode) -> None:
+        self._abandon()
+        self.elapsed = 0.0
+        self._replace_game(Game.deal(code))
+
+    def _save(self) -> None:
+        if self.store is not None:
+            self.store.save_game(mode_slot(self.game), save_data(self.game, self.start_json, self.elapsed))
+
+    # ----------------------------------------------------------------------------- widgets
+    @staticmethod
+    def _bar_height(size: tuple[int, int]) -> int:
+        return max(40, min(64, int(size[1] * 0.062)))
+
+    def _build_widgets(self) -> None:
+        t = self.app.t
+        self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.escape)
+        self.board = BoardFocus(self)
+        self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.hint_button = ui.Button(t("play.hint"), self.show_hint)
+        self.restart_button = ui.Button(t("play.restart"), self.restart)
+        self.new_button = ui.Button(t("play.new"), self.ask_new_game)
+        self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
+        self.bar = ui.TopBar(
+            start=[(self.menu_button, 2.4), (self.new_button, 2.6)],
+            end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2)],
+        )
+        self.group.add(self.board)
+        self.group.add(self.bar)
+
+    def _update_buttons(self) -> None:
+        self.undo_button.enabled = self.game.can_undo and not self.game.won
+        self.hint_button.enabled = not self.game.won
+
+    # ----------------------------------------------------------------------------- lifecycle
+    def enter(self) -> None:
+        self.on_resize(self.app.display.size)
+        self._deal_animation()
+        self._update_buttons()
+        self.app.settings_listeners.append(self._settings_changed)
+        if self.game.won:
+            self.won_shown = True
+
+    def exit(self) -> None:
+        super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
+        if self.store is not None and self.game.moves and not self.game.won:
+            self._save()
+
+    def _settings_changed(self, settings: dict) -> None:
+        back = str(settings.get("card_back", "blue"))
+        if back != self.art.back_name:
+            self.art.set_back(back)
+            self.view.invalidate()
+
+    def _deal_animation(self) -> None:
+        """Cards fly from the stock to their places, one after another."""
+        self.view.sprites.clear()
+        self.view.sync(self.game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
+        self.app.audio.play("shuffle")
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        bar = self._bar_height(size)
+        self.layout = Layout(self.game.rules, size, bar, i18n.is_rtl())
+        self.view.set_layout(self.layout, self.game)
+        self.bar.layout((0, 0, size[0], bar))
+        self.board.layout((0, bar, size[0], size[1] - bar))
+        self.group.layout_changed()
+        if self.cascade:
+            self.cascade = None
+
+    # ----------------------------------------------------------------------------- moves
+    def play(self, move: Move, quiet: bool = False) -> bool:
+        """Apply a move through the core; on refusal say why. True if it was played."""
+        refusal = self.game.check(move)
+        if refusal:
+            self.refuse(refusal)
+            return False
+        hidden_before = sum(self.game.hidden)
+        self.game.apply(move)
+        self.counted = True
+        self.hint = None
+        self.selection = None
+        self.view.sync(self.game)
+        if not quiet:
+            self.app.audio.play("deal" if move.src.kind == STOCK else "place")
+        if sum(self.game.hidden) < hidden_before:
+            self.app.audio.play("flip")
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        self._update_buttons()
+        if self.game.won:
+            self._won()
+        else:
+            self._save()
+            if self.game.auto_complete_ready() and self.auto_timer is None:
+                self.auto_timer = AUTO_STEP_SECONDS * 2  # K-9: starts by itself
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.app.audio.play("refuse")
+        if self.app.settings.get("interactive_rules", True):
+            self.say(i18n.t("refusal", rule=refusal.rule, text=refusal.text))
+
+    def say(self, text: str) -> None:
+        self.toast = Toast(text)
+
+    def undo(self) -> None:
+        if self.game.won or not self.game.undo():
+            return
+        self.hint = None
+        self.selection = None
+        self.auto_timer = None
+        self.view.sync(self.game)
+        self.app.audio.play("pickup")
+        self._update_buttons()
+        self._save()
+
+    def draw_stock(self) -> None:
+        self.play(DRAW)
+
+    def _won(self) -> None:
+        self.auto_timer = None
+        if self.store is not None:
+            g = self.game
+            if self.counted:
+                self.store.record_result(mode_slot(g), True, g.score, self.elapsed, g.moves)
+            self.store.delete_game(mode_slot(g))
+        self.counted = False
+        self.app.audio.play("win")
+        self.cascade_delay = 0.5
+
+    # ----------------------------------------------------------------------------- menus
+    def open_menu(self) -> None:
+        if self.app.can_open("menu"):
+            self.app.open("menu", play=self)
+
+    def ask_new_game(self) -> None:
+        if self.app.can_open("new_game"):
+            self.app.open("new_game", game_id=self.game.rules.id, play=self)
+        else:
+            self.new_deal()
+
+    def escape(self) -> None:
+        if self.selection is not None:
+            self.selection = None
+        else:
+            self.open_menu()
+
+    # ----------------------------------------------------------------------------- hints
+    def show_hint(self) -> None:
+        from solitaire.solver.hints import quick_hint
+
+        move = quick_hint(self.game)
+        if move is None:
+            self.say(self.app.t("play.no_hint"))
+            return
+        self.hint = (move, HINT_SECONDS)
+
+    # ----------------------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.cascade is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.cascade = None
+            self._open_win()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.press is None and not self.group.handle(event):
+                self._mouse_down(event.pos)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.group.handle(event)
+            if self.press is not None:
+                self._mouse_move(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.press is not None:
+                self._mouse_up(event.pos)
+            else:
+                self.group.handle(event)
+            return
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.KEYDOWN and self.group.focused is None and event.key not in (pygame.K_ESCAPE,):
+                if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.group.focus(self.board, visible=True)
+            self.group.handle(event)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
+            self.undo()
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
+            self.ask_new_game()
+        elif key == pygame.K_SPACE and self.group.focused in (None, self.board):
+            self.draw_stock()
+        else:
+            return False
+        return True
+
+    def _movable(self, pile: Pile, index: int) -> int:
+        """How many cards a press on card ``index`` of ``pile`` picks up (0: none)."""
+        g = self.game
+        if pile.kind == TABLEAU:
+            cards = g.tableau[pile.index]
+            if index < g.hidden[pile.index]:
+                return 0
+            return len(cards) - index
+        if pile.kind in (WASTE, FOUNDATION):
+            return 1 if index == len(g.pile(pile)) - 1 else 0
+        return 0
+
+    def _mouse_down(self, pos: tuple[int, int]) -> None:
+        if self.game.won:
+            return
+        sprite = self.view.sprite_at(pos)
+        if sprite is not None and sprite.slot is not None and not sprite.moving:
+            pile, index = sprite.slot.pile, sprite.slot.index
+        else:
+            pile, index = self.view.pile_at(pos, self.game), -1
+        count = self._movable(pile, index) if pile is not None and index >= 0 else 0
+        press = Press(pos, pile, count)
+        if count:
+            size = len(self.game.pile(pile))
+            press.sprites = [self.view.by_slot[Slot(pile, i)] for i in range(size - count, size)]
+            press.origins = [s.pos for s in press.sprites]
+        self.press = press
+        self.group.focus(None)
+
+    def _mouse_move(self, pos: tuple[int, int]) -> None:
+        press = self.press
+        dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
+        if not press.dragging:
+            if not press.count or abs(dx) + abs(dy) < DRAG_THRESHOLD:
+                return
+            press.dragging = True
+            self.selection = None
+            self.hint = None
+            self.view.drag(press.sprites, (0, 0))
+            self.app.audio.play("pickup")
+        for sprite, (ox, oy) in zip(press.sprites, press.origins):
+            sprite.pos = sprite.prev = (ox + dx, oy + dy)
+        press.drop = self._drop_target(press)
+
+    def _drop_target(self, press: Press) -> Pile | None:
+        """The legal pile the dragged cards overlap most; foundations as one area (DS-3)."""
+        lead = press.sprites[0]
+        w, h = self.layout.card
+        card = pygame.Rect(round(lead.pos[0]), round(lead.pos[1]), w, h)
+        best, best_area = None, 0
+        for pile in self.layout.piles():
+            if pile == press.pile or pile.kind in (STOCK, WASTE):
+                continue
+            area = self.layout.column_rect(self.game, pile.index) if pile.kind == TABLEAU else self.layout.pile_rect(pile)
+            if pile.kind == TABLEAU and self.game.tableau[pile.index]:
+                top = self.view.by_slot.get(Slot(pile, len(self.game.tableau[pile.index]) - 1))
+                if top is not None:
+                    area = area.union(pygame.Rect(round(top.pos[0]), round(top.pos[1]), w, h))
+            overlap = card.clip(area)
+            size = overlap.w * overlap.h
+            if size <= best_area:
+                continue
+            target = pile
+            if pile.kind == FOUNDATION:
+                if press.count != 1:
+                    continue
+                found = self.game.foundation_for(self.game.pile(press.pile)[-1])
+                if found is None:
+                    continue
+                target = Pile(FOUNDATION, found)
+            if self.game.check(Move(press.pile, target, press.count)) is None:
+                best, best_area = target, size
+        return best
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        if press.dragging:
+            self.view.release(press.sprites)
+            if press.drop is not None:
+                self.play(Move(press.pile, press.drop, press.count))
+            else:
+                self._refused_drop(press, pos)
+            return
+        if press.pile is not None:
+            self.activate(press.pile, press.count)
+
+    def _refused_drop(self, press: Press, pos: tuple[int, int]) -> None:
+        """Slide back; say why when the cards were let go over a pile that refused them."""
+        self.view.sync(self.game)
+        pile = self.view.pile_at(pos, self.game)
+        if pile is None or pile == press.pile or pile.kind in (STOCK, WASTE):
+            self.app.audio.play("place")
+            return
+        if pile.kind == FOUNDATION:
+            found = self.game.foundation_for(self.game.pile(press.pile)[-1]) if press.count == 1 else None
+            pile = Pile(FOUNDATION, found) if found is not None else pile
+        refusal = self.game.check(Move(press.pile, pile, press.count))
+        if refusal:
+            self.refuse(refusal)
+
+    # ----------------------------------------------------------------------------- clicks
+    def activate(self, pile: Pile, count: int) -> None:
+        """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""
+        if self.game.won:
+            return
+        if pile.kind == STOCK:
+            self.selection = None
+            self.draw_stock()
+            return
+        now = self.clock
+        double = (
+            self.last_click is not None
+            and self.last_click[:2] == (pile, count)
+            and now - self.last_click[2] <= DOUBLE_CLICK_SECONDS
+        )
+        self.last_click = (pile, count, now)
+        if self.game.rules.id in ("klondike", "duel"):
+            self._klondike_click(pile, count)
+        else:
+            self._tap(pile, count, double)
+
+    def _klondike_click(self, pile: Pile, count: int) -> None:
+        """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
+        if self.app.settings.get("one_tap", True):
+            if count:
+                self._resolve_and_play(f"{_ref(pile, count)}>*")
+            return
+        if self.selection is None:
+            if count:
+                self.selection = (pile, count)
+                self.app.audio.play("pickup")
+            return
+        src, n = self.selection
+        if src == pile:
+            self.selection = None
+            return
+        target = pile
+        if pile.kind == FOUNDATION and n == 1:
+            found = self.game.foundation_for(self.game.pile(src)[-1])
+            target = Pile(FOUNDATION, found) if found is not None else pile
+        self.selection = None
+        self.play(Move(src, target, n))
+
+    def _tap(self, pile: Pile, count: int, double: bool) -> None:
+        """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""
+        if not count:
+            return
+        if count == 1 and pile.kind != FOUNDATION:
+            card = self.game.pile(pile)[-1]
+            target = self.game.foundation_for(card)
+            if target is not None:
+                self.play(Move(pile, Pile(FOUNDATION, target), 1))
+                self.last_click = None
+                return
+        if double and self.app.settings.get("double_click", True):
+            self._resolve_and_play(f"{_ref(pile, count)}>t")
+            self.last_click = None
+
+    def _resolve_and_play(self, text: str) -> None:
+        try:
+            move = self.game.resolve(parse_request(text))
+        except IllegalMove as refused:
+            self.refuse(refused.refusal)
+            return
+        self.play(move)
+
+    # ----------------------------------------------------------------------------- keyboard
+    def board_places(self) -> list[list[Pile]]:
+        """Board positions in rows, each ordered left to right on screen."""
+        top = [p for p in self.layout.piles() if p.kind != TABLEAU]
+        columns = [p for p in self.layout.piles() if p.kind == TABLEAU]
+        rows = [sorted(top, key=lambda p: (self.layout.pile_origin(p)[1], self.layout.pile_origin(p)[0])),
+                sorted(columns, key=lambda p: self.layout.pile_origin(p)[0])]
+        return rows
+
+    def board_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        rows = self.board_places()
+        row = 1 if self.focus_pile.kind == TABLEAU else 0
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            places = rows[row] if row == 1 else [p for p in rows[0] if self.layout.pile_origin(p)[1] == self.layout.pile_origin(self.focus_pile)[1]]
+            i = places.index(self.focus_pile) if self.focus_pile in places else 0
+            i = max(0, min(len(places) - 1, i + (1 if key == pygame.K_RIGHT else -1)))
+            self.focus_pile, self.focus_depth = places[i], 1
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            up = key == pygame.K_UP
+            if row == 1:
+                face_up = self.game.face_up_count(self.focus_pile.index)
+                if up and self.focus_depth < face_up:
+                    self.focus_depth += 1
+                elif not up and self.focus_depth > 1:
+                    self.focus_depth -= 1
+                elif up:
+                    self.focus_pile = self._nearest(rows[0], self.focus_pile)
+                    self.focus_depth = 1
+                return True
+            x, y = self.layout.pile_origin(self.focus_pile)
+            same_x = sorted((p for p in rows[0] if self.layout.pile_origin(p)[0] == x), key=lambda p: self.layout.pile_origin(p)[1])
+            i = same_x.index(self.focus_pile)
+            if up and i > 0:
+                self.focus_pile = same_x[i - 1]
+            elif not up and i + 1 < len(same_x):
+                self.focus_pile = same_x[i + 1]
+            elif not up:
+                self.focus_pile, self.focus_depth = self._nearest(rows[1], self.focus_pile), 1
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            pile = self.focus_pile
+            size = len(self.game.pile(pile))
+            count = self._movable(pile, size - self.focus_depth) if size else 0
+            if self.app.settings.get("one_tap", True) or self.game.rules.id not in ("klondike", "duel"):
+                self.activate(pile, count)
+            else:
+                self._klondike_click(pile, count)
+            return True
+        return False
+
+    def _nearest(self, places: list[Pile], origin: Pile) -> Pile:
+        x = self.layout.pile_origin(origin)[0]
+        return min(places, key=lambda p: abs(self.layout.pile_origin(p)[0] - x))
+
+    # ----------------------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.view.step()
+        super().update(dt)
+        self.clock += dt
+        g = self.game
+        if self.counted and not g.won:
+            self.elapsed += dt
+        if self.toast is not None:
+            self.toast.left -= dt
+            if self.toast.left <= 0:
+                self.toast = None
+        if self.hint is not None:
+            move, left = self.hint
+            self.hint = (move, left - dt) if left - dt > 0 else None
+        if self.auto_timer is not None:
+            self.auto_timer -= dt
+            if self.auto_timer <= 0:
+                move = g.auto_complete_next()
+                if move is None:
+                    self.auto_timer = None
+                else:
+                    self.auto_timer = AUTO_STEP_SECONDS
+                    self.play(move)
+        if g.won and not self.won_shown and not self.view.in_motion():
+            self.won_shown = True
+            self.cascade = Cascade(self.art, self.layout, g, self.app.display.size)
+        if self.cascade is not None:
+            self.cascade.update(dt)
+            if self.cascade.finished:
+                self.cascade = None
+                self._open_win()
+
+    def _open_win(self) -> None:
+        if self.app.can_open("win"):
+            self.app.open("win", play=self)
+
+    def wants_frames(self) -> bool:
+        return (
+            self.tweens.active or self.press is not None or self.toast is not None
+            or self.hint is not None or self.auto_timer is not None or self.cascade is not None
+            or (self.game.won and not self.won_shown)
+        )
+
+    def next_wake(self) -> float | None:
+        if self.counted and self.app.settings.get("show_time", True) and not self.game.won:
+            return 1.0 - (self.elapsed % 1.0)
+        return None
+
+    # ----------------------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.cascade is not None:
+            self.cascade.draw(surface)
+            return
+        self.view.draw(surface, self.game, alpha)
+        self._draw_marks(surface)
+        self.group.draw(surface)
+        self._draw_hud(surface)
+        if self.toast is not None:
+            self._draw_toast(surface)
+
+    def _card_rect_of(self, pile: Pile, depth: int = 1) -> pygame.Rect:
+        size = len(self.game.pile(pile))
+        sprite = self.view.by_slot.get(Slot(pile, size - depth)) if size else None
+        if sprite is None:
+            return self.layout.pile_rect(pile)
+        return pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), *self.layout.card)
+
+    def _mark(self, surface: pygame.Surface, kind: str, rect: pygame.Rect) -> None:
+        m = self.art.margin
+        surface.blit(self.art.highlight(kind), (rect.x - m, rect.y - m))
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        if self.press is not None and self.press.dragging and self.press.drop is not None:
+            self._mark(surface, "drop", self._card_rect_of(self.press.drop))
+        if self.selection is not None:
+            pile, count = self.selection
+            self._mark(surface, "select", self._card_rect_of(pile, count))
+        if self.hint is not None:
+            move = self.hint[0]
+            if move.src.kind == STOCK:
+                self._mark(surface, "hint", self.layout.pile_rect(Pile(STOCK)))
+            else:
+                self._mark(surface, "hint", self._card_rect_of(move.src, move.count))
+                self._mark(surface, "hint", self._card_rect_of(move.dst))
+        if self.group.focused is self.board and self.group.focus_visible:
+            self._mark(surface, "focus", self._card_rect_of(self.focus_pile, self.focus_depth))
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        g = self.game
+        parts = [t("hud.score", score=g.score_text)]
+        if self.app.settings.get("show_moves", True):
+            parts.append(t("hud.moves", moves=g.moves))
+        if self.app.settings.get("show_time", True):
+            seconds = int(self.elapsed)
+            parts.append(t("hud.time", time=f"{seconds // 60}:{seconds % 60:02d}"))
+        text = "   ·   ".join(parts)
+        bar = self.bar.rect
+        size = max(12, int(bar.h * 0.36))
+        image = self.app.text.render(text, size, ui.INK, True)
+        surface.blit(image, image.get_rect(center=bar.center))
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        size = max(14, int(self._bar_height((w, h)) * 0.36))
+        lines = self.app.text.wrap(self.toast.text, size, int(w * 0.6))
+        images = [self.app.text.render(line, size, ui.INK) for line in lines]
+        box_w = max(i.get_width() for i in images) + size * 2
+        box_h = sum(i.get_height() for i in images) + size
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.midbottom = (w // 2, h - size)
+        fade = min(1.0, self.toast.left / 0.4)
+        panel = ui.rounded_rect(box.size, size // 2, (20, 20, 24, int(225 * fade)))
+        surface.blit(panel, box.topleft)
+        y = box.y + size // 2
+        for image in images:
+            if fade < 1:
+                image = image.copy()
+                image.set_alpha(int(255 * fade))
+            surface.blit(image, (box.centerx - image.get_width() // 2, y))
+            y += image.get_height()
+
+
+def _ref(pile: Pile, count: int) -> str:
+    """Notation for the source of a move of ``count`` cards from ``pile``."""
+    text = str(pile)
+    return f"{text}:{count}" if count != 1 else text

@@ -1,0 +1,153 @@
+"""Where every pile and card goes, computed from the game's ``[layout]`` table in ``levels/``.
+
+The table gives pile places in card units (x in column pitches, y in row pitches); this module
+turns them into pixels for the current window: the card size follows the window, right-to-left
+languages mirror the x axis, and a tall column squeezes its fan so its last card stays on screen.
+Nothing here changes the game; it only reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, Ruleset
+
+CARD_RATIO = 1.4  # height / width, as drawn by CardArt
+GAP = 0.16  # space between columns, in card widths
+ROW_GAP = 0.14  # space between rows of piles, in card heights
+FAN_DOWN = 0.11  # face-down cards in a column overlap this much, in card heights
+FAN_UP = 0.27  # face-up cards
+FAN_MIN = 0.11  # the tightest a squeezed face-up fan goes (the index stays readable)
+TABLEAU_ROOM = 3.6  # card heights the tableau needs below its top at the least
+WASTE_FAN = 0.24  # fanned waste cards, in card widths
+MAX_CARD_WIDTH = 220
+
+Point = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card place: the pile and the position in it (0 = bottom)."""
+
+    pile: Pile
+    index: int
+
+
+class Layout:
+    """Pixel geometry of one game's table for one window size and writing direction."""
+
+    def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False) -> None:
+        self.rules = rules
+        self.size = size
+        self.top = top
+        self.rtl = rtl
+        table = rules.layout
+        self.units_wide: int = table["units_wide"]
+        self.waste_fan: int = table.get("waste_fan", 1)
+        width, height = size
+        rows_above = 1 + ROW_GAP
+        by_width = width / (self.units_wide + (self.units_wide + 1) * GAP)
+        by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
+        grid_rows = 1 + max(y for _, y in table["foundations"])
+        by_grid = (height - top) / (CARD_RATIO * (grid_rows + (grid_rows + 1) * ROW_GAP))
+        card_w = int(min(by_width, by_height, by_grid, MAX_CARD_WIDTH))
+        self.card = (card_w, int(card_w * CARD_RATIO))
+        self.gap = int(card_w * GAP)
+        self.row_gap = int(self.card[1] * ROW_GAP)
+        span = self.units_wide * card_w + (self.units_wide - 1) * self.gap
+        self.left = (width - span) // 2
+        self.bottom = height - self.row_gap
+
+    # ----------------------------------------------------------------------------- places
+    def place(self, unit: list[int] | tuple[int, int]) -> Point:
+        """The top-left pixel of a pile placed at ``unit`` (mirrored for right-to-left)."""
+        x_unit, y_unit = unit
+        if self.rtl:
+            x_unit = self.units_wide - 1 - x_unit
+        x = self.left + x_unit * (self.card[0] + self.gap)
+        y = self.top + self.row_gap + y_unit * (self.card[1] + self.row_gap)
+        return x, y
+
+    def pile_origin(self, pile: Pile) -> Point:
+        table = self.rules.layout
+        if pile.kind == STOCK:
+            return self.place(table["stock"])
+        if pile.kind == WASTE:
+            return self.place(table["waste"])
+        if pile.kind == FOUNDATION:
+            return self.place(table["foundations"][pile.index])
+        x_unit, y_unit = table["tableau"]
+        return self.place((x_unit + pile.index, y_unit))
+
+    def pile_rect(self, pile: Pile) -> pygame.Rect:
+        x, y = self.pile_origin(pile)
+        return pygame.Rect(x, y, *self.card)
+
+    def piles(self) -> list[Pile]:
+        return (
+            [Pile(STOCK), Pile(WASTE)]
+            + [Pile(FOUNDATION, i) for i in range(self.rules.foundation_count)]
+            + [Pile(TABLEAU, i) for i in range(len(self.rules.columns))]
+        )
+
+    # ----------------------------------------------------------------------------- fans
+    def column_steps(self, game: Game, column: int, extra: int = 0) -> tuple[int, int]:
+        """Pixel steps between face-down and between face-up cards of a column, squeezed so the
+        last card ends above the window's bottom. ``extra`` reserves room for cards being
+        dragged over the column, so a drop preview fits too.
+        """
+        h = self.card[1]
+        down, up = int(h * FAN_DOWN), int(h * FAN_UP)
+        hidden = game.hidden[column]
+        face_up = len(game.tableau[column]) - hidden + extra
+        _, y = self.pile_origin(Pile(TABLEAU, column))
+        room = self.bottom - y - h
+        needed = hidden * down + max(face_up - 1, 0) * up
+        if needed > room and face_up > 1:
+            up = max(int(h * FAN_MIN), (room - hidden * down) // (face_up - 1))
+            if hidden * down + (face_up - 1) * up > room and hidden:
+                down = max(2, (room - (face_up - 1) * up) // hidden)
+        return down, up
+
+    def card_positions(self, game: Game) -> dict[Slot, Point]:
+        """Where each card of ``game`` lies, by slot."""
+        out: dict[Slot, Point] = {}
+        stock = Pile(STOCK)
+        sx, sy = self.pile_origin(stock)
+        for i in range(len(game.stock)):
+            depth = min(i // 8, 3)  # a thick stock looks thick, a little
+            out[Slot(stock, i)] = (sx - depth if not self.rtl else sx + depth, sy - depth)
+        waste = Pile(WASTE)
+        wx, wy = self.pile_origin(waste)
+        fanned = self.waste_fan if game.draw > 1 else 1
+        first_fanned = max(0, len(game.waste) - fanned)
+        step = int(self.card[0] * WASTE_FAN) * (-1 if self.rtl else 1)
+        for i in range(len(game.waste)):
+            offset = max(0, i - first_fanned)
+            out[Slot(waste, i)] = (wx + offset * step, wy)
+        for f in range(len(game.foundations)):
+            pile = Pile(FOUNDATION, f)
+            origin = self.pile_origin(pile)
+            for i in range(len(game.foundations[f])):
+                out[Slot(pile, i)] = origin
+        for column in range(len(game.tableau)):
+            pile = Pile(TABLEAU, column)
+            x, y = self.pile_origin(pile)
+            down, up = self.column_steps(game, column)
+            hidden = game.hidden[column]
+            for i in range(len(game.tableau[column])):
+                out[Slot(pile, i)] = (x, y)
+                y += down if i < hidden else up
+        return out
+
+    def column_rect(self, game: Game, column: int) -> pygame.Rect:
+        """The whole area of a column, for drops: from its top to below its last card."""
+        rect = self.pile_rect(Pile(TABLEAU, column))
+        cards = len(game.tableau[column])
+        if cards > 1:
+            down, up = self.column_steps(game, column)
+            hidden = game.hidden[column]
+            rect.height += min(hidden, cards - 1) * down + max(cards - 1 - hidden, 0) * up
+        return rect

@@ -1,0 +1,286 @@
+"""The card table: one sprite per physical card, moved by tweens towards where the state says.
+
+The view never changes the game. After every change the scene calls ``sync(game)``: the view
+works out which sprite now belongs to which slot (a card that stayed keeps its sprite; two
+copies of a card in Double Solitaire are paired by nearest place) and tweens each sprite that is
+not where it should be. Dealing, draws, moves, undo and auto-complete are all this one diff.
+
+Drawing is cheap because resting cards are drawn once into a cached layer with the felt; each
+frame blits that layer and then only the cards in motion (or being dragged).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+import pygame
+
+from solitaire.app.tween import Tween, Tweener, lerp
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile
+from solitaire.view.cardart import CardArt, felt
+from solitaire.view.layout import Layout, Slot
+
+MOVE_SECONDS = 0.24
+FLIP_SECONDS = 0.16
+Point = tuple[float, float]
+
+
+class CardSprite(pygame.sprite.Sprite):
+    """One physical card on the table."""
+
+    def __init__(self, card: int, pos: Point) -> None:
+        super().__init__()
+        self.card = card
+        self.slot: Slot | None = None
+        self.pos: Point = pos
+        self.prev: Point = pos
+        self.face_up = False
+        self.flip = 1.0  # progress of a flip: below 0.5 the old face shows, narrowing
+        self.moving = False
+        self.dragging = False
+        self.order = 0  # draw order among cards in motion
+
+    @property
+    def animating(self) -> bool:
+        """Drawn each frame on top of the cached layer, not into it."""
+        return self.moving or self.dragging or self.flip < 1.0
+
+    def drawn_pos(self, alpha: float) -> Point:
+        return lerp(self.prev, self.pos, alpha)  # type: ignore[return-value]
+
+
+class TableView:
+    def __init__(self, art: CardArt, layout: Layout, tweens: Tweener) -> None:
+        self.art = art
+        self.layout = layout
+        self.tweens = tweens
+        self.sprites: list[CardSprite] = []
+        self.by_slot: dict[Slot, CardSprite] = {}
+        self.speed = 1.0
+        self._static: pygame.Surface | None = None
+        self._motion_order = 0
+        self.stock_marker = "stock-recycle"
+
+    # ----------------------------------------------------------------------------- layout
+    def set_layout(self, layout: Layout, game: Game) -> None:
+        """A new window size or direction: snap every card to its new place."""
+        self.layout = layout
+        if self.art.size != layout.card:
+            self.art.set_size(layout.card)
+        self.sync(game, animate=False)
+
+    def invalidate(self) -> None:
+        self._static = None
+
+    # ----------------------------------------------------------------------------- sync
+    def sync(self, game: Game, animate: bool = True, stagger: float = 0.0, from_slot: Pile | None = None) -> float:
+        """Bring sprites to the state of ``game``; returns how long the animation will run.
+
+        ``stagger`` delays each successive moving card (dealing); ``from_slot`` makes new
+        sprites start at that pile (the stock, when dealing).
+        """
+        targets = self.layout.card_positions(game)
+        wanted = self._slots_with_cards(game)
+        free: dict[int, list[CardSprite]] = defaultdict(list)
+        keep: dict[Slot, CardSprite] = {}
+        for sprite in self.sprites:
+            if sprite.slot is not None and wanted.get(sprite.slot, (None,))[0] == sprite.card:
+                keep[sprite.slot] = sprite
+            else:
+                free[sprite.card].append(sprite)
+        start = self.layout.pile_origin(from_slot) if from_slot else None
+        self.by_slot = {}
+        longest = 0.0
+        delay = 0.0
+        self._motion_order += 1
+        for slot, (card, face_up) in wanted.items():
+            sprite = keep.get(slot)
+            if sprite is None:
+                pool = free[card]
+                if pool:
+                    target = targets[slot]
+                    pool.sort(key=lambda s: (s.pos[0] - target[0]) ** 2 + (s.pos[1] - target[1]) ** 2)
+                    sprite = pool.pop(0)
+                else:
+                    sprite = CardSprite(card, start or targets[slot])
+                    self.sprites.append(sprite)
+            sprite.slot = slot
+            self.by_slot[slot] = sprite
+            target = targets[slot]
+            moved = animate and (abs(sprite.pos[0] - target[0]) > 0.5 or abs(sprite.pos[1] - target[1]) > 0.5)
+            flipped = sprite.face_up != face_up
+            if moved:
+                longest = max(longest, self._move(sprite, target, delay, slot))
+                if stagger:
+                    delay += stagger / self.speed
+            elif not sprite.dragging:
+                if sprite.moving:
+                    self.tweens.cancel(("move", id(sprite)))
+                    sprite.moving = False
+                sprite.pos = sprite.prev = target
+            if flipped:
+                sprite.face_up = face_up
+                if animate:
+                    longest = max(longest, self._flip(sprite, delay if moved else 0.0))
+                else:
+                    sprite.flip = 1.0
+        self.sprites = [s for s in self.sprites if s.slot in self.by_slot and self.by_slot[s.slot] is s]
+        self._static = None
+        return longest
+
+    def _slots_with_cards(self, game: Game) -> dict[Slot, tuple[int, bool]]:
+        out: dict[Slot, tuple[int, bool]] = {}
+        for i, c in enumerate(game.stock):
+            out[Slot(Pile(STOCK), i)] = (c, False)
+        for i, c in enumerate(game.waste):
+            out[Slot(Pile(WASTE), i)] = (c, True)
+        for f, pile in enumerate(game.foundations):
+            for i, c in enumerate(pile):
+                out[Slot(Pile(FOUNDATION, f), i)] = (c, True)
+        for col, pile in enumerate(game.tableau):
+            hidden = game.hidden[col]
+            for i, c in enumerate(pile):
+                out[Slot(Pile(TABLEAU, col), i)] = (c, i >= hidden)
+        return out
+
+    def _move(self, sprite: CardSprite, target: Point, delay: float, slot: Slot) -> float:
+        distance = ((sprite.pos[0] - target[0]) ** 2 + (sprite.pos[1] - target[1]) ** 2) ** 0.5
+        card_w = self.layout.card[0]
+        seconds = min(0.42, MOVE_SECONDS * (0.7 + 0.3 * min(distance / (card_w * 6), 2))) / self.speed
+        sprite.moving = True
+        sprite.order = self._motion_order * 1000 + slot.index
+
+        def place(value: object, s: CardSprite = sprite) -> None:
+            s.pos = value  # type: ignore[assignment]
+
+        def landed(s: CardSprite = sprite) -> None:
+            s.moving = False
+            self._static = None
+
+        self.tweens.add(Tween(sprite.pos, target, seconds, "out_cubic", delay=delay,
+                              on_update=place, on_complete=landed, key=("move", id(sprite))))
+        return delay + seconds
+
+    def _flip(self, sprite: CardSprite, delay: float) -> float:
+        seconds = FLIP_SECONDS / self.speed
+        sprite.flip = 0.0
+
+        def turn(value: object, s: CardSprite = sprite) -> None:
+            s.flip = float(value)  # type: ignore[arg-type]
+
+        def done(s: CardSprite = sprite) -> None:
+            s.flip = 1.0
+            self._static = None
+
+        self.tweens.add(Tween(0.0, 1.0, seconds, "in_out_sine", delay=delay, on_update=turn,
+                              on_complete=done, key=("flip", id(sprite))))
+        return delay + seconds
+
+    # ----------------------------------------------------------------------------- dragging
+    def drag(self, sprites: Iterable[CardSprite], offset: Point) -> None:
+        for s in sprites:
+            self.tweens.cancel(("move", id(s)))
+            s.dragging = True
+            s.moving = True
+        self._static = None
+
+    def release(self, sprites: Iterable[CardSprite]) -> None:
+        for s in sprites:
+            s.dragging = False
+        self._static = None
+
+    # ----------------------------------------------------------------------------- queries
+    def in_motion(self) -> bool:
+        return any(s.animating for s in self.sprites)
+
+    def sprite_at(self, point: tuple[int, int]) -> CardSprite | None:
+        """The topmost card under ``point``."""
+        w, h = self.layout.card
+        for sprite in reversed(self._draw_order()):
+            x, y = sprite.pos
+            if x <= point[0] < x + w and y <= point[1] < y + h:
+                return sprite
+        return None
+
+    def pile_at(self, point: tuple[int, int], game: Game) -> Pile | None:
+        """The pile whose area holds ``point`` (an empty slot, or a column's whole fan)."""
+        for pile in self.layout.piles():
+            rect = self.layout.column_rect(game, pile.index) if pile.kind == TABLEAU else self.layout.pile_rect(pile)
+            if rect.collidepoint(point):
+                return pile
+        return None
+
+    def _draw_order(self) -> list[CardSprite]:
+        resting = [s for s in self.sprites if not s.animating]
+        moving = [s for s in self.sprites if s.animating and not s.dragging]
+        dragging = [s for s in self.sprites if s.dragging]
+        resting.sort(key=_slot_key)
+        moving.sort(key=lambda s: s.order)
+        dragging.sort(key=lambda s: s.slot.index if s.slot else 0)
+        return resting + moving + dragging
+
+    # ----------------------------------------------------------------------------- drawing
+    def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:
+        if pile.kind == STOCK:
+            return self.art.slot("stock-recycle" if game.can_recycle and game.waste else "stock-empty")
+        if pile.kind == WASTE:
+            return self.art.slot("waste")
+        if pile.kind == FOUNDATION:
+            return self.art.slot("foundation", game.rules.foundation_suit(pile.index))
+        return self.art.slot("tableau")
+
+    def _build_static(self, surface_size: tuple[int, int], game: Game) -> pygame.Surface:
+        layer = felt(surface_size).copy()
+        for pile in self.layout.piles():
+            layer.blit(self._slot_surface(pile, game), self.layout.pile_origin(pile))
+        for sprite in sorted((s for s in self.sprites if not s.animating), key=_slot_key):
+            layer.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
+        return layer
+
+    def _image(self, sprite: CardSprite) -> pygame.Surface:
+        return self.art.face(sprite.card) if sprite.face_up else self.art.back()
+
+    def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self._static = self._build_static(surface.get_size(), game)
+        surface.blit(self._static, (0, 0))
+        shadow = None
+        margin = self.art.margin
+        for sprite in self._draw_order():
+            if not sprite.animating:
+                continue
+            x, y = sprite.drawn_pos(alpha) if not sprite.dragging else sprite.pos
+            if sprite.dragging:
+                shadow = shadow or self.art.shadow()
+                surface.blit(shadow, (round(x) - margin + 3, round(y) - margin + 6))
+            if sprite.flip < 1.0:
+                self._draw_flipping(surface, sprite, (x, y))
+            else:
+                surface.blit(self._image(sprite), (round(x), round(y)))
+
+    def _draw_flipping(self, surface: pygame.Surface, sprite: CardSprite, pos: Point) -> None:
+        """A flip narrows the old side to nothing, then widens the new side."""
+        k = sprite.flip
+        showing_new = k >= 0.5
+        image = self._image(sprite) if showing_new else (self.art.back() if sprite.face_up else self.art.face(sprite.card))
+        scale = abs(k - 0.5) * 2
+        w, h = image.get_size()
+        width = max(1, int(w * scale))
+        narrow = pygame.transform.smoothscale(image, (width, h))
+        surface.blit(narrow, (round(pos[0] + (w - width) / 2), round(pos[1])))
+
+    def step(self) -> None:
+        """Called once per fixed logic step, before tweens run: remembers positions so drawing
+        can interpolate between two steps.
+        """
+        for sprite in self.sprites:
+            sprite.prev = sprite.pos
+
+
+def _slot_key(sprite: CardSprite) -> tuple[int, int, int]:
+    slot = sprite.slot
+    if slot is None:
+        return (9, 0, 0)
+    order = {STOCK: 0, WASTE: 1, FOUNDATION: 2, TABLEAU: 3}[slot.pile.kind]
+    return (order, slot.pile.index, slot.index)
