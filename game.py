@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main(argv: list[str]) -> int:

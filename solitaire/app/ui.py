@@ -736,8 +736,9 @@ class TopBar(Widget):
         strip = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         strip.fill((0, 0, 0, 90))
         surface.blit(strip, self.rect.topleft)
-        pygame.draw.line(surface, (255, 255, 255, 40), self.rect.bottomleft,
-                         (self.rect.right, self.rect.bottom - 1))
+        edge = pygame.Surface((self.rect.w, 1), pygame.SRCALPHA)
+        edge.fill((255, 255, 255, 40))
+        surface.blit(edge, (self.rect.x, self.rect.bottom - 1))
 
 
 class WidgetGroup:

@@ -314,7 +314,8 @@ class PlayScene(Scene):
     def refuse(self, refusal: Refusal) -> None:
         self.app.audio.play("refuse")
         if self.app.settings.get("interactive_rules", True):
-            self.say(i18n.t("refusal", rule=refusal.rule, text=refusal.text))
+            text = refusal.text[:1].upper() + refusal.text[1:]
+            self.say(i18n.t("refusal", rule=refusal.rule, text=text))
 
     def say(self, text: str) -> None:
         self.toast = Toast(text)

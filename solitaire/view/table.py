@@ -59,8 +59,10 @@ class TableView:
         self.by_slot: dict[Slot, CardSprite] = {}
         self.speed = 1.0
         self._static: pygame.Surface | None = None
+        self._base: pygame.Surface | None = None  # felt and empty-pile markers
+        self._markers: tuple[str, ...] = ()
+        self._baked: dict[int, tuple[int, int, bool, int]] = {}  # what the cached layer shows
         self._motion_order = 0
-        self.stock_marker = "stock-recycle"
 
     # ----------------------------------------------------------------------------- layout
     def set_layout(self, layout: Layout, game: Game) -> None:
@@ -126,7 +128,6 @@ class TableView:
                 else:
                     sprite.flip = 1.0
         self.sprites = [s for s in self.sprites if s.slot in self.by_slot and self.by_slot[s.slot] is s]
-        self._static = None
         return longest
 
     def _slots_with_cards(self, game: Game) -> dict[Slot, tuple[int, bool]]:
@@ -156,7 +157,6 @@ class TableView:
 
         def landed(s: CardSprite = sprite) -> None:
             s.moving = False
-            self._static = None
 
         self.tweens.add(Tween(sprite.pos, target, seconds, "out_cubic", delay=delay,
                               on_update=place, on_complete=landed, key=("move", id(sprite))))
@@ -171,7 +171,6 @@ class TableView:
 
         def done(s: CardSprite = sprite) -> None:
             s.flip = 1.0
-            self._static = None
 
         self.tweens.add(Tween(0.0, 1.0, seconds, "in_out_sine", delay=delay, on_update=turn,
                               on_complete=done, key=("flip", id(sprite))))
@@ -183,12 +182,10 @@ class TableView:
             self.tweens.cancel(("move", id(s)))
             s.dragging = True
             s.moving = True
-        self._static = None
 
     def release(self, sprites: Iterable[CardSprite]) -> None:
         for s in sprites:
             s.dragging = False
-        self._static = None
 
     # ----------------------------------------------------------------------------- queries
     def in_motion(self) -> bool:
@@ -221,29 +218,63 @@ class TableView:
         return resting + moving + dragging
 
     # ----------------------------------------------------------------------------- drawing
-    def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:
+    def _slot_kind(self, pile: Pile, game: Game) -> str:
         if pile.kind == STOCK:
-            return self.art.slot("stock-recycle" if game.can_recycle and game.waste else "stock-empty")
-        if pile.kind == WASTE:
-            return self.art.slot("waste")
-        if pile.kind == FOUNDATION:
-            return self.art.slot("foundation", game.rules.foundation_suit(pile.index))
-        return self.art.slot("tableau")
+            return "stock-recycle" if game.can_recycle and (game.waste or game.stock) else "stock-empty"
+        return {WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "tableau"}[pile.kind]
+
+    def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:
+        kind = self._slot_kind(pile, game)
+        if kind == "foundation":
+            return self.art.slot(kind, game.rules.foundation_suit(pile.index))
+        return self.art.slot(kind)
 
     def _build_static(self, surface_size: tuple[int, int], game: Game) -> pygame.Surface:
-        layer = felt(surface_size).copy()
+        self._base = felt(surface_size).copy()
+        self._markers = self._marker_kinds(game)
         for pile in self.layout.piles():
-            layer.blit(self._slot_surface(pile, game), self.layout.pile_origin(pile))
+            self._base.blit(self._slot_surface(pile, game), self.layout.pile_origin(pile))
+        layer = self._base.copy()
+        self._baked = self._resting()
         for sprite in sorted((s for s in self.sprites if not s.animating), key=_slot_key):
             layer.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
         return layer
+
+    def _marker_kinds(self, game: Game) -> tuple[str, ...]:
+        return tuple(self._slot_kind(pile, game) for pile in self.layout.piles())
+
+    def _resting(self) -> dict[int, tuple[int, int, bool, int]]:
+        return {id(s): (round(s.pos[0]), round(s.pos[1]), s.face_up, s.card) for s in self.sprites if not s.animating}
+
+    def _refresh_static(self, size: tuple[int, int], game: Game) -> None:
+        """Keep the cached layer of resting cards current by repainting only what changed: the
+        places of cards that started moving or came to rest since the last frame.
+        """
+        if self._static is None or self._static.get_size() != size or self._marker_kinds(game) != self._markers:
+            self._static = self._build_static(size, game)
+            return
+        now = self._resting()
+        if now == self._baked:
+            return
+        w, h = self.layout.card
+        dirty = [pygame.Rect(v[0], v[1], w, h) for k, v in self._baked.items() if now.get(k) != v]
+        dirty += [pygame.Rect(v[0], v[1], w, h) for k, v in now.items() if self._baked.get(k) != v]
+        self._baked = now
+        resting = sorted((s for s in self.sprites if not s.animating), key=_slot_key)
+        for rect in dirty:
+            self._static.set_clip(rect)
+            self._static.blit(self._base, rect, rect)
+            for sprite in resting:
+                x, y = round(sprite.pos[0]), round(sprite.pos[1])
+                if rect.colliderect((x, y, w, h)):
+                    self._static.blit(self._image(sprite), (x, y))
+        self._static.set_clip(None)
 
     def _image(self, sprite: CardSprite) -> pygame.Surface:
         return self.art.face(sprite.card) if sprite.face_up else self.art.back()
 
     def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
-        if self._static is None or self._static.get_size() != surface.get_size():
-            self._static = self._build_static(surface.get_size(), game)
+        self._refresh_static(surface.get_size(), game)
         surface.blit(self._static, (0, 0))
         shadow = None
         margin = self.art.margin

@@ -1,0 +1,200 @@
+"""``python game.py bench --frames``: frame times, start-up time and idle CPU, with targets.
+
+Frame times are measured in this process on the dummy video driver at 1920×1080: the real
+scene's update, draw and the display flip, frame by frame, while a 13-card run is dragged in a
+Double Solitaire game and while Klondike's auto-complete plays. Start-up and idle CPU are
+measured on child processes running the real game.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZE = (1920, 1080)
+STEP = 1 / 120
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
+
+
+def _app():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SOLITAIRE_HOME", tempfile.mkdtemp(prefix="solitaire-bench-"))
+    import pygame
+
+    from solitaire import i18n
+    from solitaire.app.audio import Audio
+    from solitaire.app.display import Display
+    from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+    from solitaire.app.scene import SCENES, App
+    from solitaire.app.text import Text
+
+    pygame.display.init()
+    pygame.font.init()
+    register_scenes()
+    app = App(Display(SIZE), Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t, dict(SCENES))
+    app.store = None
+    return app
+
+
+def _frame(app, steps: int = 2) -> float:
+    """One displayed frame at 60 Hz: two fixed steps, a draw and a flip; its duration."""
+    start = time.perf_counter()
+    for _ in range(steps):
+        app.stack.update(STEP)
+    app.stack.draw(app.display.surface, 0.5)
+    app.display.flip()
+    return time.perf_counter() - start
+
+
+def _ds_with_long_run():
+    from solitaire.core import card_text, ruleset
+    from solitaire.core.position import game_from_json
+
+    rules = ruleset("double")
+    run = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+    deck = [card_text(c) for c in range(52)] * 2
+    for text in run:
+        deck.remove(text)
+    tableau, position = [run], 0  # column 1: the 13-card run to drag
+    for size in rules.columns[1:]:
+        column = [t.lower() for t in deck[position:position + size]]
+        column[-1] = column[-1].upper()
+        position += size
+        tableau.append(column)
+    deck = deck[position:]
+    tableau_cards = sum(len(c) for c in tableau)
+    stock = [t.lower() for t in deck[:104 - tableau_cards - 10]]
+    waste = deck[104 - tableau_cards - 10:]
+    return game_from_json({"game": "double", "draw": 1, "scoring": "standard", "tableau": tableau,
+                           "stock": stock, "waste": waste, "foundations": [[] for _ in range(8)]})
+
+
+def _klondike_ready_to_finish():
+    from solitaire.core.position import game_from_json
+
+    columns = [["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],
+               ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S"],
+               ["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D", "2C"],
+               ["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D"],
+               ["AH"], ["AS"], ["AD"]]
+    return game_from_json({"game": "klondike", "draw": 1, "scoring": "standard", "tableau": columns,
+                           "stock": [], "waste": [], "foundations": [["AC"], [], [], []]})
+
+
+def measure_drag(app) -> list[float]:
+    import pygame
+
+    from solitaire.core import TABLEAU, Pile
+    from solitaire.view.layout import Slot
+
+    app.open("play", code="DS1-D1N-AAAAAAB", resume=False)
+    scene = app.stack.top
+    scene._replace_game(_ds_with_long_run())
+    for _ in range(300):
+        _frame(app)
+    sprite = scene.view.by_slot[Slot(Pile(TABLEAU, 0), 0)]
+    w, h = scene.layout.card
+    start = (int(sprite.pos[0] + w / 2), int(sprite.pos[1] + h * 0.05))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    times = []
+    for i in range(600):
+        angle = i / 30
+        pos = (int(start[0] + 500 + 300 * math.cos(angle)), int(start[1] + 120 + 100 * math.sin(angle)))
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        times.append(_frame(app))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    app.stack.clear()
+    return times
+
+
+def measure_auto_complete(app) -> list[float]:
+    app.open("play", code="KL1-D1N-AAAAAAB", resume=False)
+    scene = app.stack.top
+    scene._replace_game(_klondike_ready_to_finish())
+    for _ in range(300):
+        _frame(app)
+    scene.auto_timer = 0.0
+    times = []
+    while not scene.game.won or scene.view.in_motion():
+        times.append(_frame(app))
+        if len(times) > 5000:
+            break
+    app.stack.clear()
+    return times
+
+
+def measure_startup(runs: int = 5) -> list[float]:
+    """Wall time of ``game.py --smoke --frames 1``: process start to the first frame drawn,
+    plus a clean exit (so an upper bound of the start-up time).
+    """
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SOLITAIRE_HOME=tempfile.mkdtemp(prefix="solitaire-bench-"))
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "game.py"), "--smoke", "--frames", "1", "--size", "1920x1080"],
+                       env=env, check=True, capture_output=True)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+IDLE_PROBE = """
+import os, sys, time, pygame
+sys.path.insert(0, {root!r})
+seconds = float(sys.argv[1])
+pygame.init()
+from solitaire.app import main
+original = main.Loop.run
+def run(self, app, max_frames=None, screenshot=None):
+    pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), 1)
+    return original(self, app, max_frames, screenshot)
+main.Loop.run = run
+main.run(main.Options(code="KL1-D1N-AAAAAAB", size=(1920, 1080)), settings={{"show_time": False}})
+"""
+
+
+def measure_idle_cpu(seconds: float = 10.0) -> float:
+    """CPU share of one core while the table sits idle: the CPU of a run of 3 + ``seconds``
+    seconds minus that of a 3-second run (start-up and the deal animation).
+    """
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SOLITAIRE_HOME=tempfile.mkdtemp(prefix="solitaire-bench-"))
+    probe = IDLE_PROBE.format(root=str(ROOT))
+
+    def cpu(duration: float) -> float:
+        proc = subprocess.Popen([sys.executable, "-c", probe, str(duration)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(proc.pid, 0)
+        return usage.ru_utime + usage.ru_stime
+
+    base = statistics.median(cpu(3.0) for _ in range(3))
+    long = cpu(3.0 + seconds)
+    return max(0.0, long - base) / seconds
+
+
+def run_frame_bench() -> None:
+    app = _app()
+    print("frame benchmark (dummy video driver, 1920×1080; update + draw + flip per frame)")
+    drag = measure_drag(app)
+    print(f"  Double Solitaire, dragging a 13-card run: median {statistics.median(drag) * 1000:.2f} ms "
+          f"(target ≤ 3 ms), p99 {_percentile(drag, 0.99) * 1000:.2f} ms (target ≤ 8 ms)")
+    auto = measure_auto_complete(app)
+    print(f"  Klondike auto-complete ({len(auto)} frames): median {statistics.median(auto) * 1000:.2f} ms "
+          f"(target ≤ 3 ms), p99 {_percentile(auto, 0.99) * 1000:.2f} ms (target ≤ 8 ms)")
+    startup = measure_startup()
+    print(f"  start-up, process start to first frame and exit (median of 5): {statistics.median(startup):.2f} s "
+          f"(target ≤ 0.5 s to the first frame)")
+    idle = measure_idle_cpu()
+    print(f"  idle table, CPU over 10 s: {idle * 100:.2f}% of a core (target ≤ 1%)")

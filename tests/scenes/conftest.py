@@ -1,0 +1,76 @@
+"""A real App on the dummy video driver, and helpers that drive a scene with posted events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from solitaire import i18n
+from solitaire.app.audio import Audio
+from solitaire.app.display import Display
+from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+from solitaire.app.scene import SCENES, App
+from solitaire.app.text import Text
+from solitaire.store import Store
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    register_scenes()
+    i18n.set_language("en")
+    display = Display((1280, 800))
+    application = App(display, Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t, dict(SCENES))
+    application.store = Store(tmp_path / "home")
+    yield application
+    application.stack.clear()
+    pygame.display.quit()
+
+
+class Driver:
+    """Posts mouse and key events to the top scene and advances time by hand."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.stack.top
+
+    def settle(self, seconds: float = 3.0, step: float = 1 / 120) -> None:
+        for _ in range(int(seconds / step)):
+            self.app.stack.update(step)
+
+    def down(self, pos) -> None:
+        self.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+    def up(self, pos) -> None:
+        self.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def move(self, pos) -> None:
+        self.app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+
+    def click(self, pos) -> None:
+        self.down(pos)
+        self.up(pos)
+        self.settle(0.05)
+
+    def drag(self, start, end, steps: int = 8) -> None:
+        self.down(start)
+        for i in range(1, steps + 1):
+            self.move((start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps))
+        self.up(end)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+
+    def draw(self) -> pygame.Surface:
+        surface = self.app.display.surface
+        self.app.stack.draw(surface, 1.0)
+        return surface
+
+
+@pytest.fixture
+def driver(app):
+    return Driver(app)

@@ -1,0 +1,170 @@
+"""The play scene driven by posted mouse and key events, each checked against the core state."""
+
+import pygame
+import pytest
+
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, parse_code
+from solitaire.core.position import game_from_json
+from solitaire.view.layout import Slot
+
+
+def centre(scene, pile, index=None):
+    """The middle of the visible part of a card (index None: the top card), or of an empty pile."""
+    size = len(scene.game.pile(pile))
+    if index is None:
+        index = size - 1
+    w, h = scene.layout.card
+    if size == 0 or index < 0:
+        x, y = scene.layout.pile_origin(pile)
+        return (x + w // 2, y + h // 2)
+    sprite = scene.view.by_slot[Slot(pile, index)]
+    x, y = sprite.pos
+    visible = h if index == size - 1 else max(6, scene.layout.card[1] // 10)
+    return (int(x + w // 2), int(y + min(visible // 2, h // 2)))
+
+
+def open_play(app, driver, code="KL1-D1N-AAAAAAB", game=None, **settings):
+    app.settings.update(settings)
+    app.open("play", code=code)
+    scene = driver.scene
+    if game is not None:
+        scene._replace_game(game)
+    driver.settle(3)
+    return scene
+
+
+T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731
+
+
+def test_one_tap_moves_a_card_to_a_good_place_K8(app, driver):
+    scene = open_play(app, driver)
+    assert scene.game.tableau[0] == [parse_card("7H")]
+    driver.click(centre(scene, T(1)))
+    assert scene.game.tableau[0] == [] and scene.game.tableau[6][-1] == parse_card("7H")
+    driver.settle(1)
+    assert not scene.view.in_motion()
+
+
+def test_drag_a_card_onto_a_column(app, driver):
+    scene = open_play(app, driver, one_tap=False)
+    driver.drag(centre(scene, T(1)), centre(scene, T(7)))
+    assert scene.game.tableau[6][-1] == parse_card("7H") and scene.game.moves == 1
+
+
+def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
+    scene = open_play(app, driver)
+    start = scene.game.to_json()
+    origin = scene.view.by_slot[Slot(T(3), 2)].pos
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert scene.game.to_json() == start
+    assert scene.toast is not None and "C-2" in scene.toast.text and "2 of hearts" in scene.toast.text
+    driver.settle(1)
+    assert scene.view.by_slot[Slot(T(3), 2)].pos == origin
+
+
+def test_interactive_rules_off_keeps_quiet(app, driver):
+    scene = open_play(app, driver, interactive_rules=False)
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert scene.toast is None
+
+
+def test_select_then_click_and_escape_drops_selection_K8(app, driver):
+    scene = open_play(app, driver, one_tap=False)
+    driver.click(centre(scene, T(1)))
+    assert scene.selection == (T(1), 1)
+    driver.key(pygame.K_ESCAPE)
+    assert scene.selection is None
+    driver.click(centre(scene, T(1)))
+    driver.click(centre(scene, T(7)))
+    assert scene.game.tableau[6][-1] == parse_card("7H")
+
+
+def test_stock_click_draws(app, driver):
+    scene = open_play(app, driver, code="KL1-D3N-AAAAAAB")
+    driver.click(centre(scene, Pile(STOCK)))
+    assert len(scene.game.waste) == 3 and len(scene.game.stock) == 21
+
+
+def test_tap_sends_home_and_double_tap_finds_a_column_DS8(app, driver):
+    game = _position("double", {0: ["AS"], 1: ["9C"], 2: ["8H"]})
+    scene = open_play(app, driver, code="DS1-D1N-AAAAAAB", game=game)
+    driver.click(centre(scene, T(1)))
+    assert len(scene.game.foundations[0]) == 1  # a click: to the foundation
+    driver.click(centre(scene, T(3)))
+    assert scene.game.tableau[2] == [parse_card("8H")]  # one click finds no foundation: stays
+    driver.down(centre(scene, T(3)))
+    driver.up(centre(scene, T(3)))
+    assert scene.game.tableau[1][-1] == parse_card("8H")  # the double click: onto the 9♣
+
+
+def test_keyboard_arrows_and_enter_play_a_move_K8(app, driver):
+    scene = open_play(app, driver)
+    driver.key(pygame.K_TAB)
+    assert scene.group.focused is scene.board
+    driver.key(pygame.K_DOWN)  # from the stock down to column 1
+    assert scene.focus_pile == T(1)
+    driver.key(pygame.K_RETURN)
+    assert scene.game.tableau[6][-1] == parse_card("7H")
+
+
+def test_undo_button_and_shortcut_restore_the_state(app, driver):
+    scene = open_play(app, driver)
+    before = scene.game.to_json()
+    driver.click(centre(scene, T(1)))
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    after = scene.game.to_json()
+    assert after["tableau"] == before["tableau"] and after["moves"] == 1
+
+
+def test_auto_complete_runs_by_itself_and_wins_K9(app, driver):
+    columns = {0: ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],
+               1: ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S"],
+               2: ["AH"], 3: ["AS"]}
+    foundations = {0: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC".split(), 1: "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD".split()}
+    game = _position("klondike", columns, foundations=foundations, stock_empty=True)
+    scene = open_play(app, driver, game=game)
+    driver.click(centre(scene, T(3)))  # A♥ home: auto-complete starts by itself
+    driver.settle(8)
+    assert scene.game.won and scene.game.moves == 26
+
+
+def test_drag_a_foundation_card_back_to_a_column_C7(app, driver):
+    game = _position("klondike", {0: ["3C"]}, foundations={0: ["AH", "2H"]})
+    scene = open_play(app, driver, game=game)
+    driver.drag(centre(scene, Pile(FOUNDATION, 0)), centre(scene, T(1)))
+    assert scene.game.tableau[0][-1] == parse_card("2H")
+
+
+def test_frames_draw_at_many_sizes(app, driver):
+    scene = open_play(app, driver, code="DS1-D3V-AAAAAAB")
+    for size in [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]:
+        app.display.surface = pygame.Surface(size)
+        scene.on_resize(size)
+        driver.draw()
+        for pile in scene.layout.piles():
+            rect = scene.layout.column_rect(scene.game, pile.index) if pile.kind == TABLEAU else scene.layout.pile_rect(pile)
+            assert pygame.Rect(0, 0, *size).contains(rect), (size, pile)
+
+
+def parse_card(text):
+    from solitaire.core import parse_card as parse
+
+    return parse(text)[0]
+
+
+def _position(game_id, columns, foundations=None, stock_empty=False):
+    """A legal position: the named cards where given, every other card in the stock."""
+    from solitaire.core import card_text, ruleset
+
+    rules = ruleset(game_id)
+    used = [c for pile in columns.values() for c in pile] + [c for pile in (foundations or {}).values() for c in pile]
+    deck = [card_text(c) for c in range(52)] * rules.decks
+    for text in used:
+        deck.remove(text)
+    state = {
+        "game": game_id, "draw": 1, "scoring": "standard",
+        "tableau": [columns.get(i, []) for i in range(len(rules.columns))],
+        "stock": [] if stock_empty else [t.lower() for t in deck], "waste": [],
+        "foundations": [(foundations or {}).get(i, []) for i in range(rules.foundation_count)],
+    }
+    return game_from_json(state)
