@@ -122,6 +122,8 @@ class PlayScene(Scene):
             restored = self._restore(slot)
             if restored:
                 return restored
+            game_id, draw_text, scoring = slot.split("-")  # a mode key: klondike-d3-standard
+            draw = int(draw_text[1:])
         if code is not None:
             if isinstance(code, str):
                 code = parse_code(code)

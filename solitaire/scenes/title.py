@@ -44,11 +44,18 @@ class TitleScene(Scene):
         super().__init__(app)
         self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
         self.buttons: list[ui.Button] = []
+        self.continue_button = ui.Button(app.t("menu.continue"), self.continue_game, primary=True,
+                                         visible=self._continue_slot() is not None)
+        self.buttons.append(self.continue_button)
+        self.game_buttons: list[ui.Button] = []
         for index, (game_id, key) in enumerate(GAMES):
             button = ui.Button(app.t(key), lambda g=game_id: self.app.start_game(g),
-                               primary=index == 0,
+                               primary=index == 0 and not self.continue_button.visible,
                                visible=app.can_start_game(game_id))
-            self.buttons.append(button)
+            self.game_buttons.append(button)
+        self.buttons.extend(self.game_buttons)
+        self.buttons.append(ui.Button(app.t("menu.statistics"), lambda: self.app.open("statistics"),
+                                      visible=app.can_open("statistics")))
         self.buttons.append(ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"),
                                       visible=app.can_open("settings")))
         self.buttons.append(ui.Button(app.t("menu.quit"), app.quit))
@@ -63,6 +70,16 @@ class TitleScene(Scene):
         self.reveal = 0.0
         self.fan = 0.0
         self.slide = [0.0] * len(self.buttons)
+
+    def _continue_slot(self) -> str | None:
+        store = getattr(self.app, "store", None)
+        return store.continue_slot() if store is not None and self.app.can_open("play") else None
+
+    def continue_game(self) -> None:
+        """Issue 4: the last game, exactly where it was left."""
+        slot = self._continue_slot()
+        if slot is not None:
+            self.app.open("play", slot=slot)
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
@@ -84,8 +101,10 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         # Settings or a game may have registered scenes or changed the language meanwhile.
-        for button, (game_id, _) in zip(self.buttons, GAMES):
+        for button, (game_id, _) in zip(self.game_buttons, GAMES):
             button.visible = self.app.can_start_game(game_id)
+        self.continue_button.visible = self._continue_slot() is not None
+        self.game_buttons[0].primary = not self.continue_button.visible
         self.on_resize(self.app.display.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
