@@ -113,6 +113,7 @@ class PlayScene(Scene):
         self.layout = Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
         self.view = TableView(self.art, self.layout, self.tweens)
+        self.view.speed = float(app.settings.get("animation_speed", 1.0))
         self._build_widgets()
 
     # ----------------------------------------------------------------------------- games

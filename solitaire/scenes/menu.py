@@ -1,0 +1,98 @@
+"""The game menu over a paused game: resume, another deal, restart, codes, rules, statistics.
+
+An entry whose scene is not registered is not shown, so there is never a dead button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.scenes.confirm import DialogScene, ask, centred, unit
+from solitaire.scenes.new_game import close_to, game_name, mode_label
+
+
+class MenuScene(DialogScene):
+    def __init__(self, app: App, play: Any, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.play = play
+        game = play.game
+        self.game_id = game.rules.id
+        self.title = game_name(app, self.game_id)
+        self.subtitle = " · ".join((mode_label(app, self.game_id, game.draw, game.scoring.name),
+                                    t("hud.score", score=game.score_text)))
+        entries: list[tuple[str, Any, bool]] = [
+            ("menu.resume", self.close, True),
+            ("menu.new_game", self.new_game, app.can_open("new_game")),
+            ("menu.restart", self.restart, True),
+            ("menu.game_code", lambda: self.app.open("game_code", play=self.play),
+             app.can_open("game_code")),
+            ("menu.rules", lambda: self.app.open("rules", game_id=self.game_id),
+             app.can_open("rules")),
+            ("menu.statistics", lambda: self.app.open("statistics", game_id=self.game_id),
+             app.can_open("statistics")),
+            ("menu.settings", lambda: self.app.open("settings"), app.can_open("settings")),
+            ("menu.back_to_title", self.back_to_title, app.can_open("title")),
+        ]
+        self.buttons: list[ui.Button] = []
+        for index, (key, action, shown) in enumerate(entries):
+            button = ui.Button(t(key), action, primary=index == 0, visible=shown)
+            self.buttons.append(self.group.add(button))
+
+    def new_game(self) -> None:
+        self.app.open("new_game", game_id=self.game_id, play=self.play)
+
+    def restart(self) -> None:
+        """Same deal from the start; ask first when that throws moves away."""
+        if getattr(self.play.game, "moves", 0) > 0:
+            ask(self.app, self.app.t("menu.restart_confirm"), self._restart,
+                yes_label=self.app.t("menu.restart"), no_label=self.app.t("menu.cancel"))
+        else:
+            self._restart()
+
+    def _restart(self) -> None:
+        close_to(self.app, self.play)
+        self.play.restart()
+
+    def back_to_title(self) -> None:
+        self.app.stack.clear()
+        self.app.open("title")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        shown = [b for b in self.buttons if b.visible]
+        gap = max(6, u // 4)
+        bh = int(u * 0.98)
+        sub_h = int(u * 0.8)
+        top = self.title_height(u) + sub_h + gap
+        list_h = len(shown) * bh + (len(shown) - 1) * gap
+        # Short windows: squeeze the rows before the panel outgrows the screen.
+        room = int(size[1] * 0.94) - top - 2 * u
+        if list_h > room:
+            scale = room / list_h
+            bh, gap = int(bh * scale), max(3, int(gap * scale))
+            list_h = len(shown) * bh + (len(shown) - 1) * gap
+        w = min(int(size[0] * 0.8), int(u * 8.5))
+        panel = centred(size, w, top + list_h + int(u * 1.6))
+        self.panel.layout(panel)
+        self.subtitle_box = pygame.Rect(panel.x + u // 2, panel.y + self.title_height(u) + gap // 2,
+                                        panel.w - u, sub_h)
+        bw = w - 2 * u
+        y = panel.y + top + int(u * 0.6)
+        for button in shown:
+            button.layout((panel.centerx - bw // 2, y, bw, bh))
+            y += bh + gap
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.covered:  # a dialog opened from the menu stands alone over the dimmed game
+            ui.dim(surface, int(self.veil * self.fade))
+            return
+        super().draw(surface, alpha)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        self.blit_text(surface, self.subtitle, int(self.subtitle_box.h * 0.55), self.subtitle_box,
+                       colour=ui.INK_DIM, align="centre")

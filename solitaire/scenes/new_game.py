@@ -1,0 +1,183 @@
+"""The New Game window: draw count, scoring and "winnable deals only", then Start.
+
+Opened from the title it is replaced by the play scene (so Back from play returns to the title);
+opened from the game menu it closes the overlays and restarts the play scene underneath.
+The choices are saved per game in the store and preselected next time.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App, Scene
+from solitaire.core import ruleset
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+
+log = logging.getLogger(__name__)
+
+#: Games whose rule pages call draw 1 "Easy" and draw 3 "Hard" (DS-4, TF-4).
+EASY_HARD = frozenset({"double", "thoughtful"})
+
+
+def game_name(app: App, game_id: str) -> str:
+    """The game's name as the menus show it (translated), else the ruleset's own name."""
+    key = f"menu.{game_id}"
+    name = app.t(key)
+    return ruleset(game_id).name if name == key else name
+
+
+def draw_label(app: App, game_id: str, draw: int) -> str:
+    """'Draw 3', or 'Draw 3 (Hard)' in the games whose rules name the difficulty."""
+    draws = ruleset(game_id).draws
+    if game_id in EASY_HARD and len(draws) == 2:
+        key = "new_game.draw_easy" if draw == draws[0] else "new_game.draw_hard"
+        return app.t(key, n=draw)
+    return app.t("settings.draw_n", n=draw)
+
+
+def mode_label(app: App, game_id: str, draw: int, scoring: str) -> str:
+    """'Draw 3', or 'Draw 1 · Vegas' where the game offers more than one scoring."""
+    label = app.t("settings.draw_n", n=draw)
+    if len(ruleset(game_id).scorings) > 1:
+        label = app.t("mode.with_scoring", mode=label, scoring=app.t(f"scoring.{scoring}"))
+    return label
+
+
+def preferred_mode(app: App, game_id: str) -> tuple[int, str]:
+    """The draw and scoring saved for this game, when the ruleset still offers them."""
+    rules = ruleset(game_id)
+    draw, scoring = rules.default_draw, rules.scorings[0]
+    store = getattr(app, "store", None)
+    if store is not None:
+        saved_draw = store.settings.draw.get(game_id)
+        saved_scoring = store.settings.scoring.get(game_id)
+        if saved_draw in rules.draws:
+            draw = saved_draw
+        if saved_scoring in rules.scorings:
+            scoring = saved_scoring
+    return draw, scoring
+
+
+def close_to(app: App, scene: Scene) -> None:
+    """Pop the overlays above ``scene`` so it is on top again."""
+    while len(app.stack) and app.stack.top is not scene:
+        app.stack.pop()
+
+
+class NewGameScene(DialogScene):
+    def __init__(self, app: App, game_id: str, play: Any = None, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.game_id = game_id
+        self.play = play
+        rules = ruleset(game_id)
+        self.title = game_name(app, game_id)
+        draw, scoring = preferred_mode(app, game_id)
+        self.draw_count = draw
+        self.scoring = scoring
+        store = getattr(app, "store", None)
+        self.winnable = bool(store.settings.winnable_only if store is not None
+                             else app.settings.get("winnable_only", False))
+
+        self.draw_label = self.group.add(ui.Label(t("new_game.draw"), colour=ui.GOLD, bold=True))
+        self.draw_choice = self.group.add(ui.SegmentedChoice(
+            [(n, draw_label(app, game_id, n)) for n in rules.draws], draw, self._set_draw))
+        self.draw_label.visible = self.draw_choice.visible = len(rules.draws) > 1
+        self.scoring_label = self.group.add(ui.Label(t("new_game.scoring"), colour=ui.GOLD,
+                                                     bold=True))
+        self.scoring_choice = self.group.add(ui.SegmentedChoice(
+            [(name, t(f"scoring.{name}")) for name in rules.scorings], scoring, self._set_scoring))
+        self.scoring_label.visible = self.scoring_choice.visible = len(rules.scorings) > 1
+        self.about = ""
+        self.about_box = pygame.Rect(0, 0, 0, 0)
+        self.winnable_toggle = self.group.add(ui.Toggle(t("new_game.winnable"), self.winnable,
+                                                        self._set_winnable))
+        self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
+        self.start_button = self.group.add(ui.Button(t("new_game.start"), self.start,
+                                                     primary=True))
+        self.rows = [[self.cancel_button, self.start_button]]
+        self._describe()
+
+    def initial_focus(self) -> ui.Widget | None:
+        return self.start_button
+
+    def _set_draw(self, value: int) -> None:
+        self.draw_count = value
+
+    def _set_scoring(self, value: str) -> None:
+        self.scoring = value
+        self._describe()
+
+    def _set_winnable(self, value: bool) -> None:
+        self.winnable = value
+
+    def _describe(self) -> None:
+        key = f"new_game.about.{self.game_id}.{self.scoring}"
+        text = self.app.t(key)
+        self.about = "" if text == key else text
+
+    def start(self) -> None:
+        """Remember the choice, then deal."""
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            try:
+                store.update_settings(draw={self.game_id: self.draw_count},
+                                      scoring={self.game_id: self.scoring},
+                                      winnable_only=self.winnable)
+            except ValueError as error:  # a mode the store does not know: deal anyway
+                log.warning("could not save the new game choice: %s", error)
+        self.app.settings["winnable_only"] = self.winnable
+        if self.play is None:
+            self.app.switch("play", game_id=self.game_id, draw=self.draw_count, scoring=self.scoring,
+                            winnable=self.winnable)
+        else:
+            close_to(self.app, self.play)
+            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        gap = u // 3
+        rows: list[tuple[ui.Widget | None, float]] = []
+        if self.draw_choice.visible:
+            rows += [(self.draw_label, 0.7), (self.draw_choice, 1.1)]
+        if self.scoring_choice.visible:
+            rows += [(self.scoring_label, 0.7), (self.scoring_choice, 1.1), (None, 1.2)]
+        rows.append((self.winnable_toggle, 1.1))
+        headings = sum(1 for widget, _ in rows if isinstance(widget, ui.Label)) - 1
+        body_h = sum(int(u * k) + gap for _, k in rows) - gap + max(0, headings) * gap
+        w = min(int(size[0] * 0.86), int(u * 15))
+        h = self.title_height(u) + int(u * 0.7) + body_h + u + u + int(u * 0.7)
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        inner = panel.inflate(-2 * u, 0)
+        y = panel.y + self.title_height(u) + int(u * 0.5)
+        for index, (widget, k) in enumerate(rows):
+            if isinstance(widget, ui.Label) and index:
+                y += gap  # air above each section heading but the first
+            box = pygame.Rect(inner.x, y, inner.w, int(u * k))
+            if widget is None:
+                self.about_box = box
+            else:
+                widget.layout(box)
+            y += box.h + gap
+        toggle = self.winnable_toggle.rect
+        self.winnable_toggle.layout(toggle.inflate(2 * max(6, toggle.h // 5), 0))  # text aligned
+        bw = min(int(u * 4.2), (inner.w - u // 2) // 2)
+        place_row([self.cancel_button, self.start_button], panel.centerx,
+                  panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The line that explains the chosen scoring, wrapped to at most two lines."""
+        if not (self.about and self.scoring_choice.visible):
+            return
+        box = self.about_box
+        px = max(13, int(unit(self.size) * 0.38))
+        lines = self.app.text.wrap(self.about, px, box.w)[:2]
+        line_h = box.h // 2
+        for i, line in enumerate(lines):
+            self.blit_text(surface, line, px, pygame.Rect(box.x, box.y + i * line_h, box.w, line_h),
+                           colour=ui.INK_DIM)

@@ -1,0 +1,252 @@
+"""Statistics per game and mode: counts, streaks, bests, and a chart of the last 20 results.
+
+A choice of game, then of mode (the draw counts and scorings that game offers); eight figures
+in tiles; the recent results as bars (green won, grey lost, height by score, below the zero line
+for a Vegas loss). Reset asks first, and forgets only the mode on screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.core import GAMES, ruleset
+from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
+from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
+from solitaire.store import ModeStats, mode_key
+from solitaire.store.stats import RECENT_LENGTH
+
+WON = (92, 196, 112)
+LOST = (150, 156, 152)
+NONE = "—"
+
+
+def clock(seconds: float | None) -> str:
+    """'3:07' (or '1:02:03' past the hour); a dash when there is no time."""
+    if seconds is None:
+        return NONE
+    whole = int(round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def modes_of(game_id: str) -> list[tuple[int, str]]:
+    """(draw, scoring) of every mode the game offers, scoring first so Vegas modes sit together."""
+    rules = ruleset(game_id)
+    return [(draw, scoring) for scoring in rules.scorings for draw in rules.draws]
+
+
+class StatisticsScene(DialogScene):
+    def __init__(self, app: App, game_id: str | None = None, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.title = t("statistics.title")
+        self.game_id = game_id if game_id in GAMES else GAMES[0]
+        self.mode = preferred_mode(app, self.game_id)
+        self.games = self.group.add(ui.SegmentedChoice(
+            [(g, game_name(app, g)) for g in GAMES], self.game_id, self._set_game))
+        self.modes = self.group.add(ui.SegmentedChoice([], self.mode, self._set_mode))
+        self.reset_button = self.group.add(ui.Button(t("statistics.reset"), self.ask_reset))
+        self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+        self.rows = [[self.reset_button, self.close_button]]
+        self.tiles: list[pygame.Rect] = []
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        self.chart_head = pygame.Rect(0, 0, 0, 0)
+        self._fill_modes()
+
+    # -- model ------------------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        return mode_key(self.game_id, *self.mode)
+
+    def record(self) -> ModeStats:
+        store = getattr(self.app, "store", None)
+        return store.stats(self.key) if store is not None else ModeStats()
+
+    def mode_name(self) -> str:
+        return f"{game_name(self.app, self.game_id)} {mode_label(self.app, self.game_id, *self.mode)}"
+
+    def _fill_modes(self) -> None:
+        self.modes.options = [(m, mode_label(self.app, self.game_id, *m))
+                              for m in modes_of(self.game_id)]
+        self.modes.visible = len(self.modes.options) > 1
+        if self.mode not in modes_of(self.game_id):
+            self.mode = modes_of(self.game_id)[0]
+        self.modes.value = self.mode
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.reset_button.enabled = getattr(self.app, "store", None) is not None \
+            and self.record().played > 0
+
+    def _set_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.mode = preferred_mode(self.app, game_id)
+        self._fill_modes()
+        if self.size != (0, 0):
+            self.on_resize(self.size)
+
+    def _set_mode(self, mode: tuple[int, str]) -> None:
+        self.mode = mode
+        self.modes.value = mode
+        self._refresh()
+
+    def ask_reset(self) -> None:
+        key = self.key
+        ask(self.app, self.app.t("statistics.reset_confirm", mode=self.mode_name()),
+            lambda: self._reset(key), yes_label=self.app.t("statistics.reset_yes"),
+            no_label=self.app.t("menu.cancel"))
+
+    def _reset(self, key: str) -> None:
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            store.reset_stats(key)
+        self._refresh()
+
+    def figures(self, record: ModeStats) -> list[tuple[str, str]]:
+        """(label, value) of the eight tiles."""
+        t = self.app.t
+        scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
+        played = record.played > 0
+        return [
+            (t("statistics.played"), str(record.played)),
+            (t("statistics.won"), str(record.won)),
+            (t("statistics.win_rate"),
+             t("statistics.percent", n=round(record.win_rate * 100)) if played else NONE),
+            (t("statistics.current_streak"), str(record.current_streak)),
+            (t("statistics.longest_streak"), str(record.longest_streak)),
+            (t("statistics.best_score"),
+             scoring.text(record.best_score) if record.best_score is not None else NONE),
+            (t("statistics.fastest_win"), clock(record.fastest_win)),
+            (t("statistics.fewest_moves"),
+             str(record.fewest_moves) if record.fewest_moves is not None else NONE),
+        ]
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        gap = u // 3
+        w = min(int(size[0] * 0.9), int(u * 22))
+        h = min(int(size[1] * 0.94), int(u * 15.5))
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        inner = panel.inflate(-2 * u, 0)
+        y = panel.y + self.title_height(u) + gap
+        self.games.layout((inner.x, y, inner.w, int(u * 0.95)))
+        y += int(u * 0.95) + gap
+        if self.modes.visible:
+            mw = min(inner.w, int(u * 3.6) * len(self.modes.options))
+            self.modes.layout((inner.centerx - mw // 2, y, mw, int(u * 0.8)))
+        y += int(u * 0.8) + gap
+        buttons_y = panel.bottom - int(u * 0.5) - u
+        place_row([self.reset_button, self.close_button], panel.centerx, buttons_y,
+                  int(u * 3.6), u, u // 2, self.rtl)
+        # Eight tiles in two rows of four, then the chart in what is left.
+        tile_gap = max(6, u // 4)
+        tile_w = (inner.w - 3 * tile_gap) // 4
+        tile_h = int(u * 1.55)
+        self.tiles = []
+        for row in range(2):
+            for col in range(4):
+                x = inner.x + col * (tile_w + tile_gap)
+                if self.rtl:
+                    x = inner.right - (col + 1) * tile_w - col * tile_gap
+                self.tiles.append(pygame.Rect(x, y + row * (tile_h + tile_gap), tile_w, tile_h))
+        y += 2 * tile_h + tile_gap + gap
+        self.chart_head = pygame.Rect(inner.x, y, inner.w, int(u * 0.7))
+        y += self.chart_head.h
+        self.chart = pygame.Rect(inner.x, y, inner.w, buttons_y - gap - y)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        record = self.record()
+        u = unit(self.size)
+        for rect, (label, value) in zip(self.tiles, self.figures(record)):
+            surface.blit(ui.rounded_rect(rect.size, max(4, rect.h // 7), (255, 255, 255, 14),
+                                         None, (255, 255, 255, 36), 1), rect.topleft)
+            pad = max(4, rect.h // 10)
+            value_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
+                                    int(rect.h * 0.56))
+            label_box = pygame.Rect(rect.x + pad, value_box.bottom, rect.w - 2 * pad,
+                                    rect.bottom - pad - value_box.bottom)
+            self.blit_text(surface, value, int(value_box.h * 0.78), value_box, colour=ui.GOLD_TOP,
+                           bold=True, align="centre")
+            self.blit_text(surface, label, int(label_box.h * 0.62), label_box, colour=ui.INK_DIM,
+                           align="centre")
+        self._draw_chart(surface, record, u)
+
+    def _draw_chart(self, surface: pygame.Surface, record: ModeStats, u: int) -> None:
+        t = self.app.t
+        head = self.chart_head
+        px = int(u * 0.42)
+        self.blit_text(surface, t("statistics.recent", n=RECENT_LENGTH), px, head,
+                       colour=ui.GOLD, bold=True)
+        scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
+        legend_parts: list[tuple[tuple[int, int, int] | None, str]] = [
+            (WON, t("statistics.legend_won")), (LOST, t("statistics.legend_lost"))]
+        if scoring.currency:
+            legend_parts.append((None, t("statistics.vegas_total",
+                                         total=scoring.text(record.vegas_total))))
+        self._draw_legend(surface, legend_parts, head, px)
+        area = self.chart
+        surface.blit(ui.rounded_rect(area.size, max(4, u // 6), (0, 0, 0, 60)), area.topleft)
+        if not record.recent:
+            self.blit_text(surface, t("statistics.none"), px, area, colour=ui.INK_DIM,
+                           align="centre")
+            return
+        plot = area.inflate(-u // 2, -u // 2)
+        scores = [r.score for r in record.recent]
+        high = max(max(scores), 0)
+        low = min(min(scores), 0)
+        span = max(1, high - low)
+        zero_y = plot.top + int(plot.h * high / span)
+        slot = plot.w / RECENT_LENGTH
+        bar_w = max(3, int(slot * 0.66))
+        stub = max(2, u // 12)
+        for i, result in enumerate(record.recent):
+            centre = plot.x + slot * (i + 0.5)
+            if self.rtl:
+                centre = plot.right - slot * (i + 0.5)
+            length = int(plot.h * abs(result.score) / span)
+            if length < stub:
+                length = stub
+            top = zero_y - length if result.score >= 0 else zero_y
+            bar = pygame.Rect(int(centre - bar_w / 2), top, bar_w, length)
+            colour = WON if result.won else LOST
+            surface.blit(ui.rounded_rect(bar.size, min(bar_w // 4, max(1, length // 2)), colour),
+                         bar.topleft)
+        pygame.draw.line(surface, (200, 210, 200), (plot.x, zero_y), (plot.right, zero_y), 1)
+
+    def _draw_legend(self, surface: pygame.Surface,
+                     parts: list[tuple[tuple[int, int, int] | None, str]], head: pygame.Rect,
+                     px: int) -> None:
+        """Swatches and words at the end of the chart heading (its start in right-to-left)."""
+        text = self.app.text
+        small = int(px * 0.9)
+        sw = max(8, int(small * 0.8))
+        space = small
+        widths = [(sw + small // 3 if colour else 0) + text.measure(words, small)[0]
+                  for colour, words in parts]
+        total = sum(widths) + space * (len(parts) - 1)
+        x = head.x if self.rtl else head.right - total
+        for (colour, words), width in zip(parts, widths):
+            if colour is not None:
+                swatch = pygame.Rect(x, head.centery - sw // 2, sw, sw)
+                surface.blit(ui.rounded_rect(swatch.size, max(1, sw // 4), colour), swatch.topleft)
+                word_x = x + sw + small // 3
+            else:
+                word_x = x
+            img = text.render(words, small, ui.INK)
+            surface.blit(img, img.get_rect(midleft=(word_x, head.centery)))
+            x += width + space
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._refresh()
+
+    def resume(self) -> None:
+        self._refresh()
+        super().resume()
