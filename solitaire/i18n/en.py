@@ -32,8 +32,6 @@ STRINGS: dict[str, str] = {
     "settings.fullscreen": "Full screen",
     "settings.draw": "Draw",
     "settings.draw_n": "Draw {n}",
-    "code.label": "Game code",
-        "code.invalid": "Not a valid game code: {code}",
     "code.empty": "Type a game code first",
     "card_back.blue": "Blue",
     "card_back.red": "Red",
