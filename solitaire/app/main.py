@@ -141,6 +141,8 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
         app.stack.clear()
         _persist(store, app.settings, display)
         store.flush()
+        if getattr(app, "solver", None) is not None:
+            app.solver.shutdown()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
         # called again in the same process, as the tests do.

@@ -37,6 +37,8 @@ AUTO_STEP_SECONDS = 0.11
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 2.4
 DEAL_STAGGER = 0.028
+HINT_BUDGET = 0.25  # seconds of search in the worker
+THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 
 
 def mode_slot(game: Game) -> str:
@@ -104,6 +106,8 @@ class PlayScene(Scene):
         self.clock = 0.0
         self.toast: Toast | None = None
         self.hint: tuple[Move, float] | None = None
+        self.hint_ticket: int | None = None  # a hint asked of the solver, not yet answered
+        self.hint_waited = 0.0
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
@@ -161,10 +165,13 @@ class PlayScene(Scene):
         self._start_json = self.start_json
         self.selection = None
         self.hint = None
+        self.hint_ticket = None
         self.auto_timer = None
         self.cascade = None
         self.won_shown = False
         self.tweens.cancel_all()
+        if getattr(self.app, "solver", None) is not None:
+            self.app.solver.cancel()  # a new deal stops any search of the old one
         self.view.sprites.clear()
         self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
         self.view.set_layout(self.layout, game)
@@ -296,6 +303,7 @@ class PlayScene(Scene):
         self.game.apply(move)
         self.counted = True
         self.hint = None
+        self.hint_ticket = None
         self.selection = None
         self.view.sync(self.game)
         if not quiet:
@@ -327,6 +335,7 @@ class PlayScene(Scene):
         if self.game.won or not self.game.undo():
             return
         self.hint = None
+        self.hint_ticket = None
         self.selection = None
         self.auto_timer = None
         self.view.sync(self.game)
@@ -367,13 +376,39 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------------------- hints
     def show_hint(self) -> None:
-        from solitaire.solver.hints import quick_hint
-
-        move = quick_hint(self.game)
-        if move is None:
-            self.say(self.app.t("play.no_hint"))
+        """Ask the solver's worker process for a hint; the answer arrives in ``update``."""
+        if self.game.won:
             return
-        self.hint = (move, HINT_SECONDS)
+        self.hint = None
+        self.hint_ticket = self._solver().submit("hint", self.game.to_json(), HINT_BUDGET)
+        self.hint_waited = 0.0
+
+    def _solver(self) -> Any:
+        """The app's one solver worker, started on first use (never on the frame thread)."""
+        worker = getattr(self.app, "solver", None)
+        if worker is None:
+            from solitaire.solver.worker import SolverWorker
+
+            worker = self.app.solver = SolverWorker()
+        return worker
+
+    def _poll_solver(self, dt: float) -> None:
+        if self.hint_ticket is None:
+            return
+        self.hint_waited += dt
+        if self.hint_waited > THINKING_AFTER and self.toast is None:
+            self.say(self.app.t("play.thinking"))
+        for answer in self._solver().poll():
+            if answer.get("ticket") != self.hint_ticket:
+                continue
+            self.hint_ticket = None
+            if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
+                self.toast = None
+            move = answer.get("move")
+            if move is None:
+                self.say(self.app.t("play.no_hint"))
+            else:
+                self.hint = (Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]), HINT_SECONDS)
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
@@ -652,6 +687,7 @@ class PlayScene(Scene):
             self.toast.left -= dt
             if self.toast.left <= 0:
                 self.toast = None
+        self._poll_solver(dt)
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left - dt > 0 else None
@@ -680,7 +716,8 @@ class PlayScene(Scene):
     def wants_frames(self) -> bool:
         return (
             self.tweens.active or self.press is not None or self.toast is not None
-            or self.hint is not None or self.auto_timer is not None or self.cascade is not None
+            or self.hint is not None or self.hint_ticket is not None
+            or self.auto_timer is not None or self.cascade is not None
             or (self.game.won and not self.won_shown)
         )
 

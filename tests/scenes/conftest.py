@@ -25,6 +25,8 @@ def app(tmp_path):
     application.store = Store(tmp_path / "home")
     yield application
     application.stack.clear()
+    if getattr(application, "solver", None) is not None:
+        application.solver.shutdown()
     pygame.display.quit()
 
 

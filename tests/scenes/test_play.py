@@ -168,3 +168,32 @@ def _position(game_id, columns, foundations=None, stock_empty=False):
         "foundations": [(foundations or {}).get(i, []) for i in range(rules.foundation_count)],
     }
     return game_from_json(state)
+
+
+def test_hint_comes_from_the_worker_and_is_a_legal_move(app, driver):
+    import time
+
+    scene = open_play(app, driver)
+    driver.key(pygame.K_h)
+    deadline = time.monotonic() + 20
+    while scene.hint is None and time.monotonic() < deadline:
+        driver.settle(0.05)
+        time.sleep(0.01)
+    assert scene.hint is not None
+    assert scene.game.check(scene.hint[0]) is None
+    driver.draw()  # the highlight draws
+
+
+def test_no_useful_move_is_said_K8(app, driver):
+    import time
+
+    scene = open_play(app, driver)
+    g = scene.game  # a lone King and nothing else to play: no move is useful
+    g.tableau = [[parse_card("KS")]] + [[] for _ in range(6)]
+    g.hidden, g.stock, g.waste = [0] * 7, [], []
+    driver.key(pygame.K_h)
+    deadline = time.monotonic() + 20
+    while scene.hint_ticket is not None and time.monotonic() < deadline:
+        driver.settle(0.05)
+        time.sleep(0.01)
+    assert scene.hint is None and scene.toast is not None and "No useful move" in scene.toast.text
