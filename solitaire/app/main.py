@@ -219,5 +219,28 @@ def main(argv: list[str]) -> int:
         except BadCode as error:
             print(error, file=sys.stderr)
             return 2
-    return run(Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
-                       screenshot=args.screenshot, scene=args.scene, code=args.code, size=size))
+    options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
+                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=size)
+    try:
+        return run(options)
+    except Exception:  # a bug must not end in a traceback for the player: say where it is written
+        return _report_crash()
+
+
+def _report_crash() -> int:
+    """Write the traceback to ``crash.log`` in the data folder and say so in one line."""
+    import sys
+    import traceback
+
+    from solitaire.store import data_dir
+
+    path = data_dir() / "crash.log"
+    try:
+        with open(path, "a", encoding="utf-8") as log_file:
+            traceback.print_exc(file=log_file)
+        where = f"the details are in {path}"
+    except OSError:
+        where = "the details could not be written down"
+    print(f"Solitaire stopped because of an internal error; {where}. Your game was saved after "
+          "your last move.", file=sys.stderr)
+    return 1

@@ -1,0 +1,37 @@
+"""``python game.py`` as a player or a tool starts it: real processes, dummy video driver."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def game(*args, home: Path, **env):
+    environment = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_HOME=str(home), **env)
+    return subprocess.run([sys.executable, str(ROOT / "game.py"), *args], env=environment, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_smoke_with_a_damaged_settings_file_sets_it_aside(tmp_path):
+    (tmp_path / "settings.json").write_text('{"version": 1, "volume": ')
+    proc = game("--smoke", "--frames", "3", home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    aside = list(tmp_path.glob("settings.json.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_text() == '{"version": 1, "volume": '
+
+
+def test_smoke_screenshot_of_a_game_code(tmp_path):
+    shot = tmp_path / "play.png"
+    proc = game("--smoke", "--frames", "60", "--code", "DS1-D3V-AAAAAAB", "--size", "1280x720",
+                 "--screenshot", str(shot), home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+
+
+def test_a_malformed_code_on_the_command_line_is_one_line_and_exit_2(tmp_path):
+    proc = game("--code", "TF1-D2N-AAAAAAB", home=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "no draw 2" in proc.stderr
