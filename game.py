@@ -35,4 +35,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the frozen executable starts its solver worker this way
     sys.exit(main(sys.argv[1:]))

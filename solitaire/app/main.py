@@ -123,7 +123,10 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
         app = App(display, audio, Text(), merged, i18n.t)
         app.card_backs = _card_backs()
         app.store = store
-        app.settings_listeners.append(lambda changed: _persist(store, changed, display))
+        one_off = {"language": merged["language"]} if opts.lang else {}
+        if opts.fullscreen:
+            one_off["fullscreen"] = True
+        app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
         pygame.key.set_repeat(400, 35)
         first, kwargs = _first_scene(app, opts)
         scene = app.make(first, **kwargs)
@@ -139,7 +142,7 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
                           screenshot=opts.screenshot)
         log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
         app.stack.clear()
-        _persist(store, app.settings, display)
+        _persist(store, app.settings, display, one_off)
         store.flush()
         if getattr(app, "solver", None) is not None:
             app.solver.shutdown()
@@ -169,15 +172,22 @@ def _card_backs() -> list[tuple[str, str]]:
     return [(name, t(f"card_back.{name}")) for name in CardArt.BACKS]
 
 
-def _persist(store: Any, settings: dict[str, Any], display: Any) -> None:
-    """Save what changed in the settings dict, and the window size (issue 4)."""
+def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:
+    """Save what changed in the settings dict, and the window size (issue 4). A value given on
+    the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
+    unless the player changes it in the game.
+    """
     from dataclasses import fields as dataclass_fields
 
     current = store.settings
     changes = {}
     for spec in dataclass_fields(current):
         name = spec.name
-        if name in settings and name not in ("draw", "scoring", "continue_slot") and settings[name] != getattr(current, name):
+        if name not in settings or name in ("draw", "scoring", "continue_slot"):
+            continue
+        if name in one_off and settings[name] == one_off[name]:
+            continue
+        if settings[name] != getattr(current, name):
             changes[name] = settings[name]
     if not display.fullscreen and tuple(display.size) != tuple(current.window_size):
         changes["window_size"] = list(display.size)

@@ -1,0 +1,126 @@
+"""``python game.py bench --solver``: the solver's figures, printed beside their targets.
+
+A benchmark, not a test: it measures on the machine it runs on, two deals at a time (one per
+core). Every "won" is replayed with the rules core inside ``api.solve``; a line that does not
+replay raises, and the bench reports it as a bug, never as a statistic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import statistics
+import sys
+import time
+from typing import Sequence
+
+from ..core import Game, parse_code
+from ..core.codes import GameCode
+from .api import SolverBug, hint, solve
+
+BUDGET = 2.0
+HINT_BUDGET = 0.08
+
+# (title, game, draw, scoring, deals, target text, check)
+SUITES = (
+    ("Thoughtful draw 3", "thoughtful", 3, "standard", 1000, "decided >= 97%, won 79.6-84.4%"),
+    ("Thoughtful draw 1", "thoughtful", 1, "standard", 1000, "decided >= 97%, won about 90-93%"),
+    ("Klondike draw 1, all cards known", "klondike", 1, "standard", 1000, "decided > 87% (KPatience)"),
+    ("Double Solitaire draw 1", "double", 1, "standard", 500, "unknown <= 5%"),
+    ("Double Solitaire draw 3", "double", 3, "standard", 500, "unknown <= 5%"),
+)
+
+
+def _solve_one(job: tuple[str, float]) -> tuple[str, str, int, float]:
+    code, budget = job
+    game = Game.deal(parse_code(code))
+    try:
+        result = solve(game, budget)
+    except SolverBug:
+        return code, "BUG", 0, 0.0
+    return code, result.result, result.nodes, result.seconds
+
+
+def _hint_one(job: tuple[str, int]) -> float:
+    code, steps = job
+    game = Game.deal(parse_code(code))
+    rng = random.Random(steps * 7919 + len(code))
+    for _ in range(steps):
+        move = hint(game, 0.0) if rng.random() < 0.7 else None
+        moves = game.legal_moves()
+        if move is None and moves:
+            move = rng.choice(moves)
+        if move is None:
+            break
+        game.apply(move)
+    started = time.perf_counter()
+    hint(game, HINT_BUDGET)
+    return time.perf_counter() - started
+
+
+def _codes(game: str, draw: int, scoring: str, count: int) -> list[str]:
+    return [str(GameCode(game, draw, scoring, number)) for number in range(1, count + 1)]
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:5.1f}%" if whole else "  n/a"
+
+
+def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2) -> None:
+    """Print every solver figure with its target. ``deals`` overrides the count per suite;
+    ``quick`` runs 50 deals a suite and 200 hints.
+    """
+    if quick and deals is None:
+        deals = 50
+    context = mp.get_context("spawn")
+    print(f"solver bench: budget {BUDGET} s a deal, {workers} processes", flush=True)
+    bugs = 0
+    with context.Pool(workers) as pool:
+        for title, game, draw, scoring, count, target in SUITES:
+            n = deals or count
+            jobs = [(code, BUDGET) for code in _codes(game, draw, scoring, n)]
+            started = time.perf_counter()
+            rows = pool.map(_solve_one, jobs, chunksize=1)
+            wall = time.perf_counter() - started
+            won = sum(r[1] == "won" for r in rows)
+            lost = sum(r[1] == "lost" for r in rows)
+            unknown = sum(r[1] == "unknown" for r in rows)
+            bug_codes = [r[0] for r in rows if r[1] == "BUG"]
+            bugs += len(bug_codes)
+            times = [r[3] for r in rows]
+            decided = won + lost
+            print(
+                f"{title:34} {n:5} deals: won {won} ({_percent(won, n)}), lost {lost}, unknown {unknown}; "
+                f"decided {_percent(decided, n)}; won among decided {_percent(won, decided)}; "
+                f"median {statistics.median(times):.2f} s; wall {wall:.0f} s   target: {target}",
+                flush=True,
+            )
+            if bug_codes:
+                print(f"  BUG: lines that do not replay to a win: {' '.join(bug_codes)}", flush=True)
+        hint_count = 200 if quick else 1000
+        hint_jobs = []
+        for index in range(hint_count):
+            game, draw = (("klondike", 1), ("klondike", 3), ("double", 1), ("thoughtful", 1), ("duel", 3))[index % 5]
+            code = str(GameCode(game, draw, "standard", 5000 + index))
+            hint_jobs.append((code, 5 + index % 40))
+        durations = sorted(pool.map(_hint_one, hint_jobs, chunksize=10))
+    p50 = durations[len(durations) // 2] * 1000
+    p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))] * 1000
+    print(f"{'Hints':34} {hint_count:5} mid-game positions: p50 {p50:.1f} ms, p99 {p99:.1f} ms   "
+          f"target: p99 <= 100 ms", flush=True)
+    print(f"wrong answers (won lines that do not replay): {bugs}   target: 0", flush=True)
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="game.py bench --solver")
+    parser.add_argument("--solver", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="50 deals a suite, 200 hints")
+    parser.add_argument("--deals", type=int, default=None)
+    options = parser.parse_args(list(argv))
+    run_bench(options.deals, options.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,49 @@
+"""``solve (CODE | --deal FILE) [--budget SECONDS]``: the search result as JSON.
+
+Prints ``{"result": "won"|"lost"|"unknown", "moves": [...], "nodes": N, "seconds": S}``. A deal
+with face-down cards is analysed with every card known, as KPatience's solver does. Bad input:
+one line on stderr and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Sequence
+
+from ..cli import EXIT_BAD_INPUT, EXIT_OK, UsageError, _Parser, _position_args, load_position
+from ..core import BadCode, BadDeal
+from .api import solve
+
+DEFAULT_BUDGET = 10.0
+
+
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"--budget must be a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0 or value > 86400:
+        raise UsageError(f"--budget must be between 0 and 86400 seconds, not {text!r}")
+    return value
+
+
+def run_solve(argv: Sequence[str]) -> int:
+    args = list(argv)
+    if args and args[0] == "solve":
+        args = args[1:]
+    parser = _Parser(prog="game.py solve", description="Decide whether a deal can be won.")
+    _position_args(parser)
+    parser.add_argument("--budget", default=str(DEFAULT_BUDGET), metavar="SECONDS")
+    try:
+        options = parser.parse_args(args)
+        budget = _budget(options.budget)
+        game = load_position(options.code, options.deal)
+        result = solve(game, budget)
+    except (UsageError, BadCode, BadDeal) as error:
+        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    json.dump(result.to_json(), sys.stdout)
+    sys.stdout.write("\n")
+    return EXIT_OK

@@ -1,0 +1,30 @@
+"""Verified-winnable deals, kept in ``levels/pools/<game>-d<draw>-<scoring>.json`` by
+``tools/make_pools.py`` (each file's header says how its codes were found and checked).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from ..core import BadCode, GameCode, parse_code
+from ..core.rules import levels_dir
+
+
+@cache
+def winnable_codes(game: str, draw: int, scoring: str) -> tuple[GameCode, ...]:
+    """The pool of one mode; empty when the mode has none or its file cannot be read."""
+    path = levels_dir() / "pools" / f"{game}-d{draw}-{scoring}.json"
+    try:
+        codes = json.loads(path.read_text(encoding="utf-8"))["codes"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()
+    out = []
+    for text in codes:
+        try:
+            code = parse_code(text)
+        except BadCode:
+            continue
+        if (code.game, code.draw, code.scoring) == (game, draw, scoring):
+            out.append(code)
+    return tuple(out)

@@ -1,0 +1,463 @@
+"""Depth-first search over a compact copy of a position: can it be won, and how.
+
+The core ``Game`` is built for clarity and undo; a search visits hundreds of thousands of
+positions, so it keeps its own state made of bytes and small tuples:
+
+- a column is a ``bytes`` of cards bottom to top; a face-down card is stored as ``card + 64``, so
+  one value carries the column's cards and how many of them are hidden;
+- the foundations are the top rank of each suit (one deck), or each suit's two slot tops as a
+  sorted pair (two decks): which slot holds which copy never matters;
+- stock and waste are one ``talon``: the waste bottom to top followed by the stock in the order it
+  will be drawn, with ``p`` cards on the waste. A click moves ``p`` on by the draw count; a recycle
+  sets it back to 0 (and deals the first batch at once where the rules say so, K-3). The card at
+  ``p - 1`` is playable. Every card some number of clicks away is one direct move (the "k draws"
+  abstraction), and the clicks are written out when the line is turned back into notation.
+
+Positions are compared by a canonical key (columns sorted, so one empty column stands for all),
+and every key seen is kept: a position met again is not searched again. Foundation moves proven
+safe are played at once, without branching, and a safe card is never taken back from a
+foundation. The search stops at a node or time budget and then says "unknown", never "lost":
+"lost" means every line was tried.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from ..core.cards import RANK, RED, SUIT
+from ..core.game import Game
+from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
+
+HIDDEN = 64  # a face-down card is stored as card + HIDDEN
+KING = 13
+
+# Per stored byte value: rank (0 for a face-down card, which never moves or takes a card).
+_RANK = [0] * 256
+_SUIT = [0] * 256
+for _c in range(52):
+    _RANK[_c], _SUIT[_c] = RANK[_c], SUIT[_c]
+# _BUILDS[a * 256 + b]: card a may go on card b (C-2); False whenever either is face down.
+_BUILDS = bytearray(256 * 256)
+for _a in range(52):
+    for _b in range(52):
+        if RED[_a] != RED[_b] and RANK[_a] + 1 == RANK[_b]:
+            _BUILDS[_a * 256 + _b] = 1
+# _ACCEPTS[c]: the cards card c may go on.
+_ACCEPTS: list[tuple[int, ...]] = [
+    tuple(b for b in range(52) if _BUILDS[a * 256 + b]) if a < 52 else () for a in range(256)
+]
+_OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
+_SAME_OTHER = {0: 3, 3: 0, 1: 2, 2: 1}
+
+# A primitive action, turned into a core Move against a real game when the line is written out:
+# ("s",) a stock click; ("wf",) / ("wt", j) the waste top to a foundation / column j;
+# ("tf", i) column i's top to a foundation; ("tt", i, n, j) n cards from column i to column j;
+# ("ft", card, j) a foundation's top card back to column j.
+Action = tuple
+
+# The search state: columns, foundations, talon, waste size, recycles left (-1 = unlimited).
+State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
+
+
+def safe_single_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -> bool:
+    """One deck: a card may go home for good when it is at most 2 above both foundations of the
+    other colour and at most 3 above the other foundation of its colour: no card that could
+    still need it as a base in a column can be left without another way home.
+    """
+    if rank <= 2:
+        return True
+    a, b = _OPPOSITE[suit]
+    return found[a] >= rank - 2 and found[b] >= rank - 2 and found[_SAME_OTHER[suit]] >= rank - 3
+
+
+def safe_double_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -> bool:
+    """Two decks (DS): the one-deck proof does not hold (a group of any cards may move onto a
+    card, DS-2, and each card has a twin), so a card goes home for good only when nothing can
+    ever need it as a base: both copies of both opposite-colour cards one rank lower are already
+    on the foundations, i.e. all four opposite-colour slots have reached ``rank - 1``. An Ace
+    takes no card and a 2 only takes Aces, which always have a free slot of their own row, so
+    Aces and 2s are always safe.
+    """
+    if rank <= 2:
+        return True
+    a, b = _OPPOSITE[suit]
+    need = rank - 1
+    return (found[2 * a] >= need and found[2 * a + 1] >= need
+            and found[2 * b] >= need and found[2 * b + 1] >= need)
+
+
+class Outcome:
+    """What a search found: ``result`` is "won", "lost" or "unknown"."""
+
+    __slots__ = ("result", "actions", "nodes", "seconds")
+
+    def __init__(self, result: str, actions: list[Action], nodes: int, seconds: float) -> None:
+        self.result, self.actions, self.nodes, self.seconds = result, actions, nodes, seconds
+
+
+class Search:
+    """One search from one position of a core Game, with every card known.
+
+    The search runs in attempts: each is a depth-first search cut off after a number of
+    positions that grows from one attempt to the next, and each after the first breaks ties in
+    move order at random. Positions proven dead (every move from them leads to a proven-dead
+    position) are kept across attempts, so no work is lost; an attempt that ends without being
+    cut off has tried every line, and only then is the answer "lost". Restarts keep one early
+    bad choice from holding the whole budget.
+    """
+
+    first_attempt = 4000
+    attempt_growth = 2.0
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        self.decks = rules.decks
+        self.ordered = rules.runs == "ordered"
+        self.draw = game.draw
+        self.deal_on_recycle = rules.deal_on_recycle
+        self.total = 13 * 4 * rules.decks
+        self.safe = safe_double_deck if rules.decks == 2 else safe_single_deck
+        columns = tuple(
+            bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
+            for cards, hidden in zip(game.tableau, game.hidden)
+        )
+        if rules.decks == 1:
+            found = [0] * 4
+            for pile in game.foundations:
+                if pile:
+                    found[SUIT[pile[-1]]] = RANK[pile[-1]]
+        else:
+            found = [0] * 8
+            tops: list[list[int]] = [[], [], [], []]
+            for pile in game.foundations:
+                if pile:
+                    tops[SUIT[pile[-1]]].append(RANK[pile[-1]])
+            for suit, ranks in enumerate(tops):
+                ranks += [0] * (2 - len(ranks))
+                found[2 * suit], found[2 * suit + 1] = sorted(ranks)
+        talon = bytes(game.waste + game.stock[::-1])
+        limit = game.scoring.max_recycles
+        recycles_left = -1 if limit < 0 else max(0, limit - game.recycles)
+        self.start: State = (columns, tuple(found), talon, len(game.waste), recycles_left)
+        self.nodes = 0
+
+    # --------------------------------------------------------------------------- foundations
+    def _fits_foundation(self, c: int, found: list[int]) -> bool:
+        r, s = _RANK[c], _SUIT[c]
+        if self.decks == 1:
+            return found[s] == r - 1
+        return found[2 * s] == r - 1 or found[2 * s + 1] == r - 1
+
+    def _to_foundation(self, c: int, found: list[int]) -> None:
+        r, s = _RANK[c], _SUIT[c]
+        if self.decks == 1:
+            found[s] = r
+            return
+        i = 2 * s
+        if found[i + 1] == r - 1:
+            found[i + 1] = r
+        else:
+            found[i] = r
+            if found[i] > found[i + 1]:
+                found[i], found[i + 1] = found[i + 1], found[i]
+
+    def _is_safe(self, c: int, found: list[int] | tuple[int, ...]) -> bool:
+        return self.safe(_RANK[c], _SUIT[c], found)
+
+    # --------------------------------------------------------------------------- the stock
+    def talon_reach(self, talon: bytes, p: int, recycles_left: int) -> list[tuple[int, int, int]]:
+        """Every waste size reachable by clicking, as (p, clicks, recycles left), the current one
+        first; positions with an empty waste are left out (nothing to play there).
+        """
+        size = len(talon)
+        out: list[tuple[int, int, int]] = []
+        if size == 0:
+            return out
+        seen = {p}
+        if p > 0:
+            out.append((p, 0, recycles_left))
+        q, clicks, left = p, 0, recycles_left
+        draw = self.draw
+        while True:
+            if q < size:
+                q = min(q + draw, size)
+            elif left != 0:
+                left = left - 1 if left > 0 else -1
+                q = min(draw, size) if self.deal_on_recycle else 0
+            else:
+                break
+            clicks += 1
+            if q in seen:
+                if recycles_left < 0:
+                    break
+                continue  # met again with fewer recycles left: the first visit is better
+            seen.add(q)
+            if q > 0:
+                out.append((q, clicks, left))
+        return out
+
+    # --------------------------------------------------------------------------- expanding
+    def _close(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
+               acts: list[Action]) -> tuple[bytes, int]:
+        """Play every safe foundation move (columns, and the waste top in draw 1) until none is
+        left. In draw 2 or 3 the waste top is not played this way: taking a card out of the
+        talon changes how every later pass splits into batches, which may cost a needed card.
+        """
+        progress = True
+        while progress:
+            progress = False
+            for i, col in enumerate(cols):
+                if col:
+                    c = col[-1]
+                    if self._fits_foundation(c, found) and self._is_safe(c, found):
+                        self._to_foundation(c, found)
+                        col = col[:-1]
+                        if col and col[-1] >= HIDDEN:
+                            col = col[:-1] + bytes((col[-1] - HIDDEN,))
+                        cols[i] = col
+                        acts.append(("tf", i))
+                        progress = True
+            if self.draw == 1 and p > 0:
+                c = talon[p - 1]
+                if self._fits_foundation(c, found) and self._is_safe(c, found):
+                    self._to_foundation(c, found)
+                    talon = talon[: p - 1] + talon[p:]
+                    p -= 1
+                    acts.append(("wf",))
+                    progress = True
+        return talon, p
+
+    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[list[Action], State]]:
+        """Every move worth trying from ``state``, most promising first, each followed by the safe
+        foundation moves it allows.
+        """
+        cols, found, talon, p, left = state
+        ordered = self.ordered
+        builds = _BUILDS
+        fits = self._fits_foundation
+        ranked: list[tuple[float, list[Action], list[bytes], list[int], bytes, int, int]] = []
+        tops = [col[-1] if col else -1 for col in cols]
+        empty = tops.index(-1) if -1 in tops else -1
+        where: dict[int, list[int]] = {}
+        for j, top in enumerate(tops):
+            if top >= 0:
+                where.setdefault(top, []).append(j)
+
+        # column tops to the foundations
+        flist = list(found)
+        for i, col in enumerate(cols):
+            if col and fits(col[-1], flist):
+                nf = list(found)
+                self._to_foundation(col[-1], nf)
+                rest = col[:-1]
+                prio = 1
+                if rest and rest[-1] >= HIDDEN:
+                    rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+                    prio = 0
+                nc = list(cols)
+                nc[i] = rest
+                ranked.append((prio, [("tf", i)], nc, nf, talon, p, left))
+
+        # cards from the stock and waste, each as one move with its clicks
+        for q, clicks, nleft in self.talon_reach(talon, p, left):
+            c = talon[q - 1]
+            pre: list[Action] = [("s",)] * clicks
+            rest_talon = talon[: q - 1] + talon[q:]
+            # with no recycle left, every click buries cards for good: prefer the nearest cards
+            later = clicks * 0.5 if nleft >= 0 else 0.0
+            if fits(c, flist):
+                nf = list(found)
+                self._to_foundation(c, nf)
+                ranked.append((1 + later, pre + [("wf",)], list(cols), nf, rest_talon, q - 1, nleft))
+            for j in [j for parent in _ACCEPTS[c] for j in where.get(parent, ())]:
+                nc = list(cols)
+                nc[j] = cols[j] + bytes((c,))
+                ranked.append((3 + later, pre + [("wt", j)], nc, list(found), rest_talon, q - 1, nleft))
+            if _RANK[c] == KING and empty >= 0:
+                nc = list(cols)
+                nc[empty] = bytes((c,))
+                ranked.append((3 + later, pre + [("wt", empty)], nc, list(found), rest_talon, q - 1, nleft))
+
+        # groups from column to column
+        for i, col in enumerate(cols):
+            n = len(col)
+            k = n - 1
+            while k >= 0:
+                base = col[k]
+                if base >= HIDDEN:
+                    break
+                if k < n - 1 and ordered and not builds[col[k + 1] * 256 + base]:
+                    break
+                targets = [j for parent in _ACCEPTS[base] for j in where.get(parent, ()) if j != i]
+                if _RANK[base] == KING and empty >= 0 and k > 0:
+                    targets.append(empty)
+                if targets:
+                    under = col[k - 1] if k > 0 else -1
+                    if under >= HIDDEN:
+                        prio = 1  # uncovers a face-down card
+                    elif under < 0:
+                        prio = 2  # empties a column
+                    elif builds[base * 256 + under]:
+                        prio = 5  # the group already sits where it belongs: a sideways move
+                    else:
+                        prio = 2  # frees a card that was out of order (Thoughtful, DS)
+                    group = col[k:]
+                    rest = col[:k]
+                    if rest and rest[-1] >= HIDDEN:
+                        rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+                    for j in targets:
+                        nc = list(cols)
+                        nc[i] = rest
+                        nc[j] = cols[j] + group
+                        ranked.append((prio, [("tt", i, n - k, j)], nc, list(found), talon, p, left))
+                k -= 1
+
+        # a foundation card back to a column, unless it could safely go home again
+        for s in range(4):
+            slots = (found[s],) if self.decks == 1 else (found[2 * s], found[2 * s + 1])
+            for slot, r in enumerate(slots):
+                if r == 0 or (slot == 1 and slots[0] == r):
+                    continue
+                c = s * 13 + r - 1
+                nf = list(found)
+                if self.decks == 1:
+                    nf[s] = r - 1
+                else:
+                    nf[2 * s + slot] = r - 1
+                    if nf[2 * s] > nf[2 * s + 1]:
+                        nf[2 * s], nf[2 * s + 1] = nf[2 * s + 1], nf[2 * s]
+                if self._is_safe(c, nf):
+                    continue
+                for j, top in enumerate(tops):
+                    if (top >= 0 and builds[c * 256 + top]) or (top < 0 and j == empty and r == KING):
+                        nc = list(cols)
+                        nc[j] = cols[j] + bytes((c,))
+                        ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left))
+
+        if rng is None:
+            ranked.sort(key=lambda item: item[0])
+        else:
+            ranked.sort(key=lambda item: item[0] + rng.random() * 1.5)
+        out: list[tuple[list[Action], State]] = []
+        for _, acts, nc, nf, t, q, nleft in ranked:
+            t, q = self._close(nc, nf, t, q, acts)
+            out.append((acts, (tuple(nc), tuple(nf), t, q, nleft)))
+        return out
+
+    def key(self, state: State) -> tuple:
+        """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
+        multiples of the draw count, the whole talon) is one position: each reaches the others by
+        clicking, so they offer the same moves.
+        """
+        cols, found, talon, p, left = state
+        if left < 0 and (p == len(talon) or p % self.draw == 0):
+            p = -1
+        return (tuple(sorted(cols)), found, talon, p, left)
+
+    def won(self, state: State) -> bool:
+        return sum(state[1]) == self.total
+
+    # --------------------------------------------------------------------------- searching
+    def run(self, budget_seconds: float, node_limit: int | None = None,
+            should_stop: Callable[[], bool] | None = None) -> Outcome:
+        """Search until a win is found, every line has failed, or the budget is spent."""
+        started = time.perf_counter()
+        deadline = started + max(0.0, budget_seconds)
+        cols, found, talon, p, left = self.start
+        root_acts: list[Action] = []
+        ncols, nfound = list(cols), list(found)
+        talon, p = self._close(ncols, nfound, talon, p, root_acts)
+        root: State = (tuple(ncols), tuple(nfound), talon, p, left)
+        nodes = 1
+        if self.won(root):
+            return Outcome("won", root_acts, nodes, time.perf_counter() - started)
+        key = self.key
+        root_key = key(root)
+        dead: set = set()  # positions proven to lead to no win: every move from them leads here
+        limit = node_limit if node_limit is not None else -1
+        attempt, attempt_cap = 0, self.first_attempt
+        while True:
+            rng = random.Random(attempt) if attempt else None
+            seen = {root_key}
+            stack = [iter(self.children(root, rng))]
+            keys = [root_key]
+            clean = [True]  # every child of this frame met so far is proven dead
+            path: list[list[Action]] = [root_acts]
+            attempt_nodes = 0
+            stopped = False
+            while stack:
+                try:
+                    acts, state = next(stack[-1])
+                except StopIteration:
+                    stack.pop()
+                    path.pop()
+                    frame_key = keys.pop()
+                    if clean.pop():
+                        dead.add(frame_key)
+                    elif clean:
+                        clean[-1] = False
+                    continue
+                k = key(state)
+                if k in dead:
+                    continue
+                if k in seen:
+                    clean[-1] = False  # met before in this attempt but not proven dead (a cycle)
+                    continue
+                seen.add(k)
+                nodes += 1
+                attempt_nodes += 1
+                if sum(state[1]) == self.total:
+                    path.append(acts)
+                    line = [a for step in path for a in step]
+                    return Outcome("won", line, nodes, time.perf_counter() - started)
+                if nodes == limit:
+                    stopped = True
+                    break
+                if not nodes & 255:
+                    if time.perf_counter() > deadline or (should_stop is not None and should_stop()):
+                        stopped = True
+                        break
+                if attempt_nodes >= attempt_cap:
+                    break
+                path.append(acts)
+                keys.append(k)
+                clean.append(True)
+                stack.append(iter(self.children(state, rng)))
+            if not stack and not stopped:
+                return Outcome("lost", [], nodes, time.perf_counter() - started)
+            if stopped:
+                break
+            attempt += 1
+            attempt_cap = int(attempt_cap * self.attempt_growth)
+        return Outcome("unknown", [], nodes, time.perf_counter() - started)
+
+
+def to_core_moves(game: Game, actions: list[Action]) -> list[Move]:
+    """Turn a line of search actions into core Moves, playing them on a copy of ``game``
+    (raises IllegalMove if one is not legal: that would be a solver bug).
+    """
+    board = game.clone()
+    moves: list[Move] = []
+    for action in actions:
+        kind = action[0]
+        if kind == "s":
+            move = DRAW
+        elif kind == "wf":
+            target = board.foundation_for(board.waste[-1])
+            move = Move(Pile(WASTE), Pile(FOUNDATION, -1 if target is None else target), 1)
+        elif kind == "wt":
+            move = Move(Pile(WASTE), Pile(TABLEAU, action[1]), 1)
+        elif kind == "tf":
+            target = board.foundation_for(board.tableau[action[1]][-1])
+            move = Move(Pile(TABLEAU, action[1]), Pile(FOUNDATION, -1 if target is None else target), 1)
+        elif kind == "tt":
+            move = Move(Pile(TABLEAU, action[1]), Pile(TABLEAU, action[3]), action[2])
+        else:
+            card, column = action[1], action[2]
+            index = next((i for i, pile in enumerate(board.foundations) if pile and pile[-1] == card), -1)
+            move = Move(Pile(FOUNDATION, index), Pile(TABLEAU, column), 1)
+        board.apply(move)
+        moves.append(move)
+    return moves

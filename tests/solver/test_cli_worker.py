@@ -1,0 +1,64 @@
+"""``solve`` on the command line, the worker process, and the no-pygame rule."""
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from solitaire.core import Game, parse_code
+from solitaire.solver.cli import run_solve
+from solitaire.solver.worker import SolverWorker
+
+
+def test_run_solve_prints_json(capsys):
+    assert run_solve(["TF1-D1N-AAAAAAD", "--budget", "5"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "won" and out["moves"] and out["nodes"] > 0 and "seconds" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["XX1-D1N-AAAAAAB"], [], ["KL1-D1N-AAAAAAB", "--budget", "soon"], ["KL1-D1N-AAAAAAB", "--budget", "-3"],
+    ["--deal", "/no/such/file.json"], ["KL1-D1N-AAAAAAB", "--deal", "x.json"], ["KL1-D1N-AAAAAAB", "--bogus"],
+])
+def test_run_solve_bad_input_is_one_line_and_exit_2(argv, capsys):
+    assert run_solve(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "Traceback" not in captured.err
+
+
+def _wait(worker, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        answers = worker.poll()
+        if answers:
+            return answers
+        time.sleep(0.02)
+    return []
+
+
+def test_worker_returns_results_and_can_be_cancelled():
+    state = Game.deal(parse_code("TF1-D1N-AAAAAAD")).to_json()
+    with SolverWorker() as worker:
+        ticket = worker.submit("solve", state, 5.0)
+        answers = _wait(worker, 30)
+        assert answers and answers[0]["ticket"] == ticket and answers[0]["result"] == "won"
+        hard = Game.deal(parse_code("TF1-D3N-AAAAAAB")).to_json()
+        started = time.monotonic()
+        worker.submit("solve", hard, 60.0)
+        time.sleep(0.3)
+        worker.cancel()
+        assert time.monotonic() - started < 1.0  # never blocks the caller
+        ticket = worker.submit("hint", state, 0.05)
+        answers = _wait(worker, 10)
+        assert [a["ticket"] for a in answers] == [ticket]
+        assert answers[0]["move"]["text"]
+
+
+def test_solver_does_not_import_pygame():
+    code = ("import sys, solitaire.solver.api, solitaire.solver.worker, solitaire.solver.cli, "
+            "solitaire.solver.bench; sys.exit('pygame' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -1,0 +1,31 @@
+"""Hints see only what the player sees, and say when nothing useful is left."""
+
+from solitaire.core import Game, parse_code
+from solitaire.core.moves import DRAW
+from solitaire.solver.api import hint
+
+
+def test_hint_ignores_face_down_cards(table):
+    a = table("klondike", tableau=["2c 9d 7H", "8S", "kh 3d QS", "", "", "", ""], stock="4c 5c", draw=1)
+    b = table("klondike", tableau=["3d 4c 7H", "8S", "5c 9d QS", "", "", "", ""], stock="kh 2c", draw=1)
+    assert hint(a) == hint(b)
+    assert str(hint(a)) == "t1>t2"
+
+
+def test_hint_on_a_fresh_deal_is_legal():
+    for code in ("KL1-D1N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU1-D3N-AAAAAAC", "TF1-D1N-AAAAAAD"):
+        game = Game.deal(parse_code(code))
+        move = hint(game)
+        assert move is not None and game.check(move) is None
+
+
+def test_hint_is_none_when_no_useful_move_is_left(table):
+    game = table("klondike", tableau=["4S", "4H", "", "", "", "", ""], waste="9C 9D", draw=1)
+    game.recycles = 1  # every talon card has been seen, and none fits anywhere
+    assert DRAW in game.legal_moves()
+    assert hint(game) is None
+
+
+def test_hint_never_shuttles_a_group_sideways(table):
+    game = table("thoughtful", tableau=["9S 8H", "9C", "", "", "", "", ""])
+    assert hint(game) is None

@@ -1,0 +1,107 @@
+"""The one-file executable: built by ``tools/build_exe.py``, it runs from any folder, finds its
+fonts and levels inside the bundle and writes only to the per-user folder (``SOLITAIRE_HOME``).
+
+One build for the module (about 20–60 s), then a handful of short runs of the executable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PyInstaller")
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+EXE_NAME = "solitaire.exe" if sys.platform == "win32" else "solitaire"
+CODE = "KL1-D1N-AAAAAAB"
+
+
+def _tree(folder: Path) -> set[str]:
+    return {str(path.relative_to(folder)) for path in folder.rglob("*")}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Build once into a temp folder; return (executable, build output)."""
+    base = tmp_path_factory.mktemp("build")
+    dist, work = base / "dist", base / "work"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_exe.py"), "--dist", str(dist), "--work", str(work)],
+        capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=900,
+    )
+    assert done.returncode == 0, f"build failed:\n{done.stdout}\n{done.stderr}"
+    exe = dist / EXE_NAME
+    assert exe.is_file()
+    return exe, done.stdout
+
+
+@pytest.fixture
+def places(tmp_path):
+    """Separate folders for the working directory, the screenshots and the player's data."""
+    folders = {name: tmp_path / name for name in ("cwd", "shots", "home")}
+    for folder in folders.values():
+        folder.mkdir()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SOLITAIRE_HOME=str(folders["home"]))
+    return folders, env
+
+
+def _run(exe: Path, args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", timeout=120)
+
+
+def test_build_prints_its_figures(built):
+    exe, output = built
+    assert f"executable: {exe}" in output
+    size = re.search(r"^size: ([\d.]+) MB", output, re.M)
+    assert size and float(size.group(1)) <= 30.0, output
+    assert re.search(r"^start-up \(median of 5 smoke starts\): [\d.]+ s", output, re.M), output
+    assert exe.stat().st_size <= 30e6
+
+
+def test_frozen_game_runs_anywhere_and_writes_only_to_the_player_folder(built, places):
+    exe, _ = built
+    folders, env = places
+    beside = _tree(exe.parent)
+    shot = folders["shots"] / "out.png"
+
+    done = _run(exe, ["--smoke", "--frames", "2", "--screenshot", str(shot)], folders["cwd"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert shot.is_file()
+    import pygame
+
+    assert min(pygame.image.load(str(shot)).get_size()) > 0
+
+    # A new window size is remembered, in the player's folder; a one-off --lang is not.
+    done = _run(exe, ["--lang", "ar", "--size", "1024x700", "--smoke", "--frames", "1"], folders["cwd"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    settings = json.loads((folders["home"] / "settings.json").read_text(encoding="utf-8"))
+    assert settings["window_size"] == [1024, 700] and settings["language"] == "en"
+
+    done = _run(exe, ["--fullscreen", "--smoke", "--frames", "1"], folders["cwd"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    assert _tree(exe.parent) == beside, "the executable wrote files beside itself"
+    assert _tree(folders["cwd"]) == set(), "the executable wrote files in the working folder"
+    assert _tree(folders["shots"]) == {"out.png"}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the Windows build is windowed: no console output")
+def test_frozen_tools_print_json(built, places):
+    exe, _ = built
+    folders, env = places
+    done = _run(exe, ["deal", CODE], folders["cwd"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    deal = json.loads(done.stdout)
+    assert deal["code"] == CODE
+    assert len(deal["tableau"]) == 7
+    assert _tree(folders["cwd"]) == set()

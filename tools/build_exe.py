@@ -1,0 +1,179 @@
+"""Build the game as one executable with every asset inside, then measure it.
+
+    python tools/build_exe.py [--dist DIR] [--work DIR]
+
+Writes ``DIR/solitaire`` (``solitaire.exe`` on Windows; default ``dist/``), keeping PyInstaller's
+scratch files and generated spec under ``--work`` (default ``build/``), so nothing else in the
+checkout changes. Then prints::
+
+    executable: PATH
+    size: N.N MB (target ≤ 30 MB)
+    start-up (median of 5 smoke starts): N.NN s (target ≤ 1.0 s)
+
+The start-up figure is the wall time of ``EXE --smoke --frames 1`` with SDL's dummy video and
+audio drivers and ``SOLITAIRE_HOME`` in a scratch folder, run from a scratch working folder.
+The exit status is non-zero, with a line saying why, when the build or a smoke start fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NAME = "solitaire"
+SIZE_TARGET_MB = 30.0
+START_TARGET_S = 1.0
+STARTS = 5
+
+#: Read at run time through ``sys._MEIPASS`` (``asset_path`` and ``levels_dir``).
+DATA = ("assets", "levels")
+
+#: Modules the game never imports but that PyInstaller would otherwise follow into the bundle.
+#: Measured on Linux (one-file, stripped): with no exclusions 32 MB; the test/packaging tools
+#: (pytest, setuptools, numpy through pygame's optional surfarray) are most of it (-16 MB);
+#: networking and crypto (ssl/_hashlib pull in OpenSSL, asyncio, email, http) another -2.8 MB.
+#: hashlib still works without _hashlib (CPython falls back to its built-in _md5/_sha*), and
+#: ctypes stays: multiprocessing's shared values (the solver worker) need it.
+EXCLUDES = (
+    # GUI toolkits and developer tools
+    "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
+    "unittest", "doctest", "pydoc", "pydoc_data", "pdb", "lib2to3", "PyInstaller",
+    # test and packaging frameworks installed beside the game
+    "pytest", "_pytest", "pluggy", "py", "iniconfig",
+    "numpy", "setuptools", "pkg_resources", "distutils",
+    # networking, mail, crypto, databases
+    "ssl", "_ssl", "_hashlib", "asyncio", "concurrent", "email", "http", "xml", "xmlrpc",
+    "urllib.request", "ftplib", "smtplib", "imaplib", "poplib", "mailbox",
+    "sqlite3", "curses", "readline",
+    # pygame's extras: examples, tests and docs, camera and MIDI
+    "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
+    "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
+)
+
+
+def exe_name() -> str:
+    return NAME + (".exe" if sys.platform == "win32" else "")
+
+
+def package_modules(package: str = NAME) -> list[str]:
+    """Every module of the game's package, found on disk (no import)."""
+    base = ROOT / package
+    modules = []
+    for path in sorted(base.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if "__pycache__" in parts:
+            continue
+        modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return modules
+
+
+def pyinstaller_args(dist: Path, work: Path) -> list[str]:
+    """The PyInstaller command line (after ``python -m PyInstaller``)."""
+    args = [
+        str(ROOT / "game.py"),
+        "--name", NAME,
+        "--onefile",
+        "--noconfirm",
+        "--log-level", "WARN",
+        "--distpath", str(dist),
+        "--workpath", str(work),
+        "--specpath", str(work),  # the generated spec stays out of the checkout
+        "--paths", str(ROOT),
+    ]
+    # Scenes and language tables are imported by name (importlib), which PyInstaller cannot see:
+    # name every module of the package, so a scene or language added later is never left out.
+    # (Read from the file system: ``--collect-submodules`` imports the package in a subprocess
+    # that does not see the checkout, and silently collects nothing.)
+    for module in package_modules():
+        args += ["--hidden-import", module]
+    for folder in DATA:
+        # SOURCE{os.pathsep}DEST is what PyInstaller 6 documents; ':' also works everywhere now.
+        args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]
+    for module in EXCLUDES:
+        args += ["--exclude-module", module]
+    if sys.platform == "win32":
+        # No console window behind the game (the JSON tools then print nothing: use the source).
+        # Not on Linux, which has no such thing, nor on macOS, where PyInstaller turns a windowed
+        # one-file build into a deprecated .app bundle (an error from PyInstaller 7).
+        args.append("--windowed")
+    if sys.platform != "win32" and shutil.which("strip"):
+        args.append("--strip")
+    return args
+
+
+def build(dist: Path, work: Path) -> Path:
+    """Run PyInstaller; return the executable's path (SystemExit with a reason on failure)."""
+    for folder in DATA:
+        if not (ROOT / folder).is_dir():
+            raise SystemExit(f"build failed: {ROOT / folder} is missing")
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        raise SystemExit("build failed: PyInstaller is not installed "
+                         "(python -m pip install -r requirements.txt)") from None
+    dist.mkdir(parents=True, exist_ok=True)
+    work.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(dist, work)]
+    started = time.perf_counter()
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run(command, cwd=work, env=env)
+    exe = dist / exe_name()
+    if done.returncode != 0:
+        raise SystemExit(f"build failed: PyInstaller exited with status {done.returncode}")
+    if not exe.is_file():
+        raise SystemExit(f"build failed: PyInstaller did not produce {exe}")
+    print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
+    return exe
+
+
+def smoke_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               SOLITAIRE_HOME=str(home))
+    return env
+
+
+def start_times(exe: Path, runs: int = STARTS) -> list[float]:
+    """Wall times of ``runs`` starts of ``EXE --smoke --frames 1`` (SystemExit if one fails)."""
+    times = []
+    with tempfile.TemporaryDirectory(prefix="solitaire-home-") as home, \
+            tempfile.TemporaryDirectory(prefix="solitaire-cwd-") as cwd:
+        env = smoke_env(Path(home))
+        for _ in range(runs):
+            started = time.perf_counter()
+            done = subprocess.run([str(exe), "--smoke", "--frames", "1"], cwd=cwd, env=env,
+                                  capture_output=True, text=True, timeout=120)
+            times.append(time.perf_counter() - started)
+            if done.returncode != 0:
+                sys.stderr.write(done.stdout + done.stderr)
+                raise SystemExit(f"smoke start failed: {exe} exited with status {done.returncode}")
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the one-file executable and measure it.")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the executable goes")
+    parser.add_argument("--work", type=Path, default=ROOT / "build", help="PyInstaller's scratch folder")
+    args = parser.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):  # "≤" on a Windows console or pipe
+        sys.stdout.reconfigure(errors="replace")
+    exe = build(args.dist.resolve(), args.work.resolve())
+    size_mb = exe.stat().st_size / 1e6
+    print(f"executable: {exe}")
+    print(f"size: {size_mb:.1f} MB (target ≤ {SIZE_TARGET_MB:.0f} MB)", flush=True)
+    median = statistics.median(start_times(exe))
+    print(f"start-up (median of {STARTS} smoke starts): {median:.2f} s "
+          f"(target ≤ {START_TARGET_S:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
