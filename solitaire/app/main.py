@@ -20,6 +20,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "interactive_rules": True,
     "show_time": True,
     "show_moves": True,
+    "status_line": True,
     "sound": True,
     "volume": 0.7,
     "card_back": "blue",

@@ -155,4 +155,9 @@ STRINGS: dict[str, str] = {
     "rules.pointer.thoughtful": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
     "rules.controls.1": "Keyboard: Tab reaches the board and the buttons, the arrow keys move between piles, Enter plays the focused card, and Escape drops a selection or opens the menu. Hint shows one useful move, with no promise that it wins.",
     "menu.continue": "Continue",
+    "status.winnable": "Still winnable",
+    "status.not_winnable": "No longer winnable",
+    "status.unknown": "Winnable? Unknown",
+    "status.checking": "Checking…",
+    "settings.status_line": "Show whether the deal can still be won",
 }

@@ -38,6 +38,7 @@ TOAST_SECONDS = 3.2
 HINT_SECONDS = 2.4
 DEAL_STAGGER = 0.028
 HINT_BUDGET = 0.25  # seconds of search in the worker
+STATUS_BUDGET = 2.0  # seconds to decide whether the position can still be won
 THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 
 
@@ -108,6 +109,8 @@ class PlayScene(Scene):
         self.hint: tuple[Move, float] | None = None
         self.hint_ticket: int | None = None  # a hint asked of the solver, not yet answered
         self.hint_waited = 0.0
+        self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking"
+        self.status_ticket: int | None = None
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
@@ -177,6 +180,7 @@ class PlayScene(Scene):
         self.view.set_layout(self.layout, game)
         self._deal_animation()
         self._update_buttons()
+        self._request_status()
 
     def _abandon(self) -> None:
         """Leaving a game that was played for another counts as a loss (issue 4)."""
@@ -259,6 +263,7 @@ class PlayScene(Scene):
         self.on_resize(self.app.display.size)
         self._deal_animation()
         self._update_buttons()
+        self._request_status()
         self.app.settings_listeners.append(self._settings_changed)
         if self.game.won:
             self.won_shown = True
@@ -271,6 +276,8 @@ class PlayScene(Scene):
             self._save()
 
     def _settings_changed(self, settings: dict) -> None:
+        if bool(settings.get("status_line", True)) != (self.status is not None or self.status_ticket is not None):
+            self._request_status()
         back = str(settings.get("card_back", "blue"))
         if back != self.art.back_name:
             self.art.set_back(back)
@@ -315,6 +322,7 @@ class PlayScene(Scene):
 
     def _after_change(self) -> None:
         self._update_buttons()
+        self._request_status()
         if self.game.won:
             self._won()
         else:
@@ -341,6 +349,7 @@ class PlayScene(Scene):
         self.view.sync(self.game)
         self.app.audio.play("pickup")
         self._update_buttons()
+        self._request_status()
         self._save()
 
     def draw_stock(self) -> None:
@@ -380,8 +389,27 @@ class PlayScene(Scene):
         if self.game.won:
             return
         self.hint = None
-        self.hint_ticket = self._solver().submit("hint", self.game.to_json(), HINT_BUDGET)
+        worker = self._solver()
+        worker.cancel()  # the hint goes first; the status line asks again after it
+        self.status_ticket = None
+        self.hint_ticket = worker.submit("hint", self.game.to_json(), HINT_BUDGET)
         self.hint_waited = 0.0
+
+    def _request_status(self) -> None:
+        """Issue 5's status line: is this position still winnable? Only asked where nothing is
+        hidden (Thoughtful, or a Klondike whose cards are all seen), off the frame thread.
+        """
+        from solitaire.solver.api import has_hidden_cards
+
+        self.status_ticket = None
+        if not self.app.settings.get("status_line", True) or self.game.won or has_hidden_cards(self.game):
+            self.status = None
+            return
+        worker = self._solver()
+        if self.hint_ticket is None:
+            worker.cancel()
+        self.status = "checking"
+        self.status_ticket = worker.submit("winnability", self.game.to_json(), STATUS_BUDGET)
 
     def _solver(self) -> Any:
         """The app's one solver worker, started on first use (never on the frame thread)."""
@@ -393,22 +421,31 @@ class PlayScene(Scene):
         return worker
 
     def _poll_solver(self, dt: float) -> None:
-        if self.hint_ticket is None:
+        if self.hint_ticket is None and self.status_ticket is None:
             return
-        self.hint_waited += dt
-        if self.hint_waited > THINKING_AFTER and self.toast is None:
-            self.say(self.app.t("play.thinking"))
+        if self.hint_ticket is not None:
+            self.hint_waited += dt
+            if self.hint_waited > THINKING_AFTER and self.toast is None:
+                self.say(self.app.t("play.thinking"))
         for answer in self._solver().poll():
-            if answer.get("ticket") != self.hint_ticket:
-                continue
-            self.hint_ticket = None
-            if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
-                self.toast = None
-            move = answer.get("move")
-            if move is None:
-                self.say(self.app.t("play.no_hint"))
-            else:
-                self.hint = (Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]), HINT_SECONDS)
+            ticket = answer.get("ticket")
+            if ticket == self.status_ticket:
+                self.status_ticket = None
+                self.status = answer.get("result", "unknown")
+            elif ticket == self.hint_ticket:
+                self.hint_ticket = None
+                self._hint_answered(answer)
+
+    def _hint_answered(self, answer: dict) -> None:
+        if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
+            self.toast = None
+        move = answer.get("move")
+        if move is None:
+            self.say(self.app.t("play.no_hint"))
+        else:
+            self.hint = (Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]), HINT_SECONDS)
+        if self.status == "checking":
+            self._request_status()
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
@@ -716,7 +753,7 @@ class PlayScene(Scene):
     def wants_frames(self) -> bool:
         return (
             self.tweens.active or self.press is not None or self.toast is not None
-            or self.hint is not None or self.hint_ticket is not None
+            or self.hint is not None or self.hint_ticket is not None or self.status_ticket is not None
             or self.auto_timer is not None or self.cascade is not None
             or (self.game.won and not self.won_shown)
         )
@@ -735,6 +772,8 @@ class PlayScene(Scene):
         self._draw_marks(surface)
         self.group.draw(surface)
         self._draw_hud(surface)
+        if self.status is not None:
+            self._draw_status(surface)
         if self.toast is not None:
             self._draw_toast(surface)
 
@@ -779,6 +818,21 @@ class PlayScene(Scene):
         size = max(12, int(bar.h * 0.36))
         image = self.app.text.render(text, size, ui.INK, True)
         surface.blit(image, image.get_rect(center=bar.center))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """A small pill in the bottom corner: green winnable, red not, grey unknown."""
+        colours = {"winnable": (40, 140, 70, 220), "not winnable": (150, 45, 40, 220)}
+        w, h = surface.get_size()
+        size = max(12, int(self._bar_height((w, h)) * 0.3))
+        image = self.app.text.render(self.app.t(f"status.{self.status.replace(' ', '_')}"), size, ui.INK, True)
+        box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
+        margin = size
+        if i18n.is_rtl():
+            box.bottomright = (w - margin, h - margin)
+        else:
+            box.bottomleft = (margin, h - margin)
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, colours.get(self.status, (30, 30, 34, 200))), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -14,7 +14,7 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 
-PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves")
+PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
 
 
 class SettingsScene(Scene):

@@ -197,3 +197,26 @@ def test_no_useful_move_is_said_K8(app, driver):
         driver.settle(0.05)
         time.sleep(0.01)
     assert scene.hint is None and scene.toast is not None and "No useful move" in scene.toast.text
+
+
+def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
+    import time
+
+    from solitaire.solver.pools import winnable_codes
+
+    code = winnable_codes("thoughtful", 1, "standard")[0]
+    scene = open_play(app, driver, code=str(code))
+    deadline = time.monotonic() + 30
+    while scene.status_ticket is not None and time.monotonic() < deadline:
+        driver.settle(0.05)
+        time.sleep(0.01)
+    assert scene.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
+    driver.draw()
+    app.settings["status_line"] = False
+    app.on_settings_changed()
+    assert scene.status is None
+
+
+def test_no_status_line_where_cards_are_hidden(app, driver):
+    scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
+    assert scene.status is None and scene.status_ticket is None
