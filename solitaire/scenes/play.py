@@ -114,8 +114,7 @@ class PlayScene(Scene):
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
-        self.game = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
-        self.start_json = self._start_json
+        self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
         size = app.display.size
         self.layout = Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
@@ -124,8 +123,8 @@ class PlayScene(Scene):
         self._build_widgets()
 
     # ----------------------------------------------------------------------------- games
-    def _first_game(self, game_id, draw, scoring, code, winnable, resume, slot) -> Game:
-        self._start_json: dict = {}
+    def _first_game(self, game_id, draw, scoring, code, winnable, resume, slot) -> tuple[Game, dict]:
+        """The game to open with, and the position it started from."""
         if slot and self.store is not None:
             restored = self._restore(slot)
             if restored:
@@ -133,9 +132,8 @@ class PlayScene(Scene):
             game_id, draw_text, scoring = slot.split("-")  # a mode key: klondike-d3-standard
             draw = int(draw_text[1:])
         if code is not None:
-            if isinstance(code, str):
-                code = parse_code(code)
-            return self._fresh(Game.deal(code))
+            game = Game.deal(parse_code(code) if isinstance(code, str) else code)
+            return game, game.to_json()
         game_id = game_id or "klondike"
         rules = ruleset(game_id)
         draw = draw if draw in rules.draws else rules.default_draw
@@ -144,28 +142,22 @@ class PlayScene(Scene):
             restored = self._restore(f"{game_id}-d{draw}-{scoring}")
             if restored:
                 return restored
-        return self._fresh(Game.deal(pick_deal(game_id, draw, scoring, winnable)))
+        game = Game.deal(pick_deal(game_id, draw, scoring, winnable))
+        return game, game.to_json()
 
-    def _fresh(self, game: Game) -> Game:
-        self._start_json = game.to_json()
-        self.elapsed = 0.0
-        self.counted = False
-        return game
-
-    def _restore(self, slot: str) -> Game | None:
+    def _restore(self, slot: str) -> tuple[Game, dict] | None:
+        """The saved game of ``slot`` with its start position; its clock and "played" mark too."""
         loaded = self.store.load_game(slot, load_save)
         if loaded is None:
             return None
         game, start, elapsed = loaded
-        self._start_json = start
         self.elapsed = elapsed
         self.counted = game.moves > 0
-        return game
+        return game, start
 
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
         self.game = game
         self.start_json = start if start is not None else game.to_json()
-        self._start_json = self.start_json
         self.selection = None
         self.hint = None
         self.hint_ticket = None
@@ -217,7 +209,7 @@ class PlayScene(Scene):
         if resume and not same_mode and self.store is not None:
             restored = self._restore(f"{game_id}-d{draw}-{scoring}")
             if restored:
-                self._replace_game(restored, self._start_json)
+                self._replace_game(*restored)
                 self.say(self.app.t("play.resumed"))
                 return
         game = Game.deal(pick_deal(game_id, draw, scoring, winnable))
@@ -244,7 +236,7 @@ class PlayScene(Scene):
         self.board = BoardFocus(self)
         self.undo_button = ui.Button(t("play.undo"), self.undo)
         self.hint_button = ui.Button(t("play.hint"), self.show_hint)
-        self.restart_button = ui.Button(t("play.restart"), self.restart)
+        self.restart_button = ui.Button(t("play.restart"), self.ask_restart)
         self.new_button = ui.Button(t("play.new"), self.ask_new_game)
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.bar = ui.TopBar(
@@ -376,6 +368,16 @@ class PlayScene(Scene):
             self.app.open("new_game", game_id=self.game.rules.id, play=self)
         else:
             self.new_deal()
+
+    def ask_restart(self) -> None:
+        """Restarting throws the moves away (and counts a played game as lost): ask first."""
+        if self.game.moves and not self.game.won and self.app.can_open("confirm"):
+            from solitaire.scenes.confirm import ask
+
+            ask(self.app, self.app.t("menu.restart_confirm"), self.restart,
+                yes_label=self.app.t("menu.restart"), no_label=self.app.t("menu.cancel"))
+        else:
+            self.restart()
 
     def escape(self) -> None:
         if self.selection is not None:

@@ -220,3 +220,40 @@ def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
 def test_no_status_line_where_cards_are_hidden(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
     assert scene.status is None and scene.status_ticket is None
+
+
+def test_each_draw_mode_keeps_its_own_saved_game_K7(app, driver):
+    scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
+    driver.click(centre(scene, T(1)))  # one move in draw 1
+    draw_one = scene.game.to_json()
+    scene.start("klondike", 3, "standard")
+    assert scene.game.draw == 3 and scene.game.moves == 0  # no saved draw-3 game: a new deal
+    driver.click(centre(scene, Pile(STOCK)))
+    draw_three = scene.game.to_json()
+    scene.start("klondike", 1, "standard")
+    assert scene.game.to_json() == draw_one  # draw 1 resumes where it was; nothing carried over
+    scene.start("klondike", 3, "standard")
+    assert scene.game.to_json() == draw_three
+
+
+def test_abandoning_a_played_game_counts_as_a_loss(app, driver):
+    scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
+    scene.new_deal()  # no move made: not played
+    assert app.store.stats("klondike-d1-standard").played == 0
+    driver.click(centre(scene, Pile(STOCK)))
+    scene.new_deal()
+    stats = app.store.stats("klondike-d1-standard")
+    assert stats.played == 1 and stats.won == 0
+
+
+def test_a_win_is_recorded_and_the_save_removed(app, driver):
+    columns = {0: ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],
+               1: ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S"],
+               2: ["AH"], 3: ["AS"]}
+    foundations = {0: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC".split(), 1: "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD".split()}
+    scene = open_play(app, driver, game=_position("klondike", columns, foundations=foundations, stock_empty=True))
+    driver.click(centre(scene, T(3)))
+    driver.settle(10)
+    stats = app.store.stats("klondike-d1-standard")
+    assert scene.game.won and stats.won == 1 and stats.played == 1
+    assert app.store.continue_slot() is None
