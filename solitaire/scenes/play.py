@@ -240,7 +240,7 @@ class PlayScene(Scene):
         self.new_button = ui.Button(t("play.new"), self.ask_new_game)
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.bar = ui.TopBar(
-            start=[(self.menu_button, 2.4), (self.new_button, 2.6)],
+            start=[(self.menu_button, 2.4), (self.new_button, 3.2)],
             end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2)],
         )
         self.group.add(self.board)

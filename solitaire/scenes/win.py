@@ -46,16 +46,18 @@ class WinScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw, ph = min(int(w * 0.5), int(h * 0.9), 720), min(int(h * 0.56), 460)
+        bh = max(40, min(int(h * 0.07), 72))
+        self.text_px = max(16, int(bh * 0.42))
+        lines = len(self.lines())
+        pw = min(int(w * 0.5), int(h * 0.9), 720)
+        ph = min(int(h * 0.9), int(bh * 3.2 + (lines + 1) * self.text_px * 1.5))
         self.panel.layout(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         content = self.panel.content()
-        bh = max(40, min(int(h * 0.07), 72))
         bw = (content.w - bh // 2) // 2
         y = content.bottom - bh
         first, second = (self.menu_button, self.new_button) if i18n.is_rtl() else (self.new_button, self.menu_button)
         first.layout((content.x, y, bw, bh))
         second.layout((content.right - bw, y, bw, bh))
-        self.text_px = max(16, int(bh * 0.42))
         self.group.layout_changed()
 
     def close(self) -> None:
