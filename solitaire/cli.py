@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
+from .core.errors import refusal
 from .core.position import load_deal_file
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -57,7 +58,7 @@ def play_text(game: Game, text: str) -> None:
     request = parse_request(text)
     if request.action == "undo":
         if not game.undo():
-            raise IllegalMove(Refusal("C-9", "there is no move to undo"))
+            raise IllegalMove(refusal("C-9", "nothing_to_undo"))
     elif request.action == "auto":
         if not game.auto_complete_ready():
             raise IllegalMove(_auto_refusal(game))
@@ -69,10 +70,10 @@ def play_text(game: Game, text: str) -> None:
 
 def _auto_refusal(game: Game) -> Refusal:
     if not game.rules.auto_complete:
-        return Refusal("C-8", f"{game.rules.name} has no auto-complete")
+        return refusal("C-8", "no_auto_complete", game=game.rules.name)
     if game.won:
-        return Refusal("K-9", "the game is already won")
-    return Refusal("K-9", "auto-complete needs every column card face up and the stock and waste empty")
+        return refusal("K-9", "already_won")
+    return refusal("K-9", "auto_not_ready")
 
 
 def run(argv: Sequence[str]) -> int:

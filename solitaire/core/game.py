@@ -9,9 +9,9 @@ undo restores the exact state, score included (C-9). The move counter never goes
 from __future__ import annotations
 
 from collections import deque
-from .cards import KING, RANK, SUIT, a_card, builds_on, card_name, card_text, is_ordered_run
+from .cards import KING, RANK, SUIT, builds_on, card_text, is_ordered_run
 from .codes import GameCode
-from .errors import IllegalMove, Refusal
+from .errors import IllegalMove, Refusal, refusal
 from .moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request
 from .rng import shuffled
 from .rules import Ruleset, Scoring, ruleset
@@ -113,32 +113,32 @@ class Game:
         if src.kind == STOCK:
             return self._check_draw()
         if not self._exists(src) or not self._exists(dst):
-            return Refusal("C-4", f"there is no pile {src if not self._exists(src) else dst} in {self.rules.name}")
+            return refusal("C-4", "no_pile", pile=str(src if not self._exists(src) else dst), game=self.rules.name)
         if src == dst:
-            return Refusal("C-2", "a card must move to another pile")
+            return refusal("C-2", "same_pile")
         if dst.kind in (STOCK, WASTE):
-            return Refusal("C-5", "cards go to a column or a foundation, never back to the stock or the waste")
+            return refusal("C-5", "not_to_talon")
         if dst.kind == FOUNDATION and count != 1:
-            return Refusal("C-4", "cards go to a foundation one at a time")
+            return refusal("C-4", "one_at_a_time")
         if src.kind == WASTE:
             if not self.waste:
-                return Refusal("C-5", "the waste is empty")
+                return refusal("C-5", "waste_empty")
             if count != 1:
-                return Refusal("C-5", "only the top card of the waste can be played")
+                return refusal("C-5", "waste_top_only")
             moving = self.waste[-1:]
         elif src.kind == FOUNDATION:
             pile = self.foundations[src.index]
             if not pile:
-                return Refusal("C-7", f"foundation {src.index + 1} is empty")
+                return refusal("C-7", "foundation_empty", number=src.index + 1)
             if count != 1:
-                return Refusal("C-7", "only the top card of a foundation can be taken back")
+                return refusal("C-7", "foundation_top_only")
             if dst.kind != TABLEAU:
-                return Refusal("C-7", "a foundation card can only go back to a column")
+                return refusal("C-7", "foundation_to_column_only")
             moving = pile[-1:]
         else:
-            refusal = self._check_group(src.index, count)
-            if refusal:
-                return refusal
+            refused = self._check_group(src.index, count)
+            if refused:
+                return refused
             moving = self.tableau[src.index][-count:]
         if dst.kind == FOUNDATION:
             return self._check_foundation(moving[0], dst.index)
@@ -155,27 +155,23 @@ class Game:
         if self.stock:
             return None
         if not self.waste:
-            return Refusal("K-3", "the stock and the waste are both empty")
+            return refusal("K-3", "nothing_to_draw")
         if not self.can_recycle:
-            return Refusal("DS-5", "in Vegas scoring the waste is never turned back: one pass only")
+            return refusal("DS-5", "vegas_one_pass")
         return None
 
     def _check_group(self, column: int, count: int) -> Refusal | None:
         cards = self.tableau[column]
         if not cards:
-            return Refusal("K-4", f"column {column + 1} is empty")
+            return refusal("K-4", "column_empty", number=column + 1)
         face_up = len(cards) - self.hidden[column]
         if count > face_up:
             if count > len(cards):
-                return Refusal("K-4", f"column {column + 1} has only {len(cards)} cards")
-            return Refusal("K-4", "a face-down card cannot be moved")
+                return refusal("K-4", "column_too_short", number=column + 1, count=len(cards))
+            return refusal("K-4", "face_down")
         if count > 1 and self.rules.runs == "ordered" and not is_ordered_run(cards[-count:]):
             rule = "TF-2" if self.rules.face_up == "all" else "K-4"
-            return Refusal(
-                rule,
-                f"the {card_name(cards[-count])} and the cards on it are not in order "
-                "(each one rank lower, colours alternating)",
-            )
+            return refusal(rule, "not_in_order", card=cards[-count])
         return None
 
     def _check_foundation(self, c: int, index: int) -> Refusal | None:
@@ -183,35 +179,35 @@ class Game:
         fixed = self.rules.foundation_suit(index)
         if fixed is not None and SUIT[c] != fixed:
             rule = "DS-3" if self.rules.decks == 2 else "TF-3"
-            return Refusal(rule, f"the {card_name(c)} cannot go on the {_suit_word(fixed)} foundation")
+            return refusal(rule, "wrong_suit_slot", card=c, suit=fixed)
         if not pile:
             if RANK[c] != 1:
-                return Refusal("C-4", f"a foundation starts with an Ace, not the {card_name(c)}")
+                return refusal("C-4", "ace_first", card=c)
             return None
         top = pile[-1]
         if SUIT[top] != SUIT[c]:
-            return Refusal("C-4", f"the {card_name(c)} cannot go on the {card_name(top)}: a foundation keeps one suit")
+            return refusal("C-4", "foundation_suit", card=c, target=top)
         if RANK[c] != RANK[top] + 1:
-            return Refusal("C-4", f"the {card_name(c)} cannot go on the {card_name(top)}: foundations go up one rank at a time")
+            return refusal("C-4", "foundation_rank", card=c, target=top)
         return None
 
     def _check_column(self, c: int, index: int) -> Refusal | None:
         pile = self.tableau[index]
         if not pile:
             if RANK[c] != KING:
-                return Refusal("C-3", f"an empty column takes only a King, not the {card_name(c)}")
+                return refusal("C-3", "king_only", card=c)
             return None
         top = pile[-1]
         if not builds_on(c, top):
-            return Refusal("C-2", f"{a_card(c)} cannot go on {a_card(top)}")
+            return refusal("C-2", "not_on", card=c, target=top)
         return None
 
     # ----------------------------------------------------------------------------- applying
     def apply(self, move: Move) -> None:
         """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo."""
-        refusal = self.check(move)
-        if refusal:
-            raise IllegalMove(refusal)
+        refused = self.check(move)
+        if refused:
+            raise IllegalMove(refused)
         self._apply_checked(move)
 
     def _apply_checked(self, move: Move) -> None:
@@ -365,25 +361,25 @@ class Game:
         if index is not None:
             return Move(src, Pile(kind, index), count)
         if not self._exists(src):
-            raise IllegalMove(Refusal("C-4", f"there is no pile {src} in {self.rules.name}"))
-        refusal = self._check_source(src, count)
-        if refusal:
-            raise IllegalMove(refusal)
+            raise IllegalMove(refusal("C-4", "no_pile", pile=str(src), game=self.rules.name))
+        refused = self._check_source(src, count)
+        if refused:
+            raise IllegalMove(refused)
         c = self.pile(src)[-count]
         if kind in (FOUNDATION, "*") and count == 1 and src.kind != FOUNDATION:
             target = self.foundation_for(c)
             if target is not None:
                 return Move(src, Pile(FOUNDATION, target), 1)
             if kind == FOUNDATION:
-                raise IllegalMove(Refusal("C-4", f"no foundation takes the {card_name(c)} now"))
+                raise IllegalMove(refusal("C-4", "no_foundation", card=c))
         if kind == FOUNDATION:
-            raise IllegalMove(Refusal("C-4", "cards go to a foundation one at a time"))
+            raise IllegalMove(refusal("C-4", "one_at_a_time"))
         target = self.tableau_target(src, count)
         if kind == "*" and target is not None and self._pointless_king_move(src, count, target):
             target = None
         if target is None:
             rule = "K-8" if kind == "*" else "DS-8"
-            raise IllegalMove(Refusal(rule, f"no place takes the {card_name(c)} now"))
+            raise IllegalMove(refusal(rule, "no_place", card=c))
         return Move(src, Pile(TABLEAU, target), count)
 
     def _check_source(self, src: Pile, count: int) -> Refusal | None:
@@ -391,9 +387,11 @@ class Game:
             return self._check_group(src.index, count)
         pile = self.pile(src)
         if not pile:
-            return Refusal("C-5" if src.kind == WASTE else "C-7", f"{'the waste' if src.kind == WASTE else f'foundation {src.index + 1}'} is empty")
+            return (refusal("C-5", "waste_empty") if src.kind == WASTE
+                    else refusal("C-7", "foundation_empty", number=src.index + 1))
         if count != 1:
-            return Refusal("C-5" if src.kind == WASTE else "C-7", "only the top card can be played")
+            return (refusal("C-5", "waste_top_only") if src.kind == WASTE
+                    else refusal("C-7", "foundation_top_only"))
         return None
 
     def _pointless_king_move(self, src: Pile, count: int, target: int) -> bool:
@@ -471,8 +469,3 @@ class Game:
         other.history = deque(maxlen=self.rules.undo_limit or None)
         other.log = []
         return other
-
-
-def _suit_word(suit: int) -> str:
-    return ("spades", "hearts", "diamonds", "clubs")[suit]
-

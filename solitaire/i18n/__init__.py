@@ -76,3 +76,33 @@ def t(key: str, **params: object) -> str:
     if not params:
         return template
     return _formatter.vformat(template, (), _Lenient(params))
+
+
+def card_label(card: int) -> str:
+    """A card as the client's pages write it beside words in any language: ``6♣``, ``K♥``."""
+    from solitaire.core.cards import RANK, SUIT, SUIT_SYMBOLS
+
+    rank = RANK[card]
+    text = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+    return text + SUIT_SYMBOLS[SUIT[card]]
+
+
+def refusal_text(refusal: object) -> str:
+    """A refused move in the current language: English comes from the rules core itself; other
+    languages translate by the refusal's reason key (``refusal.<reason>``), cards as ``6♣``.
+    """
+    from solitaire.core.cards import SUIT_SYMBOLS
+    from solitaire.core.errors import CardParam, SuitParam
+
+    table = _tables.get(_current, _EN)
+    template = table.get(f"refusal.{refusal.reason}") if _current != "en" else None  # type: ignore[attr-defined]
+    if template is None:
+        return refusal.text  # type: ignore[attr-defined]
+    params: dict[str, object] = {}
+    for name, value in refusal.params:  # type: ignore[attr-defined]
+        if isinstance(value, CardParam):
+            value = card_label(value)
+        elif isinstance(value, SuitParam):
+            value = SUIT_SYMBOLS[value]
+        params[name] = value
+    return _formatter.vformat(template, (), _Lenient(params))

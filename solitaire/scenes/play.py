@@ -325,8 +325,8 @@ class PlayScene(Scene):
     def refuse(self, refusal: Refusal) -> None:
         self.app.audio.play("refuse")
         if self.app.settings.get("interactive_rules", True):
-            text = refusal.text[:1].upper() + refusal.text[1:]
-            self.say(i18n.t("refusal", rule=refusal.rule, text=text))
+            text = i18n.refusal_text(refusal)
+            self.say(i18n.t("refusal", rule=refusal.rule, text=text[:1].upper() + text[1:]))
 
     def say(self, text: str) -> None:
         self.toast = Toast(text)
