@@ -46,31 +46,24 @@ class Options:
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
+    from solitaire.scenes.confirm import ConfirmScene
+    from solitaire.scenes.game_code import GameCodeScene
+    from solitaire.scenes.menu import MenuScene
+    from solitaire.scenes.new_game import NewGameScene
+    from solitaire.scenes.notice import NoticeScene
     from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.rules import RulesScene
     from solitaire.scenes.settings import SettingsScene
+    from solitaire.scenes.statistics import StatisticsScene
     from solitaire.scenes.title import TitleScene
     from solitaire.scenes.win import WinScene
 
-    SCENES.setdefault("title", TitleScene)
-    SCENES.setdefault("settings", SettingsScene)
-    SCENES.setdefault("play", PlayScene)
-    SCENES.setdefault("win", WinScene)
-    optional = {
-        "new_game": ("solitaire.scenes.new_game", "NewGameScene"),
-        "menu": ("solitaire.scenes.menu", "MenuScene"),
-        "rules": ("solitaire.scenes.rules", "RulesScene"),
-        "game_code": ("solitaire.scenes.game_code", "GameCodeScene"),
-        "statistics": ("solitaire.scenes.statistics", "StatisticsScene"),
-        "confirm": ("solitaire.scenes.confirm", "ConfirmScene"),
-        "notice": ("solitaire.scenes.notice", "NoticeScene"),
-    }
-    import importlib
-
-    for name, (module, cls) in optional.items():
-        try:
-            SCENES.setdefault(name, getattr(importlib.import_module(module), cls))
-        except ModuleNotFoundError:
-            continue
+    for name, scene in {
+        "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
+        "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
+        "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
+    }.items():
+        SCENES.setdefault(name, scene)
 
 
 def run(options: Options | None = None, *, settings: dict[str, Any] | None = None,
