@@ -2,13 +2,13 @@
 
 Time is passed in (``update(dt)``), never read from a clock, so animation is exact and testable
 by hand. A tween animates a float or a tuple of floats (a 2D position, a colour). ``update``
-returns the part of ``dt`` it did not need, which lets a :class:`Sequence` hand the rest of a
-step to the next tween, so a chain of tweens stays on time whatever the step size.
+returns the part of ``dt`` it did not need, so a caller chaining tweens keeps them on time
+whatever the step size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Union
 
 import pytweening
@@ -128,97 +128,6 @@ class Tween(Animation):
             return self.value
         k = min(1.0, max(0.0, (self.elapsed + alpha * step - self.delay) / self.duration))
         return lerp(self.start, self.end, self.ease(k))
-
-
-class Wait(Tween):
-    """A pause inside a sequence."""
-
-    def __init__(self, duration: float) -> None:
-        super().__init__(0.0, 0.0, duration, "linear")
-
-
-class Call(Animation):
-    """Runs a function when a sequence reaches it."""
-
-    def __init__(self, fn: Callable[[], None]) -> None:
-        self.fn = fn
-        self.done = False
-        self.cancelled = False
-
-    def update(self, dt: float) -> float:
-        if not self.done:
-            self.done = True
-            self.fn()
-        return dt
-
-
-class Sequence(Animation):
-    """Animations one after another; the leftover of each step flows into the next."""
-
-    def __init__(
-        self,
-        items: Iterable[Animation],
-        *,
-        on_complete: Callable[[], None] | None = None,
-        key: object = None,
-    ) -> None:
-        self.items = list(items)
-        self.index = 0
-        self.on_complete = on_complete
-        self.key = key
-        self.done = not self.items
-        self.cancelled = False
-
-    def update(self, dt: float) -> float:
-        if self.done:
-            return dt
-        while self.index < len(self.items):
-            dt = self.items[self.index].update(dt)
-            if not self.items[self.index].done:
-                return 0.0
-            self.index += 1
-        self.done = True
-        if self.on_complete:
-            self.on_complete()
-        return dt
-
-    def cancel(self) -> None:
-        for item in self.items[self.index:]:
-            item.cancel()
-        super().cancel()
-
-
-class Group(Animation):
-    """Animations running side by side; done when the longest is."""
-
-    def __init__(
-        self,
-        items: Iterable[Animation],
-        *,
-        on_complete: Callable[[], None] | None = None,
-        key: object = None,
-    ) -> None:
-        self.items = list(items)
-        self.on_complete = on_complete
-        self.key = key
-        self.done = not self.items
-        self.cancelled = False
-
-    def update(self, dt: float) -> float:
-        if self.done:
-            return dt
-        leftover = min(item.update(dt) for item in self.items)
-        if all(item.done for item in self.items):
-            self.done = True
-            if self.on_complete:
-                self.on_complete()
-            return leftover
-        return 0.0
-
-    def cancel(self) -> None:
-        for item in self.items:
-            item.cancel()
-        super().cancel()
 
 
 class Tweener:

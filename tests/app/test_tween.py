@@ -1,6 +1,6 @@
 import pytest
 
-from solitaire.app.tween import EASINGS, Call, Group, Sequence, Tween, Tweener, Wait
+from solitaire.app.tween import EASINGS, Tween, Tweener
 
 
 def test_value_follows_easing_at_given_times():
@@ -38,25 +38,6 @@ def test_on_complete_runs_once_with_exact_end_value():
     for _ in range(5):
         tween.update(0.05)
     assert seen == [1.0]
-
-
-def test_sequence_carries_leftover_time_and_group_waits_for_longest():
-    calls = []
-    a = Tween(0.0, 1.0, 0.3, "linear")
-    b = Tween(0.0, 1.0, 0.3, "linear")
-    seq = Sequence([a, Wait(0.1), Call(lambda: calls.append("mid")), b],
-                   on_complete=lambda: calls.append("end"))
-    seq.update(0.5)  # 0.3 for a, 0.1 wait, then 0.1 into b
-    assert a.done and calls == ["mid"] and b.value == pytest.approx(1 / 3)
-    seq.update(0.2)
-    assert seq.done and calls == ["mid", "end"]
-
-    short, long = Tween(0, 1, 0.1, "linear"), Tween(0, 1, 0.4, "linear")
-    group = Group([short, long])
-    group.update(0.2)
-    assert short.done and not group.done
-    group.update(0.2)
-    assert group.done
 
 
 def test_cancel_stops_without_callback_and_key_replaces():

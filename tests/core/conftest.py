@@ -1,6 +1,6 @@
 import pytest
 
-from core_helpers import build
+from tests.positions import build
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pytest
 from solitaire.core import DRAW, TABLEAU, IllegalMove, Move, Pile, parse_code
 from solitaire.core.duel import Race
 
-from core_helpers import build
+from tests.positions import build
 
 CODE = parse_code("DU1-D3N-AAAAAAB")
 

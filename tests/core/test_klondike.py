@@ -8,7 +8,7 @@ from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, Game, IllegalMove, 
 from solitaire.core.cards import card_text
 from solitaire.cli import play_text
 
-from core_helpers import build, cards
+from tests.positions import build, cards
 
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731
 F = lambda i: Pile(FOUNDATION, i - 1)  # noqa: E731

@@ -6,7 +6,7 @@ from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, Game, IllegalMove, 
 from solitaire.core.cards import card_text
 from solitaire.core.position import game_from_json
 
-from core_helpers import build
+from tests.positions import build
 
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731
 F = lambda i: Pile(FOUNDATION, i - 1)  # noqa: E731

@@ -1,29 +1,8 @@
-"""``table("klondike", tableau=["ks QH", "7C"], ...)``: hand-made positions, as in the core tests.
-
-A column is written bottom to top; lower-case cards are face down. Stock and waste are written
-bottom to top too (the last stock card is drawn next, the last waste card is playable).
-"""
-
-from __future__ import annotations
+"""``table("klondike", tableau=["ks QH", "7C"], ...)``: hand-made positions, as in the core tests."""
 
 import pytest
 
-from solitaire.core import Game, parse_card, ruleset
-
-
-def build(game_id: str, tableau: list[str] | None = None, stock: str = "", waste: str = "",
-          foundations: list[str] | None = None, draw: int | None = None, scoring: str = "standard") -> Game:
-    rules = ruleset(game_id)
-    game = Game(rules, draw or rules.default_draw, scoring)
-    for index, column in enumerate(tableau or []):
-        words = column.split()
-        game.tableau[index] = [parse_card(w)[0] for w in words]
-        game.hidden[index] = sum(1 for w in words if not parse_card(w)[1])
-    game.stock = [parse_card(w)[0] for w in stock.split()]
-    game.waste = [parse_card(w)[0] for w in waste.split()]
-    for index, pile in enumerate(foundations or []):
-        game.foundations[index] = [parse_card(w)[0] for w in pile.split()]
-    return game
+from tests.positions import build
 
 
 @pytest.fixture
