@@ -135,18 +135,41 @@ def measure_auto_complete(app) -> list[float]:
     return times
 
 
+FIRST_FRAME_PROBE = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+ticks = os.sysconf("SC_CLK_TCK")
+with open("/proc/self/stat") as f:
+    started = int(f.read().rsplit(")", 1)[1].split()[19]) / ticks  # seconds after boot
+from solitaire.app import display, main
+flip = display.Display.flip
+def first_flip(self):
+    flip(self)
+    with open("/proc/uptime") as f:
+        print(float(f.read().split()[0]) - started, flush=True)
+    os._exit(0)
+display.Display.flip = first_flip
+main.run(main.Options(smoke=True, frames=1, size=(1920, 1080)))
+"""
+
+
 def measure_startup(runs: int = 5) -> list[float]:
-    """Wall time of ``game.py --smoke --frames 1``: process start to the first frame drawn,
-    plus a clean exit (so an upper bound of the start-up time).
+    """Seconds from the process's start (as the kernel recorded it) to its first drawn frame.
+    Linux only (it reads /proc); elsewhere the wall time of a whole ``--smoke --frames 1`` run.
     """
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                SOLITAIRE_HOME=tempfile.mkdtemp(prefix="solitaire-bench-"))
     out = []
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, str(ROOT / "game.py"), "--smoke", "--frames", "1", "--size", "1920x1080"],
-                       env=env, check=True, capture_output=True)
-        out.append(time.perf_counter() - start)
+        if os.path.exists("/proc/uptime"):
+            done = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE.format(root=str(ROOT))],
+                                  env=env, check=True, capture_output=True, text=True)
+            out.append(float(done.stdout.split()[-1]))
+        else:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "game.py"), "--smoke", "--frames", "1"],
+                           env=env, check=True, capture_output=True)
+            out.append(time.perf_counter() - start)
     return out
 
 
@@ -194,7 +217,7 @@ def run_frame_bench() -> None:
     print(f"  Klondike auto-complete ({len(auto)} frames): median {statistics.median(auto) * 1000:.2f} ms "
           f"(target ≤ 3 ms), p99 {_percentile(auto, 0.99) * 1000:.2f} ms (target ≤ 8 ms)")
     startup = measure_startup()
-    print(f"  start-up, process start to first frame and exit (median of 5): {statistics.median(startup):.2f} s "
-          f"(target ≤ 0.5 s to the first frame)")
+    print(f"  start-up, process start to the first frame (median of 5): {statistics.median(startup):.2f} s "
+          f"(target ≤ 0.5 s)")
     idle = measure_idle_cpu()
     print(f"  idle table, CPU over 10 s: {idle * 100:.2f}% of a core (target ≤ 1%)")
