@@ -114,7 +114,9 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
                           title=i18n.t("app.title"))
         merged["fullscreen"] = display.fullscreen
         audio = Audio(volume=float(merged["volume"]), muted=not merged["sound"])
-        app = App(display, audio, Text(), merged, i18n.t)
+        text = Text()
+        text.base_rtl = i18n.is_rtl()  # every line of an Arabic interface reads right to left
+        app = App(display, audio, text, merged, i18n.t)
         app.card_backs = _card_backs()
         app.store = store
         one_off = {"language": merged["language"]} if opts.lang else {}

@@ -28,12 +28,45 @@ def is_arabic(ch: str) -> bool:
 
 
 def _bidi_class(ch: str) -> str:
-    """A cut-down Unicode bidi class: 'R' Arabic letter, 'L' other letter, 'EN' digit, 'N'."""
+    """A cut-down Unicode bidi class: 'R' Arabic letter, 'L' other letter, 'EN' digit, 'ES' a
+    sign (+ -), 'ET' a currency or percent sign, 'CS' a separator inside numbers, 'N' other.
+    """
     if ch.isdigit():
         return "EN"
     if is_arabic(ch):
         return "N" if ch in "\u060c\u061b\u061f" else "R"
-    return "L" if ch.isalpha() else "N"
+    if ch.isalpha():
+        return "L"
+    if ch in "+-\u2212":
+        return "ES"
+    if ch in "$%#\u00b0\u20ac\u00a3\u066a":
+        return "ET"
+    if ch in ":,./\u00a0":
+        return "CS"
+    return "N"
+
+
+def _numbers(kinds: list[str]) -> None:
+    """Keep a number whole (rules W4, W5, and a sign before it): 1:05, 1,220, $416, -$104 and
+    70% each stay one left-to-right run inside Arabic text.
+    """
+    n = len(kinds)
+    for i in range(1, n - 1):  # W4: one separator between two digits
+        if kinds[i] in ("ES", "CS") and kinds[i - 1] == "EN" and kinds[i + 1] == "EN":
+            kinds[i] = "EN"
+    for i in range(n):  # W5: currency and percent signs next to digits
+        if kinds[i] == "ET":
+            j = i
+            while j < n and kinds[j] == "ET":
+                j += 1
+            if (i > 0 and kinds[i - 1] == "EN") or (j < n and kinds[j] == "EN"):
+                kinds[i:j] = ["EN"] * (j - i)
+    for i in range(n - 1):  # a sign right before a number belongs to it
+        if kinds[i] == "ES" and kinds[i + 1] == "EN" and (i == 0 or kinds[i - 1] not in ("EN", "L")):
+            kinds[i] = "EN"
+    for i in range(n):
+        if kinds[i] in ("ES", "ET", "CS"):
+            kinds[i] = "N"
 
 
 def has_rtl(text: str) -> bool:
@@ -55,6 +88,7 @@ def _levels(text: str, base: bool) -> list[int]:
     Enough for interface strings: no explicit embeddings, numbers inside either direction.
     """
     kinds = [_bidi_class(ch) for ch in text]
+    _numbers(kinds)
     last_strong = "R" if base else "L"
     for i, kind in enumerate(kinds):
         if kind in ("L", "R"):
@@ -124,6 +158,7 @@ class Text:
             True: bold or asset_path("fonts", "DejaVuSans-Bold.ttf"),
             "heading": heading or asset_path("fonts", "DejaVuSerif-Bold.ttf"),
         }
+        self.base_rtl: bool | None = None  # the interface's direction; None: each string's own
         self._fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
         self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
@@ -148,6 +183,8 @@ class Text:
         """One line of text as a transparent surface (cached by all its arguments)."""
         if bold == "heading" and has_rtl(text):
             bold = True  # the serif face has no Arabic
+        if rtl is None:
+            rtl = self.base_rtl
         key = (text, int(size), tuple(colour), bold, rtl)
         surface = self._rendered.get(key)
         if surface is not None:
@@ -177,22 +214,35 @@ class Text:
     def measure(self, text: str, size: int, bold: bool | str = False) -> tuple[int, int]:
         return self.render(text, size, bold=bold).get_size()
 
+    def width(self, text: str, size: int, bold: bool | str = False) -> int:
+        """The drawn width of one line: Arabic runs are measured shaped, as they are drawn."""
+        font = self.font(size, bold)
+        if not has_rtl(text):
+            return font.size(text)[0]
+        total = 0
+        for run, is_rtl in direction_runs(text, self.base_rtl):
+            font.set_script("Arab" if is_rtl else "Latn")
+            font.set_direction(pygame.DIRECTION_RTL if is_rtl else pygame.DIRECTION_LTR)
+            total += font.size(run)[0]
+        font.set_script("Latn")
+        font.set_direction(pygame.DIRECTION_LTR)
+        return total
+
     def fit_size(self, text: str, size: int, max_width: int, bold: bool | str = False,
                  min_size: int = 8) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
-        while size > min_size and self.font(size, bold).size(text)[0] > max_width:
+        while size > min_size and self.width(text, size, bold) > max_width:
             size = max(min_size, int(size * 0.92))
         return size
 
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
         """Break ``text`` at spaces into lines no wider than ``max_width`` (a long word overflows)."""
-        font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
             for word in paragraph.split(" "):
                 candidate = f"{line} {word}" if line else word
-                if line and font.size(candidate)[0] > max_width:
+                if line and self.width(candidate, size, bold) > max_width:
                     lines.append(line)
                     line = word
                 else:
