@@ -198,4 +198,5 @@ STRINGS: dict[str, str] = {
     "status.unknown": "قابلة للحل؟ غير معروف",
     "status.checking": "جارٍ التحقق…",
     "settings.status_line": "عرض قابلية التوزيعة للحل",
+    "settings.language": "اللغة",
 }

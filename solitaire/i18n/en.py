@@ -160,4 +160,5 @@ STRINGS: dict[str, str] = {
     "status.unknown": "Winnable? Unknown",
     "status.checking": "Checking…",
     "settings.status_line": "Show whether the deal can still be won",
+    "settings.language": "Language",
 }

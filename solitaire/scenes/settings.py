@@ -44,6 +44,9 @@ class SettingsScene(Scene):
             self.back_label = self.group.add(ui.Label(t("settings.card_back"), size_ratio=0.46))
             self.backs = self.group.add(ui.SegmentedChoice(backs, s.get("card_back", backs[0][0]),
                                                            self._setter("card_back")))
+        self.language_label = self.group.add(ui.Label(t("settings.language"), size_ratio=0.46))
+        self.language = self.group.add(ui.SegmentedChoice(
+            [("en", "English"), ("ar", "العربية")], i18n.language(), self._change_language))
         self.sound_label = self.group.add(ui.Label(t("settings.section.sound"), colour=ui.GOLD,
                                                    bold=True, size_ratio=0.62))
         self.toggles["sound"] = self.group.add(
@@ -59,6 +62,18 @@ class SettingsScene(Scene):
             if key == "sound" and value:
                 self.app.audio.play("flip")
         return change
+
+    def _change_language(self, code: str) -> None:
+        """Every scene is rebuilt in the new language (a game in play is saved on the way and
+        waits behind Continue); the settings open again over the new title screen.
+        """
+        self.app.settings["language"] = code
+        self.app.on_settings_changed()
+        i18n.set_language(code)
+        self.app.text.base_rtl = i18n.is_rtl()
+        self.app.stack.clear()
+        self.app.open("title")
+        self.app.open("settings")
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -84,7 +99,7 @@ class SettingsScene(Scene):
         self.panel.layout(panel)
         content = self.panel.content()
         # Seven rows of widgets (section labels are shorter) and the Close button under them.
-        row = max(30, min(int(content.h / 8.4), h // 13))
+        row = max(26, min(int(content.h / 10.2), h // 13))
         gap = max(4, row // 6)
         col_gap = max(16, content.w // 14)
         col_w = (content.w - col_gap) // 2
@@ -106,6 +121,8 @@ class SettingsScene(Scene):
         if self.backs is not None and self.back_label is not None:
             self.back_label.inset = max(6, row // 5)
             right += [(self.back_label, 0.75), (self.backs, 0.85)]
+        self.language_label.inset = max(6, row // 5)
+        right += [(self.language_label, 0.75), (self.language, 0.85)]
         right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
         stack(second, right)
         for toggle in self.toggles.values():
