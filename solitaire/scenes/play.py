@@ -530,7 +530,7 @@ class PlayScene(Scene):
             press.dragging = True
             self.selection = None
             self.hint = None
-            self.view.drag(press.sprites, (0, 0))
+            self.view.drag(press.sprites)
             self.app.audio.play("pickup")
         for sprite, (ox, oy) in zip(press.sprites, press.origins):
             sprite.pos = sprite.prev = (ox + dx, oy + dy)

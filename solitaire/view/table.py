@@ -76,11 +76,11 @@ class TableView:
         self._static = None
 
     # ----------------------------------------------------------------------------- sync
-    def sync(self, game: Game, animate: bool = True, stagger: float = 0.0, from_slot: Pile | None = None) -> float:
-        """Bring sprites to the state of ``game``; returns how long the animation will run.
+    def sync(self, game: Game, animate: bool = True, stagger: float = 0.0, from_slot: Pile | None = None) -> None:
+        """Bring sprites to the state of ``game``.
 
-        ``stagger`` delays each successive moving card (dealing); ``from_slot`` makes new
-        sprites start at that pile (the stock, when dealing).
+        ``stagger`` delays each successive moving card (dealing, row by row as at a table);
+        ``from_slot`` makes new sprites start at that pile (the stock, when dealing).
         """
         targets = self.layout.card_positions(game)
         wanted = self._slots_with_cards(game)
@@ -93,10 +93,11 @@ class TableView:
                 free[sprite.card].append(sprite)
         start = self.layout.pile_origin(from_slot) if from_slot else None
         self.by_slot = {}
-        longest = 0.0
         delay = 0.0
         self._motion_order += 1
-        for slot, (card, face_up) in wanted.items():
+        order = sorted(wanted, key=lambda slot: (slot.pile.kind != TABLEAU, slot.index, slot.pile.index)) if stagger else wanted
+        for slot in order:
+            card, face_up = wanted[slot]
             sprite = keep.get(slot)
             if sprite is None:
                 pool = free[card]
@@ -113,7 +114,7 @@ class TableView:
             moved = animate and (abs(sprite.pos[0] - target[0]) > 0.5 or abs(sprite.pos[1] - target[1]) > 0.5)
             flipped = sprite.face_up != face_up
             if moved:
-                longest = max(longest, self._move(sprite, target, delay, slot))
+                self._move(sprite, target, delay, slot)
                 if stagger:
                     delay += stagger / self.speed
             elif not sprite.dragging:
@@ -124,11 +125,10 @@ class TableView:
             if flipped:
                 sprite.face_up = face_up
                 if animate:
-                    longest = max(longest, self._flip(sprite, delay if moved else 0.0))
+                    self._flip(sprite, delay if moved else 0.0)
                 else:
                     sprite.flip = 1.0
         self.sprites = [s for s in self.sprites if s.slot in self.by_slot and self.by_slot[s.slot] is s]
-        return longest
 
     def _slots_with_cards(self, game: Game) -> dict[Slot, tuple[int, bool]]:
         out: dict[Slot, tuple[int, bool]] = {}
@@ -145,7 +145,7 @@ class TableView:
                 out[Slot(Pile(TABLEAU, col), i)] = (c, i >= hidden)
         return out
 
-    def _move(self, sprite: CardSprite, target: Point, delay: float, slot: Slot) -> float:
+    def _move(self, sprite: CardSprite, target: Point, delay: float, slot: Slot) -> None:
         distance = ((sprite.pos[0] - target[0]) ** 2 + (sprite.pos[1] - target[1]) ** 2) ** 0.5
         card_w = self.layout.card[0]
         seconds = min(0.42, MOVE_SECONDS * (0.7 + 0.3 * min(distance / (card_w * 6), 2))) / self.speed
@@ -160,9 +160,8 @@ class TableView:
 
         self.tweens.add(Tween(sprite.pos, target, seconds, "out_cubic", delay=delay,
                               on_update=place, on_complete=landed, key=("move", id(sprite))))
-        return delay + seconds
 
-    def _flip(self, sprite: CardSprite, delay: float) -> float:
+    def _flip(self, sprite: CardSprite, delay: float) -> None:
         seconds = FLIP_SECONDS / self.speed
         sprite.flip = 0.0
 
@@ -174,10 +173,9 @@ class TableView:
 
         self.tweens.add(Tween(0.0, 1.0, seconds, "in_out_sine", delay=delay, on_update=turn,
                               on_complete=done, key=("flip", id(sprite))))
-        return delay + seconds
 
     # ----------------------------------------------------------------------------- dragging
-    def drag(self, sprites: Iterable[CardSprite], offset: Point) -> None:
+    def drag(self, sprites: Iterable[CardSprite]) -> None:
         for s in sprites:
             self.tweens.cancel(("move", id(s)))
             s.dragging = True

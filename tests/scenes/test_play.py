@@ -257,3 +257,17 @@ def test_a_win_is_recorded_and_the_save_removed(app, driver):
     stats = app.store.stats("klondike-d1-standard")
     assert scene.game.won and stats.won == 1 and stats.played == 1
     assert app.store.continue_slot() is None
+
+
+def test_the_deal_is_dealt_row_by_row_and_done_quickly(app, driver):
+    """Regression: the stock's cards used to take turns in the deal's stagger, holding the
+    tableau back by two thirds of a second.
+    """
+    app.open("play", code="KL1-D1N-AAAAAAB")
+    scene = driver.scene
+    driver.settle(0.25)
+    stock = scene.layout.pile_origin(Pile(STOCK))
+    assert scene.view.by_slot[Slot(T(1), 0)].pos != stock  # the first row is on its way
+    assert scene.view.by_slot[Slot(T(7), 6)].pos == stock  # the last card waits its turn
+    driver.settle(1.25)
+    assert not scene.view.in_motion()
