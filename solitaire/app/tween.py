@@ -43,28 +43,7 @@ def lerp(start: Value, end: Value, k: float) -> Value:
     return start + (end - start) * k  # type: ignore[operator]
 
 
-class Animation:
-    """What a tween, a sequence and a group have in common."""
-
-    done: bool = False
-    cancelled: bool = False
-    key: object = None
-
-    @property
-    def active(self) -> bool:
-        return not self.done
-
-    def update(self, dt: float) -> float:  # pragma: no cover - interface
-        """Advance by ``dt`` seconds; return the time left over once finished (else 0)."""
-        raise NotImplementedError
-
-    def cancel(self) -> None:
-        """Stop where it is; no completion callback runs."""
-        self.cancelled = True
-        self.done = True
-
-
-class Tween(Animation):
+class Tween:
     """One value eased from ``start`` to ``end`` in ``duration`` seconds after ``delay``.
 
     ``on_update(value)`` runs on every update (use it to move a sprite); ``on_complete()`` runs
@@ -95,6 +74,15 @@ class Tween(Animation):
         self.value: Value = start
         self.done = False
         self.cancelled = False
+
+    @property
+    def active(self) -> bool:
+        return not self.done
+
+    def cancel(self) -> None:
+        """Stop where it is; no completion callback runs."""
+        self.cancelled = True
+        self.done = True
 
     @property
     def progress(self) -> float:
@@ -138,9 +126,9 @@ class Tweener:
     """
 
     def __init__(self) -> None:
-        self._running: list[Animation] = []
+        self._running: list[Tween] = []
 
-    def add(self, animation: Animation) -> Animation:
+    def add(self, animation: Tween) -> Tween:
         if animation.key is not None:
             self.cancel(animation.key)
         self._running.append(animation)
