@@ -167,9 +167,8 @@ class PlayScene(Scene):
         self.tweens.cancel_all()
         if getattr(self.app, "solver", None) is not None:
             self.app.solver.cancel()  # a new deal stops any search of the old one
-        self.view.sprites.clear()
         self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
-        self.view.set_layout(self.layout, game)
+        self.view.set_layout(self.layout)
         self._deal_animation()
         self._update_buttons()
         self._request_status()

@@ -65,12 +65,13 @@ class TableView:
         self._motion_order = 0
 
     # ----------------------------------------------------------------------------- layout
-    def set_layout(self, layout: Layout, game: Game) -> None:
-        """A new window size or direction: snap every card to its new place."""
+    def set_layout(self, layout: Layout, game: Game | None = None) -> None:
+        """A new window size or direction; with ``game``, every card snaps to its new place."""
         self.layout = layout
         if self.art.size != layout.card:
             self.art.set_size(layout.card)
-        self.sync(game, animate=False)
+        if game is not None:
+            self.sync(game, animate=False)
 
     def invalidate(self) -> None:
         self._static = None
