@@ -54,11 +54,15 @@ def check(job: tuple[str, float]) -> tuple[str, bool]:
     return code, replay.won
 
 
-def make_pool(game: str, draw: int, scoring: str, count: int, budget: float, pool: mp.pool.Pool) -> dict:
+def make_pool(game: str, draw: int, scoring: str, count: int, budget: float, pool: mp.pool.Pool,
+              max_tries: int) -> dict:
+    """Up to ``count`` verified codes, trying at most ``max_tries`` deals (a mode where the solver
+    rarely finds wins, Double Solitaire's one-pass Vegas, must not run forever).
+    """
     codes: list[str] = []
     tried = 0
     i = 1
-    while len(codes) < count:
+    while len(codes) < count and tried < max_tries:
         batch = [(str(GameCode(game, draw, scoring, deal_number(i + k))), budget) for k in range(count)]
         i += count
         for code, ok in pool.imap(check, batch):
@@ -88,6 +92,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--only", default=None, help="one mode, e.g. klondike-d1-standard")
+    parser.add_argument("--max-tries", type=int, default=400, help="deals tried at most per mode")
     options = parser.parse_args(argv)
     out_dir = ROOT / "levels" / "pools"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -96,7 +101,10 @@ def main(argv: list[str]) -> int:
             name = f"{game}-d{draw}-{scoring}"
             if options.only and options.only != name:
                 continue
-            data = make_pool(game, draw, scoring, options.count, options.budget, pool)
+            data = make_pool(game, draw, scoring, options.count, options.budget, pool, options.max_tries)
+            if not data["codes"]:
+                print(f"{name}: no winnable deal found in {data['header']['deals_tried']} tries; no pool written")
+                continue
             path = out_dir / f"{name}.json"
             temp = path.with_suffix(".tmp")
             temp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -16,7 +16,16 @@ positions, so it keeps its own state made of bytes and small tuples:
 Positions are compared by a canonical key (columns sorted, so one empty column stands for all),
 and every key seen is kept: a position met again is not searched again. Foundation moves proven
 safe are played at once, without branching, and a safe card is never taken back from a
-foundation. The search stops at a node or time budget and then says "unknown", never "lost":
+foundation.
+
+Moves that cannot matter are not tried (``children``): a move between columns or from a
+foundation that only changes what a later move needs can be put off until just before that
+later move, so it is tried only when that move could follow at once (a group is moved off a
+card out of order only if that card can then go home, move, take a card or be carried; a column
+is emptied only for a King that can move into it; a foundation card comes back only for a card
+that can go on it, or to let the card under it come back too), and a group is moved from one
+card to its twin only to let the card uncovered go home. A position where some cards can never
+move again (``dead_end``) is lost at once. The search stops at a node or time budget and then says "unknown", never "lost":
 "lost" means every line was tried.
 """
 
@@ -47,6 +56,10 @@ for _a in range(52):
 # _ACCEPTS[c]: the cards card c may go on.
 _ACCEPTS: list[tuple[int, ...]] = [
     tuple(b for b in range(52) if _BUILDS[a * 256 + b]) if a < 52 else () for a in range(256)
+]
+# _CHILDREN[c]: the cards that may go on card c.
+_CHILDREN: list[tuple[int, ...]] = [
+    tuple(a for a in range(52) if _BUILDS[a * 256 + b]) if b < 52 else () for b in range(256)
 ]
 _OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
 _SAME_OTHER = {0: 3, 3: 0, 1: 2, 2: 1}
@@ -205,13 +218,21 @@ class Search:
         left. In draw 2 or 3 the waste top is not played this way: taking a card out of the
         talon changes how every later pass splits into batches, which may cost a needed card.
         """
+        one_deck = self.decks == 1
+        safe = self.safe
         progress = True
         while progress:
             progress = False
             for i, col in enumerate(cols):
                 if col:
                     c = col[-1]
-                    if self._fits_foundation(c, found) and self._is_safe(c, found):
+                    r, su = _RANK[c], _SUIT[c]
+                    if one_deck:
+                        if found[su] != r - 1:
+                            continue
+                    elif found[2 * su] != r - 1 and found[2 * su + 1] != r - 1:
+                        continue
+                    if safe(r, su, found):
                         self._to_foundation(c, found)
                         col = col[:-1]
                         if col and col[-1] >= HIDDEN:
@@ -236,7 +257,6 @@ class Search:
         cols, found, talon, p, left = state
         ordered = self.ordered
         builds = _BUILDS
-        fits = self._fits_foundation
         ranked: list[tuple[float, list[Action], list[bytes], list[int], bytes, int, int]] = []
         tops = [col[-1] if col else -1 for col in cols]
         empty = tops.index(-1) if -1 in tops else -1
@@ -245,10 +265,15 @@ class Search:
             if top >= 0:
                 where.setdefault(top, []).append(j)
 
+        # the cards a foundation takes now
+        if self.decks == 1:
+            fitting = {su * 13 + r for su, r in enumerate(found) if r < KING}
+        else:
+            fitting = {(i >> 1) * 13 + r for i, r in enumerate(found) if r < KING}
+
         # column tops to the foundations
-        flist = list(found)
         for i, col in enumerate(cols):
-            if col and fits(col[-1], flist):
+            if col and col[-1] in fitting:
                 nf = list(found)
                 self._to_foundation(col[-1], nf)
                 rest = col[:-1]
@@ -263,24 +288,32 @@ class Search:
         # cards from the stock and waste, each as one move with its clicks
         for q, clicks, nleft in self.talon_reach(talon, p, left):
             c = talon[q - 1]
+            home = c in fitting
+            targets = [j for parent in _ACCEPTS[c] for j in where.get(parent, ())]
+            if _RANK[c] == KING and empty >= 0:
+                targets.append(empty)
+            if not home and not targets:
+                continue
             pre: list[Action] = [("s",)] * clicks
             rest_talon = talon[: q - 1] + talon[q:]
             # with no recycle left, every click buries cards for good: prefer the nearest cards
             later = clicks * 0.5 if nleft >= 0 else 0.0
-            if fits(c, flist):
+            if home:
                 nf = list(found)
                 self._to_foundation(c, nf)
                 ranked.append((1 + later, pre + [("wf",)], list(cols), nf, rest_talon, q - 1, nleft))
-            for j in [j for parent in _ACCEPTS[c] for j in where.get(parent, ())]:
+            for j in targets:
                 nc = list(cols)
                 nc[j] = cols[j] + bytes((c,))
                 ranked.append((3 + later, pre + [("wt", j)], nc, list(found), rest_talon, q - 1, nleft))
-            if _RANK[c] == KING and empty >= 0:
-                nc = list(cols)
-                nc[empty] = bytes((c,))
-                ranked.append((3 + later, pre + [("wt", empty)], nc, list(found), rest_talon, q - 1, nleft))
 
-        # groups from column to column
+        # Groups from column to column, and foundation cards back down, only when they can
+        # matter. Most rules below rest on one argument: such a move can always be put off until
+        # just before the move that makes use of it (nothing in between can touch the cards it
+        # uncovers or covers), so it is tried only when that use is possible at once. The
+        # sideways rule rests on symmetry: the two cards a group may sit on differ only in suit.
+        movable: set[int] | None = None  # worked out when first needed
+        king_ready = None
         for i, col in enumerate(cols):
             n = len(col)
             k = n - 1
@@ -290,11 +323,33 @@ class Search:
                     break
                 if k < n - 1 and ordered and not builds[col[k + 1] * 256 + base]:
                     break
+                under = col[k - 1] if k > 0 else -1
+                if under < 0:
+                    # emptying a column only serves a King that can move into it now
+                    if king_ready is None:
+                        if movable is None:
+                            movable = self._movable(cols)
+                        king_ready = self._king_can_move(cols, movable, talon, found)
+                    if not king_ready:
+                        k -= 1
+                        continue
+                elif under < HIDDEN:
+                    if builds[base * 256 + under]:
+                        # a sideways move: the two cards the group may sit on are alike but for
+                        # their suits, so it only counts when the card uncovered goes home
+                        if under not in fitting:
+                            k -= 1
+                            continue
+                    elif not self._used_at_once(col, k, tops, found):
+                        if movable is None:
+                            movable = self._movable(cols)
+                        if not self._child_can_come(under, movable, talon, found):
+                            k -= 1
+                            continue
                 targets = [j for parent in _ACCEPTS[base] for j in where.get(parent, ()) if j != i]
                 if _RANK[base] == KING and empty >= 0 and k > 0:
                     targets.append(empty)
                 if targets:
-                    under = col[k - 1] if k > 0 else -1
                     if under >= HIDDEN:
                         prio = 1  # uncovers a face-down card
                     elif under < 0:
@@ -314,7 +369,8 @@ class Search:
                         ranked.append((prio, [("tt", i, n - k, j)], nc, list(found), talon, p, left))
                 k -= 1
 
-        # a foundation card back to a column, unless it could safely go home again
+        # a foundation card back to a column: only when it could not safely go home again, and
+        # a card that goes on it can move there at once
         for s in range(4):
             slots = (found[s],) if self.decks == 1 else (found[2 * s], found[2 * s + 1])
             for slot, r in enumerate(slots):
@@ -330,6 +386,11 @@ class Search:
                         nf[2 * s], nf[2 * s + 1] = nf[2 * s + 1], nf[2 * s]
                 if self._is_safe(c, nf):
                     continue
+                if r != KING and not (r > 1 and any(t in _ACCEPTS[c - 1] for t in tops)):
+                    if movable is None:
+                        movable = self._movable(cols)
+                    if not self._child_can_come(c, movable, talon, found):
+                        continue  # nothing goes on it, and the card under it cannot come down next
                 for j, top in enumerate(tops):
                     if (top >= 0 and builds[c * 256 + top]) or (top < 0 and j == empty and r == KING):
                         nc = list(cols)
@@ -345,6 +406,151 @@ class Search:
             t, q = self._close(nc, nf, t, q, acts)
             out.append((acts, (tuple(nc), tuple(nf), t, q, nleft)))
         return out
+
+    def _movable(self, cols: tuple[bytes, ...]) -> set[int]:
+        """The cards that can lead a group out of their column now: the face-up run on top of
+        each column (ordered runs), or every face-up card (DS-2).
+        """
+        out: set[int] = set()
+        ordered = self.ordered
+        for col in cols:
+            k = len(col) - 1
+            while k >= 0 and col[k] < HIDDEN:
+                out.add(col[k])
+                if ordered and k > 0 and not _BUILDS[col[k] * 256 + col[k - 1]]:
+                    break
+                k -= 1
+        return out
+
+    def _on_foundation_top(self, c: int, found: tuple[int, ...]) -> bool:
+        r, su = _RANK[c], _SUIT[c]
+        if self.decks == 1:
+            return found[su] == r
+        return found[2 * su] == r or found[2 * su + 1] == r
+
+    def _king_can_move(self, cols: tuple[bytes, ...], movable: set[int], talon: bytes,
+                       found: tuple[int, ...]) -> bool:
+        """A King that could go into an empty column now: leading a group that does not already
+        fill its column, in the talon, or on top of a foundation.
+        """
+        for col in cols:
+            for c in col[1:]:
+                if c < HIDDEN and _RANK[c] == KING and c in movable:
+                    return True
+        for c in talon:
+            if _RANK[c] == KING:
+                return True
+        if self.decks == 1:
+            return KING in found
+        return any(r == KING for r in found)
+
+    def _child_can_come(self, c: int, movable: set[int], talon: bytes, found: tuple[int, ...]) -> bool:
+        """Whether a card that goes on ``c`` can move now: leading a group in a column, in the
+        talon, or on top of a foundation.
+        """
+        for child in _CHILDREN[c]:
+            if child in movable or child in talon or self._on_foundation_top(child, found):
+                return True
+        return False
+
+    def _used_at_once(self, col: bytes, k: int, tops: list[int], found: tuple[int, ...]) -> bool:
+        """For a group ``col[k:]`` that lies on a card it does not build on: whether that card,
+        once uncovered, can be used by the very next move by going home, onto a column top (or
+        an empty column, a King), or being carried by the card under it. The one other use,
+        taking a card that can move now, is ``_child_can_come``.
+        """
+        u = col[k - 1]
+        if self._fits_foundation(u, list(found)):
+            return True
+        if k >= 2:
+            below = col[k - 2]
+            if below < HIDDEN and (not self.ordered or _BUILDS[u * 256 + below]):
+                return True
+        if _RANK[u] == KING:
+            if -1 in tops:
+                return True
+        else:
+            accepts = _ACCEPTS[u]
+            if col[-1] in accepts:  # the group's own top, where it lands
+                return True
+            for top in tops:
+                if top in accepts and top != col[-1]:
+                    return True
+        return False
+
+    def dead_end(self, state: State) -> bool:
+        """Whether some column cards can provably never move, so the game is lost (one deck,
+        ordered runs: Klondike, Thoughtful, the Duel).
+
+        The set M of stuck cards is a set in which every card's ways out each need a card of M
+        to move first: going home needs every lower card of its suit home, and such a card below
+        it in its column, in M, or under a card of M cannot get there first; going onto a card
+        that takes it needs that card uncovered (a card above it in M forbids it; one in the
+        talon or on a foundation is taken as always reachable); being carried in a run needs
+        the card under it to take it and to move. Kings are never counted stuck (an empty column
+        may come). If M is not empty its cards never reach the foundations.
+        """
+        if self.decks != 1 or not self.ordered:
+            return False
+        cols, found = state[0], state[1]
+        where: dict[int, tuple[int, int]] = {}
+        for ci, col in enumerate(cols):
+            for idx, v in enumerate(col):
+                where[v & 63] = (ci, idx)
+        # candidates: cards that cannot go home while they stay where they are, for a lower card
+        # of their suit lies below them in their own column
+        stuck: set[int] = set()
+        for ci, col in enumerate(cols):
+            low = [14, 14, 14, 14]  # lowest rank of each suit seen so far, from the bottom
+            for v in col:
+                c = v & 63
+                r, su = _RANK[c], _SUIT[c]
+                if low[su] < r and r != KING:
+                    stuck.add(c)
+                if r < low[su]:
+                    low[su] = r
+        # The largest such set within the candidates (smaller than over every card, but each
+        # set kept this way is still one whose cards all wait on each other).
+        changed = True
+        while changed and stuck:
+            changed = False
+            top = [-1] * len(cols)
+            for c in stuck:
+                ci, idx = where[c]
+                if idx > top[ci]:
+                    top[ci] = idx
+            for c in list(stuck):
+                ci, idx = where[c]
+                col = cols[ci]
+                v = col[idx]
+                free = False
+                # carried in a run: the card under it takes it and is not stuck
+                if idx > 0:
+                    under = col[idx - 1]
+                    if _BUILDS[v * 256 + under] and (under & 63) not in stuck:
+                        free = True
+                if not free:
+                    # onto a card that takes it, once that card is uncovered
+                    for parent in _ACCEPTS[c]:
+                        at = where.get(parent)
+                        if at is None or top[at[0]] <= at[1]:
+                            free = True
+                            break
+                if not free:
+                    # home: every lower card of its suit not yet home must be able to get there
+                    su, r = _SUIT[c], _RANK[c]
+                    free = True
+                    for rank in range(found[su] + 1, r):
+                        low = su * 13 + rank - 1
+                        at = where.get(low)
+                        if at is not None and (low in stuck or top[at[0]] > at[1]):
+                            free = False
+                            break
+                if free:
+                    stuck.discard(c)
+                    changed = True
+                    break  # recompute the column tops
+        return bool(stuck)
 
     def key(self, state: State) -> tuple:
         """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
@@ -373,6 +579,8 @@ class Search:
         nodes = 1
         if self.won(root):
             return Outcome("won", root_acts, nodes, time.perf_counter() - started)
+        if self.dead_end(root):
+            return Outcome("lost", [], nodes, time.perf_counter() - started)
         key = self.key
         root_key = key(root)
         dead: set = set()  # positions proven to lead to no win: every move from them leads here

@@ -1,0 +1,86 @@
+"""The move pruning and dead-end rules of the search: each fires where it should, and the
+answers stay right (a position proven lost is lost, a won position is still won).
+"""
+
+from __future__ import annotations
+
+from solitaire.core import parse_card
+from solitaire.solver.api import solve
+from solitaire.solver.search import Search
+
+EMPTY5 = [""] * 5
+
+
+def _moves(game) -> set[tuple]:
+    search = Search(game)
+    return {acts[0] for acts, _ in search.children(search.start)}
+
+
+def _c(text: str) -> int:
+    return parse_card(text)[0]
+
+
+def test_sideways_move_only_when_the_uncovered_card_goes_home(table):
+    # the 8 of hearts sits on the 9 of spades: moving it to the 9 of clubs changes nothing ...
+    game = table("thoughtful", tableau=["9S 8H", "9C"] + EMPTY5)
+    assert ("tt", 0, 1, 1) not in _moves(game)
+    # ... unless the 9 of spades can then go home
+    spades = " ".join(f"{r}S" for r in "A2345678")
+    game = table("thoughtful", tableau=["9S 8H", "9C"] + EMPTY5, foundations=[spades])
+    assert ("tt", 0, 1, 1) in _moves(game)
+
+
+def test_emptying_a_column_only_for_a_king_that_can_move_into_it(table):
+    game = table("thoughtful", tableau=["5H", "6S", "7D"] + [""] * 4)
+    assert ("tt", 0, 1, 1) not in _moves(game)
+    game = table("thoughtful", tableau=["5H", "6S", "7D QC KH"] + [""] * 4)
+    assert ("tt", 0, 1, 1) in _moves(game)  # the King of hearts could leave the queen of clubs
+    game = table("thoughtful", tableau=["5H", "6S", "7D"] + [""] * 4, stock="KH", draw=1)
+    assert ("tt", 0, 1, 1) in _moves(game)
+
+
+def test_freeing_an_out_of_order_card_only_when_it_is_used_at_once(table):
+    # the 4 of clubs under the 8 of hearts could do nothing once uncovered
+    game = table("thoughtful", tableau=["2D 4C 8H", "9S"] + EMPTY5)
+    assert ("tt", 0, 1, 1) not in _moves(game)
+    # it can go home
+    game = table("thoughtful", tableau=["2D 4C 8H", "9S"] + EMPTY5, foundations=["", "", "", "AC 2C 3C"])
+    assert ("tt", 0, 1, 1) in _moves(game)
+    # a card can go on it (the 3 of hearts leads a group)
+    game = table("thoughtful", tableau=["2D 4C 8H", "9S", "KS 3H"] + [""] * 4)
+    assert ("tt", 0, 1, 1) in _moves(game)
+    # it can go onto a column top (the 5 of diamonds)
+    game = table("thoughtful", tableau=["2D 4C 8H", "9S", "5D"] + [""] * 4)
+    assert ("tt", 0, 1, 1) in _moves(game)
+
+
+def test_foundation_card_comes_back_only_for_a_card_to_go_on_it(table):
+    hearts = "AH 2H 3H 4H 5H 6H"
+    game = table("thoughtful", tableau=["7C", "2S 5D"] + EMPTY5, foundations=["", hearts])
+    assert not any(m[0] == "ft" for m in _moves(game))  # nothing would go on the 6 of hearts
+    game = table("thoughtful", tableau=["7C", "2S 5S"] + EMPTY5, foundations=["", hearts])
+    assert ("ft", _c("6H"), 0) in _moves(game)  # the 5 of spades could
+
+
+def test_dead_end_card_that_can_never_move_is_lost(table):
+    # The 3 of spades needs the Ace of spades home first, but the Ace lies under it; both red 4s
+    # it could go on lie under it too, and it does not build on the 2 of clubs.
+    game = table("thoughtful", tableau=["AS 4H 4D 2C 3S"] + [""] * 6, stock="2S")
+    search = Search(game)
+    assert search.dead_end(search.start)
+    result = solve(game, 5.0)
+    assert result.result == "lost" and result.nodes == 1
+    # with the 4 of diamonds free on another column the 3 of spades can leave: no dead end
+    game = table("thoughtful", tableau=["AS 4H 2C 3S", "4D"] + EMPTY5, stock="2S")
+    search = Search(game)
+    assert not search.dead_end(search.start)
+
+
+def test_pruned_search_still_wins_where_it_needs_the_kinds_of_move_it_prunes(table):
+    # Every card below the tens is home and no column is empty. The 10s are covered by cards
+    # out of order: the jack of hearts must go onto the queen of clubs to let the 10 of spades
+    # home (a freeing move used at once), Kings need the columns so emptied, and so on.
+    found = [" ".join(f"{r}{s}" for r in "A23456789") for s in "SHDC"]
+    game = table("thoughtful", tableau=["TS JH", "TH QC", "TC KD", "TD JC", "KS QD", "KC QH JS", "KH QS JD"],
+                 foundations=found)
+    assert solve(game, 5.0).result == "won"
