@@ -105,3 +105,14 @@ def test_frozen_tools_print_json(built, places):
     assert deal["code"] == CODE
     assert len(deal["tableau"]) == 7
     assert _tree(folders["cwd"]) == set()
+
+
+def test_frozen_solver_worker_starts(built, places):
+    """Thoughtful asks its worker process whether the deal can be won: in the executable that
+    process is the executable again, which needs multiprocessing.freeze_support() (regression).
+    """
+    exe, _ = built
+    folders, env = places
+    done = _run(exe, ["--smoke", "--frames", "30", "--code", "TF1-D1N-AAAAAAB"], folders["cwd"], env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "error" not in done.stderr.lower() and "Traceback" not in done.stderr, done.stderr
