@@ -21,11 +21,12 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import (
-    DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, BadCode, Game, GameCode, IllegalMove, Move, Pile,
+    DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Game, GameCode, IllegalMove, Move, Pile,
     Refusal, parse_code, parse_request, ruleset,
 )
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.save import load_save, save_data
+from solitaire.scenes.advisor import Advisor
 from solitaire.view.cardart import CardArt
 from solitaire.view.celebrate import Cascade
 from solitaire.view.layout import Layout, Slot
@@ -37,8 +38,6 @@ AUTO_STEP_SECONDS = 0.11
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 2.4
 DEAL_STAGGER = 0.028
-HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
-STATUS_BUDGET = 2.0  # seconds to decide whether the position can still be won
 THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 
 
@@ -107,10 +106,7 @@ class PlayScene(Scene):
         self.clock = 0.0
         self.toast: Toast | None = None
         self.hint: tuple[Move, float] | None = None
-        self.hint_ticket: int | None = None  # a hint asked of the solver, not yet answered
-        self.hint_waited = 0.0
-        self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking"
-        self.status_ticket: int | None = None
+        self.advisor = Advisor(app)
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
@@ -160,13 +156,11 @@ class PlayScene(Scene):
         self.start_json = start if start is not None else game.to_json()
         self.selection = None
         self.hint = None
-        self.hint_ticket = None
+        self.advisor.forget()  # a new deal stops any search of the old one
         self.auto_timer = None
         self.cascade = None
         self.won_shown = False
         self.tweens.cancel_all()
-        if getattr(self.app, "solver", None) is not None:
-            self.app.solver.cancel()  # a new deal stops any search of the old one
         self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
         self.view.set_layout(self.layout)
         self._deal_animation()
@@ -267,7 +261,7 @@ class PlayScene(Scene):
             self._save()
 
     def _settings_changed(self, settings: dict) -> None:
-        if bool(settings.get("status_line", True)) != (self.status is not None or self.status_ticket is not None):
+        if bool(settings.get("status_line", True)) != (self.advisor.status is not None):
             self._request_status()
         back = str(settings.get("card_back", "blue"))
         if back != self.art.back_name:
@@ -301,7 +295,7 @@ class PlayScene(Scene):
         self.game.apply(move)
         self.counted = True
         self.hint = None
-        self.hint_ticket = None
+        self.advisor.forget()
         self.selection = None
         self.view.sync(self.game)
         if not quiet:
@@ -334,7 +328,7 @@ class PlayScene(Scene):
         if self.game.won or not self.game.undo():
             return
         self.hint = None
-        self.hint_ticket = None
+        self.advisor.forget()
         self.selection = None
         self.auto_timer = None
         self.view.sync(self.game)
@@ -386,67 +380,26 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------------------- hints
     def show_hint(self) -> None:
-        """Ask the solver's worker process for a hint; the answer arrives in ``update``."""
-        if self.game.won:
-            return
-        self.hint = None
-        worker = self._solver()
-        worker.cancel()  # the hint goes first; the status line asks again after it
-        self.status_ticket = None
-        self.hint_ticket = worker.submit("hint", self.game.to_json(), HINT_BUDGET)
-        self.hint_waited = 0.0
+        """Ask the solver's worker for a hint; the answer arrives in ``update``."""
+        if not self.game.won:
+            self.hint = None
+            self.advisor.ask_hint(self.game)
 
     def _request_status(self) -> None:
-        """Issue 5's status line: is this position still winnable? Only asked where nothing is
-        hidden (Thoughtful, or a Klondike whose cards are all seen), off the frame thread.
-        """
-        from solitaire.solver.api import has_hidden_cards
-
-        self.status_ticket = None
-        if not self.app.settings.get("status_line", True) or self.game.won or has_hidden_cards(self.game):
-            self.status = None
-            return
-        worker = self._solver()
-        if self.hint_ticket is None:
-            worker.cancel()
-        self.status = "checking"
-        self.status_ticket = worker.submit("winnability", self.game.to_json(), STATUS_BUDGET)
-
-    def _solver(self) -> Any:
-        """The app's one solver worker, started on first use (never on the frame thread)."""
-        worker = getattr(self.app, "solver", None)
-        if worker is None:
-            from solitaire.solver.worker import SolverWorker
-
-            worker = self.app.solver = SolverWorker()
-        return worker
+        self.advisor.ask_status(self.game, bool(self.app.settings.get("status_line", True)))
 
     def _poll_solver(self, dt: float) -> None:
-        if self.hint_ticket is None and self.status_ticket is None:
-            return
-        if self.hint_ticket is not None:
-            self.hint_waited += dt
-            if self.hint_waited > THINKING_AFTER and self.toast is None:
-                self.say(self.app.t("play.thinking"))
-        for answer in self._solver().poll():
-            ticket = answer.get("ticket")
-            if ticket == self.status_ticket:
-                self.status_ticket = None
-                self.status = answer.get("result", "unknown")
-            elif ticket == self.hint_ticket:
-                self.hint_ticket = None
-                self._hint_answered(answer)
-
-    def _hint_answered(self, answer: dict) -> None:
-        if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
-            self.toast = None
-        move = answer.get("move")
-        if move is None:
-            self.say(self.app.t("play.no_hint"))
-        else:
-            self.hint = (Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]), HINT_SECONDS)
-        if self.status == "checking":
-            self._request_status()
+        for move in self.advisor.poll(dt):
+            if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
+                self.toast = None
+            if move is None:
+                self.say(self.app.t("play.no_hint"))
+            else:
+                self.hint = (move, HINT_SECONDS)
+            if self.advisor.status == "checking":
+                self._request_status()
+        if self.advisor.hint_ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.toast is None:
+            self.say(self.app.t("play.thinking"))
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
@@ -754,7 +707,7 @@ class PlayScene(Scene):
     def wants_frames(self) -> bool:
         return (
             self.tweens.active or self.press is not None or self.toast is not None
-            or self.hint is not None or self.hint_ticket is not None or self.status_ticket is not None
+            or self.hint is not None or self.advisor.busy
             or self.auto_timer is not None or self.cascade is not None
             or (self.game.won and not self.won_shown)
         )
@@ -773,7 +726,7 @@ class PlayScene(Scene):
         self._draw_marks(surface)
         self.group.draw(surface)
         self._draw_hud(surface)
-        if self.status is not None:
+        if self.advisor.status is not None:
             self._draw_status(surface)
         if self.toast is not None:
             self._draw_toast(surface)
@@ -825,14 +778,15 @@ class PlayScene(Scene):
         colours = {"winnable": (40, 140, 70, 220), "not winnable": (150, 45, 40, 220)}
         w, h = surface.get_size()
         size = max(12, int(self._bar_height((w, h)) * 0.3))
-        image = self.app.text.render(self.app.t(f"status.{self.status.replace(' ', '_')}"), size, ui.INK, True)
+        status = self.advisor.status
+        image = self.app.text.render(self.app.t(f"status.{status.replace(' ', '_')}"), size, ui.INK, True)
         box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
         margin = size
         if i18n.is_rtl():
             box.bottomright = (w - margin, h - margin)
         else:
             box.bottomleft = (margin, h - margin)
-        surface.blit(ui.rounded_rect(box.size, box.h // 2, colours.get(self.status, (30, 30, 34, 200))), box.topleft)
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, colours.get(status, (30, 30, 34, 200))), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:

@@ -1,7 +1,6 @@
 """Refused moves in the interface language, by reason key (TF-7 in Arabic as in English)."""
 
 from solitaire import i18n
-from solitaire.core import Move, Pile, TABLEAU
 from solitaire.core.errors import REASONS, refusal
 
 

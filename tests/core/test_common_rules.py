@@ -2,8 +2,8 @@
 
 import pytest
 
-from solitaire.core import FOUNDATION, TABLEAU, WASTE, IllegalMove, Move, Pile, card_name, parse_card
-from solitaire.core.cards import RANK, RED, SUIT, builds_on
+from solitaire.core import FOUNDATION, TABLEAU, WASTE, Move, Pile, card_name, parse_card
+from solitaire.core.cards import RANK, RED, builds_on
 
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731 - columns numbered from 1 as in the notation
 F = lambda i: Pile(FOUNDATION, i - 1)  # noqa: E731

@@ -7,7 +7,7 @@ import pytest
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, Game, IllegalMove, Move, Pile, parse_code, parse_request
 from solitaire.core.cards import card_text
 
-from tests.positions import build, cards
+from tests.positions import build
 
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731
 F = lambda i: Pile(FOUNDATION, i - 1)  # noqa: E731

@@ -1,9 +1,8 @@
 """The play scene driven by posted mouse and key events, each checked against the core state."""
 
 import pygame
-import pytest
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, parse_code
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, Pile
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Slot
 
@@ -193,7 +192,7 @@ def test_no_useful_move_is_said_K8(app, driver):
     g.hidden, g.stock, g.waste = [0] * 7, [], []
     driver.key(pygame.K_h)
     deadline = time.monotonic() + 20
-    while scene.hint_ticket is not None and time.monotonic() < deadline:
+    while scene.advisor.hint_ticket is not None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
     assert scene.hint is None and scene.toast is not None and "No useful move" in scene.toast.text
@@ -207,19 +206,19 @@ def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
     code = winnable_codes("thoughtful", 1, "standard")[0]
     scene = open_play(app, driver, code=str(code))
     deadline = time.monotonic() + 30
-    while scene.status_ticket is not None and time.monotonic() < deadline:
+    while scene.advisor.status_ticket is not None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
-    assert scene.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
+    assert scene.advisor.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
     driver.draw()
     app.settings["status_line"] = False
     app.on_settings_changed()
-    assert scene.status is None
+    assert scene.advisor.status is None
 
 
 def test_no_status_line_where_cards_are_hidden(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
-    assert scene.status is None and scene.status_ticket is None
+    assert scene.advisor.status is None and scene.advisor.status_ticket is None
 
 
 def test_each_draw_mode_keeps_its_own_saved_game_K7(app, driver):

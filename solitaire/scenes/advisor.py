@@ -1,0 +1,87 @@
+"""The play scene's side of the solver: hints and the "can it still be won" status line.
+
+Questions go to the app's one solver worker process (never the frame thread) and answers are
+picked up by ``poll`` once a frame. A hint goes first: asking for one cancels a status search in
+flight, which is asked again once the hint is answered. Any change of the game makes pending
+answers stale (``forget``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solitaire.core import Game, Move, Pile
+
+HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
+STATUS_BUDGET = 2.0  # seconds to decide whether a position can still be won
+
+
+class Advisor:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.hint_ticket: int | None = None
+        self.hint_waited = 0.0  # seconds the pending hint has been waited for
+        self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking" or None
+        self.status_ticket: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.hint_ticket is not None or self.status_ticket is not None
+
+    def worker(self) -> Any:
+        """The app's solver worker, started on first use."""
+        worker = getattr(self.app, "solver", None)
+        if worker is None:
+            from solitaire.solver.worker import SolverWorker
+
+            worker = self.app.solver = SolverWorker()
+        return worker
+
+    def ask_hint(self, game: Game) -> None:
+        worker = self.worker()
+        worker.cancel()
+        self.status_ticket = None
+        self.hint_ticket = worker.submit("hint", game.to_json(), HINT_BUDGET)
+        self.hint_waited = 0.0
+
+    def ask_status(self, game: Game, enabled: bool) -> None:
+        """Issue 5's status line, only where nothing is hidden (Thoughtful, or a Klondike whose
+        cards have all been seen); None when off or not applicable.
+        """
+        from solitaire.solver.api import has_hidden_cards
+
+        self.status_ticket = None
+        if not enabled or game.won or has_hidden_cards(game):
+            self.status = None
+            return
+        worker = self.worker()
+        if self.hint_ticket is None:
+            worker.cancel()
+        self.status = "checking"
+        self.status_ticket = worker.submit("winnability", game.to_json(), STATUS_BUDGET)
+
+    def forget(self) -> None:
+        """The game changed: pending answers are stale."""
+        self.hint_ticket = None
+        if getattr(self.app, "solver", None) is not None:
+            self.app.solver.cancel()
+
+    def poll(self, dt: float) -> list[Move | None]:
+        """Collect answers; returns the hints answered since the last call (None: no useful
+        move). The status is updated in place.
+        """
+        if not self.busy:
+            return []
+        if self.hint_ticket is not None:
+            self.hint_waited += dt
+        hints: list[Move | None] = []
+        for answer in self.worker().poll():
+            ticket = answer.get("ticket")
+            if ticket == self.status_ticket:
+                self.status_ticket = None
+                self.status = answer.get("result", "unknown")
+            elif ticket == self.hint_ticket:
+                self.hint_ticket = None
+                move = answer.get("move")
+                hints.append(None if move is None else Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]))
+        return hints
