@@ -84,3 +84,38 @@ def test_pruned_search_still_wins_where_it_needs_the_kinds_of_move_it_prunes(tab
     game = table("thoughtful", tableau=["TS JH", "TH QC", "TC KD", "TD JC", "KS QD", "KC QH JS", "KH QS JD"],
                  foundations=found)
     assert solve(game, 5.0).result == "won"
+
+
+def test_draw_one_talon_card_held_back_still_counts_as_a_top(table):
+    # Draw 1: a talon card goes on a column only when a card can follow onto it at once. The 4 of
+    # diamonds may still come down from its foundation to let the 3 of diamonds follow onto the
+    # 4 of spades, which is in the talon: the search found no win here when it did not count
+    # talon cards as tops for that rule (a won position reported lost).
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H"
+    diamonds = "AD 2D 3D 4D"
+    clubs = "AC 2C 3C 4C 5C 6C 7C 8C 9C"
+    game = table("thoughtful", tableau=["KD QS", "9S TD", "KC QD", "9D JH 7S 6D 5S", "KS QH JC TH",
+                                        "KH QC JD", "JS TC AS 3S TS 9H 8S 7D 6S 5D"],
+                 waste="4S 2S", stock="8D", foundations=["", hearts, diamonds, clubs], draw=1)
+    assert solve(game, 10.0).result == "won"
+
+
+def test_draw_one_talon_card_goes_on_a_column_only_when_a_card_can_follow(table):
+    # Draw 1, unlimited passes: every talon card can be played at any time, so the 8 of hearts
+    # is put on the 9 of spades only when a black 7 can follow onto it at once.
+    game = table("thoughtful", tableau=["9S", "2D"] + EMPTY5, waste="8H", draw=1)
+    assert not any(m[0] == "wt" for m in _moves(game))
+    game = table("thoughtful", tableau=["9S", "2D 7C"] + EMPTY5, waste="8H", draw=1)
+    assert ("wt", 0) in _moves(game)
+    # draw 3: taking a card out of the talon changes what the next passes reach; always tried
+    game = table("thoughtful", tableau=["9S", "2D"] + EMPTY5, waste="8H", draw=3)
+    assert ("wt", 0) in _moves(game)
+
+
+def test_dead_end_proven_at_the_root_of_real_deals():
+    # Two deals the search used to prove lost only after thousands of positions: a card that
+    # cannot move blocks the cards under it, in a chain the first dead-end rule did not follow.
+    from solitaire.core import Game, parse_code
+    for code in ("TF1-D3N-AAAAAKZ", "TF1-D3N-AAAAAXO"):
+        result = solve(Game.deal(parse_code(code)), 5.0)
+        assert result.result == "lost" and result.nodes == 1
