@@ -125,7 +125,6 @@ class Search:
     """
 
     first_attempt = 500
-    check_dead_ends = False  # run dead_end on every position, not only the root (costly, rarely fires)
     attempt_growth = 1.3
     noise = 3.0  # how far a restart may move a move up or down the order, in priority steps
 
@@ -521,7 +520,7 @@ class Search:
         """
         if self.decks != 1 or not self.ordered:
             return False
-        cols, found, talon = state[0], state[1], state[2]
+        cols, found = state[0], state[1]
         builds = _BUILDS
         rank, suit = _RANK, _SUIT
         col_of = [-1] * 52   # column index, -1 elsewhere
@@ -651,7 +650,6 @@ class Search:
             return Outcome("won", root_acts, nodes, time.perf_counter() - started)
         if self.dead_end(root):
             return Outcome("lost", [], nodes, time.perf_counter() - started)
-        check_dead = self.check_dead_ends and self.decks == 1 and self.ordered
         key = self.key
         root_key = key(root)
         dead: set = set()  # positions proven to lead to no win: every move from them leads here
@@ -700,9 +698,6 @@ class Search:
                         break
                 if attempt_nodes >= attempt_cap:
                     break
-                if check_dead and self.dead_end(state):
-                    dead.add(k)
-                    continue
                 path.append(acts)
                 keys.append(k)
                 clean.append(True)
