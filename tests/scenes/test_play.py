@@ -270,3 +270,13 @@ def test_the_deal_is_dealt_row_by_row_and_done_quickly(app, driver):
     assert scene.view.by_slot[Slot(T(7), 6)].pos == stock  # the last card waits its turn
     driver.settle(1.25)
     assert not scene.view.in_motion()
+
+
+def test_winnable_deals_come_from_the_pool_or_the_player_is_told(app, driver):
+    from solitaire.solver.pools import winnable_codes
+
+    app.open("play", game_id="thoughtful", draw=3, scoring="standard", winnable=True, resume=False)
+    scene = driver.scene
+    assert scene.game.code in winnable_codes("thoughtful", 3, "standard") and scene.toast is None
+    scene.start("double", 1, "vegas", winnable=True, resume=False)  # no pool for one-pass Vegas
+    assert scene.game.scoring.name == "vegas" and "random" in scene.toast.text
