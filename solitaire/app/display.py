@@ -108,8 +108,12 @@ class Display:
             self.windowed_size = (w, h)
         return self.size
 
-    def flip(self) -> None:
-        pygame.display.flip()
+    def flip(self, area: pygame.Rect | None = None) -> None:
+        """Show the frame: all of it, or only ``area`` when that is all that changed."""
+        if area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
 
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.surface, path)

@@ -75,6 +75,12 @@ class Scene:
         """When idle, seconds until the scene needs a frame anyway (a clock), or None."""
         return None
 
+    def wake_area(self) -> pygame.Rect | None:
+        """The part of the screen a ``next_wake`` frame changes (a clock), so only it is sent to
+        the display; None: the whole screen.
+        """
+        return None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The drawing surface changed size; recompute the layout."""
 
@@ -148,6 +154,10 @@ class SceneStack:
 
     def next_wake(self) -> float | None:
         return self._scenes[-1].next_wake() if self._scenes else None
+
+    def wake_area(self) -> pygame.Rect | None:
+        visible = self.visible()
+        return visible[0].wake_area() if len(visible) == 1 else None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         for scene in self._scenes:

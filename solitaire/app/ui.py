@@ -733,12 +733,15 @@ class TopBar(Widget):
             x -= w + pad
 
     def draw(self, surface: pygame.Surface) -> None:
-        strip = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        strip.fill((0, 0, 0, 90))
-        surface.blit(strip, self.rect.topleft)
-        edge = pygame.Surface((self.rect.w, 1), pygame.SRCALPHA)
-        edge.fill((255, 255, 255, 40))
-        surface.blit(edge, (self.rect.x, self.rect.bottom - 1))
+        """Drawn every frame of the table: the translucent strip is made once per size."""
+
+        def make() -> pygame.Surface:
+            strip = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            strip.fill((0, 0, 0, 90))
+            strip.fill((255, 255, 255, 40), (0, self.rect.h - 1, self.rect.w, 1))
+            return strip
+
+        surface.blit(_remember(("top-bar", self.rect.size), make), self.rect.topleft)
 
 
 class WidgetGroup:

@@ -286,7 +286,8 @@ class PlayScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         bar = self._bar_height(size)
         self.layout = Layout(self.game.rules, size, bar, i18n.is_rtl())
-        self.view.set_layout(self.layout, self.game)
+        # Cards on the table snap to their new places; before the deal there are none to move.
+        self.view.set_layout(self.layout, self.game if self.view.sprites else None)
         self.bar.layout((0, 0, size[0], bar))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
@@ -725,6 +726,10 @@ class PlayScene(Scene):
         if self.counted and self.app.settings.get("show_time", True) and not self.game.won:
             return 1.0 - (self.elapsed % 1.0)
         return None
+
+    def wake_area(self) -> pygame.Rect | None:
+        """The clock's once-a-second frame changes only the top bar."""
+        return self.bar.rect
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

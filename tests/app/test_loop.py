@@ -19,8 +19,11 @@ class FakeDisplay:
     surface = None
     shots = []
 
-    def flip(self):
-        pass
+    def __init__(self):
+        self.flipped = []
+
+    def flip(self, area=None):
+        self.flipped.append(area)
 
     def screenshot(self, path):
         self.shots.append(path)
@@ -120,3 +123,32 @@ def test_busy_scene_never_waits():
     scene.draw = lambda surface, alpha: setattr(app, "running", len(scene.dts) < 6)
     loop.run(app)
     assert loop.stats.idle_waits == 0
+
+
+def test_a_clock_wake_sends_only_the_scenes_wake_area_to_the_display():
+    area = pygame.Rect(0, 0, 100, 20)
+    scene = Counting(busy=False, wake=1.0)
+    scene.wake_area = lambda: area
+    waits = []
+
+    def wait_event(timeout=None):
+        waits.append(timeout)
+        return pygame.event.Event(pygame.NOEVENT if len(waits) == 1 else pygame.QUIT)
+
+    loop = Loop(clock=FakeClock([16] * 5), wait_event=wait_event, get_events=lambda: [],
+                now=iter([0.0, 1.0, 2.0, 2.5]).__next__)
+    app = FakeApp(scene)
+    loop.run(app)
+    assert app.display.flipped == [None, area]  # the first frame whole, the clock's frame a strip
+
+
+def test_waiting_sleeps_between_looks_at_the_queue(monkeypatch):
+    from solitaire.app import loop as loop_module
+
+    looks, sleeps = [], []
+    monkeypatch.setattr(loop_module.pygame.event, "poll",
+                        lambda: looks.append(1) or pygame.event.Event(pygame.NOEVENT if len(looks) < 4 else pygame.KEYDOWN))
+    monkeypatch.setattr(loop_module.time, "sleep", sleeps.append)
+    event = loop_module.wait_for_event()
+    assert event.type == pygame.KEYDOWN and len(looks) == 4
+    assert sleeps == [loop_module.IDLE_POLL] * 3
