@@ -16,7 +16,9 @@ positions, so it keeps its own state made of bytes and small tuples:
 Positions are compared by a canonical key (columns sorted, so one empty column stands for all),
 and every key seen is kept: a position met again is not searched again. Foundation moves proven
 safe are played at once, without branching, and a safe card is never taken back from a
-foundation.
+foundation. With one deck, every position is also settled (``settle_twins``): a group that could
+move onto the lower-numbered twin of the card it sits on is moved there, so the many positions
+that differ only in which of two twins holds a group are met as one.
 
 Moves that cannot matter are not tried (``children``): a move between columns or from a
 foundation that only changes what a later move needs can be put off until just before that
@@ -24,11 +26,11 @@ later move, so it is tried only when that move could follow at once (a group is 
 card out of order only if that card can then go home, move, take a card or be carried; a column
 is emptied only for a King that can move into it; a foundation card comes back only for a card
 that can go on it, or to let the card under it come back too), and a group is moved from one
-card to its twin only to let the card uncovered go home. In draw 1 with unlimited passes every
+card to its twin only together with the card uncovered going home. In draw 1 with unlimited passes every
 talon card can be played at any time, so one goes on a column only when a card can follow onto
 it at once (and the rules above count talon cards as column tops). A position where some cards
-can never move again (``dead_end``) is lost at once. The search stops at a node or time budget and then says "unknown", never "lost":
-"lost" means every line was tried.
+can never move again (``dead_end``) is lost at once. The search stops at a node or time budget
+and then says "unknown", never "lost": "lost" means every line was tried.
 """
 
 from __future__ import annotations
@@ -59,12 +61,18 @@ for _a in range(52):
 _ACCEPTS: list[tuple[int, ...]] = [
     tuple(b for b in range(52) if _BUILDS[a * 256 + b]) if a < 52 else () for a in range(256)
 ]
+# _CHILD_MASK[c]: the bit mask of the cards that may go on card c.
+_CHILD_MASK = [sum(1 << a for a in range(52) if _BUILDS[a * 256 + b]) if b < 52 else 0 for b in range(256)]
 # _CHILDREN[c]: the cards that may go on card c.
 _CHILDREN: list[tuple[int, ...]] = [
     tuple(a for a in range(52) if _BUILDS[a * 256 + b]) if b < 52 else () for b in range(256)
 ]
 _OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
 _SAME_OTHER = {0: 3, 3: 0, 1: 2, 2: 1}
+# _TWIN[c]: the card of the same rank and colour in the other suit (one deck).
+_TWIN = [0] * 256
+for _c in range(52):
+    _TWIN[_c] = _SAME_OTHER[SUIT[_c]] * 13 + RANK[_c] - 1
 
 # A primitive action, turned into a core Move against a real game when the line is written out:
 # ("s",) a stock click; ("wf",) / ("wt", j) the waste top to a foundation / column j;
@@ -103,6 +111,69 @@ def safe_double_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -
             and found[2 * b] >= need and found[2 * b + 1] >= need)
 
 
+def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """For ``settle_twins``: each group on top of ``col`` that builds on the card under it, top
+    down, as (that card's twin, where the group starts) when the twin has the lower number; and
+    the bit mask of those twins.
+    """
+    out = []
+    mask = 0
+    k = len(col) - 1
+    while k >= 1:
+        u = col[k - 1]
+        if u >= HIDDEN or not _BUILDS[col[k] * 256 + u]:
+            break
+        t = _TWIN[u]
+        if t < u:
+            out.append((t, k))
+            mask |= 1 << t
+        k -= 1
+    return mask, tuple(out)
+
+
+def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action] | None = None) -> bool:
+    """One deck, ordered runs: move every group that could go onto the twin of the card it sits
+    on (same rank and colour, the other suit) there when that twin has the lower number; return
+    whether anything moved. Such a move is always legal and can always be taken back (the card
+    left behind is then a top, and the group builds on it), so the settled position and the
+    position reach each other: both are won or lost alike, and the search meets one of them
+    only. Each move lowers the number of one card's base, so settling ends. ``cache`` keeps
+    ``twin_bases`` of the columns met; the moves are added to ``acts``.
+    """
+    wanted = tops_mask = 0
+    for col in cols:
+        if col:
+            b = cache.get(col)
+            if b is None:
+                b = cache[col] = twin_bases(col)
+            wanted |= b[0]
+            tops_mask |= 1 << col[-1]
+    if not wanted & tops_mask:
+        return False
+    tops = {col[-1]: j for j, col in enumerate(cols) if col}
+    i = 0
+    while i < len(cols):
+        moved = False
+        for t, k in cache[cols[i]][1] if cols[i] else ():
+            j = tops.get(t)
+            if j is not None:
+                col = cols[i]
+                cols[j] += col[k:]
+                cols[i] = col[:k]
+                del tops[t]
+                tops[cols[j][-1]] = j
+                tops[col[k - 1]] = i
+                for m in (i, j):
+                    if cols[m] not in cache:
+                        cache[cols[m]] = twin_bases(cols[m])
+                if acts is not None:
+                    acts.append(("tt", i, len(col) - k, j))
+                moved = True
+                break
+        i = 0 if moved else i + 1
+    return True
+
+
 class Outcome:
     """What a search found: ``result`` is "won", "lost" or "unknown"."""
 
@@ -118,8 +189,10 @@ class Search:
     The search runs in attempts: each is a depth-first search cut off after a number of
     positions that grows from one attempt to the next, and each after the first breaks ties in
     move order at random. Positions proven dead (every move from them leads to a proven-dead
-    position) are kept across attempts, so no work is lost; an attempt that ends without being
-    cut off has tried every line, and only then is the answer "lost". Restarts keep one early
+    position) are kept across attempts, so no work is lost: a position is proven dead when the
+    whole strongly connected component it belongs to is finished (Tarjan's algorithm), so
+    positions on cycles are proven too. An attempt that ends without being cut off has tried
+    every line, and only then is the answer "lost". Restarts keep one early
     bad choice from holding the whole budget; they come often (500 positions, then 30% more
     each time): wins are found much sooner, and a loss costs about a quarter more positions.
     """
@@ -132,6 +205,10 @@ class Search:
         rules = game.rules
         self.decks = rules.decks
         self.ordered = rules.runs == "ordered"
+        self.twins = rules.decks == 1 and self.ordered  # positions are keyed by settle_twins
+        self.twin_cache: dict[bytes, tuple] = {}
+        self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
+        self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
         self.draw = game.draw
         self.deal_on_recycle = rules.deal_on_recycle
         self.total = 13 * 4 * rules.decks
@@ -218,6 +295,16 @@ class Search:
     # --------------------------------------------------------------------------- expanding
     def _close(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
                acts: list[Action]) -> tuple[bytes, int]:
+        """Finish a position: play the safe foundation moves, settle twins (one deck), and again
+        while settling uncovers something.
+        """
+        talon, p = self._play_safe(cols, found, talon, p, acts)
+        while self.twins and settle_twins(cols, self.twin_cache, acts):
+            talon, p = self._play_safe(cols, found, talon, p, acts)
+        return talon, p
+
+    def _play_safe(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
+                   acts: list[Action]) -> tuple[bytes, int]:
         """Play every safe foundation move (columns, and the waste top in draw 1) until none is
         left. In draw 2 or 3 the waste top is not played this way: taking a card out of the
         talon changes how every later pass splits into batches, which may cost a needed card.
@@ -265,9 +352,12 @@ class Search:
         tops = [col[-1] if col else -1 for col in cols]
         empty = tops.index(-1) if -1 in tops else -1
         where: dict[int, list[int]] = {}
+        landing = 0  # bit mask of the cards some column top takes
         for j, top in enumerate(tops):
             if top >= 0:
                 where.setdefault(top, []).append(j)
+                landing |= _CHILD_MASK[top]
+        kings_land = empty >= 0
 
         # the cards a foundation takes now
         if self.decks == 1:
@@ -293,9 +383,12 @@ class Search:
         # unlimited passes every talon card can be played at any time, so a talon card is put on
         # a column only when a card that goes on it can follow at once: the move can be put off
         # until then (going home or to another column later is one move from the talon too).
-        movable: set[int] | None = None  # worked out when first needed
+        movable: tuple[int, bool] | None = None  # worked out when first needed
         talon_any_time = self.draw == 1 and left < 0
-        for q, clicks, nleft in self.talon_reach(talon, p, left):
+        reach = self.reach_cache.get((talon, p, left))
+        if reach is None:
+            reach = self.reach_cache[talon, p, left] = self.talon_reach(talon, p, left)
+        for q, clicks, nleft in reach:
             c = talon[q - 1]
             home = c in fitting
             targets = [j for parent in _ACCEPTS[c] for j in where.get(parent, ())]
@@ -331,22 +424,29 @@ class Search:
         # uncovers or covers), so it is tried only when that use is possible at once. The
         # sideways rule rests on symmetry: the two cards a group may sit on differ only in suit.
         king_ready = None
+        column_cache = self.column_cache
         for i, col in enumerate(cols):
             n = len(col)
             k = n - 1
-            while k >= 0:
+            run_start = (column_cache.get(col) or self._column(col))[2]
+            while k >= run_start:
                 base = col[k]
-                if base >= HIDDEN:
-                    break
-                if k < n - 1 and ordered and not builds[col[k + 1] * 256 + base]:
-                    break
+                if not landing >> base & 1 and not (kings_land and k > 0 and _RANK[base] == KING):
+                    k -= 1
+                    continue
+                targets = [j for parent in _ACCEPTS[base] for j in where.get(parent, ()) if j != i]
+                if _RANK[base] == KING and empty >= 0 and k > 0:
+                    targets.append(empty)
+                if not targets:
+                    k -= 1
+                    continue
                 under = col[k - 1] if k > 0 else -1
                 if under < 0:
                     # emptying a column only serves a King that can move into it now
                     if king_ready is None:
                         if movable is None:
                             movable = self._movable(cols)
-                        king_ready = self._king_can_move(cols, movable, talon, found)
+                        king_ready = self._king_can_move(movable, talon, found)
                     if not king_ready:
                         k -= 1
                         continue
@@ -363,27 +463,31 @@ class Search:
                         if not self._child_can_come(under, movable, talon, found):
                             k -= 1
                             continue
-                targets = [j for parent in _ACCEPTS[base] for j in where.get(parent, ()) if j != i]
-                if _RANK[base] == KING and empty >= 0 and k > 0:
-                    targets.append(empty)
-                if targets:
-                    if under >= HIDDEN:
-                        prio = 1  # uncovers a face-down card
-                    elif under < 0:
-                        prio = 2  # empties a column
-                    elif builds[base * 256 + under]:
-                        prio = 5  # the group already sits where it belongs: a sideways move
-                    else:
-                        prio = 2  # frees a card that was out of order (Thoughtful, DS)
-                    group = col[k:]
-                    rest = col[:k]
-                    if rest and rest[-1] >= HIDDEN:
-                        rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
-                    for j in targets:
-                        nc = list(cols)
-                        nc[i] = rest
-                        nc[j] = cols[j] + group
-                        ranked.append((prio, [("tt", i, n - k, j)], nc, list(found), talon, p, left))
+                home = False
+                if under >= HIDDEN:
+                    prio = 1  # uncovers a face-down card
+                elif under < 0:
+                    prio = 2  # empties a column
+                elif builds[base * 256 + under]:
+                    prio = 5  # a sideways move, made together with the card uncovered going home
+                    home = True
+                else:
+                    prio = 2  # frees a card that was out of order (Thoughtful, DS)
+                group = col[k:]
+                rest = col[:k]
+                nf = found
+                if home:
+                    nf = list(found)
+                    self._to_foundation(under, nf)
+                    rest = rest[:-1]
+                if rest and rest[-1] >= HIDDEN:
+                    rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+                for j in targets:
+                    nc = list(cols)
+                    nc[i] = rest
+                    nc[j] = cols[j] + group
+                    acts = [("tt", i, n - k, j), ("tf", i)] if home else [("tt", i, n - k, j)]
+                    ranked.append((prio, acts, nc, list(nf), talon, p, left))
                 k -= 1
 
         # a foundation card back to a column: only when it could not safely go home again, and
@@ -425,20 +529,39 @@ class Search:
             out.append((acts, (tuple(nc), tuple(nf), t, q, nleft)))
         return out
 
-    def _movable(self, cols: tuple[bytes, ...]) -> set[int]:
-        """The cards that can lead a group out of their column now: the face-up run on top of
-        each column (ordered runs), or every face-up card (DS-2).
+    def _column(self, col: bytes) -> tuple[int, bool, int]:
+        """What one column offers, kept per column met: the bit mask of the cards that can lead a
+        group out of it now (the face-up run on top with ordered runs, every face-up card in
+        Double Solitaire, DS-2), whether one of them is a King above the column's bottom, and
+        where the lowest of them lies.
         """
-        out: set[int] = set()
+        mask, king = 0, False
         ordered = self.ordered
+        start = len(col)
+        k = start - 1
+        while k >= 0 and col[k] < HIDDEN:
+            start = k
+            c = col[k]
+            mask |= 1 << c
+            if k > 0 and _RANK[c] == KING:
+                king = True
+            if ordered and k > 0 and not _BUILDS[c * 256 + col[k - 1]]:
+                break
+            k -= 1
+        info = self.column_cache[col] = (mask, king, start)
+        return info
+
+    def _movable(self, cols: tuple[bytes, ...]) -> tuple[int, bool]:
+        """The bit mask of the cards that can lead a group out of their column now, and whether
+        one of them is a King that does not already fill its column.
+        """
+        cache = self.column_cache
+        mask, king = 0, False
         for col in cols:
-            k = len(col) - 1
-            while k >= 0 and col[k] < HIDDEN:
-                out.add(col[k])
-                if ordered and k > 0 and not _BUILDS[col[k] * 256 + col[k - 1]]:
-                    break
-                k -= 1
-        return out
+            info = cache.get(col) or self._column(col)
+            mask |= info[0]
+            king = king or info[1]
+        return mask, king
 
     def _on_foundation_top(self, c: int, found: tuple[int, ...]) -> bool:
         r, su = _RANK[c], _SUIT[c]
@@ -446,15 +569,12 @@ class Search:
             return found[su] == r
         return found[2 * su] == r or found[2 * su + 1] == r
 
-    def _king_can_move(self, cols: tuple[bytes, ...], movable: set[int], talon: bytes,
-                       found: tuple[int, ...]) -> bool:
+    def _king_can_move(self, movable: tuple[int, bool], talon: bytes, found: tuple[int, ...]) -> bool:
         """A King that could go into an empty column now: leading a group that does not already
         fill its column, in the talon, or on top of a foundation.
         """
-        for col in cols:
-            for c in col[1:]:
-                if c < HIDDEN and _RANK[c] == KING and c in movable:
-                    return True
+        if movable[1]:
+            return True
         for c in talon:
             if _RANK[c] == KING:
                 return True
@@ -462,12 +582,13 @@ class Search:
             return KING in found
         return any(r == KING for r in found)
 
-    def _child_can_come(self, c: int, movable: set[int], talon: bytes, found: tuple[int, ...]) -> bool:
+    def _child_can_come(self, c: int, movable: tuple[int, bool], talon: bytes, found: tuple[int, ...]) -> bool:
         """Whether a card that goes on ``c`` can move now: leading a group in a column, in the
         talon, or on top of a foundation.
         """
+        mask = movable[0]
         for child in _CHILDREN[c]:
-            if child in movable or child in talon or self._on_foundation_top(child, found):
+            if mask >> child & 1 or child in talon or self._on_foundation_top(child, found):
                 return True
         return False
 
@@ -624,7 +745,8 @@ class Search:
     def key(self, state: State) -> tuple:
         """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
         multiples of the draw count, the whole talon) is one position: each reaches the others by
-        clicking, so they offer the same moves.
+        clicking, so they offer the same moves. (With one deck the position is already settled,
+        ``settle_twins``.)
         """
         cols, found, talon, p, left = state
         if left < 0 and (p == len(talon) or p % self.draw == 0):
@@ -652,15 +774,21 @@ class Search:
             return Outcome("lost", [], nodes, time.perf_counter() - started)
         key = self.key
         root_key = key(root)
-        dead: set = set()  # positions proven to lead to no win: every move from them leads here
+        dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         limit = node_limit if node_limit is not None else -1
+        total = self.total
         attempt, attempt_cap = 0, self.first_attempt
         while True:
             rng = random.Random(attempt) if attempt else None
-            seen = {root_key}
+            # Tarjan's strongly connected components over the positions of this attempt: a
+            # position met again while still open (a cycle) lowers its finder's ``low``; when a
+            # position finishes with ``low`` equal to its own number, it and every open position
+            # found after it form a finished component with no win: all of them are dead.
+            number = {root_key: 0}
+            open_keys = [root_key]
             stack = [iter(self.children(root, rng))]
             keys = [root_key]
-            clean = [True]  # every child of this frame met so far is proven dead
+            low = [0]
             path: list[list[Action]] = [root_acts]
             attempt_nodes = 0
             stopped = False
@@ -671,21 +799,27 @@ class Search:
                     stack.pop()
                     path.pop()
                     frame_key = keys.pop()
-                    if clean.pop():
-                        dead.add(frame_key)
-                    elif clean:
-                        clean[-1] = False
+                    frame_low = low.pop()
+                    if frame_low == number[frame_key]:
+                        while True:
+                            k = open_keys.pop()
+                            dead.add(k)
+                            if k == frame_key:
+                                break
+                    elif frame_low < low[-1]:
+                        low[-1] = frame_low
                     continue
                 k = key(state)
                 if k in dead:
                     continue
-                if k in seen:
-                    clean[-1] = False  # met before in this attempt but not proven dead (a cycle)
+                seen_at = number.get(k)
+                if seen_at is not None:
+                    if seen_at < low[-1]:
+                        low[-1] = seen_at  # still open: on the current line, or found from it
                     continue
-                seen.add(k)
                 nodes += 1
                 attempt_nodes += 1
-                if sum(state[1]) == self.total:
+                if sum(state[1]) == total:
                     path.append(acts)
                     line = [a for step in path for a in step]
                     return Outcome("won", line, nodes, time.perf_counter() - started)
@@ -698,9 +832,11 @@ class Search:
                         break
                 if attempt_nodes >= attempt_cap:
                     break
+                number[k] = len(number)
+                open_keys.append(k)
                 path.append(acts)
                 keys.append(k)
-                clean.append(True)
+                low.append(number[k])
                 stack.append(iter(self.children(state, rng)))
             if not stack and not stopped:
                 return Outcome("lost", [], nodes, time.perf_counter() - started)
