@@ -20,17 +20,18 @@ foundation. With one deck, every position is also settled (``settle_twins``): a 
 move onto the lower-numbered twin of the card it sits on is moved there, so the many positions
 that differ only in which of two twins holds a group are met as one.
 
-Moves that cannot matter are not tried (``children``): a move between columns or from a
-foundation that only changes what a later move needs can be put off until just before that
-later move, so it is tried only when that move could follow at once (a group is moved off a
-card out of order only if that card can then go home, move, take a card or be carried; a column
-is emptied only for a King that can move into it; a foundation card comes back only for a card
-that can go on it, or to let the card under it come back too), and a group is moved from one
-card to its twin only together with the card uncovered going home. In draw 1 with unlimited passes every
-talon card can be played at any time, so one goes on a column only when a card can follow onto
-it at once (and the rules above count talon cards as column tops). A position where some cards
-can never move again (``dead_end``) is lost at once. The search stops at a node or time budget
-and then says "unknown", never "lost": "lost" means every line was tried.
+Moves that cannot matter are not tried (``children``): a column is emptied only when a King
+could come into it (face up above the bottom of a column, within reach in the talon, or on a
+foundation: C-3 lets nothing else use it), and a group is moved onto the twin of the card it sits
+on only together with that card going home. In draw 1 with unlimited passes every talon card can
+be played at any time, so one goes on a column only when a card that goes on it can follow at
+once. Rules of this kind are easy to get wrong together: two moves that each wait for the other
+hide a win. Two earlier rules (a group leaving a card out of order, and a foundation card coming
+back, each held back until its use could follow at once) did exactly that and were removed;
+``tests/solver/test_reference.py`` compares the search with one that tries every legal move.
+A position where some cards can never move again (``dead_end``) is lost at once. The search
+stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
+was tried.
 """
 
 from __future__ import annotations
@@ -193,12 +194,13 @@ class Search:
     whole strongly connected component it belongs to is finished (Tarjan's algorithm), so
     positions on cycles are proven too. An attempt that ends without being cut off has tried
     every line, and only then is the answer "lost". Restarts keep one early
-    bad choice from holding the whole budget; they come often (500 positions, then 30% more
-    each time): wins are found much sooner, and a loss costs about a quarter more positions.
+    bad choice from holding the whole budget; they come often (200 positions, then 20% more
+    each time): wins are found much sooner, and a loss costs almost nothing more, since every
+    finished component stays proven.
     """
 
-    first_attempt = 500
-    attempt_growth = 1.3
+    first_attempt = 200
+    attempt_growth = 1.2
     noise = 3.0  # how far a restart may move a move up or down the order, in priority steps
 
     def __init__(self, game: Game) -> None:
@@ -208,7 +210,8 @@ class Search:
         self.twins = rules.decks == 1 and self.ordered  # positions are keyed by settle_twins
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
-        self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+        # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
+        self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.draw = game.draw
         self.deal_on_recycle = rules.deal_on_recycle
         self.total = 13 * 4 * rules.decks
@@ -385,19 +388,21 @@ class Search:
         # until then (going home or to another column later is one move from the talon too).
         movable: tuple[int, bool] | None = None  # worked out when first needed
         talon_any_time = self.draw == 1 and left < 0
-        reach = self.reach_cache.get((talon, p, left))
-        if reach is None:
-            reach = self.reach_cache[talon, p, left] = self.talon_reach(talon, p, left)
+        reached = self.reach_cache.get((talon, p, left))
+        if reached is None:
+            reach = self.talon_reach(talon, p, left)
+            reached = self.reach_cache[talon, p, left] = (reach, frozenset(talon[q - 1] for q, _, _ in reach))
+        reach, reachable = reached
         for q, clicks, nleft in reach:
             c = talon[q - 1]
             home = c in fitting
-            targets = [j for parent in _ACCEPTS[c] for j in where.get(parent, ())]
+            targets = [j for parent in _ACCEPTS[c] for j in where.get(parent, ())] if landing >> c & 1 else []
             if _RANK[c] == KING and empty >= 0:
                 targets.append(empty)
             if targets and talon_any_time:
                 if movable is None:
                     movable = self._movable(cols)
-                if not self._child_can_come(c, movable, talon, found):
+                if not self._child_can_come(c, movable, reachable, found):
                     targets = []
             if not home and not targets:
                 continue
@@ -414,21 +419,19 @@ class Search:
                 nc[j] = cols[j] + bytes((c,))
                 ranked.append((3 + later, pre + [("wt", j)], nc, list(found), rest_talon, q - 1, nleft))
 
-        # Where a rule below asks whether a card could go onto a column top next, a talon card
-        # the talon rule above holds back counts as a top: it may be put down just before.
-        accept_tops = tops + list(talon) if talon_any_time else tops
-
-        # Groups from column to column, and foundation cards back down, only when they can
-        # matter. Most rules below rest on one argument: such a move can always be put off until
-        # just before the move that makes use of it (nothing in between can touch the cards it
-        # uncovers or covers), so it is tried only when that use is possible at once. The
-        # sideways rule rests on symmetry: the two cards a group may sit on differ only in suit.
+        # Groups from column to column: every group that uncovers a card with a place to go,
+        # but a column is emptied only when a King could come into it (C-3: nothing else can
+        # use it), and a group is moved onto the twin of the card it leaves only together with
+        # that card going home (anything else a sideways move does, the settled position can
+        # do from where the group was).
         king_ready = None
         column_cache = self.column_cache
         for i, col in enumerate(cols):
+            run_mask, run_king, run_start = column_cache.get(col) or self._column(col)
+            if not run_mask & landing and not (kings_land and run_king):
+                continue  # no card of the column's top run can go anywhere
             n = len(col)
             k = n - 1
-            run_start = (column_cache.get(col) or self._column(col))[2]
             while k >= run_start:
                 base = col[k]
                 if not landing >> base & 1 and not (kings_land and k > 0 and _RANK[base] == KING):
@@ -442,11 +445,11 @@ class Search:
                     continue
                 under = col[k - 1] if k > 0 else -1
                 if under < 0:
-                    # emptying a column only serves a King that can move into it now
+                    # emptying a column only serves a King that could come into it
                     if king_ready is None:
                         if movable is None:
                             movable = self._movable(cols)
-                        king_ready = self._king_can_move(movable, talon, found)
+                        king_ready = self._king_can_move(movable, reachable, found)
                     if not king_ready:
                         k -= 1
                         continue
@@ -455,12 +458,6 @@ class Search:
                         # a sideways move: the two cards the group may sit on are alike but for
                         # their suits, so it only counts when the card uncovered goes home
                         if under not in fitting:
-                            k -= 1
-                            continue
-                    elif not self._used_at_once(col, k, accept_tops, found):
-                        if movable is None:
-                            movable = self._movable(cols)
-                        if not self._child_can_come(under, movable, talon, found):
                             k -= 1
                             continue
                 home = False
@@ -490,8 +487,7 @@ class Search:
                     ranked.append((prio, acts, nc, list(nf), talon, p, left))
                 k -= 1
 
-        # a foundation card back to a column: only when it could not safely go home again, and
-        # a card that goes on it can move there at once
+        # a foundation card back to a column: only when it could not safely go home again
         for s in range(4):
             slots = (found[s],) if self.decks == 1 else (found[2 * s], found[2 * s + 1])
             for slot, r in enumerate(slots):
@@ -507,11 +503,6 @@ class Search:
                         nf[2 * s], nf[2 * s + 1] = nf[2 * s + 1], nf[2 * s]
                 if self._is_safe(c, nf):
                     continue
-                if r != KING and not (r > 1 and any(t in _ACCEPTS[c - 1] for t in accept_tops)):
-                    if movable is None:
-                        movable = self._movable(cols)
-                    if not self._child_can_come(c, movable, talon, found):
-                        continue  # nothing goes on it, and the card under it cannot come down next
                 for j, top in enumerate(tops):
                     if (top >= 0 and builds[c * 256 + top]) or (top < 0 and j == empty and r == KING):
                         nc = list(cols)
@@ -532,28 +523,26 @@ class Search:
     def _column(self, col: bytes) -> tuple[int, bool, int]:
         """What one column offers, kept per column met: the bit mask of the cards that can lead a
         group out of it now (the face-up run on top with ordered runs, every face-up card in
-        Double Solitaire, DS-2), whether one of them is a King above the column's bottom, and
-        where the lowest of them lies.
+        Double Solitaire, DS-2), whether a face-up King lies above the column's bottom (leading
+        a group or not), and where the lowest card that can lead a group lies.
         """
-        mask, king = 0, False
+        mask = 0
         ordered = self.ordered
         start = len(col)
         k = start - 1
         while k >= 0 and col[k] < HIDDEN:
             start = k
-            c = col[k]
-            mask |= 1 << c
-            if k > 0 and _RANK[c] == KING:
-                king = True
-            if ordered and k > 0 and not _BUILDS[c * 256 + col[k - 1]]:
+            mask |= 1 << col[k]
+            if ordered and k > 0 and not _BUILDS[col[k] * 256 + col[k - 1]]:
                 break
             k -= 1
+        king = any(c < HIDDEN and _RANK[c] == KING for c in col[1:])
         info = self.column_cache[col] = (mask, king, start)
         return info
 
     def _movable(self, cols: tuple[bytes, ...]) -> tuple[int, bool]:
         """The bit mask of the cards that can lead a group out of their column now, and whether
-        one of them is a King that does not already fill its column.
+        a face-up King lies above the bottom of some column.
         """
         cache = self.column_cache
         mask, king = 0, False
@@ -569,52 +558,30 @@ class Search:
             return found[su] == r
         return found[2 * su] == r or found[2 * su + 1] == r
 
-    def _king_can_move(self, movable: tuple[int, bool], talon: bytes, found: tuple[int, ...]) -> bool:
-        """A King that could go into an empty column now: leading a group that does not already
-        fill its column, in the talon, or on top of a foundation.
+    def _king_can_move(self, movable: tuple[int, bool], reachable: frozenset[int], found: tuple[int, ...]) -> bool:
+        """A King that could come into an empty column: face up above the bottom of a column
+        (covered or not: what covers it may leave first), in the talon within reach of clicks
+        (further cards come within reach only by talon moves, which never wait on an empty
+        column), or on top of a foundation.
         """
         if movable[1]:
             return True
-        for c in talon:
+        for c in reachable:
             if _RANK[c] == KING:
                 return True
         if self.decks == 1:
             return KING in found
         return any(r == KING for r in found)
 
-    def _child_can_come(self, c: int, movable: tuple[int, bool], talon: bytes, found: tuple[int, ...]) -> bool:
+    def _child_can_come(self, c: int, movable: tuple[int, bool], reachable: frozenset[int],
+                        found: tuple[int, ...]) -> bool:
         """Whether a card that goes on ``c`` can move now: leading a group in a column, in the
-        talon, or on top of a foundation.
+        talon within reach of clicks, or on top of a foundation.
         """
         mask = movable[0]
         for child in _CHILDREN[c]:
-            if mask >> child & 1 or child in talon or self._on_foundation_top(child, found):
+            if mask >> child & 1 or child in reachable or self._on_foundation_top(child, found):
                 return True
-        return False
-
-    def _used_at_once(self, col: bytes, k: int, tops: list[int], found: tuple[int, ...]) -> bool:
-        """For a group ``col[k:]`` that lies on a card it does not build on: whether that card,
-        once uncovered, can be used by the very next move by going home, onto a column top (or
-        an empty column, a King), or being carried by the card under it. The one other use,
-        taking a card that can move now, is ``_child_can_come``.
-        """
-        u = col[k - 1]
-        if self._fits_foundation(u, list(found)):
-            return True
-        if k >= 2:
-            below = col[k - 2]
-            if below < HIDDEN and (not self.ordered or _BUILDS[u * 256 + below]):
-                return True
-        if _RANK[u] == KING:
-            if -1 in tops:
-                return True
-        else:
-            accepts = _ACCEPTS[u]
-            if col[-1] in accepts:  # the group's own top, where it lands
-                return True
-            for top in tops:
-                if top in accepts and top != col[-1]:
-                    return True
         return False
 
     def dead_end(self, state: State) -> bool:

@@ -37,29 +37,46 @@ def test_emptying_a_column_only_for_a_king_that_can_move_into_it(table):
     assert ("tt", 0, 1, 1) in _moves(game)  # the King of hearts could leave the queen of clubs
     game = table("thoughtful", tableau=["5H", "6S", "7D"] + [""] * 4, stock="KH", draw=1)
     assert ("tt", 0, 1, 1) in _moves(game)
-
-
-def test_freeing_an_out_of_order_card_only_when_it_is_used_at_once(table):
-    # the 4 of clubs under the 8 of hearts could do nothing once uncovered
-    game = table("thoughtful", tableau=["2D 4C 8H", "9S"] + EMPTY5)
+    # a King still covered counts: what covers it may leave once the column is empty
+    game = table("thoughtful", tableau=["5H", "6S", "2D KH 3C"] + [""] * 4)
+    assert ("tt", 0, 1, 1) in _moves(game)
+    # a King at the bottom of its column does not: it has nowhere better to be
+    game = table("thoughtful", tableau=["5H", "6S", "KH 3C"] + [""] * 4)
     assert ("tt", 0, 1, 1) not in _moves(game)
-    # it can go home
-    game = table("thoughtful", tableau=["2D 4C 8H", "9S"] + EMPTY5, foundations=["", "", "", "AC 2C 3C"])
-    assert ("tt", 0, 1, 1) in _moves(game)
-    # a card can go on it (the 3 of hearts leads a group)
-    game = table("thoughtful", tableau=["2D 4C 8H", "9S", "KS 3H"] + [""] * 4)
-    assert ("tt", 0, 1, 1) in _moves(game)
-    # it can go onto a column top (the 5 of diamonds)
-    game = table("thoughtful", tableau=["2D 4C 8H", "9S", "5D"] + [""] * 4)
+
+
+def test_a_group_leaving_a_card_out_of_order_is_always_tried(table):
+    # The 4 of clubs under the 8 of hearts can do nothing at once, but a move that makes room
+    # for it may be needed first, and that move may itself wait for the 4: holding either back
+    # until the other has happened hid wins (see the next test).
+    game = table("thoughtful", tableau=["2D 4C 8H", "9S"] + EMPTY5)
     assert ("tt", 0, 1, 1) in _moves(game)
 
 
-def test_foundation_card_comes_back_only_for_a_card_to_go_on_it(table):
+def test_two_moves_that_wait_for_each_other_no_longer_hide_a_win(table):
+    # Moving the King of diamonds into the empty column frees the jack of hearts, whose only
+    # use is the queen of spades, which can come down from its foundation only onto that King.
+    # The search held the King back until the jack could be used at once, and the queen back
+    # until the jack could move onto it, and called this won position lost (found by comparing
+    # with a search that tries every legal move).
+    found = ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", "AH 2H 3H 4H 5H 6H 7H 8H",
+             "AD 2D 3D 4D 5D 6D 7D 8D 9D", "AC 2C 3C 4C 5C"]
+    game = table("thoughtful", tableau=["KC 7C JC", "9H JD TC QH JH KD 6C", "", "9C TH TD", "", "", ""],
+                 stock="QC KS QD KH 8C", foundations=found, draw=3)
+    assert solve(game, 10.0).result == "won"
+    # two deals the earlier rules reported lost: both are won
+    from solitaire.core import Game, parse_code
+    for code in ("TF1-D3N-AAAABIA", "TF1-D3N-AAAABKV"):
+        assert solve(Game.deal(parse_code(code)), 20.0).result == "won", code
+
+
+def test_a_foundation_card_comes_back_wherever_it_fits(table):
     hearts = "AH 2H 3H 4H 5H 6H"
     game = table("thoughtful", tableau=["7C", "2S 5D"] + EMPTY5, foundations=["", hearts])
-    assert not any(m[0] == "ft" for m in _moves(game))  # nothing would go on the 6 of hearts
-    game = table("thoughtful", tableau=["7C", "2S 5S"] + EMPTY5, foundations=["", hearts])
-    assert ("ft", _c("6H"), 0) in _moves(game)  # the 5 of spades could
+    assert ("ft", _c("6H"), 0) in _moves(game)
+    # ... but not when it could go straight home again for good (one deck, safe)
+    game = table("thoughtful", tableau=["3C"] + [""] * 6, foundations=["", "AH 2H"])
+    assert not any(m[0] == "ft" for m in _moves(game))
 
 
 def test_dead_end_card_that_can_never_move_is_lost(table):
