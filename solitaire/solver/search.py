@@ -361,6 +361,20 @@ class Search:
                 where.setdefault(top, []).append(j)
                 landing |= _CHILD_MASK[top]
         kings_land = empty >= 0
+        twins = self.twins
+
+        def places(c: int, source: int = -1) -> list[int]:
+            """The columns whose top takes ``c`` (not ``source``). With one deck, when both twins
+            take it only the lower one is offered: the settled position is the same.
+            """
+            out = []
+            for parent in _ACCEPTS[c]:
+                for j in where.get(parent, ()):
+                    if j != source:
+                        out.append(j)
+                if out and twins:
+                    break
+            return out
 
         # the cards a foundation takes now
         if self.decks == 1:
@@ -396,7 +410,7 @@ class Search:
         for q, clicks, nleft in reach:
             c = talon[q - 1]
             home = c in fitting
-            targets = [j for parent in _ACCEPTS[c] for j in where.get(parent, ())] if landing >> c & 1 else []
+            targets = places(c) if landing >> c & 1 else []
             if _RANK[c] == KING and empty >= 0:
                 targets.append(empty)
             if targets and talon_any_time:
@@ -437,7 +451,7 @@ class Search:
                 if not landing >> base & 1 and not (kings_land and k > 0 and _RANK[base] == KING):
                     k -= 1
                     continue
-                targets = [j for parent in _ACCEPTS[base] for j in where.get(parent, ()) if j != i]
+                targets = places(base, i)
                 if _RANK[base] == KING and empty >= 0 and k > 0:
                     targets.append(empty)
                 if not targets:
@@ -503,11 +517,10 @@ class Search:
                         nf[2 * s], nf[2 * s + 1] = nf[2 * s + 1], nf[2 * s]
                 if self._is_safe(c, nf):
                     continue
-                for j, top in enumerate(tops):
-                    if (top >= 0 and builds[c * 256 + top]) or (top < 0 and j == empty and r == KING):
-                        nc = list(cols)
-                        nc[j] = cols[j] + bytes((c,))
-                        ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left))
+                for j in places(c) + ([empty] if r == KING and empty >= 0 else []):
+                    nc = list(cols)
+                    nc[j] = cols[j] + bytes((c,))
+                    ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left))
 
         if rng is None:
             ranked.sort(key=lambda item: item[0])
