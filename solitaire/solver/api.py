@@ -41,17 +41,19 @@ def has_hidden_cards(game: Game) -> bool:
 
 
 def solve(game: Game, budget_seconds: float, node_limit: int | None = None, known: bool = True,
-          should_stop: Callable[[], bool] | None = None) -> Result:
+          should_stop: Callable[[], bool] | None = None, settle: bool = True) -> Result:
     """Search ``game`` for a winning line.
 
     ``known=True`` analyses the deal with every card known (face-down cards and the stock too),
     as KPatience's solver does. ``known=False`` refuses to look at hidden cards: a position that
-    still has some cannot be decided that way, and the answer is "unknown".
+    still has some cannot be decided that way, and the answer is "unknown". ``settle=False``
+    keeps the search from settling groups onto lower twins (``Search``), so that the line's
+    first move is never such a shuffle.
     """
     started = time.perf_counter()
     if not known and has_hidden_cards(game):
         return Result("unknown", [], 0, time.perf_counter() - started)
-    outcome = Search(game).run(budget_seconds, node_limit, should_stop)
+    outcome = Search(game, settle).run(budget_seconds, node_limit, should_stop)
     moves: list[str] = []
     if outcome.result == "won":
         line = to_core_moves(game, outcome.actions)
@@ -85,7 +87,7 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
     if game.won:
         return None
     if not has_hidden_cards(game):
-        result = solve(game, budget_seconds, known=False)
+        result = solve(game, budget_seconds, known=False, settle=False)
         if result.result == "won" and result.moves:
             return _first_move(game, result.moves[0])
     return _heuristic_hint(game)

@@ -193,21 +193,24 @@ class Search:
     position) are kept across attempts, so no work is lost: a position is proven dead when the
     whole strongly connected component it belongs to is finished (Tarjan's algorithm), so
     positions on cycles are proven too. An attempt that ends without being cut off has tried
-    every line, and only then is the answer "lost". Restarts keep one early
-    bad choice from holding the whole budget; they come often (200 positions, then 20% more
-    each time): wins are found much sooner, and a loss costs almost nothing more, since every
-    finished component stays proven.
+    every line, and only then is the answer "lost". Restarts keep one early bad choice from
+    holding the whole budget; they come often (200 positions, then 20% more each time): wins
+    are found much sooner, and a loss costs almost nothing more, since every finished component
+    stays proven.
     """
 
     first_attempt = 200
     attempt_growth = 1.2
     noise = 3.0  # how far a restart may move a move up or down the order, in priority steps
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, settle: bool = True) -> None:
+        """``settle=False`` leaves positions as they are (no ``settle_twins``): every move of a
+        line is then one a player would make, which hints need.
+        """
         rules = game.rules
         self.decks = rules.decks
         self.ordered = rules.runs == "ordered"
-        self.twins = rules.decks == 1 and self.ordered  # positions are keyed by settle_twins
+        self.twins = settle and rules.decks == 1 and self.ordered  # positions are settled
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)

@@ -29,3 +29,16 @@ def test_hint_is_none_when_no_useful_move_is_left(table):
 def test_hint_never_shuttles_a_group_sideways(table):
     game = table("thoughtful", tableau=["9S 8H", "9C", "", "", "", "", ""])
     assert hint(game) is None
+
+
+def test_a_hint_from_a_winning_line_is_never_a_move_onto_the_lower_twin(table):
+    # The search settles groups onto the lower twin (8H from the 9C to the 9S here); that
+    # shuffle is part of its lines but not a move worth a hint: the hint is the stock, where the
+    # 7H waits to go home before the 8H.
+    from solitaire.core.moves import TABLEAU
+    found = ["AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H 6H",
+             " ".join(f"{r}D" for r in "A23456789TJQK"), "AC 2C 3C 4C 5C 6C 7C 8C"]
+    game = table("thoughtful", tableau=["9C 8H", "9S", "", "", "", "", ""], foundations=found,
+                 stock="TS JS QS KS TC JC QC KC 9H TH JH QH KH 7H", draw=1)
+    move = hint(game)
+    assert move is not None and not (move.src.kind == TABLEAU and move.dst.kind == TABLEAU), move
