@@ -16,7 +16,7 @@ from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
 from .search import Search, safe_double_deck, safe_single_deck, to_core_moves
 
-VERSION = "2"
+VERSION = "3"
 
 
 class SolverBug(AssertionError):
