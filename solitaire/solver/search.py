@@ -298,6 +298,15 @@ class Search:
                 out.append((q, clicks, left))
         return out
 
+    def _clicks_to(self, size: int, p: int, q: int) -> int:
+        """Draw 1, unlimited passes: the stock clicks that make talon card ``q - 1`` the waste
+        top, from a waste of ``p`` cards out of ``size``.
+        """
+        if q >= p:
+            return q - p
+        after_recycle = 1 if self.deal_on_recycle else 0
+        return (size - p) + 1 + (q - after_recycle)
+
     # --------------------------------------------------------------------------- expanding
     def _close(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
                acts: list[Action]) -> tuple[bytes, int]:
@@ -311,9 +320,11 @@ class Search:
 
     def _play_safe(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
                    acts: list[Action]) -> tuple[bytes, int]:
-        """Play every safe foundation move (columns, and the waste top in draw 1) until none is
-        left. In draw 2 or 3 the waste top is not played this way: taking a card out of the
-        talon changes how every later pass splits into batches, which may cost a needed card.
+        """Play every safe foundation move until none is left: column tops, and in draw 1 the
+        waste top, or with unlimited passes any talon card (clicking round to it changes
+        nothing else: every talon card stays within reach). In draw 2 or 3 talon cards are not
+        played this way: taking a card out of the talon changes how every later pass splits into
+        batches, which may cost a needed card.
         """
         one_deck = self.decks == 1
         safe = self.safe
@@ -337,7 +348,18 @@ class Search:
                         cols[i] = col
                         acts.append(("tf", i))
                         progress = True
-            if self.draw == 1 and p > 0:
+            if self.draw == 1 and self.start[4] < 0:
+                # draw 1, unlimited passes: every talon card is a few clicks away at any time
+                for q, c in enumerate(talon, 1):
+                    if self._fits_foundation(c, found) and self._is_safe(c, found):
+                        self._to_foundation(c, found)
+                        acts.extend([("s",)] * self._clicks_to(len(talon), p, q))
+                        talon = talon[: q - 1] + talon[q:]
+                        p = q - 1
+                        acts.append(("wf",))
+                        progress = True
+                        break
+            elif self.draw == 1 and p > 0:
                 c = talon[p - 1]
                 if self._fits_foundation(c, found) and self._is_safe(c, found):
                     self._to_foundation(c, found)
