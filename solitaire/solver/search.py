@@ -423,8 +423,10 @@ class Search:
 
         # cards from the stock and waste, each as one move with its clicks. In draw 1 with
         # unlimited passes every talon card can be played at any time, so a talon card is put on
-        # a column only when a card that goes on it can follow at once: the move can be put off
-        # until then (going home or to another column later is one move from the talon too).
+        # a column only when a card from elsewhere can follow onto it, at once or at the end of a
+        # run of talon cards built on it: the move can be put off until then (going home or to
+        # another column later is one move from the talon too), and talon cards alone on a
+        # column do nothing they could not do from the talon.
         movable: tuple[int, bool] | None = None  # worked out when first needed
         talon_any_time = self.draw == 1 and left < 0
         reached = self.reach_cache.get((talon, p, left))
@@ -441,7 +443,7 @@ class Search:
             if targets and talon_any_time:
                 if movable is None:
                     movable = self._movable(cols)
-                if not self._child_can_come(c, movable, reachable, found):
+                if not self._run_can_end(c, movable, talon, found):
                     targets = []
             if not home and not targets:
                 continue
@@ -611,14 +613,16 @@ class Search:
             return KING in found
         return any(r == KING for r in found)
 
-    def _child_can_come(self, c: int, movable: tuple[int, bool], reachable: frozenset[int],
-                        found: tuple[int, ...]) -> bool:
-        """Whether a card that goes on ``c`` can move now: leading a group in a column, in the
-        talon within reach of clicks, or on top of a foundation.
+    def _run_can_end(self, c: int, movable: tuple[int, bool], talon: bytes, found: tuple[int, ...]) -> bool:
+        """Draw 1, unlimited passes: whether a card from outside the talon that goes on ``c``
+        can move now (leading a group in a column, or on top of a foundation), or onto the end of
+        a run of talon cards built down from ``c``.
         """
         mask = movable[0]
         for child in _CHILDREN[c]:
-            if mask >> child & 1 or child in reachable or self._on_foundation_top(child, found):
+            if mask >> child & 1 or self._on_foundation_top(child, found):
+                return True
+            if child in talon and self._run_can_end(child, movable, talon, found):
                 return True
         return False
 

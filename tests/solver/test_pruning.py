@@ -119,10 +119,18 @@ def test_draw_one_talon_card_held_back_still_counts_as_a_top(table):
 
 def test_draw_one_talon_card_goes_on_a_column_only_when_a_card_can_follow(table):
     # Draw 1, unlimited passes: every talon card can be played at any time, so the 8 of hearts
-    # is put on the 9 of spades only when a black 7 can follow onto it at once.
+    # is put on the 9 of spades only when a black 7 from outside the talon can follow onto it,
+    # at once or at the end of a run of talon cards.
     game = table("thoughtful", tableau=["9S", "2D"] + EMPTY5, waste="8H", draw=1)
     assert not any(m[0] == "wt" for m in _moves(game))
     game = table("thoughtful", tableau=["9S", "2D 7C"] + EMPTY5, waste="8H", draw=1)
+    assert ("wt", 0) in _moves(game)
+    # a run of talon cards alone does nothing on a column that it could not do from the talon:
+    # the 7 of clubs in the talon is not enough ...
+    game = table("thoughtful", tableau=["9S", "2D"] + EMPTY5, waste="8H", stock="7C", draw=1)
+    assert not any(m[0] == "wt" for m in _moves(game))
+    # ... unless a card from a column can end the run (the 6 of hearts onto the 7 of clubs)
+    game = table("thoughtful", tableau=["9S", "2D 6H"] + EMPTY5, waste="8H", stock="7C", draw=1)
     assert ("wt", 0) in _moves(game)
     # draw 3: taking a card out of the talon changes what the next passes reach; always tried
     game = table("thoughtful", tableau=["9S", "2D"] + EMPTY5, waste="8H", draw=3)
