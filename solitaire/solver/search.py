@@ -371,10 +371,9 @@ class Search:
 
     def children(self, state: State, rng: random.Random | None = None) -> list[tuple[list[Action], State]]:
         """Every move worth trying from ``state``, most promising first, each followed by the safe
-        foundation moves it allows.
+        foundation moves it allows and, with one deck, settled (``_close``).
         """
         cols, found, talon, p, left = state
-        ordered = self.ordered
         builds = _BUILDS
         ranked: list[tuple[float, list[Action], list[bytes], list[int], bytes, int, int]] = []
         tops = [col[-1] if col else -1 for col in cols]

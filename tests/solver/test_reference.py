@@ -15,7 +15,7 @@ import random
 
 from solitaire.core import Game, ruleset
 from solitaire.solver.api import solve
-from solitaire.solver.search import _BUILDS, _RANK, _SUIT, HIDDEN, KING, Search
+from solitaire.solver.search import _BUILDS, _RANK, HIDDEN, KING, Search
 
 
 class Reference(Search):
