@@ -94,17 +94,23 @@ def _klondike_ready_to_finish():
                            "stock": [], "waste": [], "foundations": [["AC"], [], [], []]})
 
 
+def _play_scene_at(app, code: str, game):
+    """The play scene opened on ``code``, then given ``game`` and left to settle (300 frames)."""
+    app.open("play", code=code, resume=False)
+    scene = app.stack.top
+    scene._replace_game(game)
+    for _ in range(300):
+        _frame(app)
+    return scene
+
+
 def measure_drag(app) -> list[float]:
     import pygame
 
     from solitaire.core import TABLEAU, Pile
     from solitaire.view.layout import Slot
 
-    app.open("play", code="DS1-D1N-AAAAAAB", resume=False)
-    scene = app.stack.top
-    scene._replace_game(_ds_with_long_run())
-    for _ in range(300):
-        _frame(app)
+    scene = _play_scene_at(app, "DS1-D1N-AAAAAAB", _ds_with_long_run())
     sprite = scene.view.by_slot[Slot(Pile(TABLEAU, 0), 0)]
     w, h = scene.layout.card
     start = (int(sprite.pos[0] + w / 2), int(sprite.pos[1] + h * 0.05))
@@ -121,11 +127,7 @@ def measure_drag(app) -> list[float]:
 
 
 def measure_auto_complete(app) -> list[float]:
-    app.open("play", code="KL1-D1N-AAAAAAB", resume=False)
-    scene = app.stack.top
-    scene._replace_game(_klondike_ready_to_finish())
-    for _ in range(300):
-        _frame(app)
+    scene = _play_scene_at(app, "KL1-D1N-AAAAAAB", _klondike_ready_to_finish())
     scene.auto_timer = 0.0
     times = []
     while not scene.game.won or scene.view.in_motion():

@@ -112,6 +112,16 @@ class GameCodeScene(DialogScene):
             close_to(self.app, self.play)
             self.play.start_code(code)
 
+    def _side_by_side(self, inner: pygame.Rect, wide: pygame.Rect, button: pygame.Rect) -> None:
+        """Put ``wide`` at the reading start of ``inner`` and ``button`` at its end (mirrored
+        for right-to-left)."""
+        if self.rtl:
+            wide.right = inner.right
+            button.left = inner.left
+        else:
+            wide.left = inner.left
+            button.right = inner.right
+
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         gap = u // 3
@@ -133,11 +143,7 @@ class GameCodeScene(DialogScene):
             if self.copy_button.visible:
                 box.w -= button_w + gap
                 copy = pygame.Rect(0, y + (box.h - u) // 2, button_w, u)
-                if self.rtl:
-                    box.right = inner.right
-                    copy.left = inner.left
-                else:
-                    copy.right = inner.right
+                self._side_by_side(inner, box, copy)
                 self.copy_button.layout(copy)
             self.code_box = box
             y += box.h
@@ -147,11 +153,7 @@ class GameCodeScene(DialogScene):
         y += int(u * 0.7) + gap
         field = pygame.Rect(inner.x, y, inner.w - button_w - gap, u)
         play = pygame.Rect(0, y, button_w, u)
-        if self.rtl:
-            field.right = inner.right
-            play.left = inner.left
-        else:
-            play.right = inner.right
+        self._side_by_side(inner, field, play)
         self.field.layout(field)
         self.play_button.layout(play)
         cw = int(u * 3.4)
