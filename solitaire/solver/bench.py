@@ -18,9 +18,11 @@ from typing import Sequence
 from ..core import Game, parse_code
 from ..core.codes import GameCode
 from .api import SolverBug, hint, solve
+from .search import Search
 
 BUDGET = 2.0
 HINT_BUDGET = 0.08
+SPEED_DEAL = "TF1-D3N-AAAAAJD"  # a draw-3 loss that no 20,000-position search finishes
 
 # (title, game, draw, scoring, deals, target text, check)
 SUITES = (
@@ -59,6 +61,20 @@ def _hint_one(job: tuple[str, int]) -> float:
     return time.perf_counter() - started
 
 
+def machine_speed(code: str = SPEED_DEAL, positions: int = 20_000, runs: int = 3) -> float:
+    """Positions a second of one search on this machine: the median of ``runs`` searches of a
+    hard deal cut off after ``positions`` positions. The figures below hang on it, and a shared
+    machine's speed changes from day to day, so the bench prints it first.
+    """
+    rates = []
+    for _ in range(runs):
+        search = Search(Game.deal(parse_code(code)))
+        started = time.perf_counter()
+        outcome = search.run(600.0, node_limit=positions)
+        rates.append(outcome.nodes / (time.perf_counter() - started))
+    return statistics.median(rates)
+
+
 def _codes(game: str, draw: int, scoring: str, count: int) -> list[str]:
     return [str(GameCode(game, draw, scoring, number)) for number in range(1, count + 1)]
 
@@ -77,6 +93,8 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
         deals = 50
     context = mp.get_context("spawn")
     print(f"solver bench: budget {BUDGET} s a deal, {workers} processes", flush=True)
+    print(f"this machine: {machine_speed():,.0f} positions a second in one search "
+          f"({SPEED_DEAL}, median of 3 runs of 20,000 positions)", flush=True)
     bugs = 0
     with context.Pool(workers) as pool:
         for title, game, draw, scoring, count, target in SUITES:
