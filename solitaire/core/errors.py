@@ -54,6 +54,22 @@ class SuitParam(int):
         return SUIT_NAMES[self]
 
 
+class GameParam(str):
+    """A game given to a refusal sentence: its English name, carrying the game's id so that a
+    translation can name it in its own language.
+    """
+
+    id: str
+
+    def __new__(cls, game_id: str, name: str) -> GameParam:
+        param = super().__new__(cls, name)
+        param.id = game_id
+        return param
+
+    def __reduce__(self) -> tuple:
+        return GameParam, (self.id, str(self))
+
+
 @dataclass(frozen=True)
 class Refusal:
     """A refused move: the rule id from RULES.md, a reason key and its details.
@@ -75,7 +91,9 @@ class Refusal:
 
 
 def refusal(rule: str, reason: str, **params: object) -> Refusal:
-    """``refusal("C-2", "not_on", card=c, target=top)``: card and target are card ints."""
+    """``refusal("C-2", "not_on", card=c, target=top)``: card and target are card ints, a game
+    is a ``GameParam``.
+    """
     typed = {}
     for name, value in params.items():
         if name in ("card", "target"):

@@ -89,10 +89,11 @@ def card_label(card: int) -> str:
 
 def refusal_text(refusal: object) -> str:
     """A refused move in the current language: English comes from the rules core itself; other
-    languages translate by the refusal's reason key (``refusal.<reason>``), cards as ``6♣``.
+    languages translate by the refusal's reason key (``refusal.<reason>``), cards as ``6♣``,
+    games by their menu names.
     """
     from solitaire.core.cards import SUIT_SYMBOLS
-    from solitaire.core.errors import CardParam, SuitParam
+    from solitaire.core.errors import CardParam, GameParam, SuitParam
 
     table = _tables.get(_current, _EN)
     template = table.get(f"refusal.{refusal.reason}") if _current != "en" else None  # type: ignore[attr-defined]
@@ -104,5 +105,7 @@ def refusal_text(refusal: object) -> str:
             value = card_label(value)
         elif isinstance(value, SuitParam):
             value = SUIT_SYMBOLS[value]
+        elif isinstance(value, GameParam):
+            value = t(f"menu.{value.id}")
         params[name] = value
     return _formatter.vformat(template, (), _Lenient(params))
