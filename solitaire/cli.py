@@ -12,7 +12,7 @@ import sys
 from typing import Sequence
 
 from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
-from .core.errors import GameParam, refusal
+from .core.errors import refusal
 from .core.position import load_deal_file
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -70,7 +70,7 @@ def play_text(game: Game, text: str) -> None:
 
 def _auto_refusal(game: Game) -> Refusal:
     if not game.rules.auto_complete:
-        return refusal("C-8", "no_auto_complete", game=GameParam(game.rules.id, game.rules.name))
+        return refusal("C-8", "no_auto_complete", game=game.rules)
     if game.won:
         return refusal("K-9", "already_won")
     return refusal("K-9", "auto_not_ready")

@@ -91,8 +91,8 @@ class Refusal:
 
 
 def refusal(rule: str, reason: str, **params: object) -> Refusal:
-    """``refusal("C-2", "not_on", card=c, target=top)``: card and target are card ints, a game
-    is a ``GameParam``.
+    """``refusal("C-2", "not_on", card=c, target=top)``: card and target are card ints, suit a
+    suit index, game the game's ``Ruleset``.
     """
     typed = {}
     for name, value in params.items():
@@ -100,6 +100,8 @@ def refusal(rule: str, reason: str, **params: object) -> Refusal:
             value = CardParam(value)
         elif name == "suit":
             value = SuitParam(value)
+        elif name == "game":
+            value = GameParam(value.id, value.name)
         typed[name] = value
     return Refusal(rule, reason, tuple(typed.items()))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from .cards import KING, RANK, SUIT, builds_on, card_text, is_ordered_run
 from .codes import GameCode
-from .errors import GameParam, IllegalMove, Refusal, refusal
+from .errors import IllegalMove, Refusal, refusal
 from .moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request
 from .rng import shuffled
 from .rules import Ruleset, Scoring, ruleset
@@ -114,7 +114,7 @@ class Game:
             return self._check_draw()
         if not self._exists(src) or not self._exists(dst):
             missing = src if not self._exists(src) else dst
-            return refusal("C-4", "no_pile", pile=str(missing), game=GameParam(self.rules.id, self.rules.name))
+            return refusal("C-4", "no_pile", pile=str(missing), game=self.rules)
         if src == dst:
             return refusal("C-2", "same_pile")
         if dst.kind in (STOCK, WASTE):
@@ -362,7 +362,7 @@ class Game:
         if index is not None:
             return Move(src, Pile(kind, index), count)
         if not self._exists(src):
-            raise IllegalMove(refusal("C-4", "no_pile", pile=str(src), game=GameParam(self.rules.id, self.rules.name)))
+            raise IllegalMove(refusal("C-4", "no_pile", pile=str(src), game=self.rules))
         refused = self._check_source(src, count)
         if refused:
             raise IllegalMove(refused)

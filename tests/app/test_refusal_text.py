@@ -1,7 +1,8 @@
 """Refused moves in the interface language, by reason key (TF-7 in Arabic as in English)."""
 
 from solitaire import i18n
-from solitaire.core.errors import REASONS, GameParam, refusal
+from solitaire.core.errors import REASONS, refusal
+from solitaire.core.rules import ruleset
 
 
 def test_english_is_the_cores_own_sentence():
@@ -24,7 +25,7 @@ def test_another_language_translates_by_reason_with_cards_as_symbols():
 def test_every_reason_has_an_english_sentence():
     assert all(REASONS[key] for key in REASONS)
     for key in REASONS:
-        assert "{" not in refusal("C-1", key, card=0, target=1, suit=0, number=1, count=2, pile="t1", game="Klondike").text
+        assert "{" not in refusal("C-1", key, card=0, target=1, suit=0, number=1, count=2, pile="t1", game=ruleset("klondike")).text
 
 
 def test_arabic_names_the_game_in_arabic_when_a_pile_or_auto_complete_is_missing():
@@ -47,6 +48,6 @@ def test_arabic_names_the_game_in_arabic_when_a_pile_or_auto_complete_is_missing
     try:
         text = i18n.refusal_text(missing)
         assert "كلوندايك" in text and "Klondike" not in text
-        assert "سوليتير ريفليشي" in i18n.refusal_text(refusal("C-8", "no_auto_complete", game=GameParam("thoughtful", "Thoughtful Solitaire")))
+        assert "سوليتير ريفليشي" in i18n.refusal_text(refusal("C-8", "no_auto_complete", game=ruleset("thoughtful")))
     finally:
         i18n.set_language("en")
