@@ -22,7 +22,9 @@ from .search import Search
 
 BUDGET = 2.0
 HINT_BUDGET = 0.08
-SPEED_DEAL = "TF1-D3N-AAAAAJD"  # a draw-3 loss that no 20,000-position search finishes
+SPEED_DEAL = "TF1-D3N-AAAAAJD"  # a draw-3 loss that no search of SPEED_POSITIONS finishes
+SPEED_POSITIONS = 20_000
+SPEED_RUNS = 3
 
 # (title, game, draw, scoring, deals, target text, check)
 SUITES = (
@@ -61,7 +63,7 @@ def _hint_one(job: tuple[str, int]) -> float:
     return time.perf_counter() - started
 
 
-def machine_speed(code: str = SPEED_DEAL, positions: int = 20_000, runs: int = 3) -> float:
+def machine_speed(code: str = SPEED_DEAL, positions: int = SPEED_POSITIONS, runs: int = SPEED_RUNS) -> float:
     """Positions a second of one search on this machine: the median of ``runs`` searches of a
     hard deal cut off after ``positions`` positions. The figures below hang on it, and a shared
     machine's speed changes from day to day, so the bench prints it first.
@@ -94,7 +96,7 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
     context = mp.get_context("spawn")
     print(f"solver bench: budget {BUDGET} s a deal, {workers} processes", flush=True)
     print(f"this machine: {machine_speed():,.0f} positions a second in one search "
-          f"({SPEED_DEAL}, median of 3 runs of 20,000 positions)", flush=True)
+          f"({SPEED_DEAL}, median of {SPEED_RUNS} runs of {SPEED_POSITIONS:,} positions)", flush=True)
     bugs = 0
     with context.Pool(workers) as pool:
         for title, game, draw, scoring, count, target in SUITES:
