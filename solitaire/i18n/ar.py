@@ -199,5 +199,4 @@ STRINGS: dict[str, str] = {
     "status.checking": "جارٍ التحقق…",
     "settings.status_line": "عرض قابلية التوزيعة للحل",
     "settings.language": "اللغة",
-    "play.no_pool": "لا توجد بعد توزيعات مؤكدة قابلة للحل في هذا الوضع: هذه التوزيعة عشوائية.",
 }

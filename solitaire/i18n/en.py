@@ -161,5 +161,4 @@ STRINGS: dict[str, str] = {
     "status.checking": "Checking…",
     "settings.status_line": "Show whether the deal can still be won",
     "settings.language": "Language",
-    "play.no_pool": "No verified-winnable deals exist for this mode yet: this deal is a random one.",
 }

@@ -16,6 +16,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.solver import pools
 
 log = logging.getLogger(__name__)
 
@@ -101,16 +102,25 @@ class NewGameScene(DialogScene):
                                                      primary=True))
         self.rows = [[self.cancel_button, self.start_button]]
         self._describe()
+        self._offer_winnable()
 
     def initial_focus(self) -> ui.Widget | None:
         return self.start_button
 
     def _set_draw(self, value: int) -> None:
         self.draw_count = value
+        self._offer_winnable()
 
     def _set_scoring(self, value: str) -> None:
         self.scoring = value
         self._describe()
+        self._offer_winnable()
+
+    def _offer_winnable(self) -> None:
+        """Show "winnable deals only" only for a mode with a pool of such deals; the saved
+        choice stays as it is, for the modes that have one.
+        """
+        self.winnable_toggle.visible = pools.has_pool(self.game_id, self.draw_count, self.scoring)
 
     def _set_winnable(self, value: bool) -> None:
         self.winnable = value

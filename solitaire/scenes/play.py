@@ -46,17 +46,17 @@ def mode_slot(game: Game) -> str:
     return f"{game.rules.id}-d{game.draw}-{game.scoring.name}"
 
 
-def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> tuple[GameCode, bool]:
-    """A fresh deal, and whether it came from the verified-winnable pool (asked for and the
-    mode has one; Double Solitaire's one-pass Vegas has none).
+def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
+    """A fresh deal: from the mode's verified-winnable pool when asked for and the mode has one
+    (the New Game window offers the choice only there), else any deal.
     """
     if winnable:
         from solitaire.solver.pools import winnable_codes
 
         codes = winnable_codes(game_id, draw, scoring)
         if codes:
-            return random.choice(codes), True
-    return GameCode(game_id, draw, scoring, random.randrange(DEAL_LIMIT)), False
+            return random.choice(codes)
+    return GameCode(game_id, draw, scoring, random.randrange(DEAL_LIMIT))
 
 
 @dataclass
@@ -109,7 +109,6 @@ class PlayScene(Scene):
         self.toast: Toast | None = None
         self.hint: tuple[Move, float] | None = None
         self.advisor = Advisor(app)
-        self.pool_missing = False  # "winnable deals only" was asked of a mode with no pool
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
@@ -141,9 +140,7 @@ class PlayScene(Scene):
             restored = self._restore(f"{game_id}-d{draw}-{scoring}")
             if restored:
                 return restored
-        code, pooled = pick_deal(game_id, draw, scoring, winnable)
-        self.pool_missing = winnable and not pooled
-        game = Game.deal(code)
+        game = Game.deal(pick_deal(game_id, draw, scoring, winnable))
         return game, game.to_json()
 
     def _restore(self, slot: str) -> tuple[Game, dict] | None:
@@ -210,11 +207,8 @@ class PlayScene(Scene):
                 self._replace_game(*restored)
                 self.say(self.app.t("play.resumed"))
                 return
-        code, pooled = pick_deal(game_id, draw, scoring, winnable)
         self.elapsed = 0.0
-        self._replace_game(Game.deal(code))
-        if winnable and not pooled:
-            self.say(self.app.t("play.no_pool"))
+        self._replace_game(Game.deal(pick_deal(game_id, draw, scoring, winnable)))
 
     def start_code(self, code: GameCode) -> None:
         self._abandon()
@@ -257,8 +251,6 @@ class PlayScene(Scene):
         self._update_buttons()
         self._request_status()
         self.app.settings_listeners.append(self._settings_changed)
-        if self.pool_missing:
-            self.say(self.app.t("play.no_pool"))
         if self.game.won:
             self.won_shown = True
 

@@ -28,3 +28,11 @@ def winnable_codes(game: str, draw: int, scoring: str) -> tuple[GameCode, ...]:
         if (code.game, code.draw, code.scoring) == (game, draw, scoring):
             out.append(code)
     return tuple(out)
+
+
+def has_pool(game: str, draw: int, scoring: str) -> bool:
+    """Whether the mode has verified-winnable deals. The New Game window offers "winnable deals
+    only" exactly where this is true, so a mode gains the option by gaining a pool file
+    (``tools/make_pools.py``) and never offers a promise it cannot keep.
+    """
+    return bool(winnable_codes(game, draw, scoring))
