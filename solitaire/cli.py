@@ -12,7 +12,6 @@ import sys
 from typing import Sequence
 
 from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
-from .core.errors import refusal
 from .core.position import load_deal_file
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -58,7 +57,7 @@ def play_text(game: Game, text: str) -> None:
     request = parse_request(text)
     if request.action == "undo":
         if not game.undo():
-            raise IllegalMove(refusal("C-9", "nothing_to_undo"))
+            raise IllegalMove(game.undo_refusal())
     elif request.action == "auto":
         if not game.auto_complete_ready():
             raise IllegalMove(_auto_refusal(game))
@@ -70,10 +69,10 @@ def play_text(game: Game, text: str) -> None:
 
 def _auto_refusal(game: Game) -> Refusal:
     if not game.rules.auto_complete:
-        return refusal("C-8", "no_auto_complete", game=game.rules)
+        return game.refuse("no_auto_complete", game=game.rules)
     if game.won:
-        return refusal("K-9", "already_won")
-    return refusal("K-9", "auto_not_ready")
+        return game.refuse("already_won")
+    return game.refuse("auto_not_ready")
 
 
 def run(argv: Sequence[str]) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .codes import GameCode
-from .errors import IllegalMove, refusal
+from .errors import IllegalMove
 from .game import Game
 from .moves import Move
 
@@ -71,9 +71,9 @@ class Race:
 
     def _check_open(self, player: int) -> None:
         if self.over:
-            raise IllegalMove(refusal("DU-1", "race_over"))
+            raise IllegalMove(self.games[player].refuse("race_over"))
         if self.finished(player):
-            raise IllegalMove(refusal("DU-4", "race_ended"))
+            raise IllegalMove(self.games[player].refuse("race_ended"))
 
     def time_bonus(self, player: int) -> int:
         """DU-5: only a player who finished early earns it, and only for cards sent home, so that

@@ -6,40 +6,68 @@ from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, a_card, card_name
 
-# The English sentence of every reason a move can be refused. ``{card}`` names a card ("6 of
-# clubs"), ``{card:a}`` with its article ("a 6 of clubs"); the interface translates by the same
-# keys (``refusal.<reason>`` in solitaire/i18n), so a sentence is never parsed.
+# The English sentence of every reason a move can be refused: first the rule that stops it, in
+# the player's words, then what it stops. ``{card}`` names a card ("6 of clubs"), ``{card:a}``
+# with its article ("a 6 of clubs"); the interface translates by the same keys
+# (``refusal.<reason>`` in solitaire/i18n), so a sentence is never parsed. The rule's id is not
+# part of the sentence: it travels beside it (``Refusal.rule``).
 REASONS: dict[str, str] = {
     "no_pile": "there is no pile {pile} in {game}",
-    "same_pile": "a card must move to another pile",
-    "not_to_talon": "cards go to a column or a foundation, never back to the stock or the waste",
-    "one_at_a_time": "cards go to a foundation one at a time",
-    "waste_empty": "the waste is empty",
-    "waste_top_only": "only the top card of the waste can be played",
-    "foundation_empty": "foundation {number} is empty",
-    "foundation_top_only": "only the top card of a foundation can be taken back",
-    "foundation_to_column_only": "a foundation card can only go back to a column",
-    "nothing_to_draw": "the stock and the waste are both empty",
-    "vegas_one_pass": "in Vegas scoring the waste is never turned back: one pass only",
-    "column_empty": "column {number} is empty",
-    "column_too_short": "column {number} has only {count} cards",
-    "face_down": "a face-down card cannot be moved",
-    "not_in_order": "the {card} and the cards on it are not in order (each one rank lower, colours alternating)",
-    "wrong_suit_slot": "the {card} cannot go on the {suit} foundation",
-    "ace_first": "a foundation starts with an Ace, not the {card}",
-    "foundation_suit": "the {card} cannot go on the {target}: a foundation keeps one suit",
-    "foundation_rank": "the {card} cannot go on the {target}: foundations go up one rank at a time",
-    "king_only": "an empty column takes only a King, not the {card}",
-    "not_on": "{card:a} cannot go on {target:a}",
-    "no_foundation": "no foundation takes the {card} now",
-    "no_place": "no place takes the {card} now",
-    "nothing_to_undo": "there is no move to undo",
-    "no_auto_complete": "{game} has no auto-complete",
-    "already_won": "the game is already won",
-    "auto_not_ready": "auto-complete needs every column card face up and the stock and waste empty",
-    "race_over": "the race is over",
-    "race_ended": "you have ended your game",
+    "same_pile": "the cards are already on that pile: a move takes them to another one",
+    "not_to_talon": "cards never go back to the stock or the waste: they go to a column or a foundation",
+    "one_at_a_time": "a foundation takes one card at a time, never a group",
+    "waste_empty": "the waste is empty: click the stock to turn cards onto it",
+    "waste_top_only": "only the top card of the waste can be played: the card under it comes free once it has gone",
+    "foundation_empty": "foundation {number} is empty: there is no card to take back",
+    "foundation_top_only": "only the top card of a foundation can be taken back, one card at a time",
+    "foundation_to_column_only": "a card taken back from a foundation can only go onto a column",
+    "nothing_to_draw": "there is nothing left to draw: the stock and the waste are both empty",
+    "vegas_one_pass": "in Vegas scoring you go through the stock only once: the waste is never turned back",
+    "column_empty": "column {number} is empty: there is no card to move",
+    "column_too_short": "column {number} does not have that many cards: it holds {count}",
+    "face_down": "a face-down card cannot be moved: it turns face up once the cards on it have gone",
+    "not_in_order": "the cards on the {card} are not in order: a group moves together only when each card is one rank lower than the card under it and of the other colour",
+    "wrong_suit_slot": "each suit has its own foundations: this one takes only {suit}, not the {card}",
+    "ace_first": "a foundation starts with an Ace, so it cannot take the {card} first",
+    "foundation_suit": "a foundation keeps to one suit, so the {card} cannot go on the {target}",
+    "foundation_rank": "a foundation goes up one rank at a time, so the {card} cannot go on the {target}",
+    "king_only": "an empty column takes only a King, alone or with the cards on it, so not the {card}",
+    "not_on": "a card goes on a card one rank higher and of the other colour: {card:a} cannot go on {target:a}",
+    "not_on_rank": "a card goes on a card exactly one rank higher: {card:a} cannot go on {target:a}",
+    "not_on_colour": "a card goes on a card of the other colour, red on black or black on red: {card:a} cannot go on {target:a}",
+    "no_foundation": "no foundation takes the {card} yet: a foundation takes the next card of its suit, from the Ace up",
+    "no_place": "the {card} fits nowhere now: neither a foundation nor a column takes it",
+    "no_column": "no column takes the {card} now: it needs a card one rank higher of the other colour, or an empty column if it is a King",
+    "nothing_to_undo": "there is no move to undo: the cards are as they were dealt",
+    "undo_limit": "undo reaches back only {limit} moves, and you have taken all of them back",
+    "no_auto_complete": "{game} never plays a card by itself: every card goes home by your own move",
+    "already_won": "the game is won: every card is already on a foundation",
+    "auto_not_ready": "auto-complete starts once every column card is face up and the stock and the waste are empty",
+    "race_over": "the race is over: no more moves can be played",
+    "race_ended": "you have ended your game: it cannot be played on",
 }
+
+# The rule behind each reason, as a topic: every game names its own rule for a topic in the
+# ``[rule_ids]`` table of its levels file (Thoughtful's tap rule is TF-6, Double's DS-8), and the
+# rules common to all games (C-*) are the default (rules.COMMON_RULE_IDS). A refusal therefore
+# always cites a rule of the game being played, never one inferred from another game's shape.
+TOPICS: dict[str, tuple[str, ...]] = {
+    "layout": ("no_pile",),
+    "build": ("same_pile", "not_on", "not_on_rank", "not_on_colour"),
+    "empty_column": ("king_only",),
+    "foundation": ("one_at_a_time", "ace_first", "foundation_suit", "foundation_rank", "no_foundation"),
+    "talon": ("not_to_talon", "waste_empty", "waste_top_only"),
+    "foundation_back": ("foundation_empty", "foundation_top_only", "foundation_to_column_only"),
+    "stock": ("nothing_to_draw", "vegas_one_pass"),
+    "runs": ("column_empty", "column_too_short", "face_down", "not_in_order"),
+    "foundation_slot": ("wrong_suit_slot",),
+    "tap": ("no_place", "no_column"),
+    "undo": ("nothing_to_undo", "undo_limit"),
+    "auto": ("no_auto_complete", "already_won", "auto_not_ready"),
+    "race": ("race_over",),
+    "race_end": ("race_ended",),
+}
+TOPIC_OF: dict[str, str] = {reason: topic for topic, reasons in TOPICS.items() for reason in reasons}
 
 
 class CardParam(int):

@@ -9,7 +9,7 @@ undo restores the exact state, score included (C-9). The move counter never goes
 from __future__ import annotations
 
 from collections import deque
-from .cards import KING, RANK, SUIT, builds_on, card_text, is_ordered_run
+from .cards import KING, RANK, RED, SUIT, builds_on, card_text, is_ordered_run
 from .codes import GameCode
 from .errors import IllegalMove, Refusal, refusal
 from .moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request
@@ -83,6 +83,22 @@ class Game:
         return bool(self.history)
 
     @property
+    def undo_spent(self) -> bool:
+        """Moves stand on the table that undo can no longer reach: the game's limit (DS-9,
+        TF-6) has been used up, as opposed to there being nothing played to take back.
+        """
+        played = len(self.log) - 2 * self.log.count(None)  # each None took one move back
+        return not self.history and played > 0
+
+    def undo_refusal(self) -> Refusal | None:
+        """Why ``undo()`` would take nothing back now, or None when it would."""
+        if self.history:
+            return None
+        if self.undo_spent:
+            return self.refuse("undo_limit", limit=self.rules.undo_limit)
+        return self.refuse("nothing_to_undo")
+
+    @property
     def can_recycle(self) -> bool:
         limit = self.scoring.max_recycles
         return limit < 0 or self.recycles < limit
@@ -107,6 +123,10 @@ class Game:
         return cards
 
     # ----------------------------------------------------------------------------- checking
+    def refuse(self, reason: str, **params: object) -> Refusal:
+        """The refusal for ``reason``, citing this game's own rule (its ``[rule_ids]``)."""
+        return refusal(self.rules.rule_of(reason), reason, **params)
+
     def check(self, move: Move) -> Refusal | None:
         """None if ``move`` is legal now, else the rule that refuses it."""
         src, dst, count = move
@@ -114,27 +134,27 @@ class Game:
             return self._check_draw()
         if not self._exists(src) or not self._exists(dst):
             missing = src if not self._exists(src) else dst
-            return refusal("C-4", "no_pile", pile=str(missing), game=self.rules)
+            return self.refuse("no_pile", pile=str(missing), game=self.rules)
         if src == dst:
-            return refusal("C-2", "same_pile")
+            return self.refuse("same_pile")
         if dst.kind in (STOCK, WASTE):
-            return refusal("C-5", "not_to_talon")
+            return self.refuse("not_to_talon")
         if dst.kind == FOUNDATION and count != 1:
-            return refusal("C-4", "one_at_a_time")
+            return self.refuse("one_at_a_time")
         if src.kind == WASTE:
             if not self.waste:
-                return refusal("C-5", "waste_empty")
+                return self.refuse("waste_empty")
             if count != 1:
-                return refusal("C-5", "waste_top_only")
+                return self.refuse("waste_top_only")
             moving = self.waste[-1:]
         elif src.kind == FOUNDATION:
             pile = self.foundations[src.index]
             if not pile:
-                return refusal("C-7", "foundation_empty", number=src.index + 1)
+                return self.refuse("foundation_empty", number=src.index + 1)
             if count != 1:
-                return refusal("C-7", "foundation_top_only")
+                return self.refuse("foundation_top_only")
             if dst.kind != TABLEAU:
-                return refusal("C-7", "foundation_to_column_only")
+                return self.refuse("foundation_to_column_only")
             moving = pile[-1:]
         else:
             refused = self._check_group(src.index, count)
@@ -156,52 +176,52 @@ class Game:
         if self.stock:
             return None
         if not self.waste:
-            return refusal("K-3", "nothing_to_draw")
+            return self.refuse("nothing_to_draw")
         if not self.can_recycle:
-            return refusal("DS-5", "vegas_one_pass")
+            return self.refuse("vegas_one_pass")
         return None
 
     def _check_group(self, column: int, count: int) -> Refusal | None:
         cards = self.tableau[column]
         if not cards:
-            return refusal("K-4", "column_empty", number=column + 1)
+            return self.refuse("column_empty", number=column + 1)
         face_up = len(cards) - self.hidden[column]
         if count > face_up:
             if count > len(cards):
-                return refusal("K-4", "column_too_short", number=column + 1, count=len(cards))
-            return refusal("K-4", "face_down")
+                return self.refuse("column_too_short", number=column + 1, count=len(cards))
+            return self.refuse("face_down")
         if count > 1 and self.rules.runs == "ordered" and not is_ordered_run(cards[-count:]):
-            rule = "TF-2" if self.rules.face_up == "all" else "K-4"
-            return refusal(rule, "not_in_order", card=cards[-count])
+            return self.refuse("not_in_order", card=cards[-count])
         return None
 
     def _check_foundation(self, c: int, index: int) -> Refusal | None:
         pile = self.foundations[index]
         fixed = self.rules.foundation_suit(index)
         if fixed is not None and SUIT[c] != fixed:
-            rule = "DS-3" if self.rules.decks == 2 else "TF-3"
-            return refusal(rule, "wrong_suit_slot", card=c, suit=fixed)
+            return self.refuse("wrong_suit_slot", card=c, suit=fixed)
         if not pile:
             if RANK[c] != 1:
-                return refusal("C-4", "ace_first", card=c)
+                return self.refuse("ace_first", card=c)
             return None
         top = pile[-1]
         if SUIT[top] != SUIT[c]:
-            return refusal("C-4", "foundation_suit", card=c, target=top)
+            return self.refuse("foundation_suit", card=c, target=top)
         if RANK[c] != RANK[top] + 1:
-            return refusal("C-4", "foundation_rank", card=c, target=top)
+            return self.refuse("foundation_rank", card=c, target=top)
         return None
 
     def _check_column(self, c: int, index: int) -> Refusal | None:
         pile = self.tableau[index]
         if not pile:
             if RANK[c] != KING:
-                return refusal("C-3", "king_only", card=c)
+                return self.refuse("king_only", card=c)
             return None
         top = pile[-1]
-        if not builds_on(c, top):
-            return refusal("C-2", "not_on", card=c, target=top)
-        return None
+        if builds_on(c, top):
+            return None
+        other_colour, next_rank = RED[c] != RED[top], RANK[c] + 1 == RANK[top]
+        reason = "not_on_rank" if other_colour else "not_on_colour" if next_rank else "not_on"
+        return self.refuse(reason, card=c, target=top)
 
     # ----------------------------------------------------------------------------- applying
     def apply(self, move: Move) -> None:
@@ -362,7 +382,7 @@ class Game:
         if index is not None:
             return Move(src, Pile(kind, index), count)
         if not self._exists(src):
-            raise IllegalMove(refusal("C-4", "no_pile", pile=str(src), game=self.rules))
+            raise IllegalMove(self.refuse("no_pile", pile=str(src), game=self.rules))
         refused = self._check_source(src, count)
         if refused:
             raise IllegalMove(refused)
@@ -372,15 +392,14 @@ class Game:
             if target is not None:
                 return Move(src, Pile(FOUNDATION, target), 1)
             if kind == FOUNDATION:
-                raise IllegalMove(refusal("C-4", "no_foundation", card=c))
+                raise IllegalMove(self.refuse("no_foundation", card=c))
         if kind == FOUNDATION:
-            raise IllegalMove(refusal("C-4", "one_at_a_time"))
+            raise IllegalMove(self.refuse("one_at_a_time"))
         target = self.tableau_target(src, count)
         if kind == "*" and target is not None and self._pointless_king_move(src, count, target):
             target = None
         if target is None:
-            rule = "K-8" if kind == "*" else "DS-8"
-            raise IllegalMove(refusal(rule, "no_place", card=c))
+            raise IllegalMove(self.refuse("no_place" if kind == "*" else "no_column", card=c))
         return Move(src, Pile(TABLEAU, target), count)
 
     def _check_source(self, src: Pile, count: int) -> Refusal | None:
@@ -388,11 +407,11 @@ class Game:
             return self._check_group(src.index, count)
         pile = self.pile(src)
         if not pile:
-            return (refusal("C-5", "waste_empty") if src.kind == WASTE
-                    else refusal("C-7", "foundation_empty", number=src.index + 1))
+            return (self.refuse("waste_empty") if src.kind == WASTE
+                    else self.refuse("foundation_empty", number=src.index + 1))
         if count != 1:
-            return (refusal("C-5", "waste_top_only") if src.kind == WASTE
-                    else refusal("C-7", "foundation_top_only"))
+            return (self.refuse("waste_top_only") if src.kind == WASTE
+                    else self.refuse("foundation_top_only"))
         return None
 
     def _pointless_king_move(self, src: Pile, count: int, target: int) -> bool:

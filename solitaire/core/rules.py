@@ -13,7 +13,21 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .errors import TOPIC_OF
+
 GAMES = ("klondike", "double", "thoughtful", "duel")
+
+# The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
+# ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
+COMMON_RULE_IDS: dict[str, str] = {
+    "build": "C-2",
+    "empty_column": "C-3",
+    "foundation": "C-4",
+    "talon": "C-5",
+    "foundation_back": "C-7",
+    "auto": "C-8",
+    "undo": "C-9",
+}
 
 
 def levels_dir() -> Path:
@@ -77,6 +91,7 @@ class Ruleset:
     auto_complete: bool
     deal_on_recycle: bool
     scoring_systems: dict[str, Scoring]
+    rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
     layout: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
 
@@ -87,6 +102,14 @@ class Ruleset:
     @property
     def foundation_count(self) -> int:
         return 4 * self.decks
+
+    def rule_of(self, reason: str) -> str:
+        """The id of this game's rule that refuses a move for ``reason`` (a key of REASONS)."""
+        topic = TOPIC_OF[reason]
+        try:
+            return self.rule_ids[topic]
+        except KeyError:
+            raise ValueError(f"levels/{self.id}.toml names no rule for {topic!r} ({reason})") from None
 
     def foundation_suit(self, index: int) -> int | None:
         """The suit a foundation is fixed to, or None where an Ace picks any (K-5)."""
@@ -121,7 +144,7 @@ def ruleset(game: str) -> Ruleset:
         data = tomllib.load(f)
     g = data["game"]
     systems = {name: _scoring(name, table) for name, table in data["scoring"].items()}
-    known = {"game", "scoring", "layout"}
+    known = {"game", "scoring", "layout", "rule_ids"}
     return Ruleset(
         id=g["id"],
         code=g["code"],
@@ -138,6 +161,7 @@ def ruleset(game: str) -> Ruleset:
         auto_complete=g["auto_complete"],
         deal_on_recycle=g["deal_on_recycle"],
         scoring_systems=systems,
+        rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
         extra={k: v for k, v in data.items() if k not in known},
     )

@@ -48,7 +48,7 @@ STRINGS: dict[str, str] = {
     "play.resumed": "Your saved game in this mode is back where you left it.",
     "play.no_hint": "No useful move is left: undo, or start another deal.",
     "play.thinking": "Thinking…",
-    "refusal": "{text} ({rule})",
+    "play.refusal_rule": "Rule {rule}",
     "win.title": "You won!",
     "win.score": "Score {score}",
     "win.time": "Time {time}",

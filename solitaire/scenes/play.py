@@ -75,6 +75,7 @@ class Press:
 @dataclass
 class Toast:
     text: str
+    note: str = ""  # a small second line: the id of a refused move's rule
     left: float = TOAST_SECONDS
 
 
@@ -241,7 +242,7 @@ class PlayScene(Scene):
         self.group.add(self.bar)
 
     def _update_buttons(self) -> None:
-        self.undo_button.enabled = self.game.can_undo and not self.game.won
+        self.undo_button.enabled = (self.game.can_undo or self.game.undo_spent) and not self.game.won
         self.hint_button.enabled = not self.game.won
 
     # ----------------------------------------------------------------------------- lifecycle
@@ -321,13 +322,16 @@ class PlayScene(Scene):
         self.app.audio.play("refuse")
         if self.app.settings.get("interactive_rules", True):
             text = i18n.refusal_text(refusal)
-            self.say(i18n.t("refusal", rule=refusal.rule, text=text[:1].upper() + text[1:]))
+            self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
 
-    def say(self, text: str) -> None:
-        self.toast = Toast(text)
+    def say(self, text: str, note: str = "") -> None:
+        self.toast = Toast(text, note)
 
     def undo(self) -> None:
-        if self.game.won or not self.game.undo():
+        if self.game.won:
+            return
+        if not self.game.undo():
+            self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
             return
         self.hint = None
         self.advisor.forget()
@@ -800,6 +804,8 @@ class PlayScene(Scene):
         size = max(14, int(self._bar_height((w, h)) * 0.36))
         lines = self.app.text.wrap(self.toast.text, size, int(w * 0.6))
         images = [self.app.text.render(line, size, ui.INK) for line in lines]
+        if self.toast.note:
+            images.append(self.app.text.render(self.toast.note, max(11, size * 3 // 4), ui.INK_DIM))
         box_w = max(i.get_width() for i in images) + size * 2
         box_h = sum(i.get_height() for i in images) + size
         box = pygame.Rect(0, 0, box_w, box_h)

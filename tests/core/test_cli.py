@@ -34,7 +34,8 @@ def test_replay_applies_moves_and_reports_the_failing_one(capsys):
     assert code == 0 and json.loads(out)["moves"] == 3
     code, out, err = call(capsys, "replay", "KL1-D1N-AAAAAAB", "s", "s", "t1>t7", "t3>t5")
     assert code == 2 and out == ""
-    assert err == 'move 4 "t3>t5": C-2: a 2 of hearts cannot go on a king of diamonds\n'
+    assert err == ('move 4 "t3>t5": C-2: a card goes on a card one rank higher and of the other colour: '
+                   'a 2 of hearts cannot go on a king of diamonds\n')
 
 
 def test_replay_accepts_10_for_ten_and_destination_choices(capsys, tmp_path):

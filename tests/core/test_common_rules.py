@@ -26,16 +26,20 @@ def test_C2_tableau_builds_down_in_alternating_colours(table, game_id):
     same_colour = g.check(Move(T(6), T(3)))  # 6♣ on 7♠
     wrong_rank = g.check(Move(T(6), T(4)))  # 6♣ on 8♥
     assert same_colour.rule == "C-2" and wrong_rank.rule == "C-2"
-    assert str(same_colour) == "C-2: a 6 of clubs cannot go on a 7 of spades"
+    # Each says why: the colour, or the rank (issue 11: it used to say only what).
+    assert str(same_colour) == ("C-2: a card goes on a card of the other colour, red on black or "
+                                "black on red: a 6 of clubs cannot go on a 7 of spades")
+    assert wrong_rank.text == "a card goes on a card exactly one rank higher: a 6 of clubs cannot go on an 8 of hearts"
     assert builds_on(parse_card("6C")[0], parse_card("7H")[0])
 
 
 @pytest.mark.parametrize("game_id", ALL)
 def test_C3_empty_column_takes_only_a_king(table, game_id):
     g = table(game_id, tableau=["", "qs 5h QD", "ks KH QC", "3c JC"], waste="KS")
+    rule = "DU-6" if game_id == "duel" else "C-3"  # the Duel's page has its own rule
     refusal = g.check(Move(T(2), T(1)))
-    assert refusal.rule == "C-3" and "Queen".lower() in refusal.text
-    assert g.check(Move(T(4), T(1))).rule == "C-3"  # not even to uncover a hidden card
+    assert refusal.rule == rule and "Queen".lower() in refusal.text
+    assert g.check(Move(T(4), T(1))).rule == rule  # not even to uncover a hidden card
     assert g.check(Move(W, T(1))) is None
     assert g.check(Move(T(3), T(1), 2)) is None  # a King with its run
 

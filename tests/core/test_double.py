@@ -25,7 +25,7 @@ def test_DS1_two_decks_nine_columns_36_hidden_59_in_stock():
 def test_DS2_a_face_up_card_moves_with_every_card_on_it_only_the_first_must_fit():
     g = build("double", tableau=["ks 9D 4C JH", "TC"])
     assert g.check(Move(T(1), T(2), 3)) is None  # 9♦ fits 10♣; the cards on it need not be ordered
-    assert g.check(Move(T(1), T(2), 4)).rule == "K-4"  # never a face-down card
+    assert g.check(Move(T(1), T(2), 4)).rule == "DS-2"  # never a face-down card
 
 
 def test_DS3_foundation_rows_by_suit_and_the_second_ace_takes_the_second_slot():

@@ -80,5 +80,5 @@ def test_DU5_finishing_early_earns_a_time_bonus_for_cards_home():
 
 def test_DU6_only_a_king_goes_into_an_empty_column():
     g = build("duel", tableau=["", "QH", "KS"])
-    assert g.check(Move(Pile(TABLEAU, 1), Pile(TABLEAU, 0))).rule == "C-3"
+    assert g.check(Move(Pile(TABLEAU, 1), Pile(TABLEAU, 0))).rule == "DU-6"
     assert g.check(Move(Pile(TABLEAU, 2), Pile(TABLEAU, 0))) is None

@@ -76,11 +76,14 @@ def test_TF6_tap_double_tap_and_undo_limit_100():
 def test_TF7_refusals_explain_the_rule_in_words():
     g = build("thoughtful", tableau=["7S", "6C", "5H", ""], foundations=[])
     refusal = g.check(Move(T(2), T(1)))
-    assert refusal.rule == "C-2" and refusal.text == "a 6 of clubs cannot go on a 7 of spades"
-    assert g.check(Move(T(3), T(4))).text == "an empty column takes only a King, not the 5 of hearts"
+    assert refusal.rule == "C-2" and refusal.text == (
+        "a card goes on a card of the other colour, red on black or black on red: "
+        "a 6 of clubs cannot go on a 7 of spades")
+    assert g.check(Move(T(3), T(4))).text == (
+        "an empty column takes only a King, alone or with the cards on it, so not the 5 of hearts")
     with pytest.raises(IllegalMove) as refused:
         g.apply(Move(T(3), F(2)))
-    assert str(refused.value) == "C-4: a foundation starts with an Ace, not the 5 of hearts"
+    assert str(refused.value) == "C-4: a foundation starts with an Ace, so it cannot take the 5 of hearts first"
 
 
 def test_TF1_deal_file_with_a_face_down_card_is_refused():

@@ -17,7 +17,6 @@ from solitaire.i18n.en import STRINGS as EN
 # or a pure format with no words in it.
 SAME_AS_ENGLISH = {
     "menu.double",  # the client's page calls the game "Double Solitaire", in Latin letters
-    "refusal",  # "{text} ({rule})": the rule id (C-2, K-4…) stays Latin
     "mode.with_scoring",  # "{mode} · {scoring}"
     "statistics.percent",  # "{n}%"
 }

@@ -1,0 +1,63 @@
+"""The refused-move message at the table: the reason in words, the rule's id apart and small,
+always the id of the game being played (TF-7; issue 11)."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from solitaire import i18n
+from solitaire.core import DRAW, TABLEAU, Pile
+
+from tests.positions import build
+from tests.scenes.test_play import centre
+
+RULE_ID = re.compile(r"\b(C|K|DS|TF|DU)-\d")
+
+
+def at_table(app, driver, game):
+    app.open("play", code=str(game.code) if game.code else "TF1-D1N-AAAAAAB")
+    scene = driver.scene
+    scene._replace_game(game)
+    driver.settle(3)
+    return scene
+
+
+def test_TF6_a_refused_double_click_in_thoughtful_names_thoughtfuls_rule(app, driver):
+    scene = at_table(app, driver, build("thoughtful", tableau=["5H", "9C"], foundations=[]))
+    spot = centre(scene, Pile(TABLEAU, 0))
+    driver.click(spot)
+    driver.click(spot)
+    assert scene.toast is not None and scene.toast.note == "Rule TF-6"  # was DS-8, Double's
+    assert "5 of hearts" in scene.toast.text and not RULE_ID.search(scene.toast.text)
+
+
+def test_TF6_the_rule_line_is_arabic_in_arabic(app, driver):
+    i18n.set_language("ar")
+    try:
+        scene = at_table(app, driver, build("thoughtful", tableau=["5H", "9C"], foundations=[]))
+        spot = centre(scene, Pile(TABLEAU, 0))
+        driver.click(spot)
+        driver.click(spot)
+        assert scene.toast.note == "القاعدة TF-6"
+        assert "5♥" in scene.toast.text and not RULE_ID.search(scene.toast.text)
+        driver.draw()
+    finally:
+        i18n.set_language("en")
+
+
+def test_DS9_undo_past_the_limit_says_the_limit_and_its_rule(app, driver):
+    from solitaire.core import Game, parse_code
+
+    game = Game.deal(parse_code("DS1-D1N-AAAAAAB"))
+    for _ in range(203):
+        game.apply(DRAW)
+    scene = at_table(app, driver, game)
+    for _ in range(200):
+        driver.key(pygame.K_u)
+    assert scene.game.moves == 203 and not scene.game.can_undo
+    assert scene.undo_button.enabled  # a click on it says why it takes nothing back
+    driver.click(scene.undo_button.rect.center)
+    assert scene.toast.note == "Rule DS-9"
+    assert scene.toast.text == "Undo reaches back only 200 moves, and you have taken all of them back"
