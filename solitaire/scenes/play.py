@@ -114,11 +114,9 @@ class PlayScene(Scene):
         self.cascade: Cascade | None = None
         self.won_shown = False
         self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
-        size = app.display.size
-        self.layout = Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
+        self.layout = self._new_layout()
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
-        self.view = TableView(self.art, self.layout, self.tweens)
-        self.view.speed = float(app.settings.get("animation_speed", 1.0))
+        self.view = self._new_view()
         self._build_widgets()
 
     # ----------------------------------------------------------------------------- games
@@ -146,6 +144,21 @@ class PlayScene(Scene):
         game = Game.deal(code)
         return game, game.to_json()
 
+    def _new_layout(self) -> Layout:
+        size = self.app.display.size
+        return Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
+
+    def _new_view(self) -> TableView:
+        """A table view built from nothing for the current game and layout: the cached felt, the
+        slots' marks (Thoughtful's ♠♥♦♣, Klondike's "A") and the sprites never carry over from
+        another game (issue 11).
+        """
+        if self.art.size != self.layout.card:
+            self.art.set_size(self.layout.card)
+        view = TableView(self.art, self.layout, self.tweens)
+        view.speed = float(self.app.settings.get("animation_speed", 1.0))
+        return view
+
     def _restore(self, slot: str) -> tuple[Game, dict] | None:
         """The saved game of ``slot`` with its start position; its clock and "played" mark too."""
         loaded = self.store.load_game(slot, load_save)
@@ -157,17 +170,22 @@ class PlayScene(Scene):
         return game, start
 
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
+        """Put ``game`` on the table in place of the current one, with a table built for it."""
         self.game = game
         self.start_json = start if start is not None else game.to_json()
         self.selection = None
+        self.press = None
+        self.last_click = None
+        self.focus_pile, self.focus_depth = Pile(STOCK), 1  # the old game's places may not exist
+        self.toast = None
         self.hint = None
         self.advisor.forget()  # a new deal stops any search of the old one
         self.auto_timer = None
         self.cascade = None
         self.won_shown = False
         self.tweens.cancel_all()
-        self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
-        self.view.set_layout(self.layout)
+        self.layout = self._new_layout()
+        self.view = self._new_view()
         self._deal_animation()
         self._update_buttons()
         self._request_status()
