@@ -200,4 +200,6 @@ STRINGS: dict[str, str] = {
     "settings.status_line": "عرض قابلية التوزيعة للحل",
     "settings.language": "اللغة",
     "play.no_pool": "لا توجد بعد توزيعات مؤكدة قابلة للحل في هذا الوضع: هذه التوزيعة عشوائية.",
+    # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
+    "notice.nothing": "لا يوجد ما يستدعي التنبيه.",
 }

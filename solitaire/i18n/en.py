@@ -162,4 +162,6 @@ STRINGS: dict[str, str] = {
     "settings.status_line": "Show whether the deal can still be won",
     "settings.language": "Language",
     "play.no_pool": "No verified-winnable deals exist for this mode yet: this deal is a random one.",
+    # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
+    "notice.nothing": "There is nothing to report.",
 }

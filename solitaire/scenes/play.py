@@ -95,7 +95,8 @@ class BoardFocus(ui.Widget):
 class PlayScene(Scene):
     def __init__(self, app: App, game_id: str | None = None, draw: int | None = None,
                  scoring: str | None = None, code: GameCode | str | None = None,
-                 winnable: bool = False, resume: bool = True, slot: str | None = None, **_: Any) -> None:
+                 winnable: bool = False, resume: bool = True, slot: str | None = None,
+                 game: Game | None = None, **_: Any) -> None:
         super().__init__(app)
         self.store = getattr(app, "store", None)
         self.elapsed = 0.0
@@ -113,7 +114,11 @@ class PlayScene(Scene):
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
-        self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
+        if game is not None:  # a position set up by hand (the win panel's smoke start)
+            self.game, self.start_json = game, game.to_json()
+        else:
+            self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable,
+                                                          resume, slot)
         self.layout = self._new_layout()
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
         self.view = self._new_view()
@@ -286,6 +291,12 @@ class PlayScene(Scene):
             self.app.settings_listeners.remove(self._settings_changed)
         if self.store is not None and self.game.moves and not self.game.won:
             self._save()
+
+    def pause(self) -> None:
+        """Covered by a dialog while cards were still flying: show them where they land, as the
+        paused table gets no more logic steps to finish the flight.
+        """
+        self.tweens.finish()
 
     def _settings_changed(self, settings: dict) -> None:
         if bool(settings.get("status_line", True)) != (self.advisor.status is not None):
