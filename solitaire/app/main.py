@@ -202,11 +202,10 @@ def _won_game() -> Any:
                            "waste": [], "foundations": home, "score": 520, "moves": 76})
 
 
-def _card_backs() -> list[tuple[str, str]]:
-    from solitaire.i18n import t
+def _card_backs() -> list[str]:
     from solitaire.view.cardart import CardArt
 
-    return [(name, t(f"card_back.{name}")) for name in CardArt.BACKS]
+    return list(CardArt.BACKS)
 
 
 def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:

@@ -202,4 +202,8 @@ STRINGS: dict[str, str] = {
     "play.no_pool": "لا توجد بعد توزيعات مؤكدة قابلة للحل في هذا الوضع: هذه التوزيعة عشوائية.",
     # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
     "notice.nothing": "لا يوجد ما يستدعي التنبيه.",
+    "settings.animation_speed": "سرعة حركة الأوراق",
+    "settings.speed.slow": "بطيئة",
+    "settings.speed.normal": "عادية",
+    "settings.speed.fast": "سريعة",
 }

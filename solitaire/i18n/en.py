@@ -164,4 +164,8 @@ STRINGS: dict[str, str] = {
     "play.no_pool": "No verified-winnable deals exist for this mode yet: this deal is a random one.",
     # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
     "notice.nothing": "There is nothing to report.",
+    "settings.animation_speed": "Animation speed",
+    "settings.speed.slow": "Slow",
+    "settings.speed.normal": "Normal",
+    "settings.speed.fast": "Fast",
 }

@@ -301,10 +301,23 @@ class PlayScene(Scene):
     def _settings_changed(self, settings: dict) -> None:
         if bool(settings.get("status_line", True)) != (self.advisor.status is not None):
             self._request_status()
+        self.view.speed = float(settings.get("animation_speed", 1.0))  # the next move already
         back = str(settings.get("card_back", "blue"))
         if back != self.art.back_name:
             self.art.set_back(back)
             self.view.invalidate()
+
+    def relocalised(self) -> Scene:
+        """The interface changed language: the same game, in the same position, relabelled,
+        with its table mirrored or not for the new writing direction (issue 11).
+        """
+        self._build_widgets()
+        self.toast = None  # a sentence in the old language
+        self.layout = self._new_layout()
+        self.view = self._new_view()
+        self.view.sync(self.game, animate=False)
+        self.on_resize(self.app.display.size)
+        return self
 
     def _deal_animation(self) -> None:
         """Cards fly from the stock to their places, one after another."""
