@@ -156,7 +156,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
     """
     if opts.code and app.can_open("play"):
-        app.open("play", code=opts.code)
+        _open_code(app, opts.code, store)
         return
     if opts.code:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
@@ -173,6 +173,24 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     if name in OVER_PLAY and app.can_open("play"):
         play = app.open("play", game=_won_game() if name == "win" else None)
     app.open(name, **_scene_arguments(app, name, store, play))
+
+
+def _open_code(app: Any, text: str, store: Any) -> None:
+    """Play ``--code``; when that gives up a saved game with moves in the code's mode, ask first
+    over the title, as the Game code dialog does (No leaves the saved game behind Continue).
+    """
+    from solitaire.core import parse_code
+    from solitaire.scenes.confirm import ask
+    from solitaire.scenes.game_code import code_question
+    from solitaire.scenes.play import saved_game_at_stake, slot_of
+
+    code = parse_code(text)
+    if not saved_game_at_stake(store, slot_of(code.game, code.draw, code.scoring)):
+        app.open("play", code=code)
+        return
+    app.open("title")
+    ask(app, code_question(app, code), lambda: app.open("play", code=code),
+        yes_label=app.t("game_code.play"), no_label=app.t("menu.cancel"))
 
 
 def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, Any]:

@@ -70,7 +70,7 @@ STRINGS: dict[str, str] = {
     "menu.restart": "Restart",
     "menu.game_code": "Game code…",
     "menu.back_to_title": "Back to title",
-    "menu.restart_confirm": "Start this deal again from the beginning? The moves made so far will be lost.",
+    "menu.restart_confirm": "Start this deal again from the beginning? This counts as a lost game.",
     "confirm.yes": "Yes",
     "confirm.no": "No",
     "game_code.title": "Game code",
@@ -168,4 +168,7 @@ STRINGS: dict[str, str] = {
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",
     "settings.speed.fast": "Fast",
+    "confirm.new_deal_lost": "Start a new deal of {game}, {mode}? You give up the game in progress in that mode. This counts as a lost game.",
+    "confirm.code_lost": "Play the deal {code}? You give up the game in progress in {game}, {mode}. This counts as a lost game.",
+    "new_game.continue": "Continue game",
 }
