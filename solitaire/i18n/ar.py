@@ -209,4 +209,5 @@ STRINGS: dict[str, str] = {
     "confirm.new_deal_lost": "هل تريد بدء توزيعة جديدة في {game}، {mode}؟ ستتخلى عن اللعبة الجارية في هذا الوضع. تُحتسب هذه اللعبة خسارة.",
     "confirm.code_lost": "هل تريد لعب التوزيعة {code}؟ ستتخلى عن اللعبة الجارية في {game}، {mode}. تُحتسب هذه اللعبة خسارة.",
     "new_game.continue": "متابعة اللعبة",
+    "status.deal_not_winnable": "هذه التوزيعة غير قابلة للحل",
 }

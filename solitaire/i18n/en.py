@@ -171,4 +171,5 @@ STRINGS: dict[str, str] = {
     "confirm.new_deal_lost": "Start a new deal of {game}, {mode}? You give up the game in progress in that mode. This counts as a lost game.",
     "confirm.code_lost": "Play the deal {code}? You give up the game in progress in {game}, {mode}. This counts as a lost game.",
     "new_game.continue": "Continue game",
+    "status.deal_not_winnable": "This deal cannot be won",
 }

@@ -897,7 +897,7 @@ class PlayScene(Scene):
         w, h = surface.get_size()
         size = max(12, int(self._bar_height((w, h)) * 0.3))
         status = self.advisor.status
-        image = self.app.text.render(self.app.t(f"status.{status.replace(' ', '_')}"), size, ui.INK, True)
+        image = self.app.text.render(self.app.t(self.advisor.status_key), size, ui.INK, True)
         box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
         margin = size
         if i18n.is_rtl():
