@@ -54,7 +54,7 @@ class Advisor:
         from solitaire.solver.api import has_hidden_cards
 
         self.status_ticket = None
-        if game is not self.deal_game:  # another deal: what was known of the last one is not
+        if game is not self.deal_game:  # another deal: the last one's verdict does not apply
             self.deal_game, self.deal_lost = game, False
         if not enabled or game.won or has_hidden_cards(game):
             self.status = None

@@ -1,7 +1,7 @@
 """The New Game window: draw count, scoring and "winnable deals only", then Start.
 
 Start always deals a new game. When the chosen mode has a saved game other than the one on the
-table, "Continue saved game" stands beside it, first and focused: switching mode resumes that
+table, "Continue game" stands beside it, first and focused: switching mode resumes that
 mode's game (K-7), and Start would give it up, which asks first and counts as a lost game.
 Opened from the title it is replaced by the play scene (so Back from play returns to the title);
 opened from the game menu it closes the overlays and changes the game of the play scene under
@@ -147,7 +147,7 @@ class NewGameScene(DialogScene):
         return saved_game_at_stake(getattr(self.app, "store", None), self._slot())
 
     def _offer_saved_game(self) -> None:
-        """Show "Continue saved game", first, where the chosen mode has one off the table."""
+        """Offer "Continue game", first, where the chosen mode has a saved game off the table."""
         on_table = self.play is not None and mode_slot(self.play.game) == self._slot()
         saved = not on_table and self._at_stake()
         self.continue_button.visible = self.continue_button.primary = saved

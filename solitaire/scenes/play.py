@@ -191,7 +191,7 @@ class PlayScene(Scene):
         return view
 
     def _restore(self, slot: str) -> tuple[Game, dict] | None:
-        """The saved game of ``slot`` with its start position; its clock and "played" mark too."""
+        """The saved game of ``slot`` with its start position; its clock too."""
         loaded = self.store.load_game(slot, load_save)
         if loaded is None:
             return None
