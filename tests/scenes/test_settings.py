@@ -100,6 +100,14 @@ def test_the_new_game_window_opened_with_the_keyboard_shows_its_focus(app, drive
     assert dialog.group.focused is dialog.start_button and dialog.group.focus_visible
 
 
+def test_the_game_menu_opened_with_escape_shows_its_focus_on_resume(app, driver):
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    driver.settle(2)
+    driver.key(pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert menu is not play and menu.group.focused is menu.buttons[0] and menu.group.focus_visible
+
+
 # -- layout -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("language", ["en", "ar"])
