@@ -124,11 +124,7 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
             one_off["fullscreen"] = True
         app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
         pygame.key.set_repeat(400, 35)
-        first, kwargs = _first_scene(app, opts)
-        scene = app.make(first, **kwargs)
-        if scene.overlay and first != "title":
-            app.open("title")  # an overlay asked for on its own is shown over the title
-        app.stack.push(scene)
+        _open_first_scene(app, opts, store)
         if store.messages and app.can_open("notice"):
             app.open("notice", lines=list(store.messages))
             store.messages.clear()
@@ -150,22 +146,84 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
     return 0
 
 
-def _first_scene(app: Any, opts: Options) -> tuple[str, dict[str, Any]]:
+#: Scenes a player only ever sees over a game in play: started on their own they get one.
+OVER_PLAY = frozenset({"menu", "game_code", "confirm", "win"})
+
+
+def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
+    """Open the scene the run starts in, over the scenes a player would find under it and with
+    the arguments the game itself would give it, so every name ``--scene`` takes starts
+    sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
+    """
     if opts.code and app.can_open("play"):
-        return "play", {"code": opts.code}
+        _open_code(app, opts.code, store)
+        return
     if opts.code:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
     if not app.can_open(name):
-        raise SystemExit(f"unknown scene {name!r}; registered: {', '.join(sorted(app.scenes))}")
-    return name, {}
+        import sys
+
+        print(f"--scene: no scene called {name!r}; choose from {', '.join(sorted(app.scenes))}",
+              file=sys.stderr)
+        raise SystemExit(2)
+    if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
+        app.open("title")  # an overlay asked for on its own is shown over the title
+    play = None
+    if name in OVER_PLAY and app.can_open("play"):
+        play = app.open("play", game=_won_game() if name == "win" else None)
+    app.open(name, **_scene_arguments(app, name, store, play))
 
 
-def _card_backs() -> list[tuple[str, str]]:
-    from solitaire.i18n import t
+def _open_code(app: Any, text: str, store: Any) -> None:
+    """Play ``--code``; when that gives up a saved game with moves in the code's mode, ask first
+    over the title, as the Game code dialog does (No leaves the saved game behind Continue).
+    """
+    from solitaire.core import parse_code
+    from solitaire.scenes.confirm import ask
+    from solitaire.scenes.game_code import code_question
+    from solitaire.scenes.play import saved_game_at_stake, slot_of
+
+    code = parse_code(text)
+    if not saved_game_at_stake(store, slot_of(code.game, code.draw, code.scoring)):
+        app.open("play", code=code)
+        return
+    app.open("title")
+    ask(app, code_question(app, code), lambda: app.open("play", code=code),
+        yes_label=app.t("game_code.play"), no_label=app.t("menu.cancel"))
+
+
+def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, Any]:
+    """What the game passes scene ``name`` when it opens it (``play``: the game under it)."""
+    if name == "new_game":
+        return {"game_id": "klondike", "play": play}
+    if name == "notice":
+        lines = list(store.messages) or [app.t("notice.nothing")]
+        store.messages.clear()
+        return {"lines": lines}
+    if name == "confirm" and play is not None:  # the question Restart asks
+        return {"message": app.t("menu.restart_confirm"), "on_yes": play.restart,
+                "yes_label": app.t("menu.restart"), "no_label": app.t("menu.cancel")}
+    return {"play": play} if play is not None else {}
+
+
+def _won_game() -> Any:
+    """A Thoughtful deal played out, for the win panel: every card home, 520 points (TF-5: 52
+    cards × 10, no recycle) in 76 moves (52 cards home and 24 draws, the fewest a draw-1 win
+    takes).
+    """
+    from solitaire.core.cards import card, card_text
+    from solitaire.core.position import game_from_json
+
+    home = [[card_text(card(rank, suit)) for rank in range(1, 14)] for suit in range(4)]
+    return game_from_json({"game": "thoughtful", "draw": 1, "tableau": [[]] * 7, "stock": [],
+                           "waste": [], "foundations": home, "score": 520, "moves": 76})
+
+
+def _card_backs() -> list[str]:
     from solitaire.view.cardart import CardArt
 
-    return [(name, t(f"card_back.{name}")) for name in CardArt.BACKS]
+    return list(CardArt.BACKS)
 
 
 def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:

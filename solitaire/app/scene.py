@@ -11,6 +11,8 @@ While on top a scene gets ``handle(event)`` for each input event, ``update(dt)``
 logic step (and once with the whole span after an idle wait, see :mod:`solitaire.app.loop`), and
 ``draw(surface, alpha)`` once per displayed frame, ``alpha`` being how far (0..1) the display is
 between the last logic step and the next. ``on_resize(size)`` reaches every scene on the stack.
+When the interface language changes, ``relocalised()`` asks every scene on the stack for itself
+in the new language: a fresh one made as it was (the default) or itself, relabelled.
 
 A scene with ``overlay = True`` (a pause menu, the settings dialog) is drawn over the scenes below
 it, which stay paused. ``wants_frames()`` says whether anything on screen is moving; when it is
@@ -43,6 +45,8 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.tweens = Tweener()
+        #: The registry name and arguments the scene was made with (set by ``App.make``).
+        self.recipe: tuple[str, dict[str, Any]] | None = None
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -83,6 +87,17 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The drawing surface changed size; recompute the layout."""
+
+    def relocalised(self) -> Scene:
+        """This scene in the interface's new language. By default a fresh one, made from the
+        same registry name and arguments (every string it shows is looked up again); a scene
+        with state of its own to keep (the game in play) relabels itself and returns itself.
+        """
+        if self.recipe is None:
+            log.debug("%s was not made by App.make: kept in its old language", type(self).__name__)
+            return self
+        name, kwargs = self.recipe
+        return self.app.make(name, **kwargs)
 
 
 class SceneStack:
@@ -125,6 +140,21 @@ class SceneStack:
         self._scenes.append(scene)
         scene.enter()
         return scene
+
+    def rebuild(self, build: Callable[[Scene], Scene]) -> None:
+        """Swap every scene, bottom to top, for ``build(scene)`` in the same place: a new scene
+        is entered (and paused at once when covered), the one it replaces exited.
+        """
+        top = len(self._scenes) - 1
+        for index, old in enumerate(list(self._scenes)):
+            new = build(old)
+            if new is old:
+                continue
+            self._scenes[index] = new
+            old.exit()
+            new.enter()
+            if index < top:
+                new.pause()
 
     def clear(self) -> None:
         while self._scenes:
@@ -178,7 +208,8 @@ class App:
 
     * ``settings_listeners`` — callables run with the settings dict after every change
       (the store saves it there).
-    * ``card_backs`` — ``[(id, label), ...]`` offered by the settings dialog.
+    * ``card_backs`` — the ids of the card backs the settings dialog offers (it labels them
+      ``card_back.<id>`` in the current language).
     """
 
     def __init__(
@@ -199,14 +230,18 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.settings_listeners: list[Callable[[dict[str, Any]], None]] = []
-        self.card_backs: list[tuple[str, str]] = []
+        self.card_backs: list[str] = []
+        #: The player's last input was a key press: a dialog opened now shows its focus at once.
+        self.keyboard_input = False
 
     # -- navigation -------------------------------------------------------------------------
     def can_open(self, name: str) -> bool:
         return name in self.scenes
 
     def make(self, name: str, **kwargs: Any) -> Scene:
-        return self.scenes[name](self, **kwargs)
+        scene = self.scenes[name](self, **kwargs)
+        scene.recipe = (name, kwargs)
+        return scene
 
     def open(self, name: str, **kwargs: Any) -> Scene:
         """Push the registered scene ``name`` (over the current one)."""
@@ -254,6 +289,14 @@ class App:
         for listener in list(self.settings_listeners):
             listener(s)
 
+    def relocalise(self) -> None:
+        """The interface language changed (``t`` answers in the new one): every scene on the
+        stack is rebuilt in it where it stands, so the player stays where they were, the game
+        in play untouched (issue 11).
+        """
+        pygame.display.set_caption(self.t("app.title"))
+        self.stack.rebuild(lambda scene: scene.relocalised())
+
     def toggle_fullscreen(self) -> None:
         size = self.display.toggle_fullscreen()
         self.settings["fullscreen"] = self.display.fullscreen
@@ -262,6 +305,8 @@ class App:
     # -- events -----------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Global keys and window events first, then the top scene."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.keyboard_input = event.type == pygame.KEYDOWN
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

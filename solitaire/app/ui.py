@@ -335,7 +335,9 @@ class Toggle(Widget):
         return max(4, self.rect.h // 5)
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(switch track, label area) inside the rect."""
+        """(switch track, label area) inside the rect; a whole track height of air between
+        them, so a long label fitted to its area never touches its switch (issue 11).
+        """
         rect = self.rect
         track_h = max(12, int(rect.h * 0.56))
         pad = max(6, rect.h // 5)
@@ -344,11 +346,11 @@ class Toggle(Widget):
         label_box = rect.inflate(-2 * pad, 0)
         if self.rtl:
             track.left = rect.left + pad
-            label_box.left = track.right + pad
+            label_box.left = track.right + track_h
             label_box.width = rect.right - pad - label_box.left
         else:
             track.right = rect.right - pad
-            label_box.width = track.left - pad - label_box.left
+            label_box.width = track.left - track_h - label_box.left
         return track, label_box
 
     def fitted_font_px(self) -> int:
@@ -781,8 +783,14 @@ class WidgetGroup:
             widget.focused = True
 
     def move_focus(self, step: int) -> None:
+        """Tab / arrows: the next widget; when the focus is there but not shown yet (a dialog
+        opened with the mouse), the first press shows it where it is instead of skipping it.
+        """
         order = self.focus_order()
         if not order:
+            return
+        if self.focused in order and not self.focus_visible:
+            self.focus_visible = True
             return
         if self.focused in order:
             index = (order.index(self.focused) + step) % len(order)

@@ -113,7 +113,7 @@ STRINGS: dict[str, str] = {
     "menu.restart": "إعادة",
     "menu.game_code": "رمز اللعبة…",
     "menu.back_to_title": "الشاشة الرئيسية",
-    "menu.restart_confirm": "هل تريد بدء هذه التوزيعة من أولها؟ ستضيع الحركات التي أجريتها حتى الآن.",
+    "menu.restart_confirm": "هل تريد بدء هذه التوزيعة من أولها؟ تُحتسب هذه اللعبة خسارة.",
     "confirm.yes": "نعم",
     "confirm.no": "لا",
     "game_code.title": "رمز اللعبة",
@@ -204,4 +204,14 @@ STRINGS: dict[str, str] = {
     "status.checking": "جارٍ التحقق…",
     "settings.status_line": "عرض قابلية التوزيعة للحل",
     "settings.language": "اللغة",
+    # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
+    "notice.nothing": "لا يوجد ما يستدعي التنبيه.",
+    "settings.animation_speed": "سرعة حركة الأوراق",
+    "settings.speed.slow": "بطيئة",
+    "settings.speed.normal": "عادية",
+    "settings.speed.fast": "سريعة",
+    "confirm.new_deal_lost": "هل تريد بدء توزيعة جديدة في {game}، {mode}؟ ستتخلى عن اللعبة الجارية في هذا الوضع. تُحتسب هذه اللعبة خسارة.",
+    "confirm.code_lost": "هل تريد لعب التوزيعة {code}؟ ستتخلى عن اللعبة الجارية في {game}، {mode}. تُحتسب هذه اللعبة خسارة.",
+    "new_game.continue": "متابعة اللعبة",
+    "status.deal_not_winnable": "هذه التوزيعة غير قابلة للحل",
 }

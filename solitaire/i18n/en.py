@@ -70,7 +70,7 @@ STRINGS: dict[str, str] = {
     "menu.restart": "Restart",
     "menu.game_code": "Game code…",
     "menu.back_to_title": "Back to title",
-    "menu.restart_confirm": "Start this deal again from the beginning? The moves made so far will be lost.",
+    "menu.restart_confirm": "Start this deal again from the beginning? This counts as a lost game.",
     "confirm.yes": "Yes",
     "confirm.no": "No",
     "game_code.title": "Game code",
@@ -161,4 +161,14 @@ STRINGS: dict[str, str] = {
     "status.checking": "Checking…",
     "settings.status_line": "Show whether the deal can still be won",
     "settings.language": "Language",
+    # Issue 11 (scenes): starting any scene, losing a game, animation speed, a lost deal.
+    "notice.nothing": "There is nothing to report.",
+    "settings.animation_speed": "Animation speed",
+    "settings.speed.slow": "Slow",
+    "settings.speed.normal": "Normal",
+    "settings.speed.fast": "Fast",
+    "confirm.new_deal_lost": "Start a new deal of {game}, {mode}? You give up the game in progress in that mode. This counts as a lost game.",
+    "confirm.code_lost": "Play the deal {code}? You give up the game in progress in {game}, {mode}. This counts as a lost game.",
+    "new_game.continue": "Continue game",
+    "status.deal_not_winnable": "This deal cannot be won",
 }

@@ -23,6 +23,9 @@ class Advisor:
         self.hint_waited = 0.0  # seconds the pending hint has been waited for
         self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking" or None
         self.status_ticket: int | None = None
+        self.status_at_start = False  # the pending status question is about the deal itself
+        self.deal_game: Game | None = None  # the game the deal's verdict below is about
+        self.deal_lost = False  # that deal, from its first position, cannot be won at all
 
     @property
     def busy(self) -> bool:
@@ -51,6 +54,8 @@ class Advisor:
         from solitaire.solver.api import has_hidden_cards
 
         self.status_ticket = None
+        if game is not self.deal_game:  # another deal: the last one's verdict does not apply
+            self.deal_game, self.deal_lost = game, False
         if not enabled or game.won or has_hidden_cards(game):
             self.status = None
             return
@@ -58,7 +63,19 @@ class Advisor:
         if self.hint_ticket is None:
             worker.cancel()
         self.status = "checking"
+        self.status_at_start = game.moves == 0
         self.status_ticket = worker.submit("winnability", game.to_json(), STATUS_BUDGET)
+
+    @property
+    def status_key(self) -> str | None:
+        """The words for the status: a deal lost from its first position "cannot be won", not
+        "no longer" (issue 11); later positions of it, undo included, say the same.
+        """
+        if self.status is None:
+            return None
+        if self.status == "not winnable" and self.deal_lost:
+            return "status.deal_not_winnable"
+        return f"status.{self.status.replace(' ', '_')}"
 
     def forget(self) -> None:
         """The game changed: pending answers are stale."""
@@ -80,6 +97,7 @@ class Advisor:
             if ticket == self.status_ticket:
                 self.status_ticket = None
                 self.status = answer.get("result", "unknown")
+                self.deal_lost = self.deal_lost or (self.status_at_start and self.status == "not winnable")
             elif ticket == self.hint_ticket:
                 self.hint_ticket = None
                 move = answer.get("move")

@@ -67,8 +67,8 @@ class DialogScene(Scene):
         self.veil = 100 if isinstance(below, DialogScene) else 150  # the dialog below dimmed already
         self.on_resize(self.app.display.size)
         first = self.initial_focus()
-        if first is not None:
-            self.group.focus(first)
+        if first is not None:  # shown at once to a player on the keyboard (issue 11)
+            self.group.focus(first, visible=self.app.keyboard_input)
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.2, "out_cubic", on_update=self._set_fade)
 

@@ -15,9 +15,10 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import BadCode, parse_code
-from solitaire.scenes.confirm import DialogScene, centred, unit
-from solitaire.scenes.new_game import close_to
+from solitaire.core import BadCode, GameCode, parse_code
+from solitaire.scenes.confirm import DialogScene, ask, centred, unit
+from solitaire.scenes.new_game import close_to, game_name, mode_label
+from solitaire.scenes.play import saved_game_at_stake, slot_of
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,12 @@ def copy_to_clipboard(text: str) -> bool:
 def refusal_line(error: BadCode) -> str:
     """The core's one-line G-3 message, without the rule id players have no use for."""
     return _RULE_ID.sub("", str(error).splitlines()[0] if str(error) else "")
+
+
+def code_question(app: App, code: GameCode) -> str:
+    """The question before a code's deal gives up the game in progress in its mode."""
+    return app.t("confirm.code_lost", code=str(code), game=game_name(app, code.game),
+                 mode=mode_label(app, code.game, code.draw, code.scoring))
 
 
 class CodeField(ui.TextInput):
@@ -106,6 +113,16 @@ class GameCodeScene(DialogScene):
         except BadCode as error:
             self.field.error = refusal_line(error)
             return
+        slot = slot_of(code.game, code.draw, code.scoring)
+        at_stake = (self.play.at_stake(slot) if self.play is not None
+                    else saved_game_at_stake(getattr(self.app, "store", None), slot))
+        if at_stake:  # a game with moves in the code's mode is given up: say so first
+            ask(self.app, code_question(self.app, code), lambda: self._play(code),
+                yes_label=self.app.t("game_code.play"), no_label=self.app.t("menu.cancel"))
+        else:
+            self._play(code)
+
+    def _play(self, code: GameCode) -> None:
         if self.play is None:
             self.app.switch("play", code=code)
         else:

@@ -47,8 +47,8 @@ class MenuScene(DialogScene):
         self.app.open("new_game", game_id=self.game_id, play=self.play)
 
     def restart(self) -> None:
-        """Same deal from the start; ask first when that throws moves away."""
-        if getattr(self.play.game, "moves", 0) > 0:
+        """Same deal from the start; ask first when that gives up a game with moves."""
+        if self.play.at_stake():
             ask(self.app, self.app.t("menu.restart_confirm"), self._restart,
                 yes_label=self.app.t("menu.restart"), no_label=self.app.t("menu.cancel"))
         else:

@@ -1,8 +1,11 @@
 """The New Game window: draw count, scoring and "winnable deals only", then Start.
 
+Start always deals a new game. When the chosen mode has a saved game other than the one on the
+table, "Continue game" stands beside it, first and focused: switching mode resumes that
+mode's game (K-7), and Start would give it up, which asks first and counts as a lost game.
 Opened from the title it is replaced by the play scene (so Back from play returns to the title);
-opened from the game menu it closes the overlays and restarts the play scene underneath.
-The choices are saved per game in the store and preselected next time.
+opened from the game menu it closes the overlays and changes the game of the play scene under
+it. The choices are saved per game in the store and preselected next time.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
+from solitaire.scenes.play import mode_slot, saved_game_at_stake, slot_of
 from solitaire.solver import pools
 
 log = logging.getLogger(__name__)
@@ -46,6 +50,12 @@ def mode_label(app: App, game_id: str, draw: int, scoring: str) -> str:
     if len(ruleset(game_id).scorings) > 1:
         label = app.t("mode.with_scoring", mode=label, scoring=app.t(f"scoring.{scoring}"))
     return label
+
+
+def new_deal_question(app: App, game_id: str, draw: int, scoring: str) -> str:
+    """The question before a new deal gives up the game in progress in that mode."""
+    return app.t("confirm.new_deal_lost", game=game_name(app, game_id),
+                 mode=mode_label(app, game_id, draw, scoring))
 
 
 def preferred_mode(app: App, game_id: str) -> tuple[int, str]:
@@ -98,23 +108,30 @@ class NewGameScene(DialogScene):
         self.winnable_toggle = self.group.add(ui.Toggle(t("new_game.winnable"), self.winnable,
                                                         self._set_winnable))
         self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
-        self.start_button = self.group.add(ui.Button(t("new_game.start"), self.start,
-                                                     primary=True))
-        self.rows = [[self.cancel_button, self.start_button]]
+        self.start_button = self.group.add(ui.Button(t("new_game.start"), self.start))
+        self.continue_button = self.group.add(ui.Button(t("new_game.continue"),
+                                                        self.continue_saved))
+        self.buttons = [self.cancel_button, self.start_button, self.continue_button]
+        self.rows = [self.buttons]
         self._describe()
-        self._offer_winnable()
+        self._follow_mode()
 
     def initial_focus(self) -> ui.Widget | None:
-        return self.start_button
+        return self.continue_button if self.continue_button.visible else self.start_button
 
     def _set_draw(self, value: int) -> None:
         self.draw_count = value
-        self._offer_winnable()
+        self._follow_mode()
 
     def _set_scoring(self, value: str) -> None:
         self.scoring = value
         self._describe()
+        self._follow_mode()
+
+    def _follow_mode(self) -> None:
+        """The options that depend on the chosen mode: its pool and its saved game."""
         self._offer_winnable()
+        self._offer_saved_game()
 
     def _offer_winnable(self) -> None:
         """Show "winnable deals only" only for a mode with a pool of such deals; the saved
@@ -130,8 +147,28 @@ class NewGameScene(DialogScene):
         text = self.app.t(key)
         self.about = "" if text == key else text
 
-    def start(self) -> None:
-        """Remember the choice, then deal."""
+    def _slot(self) -> str:
+        return slot_of(self.game_id, self.draw_count, self.scoring)
+
+    def _at_stake(self) -> bool:
+        """Would Start give up a game with moves (the one on the table, or the chosen mode's
+        saved game)?
+        """
+        if self.play is not None:
+            return bool(self.play.at_stake(self._slot()))
+        return saved_game_at_stake(getattr(self.app, "store", None), self._slot())
+
+    def _offer_saved_game(self) -> None:
+        """Offer "Continue game", first, where the chosen mode has a saved game off the table."""
+        on_table = self.play is not None and mode_slot(self.play.game) == self._slot()
+        saved = not on_table and self._at_stake()
+        self.continue_button.visible = self.continue_button.primary = saved
+        self.start_button.primary = not saved
+        if self.size != (0, 0):
+            self.on_resize(self.size)  # two buttons or three
+
+    def _remember(self) -> None:
+        """Save the choice for next time."""
         store = getattr(self.app, "store", None)
         if store is not None:
             try:
@@ -141,12 +178,33 @@ class NewGameScene(DialogScene):
             except ValueError as error:  # a mode the store does not know: deal anyway
                 log.warning("could not save the new game choice: %s", error)
         self.app.settings["winnable_only"] = self.winnable
+
+    def start(self) -> None:
+        """A new deal in the chosen mode; ask first when that gives up a game with moves."""
+        if self._at_stake():
+            ask(self.app, new_deal_question(self.app, self.game_id, self.draw_count, self.scoring),
+                self._deal, yes_label=self.app.t("new_game.start"),
+                no_label=self.app.t("menu.cancel"))
+        else:
+            self._deal()
+
+    def _deal(self) -> None:
+        self._remember()
         if self.play is None:
             self.app.switch("play", game_id=self.game_id, draw=self.draw_count, scoring=self.scoring,
-                            winnable=self.winnable)
+                            winnable=self.winnable, resume=False)
         else:
             close_to(self.app, self.play)
-            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable)
+            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=False)
+
+    def continue_saved(self) -> None:
+        """The chosen mode's saved game, where it was left (K-7)."""
+        self._remember()
+        if self.play is None:
+            self.app.switch("play", slot=self._slot())
+        else:
+            close_to(self.app, self.play)
+            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
@@ -176,9 +234,10 @@ class NewGameScene(DialogScene):
             y += box.h + gap
         toggle = self.winnable_toggle.rect
         self.winnable_toggle.layout(toggle.inflate(2 * max(6, toggle.h // 5), 0))  # text aligned
-        bw = min(int(u * 4.2), (inner.w - u // 2) // 2)
-        place_row([self.cancel_button, self.start_button], panel.centerx,
-                  panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
+        shown = [b for b in self.buttons if b.visible]
+        bw = min(int(u * 4.2), (inner.w - (len(shown) - 1) * (u // 2)) // len(shown))
+        place_row(self.buttons, panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2,
+                  self.rtl)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """The line that explains the chosen scoring, wrapped to at most two lines."""

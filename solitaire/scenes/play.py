@@ -41,9 +41,33 @@ DEAL_STAGGER = 0.028
 THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 
 
+def slot_of(game_id: str, draw: int, scoring: str) -> str:
+    """The saved-game slot of a mode (K-7: one per game, draw and scoring)."""
+    return f"{game_id}-d{draw}-{scoring}"
+
+
 def mode_slot(game: Game) -> str:
-    """The saved-game slot of a game's mode (K-7: one per game, draw and scoring)."""
-    return f"{game.rules.id}-d{game.draw}-{game.scoring.name}"
+    """The saved-game slot of a game's mode."""
+    return slot_of(game.rules.id, game.draw, game.scoring.name)
+
+
+def saved_game_at_stake(store: Any, slot: str) -> bool:
+    """True if ``slot`` holds a saved game with moves, which a new deal there would give up."""
+    loaded = store.load_game(slot, load_save) if store is not None else None
+    return loaded is not None and loaded[0].moves > 0 and not loaded[0].won
+
+
+def give_up_saved(store: Any, slot: str) -> None:
+    """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
+    a lost one (issue 11's policy, see :meth:`PlayScene.at_stake`) and is forgotten.
+    """
+    loaded = store.load_game(slot, load_save) if store is not None else None
+    if loaded is None:
+        return
+    game, _, elapsed = loaded
+    if game.moves and not game.won:
+        store.record_result(slot, False, game.score, elapsed, game.moves)
+    store.delete_game(slot)
 
 
 def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
@@ -96,11 +120,11 @@ class BoardFocus(ui.Widget):
 class PlayScene(Scene):
     def __init__(self, app: App, game_id: str | None = None, draw: int | None = None,
                  scoring: str | None = None, code: GameCode | str | None = None,
-                 winnable: bool = False, resume: bool = True, slot: str | None = None, **_: Any) -> None:
+                 winnable: bool = False, resume: bool = True, slot: str | None = None,
+                 game: Game | None = None, **_: Any) -> None:
         super().__init__(app)
         self.store = getattr(app, "store", None)
         self.elapsed = 0.0
-        self.counted = False  # the first move makes a game count as played
         self.press: Press | None = None
         self.selection: tuple[Pile, int] | None = None
         self.focus_pile: Pile = Pile(STOCK)
@@ -113,12 +137,15 @@ class PlayScene(Scene):
         self.auto_timer: float | None = None
         self.cascade: Cascade | None = None
         self.won_shown = False
-        self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable, resume, slot)
-        size = app.display.size
-        self.layout = Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
+        if game is not None:  # a position set up by hand (the win panel's smoke start)
+            self.game, self.start_json = game, game.to_json()
+        else:
+            self.game, self.start_json = self._first_game(game_id, draw, scoring, code, winnable,
+                                                          resume, slot)
+        self.counted = self.game.moves > 0 and not self.game.won
+        self.layout = self._new_layout()
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
-        self.view = TableView(self.art, self.layout, self.tweens)
-        self.view.speed = float(app.settings.get("animation_speed", 1.0))
+        self.view = self._new_view()
         self._build_widgets()
 
     # ----------------------------------------------------------------------------- games
@@ -132,52 +159,95 @@ class PlayScene(Scene):
             draw = int(draw_text[1:])
         if code is not None:
             game = Game.deal(parse_code(code) if isinstance(code, str) else code)
+            give_up_saved(self.store, mode_slot(game))  # the dialogs asked first
             return game, game.to_json()
         game_id = game_id or "klondike"
         rules = ruleset(game_id)
         draw = draw if draw in rules.draws else rules.default_draw
         scoring = scoring if scoring in rules.scorings else rules.scorings[0]
         if resume and self.store is not None:
-            restored = self._restore(f"{game_id}-d{draw}-{scoring}")
+            restored = self._restore(slot_of(game_id, draw, scoring))
             if restored:
                 return restored
+        give_up_saved(self.store, slot_of(game_id, draw, scoring))
         game = Game.deal(pick_deal(game_id, draw, scoring, winnable))
         return game, game.to_json()
 
+    def _new_layout(self) -> Layout:
+        size = self.app.display.size
+        return Layout(self.game.rules, size, self._bar_height(size), i18n.is_rtl())
+
+    def _new_view(self) -> TableView:
+        """A table view built from nothing for the current game and layout: the cached felt, the
+        slots' marks (Thoughtful's ♠♥♦♣, Klondike's "A") and the sprites never carry over from
+        another game (issue 11).
+        """
+        if self.art.size != self.layout.card:
+            self.art.set_size(self.layout.card)
+        view = TableView(self.art, self.layout, self.tweens)
+        view.speed = float(self.app.settings.get("animation_speed", 1.0))
+        return view
+
     def _restore(self, slot: str) -> tuple[Game, dict] | None:
-        """The saved game of ``slot`` with its start position; its clock and "played" mark too."""
+        """The saved game of ``slot`` with its start position; its clock too."""
         loaded = self.store.load_game(slot, load_save)
         if loaded is None:
             return None
         game, start, elapsed = loaded
         self.elapsed = elapsed
-        self.counted = game.moves > 0
         return game, start
 
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
+        """Put ``game`` on the table in place of the current one, with a table built for it;
+        a game with no move yet is not played (``elapsed`` is set by the caller).
+        """
         self.game = game
         self.start_json = start if start is not None else game.to_json()
+        self.counted = game.moves > 0 and not game.won
         self.selection = None
+        self.press = None
+        self.last_click = None
+        self.focus_pile, self.focus_depth = Pile(STOCK), 1  # the old game's places may not exist
+        self.toast = None
         self.hint = None
         self.advisor.forget()  # a new deal stops any search of the old one
         self.auto_timer = None
         self.cascade = None
         self.won_shown = False
         self.tweens.cancel_all()
-        self.layout = Layout(game.rules, self.app.display.size, self._bar_height(self.app.display.size), i18n.is_rtl())
-        self.view.set_layout(self.layout)
+        self.layout = self._new_layout()
+        self.view = self._new_view()
         self._deal_animation()
         self._update_buttons()
         self._request_status()
 
+    # Issue 11's policy, the same for restart, new deal, game code and the New game window: a
+    # game with no move is not played and counts for nothing; a game with moves that a new deal
+    # or a restart replaces is given up and counts as a lost game, and the question asked
+    # before says so. A game left without being replaced (back to the title, quitting, another
+    # mode, another language) is not over: it waits as its mode's saved game (K-7).
+
+    def at_stake(self, slot: str | None = None) -> bool:
+        """Would a new deal in ``slot`` (None: this game's mode) give up a game with moves:
+        this one, or that mode's saved game?
+        """
+        if slot is None or slot == mode_slot(self.game):
+            return self.counted and not self.game.won
+        return saved_game_at_stake(self.store, slot)
+
     def _abandon(self) -> None:
-        """Leaving a game that was played for another counts as a loss (issue 4)."""
+        """This game is given up for a new deal in its mode: a played one counts as lost."""
         if self.counted and not self.game.won and self.store is not None:
             g = self.game
             self.store.record_result(mode_slot(g), False, g.score, self.elapsed, g.moves)
         if self.store is not None:
             self.store.delete_game(mode_slot(self.game))
         self.counted = False
+
+    def _put_aside(self) -> None:
+        """Another mode takes the table: this game waits as its mode's saved game (K-7)."""
+        if self.store is not None and self.game.moves and not self.game.won:
+            self._save()
 
     def restart(self) -> None:
         """The same deal from the start (K-8)."""
@@ -194,25 +264,32 @@ class PlayScene(Scene):
         self.start(g.rules.id, g.draw, g.scoring.name, bool(self.app.settings.get("winnable_only")), resume=False)
 
     def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False, resume: bool = True) -> None:
-        """Play ``game_id`` in this mode: the mode's saved game if it has one and the mode changes
-        (K-7), else a new deal.
+        """Play ``game_id`` in this mode. In another mode this game waits as its mode's saved
+        game, and with ``resume`` that mode's own saved game comes back if it has one (K-7);
+        otherwise a new deal, which gives up the game it replaces.
         """
-        same_mode = (game_id, draw, scoring) == (self.game.rules.id, self.game.draw, self.game.scoring.name)
-        if same_mode or not resume:
-            self._abandon()
-        elif self.store is not None and not self.game.won and self.game.moves:
-            self._save()
-        if resume and not same_mode and self.store is not None:
-            restored = self._restore(f"{game_id}-d{draw}-{scoring}")
+        slot = slot_of(game_id, draw, scoring)
+        if slot != mode_slot(self.game):
+            self._put_aside()
+            restored = self._restore(slot) if resume and self.store is not None else None
             if restored:
                 self._replace_game(*restored)
                 self.say(self.app.t("play.resumed"))
                 return
-        self.elapsed = 0.0
-        self._replace_game(Game.deal(pick_deal(game_id, draw, scoring, winnable)))
+        self._deal(pick_deal(game_id, draw, scoring, winnable))
 
     def start_code(self, code: GameCode) -> None:
-        self._abandon()
+        """Play the deal of a game code (G-1): a new deal in the code's mode."""
+        if slot_of(code.game, code.draw, code.scoring) != mode_slot(self.game):
+            self._put_aside()
+        self._deal(code)
+
+    def _deal(self, code: GameCode) -> None:
+        """Deal ``code`` in its mode's place, giving up the game that was there."""
+        if slot_of(code.game, code.draw, code.scoring) == mode_slot(self.game):
+            self._abandon()
+        else:
+            give_up_saved(self.store, slot_of(code.game, code.draw, code.scoring))
         self.elapsed = 0.0
         self._replace_game(Game.deal(code))
 
@@ -262,13 +339,32 @@ class PlayScene(Scene):
         if self.store is not None and self.game.moves and not self.game.won:
             self._save()
 
+    def pause(self) -> None:
+        """Covered by a dialog while cards were still flying: show them where they land, as the
+        paused table gets no more logic steps to finish the flight.
+        """
+        self.tweens.finish()
+
     def _settings_changed(self, settings: dict) -> None:
         if bool(settings.get("status_line", True)) != (self.advisor.status is not None):
             self._request_status()
+        self.view.speed = float(settings.get("animation_speed", 1.0))  # the next move already
         back = str(settings.get("card_back", "blue"))
         if back != self.art.back_name:
             self.art.set_back(back)
             self.view.invalidate()
+
+    def relocalised(self) -> Scene:
+        """The interface changed language: the same game, in the same position, relabelled,
+        with its table mirrored or not for the new writing direction (issue 11).
+        """
+        self._build_widgets()
+        self.toast = None  # a sentence in the old language
+        self.layout = self._new_layout()
+        self.view = self._new_view()
+        self.view.sync(self.game, animate=False)
+        self.on_resize(self.app.display.size)
+        return self
 
     def _deal_animation(self) -> None:
         """Cards fly from the stock to their places, one after another."""
@@ -365,18 +461,26 @@ class PlayScene(Scene):
     def ask_new_game(self) -> None:
         if self.app.can_open("new_game"):
             self.app.open("new_game", game_id=self.game.rules.id, play=self)
+        elif self.at_stake():
+            from solitaire.scenes.new_game import new_deal_question
+
+            g = self.game
+            self._ask(new_deal_question(self.app, g.rules.id, g.draw, g.scoring.name), self.new_deal,
+                      self.app.t("new_game.start"))
         else:
             self.new_deal()
 
     def ask_restart(self) -> None:
-        """Restarting throws the moves away (and counts a played game as lost): ask first."""
-        if self.game.moves and not self.game.won and self.app.can_open("confirm"):
-            from solitaire.scenes.confirm import ask
-
-            ask(self.app, self.app.t("menu.restart_confirm"), self.restart,
-                yes_label=self.app.t("menu.restart"), no_label=self.app.t("menu.cancel"))
+        """Restarting gives this game up (a lost game once it has moves): ask first."""
+        if self.at_stake():
+            self._ask(self.app.t("menu.restart_confirm"), self.restart, self.app.t("menu.restart"))
         else:
             self.restart()
+
+    def _ask(self, question: str, on_yes: Any, yes_label: str) -> None:
+        from solitaire.scenes.confirm import ask
+
+        ask(self.app, question, on_yes, yes_label=yes_label, no_label=self.app.t("menu.cancel"))
 
     def escape(self) -> None:
         if self.selection is not None:
@@ -789,7 +893,7 @@ class PlayScene(Scene):
         w, h = surface.get_size()
         size = max(12, int(self._bar_height((w, h)) * 0.3))
         status = self.advisor.status
-        image = self.app.text.render(self.app.t(f"status.{status.replace(' ', '_')}"), size, ui.INK, True)
+        image = self.app.text.render(self.app.t(self.advisor.status_key), size, ui.INK, True)
         box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
         margin = size
         if i18n.is_rtl():

@@ -16,16 +16,30 @@ from solitaire.app.scene import App, Scene
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
 
+#: The animation speeds offered, as factors of the normal pace of every card's flight and flip.
+SPEEDS: tuple[tuple[str, float], ...] = (("slow", 0.5), ("normal", 1.0), ("fast", 2.0))
+
+
+def nearest_speed(value: object) -> float:
+    """The offered speed closest to a saved one (a hand-edited file may hold any in range)."""
+    speed = float(value) if isinstance(value, (int, float)) else 1.0
+    return min((factor for _, factor in SPEEDS), key=lambda factor: abs(factor - speed))
+
 
 class SettingsScene(Scene):
     overlay = True
 
-    def __init__(self, app: App, card_backs: list[tuple[str, str]] | None = None,
-                 **_: object) -> None:
+    def __init__(self, app: App, card_backs: list[str] | None = None, **_: object) -> None:
         super().__init__(app)
-        t = app.t
-        s = app.settings
-        self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=self.close)
+        self.card_backs = list(card_backs if card_backs is not None else app.card_backs)
+        self.fade = 0.0
+        self._build()
+
+    def _build(self) -> None:
+        """Every widget, labelled in the current language from the current settings."""
+        t = self.app.t
+        s = self.app.settings
+        self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.close)
         self.panel = self.group.add(ui.Panel(t("settings.title")))
         self.play_label = self.group.add(ui.Label(t("settings.section.play"), colour=ui.GOLD,
                                                   bold=True, size_ratio=0.62))
@@ -33,17 +47,21 @@ class SettingsScene(Scene):
         for key in PLAY_TOGGLES:
             self.toggles[key] = self.group.add(
                 ui.Toggle(t(f"settings.{key}"), bool(s.get(key, True)), self._setter(key)))
+        self.speed_label = self.group.add(ui.Label(t("settings.animation_speed"), size_ratio=0.46))
+        self.speed = self.group.add(ui.SegmentedChoice(
+            [(factor, t(f"settings.speed.{name}")) for name, factor in SPEEDS],
+            nearest_speed(s.get("animation_speed", 1.0)), self._setter("animation_speed")))
         self.display_label = self.group.add(ui.Label(t("settings.section.display"),
                                                      colour=ui.GOLD, bold=True, size_ratio=0.62))
         self.toggles["fullscreen"] = self.group.add(
             ui.Toggle(t("settings.fullscreen"), bool(s.get("fullscreen")), self._setter("fullscreen")))
-        backs = card_backs if card_backs is not None else app.card_backs
         self.back_label: ui.Label | None = None
         self.backs: ui.SegmentedChoice | None = None
-        if backs:
+        if self.card_backs:
             self.back_label = self.group.add(ui.Label(t("settings.card_back"), size_ratio=0.46))
-            self.backs = self.group.add(ui.SegmentedChoice(backs, s.get("card_back", backs[0][0]),
-                                                           self._setter("card_back")))
+            self.backs = self.group.add(ui.SegmentedChoice(
+                [(back, t(f"card_back.{back}")) for back in self.card_backs],
+                s.get("card_back", self.card_backs[0]), self._setter("card_back")))
         self.language_label = self.group.add(ui.Label(t("settings.language"), size_ratio=0.46))
         self.language = self.group.add(ui.SegmentedChoice(
             [("en", "English"), ("ar", "العربية")], i18n.language(), self._change_language))
@@ -64,23 +82,29 @@ class SettingsScene(Scene):
         return change
 
     def _change_language(self, code: str) -> None:
-        """Every scene is rebuilt in the new language (a game in play is saved on the way and
-        waits behind Continue); the settings open again over the new title screen.
+        """Switch the whole interface where it stands: every open scene is rebuilt in the new
+        language and the player stays where they were (issue 11).
         """
         self.app.settings["language"] = code
-        self.app.on_settings_changed()
         i18n.set_language(code)
         self.app.text.base_rtl = i18n.is_rtl()
-        self.app.stack.clear()
-        self.app.open("title")
-        self.app.open("settings")
+        self.app.on_settings_changed()
+        self.app.relocalise()
+
+    def relocalised(self) -> Scene:
+        """Relabelled in place (no fade-in again), the focus still on the language choice."""
+        visible = self.group.focus_visible
+        self._build()
+        self.on_resize(self.app.display.size)
+        self.group.focus(self.language, visible=visible)
+        return self
 
     def close(self) -> None:
         self.app.stack.pop()
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
-        self.group.focus(self.group.focus_order()[0])
+        self.group.focus(self.group.focus_order()[0], visible=self.app.keyboard_input)
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.22, "out_cubic", on_update=self._set_fade)
 
@@ -98,8 +122,19 @@ class SettingsScene(Scene):
         panel.center = (w // 2, h // 2)
         self.panel.layout(panel)
         content = self.panel.content()
-        # Seven rows of widgets (section labels are shorter) and the Close button under them.
-        row = max(26, min(int(content.h / 10.2), h // 13))
+        left: list[tuple[ui.Widget, float]] = [(self.play_label, 0.75)]
+        left += [(self.toggles[k], 1.0) for k in PLAY_TOGGLES]
+        left += [(self.speed_label, 0.75), (self.speed, 0.85)]
+        right: list[tuple[ui.Widget, float]] = [(self.display_label, 0.75),
+                                                (self.toggles["fullscreen"], 1.0)]
+        if self.backs is not None and self.back_label is not None:
+            right += [(self.back_label, 0.75), (self.backs, 0.85)]
+        right += [(self.language_label, 0.75), (self.language, 0.85)]
+        right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
+        # Rows as tall as the fuller column allows, with a gap of a sixth of a row between
+        # them and room for the Close button (1.6 rows) under both columns.
+        units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in (left, right))
+        row = max(26, min(int(content.h / (units + 1.6)), h // 13))
         gap = max(4, row // 6)
         col_gap = max(16, content.w // 14)
         col_w = (content.w - col_gap) // 2
@@ -115,15 +150,10 @@ class SettingsScene(Scene):
                 widget.layout((column.x, y, column.w, hh))
                 y += hh + gap
 
-        stack(first, [(self.play_label, 0.75)] + [(self.toggles[k], 1.0) for k in PLAY_TOGGLES])
-        right: list[tuple[ui.Widget, float]] = [(self.display_label, 0.75),
-                                                (self.toggles["fullscreen"], 1.0)]
-        if self.backs is not None and self.back_label is not None:
-            self.back_label.inset = max(6, row // 5)
-            right += [(self.back_label, 0.75), (self.backs, 0.85)]
-        self.language_label.inset = max(6, row // 5)
-        right += [(self.language_label, 0.75), (self.language, 0.85)]
-        right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
+        for label in (self.speed_label, self.back_label, self.language_label):
+            if label is not None:
+                label.inset = max(6, row // 5)
+        stack(first, left)
         stack(second, right)
         for toggle in self.toggles.values():
             toggle.font_px = None

@@ -88,7 +88,8 @@ class TitleScene(Scene):
         for i in range(len(self.buttons)):
             self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
-        self.app.audio.play("shuffle")
+        if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
+            self.app.audio.play("shuffle")
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value

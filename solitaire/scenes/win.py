@@ -28,7 +28,7 @@ class WinScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
-        self.group.focus(self.new_button, visible=False)
+        self.group.focus(self.new_button, visible=self.app.keyboard_input)
         self.tweens.tween(0.0, 1.0, 0.35, "out_cubic", on_update=self._fade)
 
     def _fade(self, value: float) -> None:

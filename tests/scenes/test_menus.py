@@ -20,6 +20,7 @@ from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.game_code import GameCodeScene
 from solitaire.scenes.menu import MenuScene
 from solitaire.scenes.new_game import NewGameScene
+from solitaire.scenes.play import mode_slot, saved_game_at_stake
 from solitaire.scenes.rules import RulesScene, rules_blocks
 from solitaire.scenes.statistics import StatisticsScene, clock
 from solitaire.store import Store, mode_key
@@ -51,8 +52,14 @@ class FakePlay(Scene):
     def new_deal(self):
         self.calls.append(("new_deal",))
 
-    def start(self, game_id, draw, scoring, winnable=False):
-        self.calls.append(("start", game_id, draw, scoring, winnable))
+    def start(self, game_id, draw, scoring, winnable=False, resume=True):
+        self.calls.append(("start", game_id, draw, scoring, winnable, resume))
+
+    def at_stake(self, slot=None):
+        """As the play scene: this game with moves, or another mode's saved game with moves."""
+        if slot is None or slot == mode_slot(self.game):
+            return self.game.moves > 0 and not self.game.won
+        return saved_game_at_stake(self.app.store, slot)
 
     def start_code(self, code):
         self.calls.append(("start_code", code))
@@ -280,7 +287,7 @@ def test_new_game_preselects_the_saved_choice_and_starts_the_play_scene_below(ma
     dialog.scoring_choice.select(0)
     click(app, dialog.start_button)
     assert app.stack.top is play and menu not in app.stack.scenes
-    assert play.calls == [("start", "double", 3, "standard", False)]
+    assert play.calls == [("start", "double", 3, "standard", False, False)]
     assert app.store.settings.scoring["double"] == "standard"
 
 
