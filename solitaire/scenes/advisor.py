@@ -25,11 +25,14 @@ class Advisor:
         self.status_ticket: int | None = None
         self.status_at_start = False  # the pending status question is about the deal itself
         self.deal_game: Game | None = None  # the game the deal's verdict below is about
-        self.deal_lost = False  # that deal, from its first position, cannot be won at all
+        self.deal_known = False  # that deal's verdict from its first position is known:
+        self.deal_lost = False  # it cannot be won at all
+        self.deal_ticket: int | None = None  # the pending question about its first position
 
     @property
     def busy(self) -> bool:
-        return self.hint_ticket is not None or self.status_ticket is not None
+        return (self.hint_ticket is not None or self.status_ticket is not None
+                or self.deal_ticket is not None)
 
     def worker(self) -> Any:
         """The app's solver worker, started on first use."""
@@ -53,9 +56,9 @@ class Advisor:
         """
         from solitaire.solver.api import has_hidden_cards
 
-        self.status_ticket = None
+        self.status_ticket = self.deal_ticket = None
         if game is not self.deal_game:  # another deal: the last one's verdict does not apply
-            self.deal_game, self.deal_lost = game, False
+            self.deal_game, self.deal_known, self.deal_lost = game, False, False
         if not enabled or game.won or has_hidden_cards(game):
             self.status = None
             return
@@ -77,6 +80,19 @@ class Advisor:
             return "status.deal_not_winnable"
         return f"status.{self.status.replace(' ', '_')}"
 
+    def _learn_deal(self, verdict: str, at_start: bool) -> None:
+        """What a verdict says of the deal itself. A position that can be won means the deal
+        could; a lost position later in the game (a game resumed with Continue, say) says
+        nothing of the deal, so its first position is asked about.
+        """
+        if self.deal_known or verdict == "unknown":
+            return
+        if verdict == "winnable" or at_start:
+            self.deal_known, self.deal_lost = True, verdict == "not winnable"
+        elif self.deal_game is not None and self.deal_game.code is not None:
+            first = Game.deal(self.deal_game.code)
+            self.deal_ticket = self.worker().submit("winnability", first.to_json(), STATUS_BUDGET)
+
     def forget(self) -> None:
         """The game changed: pending answers are stale."""
         self.hint_ticket = None
@@ -97,7 +113,10 @@ class Advisor:
             if ticket == self.status_ticket:
                 self.status_ticket = None
                 self.status = answer.get("result", "unknown")
-                self.deal_lost = self.deal_lost or (self.status_at_start and self.status == "not winnable")
+                self._learn_deal(self.status, at_start=self.status_at_start)
+            elif ticket == self.deal_ticket:
+                self.deal_ticket = None
+                self._learn_deal(answer.get("result", "unknown"), at_start=True)
             elif ticket == self.hint_ticket:
                 self.hint_ticket = None
                 move = answer.get("move")

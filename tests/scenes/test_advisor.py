@@ -81,3 +81,25 @@ def test_the_play_scene_shows_the_words_in_both_languages(app, driver):
         driver.draw()
     finally:
         i18n.set_language("en")
+
+
+def test_a_resumed_game_of_a_lost_deal_asks_about_the_first_position_and_says_cannot_be_won():
+    """Continue brings back a game past move 0: its lost position leads to a question about
+    the deal's first position, whose answer decides the words (issue 11)."""
+    worker = AnsweringWorker("not winnable", "not winnable")
+    advisor = Advisor(Stand(worker))
+    game = Game.deal(parse_code(UNWINNABLE))
+    game.apply(DRAW)
+    assert asked(advisor, game) == "status.not_winnable"
+    assert advisor.busy  # the deal's own question is in flight
+    advisor.poll(0.0)
+    assert advisor.status_key == "status.deal_not_winnable"
+
+
+def test_a_resumed_game_of_a_winnable_deal_stays_no_longer_winnable():
+    advisor = Advisor(Stand(AnsweringWorker("not winnable", "winnable")))
+    game = Game.deal(parse_code("TF1-D1N-AAAAAAB"))
+    game.apply(DRAW)
+    assert asked(advisor, game) == "status.not_winnable"
+    advisor.poll(0.0)
+    assert advisor.status_key == "status.not_winnable" and not advisor.busy
