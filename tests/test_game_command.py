@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,3 +36,26 @@ def test_smoke_screenshot_of_a_game_code(tmp_path):
 def test_a_malformed_code_on_the_command_line_is_one_line_and_exit_2(tmp_path):
     proc = game("--code", "TF1-D2N-AAAAAAB", home=tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "no draw 2" in proc.stderr
+
+
+def _with_reader_gone(*args: str, home: Path) -> subprocess.CompletedProcess:
+    """Run a tool whose standard output is a pipe nobody reads any more (``| head`` after it quit)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        environment = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_HOME=str(home))
+        return subprocess.run([sys.executable, str(ROOT / "game.py"), *args], env=environment, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("args", [
+    ("deal", "KL1-D1N-AAAAAAB"),
+    ("replay", "KL1-D1N-AAAAAAB", "s", "s"),
+    ("solve", "KL1-D1N-AAAAAAB", "--budget", "0.2"),
+    ("bench", "--core"),
+])
+def test_a_tool_whose_reader_went_away_exits_quietly(tmp_path, args):
+    proc = _with_reader_gone(*args, home=tmp_path)
+    assert (proc.returncode, proc.stderr) == (141, "")
