@@ -8,7 +8,10 @@ logical surface, and it works without a window manager (``toggle_fullscreen`` do
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import warnings
+from collections.abc import Mapping
 
 import pygame
 
@@ -16,6 +19,37 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
+
+#: SDL's drivers that draw into memory: what SDL falls back to when no real display answers.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(Exception):
+    """There is no screen to open the window on; the message says why, in one line."""
+
+
+def start_video(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str:
+    """Start SDL's video and return its driver's name, or raise :class:`NoDisplay`.
+
+    Without this, a game started with no display (an SSH session, a service) would run for
+    ever on SDL's offscreen driver, drawing for nobody. A driver asked for in
+    ``SDL_VIDEODRIVER`` (``dummy`` for tests and ``--smoke``) is always taken as it is.
+    """
+    requested = bool(environ.get("SDL_VIDEODRIVER"))
+    unix = platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+    if unix and not requested and not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("Solitaire needs a screen to open its window on, and there is none here "
+                        "(neither DISPLAY nor WAYLAND_DISPLAY is set).")
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplay(f"Solitaire cannot open its window: {error}.") from None
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not requested:
+        pygame.display.quit()
+        raise NoDisplay(f"Solitaire found no screen to open its window on (SDL could only start "
+                        f"its {driver!r} driver, which shows nothing).")
+    return driver
 
 
 def _clamp(size: tuple[int, int]) -> tuple[int, int]:
