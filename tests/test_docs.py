@@ -62,3 +62,26 @@ def test_the_rules_are_in_the_repository_and_linked_from_the_readme():
 def test_every_relative_link_and_path_resolves_inside_the_repository(document: Path):
     wrong = [target for target, base in _targets(document) if not _resolves_inside(target, base)]
     assert wrong == [], f"{document.name} points outside the repository or at nothing: {wrong}"
+
+
+def _readme_command(after: str) -> str:
+    """The first indented command line after the paragraph ``after`` in the README."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index(after):]
+    return next(line.strip() for line in block.splitlines() if line.startswith("    "))
+
+
+def test_ci_runs_the_readme_test_command_exactly():
+    command = _readme_command("Run the tests:")
+    assert "requirements-dev.txt" in command and "pytest" in command
+    assert command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_playing_installs_only_what_playing_needs():
+    """PyInstaller and pytest belong to the build and the tests, not to a player's set-up."""
+    command = _readme_command("Play:")
+    assert "-r requirements.txt" in command and command.endswith("game.py")
+    play = (ROOT / "requirements.txt").read_text(encoding="utf-8").lower()
+    assert "pygame-ce==" in play and "pyinstaller" not in play and "pytest" not in play
+    build = (ROOT / "requirements-build.txt").read_text(encoding="utf-8").lower()
+    assert "pyinstaller==" in build and "requirements-build.txt" in _readme_command("## Building one executable")
