@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+#: What a shell reports for a program stopped by a closed pipe (128 + SIGPIPE), as for ``yes | head``.
+EXIT_READER_GONE = 141
 
 
 def main(argv: list[str]) -> int:
@@ -20,18 +24,34 @@ def main(argv: list[str]) -> int:
     if command in ("deal", "replay"):
         from solitaire.cli import run
 
-        return run(argv)
+        return _tool(run, argv)
     if command == "solve":
         from solitaire.solver.cli import run_solve
 
-        return run_solve(argv[1:])
+        return _tool(run_solve, argv[1:])
     if command == "bench":
         from solitaire.bench import run_bench
 
-        return run_bench(argv[1:])
+        return _tool(run_bench, argv[1:])
     from solitaire.app.main import main as play
 
     return play(argv)
+
+
+def _tool(run: Callable[[list[str]], int], argv: list[str]) -> int:
+    """Run a tool; when its reader goes away (``game.py deal CODE | head -c 100``) stop quietly.
+
+    Python's recipe for that case: stdout is pointed at devnull, so the flush at exit cannot
+    raise a second time, and the process ends without a traceback.
+    """
+    try:
+        status = run(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_READER_GONE
 
 
 if __name__ == "__main__":

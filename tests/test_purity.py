@@ -1,4 +1,5 @@
-"""The rules core and the solver never import pygame (ARCHITECTURE: data flows one way)."""
+"""The rules core, the solver and the store never import pygame (ARCHITECTURE: data flows one way;
+the store is shared by the game and the headless tools, which must agree on the player's folder)."""
 
 import subprocess
 import sys
@@ -7,21 +8,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_core_and_solver_import_without_pygame():
+def test_core_solver_and_store_import_without_pygame():
     probe = (
         "import sys, importlib, pkgutil\n"
-        "import solitaire.core, solitaire.solver, solitaire.cli\n"
-        "for pkg in (solitaire.core, solitaire.solver):\n"
+        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.cli\n"
+        "for pkg in (solitaire.core, solitaire.solver, solitaire.store):\n"
         "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
+        "solitaire.store.Store()\n"
         "print('pygame' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
-def test_no_pygame_import_statement_in_core_or_solver():
-    for folder in ("solitaire/core", "solitaire/solver"):
+def test_no_pygame_import_statement_in_core_solver_or_store():
+    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path

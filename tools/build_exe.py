@@ -118,7 +118,7 @@ def build(dist: Path, work: Path) -> Path:
         import PyInstaller  # noqa: F401
     except ImportError:
         raise SystemExit("build failed: PyInstaller is not installed "
-                         "(python -m pip install -r requirements.txt)") from None
+                         "(python -m pip install -r requirements-build.txt)") from None
     dist.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(dist, work)]

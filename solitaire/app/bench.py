@@ -1,9 +1,12 @@
 """``python game.py bench --frames``: frame times, start-up time and idle CPU, with targets.
 
-Frame times are measured in this process on the dummy video driver at 1920×1080: the real
-scene's update, draw and the display flip, frame by frame, while a 13-card run is dragged in a
-Double Solitaire game and while Klondike's auto-complete plays. Start-up and idle CPU are
-measured on child processes running the real game.
+Frame times are measured in this process at 1920×1080, on the dummy video driver unless
+``SDL_VIDEODRIVER`` names another (``x11`` under a real X display): the real scene's update, draw
+and the display flip, frame by frame, while a 13-card run is dragged in a Double Solitaire game
+and while Klondike's auto-complete plays. Start-up, idle CPU and the idle game's resident memory
+are measured on child processes running the real game. Every figure follows the environment, so
+``SDL_FRAMEBUFFER_ACCELERATION=1`` compares SDL's accelerated window surface with the game's
+default (see ``display.start_video``).
 """
 
 from __future__ import annotations
@@ -36,12 +39,12 @@ def _app():
 
     from solitaire import i18n
     from solitaire.app.audio import Audio
-    from solitaire.app.display import Display
+    from solitaire.app.display import Display, start_video
     from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
     from solitaire.app.scene import SCENES, App
     from solitaire.app.text import Text
 
-    pygame.display.init()
+    start_video()
     pygame.font.init()
     register_scenes()
     app = App(Display(SIZE), Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t, dict(SCENES))
@@ -189,8 +192,14 @@ def run(self, app, max_frames=None, screenshot=None):
     if {clock}:  # a draw starts the game clock, which then changes the screen every second
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     frames = run_loop(self, app, max_frames, screenshot)
-    print(time.process_time() - since[0][0], time.perf_counter() - since[0][1])
+    print(time.process_time() - since[0][0], time.perf_counter() - since[0][1], resident_mb())
     return frames
+def resident_mb():
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    except OSError:
+        return float("nan")  # no /proc (Windows, macOS): the figure is not printed
 def first_wait(self, app):
     if not since:
         since.append((time.process_time(), time.perf_counter()))
@@ -217,10 +226,11 @@ def _idle_display() -> tuple[dict[str, str], subprocess.Popen | None, str]:
     return {"SDL_VIDEODRIVER": "dummy"}, None, "dummy driver, which polls: an upper bound"
 
 
-def measure_idle_cpu(seconds: float = 10.0, clock: bool = False) -> tuple[float, str]:
+def measure_idle_cpu(seconds: float = 10.0, clock: bool = False) -> tuple[float, float, str]:
     """CPU share of one core while the table sits idle: the game's own CPU time from its first
     sleep on the event queue to the end of ``seconds`` more, divided by the wall time of that
-    span. ``clock``: after a first move, so the time shown changes every second.
+    span; and the game's resident memory at the end, in MB (NaN where /proc is missing).
+    ``clock``: after a first move, so the time shown changes every second.
     """
     video, server, where = _idle_display()
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", SOLITAIRE_HOME=tempfile.mkdtemp(prefix="solitaire-bench-"),
@@ -233,17 +243,25 @@ def measure_idle_cpu(seconds: float = 10.0, clock: bool = False) -> tuple[float,
             server.terminate()
             server.wait()
     try:
-        cpu, wall = (float(x) for x in done.stdout.split()[-2:])
+        cpu, wall, resident = (float(x) for x in done.stdout.split()[-3:])
     except ValueError:
         raise RuntimeError(f"the idle probe failed: {done.stderr[-300:]!r}") from None
     if wall < seconds:
         raise RuntimeError(f"the table was idle for {wall:.1f} s only, not {seconds} s")
-    return cpu / wall, where
+    return cpu / wall, resident, where
+
+
+def _acceleration() -> str:
+    value = os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")
+    return f"SDL_FRAMEBUFFER_ACCELERATION={value}" if value is not None else "SDL_FRAMEBUFFER_ACCELERATION unset"
 
 
 def run_frame_bench() -> None:
+    import pygame
+
     app = _app()
-    print("frame benchmark (dummy video driver, 1920×1080; update + draw + flip per frame)")
+    print(f"frame benchmark ({pygame.display.get_driver()} video driver, 1920×1080, {_acceleration()}; "
+          "update + draw + flip per frame)")
     drag = measure_drag(app)
     print(f"  Double Solitaire, dragging a 13-card run: median {statistics.median(drag) * 1000:.2f} ms "
           f"(target ≤ 3 ms), p99 {_percentile(drag, 0.99) * 1000:.2f} ms (target ≤ 8 ms)")
@@ -253,7 +271,9 @@ def run_frame_bench() -> None:
     startup = measure_startup()
     print(f"  start-up, process start to the first frame (median of 5): {statistics.median(startup):.2f} s "
           f"(target ≤ 0.5 s)")
-    idle, where = measure_idle_cpu()
+    idle, resident, where = measure_idle_cpu()
     print(f"  idle table, CPU over 10 s ({where}): {idle * 100:.2f}% of a core (target ≤ 1%)")
-    ticking, where = measure_idle_cpu(clock=True)
+    if not math.isnan(resident):
+        print(f"  idle table, resident memory ({where}): {resident:.0f} MB")
+    ticking, _, where = measure_idle_cpu(clock=True)
     print(f"  idle table with its clock ticking, CPU over 10 s ({where}): {ticking * 100:.2f}% of a core")

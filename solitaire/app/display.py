@@ -8,6 +8,8 @@ logical surface, and it works without a window manager (``toggle_fullscreen`` do
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import warnings
 
 import pygame
@@ -16,6 +18,48 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
+
+#: SDL's drivers that draw into memory: what SDL falls back to when no real display answers.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+#: SDL hints the game sets unless the player's environment already does. Both keep OpenGL out
+#: of a game whose frames are plain 2D blits: framebuffer acceleration (the window) and the
+#: renderer behind full screen's SCALED mode. Under X11 with Mesa's software OpenGL they cost
+#: ~100 MB of resident memory and turned ~1 ms frames into 7-13 ms ones windowed, ~2.4 ms into
+#: ~10 ms full screen (bench --frames under Xvfb, 1920×1080; figures in issue 11's note).
+DEFAULT_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0", "SDL_RENDER_DRIVER": "software"}
+
+
+class NoDisplay(Exception):
+    """There is no screen to open the window on; the message says why, in one line."""
+
+
+def start_video() -> str:
+    """Start SDL's video and return its driver's name, or raise :class:`NoDisplay`.
+
+    Without this, a game started with no display (an SSH session, a service) would run for
+    ever on SDL's offscreen driver, drawing for nobody. A driver asked for in
+    ``SDL_VIDEODRIVER`` (``dummy`` for tests and ``--smoke``) is always taken as it is.
+    ``DEFAULT_HINTS`` go into the environment first, where SDL reads them, unless already set.
+    """
+    environ = os.environ
+    for name, value in DEFAULT_HINTS.items():
+        environ.setdefault(name, value)
+    requested = bool(environ.get("SDL_VIDEODRIVER"))
+    unix = sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+    if unix and not requested and not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("Solitaire needs a screen to open its window on, and there is none here "
+                        "(neither DISPLAY nor WAYLAND_DISPLAY is set).")
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplay(f"Solitaire cannot open its window: {error}.") from None
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not requested:
+        pygame.display.quit()
+        raise NoDisplay(f"Solitaire found no screen to open its window on (SDL could only start "
+                        f"its {driver!r} driver, which shows nothing).")
+    return driver
 
 
 def _clamp(size: tuple[int, int]) -> tuple[int, int]:
@@ -74,7 +118,10 @@ class Display:
             log.debug("window minimum size not set: %s", exc)
 
     def _set_fullscreen(self) -> pygame.Surface:
-        return pygame.display.set_mode(self.desktop_size(), pygame.FULLSCREEN | pygame.SCALED)
+        with warnings.catch_warnings():
+            # pygame's word for SDL's software renderer, which DEFAULT_HINTS chose on purpose.
+            warnings.filterwarnings("ignore", message="no fast renderer available")
+            return pygame.display.set_mode(self.desktop_size(), pygame.FULLSCREEN | pygame.SCALED)
 
     def toggle_fullscreen(self) -> tuple[int, int]:
         """Switch between windowed and full screen; returns the new surface size."""

@@ -88,7 +88,7 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
 
     from solitaire import i18n
     from solitaire.app.audio import Audio
-    from solitaire.app.display import Display
+    from solitaire.app.display import Display, start_video
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.text import Text
@@ -107,7 +107,7 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
     i18n.set_language(str(merged["language"]))
     fullscreen = opts.fullscreen or bool(merged.get("fullscreen"))
 
-    pygame.display.init()
+    start_video()
     pygame.font.init()
     try:
         display = Display(opts.size or tuple(merged["window_size"]), fullscreen=fullscreen,
@@ -257,6 +257,8 @@ def main(argv: list[str]) -> int:
     import argparse
     import sys
 
+    from solitaire.app.display import NoDisplay
+
     parser = argparse.ArgumentParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
@@ -287,6 +289,9 @@ def main(argv: list[str]) -> int:
                       screenshot=args.screenshot, scene=args.scene, code=args.code, size=size)
     try:
         return run(options)
+    except NoDisplay as error:
+        print(error, file=sys.stderr)
+        return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
 

@@ -1,6 +1,6 @@
 """Settings, saved games and statistics as versioned JSON files that survive crashes.
 
-Pure Python: no pygame import at module level, so headless tools can use it.
+Pure Python, never importing pygame, so the game and the headless tools use the same folder.
 """
 
 from solitaire.store.atomic import DamagedFileError, read_json, write_json_atomic

@@ -42,9 +42,47 @@ def test_replay_accepts_10_for_ten_and_destination_choices(capsys, tmp_path):
     state = json.loads(subprocess.run([sys.executable, "game.py", "deal", "DS1-D1V-AAAAAAA"], cwd=ROOT,
                                       capture_output=True, text=True, check=True).stdout)
     deal = tmp_path / "deal.json"
-    deal.write_text(json.dumps(state).replace('"TD"', '"10D"'))
-    code, out, err = call(capsys, "replay", "--deal", str(deal), "s", "w>t", "u", "w>*", "t9>f")
-    assert code in (0, 2) and (code == 0 or err.count("\n") == 1)
+    text = json.dumps(state)
+    assert '"td"' in text
+    deal.write_text(text.replace('"td"', '"10d"'))
+    moves = ("s", "s", "w>t", "u", "w>*", "t9>f")
+    code, out, err = call(capsys, "replay", "--deal", str(deal), *moves)
+    assert (code, err) == (0, "")
+    assert json.loads(out) == json.loads(call(capsys, "replay", "DS1-D1V-AAAAAAA", *moves)[1])
+    assert json.loads(out)["tableau"][3][-2:] == ["QS", "JH"] and json.loads(out)["moves"] == 5
+
+
+def _deal_file(capsys, tmp_path, code="KL1-D1N-AAAAAAB"):
+    _, out, _ = call(capsys, "deal", code)
+    path = tmp_path / "deal.json"
+    path.write_text(out)
+    return path
+
+
+@pytest.mark.parametrize("separator", [[], ["--"]])
+def test_replay_of_a_deal_file_takes_every_word_as_a_move(capsys, tmp_path, separator):
+    """The moves after ``--deal FILE`` are all moves (the first one was once taken for a code)."""
+    deal = _deal_file(capsys, tmp_path)
+    moves = ["s", "s", "t1>t7", "s", "u"]
+    code, out, err = call(capsys, "replay", "--deal", str(deal), *separator, *moves)
+    assert (code, err) == (0, "")
+    _, by_code, _ = call(capsys, "replay", "KL1-D1N-AAAAAAB", *moves)
+    assert json.loads(out) == json.loads(by_code) and json.loads(out)["moves"] == 4
+
+
+def test_replay_of_a_deal_file_reports_the_refused_move(capsys, tmp_path):
+    deal = _deal_file(capsys, tmp_path)
+    code, out, err = call(capsys, "replay", "--deal", str(deal), "s", "s", "t1>t7", "t3>t5")
+    assert code == 2 and out == ""
+    assert err == 'move 4 "t3>t5": C-2: a 2 of hearts cannot go on a king of diamonds\n'
+
+
+def test_replay_with_both_a_code_and_a_deal_file_is_refused(capsys, tmp_path):
+    deal = _deal_file(capsys, tmp_path)
+    code, out, err = call(capsys, "replay", "--deal", str(deal), "KL1-D1N-AAAAAAB", "s")
+    assert (code, out, err) == (2, "", "give either a game code or --deal FILE\n")
+    code, out, err = call(capsys, "replay")
+    assert (code, out, err) == (2, "", "give either a game code or --deal FILE\n")
 
 
 def test_deal_file_round_trip(capsys, tmp_path):

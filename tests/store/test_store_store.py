@@ -192,16 +192,18 @@ def test_without_override_the_platform_folder_is_used(tmp_path: Path, monkeypatc
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setenv("HOME", str(tmp_path))
     folder = data_dir()
-    assert folder.is_dir() and folder.is_relative_to(tmp_path)
+    assert folder.is_dir() and folder == tmp_path / "solitaire-team" / "Solitaire"
     monkeypatch.setitem(sys.modules, "pygame.system", None)
-    assert data_dir() == tmp_path / "solitaire"
+    assert data_dir() == folder  # without pygame (the tools), the very same folder
 
 
 def test_the_store_does_not_import_pygame(tmp_path: Path) -> None:
-    """Headless tools use the store; pygame must stay out until the data folder is looked up."""
+    """Headless tools use the store; pygame stays out, looking up the player's folder included."""
     code = ("import sys; from solitaire.store import Store; Store(); "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
-    environment = dict(os.environ, SOLITAIRE_HOME=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    environment = {name: value for name, value in os.environ.items()
+                   if name not in ("SOLITAIRE_HOME", "XDG_DATA_HOME")}
+    environment.update(HOME=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     subprocess.run([sys.executable, "-c", code], check=True, env=environment)
 
 
