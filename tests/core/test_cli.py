@@ -74,7 +74,8 @@ def test_replay_of_a_deal_file_reports_the_refused_move(capsys, tmp_path):
     deal = _deal_file(capsys, tmp_path)
     code, out, err = call(capsys, "replay", "--deal", str(deal), "s", "s", "t1>t7", "t3>t5")
     assert code == 2 and out == ""
-    assert err == 'move 4 "t3>t5": C-2: a 2 of hearts cannot go on a king of diamonds\n'
+    assert err == ('move 4 "t3>t5": C-2: a card goes on a card one rank higher and of the other colour: '
+                   'a 2 of hearts cannot go on a king of diamonds\n')
 
 
 def test_replay_with_both_a_code_and_a_deal_file_is_refused(capsys, tmp_path):
