@@ -38,7 +38,7 @@ def question(app) -> ConfirmScene:
     return top
 
 
-def test_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, driver):
+def test_C11_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, driver):
     scene = open_game(app, driver, moves=2)
     scene.ask_restart()
     assert LOST.lower() in question(app).message.lower()
@@ -47,7 +47,7 @@ def test_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, driver
     assert played(app, KLONDIKE_1) == (1, 0) and scene.game.moves == 0
 
 
-def test_K8_restart_with_no_move_asks_nothing_and_counts_nothing(app, driver):
+def test_C11_K8_restart_with_no_move_asks_nothing_and_counts_nothing(app, driver):
     scene = open_game(app, driver)
     scene.ask_restart()
     assert app.stack.top is scene and played(app, KLONDIKE_1) == (0, 0)
@@ -101,7 +101,7 @@ def test_a_new_mode_starts_unplayed_even_after_a_played_game(app, driver):
     assert played(app, KLONDIKE_3) == (0, 0) and played(app, KLONDIKE_1) == (0, 0)
 
 
-def test_quitting_and_the_title_keep_the_game_uncounted(app, driver):
+def test_C11_quitting_and_the_title_keep_the_game_uncounted(app, driver):
     scene = open_game(app, driver, moves=2)
     app.open("menu", play=scene).back_to_title()
     assert played(app, KLONDIKE_1) == (0, 0) and app.store.continue_slot() == KLONDIKE_1
@@ -206,7 +206,7 @@ def test_a_code_on_the_command_line_with_nothing_at_stake_just_plays(app, driver
 # -- the same words in Arabic ----------------------------------------------------------------
 
 @pytest.mark.parametrize("key", ["menu.restart_confirm", "confirm.new_deal_lost", "confirm.code_lost"])
-def test_every_question_says_it_counts_as_lost_in_both_languages(key):
+def test_C11_every_question_says_it_counts_as_lost_in_both_languages(key):
     assert LOST.lower() in i18n.t(key).lower()
     i18n.set_language("ar")
     try:
