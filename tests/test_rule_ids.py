@@ -1,0 +1,25 @@
+"""Every rule of docs/RULES.md is named by a test (``test_K6_…`` or ``"K-6"`` in a test file)."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_LINE = re.compile(r"^- ([A-Z]+)-(\d+) ", re.M)
+
+
+def rule_ids() -> list[str]:
+    return [f"{prefix}-{number}"
+            for prefix, number in RULE_LINE.findall((ROOT / "docs" / "RULES.md").read_text("utf-8"))]
+
+
+def test_rules_md_defines_the_rules_of_every_game():
+    prefixes = {rule.partition("-")[0] for rule in rule_ids()}
+    assert prefixes == {"C", "K", "DS", "TF", "DU", "G"}
+
+
+def test_every_rule_is_named_by_a_test():
+    tests = "\n".join(path.read_text("utf-8") for path in (ROOT / "tests").rglob("*.py")
+                      if path.name != Path(__file__).name)
+    missing = [rule for rule in rule_ids()
+               if not re.search(rf"(?<![A-Za-z0-9]){rule.replace('-', '-?')}(?![0-9])", tests)]
+    assert missing == []
