@@ -17,7 +17,7 @@ from solitaire.core import Ruleset, Scoring, ruleset
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.new_game import game_name
 
-Block = tuple[str, str, str]  # (kind, text, value): heading, para, row, note
+Block = tuple[str, str, str]  # (kind, text, value): heading, para, ids, row, note
 
 
 def _points(scoring: Scoring, value: int) -> str:
@@ -99,24 +99,42 @@ def paragraphs(app: App, prefix: str) -> list[str]:
         n += 1
 
 
+def rule_ids_line(app: App, ids: list[str]) -> list[Block]:
+    """The small line under a paragraph naming the rules it explains ("Rules K-2 · C-5"), the
+    ids a refused move's message cites (issue 11); none where the game's data gives none.
+    """
+    return [("ids", app.t("rules.ids", ids=" · ".join(ids)), "")] if ids else []
+
+
 def rules_blocks(app: App, game_id: str) -> list[Block]:
     """The whole page: how to play, scoring (one table per system), controls (the game's own
-    mouse paragraph ``rules.pointer.<game>``, then the keyboard ones everyone shares)."""
+    mouse paragraph ``rules.pointer.<game>``, then the keyboard ones everyone shares). Each
+    paragraph and scoring table is followed by the ids of the rules it explains, from the
+    game's ``[rules_page]`` table.
+    """
     t = app.t
     rules = ruleset(game_id)
+    page = rules.extra.get("rules_page", {})
+    para_ids = page.get("paragraphs", [])
     blocks: list[Block] = [("heading", t("rules.section.play"), "")]
-    blocks += [("para", text, "") for text in paragraphs(app, f"rules.{game_id}")]
+    for n, text in enumerate(paragraphs(app, f"rules.{game_id}")):
+        blocks.append(("para", text, ""))
+        blocks += rule_ids_line(app, para_ids[n] if n < len(para_ids) else [])
     for name in rules.scorings:
         heading = (t(f"rules.scoring.{name}") if len(rules.scorings) > 1
                    else t("rules.section.scoring"))
         blocks.append(("heading", heading, ""))
         blocks += scoring_rows(app, rules, rules.scoring_systems[name])
+        blocks += rule_ids_line(app, page.get("scoring", {}).get(name, []))
     pointer_key = f"rules.pointer.{game_id}"
     pointer = [app.t(pointer_key)] if app.t(pointer_key) != pointer_key else []
     controls = pointer + paragraphs(app, "rules.controls")
     if controls:
         blocks.append(("heading", t("rules.section.controls"), ""))
-        blocks += [("para", text, "") for text in controls]
+        for n, text in enumerate(controls):
+            blocks.append(("para", text, ""))
+            if pointer and n == 0:
+                blocks += rule_ids_line(app, page.get("pointer", []))
     return blocks
 
 
@@ -220,6 +238,12 @@ class RulesScene(DialogScene):
                     self.items.append((img, self._aligned(img, y, width)))
                     y += line_h
                 y += int(line_h * 0.45)
+            elif kind == "ids":
+                ids_px = int(body_px * 0.8)
+                y -= int(line_h * 0.3)
+                img = text.render(words, ids_px, ui.INK_DIM)
+                self.items.append((img, self._aligned(img, y, width)))
+                y += img.get_height() + int(line_h * 0.45)
             elif kind == "row":
                 value_img = text.render(value, body_px, ui.GOLD_TOP, True)
                 label_w = width - value_img.get_width() - u
