@@ -265,6 +265,15 @@ class Text:
         _shape_as(font, False)
         return total
 
+    def line_step(self, lines: list[str], size: int, bold: bool | str = False,
+                  spacing: float = 1.2) -> int:
+        """The advance from one line of a paragraph to the next: the font's line spacing times
+        ``spacing``, or more where a line as drawn is taller (shaped Arabic reaches past the
+        font's height), so the lines of ``lines`` never overlap.
+        """
+        step = int(self.font(size, bold).get_linesize() * spacing)
+        return max([step] + [self.render(line, size, bold=bold).get_height() for line in lines])
+
     def fit_size(self, text: str, size: int, max_width: int, bold: bool | str = False,
                  min_size: int = 8) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""

@@ -199,7 +199,7 @@ class ConfirmScene(DialogScene):
         self.text_px = max(15, int(u * 0.46))
         inner_w = w - 2 * u
         self.lines = self.app.text.wrap(self.message, self.text_px, inner_w)
-        line_h = int(self.app.text.font(self.text_px).get_linesize() * 1.15)
+        line_h = self.app.text.line_step(self.lines, self.text_px, spacing=1.15)
         title_h = self.title_height(u)
         text_h = line_h * len(self.lines)
         h = title_h + u + text_h + u + u + int(u * 0.8)

@@ -1,0 +1,77 @@
+"""What the screens look like, checked on pixels and rects: room for shaped text, dialogs that
+hide what is under them, dragged cards above every glow, the win panel, and scaling up to 4K.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from solitaire import i18n
+from solitaire.app.audio import Audio
+from solitaire.app.display import Display
+from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+from solitaire.app.scene import SCENES, App
+from solitaire.app.text import Text
+from solitaire.store import Store
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """``make(size, lang, **settings)``: the real game's App and scenes, on the dummy driver."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
+    made: list[App] = []
+
+    def make(size=(1280, 720), lang="en", **settings) -> App:
+        pygame.display.init()
+        pygame.font.init()
+        register_scenes()
+        i18n.set_language(lang)
+        text = Text()
+        text.base_rtl = i18n.is_rtl()
+        app = App(Display(size), Audio(muted=True), text,
+                  {**DEFAULT_SETTINGS, "language": lang, **settings}, i18n.t, dict(SCENES))
+        app.store = Store()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.stack.clear()
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def settle(app: App, seconds: float = 2.0) -> None:
+    for _ in range(int(seconds * 60)):
+        app.stack.update(1 / 60)
+
+
+def draw(app: App) -> pygame.Surface:
+    surface = app.display.surface
+    surface.fill((0, 0, 0))
+    app.stack.draw(surface, 1.0)
+    return surface
+
+
+# -- item 1: every line of text has room for its shaped ink ---------------------------------
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (3840, 2160)])
+def test_rules_lines_in_arabic_never_overlap(make_app, size):
+    app = make_app(size, "ar")
+    for game_id in ("klondike", "double", "thoughtful"):
+        scene = app.open("rules", game_id=game_id)
+        rects = [rect for _, rect in scene.items]
+        for above, below in zip(rects, rects[1:]):
+            if below.y > above.y:  # the next line (a row's value sits beside its label)
+                assert above.bottom <= below.y, (game_id, above, below)
+        app.stack.pop()
+
+
+def test_a_question_in_arabic_gives_each_line_its_full_height(make_app):
+    app = make_app((1280, 720), "ar")
+    message = "جارٍ التفكير… لم تُلعب أي لعبة في هذا الوضع بعد، يجب أن تبدأ لعبة جديدة أولًا"
+    scene = app.open("confirm", message=message, on_yes=lambda: None)
+    assert len(scene.lines) > 1
+    for line in scene.lines:
+        assert app.text.render(line, scene.text_px).get_height() <= scene.line_h
