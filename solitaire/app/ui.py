@@ -3,8 +3,8 @@
 Scenes compute every rect (nothing here knows the screen size) and sizes follow the rect, so the
 same widgets look right from 960x600 to 4K. A :class:`WidgetGroup` routes events, owns keyboard
 focus (Tab / Shift-Tab / arrows, Enter or Space to activate, Escape to leave) and draws the
-focus ring only after the keyboard was used. Rounded shapes are drawn at 3x and smooth-scaled
-down, since ``draw.rect(border_radius=...)`` is not anti-aliased.
+focus ring only after the keyboard was used. Rounded shapes are drawn 2 or 4 times larger and
+smooth-scaled down, since ``draw.rect(border_radius=...)`` is not anti-aliased.
 """
 
 from __future__ import annotations
@@ -27,14 +27,24 @@ GOLD_BOTTOM = (204, 150, 52)
 GOLD = (226, 184, 84)
 FOCUS = (120, 220, 255)
 ERROR = (255, 150, 130)
-PANEL = (14, 30, 22, 244)
-PANEL_EDGE = (255, 255, 255, 40)
+PANEL = (14, 30, 22)  # opaque: a dialog hides the cards and text under it
+PANEL_EDGE = (52, 65, 59)  # white at 16% over PANEL, as opaque as the panel
 SECONDARY = (255, 255, 255, 30)
 SECONDARY_HOVER = (255, 255, 255, 52)
 SECONDARY_EDGE = (255, 255, 255, 70)
 TRACK_OFF = (255, 255, 255, 46)
 
-_SUPER = 3
+
+def _super(w: int, h: int) -> int:
+    """How many times larger a rounded shape is drawn before it is smooth-scaled down.
+
+    A power of two: with an odd factor ``smoothscale`` loses a little alpha and colour
+    (253 instead of 255), so an opaque panel would let the table show through. Large shapes
+    get 2, which is smooth enough and keeps a 4K dialog's scratch surface small.
+    """
+    return 4 if max(w, h) <= 512 else 2
+
+
 _cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -56,8 +66,9 @@ def rounded_rect(size: tuple[int, int], radius: int, fill: Colour,
     radius = max(0, min(radius, w // 2, h // 2))
 
     def make() -> pygame.Surface:
-        big = pygame.Surface((w * _SUPER, h * _SUPER), pygame.SRCALPHA)
-        r = radius * _SUPER
+        k = _super(w, h)
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+        r = radius * k
         if bottom is None:
             pygame.draw.rect(big, fill, big.get_rect(), border_radius=r)
         else:
@@ -69,7 +80,7 @@ def rounded_rect(size: tuple[int, int], radius: int, fill: Colour,
             pygame.transform.smoothscale(column, big.get_size(), big)
             big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         if border and border_width:
-            pygame.draw.rect(big, border, big.get_rect(), width=border_width * _SUPER,
+            pygame.draw.rect(big, border, big.get_rect(), width=border_width * k,
                              border_radius=r)
         return pygame.transform.smoothscale(big, (w, h))
 
@@ -97,9 +108,9 @@ def ring(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pyga
     w, h = size
 
     def make() -> pygame.Surface:
-        big = pygame.Surface((w * _SUPER, h * _SUPER), pygame.SRCALPHA)
-        pygame.draw.rect(big, colour, big.get_rect(), width=width * _SUPER,
-                         border_radius=radius * _SUPER)
+        k = _super(w, h)
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+        pygame.draw.rect(big, colour, big.get_rect(), width=width * k, border_radius=radius * k)
         return pygame.transform.smoothscale(big, (w, h))
 
     return _remember(("ring", w, h, radius, tuple(colour), width), make)
@@ -107,8 +118,9 @@ def ring(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pyga
 
 def circle(diameter: int, colour: Colour) -> pygame.Surface:
     def make() -> pygame.Surface:
-        big = pygame.Surface((diameter * _SUPER, diameter * _SUPER), pygame.SRCALPHA)
-        r = diameter * _SUPER / 2
+        k = _super(diameter, diameter)
+        big = pygame.Surface((diameter * k, diameter * k), pygame.SRCALPHA)
+        r = diameter * k / 2
         pygame.draw.circle(big, colour, (r, r), r)
         return pygame.transform.smoothscale(big, (diameter, diameter))
 
@@ -116,7 +128,8 @@ def circle(diameter: int, colour: Colour) -> pygame.Surface:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None) -> None:
-    """A translucent dark frame with rounded corners and a soft shadow."""
+    """An opaque dark frame with rounded corners and a soft shadow: what lies under a dialog
+    must not show through it (only the veil around it lets the table be seen, dimmed)."""
     radius = radius if radius is not None else max(8, min(rect.w, rect.h) // 24)
     blur = max(8, radius)
     shadow = soft_shadow(rect.size, radius, blur, 140)

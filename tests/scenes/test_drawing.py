@@ -75,3 +75,43 @@ def test_a_question_in_arabic_gives_each_line_its_full_height(make_app):
     assert len(scene.lines) > 1
     for line in scene.lines:
         assert app.text.render(line, scene.text_px).get_height() <= scene.line_h
+
+
+# -- item 14: a dialog's panel hides what is under it ---------------------------------------
+
+def _panel_interior(scene) -> pygame.Rect:
+    rect = scene.panel.rect
+    inset = max(8, min(rect.w, rect.h) // 24) + 2  # past the anti-aliased rounded corners
+    return rect.inflate(-2 * inset, -2 * inset)
+
+
+DIALOGS = [
+    ("menu", lambda play: {"play": play}),
+    ("game_code", lambda play: {"play": play}),
+    ("confirm", lambda play: {"message": "Restart this deal?", "on_yes": lambda: None}),
+    ("statistics", lambda play: {"game_id": "klondike"}),
+    ("rules", lambda play: {"game_id": "klondike"}),
+    ("new_game", lambda play: {"game_id": "klondike", "play": play}),
+    ("settings", lambda play: {}),
+    ("notice", lambda play: {"lines": ["A file was set aside."]}),
+    ("win", lambda play: {"play": play}),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("name,kwargs", DIALOGS, ids=[name for name, _ in DIALOGS])
+def test_a_dialog_panel_is_opaque(make_app, name, kwargs, lang):
+    app = make_app((1280, 720), lang)
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    settle(app)
+    scene = app.open(name, **kwargs(play))
+    settle(app, 1.0)
+    shots = []
+    for colour in ((0, 0, 0), (255, 255, 255), (200, 30, 30)):
+        play.draw = lambda surface, alpha, c=colour: surface.fill(c)
+        surface = draw(app)
+        shots.append(surface.subsurface(_panel_interior(scene)).copy())
+    first = pygame.image.tobytes(shots[0], "RGB")
+    for other in shots[1:]:
+        assert pygame.image.tobytes(other, "RGB") == first, name
