@@ -738,6 +738,7 @@ class PlayScene(Scene):
             return
         self.view.draw(surface, self.game, alpha)
         self._draw_marks(surface)
+        self.view.draw_dragged(surface)  # the cards in the hand cover every glow
         self.group.draw(surface)
         self._draw_hud(surface)
         if self.advisor.status is not None:

@@ -115,3 +115,44 @@ def test_a_dialog_panel_is_opaque(make_app, name, kwargs, lang):
     first = pygame.image.tobytes(shots[0], "RGB")
     for other in shots[1:]:
         assert pygame.image.tobytes(other, "RGB") == first, name
+
+
+# -- item 15: the cards in the hand are drawn above every glow ------------------------------
+
+def test_dragged_cards_cover_the_drop_glow_and_the_hint(make_app):
+    from solitaire.core import TABLEAU, Move, Pile
+    from solitaire.view.layout import Slot
+    from tests.positions import build
+
+    app = make_app((1280, 720))
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    play._replace_game(build("klondike", tableau=["9S 8H 7C", "ks TD"]))
+    settle(app, 3)
+    source, target = Pile(TABLEAU, 0), Pile(TABLEAU, 1)
+    lead = play.view.by_slot[Slot(source, 0)]
+    w, h = play.layout.card
+    grab = (int(lead.pos[0] + w // 2), int(lead.pos[1] + h // 10))
+    top = play.view.by_slot[Slot(target, 1)]
+    over = (int(top.pos[0] + w // 2 + w // 5), int(top.pos[1] + h // 3))  # half over the glow
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1))
+    for k in range(1, 9):
+        pos = (grab[0] + (over[0] - grab[0]) * k // 8, grab[1] + (over[1] - grab[1]) * k // 8)
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    assert play.press.dragging and play.press.drop == target and len(play.press.sprites) == 3
+    play.hint = (Move(source, target, 3), 5.0)
+    with_marks = draw(app).copy()
+    drop, play.press.drop, play.hint = play.press.drop, None, None
+    without = draw(app).copy()
+    play.press.drop = drop
+    corner = int(w * 0.065) + 2  # the card's rounded corners let the table show, rightly
+    glow = pygame.Rect(top.pos, (w, h)).inflate(2 * play.art.margin, 2 * play.art.margin)
+    checked = 0
+    for sprite in play.press.sprites:
+        card = pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), w, h).inflate(-2 * corner, -2 * corner)
+        area = card.clip(glow)
+        checked += area.w * area.h
+        assert (pygame.image.tobytes(with_marks.subsurface(area), "RGB")
+                == pygame.image.tobytes(without.subsurface(area), "RGB"))
+    assert checked > w * h // 4  # the dragged cards did lie over the glow
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=over, button=1))
