@@ -156,3 +156,44 @@ def test_dragged_cards_cover_the_drop_glow_and_the_hint(make_app):
                 == pygame.image.tobytes(without.subsurface(area), "RGB"))
     assert checked > w * h // 4  # the dragged cards did lie over the glow
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=over, button=1))
+
+
+# -- item 16: the win panel: a large title, and no room kept for hidden figures -------------
+
+def _ink_blocks(surface: pygame.Surface, area: pygame.Rect, background) -> list[tuple[int, int]]:
+    """(top, bottom) of each band of rows of ``area`` holding anything but ``background``."""
+    blocks: list[tuple[int, int]] = []
+    start = None
+    for y in range(area.top, area.bottom + 1):
+        inked = y < area.bottom and any(
+            surface.get_at((x, y))[:3] != background for x in range(area.left, area.right, 2))
+        if inked and start is None:
+            start = y
+        elif not inked and start is not None:
+            blocks.append((start, y))
+            start = None
+    return blocks
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("shown", [True, False])
+def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
+    from solitaire.app import ui
+
+    app = make_app((1280, 720), lang, show_time=shown, show_moves=shown)
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    settle(app)
+    play.elapsed = 187.0
+    scene = app.open("win", play=play)
+    settle(app, 1.0)
+    surface = draw(app)
+    panel = _panel_interior(scene)
+    buttons_top = min(scene.new_button.rect.top, scene.menu_button.rect.top) - 12  # and shadows
+    blocks = [b for b in _ink_blocks(surface, panel, ui.PANEL) if b[1] - b[0] > 2]  # not the rule
+    title, figures = blocks[0], [b for b in blocks[1:] if b[1] <= buttons_top]
+    assert len(figures) == (3 if shown else 1)
+    figure_h = max(bottom - top for top, bottom in figures)
+    assert title[1] - title[0] >= 1.8 * figure_h
+    bands = [below[0] - above[1] for above, below in zip(blocks, blocks[1:])]
+    assert max(bands) <= 2.2 * figure_h, bands
