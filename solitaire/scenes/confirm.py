@@ -141,7 +141,7 @@ class DialogScene(Scene):
         self.blit_text(surface, self.title, int(band.h * 0.5), band.inflate(-2 * inset, 0),
                        colour=ui.GOLD_TOP, bold=True, align="centre")
         pygame.draw.line(surface, ui.GOLD, (panel.x + inset, band.bottom - 1),
-                         (panel.right - inset, band.bottom - 1), 1)
+                         (panel.right - inset, band.bottom - 1), ui.hairline(unit(self.size)))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Paint what is not a widget, over the panel."""

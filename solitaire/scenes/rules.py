@@ -264,7 +264,7 @@ class RulesScene(DialogScene):
         left = view.x + (view.w - self.text_width if self.rtl else 0)
         clip = surface.get_clip()
         surface.set_clip(view)
-        rule = pygame.Surface((self.text_width, 1), pygame.SRCALPHA)
+        rule = pygame.Surface((self.text_width, ui.hairline(unit(self.size))), pygame.SRCALPHA)
         rule.fill((255, 255, 255, 34))
         for y in self.separators:
             sy = view.y + y - offset

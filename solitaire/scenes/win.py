@@ -86,7 +86,7 @@ class WinScene(DialogScene):
         panel = self.panel.rect
         inset = panel.w // 8
         pygame.draw.line(surface, ui.GOLD, (panel.x + inset, self.rule_y),
-                         (panel.right - inset, self.rule_y), 1)
+                         (panel.right - inset, self.rule_y), ui.hairline(unit(self.size)))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         y = self.figures_top

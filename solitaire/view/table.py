@@ -287,11 +287,13 @@ class TableView:
         """The cards held by the mouse, each over its soft shadow."""
         shadow = None
         margin = self.art.margin
+        card_w = self.layout.card[0]
+        dx, dy = max(3, card_w // 32) - margin, max(6, card_w // 16) - margin  # lifted: down-right
         for sprite in self._draw_order():
             if sprite.dragging:
                 x, y = sprite.pos
                 shadow = shadow or self.art.shadow()
-                surface.blit(shadow, (round(x) - margin + 3, round(y) - margin + 6))
+                surface.blit(shadow, (round(x) + dx, round(y) + dy))
                 self._draw_moving(surface, sprite, (x, y))
 
     def _draw_moving(self, surface: pygame.Surface, sprite: CardSprite, pos: Point) -> None:

@@ -197,3 +197,47 @@ def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
     assert title[1] - title[0] >= 1.8 * figure_h
     bands = [below[0] - above[1] for above, below in zip(blocks, blocks[1:])]
     assert max(bands) <= 2.2 * figure_h, bands
+
+
+# -- item 17: cards and interface grow with the window up to 3840x2160 -----------------------
+
+def _close(big: float, small: float, ratio: float = 3.0, slack: float = 0.04) -> bool:
+    return abs(big / (small * ratio) - 1) <= slack
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
+def test_at_4k_the_table_and_its_bar_are_three_times_720p(make_app, code):
+    measured = {}
+    for size in ((1280, 720), (3840, 2160)):
+        app = make_app(size)
+        app.open("title")
+        play = app.open("play", code=code)
+        settle(app, 0.5)
+        measured[size] = (play.layout.card[0], play.bar.rect.h, play.undo_button.rect.h,
+                          play.app.text.measure("Score", max(12, int(play.bar.rect.h * 0.36)))[1])
+        app.stack.clear()
+    small, big = measured[(1280, 720)], measured[(3840, 2160)]
+    for name, a, b in zip(("card", "bar", "button", "hud text"), big, small):
+        assert _close(a, b), (name, a, b)
+
+
+SCALED = [d for d in DIALOGS if d[0] != "settings"] + [("title", lambda play: {})]
+
+
+def test_at_4k_every_dialog_is_three_times_its_720p_size(make_app):
+    rects: dict[tuple[int, int], dict[str, pygame.Rect]] = {}
+    for size in ((1280, 720), (3840, 2160)):
+        app = make_app(size)
+        app.open("title")
+        play = app.open("play", code="KL1-D1N-AAAAAAB")
+        settle(app, 0.5)
+        rects[size] = {}
+        for name, kwargs in SCALED:
+            scene = app.open(name, **kwargs(play))
+            draw(app)
+            rects[size][name] = scene.menu_rect if name == "title" else scene.panel.rect
+            app.stack.pop()
+        app.stack.clear()
+    for name, _ in SCALED:
+        small, big = rects[(1280, 720)][name], rects[(3840, 2160)][name]
+        assert _close(big.w, small.w) and _close(big.h, small.h), (name, small, big)
