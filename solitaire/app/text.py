@@ -146,6 +146,17 @@ def direction_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]
     return [(run, level % 2 == 1) for run, level in runs]
 
 
+#: Rendered after a run to find where SDL_ttf put its baseline: a tall stroke with no mark
+#: above it, in every face we ship.
+_PROBE = "|"
+
+
+def _shape_as(font: pygame.font.Font, rtl: bool) -> None:
+    """Shape what ``font`` renders next as Arabic right to left, or as Latin left to right."""
+    font.set_script("Arab" if rtl else "Latn")
+    font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+
+
 class Text:
     """Loads DejaVu Sans by (size, bold) and renders strings, caching both."""
 
@@ -173,10 +184,26 @@ class Text:
         return font
 
     def _render_run(self, font: pygame.font.Font, run: str, rtl: bool,
-                    colour: Colour) -> pygame.Surface:
-        font.set_script("Arab" if rtl else "Latn")
-        font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
-        return font.render(run, True, colour)
+                    colour: Colour) -> tuple[pygame.Surface, int]:
+        """One direction run, shaped, and the row of its baseline in the surface."""
+        _shape_as(font, rtl)
+        return font.render(run, True, colour), self._baseline(font, run, rtl)
+
+    def _baseline(self, font: pygame.font.Font, run: str, rtl: bool) -> int:
+        """The baseline's row in ``font.render(run)`` (the font already shaping as ``rtl``).
+
+        SDL_ttf makes the surface as tall as the run's ink and, when a mark rises above the
+        font's ascent (the hamza of أ, a shadda), moves the whole run down by that much; it
+        does not say by how much. A bar rendered after the run, past a space so the run's
+        shaping is unchanged, is moved with it: how far its top lies below the top of a bar
+        rendered alone is the drop.
+        """
+        bar = font.render(_PROBE, True, (255, 255, 255))
+        both = font.render(f"{run} {_PROBE}", True, (255, 255, 255))
+        x = 0 if rtl else both.get_width() - bar.get_width()  # the bar comes last in reading order
+        column = both.subsurface((x, 0, bar.get_width(), both.get_height())).get_bounding_rect()
+        drop = column.top - bar.get_bounding_rect().top
+        return font.get_ascent() + max(0, drop)
 
     def render(self, text: str, size: int, colour: Colour = (255, 255, 255),
                bold: bool | str = False, rtl: bool | None = None) -> pygame.Surface:
@@ -192,23 +219,35 @@ class Text:
             return surface
         font = self.font(size, bold)
         runs = direction_runs(text, rtl)
-        if len(runs) <= 1 and not (runs and runs[0][1]):
-            font.set_script("Latn")
-            font.set_direction(pygame.DIRECTION_LTR)
+        if len(runs) <= 1:
+            is_rtl = bool(runs and runs[0][1])
+            _shape_as(font, is_rtl)
             surface = font.render(text, True, colour)
         else:
-            parts = [self._render_run(font, run, is_rtl, colour) for run, is_rtl in runs]
-            width = sum(p.get_width() for p in parts)
-            surface = pygame.Surface((width, font.get_height()), pygame.SRCALPHA)
-            x = 0
-            for part in parts:
-                surface.blit(part, (x, 0))
-                x += part.get_width()
-            font.set_script("Latn")
-            font.set_direction(pygame.DIRECTION_LTR)
+            surface = self._join([self._render_run(font, run, is_rtl, colour)
+                                  for run, is_rtl in runs])
+        _shape_as(font, False)
         self._rendered[key] = surface
         if len(self._rendered) > self._cache_size:
             self._rendered.popitem(last=False)
+        return surface
+
+    @staticmethod
+    def _join(parts: list[tuple[pygame.Surface, int]]) -> pygame.Surface:
+        """Runs side by side on one baseline, in a surface tall enough for all their ink.
+
+        Each run's surface is SDL_ttf's own, sized to its ink: a shaped Arabic run can reach
+        below the font's height (the dots of ي and ب) and above its ascent, so the line is
+        sized from the runs, never from ``Font.get_height()``.
+        """
+        above = max(baseline for _, baseline in parts)
+        below = max(part.get_height() - baseline for part, baseline in parts)
+        surface = pygame.Surface((sum(p.get_width() for p, _ in parts), above + below),
+                                 pygame.SRCALPHA)
+        x = 0
+        for part, baseline in parts:
+            surface.blit(part, (x, above - baseline))
+            x += part.get_width()
         return surface
 
     def measure(self, text: str, size: int, bold: bool | str = False) -> tuple[int, int]:
@@ -221,12 +260,19 @@ class Text:
             return font.size(text)[0]
         total = 0
         for run, is_rtl in direction_runs(text, self.base_rtl):
-            font.set_script("Arab" if is_rtl else "Latn")
-            font.set_direction(pygame.DIRECTION_RTL if is_rtl else pygame.DIRECTION_LTR)
+            _shape_as(font, is_rtl)
             total += font.size(run)[0]
-        font.set_script("Latn")
-        font.set_direction(pygame.DIRECTION_LTR)
+        _shape_as(font, False)
         return total
+
+    def line_step(self, lines: list[str], size: int, bold: bool | str = False,
+                  spacing: float = 1.2) -> int:
+        """The advance from one line of a paragraph to the next: the font's line spacing times
+        ``spacing``, or more where a line as drawn is taller (shaped Arabic reaches past the
+        font's height), so the lines of ``lines`` never overlap.
+        """
+        step = int(self.font(size, bold).get_linesize() * spacing)
+        return max([step] + [self.render(line, size, bold=bold).get_height() for line in lines])
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool | str = False,
                  min_size: int = 8) -> int:

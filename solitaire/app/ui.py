@@ -3,8 +3,8 @@
 Scenes compute every rect (nothing here knows the screen size) and sizes follow the rect, so the
 same widgets look right from 960x600 to 4K. A :class:`WidgetGroup` routes events, owns keyboard
 focus (Tab / Shift-Tab / arrows, Enter or Space to activate, Escape to leave) and draws the
-focus ring only after the keyboard was used. Rounded shapes are drawn at 3x and smooth-scaled
-down, since ``draw.rect(border_radius=...)`` is not anti-aliased.
+focus ring only after the keyboard was used. Rounded shapes are drawn 2 or 4 times larger and
+smooth-scaled down, since ``draw.rect(border_radius=...)`` is not anti-aliased.
 """
 
 from __future__ import annotations
@@ -27,14 +27,31 @@ GOLD_BOTTOM = (204, 150, 52)
 GOLD = (226, 184, 84)
 FOCUS = (120, 220, 255)
 ERROR = (255, 150, 130)
-PANEL = (14, 30, 22, 244)
-PANEL_EDGE = (255, 255, 255, 40)
+PANEL = (14, 30, 22)  # opaque: a dialog hides the cards and text under it
+PANEL_EDGE = (52, 65, 59)  # white at 16% over PANEL, as opaque as the panel
 SECONDARY = (255, 255, 255, 30)
 SECONDARY_HOVER = (255, 255, 255, 52)
 SECONDARY_EDGE = (255, 255, 255, 70)
 TRACK_OFF = (255, 255, 255, 46)
 
-_SUPER = 3
+
+def _super(w: int, h: int) -> int:
+    """How many times larger a rounded shape is drawn before it is smooth-scaled down.
+
+    A power of two: with an odd factor ``smoothscale`` loses a little alpha and colour
+    (253 instead of 255), so an opaque panel would let the table show through. Large shapes
+    get 2, which is smooth enough and keeps a 4K dialog's scratch surface small.
+    """
+    return 4 if max(w, h) <= 512 else 2
+
+
+def hairline(control_h: int) -> int:
+    """The width of a thin line (an edge, a rule) beside controls ``control_h`` pixels high:
+    one pixel at 1280x720, three at 4K, so a large window is not drawn in hairlines.
+    """
+    return max(1, control_h // 44)
+
+
 _cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -56,8 +73,9 @@ def rounded_rect(size: tuple[int, int], radius: int, fill: Colour,
     radius = max(0, min(radius, w // 2, h // 2))
 
     def make() -> pygame.Surface:
-        big = pygame.Surface((w * _SUPER, h * _SUPER), pygame.SRCALPHA)
-        r = radius * _SUPER
+        k = _super(w, h)
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+        r = radius * k
         if bottom is None:
             pygame.draw.rect(big, fill, big.get_rect(), border_radius=r)
         else:
@@ -69,7 +87,7 @@ def rounded_rect(size: tuple[int, int], radius: int, fill: Colour,
             pygame.transform.smoothscale(column, big.get_size(), big)
             big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         if border and border_width:
-            pygame.draw.rect(big, border, big.get_rect(), width=border_width * _SUPER,
+            pygame.draw.rect(big, border, big.get_rect(), width=border_width * k,
                              border_radius=r)
         return pygame.transform.smoothscale(big, (w, h))
 
@@ -83,7 +101,7 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 120)
     blur = max(2, blur)
 
     def make() -> pygame.Surface:
-        scale = 2
+        scale = max(2, blur // 8)  # blurred anyway: a 4K dialog's shadow is made small, then grown
         small = pygame.Surface(((w + 2 * blur) // scale, (h + 2 * blur) // scale), pygame.SRCALPHA)
         inner = pygame.Rect(blur // scale, blur // scale, w // scale, h // scale)
         pygame.draw.rect(small, (0, 0, 0, alpha), inner, border_radius=max(1, radius // scale))
@@ -97,9 +115,9 @@ def ring(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pyga
     w, h = size
 
     def make() -> pygame.Surface:
-        big = pygame.Surface((w * _SUPER, h * _SUPER), pygame.SRCALPHA)
-        pygame.draw.rect(big, colour, big.get_rect(), width=width * _SUPER,
-                         border_radius=radius * _SUPER)
+        k = _super(w, h)
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+        pygame.draw.rect(big, colour, big.get_rect(), width=width * k, border_radius=radius * k)
         return pygame.transform.smoothscale(big, (w, h))
 
     return _remember(("ring", w, h, radius, tuple(colour), width), make)
@@ -107,8 +125,9 @@ def ring(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pyga
 
 def circle(diameter: int, colour: Colour) -> pygame.Surface:
     def make() -> pygame.Surface:
-        big = pygame.Surface((diameter * _SUPER, diameter * _SUPER), pygame.SRCALPHA)
-        r = diameter * _SUPER / 2
+        k = _super(diameter, diameter)
+        big = pygame.Surface((diameter * k, diameter * k), pygame.SRCALPHA)
+        r = diameter * k / 2
         pygame.draw.circle(big, colour, (r, r), r)
         return pygame.transform.smoothscale(big, (diameter, diameter))
 
@@ -116,20 +135,24 @@ def circle(diameter: int, colour: Colour) -> pygame.Surface:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None) -> None:
-    """A translucent dark frame with rounded corners and a soft shadow."""
+    """An opaque dark frame with rounded corners and a soft shadow: what lies under a dialog
+    must not show through it (only the veil around it lets the table be seen, dimmed)."""
     radius = radius if radius is not None else max(8, min(rect.w, rect.h) // 24)
     blur = max(8, radius)
     shadow = soft_shadow(rect.size, radius, blur, 140)
     surface.blit(shadow, (rect.x - blur, rect.y - blur + blur // 3))
-    surface.blit(rounded_rect(rect.size, radius, PANEL, border=PANEL_EDGE, border_width=1),
+    edge = max(1, min(rect.w, rect.h) // 400)
+    surface.blit(rounded_rect(rect.size, radius, PANEL, border=PANEL_EDGE, border_width=edge),
                  rect.topleft)
 
 
 def dim(surface: pygame.Surface, alpha: int = 110) -> None:
-    """Darken everything drawn so far (under an overlay)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
-    surface.blit(veil, (0, 0))
+    """Darken everything drawn so far (under an overlay), as a black veil of ``alpha`` would.
+
+    A multiply in place: no window-sized veil is made each frame (8 ms at 4K; this takes 1).
+    """
+    keep = 255 - max(0, min(255, alpha))
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
 
 
 def _font_px(rect: pygame.Rect, ratio: float = 0.4) -> int:
@@ -270,13 +293,14 @@ class Button(Widget):
                 top, bottom = (255, 226, 146), (222, 168, 66)
             if self.pressed:
                 top, bottom = bottom, top
-            body = rounded_rect(rect.size, radius, top, bottom, (255, 240, 200, 150), 1)
+            body = rounded_rect(rect.size, radius, top, bottom, (255, 240, 200, 150),
+                                hairline(rect.h))
             ink = INK_DARK
         else:
             fill = SECONDARY_HOVER if self.hovered and self.enabled else SECONDARY
             if self.pressed:
                 fill = (0, 0, 0, 60)
-            body = rounded_rect(rect.size, radius, fill, None, SECONDARY_EDGE, 1)
+            body = rounded_rect(rect.size, radius, fill, None, SECONDARY_EDGE, hairline(rect.h))
             ink = INK
         if not self.enabled:
             body = body.copy()
@@ -432,8 +456,8 @@ class SegmentedChoice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         radius = self.radius()
-        surface.blit(rounded_rect(self.rect.size, radius, (0, 0, 0, 70), None, SECONDARY_EDGE, 1),
-                     self.rect.topleft)
+        surface.blit(rounded_rect(self.rect.size, radius, (0, 0, 0, 70), None, SECONDARY_EDGE,
+                                  hairline(self.rect.h)), self.rect.topleft)
         chosen = self._index()
         for i, (seg, (_, label)) in enumerate(zip(self.segments(), self.options)):
             inner = seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
@@ -637,7 +661,7 @@ class TextInput(Widget):
         rect = self.rect
         edge = FOCUS if self.focused else (ERROR if self.error else SECONDARY_EDGE)
         surface.blit(rounded_rect(rect.size, self.radius(), (0, 0, 0, 110), None, edge,
-                                  2 if self.focused else 1), rect.topleft)
+                                  (2 if self.focused else 1) * hairline(rect.h)), rect.topleft)
         pad = max(8, rect.h // 4)
         px = _font_px(rect, 0.45)
         font = self.text.font(px)
@@ -696,7 +720,7 @@ class Panel(Widget):
             y = bar.bottom
             inset = self.rect.w // 10
             pygame.draw.line(surface, (226, 184, 84), (self.rect.x + inset, y),
-                             (self.rect.right - inset, y), 1)
+                             (self.rect.right - inset, y), hairline(bar.h))
 
 
 class TopBar(Widget):
@@ -740,7 +764,8 @@ class TopBar(Widget):
         def make() -> pygame.Surface:
             strip = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             strip.fill((0, 0, 0, 90))
-            strip.fill((255, 255, 255, 40), (0, self.rect.h - 1, self.rect.w, 1))
+            line = hairline(self.rect.h)
+            strip.fill((255, 255, 255, 40), (0, self.rect.h - line, self.rect.w, line))
             return strip
 
         surface.blit(_remember(("top-bar", self.rect.size), make), self.rect.topleft)

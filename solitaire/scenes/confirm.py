@@ -141,7 +141,7 @@ class DialogScene(Scene):
         self.blit_text(surface, self.title, int(band.h * 0.5), band.inflate(-2 * inset, 0),
                        colour=ui.GOLD_TOP, bold=True, align="centre")
         pygame.draw.line(surface, ui.GOLD, (panel.x + inset, band.bottom - 1),
-                         (panel.right - inset, band.bottom - 1), 1)
+                         (panel.right - inset, band.bottom - 1), ui.hairline(unit(self.size)))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Paint what is not a widget, over the panel."""
@@ -199,7 +199,7 @@ class ConfirmScene(DialogScene):
         self.text_px = max(15, int(u * 0.46))
         inner_w = w - 2 * u
         self.lines = self.app.text.wrap(self.message, self.text_px, inner_w)
-        line_h = int(self.app.text.font(self.text_px).get_linesize() * 1.15)
+        line_h = self.app.text.line_step(self.lines, self.text_px, spacing=1.15)
         title_h = self.title_height(u)
         text_h = line_h * len(self.lines)
         h = title_h + u + text_h + u + u + int(u * 0.8)

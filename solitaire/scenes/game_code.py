@@ -58,7 +58,8 @@ class CodeField(ui.TextInput):
         if not error:
             return
         if not self.focused:
-            surface.blit(ui.ring(self.rect.size, self.radius(), ui.ERROR, 1), self.rect.topleft)
+            surface.blit(ui.ring(self.rect.size, self.radius(), ui.ERROR, ui.hairline(self.rect.h)),
+                         self.rect.topleft)
         px = self.text.fit_size(error, max(12, int(self.rect.h * 0.36)), self.rect.w)
         img = self.text.render(error, px, ui.ERROR)
         pos = img.get_rect(topleft=(self.rect.x + 2, self.rect.bottom + max(4, self.rect.h // 6)))
@@ -186,7 +187,7 @@ class GameCodeScene(DialogScene):
         box = self.code_box
         if self.code_text:
             surface.blit(ui.rounded_rect(box.size, max(4, box.h // 5), (0, 0, 0, 90), None,
-                                         ui.SECONDARY_EDGE, 1), box.topleft)
+                                         ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
             self.blit_text(surface, self.code_text, int(box.h * 0.52), box.inflate(-u // 2, 0),
                            colour=ui.GOLD_TOP, bold=True, align="centre")
         else:

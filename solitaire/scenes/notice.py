@@ -9,6 +9,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.scenes.confirm import unit
 
 
 class NoticeScene(Scene):
@@ -27,11 +28,13 @@ class NoticeScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw = min(int(w * 0.6), 900)
-        self.text_px = max(15, min(24, h // 40))
+        u = unit(size)
+        pw = min(int(w * 0.6), u * 20)
+        self.text_px = max(15, int(u * 0.42))
         self.wrapped = [row for line in self.lines for row in self.app.text.wrap(line, self.text_px, pw - 4 * self.text_px)]
-        bh = max(40, min(int(h * 0.07), 64))
-        ph = min(h - 40, 3 * bh + len(self.wrapped) * int(self.text_px * 1.5) + 2 * bh)
+        self.line_h = self.app.text.line_step(self.wrapped, self.text_px, spacing=1.3)
+        bh = u
+        ph = min(h - 40, 3 * bh + len(self.wrapped) * self.line_h + 2 * bh)
         self.panel.layout(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         content = self.panel.content()
         self.ok.layout((content.centerx - bh * 2, content.bottom - bh, bh * 4, bh))
@@ -52,4 +55,4 @@ class NoticeScene(Scene):
             image = self.app.text.render(row, self.text_px, ui.INK)
             x = content.right - image.get_width() - self.text_px if i18n.is_rtl() else content.x + self.text_px
             surface.blit(image, (x, y))
-            y += int(self.text_px * 1.5)
+            y += self.line_h

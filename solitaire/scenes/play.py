@@ -300,7 +300,7 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------------------- widgets
     @staticmethod
     def _bar_height(size: tuple[int, int]) -> int:
-        return max(40, min(64, int(size[1] * 0.062)))
+        return max(40, int(min(size[1] * 0.062, size[0] * 0.046)))  # grows up to 4K, as dialogs do
 
     def _build_widgets(self) -> None:
         t = self.app.t
@@ -838,6 +838,7 @@ class PlayScene(Scene):
             return
         self.view.draw(surface, self.game, alpha)
         self._draw_marks(surface)
+        self.view.draw_dragged(surface)  # the cards in the hand cover every glow
         self.group.draw(surface)
         self._draw_hud(surface)
         if self.advisor.status is not None:

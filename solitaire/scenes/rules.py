@@ -233,14 +233,17 @@ class RulesScene(DialogScene):
                 self.items.append((img, self._aligned(img, y, width)))
                 y += img.get_height() + int(u * 0.2)
             elif kind == "para":
-                for line in text.wrap(words, body_px, width):
+                lines = text.wrap(words, body_px, width)
+                step = text.line_step(lines, body_px)
+                for line in lines:
                     img = text.render(line, body_px, ui.INK)
                     self.items.append((img, self._aligned(img, y, width)))
-                    y += line_h
+                    y += step
                 y += int(line_h * 0.45)
             elif kind == "ids":
                 ids_px = int(body_px * 0.8)
-                y -= int(line_h * 0.3)
+                if previous == "para":  # close under its paragraph, as a footnote
+                    y -= int(line_h * 0.3)
                 img = text.render(words, ids_px, ui.INK_DIM)
                 self.items.append((img, self._aligned(img, y, width)))
                 y += img.get_height() + int(line_h * 0.45)
@@ -248,12 +251,13 @@ class RulesScene(DialogScene):
                 value_img = text.render(value, body_px, ui.GOLD_TOP, True)
                 label_w = width - value_img.get_width() - u
                 lines = text.wrap(words, body_px, label_w)
-                row_h = line_h * len(lines) + int(line_h * 0.3)
+                step = text.line_step(lines, body_px)
+                row_h = max(step * len(lines), value_img.get_height()) + int(line_h * 0.3)
                 if previous != "row":
                     self.separators.append(y)
                 for i, line in enumerate(lines):
                     img = text.render(line, body_px, ui.INK)
-                    self.items.append((img, self._aligned(img, y + int(line_h * 0.15) + i * line_h,
+                    self.items.append((img, self._aligned(img, y + int(line_h * 0.15) + i * step,
                                                           width)))
                 self.items.append((value_img, self._aligned(value_img, y + int(line_h * 0.15),
                                                             width, end=True)))
@@ -261,10 +265,13 @@ class RulesScene(DialogScene):
                 self.separators.append(y)
             else:  # note
                 y += int(line_h * 0.3)
-                for line in text.wrap(words, int(body_px * 0.92), width):
-                    img = text.render(line, int(body_px * 0.92), ui.INK_DIM)
+                note_px = int(body_px * 0.92)
+                lines = text.wrap(words, note_px, width)
+                step = text.line_step(lines, note_px)
+                for line in lines:
+                    img = text.render(line, note_px, ui.INK_DIM)
                     self.items.append((img, self._aligned(img, y, width)))
-                    y += line_h
+                    y += step
             previous = kind
         self.content_h = y + int(u * 0.3)
         self.text_width = width
@@ -282,7 +289,7 @@ class RulesScene(DialogScene):
         left = view.x + (view.w - self.text_width if self.rtl else 0)
         clip = surface.get_clip()
         surface.set_clip(view)
-        rule = pygame.Surface((self.text_width, 1), pygame.SRCALPHA)
+        rule = pygame.Surface((self.text_width, ui.hairline(unit(self.size))), pygame.SRCALPHA)
         rule.fill((255, 255, 255, 34))
         for y in self.separators:
             sy = view.y + y - offset

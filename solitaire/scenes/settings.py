@@ -116,7 +116,7 @@ class SettingsScene(Scene):
         w, h = size
         for key, toggle in self.toggles.items():
             toggle.value = bool(self.app.settings.get(key, toggle.value))
-        pw = min(int(w * 0.84), int(h * 1.45), 1500)
+        pw = min(int(w * 0.84), int(h * 1.45))
         ph = min(int(h * 0.86), int(pw * 0.68))
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2)

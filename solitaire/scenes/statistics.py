@@ -165,7 +165,7 @@ class StatisticsScene(DialogScene):
         u = unit(self.size)
         for rect, (label, value) in zip(self.tiles, self.figures(record)):
             surface.blit(ui.rounded_rect(rect.size, max(4, rect.h // 7), (255, 255, 255, 14),
-                                         None, (255, 255, 255, 36), 1), rect.topleft)
+                                         None, (255, 255, 255, 36), ui.hairline(u)), rect.topleft)
             pad = max(4, rect.h // 10)
             value_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
                                     int(rect.h * 0.56))
@@ -217,7 +217,8 @@ class StatisticsScene(DialogScene):
             colour = WON if result.won else LOST
             surface.blit(ui.rounded_rect(bar.size, min(bar_w // 4, max(1, length // 2)), colour),
                          bar.topleft)
-        pygame.draw.line(surface, (200, 210, 200), (plot.x, zero_y), (plot.right, zero_y), 1)
+        pygame.draw.line(surface, (200, 210, 200), (plot.x, zero_y), (plot.right, zero_y),
+                         ui.hairline(u))
 
     def _draw_legend(self, surface: pygame.Surface,
                      parts: list[tuple[tuple[int, int, int] | None, str]], head: pygame.Rect,

@@ -118,7 +118,7 @@ class TitleScene(Scene):
             left.x, right.x = w - left.w, 0
         # Menu column.
         shown = [b for b in self.buttons if b.visible]
-        bh = max(40, min(int(h * 0.085), 96))
+        bh = max(40, int(h * 0.085))
         bw = min(int(right.w * 0.72), bh * 6)
         gap = max(10, bh // 4)
         total = len(shown) * bh + (len(shown) - 1) * gap

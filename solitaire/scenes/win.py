@@ -1,5 +1,8 @@
-"""The win panel, over the table once the celebration ends: score (K-10), time and moves when
-their settings are on, and where to go next.
+"""The win panel, over the table once the celebration ends: a large "You won!", the score (K-10),
+the time and the moves when their settings are on, and where to go next.
+
+The panel is laid out from what it shows: with the time and the moves hidden it is the title,
+the score and the buttons, with no room kept for the lines that are not there.
 """
 
 from __future__ import annotations
@@ -8,33 +11,39 @@ from typing import Any
 
 import pygame
 
-from solitaire import i18n
 from solitaire.app import ui
-from solitaire.app.scene import App, Scene
+from solitaire.app.scene import App
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.title import gold_text
+
+TITLE_UNITS = 1.2  # the title's size in control heights: twice the figures', a heading
+FIGURE_UNITS = 0.56
 
 
-class WinScene(Scene):
-    overlay = True
+class WinScene(DialogScene):
+    close_on_outside_click = False  # a stray click must not hide the result
 
     def __init__(self, app: App, play: Any, **_: object) -> None:
         super().__init__(app)
-        self.play = play
         t = app.t
-        self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=self.close)
-        self.panel = self.group.add(ui.Panel(t("win.title")))
+        self.play = play
+        self.title = t("win.title")
         self.new_button = self.group.add(ui.Button(t("play.new"), self.new_game, primary=True))
         self.menu_button = self.group.add(ui.Button(t("play.menu"), self.menu))
-        self.fade = 0.0
+        self.rows = [[self.new_button, self.menu_button]]
+        self.figures: list[str] = []
+        self.figure_px = 16
+        self.figure_step = 0
+        self.figures_top = 0
+        self.heading: pygame.Surface | None = None
+        self.heading_pos = (0, 0)
+        self.rule_y = 0
 
-    def enter(self) -> None:
-        self.on_resize(self.app.display.size)
-        self.group.focus(self.new_button, visible=self.app.keyboard_input)
-        self.tweens.tween(0.0, 1.0, 0.35, "out_cubic", on_update=self._fade)
-
-    def _fade(self, value: float) -> None:
-        self.fade = value
+    def initial_focus(self) -> ui.Widget | None:
+        return self.new_button
 
     def lines(self) -> list[str]:
+        """The figures the settings let the player see: the score always."""
         t, g, s = self.app.t, self.play.game, self.app.settings
         out = [t("win.score", score=g.score_text)]
         if s.get("show_time", True):
@@ -44,42 +53,53 @@ class WinScene(Scene):
             out.append(t("win.moves", moves=g.moves))
         return out
 
-    def on_resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        bh = max(40, min(int(h * 0.07), 72))
-        self.text_px = max(16, int(bh * 0.42))
-        lines = len(self.lines())
-        pw = min(int(w * 0.5), int(h * 0.9), 720)
-        ph = min(int(h * 0.9), int(bh * 3.2 + (lines + 1) * self.text_px * 1.5))
-        self.panel.layout(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
-        content = self.panel.content()
-        bw = (content.w - bh // 2) // 2
-        y = content.bottom - bh
-        first, second = (self.menu_button, self.new_button) if i18n.is_rtl() else (self.new_button, self.menu_button)
-        first.layout((content.x, y, bw, bh))
-        second.layout((content.right - bw, y, bw, bh))
-        self.group.layout_changed()
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        text = self.app.text
+        w = min(int(size[0] * 0.86), int(u * 11))
+        inner_w = w - 2 * u
+        title_px = text.fit_size(self.title, int(u * TITLE_UNITS), inner_w, "heading")
+        self.heading = gold_text(text, self.title, title_px)
+        self.figures = self.lines()
+        self.figure_px = int(u * FIGURE_UNITS)
+        self.figure_step = text.line_step(self.figures, self.figure_px, True, spacing=1.3)
+        gap = u // 2
+        heading_h = self.heading.get_height()
+        h = (u // 3 + heading_h + gap + len(self.figures) * self.figure_step + gap + u
+             + int(u * 0.7))
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        y = panel.y + u // 3
+        self.heading_pos = (panel.centerx - self.heading.get_width() // 2, y)
+        y += heading_h
+        self.rule_y = y - heading_h // 8  # the heading's own shadow padding sits under it
+        self.figures_top = y + gap
+        y = self.figures_top + len(self.figures) * self.figure_step + gap
+        bw = min(int(u * 4.4), (inner_w - u // 2) // 2)
+        place_row([self.new_button, self.menu_button], panel.centerx, y, bw, u, u // 2, self.rtl)
 
-    def close(self) -> None:
-        self.app.stack.pop()
+    def draw_title(self, surface: pygame.Surface) -> None:
+        """The heading, larger than any dialog's title: the player has won."""
+        if self.heading is None:
+            return
+        surface.blit(self.heading, self.heading_pos)
+        panel = self.panel.rect
+        inset = panel.w // 8
+        pygame.draw.line(surface, ui.GOLD, (panel.x + inset, self.rule_y),
+                         (panel.right - inset, self.rule_y), ui.hairline(unit(self.size)))
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        y = self.figures_top
+        for line in self.figures:
+            box = pygame.Rect(self.panel.rect.x, y, self.panel.rect.w, self.figure_step)
+            self.blit_text(surface, line, self.figure_px, box, bold=True, align="centre",
+                           fit=False)
+            y += self.figure_step
 
     def new_game(self) -> None:
-        self.app.stack.pop()
+        self.close()
         self.play.new_deal()
 
     def menu(self) -> None:
-        self.app.stack.pop()
+        self.close()
         self.play.open_menu()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        self.group.handle(event)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui.dim(surface, int(120 * self.fade))
-        self.group.draw(surface)
-        content = self.panel.content()
-        y = content.y + self.text_px
-        for line in self.lines():
-            image = self.app.text.render(line, self.text_px, ui.INK, True)
-            surface.blit(image, image.get_rect(midtop=(content.centerx, y)))
-            y += int(image.get_height() * 1.5)

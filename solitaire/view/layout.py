@@ -22,7 +22,6 @@ FAN_UP = 0.27  # face-up cards
 FAN_MIN = 0.11  # the tightest a squeezed face-up fan goes (the index stays readable)
 TABLEAU_ROOM = 3.6  # card heights the tableau needs below its top at the least
 WASTE_FAN = 0.24  # fanned waste cards, in card widths
-MAX_CARD_WIDTH = 220
 
 Point = tuple[int, int]
 
@@ -52,7 +51,7 @@ class Layout:
         by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
         grid_rows = 1 + max(y for _, y in table["foundations"])
         by_grid = (height - top) / (CARD_RATIO * (grid_rows + (grid_rows + 1) * ROW_GAP))
-        card_w = int(min(by_width, by_height, by_grid, MAX_CARD_WIDTH))
+        card_w = int(min(by_width, by_height, by_grid))  # no cap: a 4K table is as full as a small one
         self.card = (card_w, int(card_w * CARD_RATIO))
         self.gap = int(card_w * GAP)
         self.row_gap = int(self.card[1] * ROW_GAP)

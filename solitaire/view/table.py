@@ -273,21 +273,34 @@ class TableView:
         return self.art.face(sprite.card) if sprite.face_up else self.art.back()
 
     def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
+        """The table: felt, resting cards and cards in flight, but not the dragged ones, which
+        the scene draws with :meth:`draw_dragged` over its glows and marks (the cards in the
+        hand are above everything on the table).
+        """
         self._refresh_static(surface.get_size(), game)
         surface.blit(self._static, (0, 0))
+        for sprite in self._draw_order():
+            if sprite.animating and not sprite.dragging:
+                self._draw_moving(surface, sprite, sprite.drawn_pos(alpha))
+
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        """The cards held by the mouse, each over its soft shadow."""
         shadow = None
         margin = self.art.margin
+        card_w = self.layout.card[0]
+        dx, dy = max(3, card_w // 32) - margin, max(6, card_w // 16) - margin  # lifted: down-right
         for sprite in self._draw_order():
-            if not sprite.animating:
-                continue
-            x, y = sprite.drawn_pos(alpha) if not sprite.dragging else sprite.pos
             if sprite.dragging:
+                x, y = sprite.pos
                 shadow = shadow or self.art.shadow()
-                surface.blit(shadow, (round(x) - margin + 3, round(y) - margin + 6))
-            if sprite.flip < 1.0:
-                self._draw_flipping(surface, sprite, (x, y))
-            else:
-                surface.blit(self._image(sprite), (round(x), round(y)))
+                surface.blit(shadow, (round(x) + dx, round(y) + dy))
+                self._draw_moving(surface, sprite, (x, y))
+
+    def _draw_moving(self, surface: pygame.Surface, sprite: CardSprite, pos: Point) -> None:
+        if sprite.flip < 1.0:
+            self._draw_flipping(surface, sprite, pos)
+        else:
+            surface.blit(self._image(sprite), (round(pos[0]), round(pos[1])))
 
     def _draw_flipping(self, surface: pygame.Surface, sprite: CardSprite, pos: Point) -> None:
         """A flip narrows the old side to nothing, then widens the new side."""

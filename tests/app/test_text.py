@@ -45,3 +45,57 @@ def test_arabic_is_measured_shaped_as_drawn():
     text = Text()
     line = "تعرّف إلى أماكن الأوراق قبل نقل أول ورقة"
     assert abs(text.width(line, 24) - text.render(line, 24).get_width()) <= 2
+
+
+# -- no ink lost: a shaped run is taller than the font's height (issue 11, item 1) --------
+
+DESCENDERS = ["في", "أي", "بعد", "يجب", "تشكّل", "لم تُلعب أي لعبة في هذا الوضع بعد.",
+              "النقاط 15 في 3:07", "يجب 52 ورقة", "إلى 1,220 $416"]
+LATIN = ["gyp ♠♥♦♣", "Klondike ♠ g 15", "ي g ♠♥", "Score: النقاط 15 jpg"]
+SIZES = [11, 14, 20, 31, 48, 80]
+
+
+def _plain_runs(text: Text, line: str, size: int, rtl: bool) -> list[pygame.Surface]:
+    """``font.render`` of each run of ``line``, shaped as that run is (the reference ink)."""
+    font = text.font(size)
+    out = []
+    for run, is_rtl in direction_runs(line, rtl):
+        font.set_script("Arab" if is_rtl else "Latn")
+        font.set_direction(pygame.DIRECTION_RTL if is_rtl else pygame.DIRECTION_LTR)
+        out.append(font.render(run, True, (255, 255, 255)))
+    font.set_script("Latn")
+    font.set_direction(pygame.DIRECTION_LTR)
+    return out
+
+
+def _ink(surface: pygame.Surface) -> tuple[int, int]:
+    """(pixels with any ink, total alpha): what a clipped surface loses."""
+    pixels = pygame.mask.from_surface(surface, 0).count()
+    return pixels, int(pygame.surfarray.array_alpha(surface).sum())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("line,rtl", [(s, True) for s in DESCENDERS]
+                         + [(s, r) for s in LATIN for r in (False, True)])
+def test_every_ink_pixel_of_the_shaped_runs_is_kept(text, line, size, rtl):
+    drawn = text.render(line, size, (255, 255, 255), rtl=rtl)
+    plain = _plain_runs(text, line, size, rtl)
+    expected = [sum(values) for values in zip(*(_ink(p) for p in plain))]
+    assert list(_ink(drawn)) == expected, (line, size)
+    assert drawn.get_width() == sum(p.get_width() for p in plain)
+    assert drawn.get_height() >= max(p.get_height() for p in plain)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("line", ["أ 1", "كّا 11", "طّا 1:07"])
+def test_runs_of_one_line_sit_on_one_baseline(text, line, size):
+    """A mark above the ascent (hamza, shadda) must not push its run below the digits."""
+    drawn = text.render(line, size, (255, 255, 255), rtl=True)
+    bottoms = []
+    x = 0
+    for part, (run, _) in zip(_plain_runs(text, line, size, True), direction_runs(line, True)):
+        if run.strip():
+            column = drawn.subsurface((x, 0, part.get_width(), drawn.get_height()))
+            bottoms.append(column.get_bounding_rect().bottom)
+        x += part.get_width()
+    assert max(bottoms) - min(bottoms) <= max(1, size // 40), (line, bottoms)

@@ -1,0 +1,243 @@
+"""What the screens look like, checked on pixels and rects: room for shaped text, dialogs that
+hide what is under them, dragged cards above every glow, the win panel, and scaling up to 4K.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from solitaire import i18n
+from solitaire.app.audio import Audio
+from solitaire.app.display import Display
+from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+from solitaire.app.scene import SCENES, App
+from solitaire.app.text import Text
+from solitaire.store import Store
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """``make(size, lang, **settings)``: the real game's App and scenes, on the dummy driver."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
+    made: list[App] = []
+
+    def make(size=(1280, 720), lang="en", **settings) -> App:
+        pygame.display.init()
+        pygame.font.init()
+        register_scenes()
+        i18n.set_language(lang)
+        text = Text()
+        text.base_rtl = i18n.is_rtl()
+        app = App(Display(size), Audio(muted=True), text,
+                  {**DEFAULT_SETTINGS, "language": lang, **settings}, i18n.t, dict(SCENES))
+        app.store = Store()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.stack.clear()
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def settle(app: App, seconds: float = 2.0) -> None:
+    for _ in range(int(seconds * 60)):
+        app.stack.update(1 / 60)
+
+
+def draw(app: App) -> pygame.Surface:
+    surface = app.display.surface
+    surface.fill((0, 0, 0))
+    app.stack.draw(surface, 1.0)
+    return surface
+
+
+# -- item 1: every line of text has room for its shaped ink ---------------------------------
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (3840, 2160)])
+def test_rules_lines_in_arabic_never_overlap(make_app, size):
+    app = make_app(size, "ar")
+    for game_id in ("klondike", "double", "thoughtful"):
+        scene = app.open("rules", game_id=game_id)
+        rects = [rect for _, rect in scene.items]
+        for above, below in zip(rects, rects[1:]):
+            if below.y > above.y:  # the next line (a row's value sits beside its label)
+                assert above.bottom <= below.y, (game_id, above, below)
+        app.stack.pop()
+
+
+def test_a_question_in_arabic_gives_each_line_its_full_height(make_app):
+    app = make_app((1280, 720), "ar")
+    message = "جارٍ التفكير… لم تُلعب أي لعبة في هذا الوضع بعد، يجب أن تبدأ لعبة جديدة أولًا"
+    scene = app.open("confirm", message=message, on_yes=lambda: None)
+    assert len(scene.lines) > 1
+    for line in scene.lines:
+        assert app.text.render(line, scene.text_px).get_height() <= scene.line_h
+
+
+# -- item 14: a dialog's panel hides what is under it ---------------------------------------
+
+def _panel_interior(scene) -> pygame.Rect:
+    rect = scene.panel.rect
+    inset = max(8, min(rect.w, rect.h) // 24) + 2  # past the anti-aliased rounded corners
+    return rect.inflate(-2 * inset, -2 * inset)
+
+
+DIALOGS = [
+    ("menu", lambda play: {"play": play}),
+    ("game_code", lambda play: {"play": play}),
+    ("confirm", lambda play: {"message": "Restart this deal?", "on_yes": lambda: None}),
+    ("statistics", lambda play: {"game_id": "klondike"}),
+    ("rules", lambda play: {"game_id": "klondike"}),
+    ("new_game", lambda play: {"game_id": "klondike", "play": play}),
+    ("settings", lambda play: {}),
+    ("notice", lambda play: {"lines": ["A file was set aside."]}),
+    ("win", lambda play: {"play": play}),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("name,kwargs", DIALOGS, ids=[name for name, _ in DIALOGS])
+def test_a_dialog_panel_is_opaque(make_app, name, kwargs, lang):
+    app = make_app((1280, 720), lang)
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    settle(app)
+    scene = app.open(name, **kwargs(play))
+    settle(app, 1.0)
+    shots = []
+    for colour in ((0, 0, 0), (255, 255, 255), (200, 30, 30)):
+        play.draw = lambda surface, alpha, c=colour: surface.fill(c)
+        surface = draw(app)
+        shots.append(surface.subsurface(_panel_interior(scene)).copy())
+    first = pygame.image.tobytes(shots[0], "RGB")
+    for other in shots[1:]:
+        assert pygame.image.tobytes(other, "RGB") == first, name
+
+
+# -- item 15: the cards in the hand are drawn above every glow ------------------------------
+
+def test_dragged_cards_cover_the_drop_glow_and_the_hint(make_app):
+    from solitaire.core import TABLEAU, Move, Pile
+    from solitaire.view.layout import Slot
+    from tests.positions import build
+
+    app = make_app((1280, 720))
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    play._replace_game(build("klondike", tableau=["9S 8H 7C", "ks TD"]))
+    settle(app, 3)
+    source, target = Pile(TABLEAU, 0), Pile(TABLEAU, 1)
+    lead = play.view.by_slot[Slot(source, 0)]
+    w, h = play.layout.card
+    grab = (int(lead.pos[0] + w // 2), int(lead.pos[1] + h // 10))
+    top = play.view.by_slot[Slot(target, 1)]
+    over = (int(top.pos[0] + w // 2 + w // 5), int(top.pos[1] + h // 3))  # half over the glow
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1))
+    for k in range(1, 9):
+        pos = (grab[0] + (over[0] - grab[0]) * k // 8, grab[1] + (over[1] - grab[1]) * k // 8)
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    assert play.press.dragging and play.press.drop == target and len(play.press.sprites) == 3
+    play.hint = (Move(source, target, 3), 5.0)
+    with_marks = draw(app).copy()
+    drop, play.press.drop, play.hint = play.press.drop, None, None
+    without = draw(app).copy()
+    play.press.drop = drop
+    corner = int(w * 0.065) + 2  # the card's rounded corners let the table show, rightly
+    glow = pygame.Rect(top.pos, (w, h)).inflate(2 * play.art.margin, 2 * play.art.margin)
+    checked = 0
+    for sprite in play.press.sprites:
+        card = pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), w, h).inflate(-2 * corner, -2 * corner)
+        area = card.clip(glow)
+        checked += area.w * area.h
+        assert (pygame.image.tobytes(with_marks.subsurface(area), "RGB")
+                == pygame.image.tobytes(without.subsurface(area), "RGB"))
+    assert checked > w * h // 4  # the dragged cards did lie over the glow
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=over, button=1))
+
+
+# -- item 16: the win panel: a large title, and no room kept for hidden figures -------------
+
+def _ink_blocks(surface: pygame.Surface, area: pygame.Rect, background) -> list[tuple[int, int]]:
+    """(top, bottom) of each band of rows of ``area`` holding anything but ``background``."""
+    blocks: list[tuple[int, int]] = []
+    start = None
+    for y in range(area.top, area.bottom + 1):
+        inked = y < area.bottom and any(
+            surface.get_at((x, y))[:3] != background for x in range(area.left, area.right, 2))
+        if inked and start is None:
+            start = y
+        elif not inked and start is not None:
+            blocks.append((start, y))
+            start = None
+    return blocks
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("shown", [True, False])
+def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
+    from solitaire.app import ui
+
+    app = make_app((1280, 720), lang, show_time=shown, show_moves=shown)
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    settle(app)
+    play.elapsed = 187.0
+    scene = app.open("win", play=play)
+    settle(app, 1.0)
+    surface = draw(app)
+    panel = _panel_interior(scene)
+    buttons_top = min(scene.new_button.rect.top, scene.menu_button.rect.top) - 12  # and shadows
+    blocks = [b for b in _ink_blocks(surface, panel, ui.PANEL) if b[1] - b[0] > 2]  # not the rule
+    title, figures = blocks[0], [b for b in blocks[1:] if b[1] <= buttons_top]
+    assert len(figures) == (3 if shown else 1)
+    figure_h = max(bottom - top for top, bottom in figures)
+    assert title[1] - title[0] >= 1.8 * figure_h
+    bands = [below[0] - above[1] for above, below in zip(blocks, blocks[1:])]
+    assert max(bands) <= 2.2 * figure_h, bands
+
+
+# -- item 17: cards and interface grow with the window up to 3840x2160 -----------------------
+
+def _close(big: float, small: float, ratio: float = 3.0, slack: float = 0.04) -> bool:
+    return abs(big / (small * ratio) - 1) <= slack
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
+def test_at_4k_the_table_and_its_bar_are_three_times_720p(make_app, code):
+    measured = {}
+    for size in ((1280, 720), (3840, 2160)):
+        app = make_app(size)
+        app.open("title")
+        play = app.open("play", code=code)
+        settle(app, 0.5)
+        measured[size] = (play.layout.card[0], play.bar.rect.h, play.undo_button.rect.h,
+                          play.app.text.measure("Score", max(12, int(play.bar.rect.h * 0.36)))[1])
+        app.stack.clear()
+    small, big = measured[(1280, 720)], measured[(3840, 2160)]
+    for name, a, b in zip(("card", "bar", "button", "hud text"), big, small):
+        assert _close(a, b), (name, a, b)
+
+
+SCALED = DIALOGS + [("title", lambda play: {})]
+
+
+def test_at_4k_every_dialog_is_three_times_its_720p_size(make_app):
+    rects: dict[tuple[int, int], dict[str, pygame.Rect]] = {}
+    for size in ((1280, 720), (3840, 2160)):
+        app = make_app(size)
+        app.open("title")
+        play = app.open("play", code="KL1-D1N-AAAAAAB")
+        settle(app, 0.5)
+        rects[size] = {}
+        for name, kwargs in SCALED:
+            scene = app.open(name, **kwargs(play))
+            draw(app)
+            rects[size][name] = scene.menu_rect if name == "title" else scene.panel.rect
+            app.stack.pop()
+        app.stack.clear()
+    for name, _ in SCALED:
+        small, big = rects[(1280, 720)][name], rects[(3840, 2160)][name]
+        assert _close(big.w, small.w) and _close(big.h, small.h), (name, small, big)
