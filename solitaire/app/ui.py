@@ -670,7 +670,10 @@ class TextInput(Widget):
         x = rect.x + pad
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-pad, 0))
-        surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        if not self.value and self.rtl:  # an Arabic hint reads from the right; the code itself,
+            surface.blit(img, img.get_rect(midright=(rect.right - pad, rect.centery)))
+        else:  # in Latin letters, is typed from the left in either language
+            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.focused:
             caret_x = x + font.size(self.value[:self.caret])[0]
             top = rect.centery - font.get_height() // 2

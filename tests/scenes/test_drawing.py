@@ -241,3 +241,24 @@ def test_at_4k_every_dialog_is_three_times_its_720p_size(make_app):
     for name, _ in SCALED:
         small, big = rects[(1280, 720)][name], rects[(3840, 2160)][name]
         assert _close(big.w, small.w) and _close(big.h, small.h), (name, small, big)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_game_code_hint_starts_where_its_language_reads_from(make_app, lang):
+    """The empty field's hint sits at the reading start: the left in English, the right in
+    Arabic (issue 11); a typed code, Latin letters, is typed from the left in both."""
+    app = make_app((1280, 720), lang)
+    app.open("title")
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    settle(app, 0.5)
+    scene = app.open("game_code", play=play)
+    scene.group.focus(None)
+    field = scene.field.rect
+    surface = draw(app)
+    background = surface.get_at((field.centerx, field.y + 3))
+    ink = [x for x in range(field.x + 4, field.right - 4)
+           if any(sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], background[:3])) > 120
+                  for y in range(field.y + 4, field.bottom - 4))]
+    assert ink
+    middle = (min(ink) + max(ink)) / 2
+    assert (middle > field.centerx) == (lang == "ar"), (min(ink), max(ink), field)
