@@ -129,9 +129,8 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
         if scene.overlay and first != "title":
             app.open("title")  # an overlay asked for on its own is shown over the title
         app.stack.push(scene)
-        if store.messages and app.can_open("notice"):
-            app.open("notice", lines=list(store.messages))
-            store.messages.clear()
+        if store.notices and app.can_open("notice"):
+            app.open("notice", lines=[i18n.t(notice.key, **notice.fields) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
         frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,
@@ -171,7 +170,8 @@ def _card_backs() -> list[tuple[str, str]]:
 def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:
     """Save what changed in the settings dict, and the window size (issue 4). A value given on
     the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
-    unless the player changes it in the game.
+    unless the player changes it in the game. The window size comes from the display only: the
+    dict's copy is the size at start-up, and writing it back would undo a resize.
     """
     from dataclasses import fields as dataclass_fields
 
@@ -179,7 +179,7 @@ def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[s
     changes = {}
     for spec in dataclass_fields(current):
         name = spec.name
-        if name not in settings or name in ("draw", "scoring", "continue_slot"):
+        if name not in settings or name in ("draw", "scoring", "continue_slot", "window_size"):
             continue
         if name in one_off and settings[name] == one_off[name]:
             continue

@@ -27,6 +27,7 @@ from solitaire.core import (
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.save import load_save, save_data
 from solitaire.scenes.advisor import Advisor
+from solitaire.store import Outcome
 from solitaire.view.cardart import CardArt
 from solitaire.view.celebrate import Cascade
 from solitaire.view.layout import Layout, Slot
@@ -174,12 +175,14 @@ class PlayScene(Scene):
 
     def _abandon(self) -> None:
         """Leaving a game that was played for another counts as a loss (issue 4)."""
-        if self.counted and not self.game.won and self.store is not None:
-            g = self.game
-            self.store.record_result(mode_slot(g), False, g.score, self.elapsed, g.moves)
         if self.store is not None:
-            self.store.delete_game(mode_slot(self.game))
+            self.store.end_game(mode_slot(self.game), self._outcome(False) if not self.game.won else None)
         self.counted = False
+
+    def _outcome(self, won: bool) -> Outcome | None:
+        """The result to count for the game ending now; None if it never counted (no move)."""
+        g = self.game
+        return Outcome(won, g.score, self.elapsed, g.moves) if self.counted else None
 
     def restart(self) -> None:
         """The same deal from the start (K-8)."""
@@ -353,10 +356,7 @@ class PlayScene(Scene):
     def _won(self) -> None:
         self.auto_timer = None
         if self.store is not None:
-            g = self.game
-            if self.counted:
-                self.store.record_result(mode_slot(g), True, g.score, self.elapsed, g.moves)
-            self.store.delete_game(mode_slot(g))
+            self.store.end_game(mode_slot(self.game), self._outcome(True))
         self.counted = False
         self.app.audio.play("win")
         self.cascade_delay = 0.5
@@ -689,6 +689,7 @@ class PlayScene(Scene):
             if self.toast.left <= 0:
                 self.toast = None
         self._poll_solver(dt)
+        self._tell_store_notices()
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left - dt > 0 else None
@@ -709,6 +710,18 @@ class PlayScene(Scene):
             if self.cascade.finished:
                 self.cascade = None
                 self._open_win()
+
+    def _tell_store_notices(self) -> None:
+        """Issue 12: a save that fails is told at once, in a notice (once per kind of problem);
+        that saving works again, in a passing message."""
+        if self.store is None or not self.store.notices:
+            return
+        notices = self.store.take_notices()
+        lines = [self.app.t(n.key, **n.fields) for n in notices if n.kind != "saving_again"]
+        if len(lines) < len(notices):
+            self.say(self.app.t("store.saving_again"))
+        if lines and self.app.can_open("notice"):
+            self.app.open("notice", lines=lines)
 
     def _open_win(self) -> None:
         if self.app.can_open("win"):
