@@ -156,8 +156,21 @@ def _first_scene(app: Any, opts: Options) -> tuple[str, dict[str, Any]]:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
     if not app.can_open(name):
-        raise SystemExit(f"unknown scene {name!r}; registered: {', '.join(sorted(app.scenes))}")
+        raise BadOption(f"--scene: no scene {name!r}; there are {', '.join(sorted(app.scenes))}")
+    if not _opens_on_its_own(app.scenes[name], app):
+        raise BadOption(f"--scene: {name!r} opens only from within the game")
     return name, {}
+
+
+def _opens_on_its_own(factory: Any, app: Any) -> bool:
+    """Whether the scene can be made with nothing but the App (some need the game they show)."""
+    import inspect
+
+    try:
+        inspect.signature(factory).bind(app)
+    except TypeError:
+        return False
+    return True
 
 
 def _card_backs() -> list[tuple[str, str]]:
@@ -194,29 +207,26 @@ def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[s
             log.debug("setting %s=%r not saved", name, value)
 
 
+class BadOption(Exception):
+    """A command-line value the game cannot use; main() prints it as one line and exits 2."""
+
+
 def main(argv: list[str]) -> int:
     """``python game.py [--fullscreen] [--code CODE] [--lang en|ar] [--smoke ...]``."""
-    import argparse
     import sys
 
-    parser = argparse.ArgumentParser(prog="game.py", description="Play solitaire.")
+    from solitaire.args import OneLineParser
+
+    parser = OneLineParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=int, default=120, help="frames for --smoke")
-    parser.add_argument("--screenshot", help="with --smoke: save the last frame as PNG")
+    parser.add_argument("--frames", type=_frame_count, default=120, help="frames for --smoke")
+    parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
-    parser.add_argument("--size", help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
     args = parser.parse_args(argv)
-    size = None
-    if args.size:
-        try:
-            w, h = (int(part) for part in args.size.lower().split("x"))
-            size = (w, h)
-        except ValueError:
-            print(f"--size: expected WIDTHxHEIGHT such as 1280x720, not {args.size!r}", file=sys.stderr)
-            return 2
     if args.code:
         from solitaire.core import BadCode, parse_code
 
@@ -226,11 +236,50 @@ def main(argv: list[str]) -> int:
             print(error, file=sys.stderr)
             return 2
     options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
-                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=size)
+                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=args.size)
     try:
         return run(options)
+    except BadOption as error:
+        print(f"game.py: {error}", file=sys.stderr)
+        return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
+    import argparse
+    import re
+
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
+    if not (width and height):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
+    return width, height
+
+
+def _frame_count(text: str) -> int:
+    import argparse
+
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
+    return int(text)
+
+
+def _screenshot_path(text: str) -> str:
+    """The picture is written after the run: a folder that is not there would fail only then."""
+    import argparse
+    from pathlib import Path
+
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
+    return text
 
 
 def _report_crash() -> int:
