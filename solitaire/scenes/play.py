@@ -286,7 +286,11 @@ class PlayScene(Scene):
         self.view.sync(self.game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
         self.app.audio.play("shuffle")
 
+    def pause(self) -> None:
+        self._cancel_press()  # a menu opened mid-drag: the cards go back, no button is left held
+
     def on_resize(self, size: tuple[int, int]) -> None:
+        self._cancel_press()  # the window may be new: its button-up may never come
         bar = self._bar_height(size)
         self.layout = Layout(self.game.rules, size, bar, i18n.is_rtl())
         # Cards on the table snap to their new places; before the deal there are none to move.
@@ -418,19 +422,27 @@ class PlayScene(Scene):
             self._open_win()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.press is None and not self.group.handle(event):
+            self._cancel_press()  # a press still open lost its button-up: it must not eat this one
+            if not self.group.handle(event):
                 self._mouse_down(event.pos)
             return
         if event.type == pygame.MOUSEMOTION:
             self.group.handle(event)
-            if self.press is not None:
+            if self.press is not None and not event.buttons[0]:
+                self._cancel_press()  # released somewhere no button-up was sent from
+            elif self.press is not None:
                 self._mouse_move(event.pos)
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.press is not None:
+            if self.press is not None and not self.app.display.surface.get_rect().collidepoint(event.pos):
+                self._cancel_press()  # let go outside the window: nothing is dropped
+            elif self.press is not None:
                 self._mouse_up(event.pos)
             else:
                 self.group.handle(event)
+            return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._cancel_press()
             return
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return
@@ -465,6 +477,13 @@ class PlayScene(Scene):
         if pile.kind in (WASTE, FOUNDATION):
             return 1 if index == len(g.pile(pile)) - 1 else 0
         return 0
+
+    def _cancel_press(self) -> None:
+        """End a press or a drag with no move: dragged cards slide back to their pile."""
+        press, self.press = self.press, None
+        if press is not None and press.dragging:
+            self.view.release(press.sprites)
+            self.view.sync(self.game)
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         if self.game.won:
