@@ -130,7 +130,7 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
             app.open("title")  # an overlay asked for on its own is shown over the title
         app.stack.push(scene)
         if store.notices and app.can_open("notice"):
-            app.open("notice", lines=[i18n.t(notice.key, **notice.fields) for notice in store.take_notices()])
+            app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
         frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,

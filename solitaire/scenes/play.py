@@ -736,7 +736,7 @@ class PlayScene(Scene):
         if self.store is None or not self.store.notices:
             return
         notices = self.store.take_notices()
-        lines = [self.app.t(n.key, **n.fields) for n in notices if n.kind != "saving_again"]
+        lines = [i18n.notice_text(n) for n in notices if n.kind != "saving_again"]
         if len(lines) < len(notices):
             self.say(self.app.t("store.saving_again"))
         if lines and self.app.can_open("notice"):
