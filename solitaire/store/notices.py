@@ -38,8 +38,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "saving_again": (),
 }
 
-SAVE_PROBLEMS = frozenset(kind for kind in KINDS if kind.startswith("cannot_save"))
-
 
 @dataclass(frozen=True)
 class Notice:
@@ -56,7 +54,3 @@ class Notice:
     def key(self) -> str:
         """The i18n key of the sentence: `t(notice.key, **notice.fields)`."""
         return f"store.{self.kind}"
-
-    @property
-    def is_save_problem(self) -> bool:
-        return self.kind in SAVE_PROBLEMS
