@@ -298,10 +298,12 @@ class Store:
             return
         path = self.folder / SETTINGS_FILE
         try:
-            document = self._read(path, "settings", SETTINGS_VERSION, SETTINGS_MIGRATIONS) or {}
+            document = self._read(path, "settings", SETTINGS_VERSION, SETTINGS_MIGRATIONS)
         except _Frozen:
             self._settings_changes = {}
             return
+        if document is None:
+            document = Settings().to_document()  # a new file lists every setting, for a reader's eyes
         write_bytes_atomic(path, encode_json(apply_changes(document, self._settings_changes)))
         self._settings_changes = {}
 

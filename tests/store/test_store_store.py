@@ -347,3 +347,17 @@ def test_a_fifo_in_place_of_a_data_file_does_not_hang_start_up(home: Path, name:
     store.update_settings(volume=0.5)
     store.record_result(KLONDIKE_1, True, 1, 1.0, 1)
     assert Store().settings.volume == 0.5
+
+
+def test_a_new_settings_file_lists_every_setting_and_a_merge_keeps_unknown_keys(home: Path) -> None:
+    """Only the keys a copy changed are written into the file on disk; anything else there, even
+    a key from a newer version of the same format, stays as it was."""
+    Store().update_settings(volume=0.25)
+    document = json.loads((home / "settings.json").read_text())
+    assert set(document) == {"version"} | set(Settings().to_document()) and document["volume"] == 0.25
+    document["future_key"] = {"kept": True}
+    document["card_back"] = "purple"
+    (home / "settings.json").write_text(json.dumps(document))
+    Store().update_settings(one_tap=False)
+    after = json.loads((home / "settings.json").read_text())
+    assert after == document | {"one_tap": False}
