@@ -5,11 +5,11 @@ With no flag all sections run; ``--core``, ``--solver`` and ``--frames`` pick se
 
 from __future__ import annotations
 
-import argparse
+from solitaire.args import OneLineParser
 
 
 def run_bench(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="game.py bench")
+    parser = OneLineParser(prog="game.py bench")
     parser.add_argument("--core", action="store_true", help="rules core: apply+undo, move generation")
     parser.add_argument("--solver", action="store_true", help="solver: decided deals, win rates, hints")
     parser.add_argument("--frames", action="store_true", help="frame times, start-up time, idle CPU")

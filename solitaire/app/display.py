@@ -3,6 +3,10 @@
 Windowed, the drawing surface is the real window size and the layout follows it, so clicks map
 one to one. Full screen uses ``SCALED`` at the desktop size: SDL keeps the mouse mapped to the
 logical surface, and it works without a window manager (``toggle_fullscreen`` does not).
+
+A window is never larger than the screen: a size asked for (``--size``, a saved size, a resize
+by the window manager) is clamped to the desktop. A 16384×16384 window cost 16 s and 3.3 GB
+at every start (issue 12), and no player can see more than the screen anyway.
 """
 
 from __future__ import annotations
@@ -18,6 +22,16 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
+HEADLESS_MAX_SIZE = (4096, 4096)
+"""The largest surface on a driver without a screen (tests, screenshots up to 4K)."""
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def largest_size() -> tuple[int, int]:
+    """The biggest window the display can show: the desktop (or the headless limit)."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return HEADLESS_MAX_SIZE
+    return Display.desktop_size()
 
 #: SDL's drivers that draw into memory: what SDL falls back to when no real display answers.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -63,7 +77,11 @@ def start_video() -> str:
 
 
 def _clamp(size: tuple[int, int]) -> tuple[int, int]:
-    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+    """Between the minimum and the screen; on a screen smaller than the minimum, the screen wins."""
+    most = largest_size()
+    width = min(max(MIN_SIZE[0], int(size[0])), most[0])
+    height = min(max(MIN_SIZE[1], int(size[1])), most[1])
+    return width, height
 
 
 class Display:
@@ -113,7 +131,9 @@ class Display:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                most = largest_size()
+                pygame.Window.from_display_module().minimum_size = (min(MIN_SIZE[0], most[0]),
+                                                                    min(MIN_SIZE[1], most[1]))
         except (AttributeError, pygame.error) as exc:
             log.debug("window minimum size not set: %s", exc)
 
@@ -142,17 +162,15 @@ class Display:
         """After a window resize event: the new size, or None if nothing changed for layout.
 
         A window dragged below the minimum is set back to it (the minimum-size hint is not
-        honoured by every window manager).
+        honoured by every window manager), and one made larger than the screen back to the screen.
         """
         self.surface = pygame.display.get_surface() or self.surface
         if self.fullscreen:
             return self.size
-        w, h = self.size
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-            self.windowed_size = _clamp((w, h))
+        size = self.size
+        self.windowed_size = _clamp(size)
+        if self.windowed_size != size:
             self.surface = self._set_windowed()
-        else:
-            self.windowed_size = (w, h)
         return self.size
 
     def flip(self, area: pygame.Rect | None = None) -> None:

@@ -125,9 +125,8 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
         app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
         pygame.key.set_repeat(400, 35)
         _open_first_scene(app, opts, store)
-        if store.messages and app.can_open("notice"):
-            app.open("notice", lines=list(store.messages))
-            store.messages.clear()
+        if store.notices and app.can_open("notice"):
+            app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
         frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,
@@ -162,11 +161,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
     if not app.can_open(name):
-        import sys
-
-        print(f"--scene: no scene called {name!r}; choose from {', '.join(sorted(app.scenes))}",
-              file=sys.stderr)
-        raise SystemExit(2)
+        raise BadOption(f"--scene: no scene {name!r}; there are {', '.join(sorted(app.scenes))}")
     if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
         app.open("title")  # an overlay asked for on its own is shown over the title
     play = None
@@ -198,9 +193,10 @@ def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, An
     if name == "new_game":
         return {"game_id": "klondike", "play": play}
     if name == "notice":
-        lines = list(store.messages) or [app.t("notice.nothing")]
-        store.messages.clear()
-        return {"lines": lines}
+        from solitaire import i18n
+
+        lines = [i18n.notice_text(notice) for notice in store.take_notices()]
+        return {"lines": lines or [app.t("notice.nothing")]}
     if name == "confirm" and play is not None:  # the question Restart asks
         return {"message": app.t("menu.restart_confirm"), "on_yes": play.restart,
                 "yes_label": app.t("menu.restart"), "no_label": app.t("menu.cancel")}
@@ -229,7 +225,8 @@ def _card_backs() -> list[str]:
 def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:
     """Save what changed in the settings dict, and the window size (issue 4). A value given on
     the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
-    unless the player changes it in the game.
+    unless the player changes it in the game. The window size comes from the display only: the
+    dict's copy is the size at start-up, and writing it back would undo a resize.
     """
     from dataclasses import fields as dataclass_fields
 
@@ -237,7 +234,7 @@ def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[s
     changes = {}
     for spec in dataclass_fields(current):
         name = spec.name
-        if name not in settings or name in ("draw", "scoring", "continue_slot"):
+        if name not in settings or name in ("draw", "scoring", "continue_slot", "window_size"):
             continue
         if name in one_off and settings[name] == one_off[name]:
             continue
@@ -252,31 +249,27 @@ def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[s
             log.debug("setting %s=%r not saved", name, value)
 
 
+class BadOption(Exception):
+    """A command-line value the game cannot use; main() prints it as one line and exits 2."""
+
+
 def main(argv: list[str]) -> int:
     """``python game.py [--fullscreen] [--code CODE] [--lang en|ar] [--smoke ...]``."""
-    import argparse
     import sys
 
     from solitaire.app.display import NoDisplay
+    from solitaire.args import OneLineParser
 
-    parser = argparse.ArgumentParser(prog="game.py", description="Play solitaire.")
+    parser = OneLineParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=int, default=120, help="frames for --smoke")
-    parser.add_argument("--screenshot", help="with --smoke: save the last frame as PNG")
+    parser.add_argument("--frames", type=_frame_count, default=120, help="frames for --smoke")
+    parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
-    parser.add_argument("--size", help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
     args = parser.parse_args(argv)
-    size = None
-    if args.size:
-        try:
-            w, h = (int(part) for part in args.size.lower().split("x"))
-            size = (w, h)
-        except ValueError:
-            print(f"--size: expected WIDTHxHEIGHT such as 1280x720, not {args.size!r}", file=sys.stderr)
-            return 2
     if args.code:
         from solitaire.core import BadCode, parse_code
 
@@ -286,14 +279,53 @@ def main(argv: list[str]) -> int:
             print(error, file=sys.stderr)
             return 2
     options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
-                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=size)
+                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=args.size)
     try:
         return run(options)
     except NoDisplay as error:
         print(error, file=sys.stderr)
         return 2
+    except BadOption as error:
+        print(f"game.py: {error}", file=sys.stderr)
+        return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
+    import argparse
+    import re
+
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
+    if not (width and height):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
+    return width, height
+
+
+def _frame_count(text: str) -> int:
+    import argparse
+
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
+    return int(text)
+
+
+def _screenshot_path(text: str) -> str:
+    """The picture is written after the run: a folder that is not there would fail only then."""
+    import argparse
+    from pathlib import Path
+
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
+    return text
 
 
 def _report_crash() -> int:

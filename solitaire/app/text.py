@@ -33,6 +33,8 @@ def _bidi_class(ch: str) -> str:
     """
     if ch.isdigit():
         return "EN"
+    if ch in "\u200e\u200f":  # LEFT-TO-RIGHT MARK, RIGHT-TO-LEFT MARK: invisible strong letters
+        return "L" if ch == "\u200e" else "R"
     if is_arabic(ch):
         return "N" if ch in "\u060c\u061b\u061f" else "R"
     if ch.isalpha():

@@ -63,7 +63,7 @@ def parse_code(text: object) -> GameCode:
         raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected KL, DS, TF or DU)")
     if version != str(RULES_VERSION):
         raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
-    if d != "D" or not draw_char.isdigit():
+    if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
     game = GAME_IDS[game_letters]
     rules = ruleset(game)

@@ -32,7 +32,7 @@ def load_deal_file(path: str | Path) -> Game:
         raise BadDeal(f"deal file {path} is larger than {MAX_DEAL_FILE_BYTES} bytes")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # bad UTF-8 or JSON, or an integer of over 4300 digits
         raise BadDeal(f"deal file {path} is not valid JSON: {error}") from None
     return game_from_json(data)
 

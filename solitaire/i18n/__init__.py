@@ -109,3 +109,18 @@ def refusal_text(refusal: object) -> str:
             value = t(f"menu.{value.id}")
         params[name] = value
     return _formatter.vformat(template, (), _Lenient(params))
+
+
+LRM = "\u200e"
+
+
+def notice_text(notice: object) -> str:
+    """A store notice (``solitaire.store.Notice``) in the current language.
+
+    Its fields are file and folder names, left to right in every language: in a right-to-left
+    sentence a path's leading ``/`` would otherwise take the sentence's direction and show at
+    the wrong end, so each field is held between two left-to-right marks.
+    """
+    fields = {name: f"{LRM}{value}{LRM}" if is_rtl() else value
+              for name, value in notice.fields.items()}  # type: ignore[attr-defined]
+    return t(notice.key, **fields)  # type: ignore[attr-defined]

@@ -173,3 +173,27 @@ STRINGS: dict[str, str] = {
     "new_game.continue": "Continue game",
     "status.deal_not_winnable": "This deal cannot be won",
 }
+
+# The store's notices (solitaire/store/notices.py lists each kind and its fields).
+STRINGS.update({
+    "store.settings_damaged": "Your settings file was damaged; it was set aside as {aside} and defaults are used.",
+    "store.stats_damaged": "Your statistics file was damaged; it was set aside as {aside} and your statistics start again.",
+    "store.save_damaged": "Your saved game was damaged; it was set aside as {aside} and a new game is dealt.",
+    "store.settings_damaged_kept": "Your settings file {name} is damaged and could not be set aside; defaults are used.",
+    "store.stats_damaged_kept": "Your statistics file {name} is damaged and could not be set aside; your statistics start again.",
+    "store.save_damaged_kept": "Your saved game {name} is damaged and could not be set aside; a new game is dealt.",
+    "store.stats_records_dropped": "Some of your statistics could not be read ({modes}); only those were dropped, and a copy of the file was kept as {aside}.",
+    "store.stats_records_ignored": "Some of your statistics could not be read ({modes}); they are not shown, and the file is left as it is.",
+    "store.settings_newer": "Your settings ({name}) were saved by a newer version of Solitaire. This version leaves them as they are: it uses its own defaults and does not save changes.",
+    "store.stats_newer": "Your statistics ({name}) were saved by a newer version of Solitaire. This version leaves them as they are: it does not show them, and games played here are not added to them.",
+    "store.save_newer": "Your saved game {name} was saved by a newer version of Solitaire. This version leaves it as it is: a new game is dealt, and it is not saved.",
+    "store.settings_unreadable": "Solitaire is not allowed to read your settings file {name} (it may belong to another user account). It is left as it is; defaults are used and changes are not saved.",
+    "store.stats_unreadable": "Solitaire is not allowed to read your statistics file {name} (it may belong to another user account). It is left as it is, and games played here are not added to it.",
+    "store.save_unreadable": "Solitaire is not allowed to read your saved game {name} (it may belong to another user account). It is left as it is; a new game is dealt, and it is not saved.",
+    "store.folder_unreadable": "Solitaire is not allowed to open its folder {folder} (it may belong to another user account). Your settings, statistics and saved games there are left as they are, and defaults are used.",
+    "store.cannot_save_read_only": "Your progress cannot be saved: Solitaire is not allowed to write in {folder}. The game keeps everything while it runs and keeps trying.",
+    "store.cannot_save_disk_full": "The disk is full, so your progress cannot be saved. The game keeps everything while it runs and keeps trying.",
+    "store.cannot_save_not_folder": "Your progress cannot be saved: there is a file where the folder {folder} should be. The game keeps everything while it runs and keeps trying.",
+    "store.cannot_save": "Your progress cannot be saved in {folder}. The game keeps everything while it runs and keeps trying.",
+    "store.saving_again": "Saving works again: your progress is saved.",
+})

@@ -27,6 +27,7 @@ from solitaire.core import (
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.save import load_save, save_data
 from solitaire.scenes.advisor import Advisor
+from solitaire.store import Outcome
 from solitaire.view.cardart import CardArt
 from solitaire.view.celebrate import Cascade
 from solitaire.view.layout import Layout, Slot
@@ -65,9 +66,8 @@ def give_up_saved(store: Any, slot: str) -> None:
     if loaded is None:
         return
     game, _, elapsed = loaded
-    if game.moves and not game.won:
-        store.record_result(slot, False, game.score, elapsed, game.moves)
-    store.delete_game(slot)
+    lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won else None
+    store.end_game(slot, lost)  # counted and deleted in one step a kill cannot split
 
 
 def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
@@ -237,17 +237,19 @@ class PlayScene(Scene):
 
     def _abandon(self) -> None:
         """This game is given up for a new deal in its mode: a played one counts as lost."""
-        if self.counted and not self.game.won and self.store is not None:
-            g = self.game
-            self.store.record_result(mode_slot(g), False, g.score, self.elapsed, g.moves)
         if self.store is not None:
-            self.store.delete_game(mode_slot(self.game))
+            self.store.end_game(mode_slot(self.game), self._outcome(False) if not self.game.won else None)
         self.counted = False
 
     def _put_aside(self) -> None:
         """Another mode takes the table: this game waits as its mode's saved game (K-7)."""
         if self.store is not None and self.game.moves and not self.game.won:
             self._save()
+
+    def _outcome(self, won: bool) -> Outcome | None:
+        """The result to count for the game ending now; None if it never counted (no move)."""
+        g = self.game
+        return Outcome(won, g.score, self.elapsed, g.moves) if self.counted else None
 
     def restart(self) -> None:
         """The same deal from the start (K-8)."""
@@ -340,9 +342,11 @@ class PlayScene(Scene):
             self._save()
 
     def pause(self) -> None:
-        """Covered by a dialog while cards were still flying: show them where they land, as the
-        paused table gets no more logic steps to finish the flight.
+        """Covered by a dialog: a drag is let go (the cards go back, no button is left held), and
+        cards still flying are shown where they land, as the paused table gets no more logic
+        steps to finish the flight.
         """
+        self._cancel_press()
         self.tweens.finish()
 
     def _settings_changed(self, settings: dict) -> None:
@@ -373,6 +377,7 @@ class PlayScene(Scene):
         self.app.audio.play("shuffle")
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self._cancel_press()  # the window may be new: its button-up may never come
         bar = self._bar_height(size)
         self.layout = Layout(self.game.rules, size, bar, i18n.is_rtl())
         # Cards on the table snap to their new places; before the deal there are none to move.
@@ -445,10 +450,7 @@ class PlayScene(Scene):
     def _won(self) -> None:
         self.auto_timer = None
         if self.store is not None:
-            g = self.game
-            if self.counted:
-                self.store.record_result(mode_slot(g), True, g.score, self.elapsed, g.moves)
-            self.store.delete_game(mode_slot(g))
+            self.store.end_game(mode_slot(self.game), self._outcome(True))
         self.counted = False
         self.app.audio.play("win")
         self.cascade_delay = 0.5
@@ -518,19 +520,27 @@ class PlayScene(Scene):
             self._open_win()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.press is None and not self.group.handle(event):
+            self._cancel_press()  # a press still open lost its button-up: it must not eat this one
+            if not self.group.handle(event):
                 self._mouse_down(event.pos)
             return
         if event.type == pygame.MOUSEMOTION:
             self.group.handle(event)
-            if self.press is not None:
+            if self.press is not None and not event.buttons[0]:
+                self._cancel_press()  # released somewhere no button-up was sent from
+            elif self.press is not None:
                 self._mouse_move(event.pos)
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.press is not None:
+            if self.press is not None and not self.app.display.surface.get_rect().collidepoint(event.pos):
+                self._cancel_press()  # let go outside the window: nothing is dropped
+            elif self.press is not None:
                 self._mouse_up(event.pos)
             else:
                 self.group.handle(event)
+            return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._cancel_press()
             return
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return
@@ -565,6 +575,13 @@ class PlayScene(Scene):
         if pile.kind in (WASTE, FOUNDATION):
             return 1 if index == len(g.pile(pile)) - 1 else 0
         return 0
+
+    def _cancel_press(self) -> None:
+        """End a press or a drag with no move: dragged cards slide back to their pile."""
+        press, self.press = self.press, None
+        if press is not None and press.dragging:
+            self.view.release(press.sprites)
+            self.view.sync(self.game)
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         if self.game.won:
@@ -789,6 +806,7 @@ class PlayScene(Scene):
             if self.toast.left <= 0:
                 self.toast = None
         self._poll_solver(dt)
+        self._tell_store_notices()
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left - dt > 0 else None
@@ -809,6 +827,18 @@ class PlayScene(Scene):
             if self.cascade.finished:
                 self.cascade = None
                 self._open_win()
+
+    def _tell_store_notices(self) -> None:
+        """Issue 12: a save that fails is told at once, in a notice (once per kind of problem);
+        that saving works again, in a passing message."""
+        if self.store is None or not self.store.notices:
+            return
+        notices = self.store.take_notices()
+        lines = [i18n.notice_text(n) for n in notices if n.kind != "saving_again"]
+        if len(lines) < len(notices):
+            self.say(self.app.t("store.saving_again"))
+        if lines and self.app.can_open("notice"):
+            self.app.open("notice", lines=lines)
 
     def _open_win(self) -> None:
         if self.app.can_open("win"):

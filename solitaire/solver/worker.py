@@ -5,19 +5,44 @@ once per frame; nothing here blocks. ``cancel()`` raises a shared generation num
 running search checks every few hundred positions, so a new deal stops the old search within
 milliseconds, and results of cancelled jobs are dropped. The process is started with the
 "spawn" method, which behaves the same on every platform and inside a PyInstaller bundle.
+
+The worker ends with the game however the game ends: a thread in the worker waits on the
+parent's sentinel (a pipe on POSIX, the process handle on Windows), which the system signals
+when the parent is gone, even by SIGKILL; the worker then exits at once, and with it the last
+holder of multiprocessing's resource tracker's pipe, so that exits too. A worker that dies
+with questions pending (a crash, the system killing it) is started again and asked them again.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.connection
+import os
 import queue
+import threading
 from typing import Any
 
 KINDS = ("solve", "hint", "winnability")
+RETRIES = 2
+"""Times a question is asked again of a new worker before it is answered with an error."""
+
+
+def _exit_with_parent() -> None:
+    """Exit the worker the moment the game's process is gone."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="solitaire-solver-parent-watch", daemon=True).start()
 
 
 def _serve(jobs: Any, results: Any, generation: Any) -> None:
     """The worker's loop: one job at a time, until a None job asks it to stop."""
+    _exit_with_parent()
     from ..core.position import game_from_json
     from . import api
 
@@ -56,6 +81,8 @@ class SolverWorker:
 
     ``submit`` returns a ticket; ``poll`` returns the finished answers (dicts carrying their
     ticket); ``cancel`` drops every job submitted so far; ``shutdown`` stops the process.
+    Every job is kept until answered, so that a worker that dies does not leave the game
+    waiting for ever ("Thinking…"): ``poll`` starts a new one and asks again.
     """
 
     def __init__(self) -> None:
@@ -65,6 +92,8 @@ class SolverWorker:
         self._results: Any = None
         self._process: Any = None
         self._next_ticket = 0
+        self._pending: dict[int, tuple[Any, ...]] = {}
+        self._retries: dict[int, int] = {}
 
     def _ensure_started(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -82,23 +111,52 @@ class SolverWorker:
             raise ValueError(f"unknown solver job {kind!r} (expected one of {', '.join(KINDS)})")
         self._ensure_started()
         self._next_ticket += 1
-        self._jobs.put((self._next_ticket, self._generation.value, kind, state_json, float(budget)))
+        job = (self._next_ticket, self._generation.value, kind, state_json, float(budget))
+        self._pending[self._next_ticket] = job
+        self._jobs.put(job)
         return self._next_ticket
 
     def poll(self) -> list[dict]:
+        out = self._collect()
+        if self._pending and not self._process.is_alive():
+            out += self._collect()  # answers the worker sent just before it died
+            out += self._ask_again()
+        return out
+
+    def _collect(self) -> list[dict]:
         out: list[dict] = []
         if self._results is None:
             return out
         while True:
             try:
-                out.append(self._results.get_nowait())
+                answer = self._results.get_nowait()
             except queue.Empty:
                 return out
+            self._pending.pop(answer["ticket"], None)
+            self._retries.pop(answer["ticket"], None)
+            out.append(answer)
+
+    def _ask_again(self) -> list[dict]:
+        """The worker died with jobs pending: a new one gets them; a job that has already
+        outlived `RETRIES` workers is answered with an error instead (it may be what kills them)."""
+        failed = []
+        for ticket, job in sorted(self._pending.items()):
+            self._retries[ticket] = self._retries.get(ticket, 0) + 1
+            if self._retries[ticket] > RETRIES:
+                failed.append({"ticket": ticket, "kind": job[2], "error": "the solver worker stopped"})
+                del self._pending[ticket], self._retries[ticket]
+        if self._pending:
+            self._ensure_started()
+            for _, job in sorted(self._pending.items()):
+                self._jobs.put(job)
+        return failed
 
     def cancel(self) -> None:
         """Stop the running search and forget every job submitted until now."""
         self._generation.value += 1
-        self.poll()
+        self._pending.clear()
+        self._retries.clear()
+        self._collect()
 
     def shutdown(self, timeout: float = 1.0) -> None:
         if self._process is None:

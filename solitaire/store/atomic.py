@@ -8,6 +8,8 @@ survives a power cut.
 
 A writer killed mid-write leaves its temporary file behind; the names are recognisable
 (`.<target>.<random>.writing`) so `remove_stale_temp_files` can sweep them on the next start.
+Another copy of the game may be writing at that moment, so only files older than any write
+could take are swept.
 """
 
 from __future__ import annotations
@@ -16,17 +18,27 @@ import errno
 import json
 import math
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """No document of ours comes near this; a bigger file is damage, and reading it would stall."""
 
 TEMP_SUFFIX = ".writing"
+STALE_TEMP_SECONDS = 600
+"""A write takes milliseconds; a temporary file this old belongs to no live writer."""
 
 
 class DamagedFileError(ValueError):
-    """The file exists but cannot be used: unreadable, not JSON, too large or the wrong shape."""
+    """The file exists but its content cannot be used: not a plain file, not JSON, too large or the
+    wrong shape. Setting it aside loses nothing."""
+
+
+class UnreadableFileError(OSError):
+    """The file exists but the system refuses to read it (another account's file, a folder the
+    player may not enter, a failing disk). It may be perfectly good, so it must be left alone."""
 
 
 def write_json_atomic(path: Path, obj: object) -> None:
@@ -36,14 +48,26 @@ def write_json_atomic(path: Path, obj: object) -> None:
     (TypeError or ValueError) without side effects. Disk errors (read-only, full) raise OSError
     and leave no temporary file behind.
     """
-    data = (json.dumps(obj, ensure_ascii=False, allow_nan=False, indent=1) + "\n").encode("utf-8")
+    write_bytes_atomic(path, encode_json(obj))
+
+
+def encode_json(obj: object) -> bytes:
+    """The bytes `write_json_atomic` writes; TypeError or ValueError for what JSON cannot hold."""
+    return (json.dumps(obj, ensure_ascii=False, allow_nan=False, indent=1) + "\n").encode("utf-8")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` with `data`: temporary file, flushed to the disk, renamed over, folder synced."""
     folder = path.parent
     fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
-        with os.fdopen(fd, "wb") as temp:
-            temp.write(data)
-            temp.flush()
-            os.fsync(temp.fileno())
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(temp_name, path)
     except BaseException:
         _remove_quietly(Path(temp_name))
@@ -54,24 +78,14 @@ def write_json_atomic(path: Path, obj: object) -> None:
 def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
     """Return the parsed JSON in `path`.
 
-    A missing file (or a missing folder) raises FileNotFoundError: nothing saved yet is not damage. Anything else that
-    stops the file from being used raises DamagedFileError with the reason: a size over
-    `max_bytes` (checked before reading, so a huge file costs nothing), an I/O error, invalid
+    A missing file (or a missing folder) raises FileNotFoundError: nothing saved yet is not damage.
+    A file the system will not let us read raises UnreadableFileError. Anything else that stops
+    the content from being used raises DamagedFileError with the reason: not a regular file (a
+    FIFO would block `open` forever, so the file is opened without blocking and checked first),
+    a size over `max_bytes` (checked before reading, so a huge file costs nothing), invalid
     UTF-8, invalid JSON, NaN or Infinity, or nesting too deep to parse.
     """
-    try:
-        with open(path, "rb") as file:
-            if os.fstat(file.fileno()).st_size > max_bytes:
-                raise DamagedFileError(f"larger than {max_bytes} bytes")
-            data = file.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise
-    except NotADirectoryError as error:
-        raise FileNotFoundError(errno.ENOENT, "no such file (a parent is not a folder)", str(path)) from error
-    except OSError as error:
-        raise DamagedFileError(f"cannot be read: {error}") from error
-    if len(data) > max_bytes:
-        raise DamagedFileError(f"larger than {max_bytes} bytes")
+    data = _read_regular_file(path, max_bytes)
     try:
         return json.loads(data.decode("utf-8"), parse_constant=_refuse_constant,
                           parse_float=_finite_float)
@@ -79,15 +93,48 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
         raise DamagedFileError(f"not valid JSON: {error}") from error
 
 
-def remove_stale_temp_files(folder: Path) -> list[Path]:
-    """Delete temporary files that a killed writer left in `folder`; return what was removed.
+def _read_regular_file(path: Path, max_bytes: int) -> bytes:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
+    except NotADirectoryError as error:
+        raise FileNotFoundError(errno.ENOENT, "no such file (a parent is not a folder)", str(path)) from error
+    except IsADirectoryError as error:
+        raise DamagedFileError("a folder, not a file") from error
+    except OSError as error:
+        raise UnreadableFileError(error.errno, error.strerror, str(path)) from error
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DamagedFileError("a folder, not a file" if stat.S_ISDIR(info.st_mode) else "not a regular file")
+        if info.st_size > max_bytes:
+            raise DamagedFileError(f"larger than {max_bytes} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            data = file.read(max_bytes + 1)
+    except OSError as error:
+        raise UnreadableFileError(error.errno, error.strerror, str(path)) from error
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise DamagedFileError(f"larger than {max_bytes} bytes")
+    return data
 
-    Only one game process writes a data folder at a time, so at start-up every such file is
-    the remains of an interrupted write whose target still holds the previous complete version.
+
+def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete temporary files that killed writers left in `folder`; return what was removed.
+
+    Their targets still hold the previous complete version. A temporary file younger than
+    `older_than` seconds may be another copy's write in flight, and is left alone.
     """
     removed: list[Path] = []
+    now = time.time()
     for temp in folder.glob(f".*{TEMP_SUFFIX}"):
-        if _remove_quietly(temp):
+        try:
+            young = now - temp.lstat().st_mtime < older_than
+        except OSError:
+            continue
+        if not young and _remove_quietly(temp):
             removed.append(temp)
     return removed
 

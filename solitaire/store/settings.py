@@ -8,7 +8,6 @@ rest. Adding a setting is one line in `Settings`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
@@ -91,14 +90,9 @@ def one_of(*options: object) -> Callable[[object], object]:
     return check
 
 
-_NAME = re.compile(r"[a-z0-9_-]{1,40}")
-
-
-def asset_name(value: object) -> str:
-    """A name the view looks up among its assets; the view falls back if it is not shipped."""
-    if not isinstance(value, str) or not _NAME.fullmatch(value):
-        raise ValueError(f"expected a short lower-case name, got {value!r}")
-    return value
+CARD_BACKS = ("blue", "red", "green")
+"""The backs the view draws (`CardArt.BACKS`; a test keeps the two equal). A newer version's
+back in the file falls back to the default instead of reaching the view."""
 
 
 def window_size(value: object) -> tuple[int, int]:
@@ -108,8 +102,14 @@ def window_size(value: object) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def optional_mode_key(value: object) -> str | None:
-    return None if value is None else check_mode_key(value)
+def optional_known_mode(value: object) -> str | None:
+    """A mode of a game this version plays, or None: Continue cannot resume a newer version's game."""
+    if value is None:
+        return None
+    game, draw, scoring = check_mode_key(value).split("-")
+    if game not in GAMES or int(draw[1:]) not in GAMES[game].draws or scoring not in GAMES[game].scorings:
+        raise ValueError(f"{value!r} is not a mode of a game this version plays")
+    return value
 
 
 def setting(default: object, check: Callable[[object], object]) -> Any:
@@ -139,13 +139,13 @@ class Settings:
     status_line: bool = setting(True, boolean)
     sound: bool = setting(True, boolean)
     volume: float = setting(0.7, number_between(0.0, 1.0))
-    card_back: str = setting("blue", asset_name)
+    card_back: str = setting("blue", one_of(*CARD_BACKS))
     language: str = setting("en", one_of("en", "ar"))
     window_size: tuple[int, int] = setting((1280, 800), window_size)
     fullscreen: bool = setting(False, boolean)
     winnable_only: bool = setting(False, boolean)
     animation_speed: float = setting(1.0, number_between(0.25, 4.0))
-    continue_slot: str | None = setting(None, optional_mode_key)
+    continue_slot: str | None = setting(None, optional_known_mode)
     """The saved game the title screen's Continue resumes: the last one played."""
 
     @classmethod
@@ -161,6 +161,20 @@ class Settings:
         document.update({f.name: getattr(self, f.name) for f in fields(self)})
         return document
 
+    def changes_to(self, other: Settings) -> dict[str, object]:
+        """The smallest changes that turn these settings into `other`: the settings that differ
+        and, of a per-game setting, only the games that differ."""
+        changes: dict[str, object] = {}
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(f.metadata["spec"], PerGame):
+                games = {game: value for game, value in theirs.items() if mine.get(game) != value}
+                if games:
+                    changes[f.name] = games
+            elif mine != theirs:
+                changes[f.name] = theirs
+        return changes
+
     def updated(self, **changes: object) -> Settings:
         """Return a copy with `changes`; an unknown key or a bad value raises ValueError.
 
@@ -173,3 +187,27 @@ class Settings:
                 raise ValueError(f"no setting called {name!r}")
             values[name] = specs[name].update(getattr(self, name), new)
         return replace(self, **values)
+
+
+def merge_changes(earlier: Mapping[str, object], later: Mapping[str, object]) -> dict[str, object]:
+    """Changes `earlier` and then `later`, as one set of changes (per-game settings keep the games
+    of both)."""
+    merged = dict(earlier)
+    for name, value in later.items():
+        previous = merged.get(name)
+        merged[name] = {**previous, **value} if isinstance(previous, dict) and isinstance(value, dict) else value
+    return merged
+
+
+def apply_changes(document: Mapping[str, object], changes: Mapping[str, object]) -> dict[str, object]:
+    """A settings document from disk with `changes` written into it, and nothing else touched.
+
+    Another copy of the game, or a newer version, may have written keys and values this copy
+    never changed, some it does not even understand: they stay exactly as they are.
+    """
+    result = dict(document)
+    result["version"] = SETTINGS_VERSION
+    for name, value in changes.items():
+        previous = result.get(name)
+        result[name] = {**previous, **value} if isinstance(previous, dict) and isinstance(value, dict) else value
+    return result

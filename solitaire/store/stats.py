@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from solitaire.store.atomic import DamagedFileError
@@ -56,10 +56,7 @@ class ModeStats:
 
     def after(self, won: bool, score: int, seconds: float, moves: int, vegas: bool) -> ModeStats:
         """The record once one more game has ended (won, or lost or abandoned)."""
-        if type(won) is not bool or type(score) is not int or type(moves) is not int or moves < 0:
-            raise ValueError(f"bad result: won={won!r} score={score!r} moves={moves!r}")
-        if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
-            raise ValueError(f"bad time: {seconds!r}")
+        check_result(won, score, seconds, moves)
         streak = self.current_streak + 1 if won else 0
         return ModeStats(
             played=self.played + 1,
@@ -131,24 +128,79 @@ class ModeStats:
             raise DamagedFileError("; ".join(problems))
 
 
-def stats_from_document(document: Mapping[str, object]) -> dict[str, ModeStats]:
-    """Read an upgraded statistics document; any bad record makes the whole file damaged.
+def check_result(won: object, score: object, seconds: object, moves: object) -> None:
+    """Raise ValueError unless these describe a game that has ended."""
+    if type(won) is not bool or type(score) is not int or type(moves) is not int or moves < 0:
+        raise ValueError(f"bad result: won={won!r} score={score!r} moves={moves!r}")
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"bad time: {seconds!r}")
 
-    Dropping a bad record silently would lose a mode's history without telling anyone; setting
-    the file aside keeps every byte for recovery and tells the player.
+
+ENDED_KEPT = 16
+"""Tokens of games ended with a result, kept per slot: enough to recognise any save those games
+left behind, even with a few copies of the game taking turns in one slot."""
+
+
+@dataclass(frozen=True)
+class StatsDocument:
+    """What `stats.json` holds: a record per mode, and the tokens of the saved games whose
+    results are counted (so such a save, left behind by a kill, is never resumed and counted
+    again)."""
+
+    modes: dict[str, ModeStats] = field(default_factory=dict)
+    ended: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def with_result(self, key: str, won: bool, score: int, seconds: float, moves: int,
+                    token: str | None = None) -> StatsDocument:
+        """The document once one more game of mode `key` has ended; `token` names its save."""
+        record = self.modes.get(key, ModeStats()).after(won, score, seconds, moves, vegas=is_vegas(key))
+        ended = dict(self.ended)
+        if token is not None:
+            ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
+        return StatsDocument({**self.modes, key: record}, ended)
+
+    def without(self, key: str | None) -> StatsDocument:
+        """The document with the record of mode `key` (None: every mode) forgotten."""
+        if key is None:
+            return StatsDocument({}, self.ended)
+        return StatsDocument({k: v for k, v in self.modes.items() if k != key}, self.ended)
+
+    def is_ended(self, slot: str, token: str | None) -> bool:
+        return token is not None and token in self.ended.get(slot, ())
+
+
+def stats_from_document(document: Mapping[str, object]) -> tuple[StatsDocument, dict[str, str]]:
+    """Read an upgraded statistics document, record by record.
+
+    Returns the document and, for each record that had to be dropped, why. One odd record (a
+    hand edit, a bit flip) costs only that mode's history, never every mode's; the caller keeps
+    a copy of the file and tells the player. A file whose very shape is wrong is damaged whole.
     """
     modes = document.get("modes")
     if not isinstance(modes, dict):
         raise DamagedFileError("modes is not an object")
-    try:
-        return {check_mode_key(key): ModeStats.from_document(raw) for key, raw in modes.items()}
-    except ValueError as error:
-        raise DamagedFileError(str(error)) from error
+    records: dict[str, ModeStats] = {}
+    dropped: dict[str, str] = {}
+    for key, raw in modes.items():
+        try:
+            records[check_mode_key(key)] = ModeStats.from_document(raw)
+        except ValueError as error:
+            dropped[key] = str(error)
+    return StatsDocument(records, _ended_from(document.get("ended"))), dropped
 
 
-def stats_to_document(records: Mapping[str, ModeStats]) -> dict[str, object]:
+def _ended_from(raw: object) -> dict[str, tuple[str, ...]]:
+    """Bookkeeping, not the player's data: an entry of the wrong shape is simply not used."""
+    if not isinstance(raw, dict):
+        return {}
+    return {key: tuple(tokens[-ENDED_KEPT:]) for key, tokens in raw.items()
+            if isinstance(key, str) and isinstance(tokens, list) and all(isinstance(t, str) for t in tokens)}
+
+
+def stats_to_document(stats: StatsDocument) -> dict[str, object]:
     return {"version": STATS_VERSION,
-            "modes": {key: record.to_document() for key, record in sorted(records.items())}}
+            "modes": {key: record.to_document() for key, record in sorted(stats.modes.items())},
+            "ended": {key: list(tokens) for key, tokens in sorted(stats.ended.items())}}
 
 
 def is_vegas(key: str) -> bool:

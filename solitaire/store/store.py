@@ -2,33 +2,56 @@
 
 Files in the data folder:
     settings.json                  Settings (includes the Continue slot)
-    stats.json                     statistics per mode key
+    stats.json                     statistics per mode key, and which saved games they count
     saves/<mode key>.json          one saved game per mode, e.g. saves/klondike-d3-vegas.json
+    .lock                          taken by whoever is writing (see `lock.py`)
+
+Players open two copies of the game on one folder, so no copy ever writes back a whole document
+it read earlier. Each copy keeps what it changed (settings keys, finished games, saves) as
+pending changes; a write takes the folder's lock, reads the file as it is now on disk, applies
+the pending changes to it, writes it atomically and lets go. Whatever the number of copies and
+the order they play and quit in, every finished game is counted once and a setting changed in
+one copy stays changed. (An append-only journal of results would also count every game, but
+settings and saves would still need merging under a lock, and statistics would have to be
+recomputed from an ever-growing file: one mechanism for all three is simpler to get right.)
+
+Ending a game is one step: its result and the save's token go into `stats.json` in one atomic
+write, and only then is the save deleted. A kill between the two leaves a save whose token is
+counted, and such a save is never resumed (nor counted again); it is deleted when seen.
 
 Loading never raises for bad data. A damaged file is renamed `<name>.damaged-<YYYYmmdd-HHMMSS>`
-so nothing the player had is destroyed, that one document starts from its defaults, and one
-sentence is added to `messages`. Saving never raises for a bad disk: what could not be written
-stays in memory, is retried on the next write, and the player is told once.
+so nothing the player had is destroyed, that one document starts from its defaults, and a
+notice is added to `notices`. A file this copy may not read, or one a newer version wrote, is
+left exactly as it is and never overwritten. Saving never raises for a bad disk: what could not
+be written stays pending in memory, is retried with every write, and the player is told once
+per kind of problem, and again when saving works again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
+import secrets
+import shutil
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from solitaire.store.atomic import DamagedFileError, read_json, remove_stale_temp_files, write_json_atomic
+from solitaire.store.atomic import (DamagedFileError, UnreadableFileError, encode_json, read_json,
+                                    remove_stale_temp_files, write_bytes_atomic)
 from solitaire.store.home import data_dir
-from solitaire.store.messages import message
+from solitaire.store.lock import folder_lock
 from solitaire.store.modes import check_mode_key
-from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
-from solitaire.store.stats import (STATS_MIGRATIONS, STATS_VERSION, ModeStats, is_vegas, stats_from_document,
-                                   stats_to_document)
-from solitaire.store.versions import Migration, upgrade
+from solitaire.store.notices import Notice
+from solitaire.store.settings import (SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings, apply_changes,
+                                      merge_changes)
+from solitaire.store.stats import (STATS_MIGRATIONS, STATS_VERSION, ModeStats, StatsDocument, check_result,
+                                   stats_from_document, stats_to_document)
+from solitaire.store.versions import Migration, NewerVersionError, upgrade
 
 SAVE_VERSION = 1
 """Version of the envelope around a saved game; the rules core versions the game inside it."""
@@ -38,8 +61,41 @@ SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
 SAVES_FOLDER = "saves"
 
+READ_ONLY = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+DISK_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+NOT_A_FOLDER = frozenset({errno.ENOTDIR, errno.EEXIST})
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game that counts ended: won or not, its score (Vegas: dollars), time and moves."""
+
+    won: bool
+    score: int
+    seconds: float
+    moves: int
+
+
+@dataclass(frozen=True)
+class _Write:
+    """A save waiting to be written: its envelope (for reading back) and its bytes."""
+
+    envelope: dict[str, object]
+    data: bytes
+
+
+@dataclass(frozen=True)
+class _Delete:
+    """A save to delete, if the file still holds the game with this token (not another copy's)."""
+
+    token: str | None
+
+
+class _Frozen(Exception):
+    """The document may not be written by this copy (newer version, or unreadable)."""
 
 
 class Store:
@@ -49,190 +105,442 @@ class Store:
         """Open the data folder (`data_dir()` by default), sweep leftovers of killed writes, and
         load settings and statistics."""
         self.folder = data_dir() if folder is None else folder
-        self.messages: list[str] = []
-        """Sentences for the player, oldest first; the UI shows them and may clear the list."""
+        self.notices: list[Notice] = []
+        """What to tell the player, oldest first; the interface takes them with `take_notices`."""
         self.save_failed = False
         """True while something could not be written and is only kept in memory."""
-        self._told_cannot_save = False
-        self._unsaved: dict[Path, object | None] = {}
-        for folder_to_sweep in (self.folder, self.folder / SAVES_FOLDER):
-            if folder_to_sweep.is_dir():
-                for temp in remove_stale_temp_files(folder_to_sweep):
-                    log.info("removed %s left by an interrupted write", temp)
-        self._settings = self._load(self.folder / SETTINGS_FILE, "settings", SETTINGS_VERSION,
-                                    SETTINGS_MIGRATIONS, Settings.from_document) or Settings()
-        self._stats = self._load(self.folder / STATS_FILE, "stats", STATS_VERSION, STATS_MIGRATIONS,
-                                 stats_from_document) or {}
+        self._told: set[str] = set()
+        self._frozen: set[Path] = set()
+        self._settings_changes: dict[str, object] = {}
+        self._stats_changes: list[Callable[[StatsDocument], StatsDocument]] = []
+        self._stats_on_disk = StatsDocument()
+        self._stats_seen: tuple[int, int, int] | None = None
+        self._saves: dict[str, _Write | _Delete] = {}
+        self._owned: dict[str, str | None] = {}
+        """Per slot, the token of the game this copy plays there (None: a save from before tokens)."""
+        self._minted: set[str] = set()
+        """Slots whose game this copy has saved under a token of its own."""
+        self._checked: set[str] = set()
+        self._settings = Settings()
+        self._load()
+
+    def take_notices(self) -> list[Notice]:
+        """The notices not yet shown, oldest first; the list is emptied."""
+        taken, self.notices = self.notices, []
+        return taken
 
     # Settings
 
     @property
     def settings(self) -> Settings:
+        """This copy's settings: as found at start-up, with this copy's changes."""
         return self._settings
 
     def update_settings(self, **changes: object) -> Settings:
         """Change some settings and save them; a bad name or value raises ValueError.
 
         Per-game settings merge: `update_settings(draw={"klondike": 3})` changes Klondike only.
+        Only what this call changes is written, so another copy's settings stay as it set them.
         """
         updated = self._settings.updated(**changes)
-        if updated != self._settings:
+        delta = self._settings.changes_to(updated)
+        if delta:
             self._settings = updated
-            self._write(self.folder / SETTINGS_FILE, updated.to_document())
+            self._settings_changes = merge_changes(self._settings_changes, delta)
+            self._commit()
         return updated
 
     # Statistics
 
     def stats(self, key: str) -> ModeStats:
         """The record of mode `key` (see `mode_key`); an empty record if never played."""
-        return self._stats.get(check_mode_key(key), ModeStats())
+        return self.all_stats().get(check_mode_key(key), ModeStats())
 
     def all_stats(self) -> dict[str, ModeStats]:
-        return dict(self._stats)
+        """Every mode's record, including games another copy has counted since."""
+        self._refresh_stats()
+        return dict(self._stats().modes)
 
     def record_result(self, key: str, won: bool, score: int, seconds: float, moves: int) -> ModeStats:
-        """Count one game of mode `key` that has ended, and save.
+        """Count one game of mode `key` that has ended and has no saved game, and save.
 
-        Call it once per game that had at least one move: when it is won, and when it is given up
-        or abandoned by starting another (then `won=False`). In a Vegas mode `score` is the
-        game's dollars and is added to the running total.
+        In a Vegas mode `score` is the game's dollars and is added to the running total.
         """
-        record = self.stats(key).after(won, score, seconds, moves, vegas=is_vegas(key))
-        self._stats[key] = record
-        self._write(self.folder / STATS_FILE, stats_to_document(self._stats))
-        return record
+        check_mode_key(key)
+        check_result(won, score, seconds, moves)
+        self._stats_changes.append(lambda stats: stats.with_result(key, won, score, seconds, moves))
+        self._commit()
+        return self.stats(key)
 
     def reset_stats(self, key: str | None = None) -> None:
         """Forget the record of mode `key`, or of every mode."""
-        if key is None:
-            self._stats.clear()
-        else:
-            self._stats.pop(check_mode_key(key), None)
-        self._write(self.folder / STATS_FILE, stats_to_document(self._stats))
+        if key is not None:
+            check_mode_key(key)
+        self._stats_changes.append(lambda stats: stats.without(key))
+        self._commit()
 
     # Saved games
 
     def save_game(self, slot: str, data: Mapping[str, object]) -> None:
         """Save the game of mode `slot` (the rules core's JSON-able dict) and make it the one
         Continue resumes. Data JSON cannot hold raises TypeError or ValueError before any write."""
-        path = self._save_path(slot)
-        self._write(path, {"version": SAVE_VERSION, "slot": slot, "game": dict(data)})
+        check_mode_key(slot)
+        if slot not in self._minted:
+            self._owned[slot] = secrets.token_hex(8)
+        envelope = {"version": SAVE_VERSION, "slot": slot, "token": self._owned[slot], "game": dict(data)}
+        self._saves[slot] = _Write(envelope, encode_json(envelope))
+        self._minted.add(slot)
         if self._settings.continue_slot != slot:
             self.update_settings(continue_slot=slot)
+        else:
+            self._commit()
+
+    def end_game(self, slot: str, outcome: Outcome | None) -> None:
+        """The game this copy plays in `slot` is over: count `outcome` (None: it does not count,
+        e.g. no move was made) and delete its save, as one step a kill cannot split.
+
+        A save that another copy has written since in the same slot is its game, and stays.
+        """
+        check_mode_key(slot)
+        owned = slot in self._owned
+        token = self._owned.pop(slot, None)
+        self._minted.discard(slot)
+        if outcome is not None:
+            won, score, seconds, moves = outcome.won, outcome.score, outcome.seconds, outcome.moves
+            check_result(won, score, seconds, moves)
+            self._stats_changes.append(lambda stats: stats.with_result(slot, won, score, seconds, moves, token))
+        if owned:
+            self._saves[slot] = _Delete(token)
+        self._commit()
 
     def load_game(self, slot: str, validate: Callable[[dict[str, object]], T]) -> T | None:
         """Return `validate(data)` for the game saved in `slot`, or None if there is none.
 
         `validate` (from the rules core) turns the saved dict into a game and raises if it
-        describes an impossible game; any exception it raises marks the file damaged.
+        describes an impossible game; any exception it raises marks the file damaged. The game
+        returned is then this copy's: its next save forks it under a new token, so that a second
+        copy resuming the same save plays a game of its own.
         """
         path = self._save_path(slot)
 
-        def build(document: dict[str, object]) -> T:
-            game = document.get("game")
-            if document.get("slot") != slot or not isinstance(game, dict):
+        def build(envelope: dict[str, object]) -> T:
+            game = envelope.get("game")
+            if envelope.get("slot") != slot or not isinstance(game, dict):
                 raise DamagedFileError("not a saved game of this mode")
             try:
                 return validate(game)
             except Exception as error:
                 raise DamagedFileError(f"the game is impossible: {error!r}") from error
 
-        if path in self._unsaved:
-            pending = self._unsaved[path]
-            if pending is None:
-                return None
+        pending = self._saves.get(slot)
+        if isinstance(pending, _Delete):
+            return None
+        if isinstance(pending, _Write):
             try:
-                return build(upgrade(pending, SAVE_VERSION, SAVE_MIGRATIONS))
+                return build(pending.envelope)
             except DamagedFileError as error:
                 log.error("unsaved game %s rejected, falling back to the file: %s", slot, error)
-                del self._unsaved[path]
-        return self._load(path, "save", SAVE_VERSION, SAVE_MIGRATIONS, build)
-
-    def delete_game(self, slot: str) -> None:
-        """Forget the saved game of `slot` (won or given up), so that mode deals a new one."""
-        self._write(self._save_path(slot), None)
+                del self._saves[slot]
+        envelope = self._read_save(slot)
+        if envelope is None:
+            return None
+        try:
+            game = build(envelope)
+        except DamagedFileError as error:
+            self._set_aside(path, "save", error)
+            return None
+        self._owned[slot] = _token(envelope)
+        self._minted.discard(slot)
+        return game
 
     def continue_slot(self) -> str | None:
         """The slot the title screen's Continue resumes, or None if that game no longer exists."""
         slot = self._settings.continue_slot
         if slot is None:
             return None
-        path = self._save_path(slot)
-        exists = self._unsaved[path] is not None if path in self._unsaved else path.is_file()
-        return slot if exists else None
+        pending = self._saves.get(slot)
+        if pending is not None:
+            return slot if isinstance(pending, _Write) else None
+        return slot if self._read_save(slot) is not None else None
 
     # Writing
 
     def flush(self) -> bool:
         """Try again to write what the disk refused (e.g. before quitting); True if all is saved."""
-        for path, content in list(self._unsaved.items()):
-            try:
-                self._apply(path, content)
-            except OSError as error:
-                self._cannot_save(error)
-                break
-            del self._unsaved[path]
-        self.save_failed = bool(self._unsaved)
+        self._commit()
         return not self.save_failed
 
-    def _write(self, path: Path, content: object | None) -> None:
-        """Write `content` (None deletes); on a disk error keep it in memory instead."""
+    def _pending(self) -> bool:
+        return bool(self._settings_changes or self._stats_changes or self._saves)
+
+    def _commit(self) -> None:
+        """Write every pending change, merged with what is on disk, under the folder's lock.
+
+        Only a write that succeeds proves that saving works again; with nothing to write, a
+        problem told stays told.
+        """
+        if not self._pending():
+            return
         try:
-            self._apply(path, content)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with folder_lock(self.folder):
+                self._commit_settings()
+                self._commit_stats()
+                self._commit_saves()
         except OSError as error:
-            self._unsaved[path] = content
             self._cannot_save(error)
             return
-        self._unsaved.pop(path, None)
-        if self._unsaved:
-            self.flush()
+        if self.save_failed:
+            self._saving_again()
 
-    @staticmethod
-    def _apply(path: Path, content: object | None) -> None:
-        if content is None:
+    def _commit_settings(self) -> None:
+        if not self._settings_changes:
+            return
+        path = self.folder / SETTINGS_FILE
+        try:
+            document = self._read(path, "settings", SETTINGS_VERSION, SETTINGS_MIGRATIONS)
+        except _Frozen:
+            self._settings_changes = {}
+            return
+        if document is None:
+            document = Settings().to_document()  # a new file lists every setting, for a reader's eyes
+        write_bytes_atomic(path, encode_json(apply_changes(document, self._settings_changes)))
+        self._settings_changes = {}
+
+    def _commit_stats(self) -> None:
+        if not self._stats_changes:
+            return
+        try:
+            stats = self._read_stats(dropped_said=True)
+        except _Frozen:
+            self._stats_on_disk = self._stats()
+            self._stats_changes = []
+            return
+        for change in self._stats_changes:
+            stats = change(stats)
+        path = self.folder / STATS_FILE
+        write_bytes_atomic(path, encode_json(stats_to_document(stats)))
+        self._stats_on_disk, self._stats_changes = stats, []
+        self._stats_seen = _signature(path)
+
+    def _commit_saves(self) -> None:
+        """Save writes and deletes, after the statistics: a delete waits until its result is
+        counted on disk (`_commit_stats` raises first when it cannot write)."""
+        for slot, change in list(self._saves.items()):
+            path = self._save_path(slot)
+            if path not in self._frozen:
+                if isinstance(change, _Write):
+                    self._write_save(slot, path, change)
+                else:
+                    self._delete_save(slot, path, change.token)
+            del self._saves[slot]
+
+    def _write_save(self, slot: str, path: Path, change: _Write) -> None:
+        """Write a save; the first time in a session, look first whether a newer version's save
+        is there, which must not be overwritten."""
+        if slot not in self._checked:
+            try:
+                self._read(path, "save", SAVE_VERSION, SAVE_MIGRATIONS)
+            except _Frozen:
+                return
+            self._checked.add(slot)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, change.data)
+
+    def _delete_save(self, slot: str, path: Path, token: str | None) -> None:
+        try:
+            envelope = upgrade(read_json(path), SAVE_VERSION, SAVE_MIGRATIONS)
+        except (FileNotFoundError, DamagedFileError, NewerVersionError, UnreadableFileError):
+            return  # nothing there, or not this copy's game: a damaged file is set aside when loaded
+        if envelope.get("slot") == slot and _token(envelope) == token:
             path.unlink(missing_ok=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_json_atomic(path, content)
 
     def _cannot_save(self, error: OSError) -> None:
+        """Keep everything pending, and tell the player once per kind of problem."""
         self.save_failed = True
         log.warning("cannot save in %s: %s", self.folder, error)
-        if not self._told_cannot_save:
-            self._told_cannot_save = True
-            full = error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
-            self.messages.append(message("cannot_save_full") if full
-                                 else message("cannot_save", folder=self.folder))
+        if error.errno in DISK_FULL:
+            notice = Notice("cannot_save_disk_full")
+        elif error.errno in READ_ONLY:
+            notice = Notice("cannot_save_read_only", {"folder": str(self.folder)})
+        elif error.errno in NOT_A_FOLDER:
+            notice = Notice("cannot_save_not_folder", {"folder": str(self.folder)})
+        else:
+            notice = Notice("cannot_save", {"folder": str(self.folder)})
+        if notice.kind not in self._told:
+            self._told.add(notice.kind)
+            self.notices.append(notice)
+
+    def _saving_again(self) -> None:
+        self.save_failed = False
+        if self._told:
+            self._told.clear()
+            self.notices.append(Notice("saving_again"))
 
     # Reading
+
+    def _load(self) -> None:
+        """Sweep, then read settings and statistics (under the lock if the folder allows it, so no
+        other copy is half-way through a merge; a folder that does not let us take the lock will
+        not let us save either, and the player is told now rather than after a game)."""
+        if not self._folder_readable():
+            return
+        for folder in (self.folder, self.folder / SAVES_FOLDER):
+            if folder.is_dir():
+                for temp in remove_stale_temp_files(folder):
+                    log.info("removed %s left by an interrupted write", temp)
+        with contextlib.ExitStack() as stack:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                stack.enter_context(folder_lock(self.folder))
+            except OSError as error:
+                self._cannot_save(error)
+            self._load_settings()
+            with contextlib.suppress(_Frozen):
+                self._stats_on_disk = self._read_stats(dropped_said=False)
+        if self._stats_changes:
+            self._commit()
+
+    def _folder_readable(self) -> bool:
+        try:
+            os.listdir(self.folder)
+        except (FileNotFoundError, NotADirectoryError):
+            return True  # nothing saved there yet; the first write says whether it can be
+        except OSError as error:
+            log.warning("cannot read %s: %s", self.folder, error)
+            self.notices.append(Notice("folder_unreadable", {"folder": str(self.folder)}))
+            self._frozen.update({self.folder / SETTINGS_FILE, self.folder / STATS_FILE})
+            return False
+        return True
+
+    def _load_settings(self) -> None:
+        with contextlib.suppress(_Frozen):
+            document = self._read(self.folder / SETTINGS_FILE, "settings", SETTINGS_VERSION, SETTINGS_MIGRATIONS)
+            self._settings = Settings() if document is None else Settings.from_document(document)
+
+    def _stats(self) -> StatsDocument:
+        """The statistics as this copy sees them: the disk's, with this copy's pending changes."""
+        stats = self._stats_on_disk
+        for change in self._stats_changes:
+            stats = change(stats)
+        return stats
+
+    def _refresh_stats(self) -> None:
+        """Read the statistics again if another copy has written them since (a cheap `stat`)."""
+        path = self.folder / STATS_FILE
+        if path in self._frozen or _signature(path) == self._stats_seen:
+            return
+        with contextlib.suppress(_Frozen):
+            self._stats_on_disk = self._read_stats(dropped_said=True)
+
+    def _read_stats(self, dropped_said: bool) -> StatsDocument:
+        """The statistics on disk. Records that are wrong are dropped; at start-up
+        (`dropped_said` False) the file is copied aside, the player told, and a repaired file
+        written; later they are simply dropped again, having been told."""
+        path = self.folder / STATS_FILE
+        self._stats_seen = _signature(path)
+        document = self._read(path, "stats", STATS_VERSION, STATS_MIGRATIONS)
+        if document is None:
+            return StatsDocument()
+        try:
+            stats, dropped = stats_from_document(document)
+        except DamagedFileError as error:
+            self._set_aside(path, "stats", error)
+            return StatsDocument()
+        if dropped and not dropped_said:
+            self._drop_records(path, dropped)
+        return stats
+
+    def _drop_records(self, path: Path, dropped: Mapping[str, str]) -> None:
+        log.warning("%s: records set aside: %s", path, dropped)
+        modes = ", ".join(sorted(dropped))
+        try:
+            aside = self._aside_name(path)
+            shutil.copyfile(path, aside)
+        except OSError as error:
+            log.error("cannot keep a copy of %s: %s", path, error)
+            self.notices.append(Notice("stats_records_ignored", {"modes": modes}))
+            return
+        self.notices.append(Notice("stats_records_dropped", {"modes": modes, "aside": aside.name}))
+        self._stats_changes.append(lambda stats: stats)  # writes the file again without them
+
+    def _read_save(self, slot: str) -> dict[str, object] | None:
+        """The envelope of the save in `slot`, or None: none, damaged (set aside), not this copy's
+        to read, or left by a game whose result is already counted (then deleted)."""
+        path = self._save_path(slot)
+        try:
+            envelope = self._read(path, "save", SAVE_VERSION, SAVE_MIGRATIONS)
+        except _Frozen:
+            return None
+        if envelope is None:
+            return None
+        self._refresh_stats()
+        if self._stats().is_ended(slot, _token(envelope)):
+            log.info("%s is the save of a game already counted; deleting it", path)
+            self._saves[slot] = _Delete(_token(envelope))
+            self._commit()
+            return None
+        return envelope
 
     def _save_path(self, slot: str) -> Path:
         return self.folder / SAVES_FOLDER / f"{check_mode_key(slot)}.json"
 
-    def _load(self, path: Path, kind: str, version: int, migrations: Mapping[int, Migration],
-              build: Callable[[dict[str, object]], T]) -> T | None:
-        """Read, upgrade and build one document; None if absent, or damaged (and then set aside)."""
+    def _read(self, path: Path, kind: str, version: int, migrations: Mapping[int, Migration]) -> dict[str, object] | None:
+        """The upgraded document in `path`; None if absent or damaged (and then set aside).
+
+        Raises _Frozen, once the player has been told, for a file this copy must leave alone.
+        """
+        if path in self._frozen:
+            raise _Frozen
         try:
-            return build(upgrade(read_json(path), version, migrations))
+            return upgrade(read_json(path), version, migrations)
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
             self._set_aside(path, kind, error)
             return None
+        except NewerVersionError as error:
+            log.warning("%s: %s; left as it is", path, error)
+            notice = f"{kind}_newer"
+        except UnreadableFileError as error:
+            log.warning("cannot read %s: %s; left as it is", path, error)
+            notice = f"{kind}_unreadable"
+        self._frozen.add(path)
+        self.notices.append(Notice(notice, {"name": path.name}))
+        raise _Frozen
 
     def _set_aside(self, path: Path, kind: str, reason: DamagedFileError) -> None:
         """Rename a damaged file so it can be recovered by hand and is never overwritten."""
+        aside = self._aside_name(path)
+        try:
+            os.replace(path, aside)
+        except OSError as error:
+            log.error("%s is damaged (%s) and cannot be set aside: %s", path, reason, error)
+            self.notices.append(Notice(f"{kind}_damaged_kept", {"name": path.name}))
+            return
+        log.warning("%s is damaged (%s); set aside as %s", path, reason, aside.name)
+        self.notices.append(Notice(f"{kind}_damaged", {"aside": aside.name}))
+
+    @staticmethod
+    def _aside_name(path: Path) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
         counter = 2
         while os.path.lexists(aside):
             aside = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
             counter += 1
-        try:
-            os.replace(path, aside)
-        except OSError as error:
-            log.error("%s is damaged (%s) and cannot be set aside: %s", path, reason, error)
-            self.messages.append(message(f"{kind}_damaged_kept", name=path.name))
-            return
-        log.warning("%s is damaged (%s); set aside as %s", path, reason, aside.name)
-        self.messages.append(message(f"{kind}_damaged", aside=aside.name))
+        return aside
+
+
+def _token(envelope: Mapping[str, object]) -> str | None:
+    token = envelope.get("token")
+    return token if isinstance(token, str) else None
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What changes when the file is replaced: enough to notice another copy's write."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino

@@ -1,8 +1,8 @@
 """Bring an older document up to the current version, one step at a time.
 
 Each kind of document keeps a table `{n: upgrade_from_n_to_n_plus_1}`. A document from a newer
-game cannot be understood safely, so it is refused like damage rather than half-read and then
-overwritten.
+game cannot be understood safely, so it is refused; but it is not damage either (the newer game
+reads it fine), so it gets its own error and the store neither sets it aside nor overwrites it.
 """
 
 from __future__ import annotations
@@ -14,15 +14,24 @@ from solitaire.store.atomic import DamagedFileError
 Migration = Callable[[dict[str, object]], dict[str, object]]
 
 
+class NewerVersionError(Exception):
+    """The document was written by a newer version of the game than this one."""
+
+    def __init__(self, version: int, current: int) -> None:
+        super().__init__(f"version {version} is newer than {current}")
+        self.version = version
+
+
 def upgrade(document: object, current: int, migrations: Mapping[int, Migration]) -> dict[str, object]:
-    """Return `document` at version `current`, or raise DamagedFileError saying why it cannot be."""
+    """Return `document` at version `current`; raise NewerVersionError for a newer game's
+    document, or DamagedFileError saying why it cannot be read."""
     if not isinstance(document, dict):
         raise DamagedFileError("not a JSON object")
     version = document.get("version")
     if type(version) is not int or version < 1:
         raise DamagedFileError(f"bad version {version!r}")
     if version > current:
-        raise DamagedFileError(f"version {version} is newer than {current}")
+        raise NewerVersionError(version, current)
     while version < current:
         if version not in migrations:
             raise DamagedFileError(f"no migration from version {version}")

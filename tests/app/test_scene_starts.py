@@ -32,8 +32,6 @@ def test_the_win_panel_starts_over_a_won_game(tmp_path, monkeypatch):
 
 def test_an_unknown_scene_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
-    with pytest.raises(SystemExit) as stop:
-        run(smoke=True, scene="nowhere")
-    assert stop.value.code == 2
+    assert main(["--smoke", "--scene", "nowhere"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nowhere" in err and "new_game" in err

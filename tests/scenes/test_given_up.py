@@ -4,7 +4,6 @@ replaces is given up, counts as a lost game, and the question asked first says s
 without being replaced (the title, quitting, another mode) waits as its mode's saved game (K-7).
 """
 
-import pygame
 import pytest
 
 from solitaire import i18n

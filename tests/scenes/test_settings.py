@@ -7,7 +7,6 @@ import pytest
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.main import _persist
-from solitaire.core import STOCK, Pile
 from solitaire.scenes.settings import SettingsScene
 from solitaire.store import Store
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from pathlib import Path
 
 import pytest
 
-from solitaire.store.atomic import (MAX_FILE_BYTES, TEMP_SUFFIX, DamagedFileError, read_json,
-                                    remove_stale_temp_files, write_json_atomic)
+from solitaire.store.atomic import (MAX_FILE_BYTES, STALE_TEMP_SECONDS, TEMP_SUFFIX, DamagedFileError,
+                                    UnreadableFileError, read_json, remove_stale_temp_files, write_json_atomic)
 
 
 def test_round_trip_keeps_unicode_and_numbers(tmp_path: Path) -> None:
@@ -96,6 +97,44 @@ def test_stale_temp_files_are_swept_and_nothing_else(tmp_path: Path) -> None:
     stale = [f".settings.json.abc123{TEMP_SUFFIX}", f".stats.json.zz{TEMP_SUFFIX}"]
     for name in keep + stale:
         (tmp_path / name).write_text("{}")
+        os.utime(tmp_path / name, (1, 1))
     removed = remove_stale_temp_files(tmp_path)
     assert sorted(p.name for p in removed) == sorted(stale)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(keep)
+
+
+def test_a_temp_file_of_a_write_in_flight_is_left_alone(tmp_path: Path) -> None:
+    """Issue 12: a copy starting up deleted another copy's temp file mid-write, and that copy
+    then could not save. Only files older than any write could take are swept."""
+    young, old = tmp_path / f".stats.json.a1{TEMP_SUFFIX}", tmp_path / f".stats.json.b2{TEMP_SUFFIX}"
+    young.write_text("{")
+    old.write_text("{")
+    age = time.time() - STALE_TEMP_SECONDS - 1
+    os.utime(old, (age, age))
+    assert remove_stale_temp_files(tmp_path) == [old]
+    assert young.exists()
+
+
+def test_a_fifo_in_place_of_a_file_is_damage_and_does_not_block(tmp_path: Path) -> None:
+    """Issue 12: a FIFO named settings.json hung start-up in open()."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    os.mkfifo(tmp_path / "doc.json")
+    with pytest.raises(DamagedFileError, match="not a regular file"):
+        read_json(tmp_path / "doc.json")
+
+
+def test_a_file_the_system_will_not_let_us_read_is_not_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: another account's file is not damaged; it must not be set aside."""
+    path = tmp_path / "doc.json"
+    write_json_atomic(path, {"a": 1})
+    real_open = os.open
+
+    def refuse(name: object, *args: object, **kwargs: object) -> int:
+        if Path(str(name)) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(name))
+        return real_open(name, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(UnreadableFileError):
+        read_json(path)

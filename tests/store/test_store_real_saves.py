@@ -40,4 +40,5 @@ def test_an_impossible_saved_game_is_set_aside(tmp_path, damage):
     store = Store(tmp_path)
     assert store.load_game("klondike-d3-standard", load_save) is None
     assert len(list(path.parent.glob("klondike-d3-standard.json.damaged-*"))) == 1
-    assert len(store.messages) == 1 and "damaged" in store.messages[0]
+    [notice] = store.notices
+    assert notice.kind == "save_damaged" and notice.fields["aside"].startswith("klondike-d3-standard.json.damaged-")

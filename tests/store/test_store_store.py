@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.store import Settings, Store, data_dir, mode_key
+from solitaire.store import Notice, Outcome, Settings, Store, data_dir, mode_key
 from solitaire.store.atomic import TEMP_SUFFIX
+from solitaire.store.settings import CARD_BACKS
 from solitaire.store.versions import upgrade
 
 Game = dict[str, object]
@@ -22,13 +23,14 @@ KLONDIKE_3 = mode_key("klondike", 3, "standard")
 
 
 def all_files(folder: Path) -> list[str]:
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    """The files in `folder` but the lock file, which stays once made."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and p.name != ".lock")
 
 
 def test_everything_survives_a_restart(home: Path, validate: Callable[[Game], Game],
                                        game: Callable[[int], Game]) -> None:
     store = Store()
-    assert store.folder == home and store.messages == [] and store.continue_slot() is None
+    assert store.folder == home and store.notices == [] and store.continue_slot() is None
     store.update_settings(volume=0.3, draw={"klondike": 3}, window_size=[1024, 700], fullscreen=True)
     store.record_result(KLONDIKE_3, True, 120, 95.5, 88)
     store.save_game(KLONDIKE_3, game(1))
@@ -39,7 +41,7 @@ def test_everything_survives_a_restart(home: Path, validate: Callable[[Game], Ga
     assert again.all_stats() == store.all_stats()
     assert again.load_game(KLONDIKE_3, validate) == game(1)
     assert again.continue_slot() == KLONDIKE_3
-    assert again.messages == [] and not again.save_failed
+    assert again.notices == [] and not again.save_failed
     assert all_files(home) == ["saves/klondike-d3-standard.json", "settings.json", "stats.json"]
 
 
@@ -58,8 +60,8 @@ def test_a_finished_game_is_deleted_and_continue_goes(home: Path, validate: Call
                                                       game: Callable[[int], Game]) -> None:
     store = Store()
     store.save_game(KLONDIKE_1, game(1))
-    store.delete_game(KLONDIKE_1)
-    store.delete_game(KLONDIKE_1)
+    store.end_game(KLONDIKE_1, None)
+    store.end_game(KLONDIKE_1, None)
     assert store.load_game(KLONDIKE_1, validate) is None
     assert store.continue_slot() is None and Store().continue_slot() is None
 
@@ -119,37 +121,54 @@ def refuse_with(code: int) -> Callable[..., None]:
     return refuse
 
 
-@pytest.mark.parametrize(("code", "sentence"), [
-    (errno.ENOSPC, "The disk is full, so your progress cannot be saved; the game keeps it while it runs "
-                   "and keeps trying."),
-    (errno.EROFS, "Your progress cannot be saved in {home}; the game keeps it while it runs and keeps trying."),
+@pytest.mark.parametrize(("code", "kind"), [
+    (errno.ENOSPC, "cannot_save_disk_full"), (errno.EROFS, "cannot_save_read_only"),
+    (errno.EACCES, "cannot_save_read_only"), (errno.EIO, "cannot_save"),
 ])
+@pytest.mark.parametrize("failing", ["replace", "write"])
 def test_a_full_or_read_only_disk_keeps_everything_in_memory(home: Path, monkeypatch: pytest.MonkeyPatch,
                                                              validate: Callable[[Game], Game],
                                                              game: Callable[[int], Game],
-                                                             code: int, sentence: str) -> None:
+                                                             code: int, kind: str, failing: str) -> None:
     store = Store()
     store.save_game(KLONDIKE_1, game(1))
     with monkeypatch.context() as patch:
-        patch.setattr(os, "replace", refuse_with(code))
+        patch.setattr(os, failing, refuse_with(code))
         store.save_game(KLONDIKE_1, game(2))
         store.save_game(KLONDIKE_3, game(3))
         store.update_settings(volume=0.1)
-        record = store.record_result(KLONDIKE_1, False, 5, 10.0, 3)
-        store.delete_game(KLONDIKE_1)
-        assert store.save_failed and store.messages == [sentence.format(home=home)]
+        store.end_game(KLONDIKE_1, Outcome(False, 5, 10.0, 3))
+        record = store.stats(KLONDIKE_1)
+        assert record.played == 1
+        assert store.save_failed and [notice.kind for notice in store.take_notices()] == [kind]
         assert store.load_game(KLONDIKE_1, validate) is None
         assert store.load_game(KLONDIKE_3, validate) == game(3)
         assert store.continue_slot() == KLONDIKE_3
         assert store.settings.volume == 0.1 and store.stats(KLONDIKE_1) == record
         assert not any(name.endswith(TEMP_SUFFIX) for name in all_files(home))
+        store.save_game(KLONDIKE_3, game(4))
+        assert store.notices == [], "told once per kind"
 
     store.update_settings(volume=0.2)
-    assert not store.save_failed and len(store.messages) == 1
+    assert not store.save_failed and [notice.kind for notice in store.take_notices()] == ["saving_again"]
     again = Store()
     assert again.settings == store.settings and again.stats(KLONDIKE_1) == record
     assert again.load_game(KLONDIKE_1, validate) is None
-    assert again.load_game(KLONDIKE_3, validate) == game(3)
+    assert again.load_game(KLONDIKE_3, validate) == game(4)
+
+
+def test_each_kind_of_problem_is_told_once_and_again_after_saving_worked(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                          game: Callable[[int], Game]) -> None:
+    store = Store()
+    kinds = []
+    for code in [errno.ENOSPC, errno.ENOSPC, errno.EROFS, None, errno.ENOSPC]:
+        with monkeypatch.context() as patch:
+            if code is not None:
+                patch.setattr(os, "replace", refuse_with(code))
+            store.save_game(KLONDIKE_1, game(1))
+            store.save_game(KLONDIKE_1, game(2))
+        kinds += [notice.kind for notice in store.take_notices()]
+    assert kinds == ["cannot_save_disk_full", "cannot_save_read_only", "saving_again", "cannot_save_disk_full"]
 
 
 def test_flush_retries_and_reports(home: Path, monkeypatch: pytest.MonkeyPatch,
@@ -158,7 +177,7 @@ def test_flush_retries_and_reports(home: Path, monkeypatch: pytest.MonkeyPatch,
     with monkeypatch.context() as patch:
         patch.setattr("tempfile.mkstemp", refuse_with(errno.EACCES))
         store.save_game(KLONDIKE_1, game(1))
-        assert store.flush() is False and len(store.messages) == 1
+        assert store.flush() is False and len(store.notices) == 1
     assert store.flush() is True and not store.save_failed
     assert all_files(home) == ["saves/klondike-d1-standard.json", "settings.json"]
 
@@ -169,7 +188,7 @@ def test_a_failing_delete_is_kept_and_retried(home: Path, monkeypatch: pytest.Mo
     store.save_game(KLONDIKE_1, game(1))
     with monkeypatch.context() as patch:
         patch.setattr(Path, "unlink", refuse_with(errno.EROFS))
-        store.delete_game(KLONDIKE_1)
+        store.end_game(KLONDIKE_1, None)
         assert store.load_game(KLONDIKE_1, validate) is None and store.continue_slot() is None
     assert store.flush() and Store().load_game(KLONDIKE_1, validate) is None
 
@@ -178,6 +197,7 @@ def test_stale_temp_files_are_swept_on_start(home: Path) -> None:
     (home / "saves").mkdir(parents=True)
     for name in [f".settings.json.x1{TEMP_SUFFIX}", f"saves/.klondike-d1-standard.json.x2{TEMP_SUFFIX}"]:
         (home / name).write_text('{"half')
+        os.utime(home / name, (1, 1))
     Store()
     assert all_files(home) == []
 
@@ -214,12 +234,132 @@ def test_older_versions_are_upgraded_step_by_step() -> None:
     assert upgrade({"version": 3, "b": 1}, 3, migrations) == {"version": 3, "b": 1}
 
 
+@pytest.mark.parametrize("where", ["file", "file/home"])
 def test_a_data_folder_that_cannot_exist_still_starts_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               game: Callable[[int], Game]) -> None:
+                                                               game: Callable[[int], Game], where: str) -> None:
+    """Issue 12: with the home a file, nothing was saved and nothing said. The player is told at
+    start-up, once."""
     (tmp_path / "file").write_text("not a folder")
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "file" / "home"))
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / where))
     store = Store()
+    assert store.save_failed and store.notices == [Notice("cannot_save_not_folder", {"folder": str(tmp_path / where)})]
     store.save_game(KLONDIKE_1, game(1))
     store.record_result(KLONDIKE_1, True, 1, 1.0, 1)
-    assert store.save_failed and len(store.messages) == 1
-    assert store.continue_slot() == KLONDIKE_1
+    assert len(store.notices) == 1
+    assert store.continue_slot() == KLONDIKE_1 and store.stats(KLONDIKE_1).played == 1
+    assert (tmp_path / "file").read_text() == "not a folder"
+
+
+def test_a_card_back_the_view_cannot_draw_falls_back_to_the_default(home: Path) -> None:
+    """Issue 12: `"card_back": "purple"` (a newer version's back) passed the check and crashed
+    every start in the view. Settings accept only what the game can show."""
+    from solitaire.view.cardart import CardArt
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"version": 1, "card_back": "purple", "volume": 0.4}))
+    store = Store()
+    assert store.settings.card_back == "blue" and store.settings.volume == 0.4 and store.notices == []
+    assert set(CARD_BACKS) == set(CardArt.BACKS)
+    with pytest.raises(ValueError):
+        store.update_settings(card_back="purple")
+
+
+def test_continue_never_names_a_game_this_version_does_not_have(home: Path, game: Callable[[int], Game]) -> None:
+    """Issue 12: a `continue_slot` of a newer version's game set its save aside, then crashed."""
+    (home / "saves").mkdir(parents=True)
+    spider = home / "saves" / "spider-d1-standard.json"
+    spider.write_text(json.dumps({"version": 1, "slot": "spider-d1-standard", "game": game(1)}))
+    (home / "settings.json").write_text(json.dumps({"version": 1, "continue_slot": "spider-d1-standard"}))
+    store = Store()
+    assert store.continue_slot() is None and store.settings.continue_slot is None and store.notices == []
+    assert json.loads(spider.read_text())["slot"] == "spider-d1-standard"
+    for slot in ["klondike-d4-standard", "double-d1-golf", "duel-d1-standard"]:
+        with pytest.raises(ValueError):
+            store.update_settings(continue_slot=slot)
+
+
+def refuse_to_open(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
+    """Make the system refuse to read `refused`, as for a file another account owns (the tests
+    run as root, who may read anything, so chmod cannot show it)."""
+    real_open = os.open
+
+    def guarded(path: object, *args: object, **kwargs: object) -> int:
+        if Path(str(path)) == refused:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", guarded)
+
+
+@pytest.mark.parametrize("name", ["settings.json", "stats.json"])
+def test_a_file_that_cannot_be_read_is_left_alone_and_named(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            name: str) -> None:
+    """Issue 12: files the game may not read were renamed `.damaged-*` and the player told the
+    statistics start again. Such a file is left alone (never set aside, never overwritten) and
+    named in the notice."""
+    store = Store()
+    store.update_settings(volume=0.2)
+    store.record_result(KLONDIKE_1, True, 5, 50.0, 80)
+    before = (home / name).read_bytes()
+    refuse_to_open(monkeypatch, home / name)
+    again = Store()
+    kind = name.split(".")[0]
+    assert again.take_notices() == [Notice(f"{kind}_unreadable", {"name": name})]
+    again.update_settings(volume=0.9)
+    again.record_result(KLONDIKE_1, False, 5, 50.0, 80)
+    assert again.settings.volume == 0.9 and again.stats(KLONDIKE_1).played in (1, 2)
+    assert (home / name).read_bytes() == before and not list(home.glob("*.damaged-*"))
+    assert not again.save_failed and again.notices == []
+
+
+def test_a_home_folder_that_cannot_be_opened_says_so_and_the_game_starts(home: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          game: Callable[[int], Game]) -> None:
+    """Issue 12: a home folder with mode 000 stopped the game."""
+    Store().record_result(KLONDIKE_1, True, 5, 50.0, 80)
+    real_listdir = os.listdir
+
+    def refuse(path: object = ".") -> list[str]:
+        if Path(str(path)) == home:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_listdir(path)
+
+    monkeypatch.setattr(os, "listdir", refuse)
+    refuse_to_open(monkeypatch, home / ".lock")
+    store = Store()
+    assert store.notices == [Notice("folder_unreadable", {"folder": str(home)})]
+    assert store.settings == Settings() and store.all_stats() == {}
+    store.take_notices()
+    store.save_game(KLONDIKE_1, game(1))
+    assert store.take_notices() == [Notice("cannot_save_read_only", {"folder": str(home)})]
+    assert json.loads((home / "stats.json").read_text())["modes"][KLONDIKE_1]["played"] == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["settings.json", "stats.json", f"saves/{KLONDIKE_1}.json"])
+def test_a_fifo_in_place_of_a_data_file_does_not_hang_start_up(home: Path, name: str,
+                                                               validate: Callable[[Game], Game]) -> None:
+    """Issue 12: a FIFO in place of a data file hung start-up on open()."""
+    (home / "saves").mkdir(parents=True)
+    os.mkfifo(home / name)
+    store = Store()
+    store.load_game(KLONDIKE_1, validate)
+    [notice] = store.notices
+    assert notice.kind.endswith("_damaged") and not (home / name).exists()
+    store.update_settings(volume=0.5)
+    store.record_result(KLONDIKE_1, True, 1, 1.0, 1)
+    assert Store().settings.volume == 0.5
+
+
+def test_a_new_settings_file_lists_every_setting_and_a_merge_keeps_unknown_keys(home: Path) -> None:
+    """Only the keys a copy changed are written into the file on disk; anything else there, even
+    a key from a newer version of the same format, stays as it was."""
+    Store().update_settings(volume=0.25)
+    document = json.loads((home / "settings.json").read_text())
+    assert set(document) == {"version"} | set(Settings().to_document()) and document["volume"] == 0.25
+    document["future_key"] = {"kept": True}
+    document["card_back"] = "purple"
+    (home / "settings.json").write_text(json.dumps(document))
+    Store().update_settings(one_tap=False)
+    after = json.loads((home / "settings.json").read_text())
+    assert after == document | {"one_tap": False}

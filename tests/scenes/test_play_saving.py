@@ -1,0 +1,69 @@
+"""Issue 12: what the player is told in the game when saving fails, and when it works again."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+
+import pygame
+
+from solitaire.scenes.notice import NoticeScene
+from solitaire.store import mode_key
+
+SLOT = mode_key("klondike", 1, "standard")
+
+
+def refuse(code):
+    def refuse_write(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+    return refuse_write
+
+
+def open_klondike(app, driver):
+    app.open("play", code="KL1-D1N-AAAAAAB")
+    driver.settle(1)
+    return driver.scene
+
+
+def test_a_full_disk_is_told_at_once_once_and_again_when_saving_works(app, driver, monkeypatch):
+    scene = open_klondike(app, driver)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", refuse(errno.ENOSPC))
+        scene.draw_stock()
+        driver.settle(0.05)
+        notice = app.stack.top
+        assert isinstance(notice, NoticeScene)
+        assert notice.lines == [app.t("store.cannot_save_disk_full")]
+        driver.key(pygame.K_ESCAPE)
+        assert app.stack.top is scene
+        scene.draw_stock()
+        driver.settle(0.05)
+        assert app.stack.top is scene, "told once per kind"
+    scene.draw_stock()
+    driver.settle(0.05)
+    assert app.stack.top is scene and scene.toast.text == app.t("store.saving_again")
+    assert app.store.load_game(SLOT, lambda data: data) is not None
+
+
+def test_a_read_only_folder_is_told_with_the_folder(app, driver, monkeypatch):
+    scene = open_klondike(app, driver)
+    monkeypatch.setattr(os, "replace", refuse(errno.EROFS))
+    scene.draw_stock()
+    driver.settle(0.05)
+    assert app.stack.top.lines == [app.t("store.cannot_save_read_only", folder=str(app.store.folder))]
+
+
+def test_a_damaged_save_opened_by_continue_is_told(app, driver):
+    store = app.store
+    (store.folder / "saves").mkdir(parents=True, exist_ok=True)
+    (store.folder / "saves" / f"{SLOT}.json").write_text(json.dumps(
+        {"version": 1, "slot": SLOT, "game": {"format": 1, "start": {"game": "klondike"}, "log": []}}))
+    store.update_settings(continue_slot=SLOT)
+    assert store.continue_slot() == SLOT
+    app.open("play", slot=SLOT)
+    driver.settle(0.05)
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScene) and len(notice.lines) == 1
+    [aside] = (store.folder / "saves").glob(f"{SLOT}.json.damaged-*")
+    assert notice.lines == [app.t("store.save_damaged", aside=aside.name)]
