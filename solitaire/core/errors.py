@@ -146,3 +146,8 @@ class BadCode(ValueError):
 
 class BadDeal(ValueError):
     """A deal file or saved position that cannot be a position of its game."""
+
+
+class NewerSave(BadDeal):
+    """A saved game in a format a newer version of the game writes: not damage, but not ours to
+    read or overwrite either."""

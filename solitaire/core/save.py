@@ -7,7 +7,7 @@ and a save that was edited into an impossible game fails the same checks as a ba
 
 from __future__ import annotations
 
-from .errors import BadDeal, IllegalMove
+from .errors import BadDeal, IllegalMove, NewerSave
 from .game import Game
 from .moves import parse_request
 from .position import game_from_json
@@ -29,6 +29,8 @@ def save_data(game: Game, start: dict, elapsed: float) -> dict:
 
 def load_save(data: object) -> tuple[Game, dict, float]:
     """The game, its start position and elapsed seconds; BadDeal names what is wrong."""
+    if isinstance(data, dict) and type(data.get("format")) is int and data["format"] > FORMAT:
+        raise NewerSave(f"a saved game in format {data['format']}, newer than this version's {FORMAT}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadDeal(f"a saved game must be an object with format {FORMAT}")
     start, log, elapsed = data.get("start"), data.get("log"), data.get("elapsed", 0)

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from solitaire.core.errors import NewerSave
 from solitaire.store.atomic import (DamagedFileError, UnreadableFileError, encode_json, read_json,
                                     remove_stale_temp_files, write_bytes_atomic)
 from solitaire.store.home import data_dir
@@ -229,6 +230,8 @@ class Store:
                 raise DamagedFileError("not a saved game of this mode")
             try:
                 return validate(game)
+            except NewerSave:  # a newer version's game inside the envelope: not damage
+                raise
             except Exception as error:
                 raise DamagedFileError(f"the game is impossible: {error!r}") from error
 
@@ -248,6 +251,10 @@ class Store:
             game = build(envelope)
         except DamagedFileError as error:
             self._set_aside(path, "save", error)
+            return None
+        except NewerSave as error:
+            log.warning("%s: %s; left as it is", path, error)
+            self._leave_alone(path, "save_newer")
             return None
         self._owned[slot] = _token(envelope)
         self._minted.discard(slot)
@@ -505,9 +512,13 @@ class Store:
         except UnreadableFileError as error:
             log.warning("cannot read %s: %s; left as it is", path, error)
             notice = f"{kind}_unreadable"
+        self._leave_alone(path, notice)
+        raise _Frozen
+
+    def _leave_alone(self, path: Path, notice: str) -> None:
+        """Never read or write `path` again in this run, and tell the player why once."""
         self._frozen.add(path)
         self.notices.append(Notice(notice, {"name": path.name}))
-        raise _Frozen
 
     def _set_aside(self, path: Path, kind: str, reason: DamagedFileError) -> None:
         """Rename a damaged file so it can be recovered by hand and is never overwritten."""

@@ -42,3 +42,18 @@ def test_an_impossible_saved_game_is_set_aside(tmp_path, damage):
     assert len(list(path.parent.glob("klondike-d3-standard.json.damaged-*"))) == 1
     [notice] = store.notices
     assert notice.kind == "save_damaged" and notice.fields["aside"].startswith("klondike-d3-standard.json.damaged-")
+
+
+def test_a_game_in_a_newer_versions_format_is_left_alone_not_set_aside(tmp_path):
+    """Issue 12: a save whose game a newer version wrote (its core ``format``) is not damage;
+    it is never renamed or overwritten, and the player is told."""
+    game, path = saved(tmp_path)
+    document = json.loads(path.read_text())
+    document["game"]["format"] += 1
+    path.write_text(json.dumps(document))
+    newer = path.read_bytes()
+    store = Store(tmp_path)
+    assert store.load_game("klondike-d3-standard", load_save) is None
+    assert [notice.key for notice in store.notices] == ["store.save_newer"]
+    store.save_game("klondike-d3-standard", save_data(game, game.to_json(), 1.0))
+    assert path.read_bytes() == newer and not list(path.parent.glob("*.damaged-*"))
