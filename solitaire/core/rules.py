@@ -201,9 +201,20 @@ def _parts(path: Path, table: dict) -> dict[str, str]:
 
 
 def load_level(path: Path) -> Ruleset:
-    """Read one level file into a Ruleset; LevelError for a value the engine cannot play."""
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
+    """Read one level file into a Ruleset; LevelError for a file that is not TOML, lacks a
+    setting or names a value the engine cannot play.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        return _ruleset(path, data)
+    except tomllib.TOMLDecodeError as error:
+        raise LevelError(f"{path.name}: not TOML: {error}") from None
+    except KeyError as error:
+        raise LevelError(f"{path.name}: the setting {error.args[0]!r} is missing") from None
+
+
+def _ruleset(path: Path, data: dict) -> Ruleset:
     g = data["game"]
     if g["id"] != path.stem:
         raise LevelError(f"{path.name}: its id {g['id']!r} must be its file name")
@@ -244,15 +255,19 @@ class Registry:
         self._games: dict[str, Ruleset] = {}
 
     def load_folder(self, folder: Path) -> list[Ruleset]:
-        """Add every ``*.toml`` game of ``folder``; LevelError on a clash of ids or code letters."""
+        """Add every ``*.toml`` game of ``folder``, all or none: LevelError on a file that cannot
+        be played or a clash of ids or code letters.
+        """
         added = [load_level(path) for path in sorted(Path(folder).glob("*.toml"))]
+        known = dict(self._games)
         for rules in added:
-            if rules.id in self._games:
+            if rules.id in known:
                 raise LevelError(f"{rules.id}.toml: a game {rules.id!r} is already known")
-            clash = self.by_code(rules.code)
+            clash = next((other for other in known.values() if other.code == rules.code), None)
             if clash is not None:
                 raise LevelError(f"{rules.id}.toml: the code letters {rules.code} are {clash.id}'s")
-            self._games[rules.id] = rules
+            known[rules.id] = rules
+        self._games = known
         return added
 
     def forget(self, game_id: str) -> None:

@@ -122,3 +122,20 @@ def test_a_level_file_naming_a_part_the_engine_lacks_is_refused_in_one_sentence(
     bad.write_text(text.replace('empty_column = "any"', 'empty_column = "queen"'), "utf-8")
     with pytest.raises(LevelError, match=r"\[rules\] empty_column must be one of king, any, not 'queen'"):
         load_level(bad)
+
+
+def test_a_level_file_missing_a_setting_is_refused_in_one_sentence(tmp_path):
+    text = (VARIANTS / "klondike_three_passes.toml").read_text("utf-8")
+    bad = tmp_path / "klondike_three_passes.toml"
+    bad.write_text(text.replace("order = 90", ""), "utf-8")
+    with pytest.raises(LevelError, match="klondike_three_passes.toml: the setting 'order' is missing"):
+        load_level(bad)
+
+
+def test_a_folder_whose_codes_clash_with_a_shipped_game_is_refused(tmp_path, three_passes):
+    text = (VARIANTS / "klondike_three_passes.toml").read_text("utf-8")
+    (tmp_path / "other.toml").write_text(text.replace('id = "klondike_three_passes"', 'id = "other"')
+                                         .replace('code = "KP"', 'code = "KL"'), "utf-8")
+    with pytest.raises(LevelError, match="the code letters KL are klondike's"):
+        REGISTRY.load_folder(tmp_path)
+    assert "other" not in REGISTRY
