@@ -10,3 +10,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import tempfile  # noqa: E402
 
 os.environ["SOLITAIRE_HOME"] = tempfile.mkdtemp(prefix="solitaire-test-home-")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+#: Level files of variants the project does not ship (issue 13: a game is data).
+VARIANTS = Path(__file__).resolve().parent / "core" / "variants"
+
+
+@pytest.fixture
+def three_passes():
+    """The Klondike variant of tests/core/variants/, known to the registry for one test only."""
+    from solitaire.core.rules import REGISTRY
+
+    (rules,) = REGISTRY.load_folder(VARIANTS)
+    yield rules
+    REGISTRY.forget(rules.id)

@@ -13,9 +13,10 @@ import time
 from .codes import GameCode
 from .game import Game
 
-GAMES = (("klondike", 1, "standard"), ("klondike", 3, "standard"), ("double", 1, "standard"),
-         ("thoughtful", 1, "standard"), ("duel", 3, "standard"))
 TARGET_PAIRS = 100_000  # the issue's aim for Klondike on one core
+# (game, draw, scoring, the apply+undo target where the issue set one: Klondike's)
+GAMES = (("klondike", 1, "standard", TARGET_PAIRS), ("klondike", 3, "standard", TARGET_PAIRS),
+         ("double", 1, "standard", 0), ("thoughtful", 1, "standard", 0), ("duel", 3, "standard", 0))
 
 
 def _positions(game_id: str, draw: int, scoring: str, count: int) -> list[tuple[Game, list]]:
@@ -48,7 +49,7 @@ def _rate(run, operations: int, rounds: int = 5) -> float:
 
 def run_core_bench() -> None:
     print("core benchmark (median of 5 rounds, one core)")
-    for game_id, draw, scoring in GAMES:
+    for game_id, draw, scoring, target_pairs in GAMES:
         positions = _positions(game_id, draw, scoring, 200)
         pairs = sum(len(moves) for _, moves in positions) * 10
 
@@ -67,6 +68,6 @@ def run_core_bench() -> None:
         label = f"{game_id} draw {draw}"
         pair_rate = _rate(apply_undo, pairs)
         gen_rate = _rate(generate, len(positions) * 10)
-        target = f"  (target ≥ {TARGET_PAIRS:,})" if game_id == "klondike" else ""
+        target = f"  (target ≥ {target_pairs:,})" if target_pairs else ""
         print(f"  {label:<18} apply+undo pairs/s {pair_rate:>10,.0f}{target}")
         print(f"  {label:<18} legal-move generations/s {gen_rate:>8,.0f}")

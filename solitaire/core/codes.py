@@ -12,8 +12,6 @@ from .errors import BadCode
 RULES_VERSION = 1
 DEAL_LETTERS = 7
 DEAL_LIMIT = 26**DEAL_LETTERS
-GAME_IDS = {"KL": "klondike", "DS": "double", "TF": "thoughtful", "DU": "duel"}
-GAME_CODES = {game: code for code, game in GAME_IDS.items()}
 SCORINGS = {"N": "standard", "V": "vegas"}
 SCORING_LETTERS = {name: letter for letter, name in SCORINGS.items()}
 
@@ -22,14 +20,16 @@ _SHAPE = re.compile(r"^(..)(.)-(.)(.)(.)-(.*)$")
 
 @dataclass(frozen=True)
 class GameCode:
-    game: str  # "klondike", "double", "thoughtful", "duel"
+    game: str  # a game's id in the registry (rules.REGISTRY)
     draw: int
     scoring: str  # "standard" or "vegas"
     deal: int
 
     def __str__(self) -> str:
+        from .rules import ruleset  # the letters are the game's own, from its level file
+
         return (
-            f"{GAME_CODES[self.game]}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
+            f"{ruleset(self.game).code}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
             f"-{deal_letters(self.deal)}"
         )
 
@@ -50,7 +50,7 @@ def parse_code(text: object) -> GameCode:
 
     Letters may be typed in lower case; surrounding spaces are ignored.
     """
-    from .rules import ruleset  # rules load the level files; codes stay importable without them
+    from .rules import REGISTRY  # rules load the level files; codes stay importable without them
 
     if not isinstance(text, str):
         raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
@@ -59,14 +59,14 @@ def parse_code(text: object) -> GameCode:
     if not shape:
         raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
-    if game_letters not in GAME_IDS:
-        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected KL, DS, TF or DU)")
+    rules = REGISTRY.by_code(game_letters)
+    if rules is None:
+        known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
+        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
     if version != str(RULES_VERSION):
         raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
-    game = GAME_IDS[game_letters]
-    rules = ruleset(game)
     draw = int(draw_char)
     if draw not in rules.draws:
         offered = ", ".join(str(n) for n in rules.draws)
@@ -81,4 +81,4 @@ def parse_code(text: object) -> GameCode:
     number = 0
     for ch in deal:
         number = number * 26 + ord(ch) - ord("A")
-    return GameCode(game, draw, scoring, number)
+    return GameCode(rules.id, draw, scoring, number)

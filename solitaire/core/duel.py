@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
+from .rules import ruleset
 from .moves import Move
 
 
@@ -25,11 +26,11 @@ class Summary:
 
 class Race:
     def __init__(self, code: GameCode, players: int = 2) -> None:
-        if code.game != "duel":
-            raise ValueError("a race is played on a Duel code (DU1-D3N-…)")
+        table = ruleset(code.game).extra.get("duel")
+        if table is None:
+            raise ValueError("a race is played on a game with a [duel] table (DU1-D3N-…)")
         self.code = code
         self.games = [Game.deal(code) for _ in range(players)]  # the same deal for all: a fair race
-        table = self.games[0].rules.extra["duel"]
         self.limit = float(table["seconds"])
         self.bonus_divisor = int(table["bonus_divisor"])
         self.elapsed = 0.0

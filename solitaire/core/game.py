@@ -1,7 +1,9 @@
 """One game in play: the piles, the score, the moves that change them and undo.
 
 Every game is played by this one class; what differs between Klondike, Double Solitaire,
-Thoughtful and the Duel is the Ruleset read from ``levels/``. A move is checked (``check``
+Thoughtful and the Duel is the Ruleset read from ``levels/``: each check below asks one of its
+rule parts (how columns build, what an empty column takes, where a foundation starts, which
+groups move), never the game's id. A move is checked (``check``
 returns a Refusal naming the rule), applied, and recorded with copies of the piles it touched, so
 undo restores the exact state, score included (C-9). The move counter never goes back.
 """
@@ -9,7 +11,7 @@ undo restores the exact state, score included (C-9). The move counter never goes
 from __future__ import annotations
 
 from collections import deque
-from .cards import KING, RANK, RED, SUIT, builds_on, card_text, is_ordered_run
+from .cards import KING, RANK, RED, SUIT, card_text
 from .codes import GameCode
 from .errors import IllegalMove, Refusal, refusal
 from .moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request
@@ -178,7 +180,8 @@ class Game:
         if not self.waste:
             return self.refuse("nothing_to_draw")
         if not self.can_recycle:
-            return self.refuse("vegas_one_pass")
+            limit = self.scoring.max_recycles
+            return self.refuse("vegas_one_pass") if limit == 0 else self.refuse("passes_used", limit=limit + 1)
         return None
 
     def _check_group(self, column: int, count: int) -> Refusal | None:
@@ -190,7 +193,7 @@ class Game:
             if count > len(cards):
                 return self.refuse("column_too_short", number=column + 1, count=len(cards))
             return self.refuse("face_down")
-        if count > 1 and self.rules.runs == "ordered" and not is_ordered_run(cards[-count:]):
+        if count > 1 and self.rules.runs == "ordered" and not self.rules.is_ordered_run(cards[-count:]):
             return self.refuse("not_in_order", card=cards[-count])
         return None
 
@@ -200,7 +203,7 @@ class Game:
         if fixed is not None and SUIT[c] != fixed:
             return self.refuse("wrong_suit_slot", card=c, suit=fixed)
         if not pile:
-            if RANK[c] != 1:
+            if RANK[c] != self.rules.foundation_base:
                 return self.refuse("ace_first", card=c)
             return None
         top = pile[-1]
@@ -213,11 +216,11 @@ class Game:
     def _check_column(self, c: int, index: int) -> Refusal | None:
         pile = self.tableau[index]
         if not pile:
-            if RANK[c] != KING:
+            if not self.rules.empty_takes(c):
                 return self.refuse("king_only", card=c)
             return None
         top = pile[-1]
-        if builds_on(c, top):
+        if self.rules.builds_on(c, top):
             return None
         other_colour, next_rank = RED[c] != RED[top], RANK[c] + 1 == RANK[top]
         reason = "not_on_rank" if other_colour else "not_on_colour" if next_rank else "not_on"
@@ -305,8 +308,9 @@ class Game:
     # ----------------------------------------------------------------------------- move lists
     def legal_moves(self) -> list[Move]:
         """Every legal move now. An Ace that may take any empty foundation (K-5) is offered the
-        first empty one only, and a King run only one empty column: the others are the same move.
+        first empty one only, and a group only one empty column: the others are the same move.
         """
+        builds_on = self.rules.builds_on
         moves: list[Move] = []
         if self._check_draw() is None:
             moves.append(DRAW)
@@ -331,6 +335,7 @@ class Game:
         self._column_moves(src, count, c, out)
 
     def _column_moves(self, src: Pile, count: int, c: int, out: list[Move]) -> None:
+        builds_on = self.rules.builds_on
         empty_offered = False
         for index, pile in enumerate(self.tableau):
             if src.kind == TABLEAU and src.index == index:
@@ -338,7 +343,7 @@ class Game:
             if pile:
                 if builds_on(c, pile[-1]):
                     out.append(Move(src, Pile(TABLEAU, index), count))
-            elif RANK[c] == KING and not empty_offered:
+            elif not empty_offered and self.rules.empty_takes(c):
                 empty_offered = True
                 out.append(Move(src, Pile(TABLEAU, index), count))
 
@@ -346,19 +351,20 @@ class Game:
         """The foundation a card dropped on the foundation area goes to (DS-3, TF-3, K-5):
         the first, in foundation order, that takes it; None when none does.
         """
-        suit, rank = SUIT[c], RANK[c]
+        suit, rank, base = SUIT[c], RANK[c], self.rules.foundation_base
         for index, pile in enumerate(self.foundations):
             fixed = self.rules.foundation_suit(index)
             if fixed is not None and fixed != suit:
                 continue
-            if (rank == 1 and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
+            if (rank == base and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
                 return index
         return None
 
     def tableau_target(self, src: Pile, count: int) -> int | None:
         """Where a double click puts a card or group (DS-8): the longest column that takes it
-        (the leftmost of equals), else an empty column if it starts with a King.
+        (the leftmost of equals), else an empty column if it takes the group (C-3: a King).
         """
+        builds_on = self.rules.builds_on
         moving = self.pile(src)[-count]
         best, best_len, empty = None, -1, None
         for index, pile in enumerate(self.tableau):
@@ -367,7 +373,7 @@ class Game:
             if pile:
                 if builds_on(moving, pile[-1]) and len(pile) > best_len:
                     best, best_len = index, len(pile)
-            elif empty is None and RANK[moving] == KING:
+            elif empty is None and self.rules.empty_takes(moving):
                 empty = index
         return best if best is not None else empty
 
@@ -415,7 +421,9 @@ class Game:
         return None
 
     def _pointless_king_move(self, src: Pile, count: int, target: int) -> bool:
-        """A one-tap click does not shuttle a King that already heads an otherwise empty column."""
+        """A one-tap click does not shuttle a group (a King, C-3) that already heads an otherwise
+        empty column.
+        """
         return (
             src.kind == TABLEAU
             and not self.tableau[target]

@@ -12,11 +12,11 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from .cards import RANK, SUIT, card_text, is_ordered_run, parse_card
+from .cards import RANK, SUIT, card_text, parse_card
 from .codes import parse_code
 from .errors import BadCode, BadDeal
 from .game import Game
-from .rules import GAMES, ruleset
+from .rules import REGISTRY
 
 MAX_DEAL_FILE_BYTES = 1 << 20
 
@@ -42,9 +42,9 @@ def game_from_json(data: object) -> Game:
     if not isinstance(data, dict):
         raise BadDeal("a deal must be a JSON object")
     game_id = data.get("game")
-    if game_id not in GAMES:
-        raise BadDeal(f"'game' must be one of {', '.join(GAMES)}, not {game_id!r}")
-    rules = ruleset(game_id)
+    if game_id not in REGISTRY:
+        raise BadDeal(f"'game' must be one of {', '.join(REGISTRY.ids())}, not {game_id!r}")
+    rules = REGISTRY.get(game_id)
     draw = data.get("draw", rules.default_draw)
     if type(draw) is not int or draw not in rules.draws:
         raise BadDeal(f"'draw' must be one of {list(rules.draws)} for {rules.name}, not {draw!r}")
@@ -72,10 +72,10 @@ def game_from_json(data: object) -> Game:
         if cards and not faces[-1]:
             raise BadDeal(f"{where}: its last card is face down (C-6 turns it face up)")
         if hidden and rules.face_up == "all":
-            raise BadDeal(f"{where}: every column card is face up in {rules.name} (TF-1)")
+            raise BadDeal(f"{where}: every column card is face up in {rules.name} ({rules.rule_ids['layout']})")
         game.tableau[index] = [c for c, _ in cards]
         game.hidden[index] = hidden
-        if rules.face_up == "last" and not is_ordered_run(game.tableau[index][hidden:]):
+        if rules.face_up == "last" and not rules.is_ordered_run(game.tableau[index][hidden:]):
             raise BadDeal(f"{where}: its face-up cards are not in descending alternating order (C-2)")
     for key in ("stock", "waste"):
         if key not in data:
@@ -88,8 +88,8 @@ def game_from_json(data: object) -> Game:
         cards = [_card(t, where)[0] for t in _items(pile, where)]
         fixed = rules.foundation_suit(index)
         for position, c in enumerate(cards):
-            if RANK[c] != position + 1 or SUIT[c] != SUIT[cards[0]]:
-                raise BadDeal(f"{where}: must hold one suit from the Ace up (C-4)")
+            if RANK[c] != rules.foundation_base + position or SUIT[c] != SUIT[cards[0]]:
+                raise BadDeal(f"{where}: must hold one suit from the Ace up ({rules.rule_ids['foundation']})")
             if fixed is not None and SUIT[c] != fixed:
                 raise BadDeal(f"{where}: holds only {('spades', 'hearts', 'diamonds', 'clubs')[fixed]}")
         game.foundations[index] = cards

@@ -1,8 +1,11 @@
-"""Rulesets: each game is a data file in ``levels/`` read into a frozen Ruleset.
+"""Rulesets and the registry of games: each game is one data file in ``levels/``.
 
-A game differs from Klondike only in the values here (decks, column sizes, which runs move, how
-an Ace picks its foundation, draw counts, scoring tables), so the move logic in game.py is shared
-by all four and a new variant is a new file.
+A game is composed of named rule parts (``[rules]`` in its file: how the tableau builds, what an
+empty column takes, where a foundation starts, which groups move, how a click acts), a deal
+shape, draw counts and scoring tables. This module is the one place that reads them: the move
+engine (game.py), deal-file validation (position.py), the solver and the scenes ask the Ruleset,
+never a game's id. The registry discovers the games from the files, with their code letters and
+menu order, so a new game or variant is a new file and no Python changes.
 """
 
 from __future__ import annotations
@@ -10,12 +13,11 @@ from __future__ import annotations
 import sys
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
+from typing import Callable
 
+from .cards import ACE, KING, builds_on
 from .errors import TOPIC_OF
-
-GAMES = ("klondike", "double", "thoughtful", "duel")
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -74,11 +76,30 @@ class Scoring:
         return f"{sign}{self.currency}{abs(score)}"
 
 
+# The named rule parts a game's ``[rules]`` table composes, each with the values the engine, the
+# deal-file check and the solver implement (the first is the default where a file says nothing).
+# A value outside these is refused when the file is read, with one sentence naming the part.
+PARTS: dict[str, tuple[str, ...]] = {
+    "build": ("alternate_colours_down",),  # C-2: one rank lower, the other colour
+    "empty_column": ("king", "any"),  # C-3 / DU-6: a King alone, or any card or ordered run
+    "foundation_start": ("ace",),  # C-4: a foundation starts with an Ace and goes up by suit
+    "runs": ("ordered", "any"),  # K-4 / TF-2 ordered runs move together; DS-2 any face-up group
+    "foundations": ("any", "suit_rows", "suit_fixed"),  # K-5 / DS-3 / TF-3: which slot an Ace takes
+    "face_up": ("last", "all"),  # which dealt column cards lie face up (K-1 / TF-1)
+    "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
+}
+
+_BUILD_RULES: dict[str, Callable[[int, int], bool]] = {"alternate_colours_down": builds_on}
+_FOUNDATION_BASES = {"ace": ACE}
+
+
 @dataclass(frozen=True)
 class Ruleset:
     id: str
-    code: str
+    code: str  # the two letters of its game codes (G-1)
     name: str
+    order: int  # place in the lists of games (title menu, statistics)
+    on_title: bool  # offered on the title menu (the Duel's screen is not built yet)
     decks: int
     columns: tuple[int, ...]
     face_up: str  # "last" or "all"
@@ -91,9 +112,21 @@ class Ruleset:
     auto_complete: bool
     deal_on_recycle: bool
     scoring_systems: dict[str, Scoring]
+    build: str = "alternate_colours_down"
+    empty_column: str = "king"
+    foundation_start: str = "ace"
+    click: str = "one_tap"
+    draw_names: tuple[str, ...] = ()  # e.g. ("easy", "hard"): the rule pages name the draws (DS-4, TF-4)
     rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
     layout: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
+    # Read from the parts above once, as plain attributes: the move engine asks them in its loops.
+    builds_on: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+    foundation_base: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "builds_on", _BUILD_RULES[self.build])  # C-2
+        object.__setattr__(self, "foundation_base", _FOUNDATION_BASES[self.foundation_start])  # C-4
 
     @property
     def card_count(self) -> int:
@@ -102,6 +135,20 @@ class Ruleset:
     @property
     def foundation_count(self) -> int:
         return 4 * self.decks
+
+    @property
+    def empty_takes_any(self) -> bool:
+        """Any card or run may go into an empty column (the ``empty_column`` part)."""
+        return self.empty_column == "any"
+
+    def empty_takes(self, card: int) -> bool:
+        """Whether an empty column takes a group led by ``card`` (C-3, DU-6: a King only)."""
+        return self.empty_column == "any" or card % 13 + 1 == KING
+
+    def is_ordered_run(self, cards: list[int]) -> bool:
+        """Every card builds on the one under it (K-4, TF-2)."""
+        builds = self.builds_on
+        return all(builds(cards[i + 1], cards[i]) for i in range(len(cards) - 1))
 
     def rule_of(self, reason: str) -> str:
         """The id of this game's rule that refuses a move for ``reason`` (a key of REASONS)."""
@@ -135,25 +182,53 @@ def _scoring(name: str, table: dict) -> Scoring:
     )
 
 
-@cache
-def ruleset(game: str) -> Ruleset:
-    """The ruleset of ``game`` ("klondike", "double", "thoughtful", "duel")."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
-    with open(levels_dir() / f"{game}.toml", "rb") as f:
-        data = tomllib.load(f)
+class LevelError(ValueError):
+    """A level file that is not a game this engine can play: one sentence naming the part."""
+
+
+def _parts(path: Path, table: dict) -> dict[str, str]:
+    """The ``[rules]`` table, each part checked against the values the engine implements."""
+    unknown = sorted(set(table) - set(PARTS))
+    if unknown:
+        raise LevelError(f"{path.name}: [rules] has no part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+    parts = {}
+    for part, values in PARTS.items():
+        value = table.get(part, values[0])
+        if value not in values:
+            raise LevelError(f"{path.name}: [rules] {part} must be one of {', '.join(values)}, not {value!r}")
+        parts[part] = value
+    return parts
+
+
+def load_level(path: Path) -> Ruleset:
+    """Read one level file into a Ruleset; LevelError for a file that is not TOML, lacks a
+    setting or names a value the engine cannot play.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        return _ruleset(path, data)
+    except tomllib.TOMLDecodeError as error:
+        raise LevelError(f"{path.name}: not TOML: {error}") from None
+    except KeyError as error:
+        raise LevelError(f"{path.name}: the setting {error.args[0]!r} is missing") from None
+
+
+def _ruleset(path: Path, data: dict) -> Ruleset:
     g = data["game"]
+    if g["id"] != path.stem:
+        raise LevelError(f"{path.name}: its id {g['id']!r} must be its file name")
+    parts = _parts(path, data.get("rules", {}))
     systems = {name: _scoring(name, table) for name, table in data["scoring"].items()}
-    known = {"game", "scoring", "layout", "rule_ids"}
+    known = {"game", "rules", "scoring", "layout", "rule_ids"}
     return Ruleset(
         id=g["id"],
         code=g["code"],
         name=g["name"],
+        order=g["order"],
+        on_title=g.get("on_title", True),
         decks=g["decks"],
         columns=tuple(g["columns"]),
-        face_up=g["face_up"],
-        runs=g["runs"],
-        foundations=g["foundations"],
         draws=tuple(g["draws"]),
         default_draw=g["default_draw"],
         scorings=tuple(g["scorings"]),
@@ -161,7 +236,74 @@ def ruleset(game: str) -> Ruleset:
         auto_complete=g["auto_complete"],
         deal_on_recycle=g["deal_on_recycle"],
         scoring_systems=systems,
+        draw_names=tuple(g.get("draw_names", ())),
         rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
         extra={k: v for k, v in data.items() if k not in known},
+        **parts,
     )
+
+
+class Registry:
+    """The games there are, discovered from level files (like python-chess's variant list).
+
+    The shipped games are ``levels/*.toml``; ``load_folder`` adds the files of another folder (a
+    variant under test, a contributor's new game) and ``forget`` takes one out again.
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[str, Ruleset] = {}
+
+    def load_folder(self, folder: Path) -> list[Ruleset]:
+        """Add every ``*.toml`` game of ``folder``, all or none: LevelError on a file that cannot
+        be played or a clash of ids or code letters.
+        """
+        added = [load_level(path) for path in sorted(Path(folder).glob("*.toml"))]
+        known = dict(self._games)
+        for rules in added:
+            if rules.id in known:
+                raise LevelError(f"{rules.id}.toml: a game {rules.id!r} is already known")
+            clash = next((other for other in known.values() if other.code == rules.code), None)
+            if clash is not None:
+                raise LevelError(f"{rules.id}.toml: the code letters {rules.code} are {clash.id}'s")
+            known[rules.id] = rules
+        self._games = known
+        return added
+
+    def forget(self, game_id: str) -> None:
+        self._games.pop(game_id, None)
+
+    def ids(self) -> tuple[str, ...]:
+        """Every known game's id, in menu order."""
+        return tuple(r.id for r in sorted(self._games.values(), key=lambda r: (r.order, r.id)))
+
+    def title_games(self) -> tuple[str, ...]:
+        """The games the title menu offers, in order."""
+        return tuple(game for game in self.ids() if self._games[game].on_title)
+
+    def get(self, game_id: str) -> Ruleset:
+        try:
+            return self._games[game_id]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown game {game_id!r} (expected one of {', '.join(self.ids())})") from None
+
+    def __contains__(self, game_id: object) -> bool:
+        return isinstance(game_id, str) and game_id in self._games
+
+    def by_code(self, letters: str) -> Ruleset | None:
+        """The game whose codes start with ``letters`` (``KL``), or None."""
+        return next((r for r in self._games.values() if r.code == letters), None)
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(self._games[game].code for game in self.ids())
+
+
+REGISTRY = Registry()
+REGISTRY.load_folder(levels_dir())
+#: The shipped games, in menu order.
+GAMES: tuple[str, ...] = REGISTRY.ids()
+
+
+def ruleset(game: str) -> Ruleset:
+    """The ruleset of a known game (``REGISTRY``); ValueError naming the known ones otherwise."""
+    return REGISTRY.get(game)

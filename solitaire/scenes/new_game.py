@@ -24,10 +24,6 @@ from solitaire.solver import pools
 
 log = logging.getLogger(__name__)
 
-#: Games whose rule pages call draw 1 "Easy" and draw 3 "Hard" (DS-4, TF-4).
-EASY_HARD = frozenset({"double", "thoughtful"})
-
-
 def game_name(app: App, game_id: str) -> str:
     """The game's name as the menus show it (translated), else the ruleset's own name."""
     key = f"menu.{game_id}"
@@ -36,11 +32,12 @@ def game_name(app: App, game_id: str) -> str:
 
 
 def draw_label(app: App, game_id: str, draw: int) -> str:
-    """'Draw 3', or 'Draw 3 (Hard)' in the games whose rules name the difficulty."""
-    draws = ruleset(game_id).draws
-    if game_id in EASY_HARD and len(draws) == 2:
-        key = "new_game.draw_easy" if draw == draws[0] else "new_game.draw_hard"
-        return app.t(key, n=draw)
+    """'Draw 3', or 'Draw 3 (Hard)' in the games whose rules name the difficulty (DS-4, TF-4:
+    the ruleset's ``draw_names``).
+    """
+    rules = ruleset(game_id)
+    if draw in rules.draws and len(rules.draw_names) == len(rules.draws):
+        return app.t(f"new_game.draw_{rules.draw_names[rules.draws.index(draw)]}", n=draw)
     return app.t("settings.draw_n", n=draw)
 
 

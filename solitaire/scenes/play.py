@@ -687,7 +687,7 @@ class PlayScene(Scene):
             and now - self.last_click[2] <= DOUBLE_CLICK_SECONDS
         )
         self.last_click = (pile, count, now)
-        if self.game.rules.id in ("klondike", "duel"):
+        if self.game.rules.click == "one_tap":
             self._klondike_click(pile, count)
         else:
             self._tap(pile, count, double)
@@ -782,7 +782,7 @@ class PlayScene(Scene):
             pile = self.focus_pile
             size = len(self.game.pile(pile))
             count = self._movable(pile, size - self.focus_depth) if size else 0
-            if self.app.settings.get("one_tap", True) or self.game.rules.id not in ("klondike", "duel"):
+            if self.app.settings.get("one_tap", True) or self.game.rules.click != "one_tap":
                 self.activate(pile, count)
             else:
                 self._klondike_click(pile, count)

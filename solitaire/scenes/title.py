@@ -11,11 +11,9 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
+from solitaire.core.rules import REGISTRY
 from solitaire.view import cardart
 
-#: (game id, label key) of the games the menu offers, in order.
-GAMES = (("klondike", "menu.klondike"), ("double", "menu.double"),
-         ("thoughtful", "menu.thoughtful"))
 ACES = (0, 13, 26, 39)
 
 
@@ -48,8 +46,8 @@ class TitleScene(Scene):
                                          visible=self._continue_slot() is not None)
         self.buttons.append(self.continue_button)
         self.game_buttons: list[ui.Button] = []
-        for index, (game_id, key) in enumerate(GAMES):
-            button = ui.Button(app.t(key), lambda g=game_id: self.app.start_game(g),
+        for index, game_id in enumerate(REGISTRY.title_games()):
+            button = ui.Button(app.t(f"menu.{game_id}"), lambda g=game_id: self.app.start_game(g),
                                primary=index == 0 and not self.continue_button.visible,
                                visible=app.can_start_game(game_id))
             self.game_buttons.append(button)
@@ -102,7 +100,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         # Settings or a game may have registered scenes or changed the language meanwhile.
-        for button, (game_id, _) in zip(self.game_buttons, GAMES):
+        for button, game_id in zip(self.game_buttons, REGISTRY.title_games()):
             button.visible = self.app.can_start_game(game_id)
         self.continue_button.visible = self._continue_slot() is not None
         self.game_buttons[0].primary = not self.continue_button.visible

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..core.cards import KING, RANK, SUIT, builds_on
+from ..core.cards import KING, RANK, SUIT
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
 from .search import Search, safe_double_deck, safe_single_deck, to_core_moves
@@ -147,22 +147,23 @@ def _score(game: Game, move: Move) -> int | None:
     if below == 0:
         if not game.tableau[dst.index]:
             return None  # a King that already heads its column: a pointless shuttle
-        return 65 if _king_waiting(game, src.index) else None
+        return 65 if _card_waiting(game, src.index) else None
     under = column[below - 1]
-    if builds_on(moving, under):
+    if game.rules.builds_on(moving, under):
         return None  # the group already sits on a card that takes it: a sideways shuttle
     return 40  # frees a card that was out of order (Thoughtful, Double Solitaire)
 
 
-def _king_waiting(game: Game, emptied: int) -> bool:
-    """A King a player can see that an empty column would help: at the head of a column with
-    face-down cards under it, or on the waste.
+def _card_waiting(game: Game, emptied: int) -> bool:
+    """A card a player can see that an empty column would take and help: at the head of a
+    column with face-down cards under it, or on the waste (a King, where C-3 rules).
     """
-    if game.waste and RANK[game.waste[-1]] == KING:
+    takes = game.rules.empty_takes
+    if game.waste and takes(game.waste[-1]):
         return True
     for index, column in enumerate(game.tableau):
         hidden = game.hidden[index]
-        if index != emptied and hidden and RANK[column[hidden]] == KING:
+        if index != emptied and hidden and takes(column[hidden]):
             return True
     return False
 
@@ -181,7 +182,7 @@ def _talon_may_help(game: Game) -> bool:
     for c in game.stock + game.waste[:-1]:
         if game.foundation_for(c) is not None:
             return True
-        if any(builds_on(c, top) for top in tops) or (has_empty and RANK[c] == KING):
+        if any(game.rules.builds_on(c, top) for top in tops) or (has_empty and game.rules.empty_takes(c)):
             return True
     return False
 

@@ -88,8 +88,8 @@ def _percent(part: int, whole: int) -> str:
 def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
               only: str | None = None, hints: bool = True) -> None:
     """Print every solver figure with its target. ``deals`` overrides the count per suite;
-    ``quick`` runs 50 deals a suite and 200 hints; ``only`` keeps the suites of one game
-    ("thoughtful", "klondike", "double"); ``hints=False`` leaves the hint timings out.
+    ``quick`` runs 50 deals a suite and 200 hints; ``only`` keeps the suites of one game (a
+    game of SUITES); ``hints=False`` leaves the hint timings out.
     """
     if quick and deals is None:
         deals = 50
@@ -144,7 +144,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--solver", action="store_true")
     parser.add_argument("--quick", action="store_true", help="50 deals a suite, 200 hints")
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--only", choices=("thoughtful", "klondike", "double"), default=None,
+    parser.add_argument("--only", choices=tuple(dict.fromkeys(suite[1] for suite in SUITES)), default=None,
                         help="only the suites of this game")
     parser.add_argument("--no-hints", action="store_true", help="leave out the hint timings")
     options = parser.parse_args(list(argv))

@@ -20,9 +20,10 @@ foundation. With one deck, every position is also settled (``settle_twins``): a 
 move onto the lower-numbered twin of the card it sits on is moved there, so the many positions
 that differ only in which of two twins holds a group are met as one.
 
-Moves that cannot matter are not tried (``children``): a column is emptied only when a King
-could come into it (face up above the bottom of a column, within reach in the talon, or on a
-foundation: C-3 lets nothing else use it), and a group is moved onto the twin of the card it sits
+Moves that cannot matter are not tried (``children``): where an empty column takes only a King
+(the ruleset's ``empty_column`` part, C-3) a column is emptied only when a King could come into
+it (face up above the bottom of a column, within reach in the talon, or on a foundation: nothing
+else can use it), and a group is moved onto the twin of the card it sits
 on only together with that card going home. In draw 1 with unlimited passes every talon card can
 be played at any time, so one goes on a column only when a card that goes on it can follow at
 once. Rules of this kind are easy to get wrong together: two moves that each wait for the other
@@ -217,6 +218,10 @@ class Search:
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.draw = game.draw
         self.deal_on_recycle = rules.deal_on_recycle
+        # The tables above are C-2's (the one ``build`` part) and a foundation is stored as its top
+        # rank from the Ace up (the one ``foundation_start`` part); what an empty column takes
+        # varies, and the King-only pruning applies only where the rules say so (C-3, DU-6).
+        self.empty_any = rules.empty_takes_any
         self.total = 13 * 4 * rules.decks
         self.safe = safe_double_deck if rules.decks == 2 else safe_single_deck
         columns = tuple(
@@ -437,7 +442,7 @@ class Search:
             c = talon[q - 1]
             home = c in fitting
             targets = places(c) if landing >> c & 1 else []
-            if _RANK[c] == KING and empty >= 0:
+            if empty >= 0 and (self.empty_any or _RANK[c] == KING):
                 targets.append(empty)
             if targets and talon_any_time:
                 if movable is None:
@@ -464,21 +469,23 @@ class Search:
         # use it), and a group is moved onto the twin of the card it leaves only together with
         # that card going home (anything else a sideways move does, the settled position can
         # do from where the group was).
-        king_ready = None
+        empty_any = self.empty_any
+        king_ready = True if empty_any else None  # with any card welcome, emptying always serves
         column_cache = self.column_cache
         for i, col in enumerate(cols):
             run_mask, run_king, run_start = column_cache.get(col) or self._column(col)
-            if not run_mask & landing and not (kings_land and run_king):
+            if not run_mask & landing and not (kings_land and (run_king or empty_any)):
                 continue  # no card of the column's top run can go anywhere
             n = len(col)
             k = n - 1
             while k >= run_start:
                 base = col[k]
-                if not landing >> base & 1 and not (kings_land and k > 0 and _RANK[base] == KING):
+                into_empty = kings_land and k > 0 and (empty_any or _RANK[base] == KING)
+                if not landing >> base & 1 and not into_empty:
                     k -= 1
                     continue
                 targets = places(base, i)
-                if _RANK[base] == KING and empty >= 0 and k > 0:
+                if into_empty:
                     targets.append(empty)
                 if not targets:
                     k -= 1
@@ -543,7 +550,7 @@ class Search:
                         nf[2 * s], nf[2 * s + 1] = nf[2 * s + 1], nf[2 * s]
                 if self._is_safe(c, nf):
                     continue
-                for j in places(c) + ([empty] if r == KING and empty >= 0 else []):
+                for j in places(c) + ([empty] if empty >= 0 and (empty_any or r == KING) else []):
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
                     ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left))
@@ -627,7 +634,7 @@ class Search:
 
     def dead_end(self, state: State) -> bool:
         """Whether some cards can provably never move, so the game is lost (one deck, ordered
-        runs: Klondike, Thoughtful, the Duel).
+        runs, an empty column for Kings only: Klondike, Thoughtful, the Duel).
 
         The set M of stuck cards is the largest set in which every first move of every card
         needs some card of M to have moved before it (so, taking the first move that moves a
@@ -647,8 +654,8 @@ class Search:
         card counts as able to move once uncovered. Each way is a bit mask of the cards that
         must move first; a card is free when one of its ways misses M.
         """
-        if self.decks != 1 or not self.ordered:
-            return False
+        if self.decks != 1 or not self.ordered or self.empty_any:
+            return False  # the proof counts on C-3: any other card may wait for an empty column
         cols, found = state[0], state[1]
         builds = _BUILDS
         rank, suit = _RANK, _SUIT

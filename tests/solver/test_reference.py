@@ -6,7 +6,8 @@ for the other), and then a won position is reported lost: that happened twice (s
 test_pruning.py). Here both searches judge many small random positions; a won line is checked
 by replaying it in both, so the one thing to catch is a "lost" where the reference wins.
 Double Solitaire is left out: its random late positions are all won (373 of 373 tried), so they
-would check nothing.
+would check nothing. The variant of tests/core/variants/ (any card into an empty column) is
+judged too: the search's King-only pruning must stand down where the rules do not say C-3.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 
 from solitaire.core import Game, ruleset
 from solitaire.solver.api import solve
-from solitaire.solver.search import _BUILDS, _RANK, HIDDEN, KING, Search
+from solitaire.solver.search import _BUILDS, HIDDEN, Search
 
 
 class Reference(Search):
@@ -26,6 +27,7 @@ class Reference(Search):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.twins = False
+        self.empty_takes = game.rules.empty_takes  # C-3 (a King), or any card where the rules say
 
     def dead_end(self, state) -> bool:
         return False
@@ -40,7 +42,7 @@ class Reference(Search):
 
         def lands(c, j, from_bottom=False):
             top = tops[j]
-            return _BUILDS[c * 256 + top] if top >= 0 else _RANK[c] == KING and not from_bottom
+            return _BUILDS[c * 256 + top] if top >= 0 else self.empty_takes(c) and not from_bottom
 
         def without(col, k):
             rest = col[:k]
@@ -104,16 +106,17 @@ class Reference(Search):
         return children
 
 
-def random_position(rng: random.Random, game_id: str) -> Game:
+def random_position(rng: random.Random, game_id: str, left: tuple[int, int] = (8, 24), crowded: bool = False) -> Game:
     """A late position: 8 to 24 cards left (Double Solitaire: 10 to 30), the rest home; some in
     the stock, the others in three columns or more, face down under the top card at random
-    where the game deals cards face down.
+    where the game deals cards face down. ``crowded``: every column used, and the passes already
+    made chosen at random among those the rules allow.
     """
     rules = ruleset(game_id)
     game = Game(rules, rng.choice((1, 3)), "standard")
     slots = 4 * rules.decks
     heights = [13] * slots
-    for _ in range(rng.randint(8, 24) if rules.decks == 1 else rng.randint(10, 30)):
+    for _ in range(rng.randint(*left) if rules.decks == 1 else rng.randint(10, 30)):
         slot = rng.choice([i for i in range(slots) if heights[i]])
         heights[slot] -= 1
     cards = [(i // rules.decks) * 13 + r for i in range(slots) for r in range(heights[i], 13)]
@@ -121,22 +124,27 @@ def random_position(rng: random.Random, game_id: str) -> Game:
     in_stock = rng.randint(0, len(cards) // 3)
     game.stock, rest = cards[:in_stock], cards[in_stock:]
     game.waste = []
-    used = rng.randint(3, len(game.tableau))
+    used = len(game.tableau) if crowded else rng.randint(3, len(game.tableau))
+    if crowded and game.scoring.max_recycles > 0:
+        game.recycles = rng.randint(0, game.scoring.max_recycles)
     for c in rest:
         game.tableau[rng.randrange(used)].append(c)
     for index, column in enumerate(game.tableau):
-        game.hidden[index] = rng.randint(0, max(0, len(column) - 1)) if game_id != "thoughtful" else 0
+        game.hidden[index] = rng.randint(0, max(0, len(column) - 1)) if rules.face_up == "last" else 0
     for index in range(slots):
         suit = index // rules.decks
         game.foundations[index] = [suit * 13 + r for r in range(heights[index])]
     return game
 
 
-def test_the_search_and_the_reference_agree_on_small_positions():
-    rng = random.Random(2026)
+def agreement(seed: int, games: list[str], count: int, **shape: object) -> dict[str, int]:
+    """Judge ``count`` random positions of ``games`` (in turn, ``random_position`` of ``shape``)
+    by both searches; fail on the first disagreement, else the tally of answers.
+    """
+    rng = random.Random(seed)
     tally = {"won": 0, "lost": 0, "too big": 0}
-    for index in range(1500):
-        game = random_position(rng, "thoughtful" if index % 3 else "klondike")
+    for index in range(count):
+        game = random_position(rng, games[index % len(games)], **shape)
         theirs = Reference(game).run(30.0, node_limit=20_000)
         if theirs.result == "unknown":
             tally["too big"] += 1
@@ -144,4 +152,14 @@ def test_the_search_and_the_reference_agree_on_small_positions():
         ours = solve(game, 30.0)
         assert ours.result == theirs.result, (index, ours.result, theirs.result)
         tally[ours.result] += 1
+    return tally
+
+
+def test_the_search_and_the_reference_agree_on_small_positions():
+    tally = agreement(2026, ["klondike", "thoughtful", "thoughtful"], 1500)
     assert tally["lost"] >= 50 and tally["won"] >= 1000 and tally["too big"] < 50, tally
+
+
+def test_the_search_and_the_reference_agree_on_the_variant_with_any_card_into_an_empty_column(three_passes):
+    tally = agreement(13, [three_passes.id], 200, left=(16, 28), crowded=True)
+    assert tally["lost"] >= 5 and tally["won"] >= 150 and tally["too big"] < 15, tally
