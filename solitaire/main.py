@@ -1,7 +1,10 @@
-"""Start the game: build the App (display, audio, text, strings), push the first scene, loop.
+"""The composition root: build the App (display, audio, text, strings), register the scenes,
+push the first scene, loop.
 
-The lead registers the game's scenes in :data:`solitaire.app.scene.SCENES` (see
-:func:`register_scenes`); a scene name missing from the registry is simply not offered.
+It lives above every layer because it is the one module that knows them all: ``app/`` is the
+engine the scenes run on and must not know which scenes exist, so the names are registered here
+in :data:`solitaire.app.scene.SCENES` (see :func:`register_scenes`); a scene name missing from
+the registry is simply not offered. Only ``game.py``, ``tools/`` and the tests import this module.
 """
 
 from __future__ import annotations

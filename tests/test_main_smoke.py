@@ -1,6 +1,6 @@
 import pygame
 
-from solitaire.app.main import run
+from solitaire.main import run
 
 
 def test_smoke_run_saves_a_png(tmp_path):
