@@ -40,11 +40,11 @@ def module_name(path: Path, package: Path = PACKAGE) -> str:
     return ".".join(parts)
 
 
-def imported_modules(path: Path, root: Path = PACKAGE) -> list[tuple[int, str]]:
+def imported_modules(path: Path, package_dir: Path = PACKAGE) -> list[tuple[int, str]]:
     """(line, module) for every import in the file, at any depth; relative imports resolved.
     ``from solitaire import name`` counts as importing ``solitaire.name``.
     """
-    name = module_name(path, root)
+    name = module_name(path, package_dir)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):

@@ -10,7 +10,7 @@ so both sides agree on them by this module alone, whatever either side's classes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..core.moves import Move, Pile
 
@@ -70,8 +70,8 @@ class ErrorAnswer:
     error: str
 
 
-Answer = Union[SolveAnswer, HintAnswer, WinnabilityAnswer, ErrorAnswer]
-Message = Union[Question, Answer]
+Answer = SolveAnswer | HintAnswer | WinnabilityAnswer | ErrorAnswer
+Message = Question | Answer
 
 
 def encode(message: Message) -> dict[str, Any]:
