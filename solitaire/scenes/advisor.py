@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.core import Game, Move
-from solitaire.solver.messages import HintAnswer, WinnabilityAnswer
+from solitaire.solver.messages import Answer, HintAnswer, WinnabilityAnswer
 
 HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
 STATUS_BUDGET = 2.0  # seconds to decide whether a position can still be won
@@ -124,6 +124,6 @@ class Advisor:
         return hints
 
 
-def _verdict(answer: object) -> str:
+def _verdict(answer: Answer) -> str:
     """A winnability answer's verdict; an error answer says nothing: "unknown"."""
     return answer.verdict if isinstance(answer, WinnabilityAnswer) else "unknown"
