@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from solitaire.core import Game, parse_code
-from solitaire.core.modes import check_mode_key, mode_key, scoring_of
+from solitaire.core.modes import check_mode_key, mode_key, parse_mode_key, scoring_of
 from solitaire.scenes.play import mode_slot, slot_of
 from solitaire.store import modes as store_modes
 
@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_a_mode_key_names_game_draw_and_scoring():
     assert mode_key("klondike", 3, "vegas") == "klondike-d3-vegas"
+    assert parse_mode_key("klondike-d3-vegas") == ("klondike", 3, "vegas")
     assert scoring_of("double-d1-standard") == "standard"
 
 

@@ -31,6 +31,12 @@ def check_mode_key(key: object) -> str:
     return key
 
 
+def parse_mode_key(key: object) -> tuple[str, int, str]:
+    """(game, draw, scoring) of a well-formed mode key; ValueError otherwise."""
+    game, draw, scoring = check_mode_key(key).split("-")
+    return game, int(draw[1:]), scoring
+
+
 def scoring_of(key: str) -> str:
     """The scoring part of a mode key."""
-    return check_mode_key(key).rsplit("-", 1)[1]
+    return parse_mode_key(key)[2]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solitaire.core.modes import check_mode_key, mode_key, scoring_of
+from solitaire.core.modes import check_mode_key, mode_key, parse_mode_key, scoring_of
 
-__all__ = ["GAMES", "VEGAS", "GameChoices", "check_mode_key", "mode_key", "scoring_of"]
+__all__ = ["GAMES", "VEGAS", "GameChoices", "check_mode_key", "mode_key", "parse_mode_key", "scoring_of"]
 
 
 class GameChoices(NamedTuple):
