@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
         from solitaire.bench import run_bench
 
         return _tool(run_bench, argv[1:])
-    from solitaire.app.main import main as play
+    from solitaire.main import main as play
 
     return play(argv)
 

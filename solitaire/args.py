@@ -2,14 +2,59 @@
 
 argparse prints its whole usage before the error; the player (or a script reading stderr)
 needs only the line that says what is wrong. ``--help`` still prints the full usage.
+
+The tools that read a position (``deal`` and ``replay`` in ``solitaire.cli``, ``solve`` in
+``solitaire.solver.cli``) share the pieces below, so they take a position and report bad input
+the same way. This module stands on the rules core alone, so the solver may use it.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from solitaire.core import Game
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+class UsageError(Exception):
+    """A mistake on a tool's command line; :func:`bad_input` prints it as one line."""
+
+
+class ToolParser(argparse.ArgumentParser):
+    """argparse, but a usage mistake raises :class:`UsageError`, reported like a bad code."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def add_position_args(parser: argparse.ArgumentParser) -> None:
+    """The two ways to name a position: a game code, or ``--deal FILE``."""
+    parser.add_argument("code", nargs="?", help="a game code such as KL1-D1N-AAAAAAB")
+    parser.add_argument("--deal", metavar="FILE", help="a deal file (state JSON)")
+
+
+def load_position(code: str | None, deal_file: str | None) -> Game:
+    """The game named by exactly one of a code and a deal file (BadCode, BadDeal or UsageError)."""
+    from solitaire.core import Game, parse_code
+    from solitaire.core.position import load_deal_file
+
+    if (code is None) == (deal_file is None):
+        raise UsageError("give either a game code or --deal FILE")
+    if deal_file is not None:
+        return load_deal_file(deal_file)
+    return Game.deal(parse_code(code))
+
+
+def bad_input(error: Exception) -> int:
+    """Say what is wrong in one line on stderr; the exit status for bad input."""
+    print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
+    return EXIT_BAD_INPUT

@@ -21,7 +21,7 @@ def run_bench(argv: list[str]) -> int:
 
         run_core_bench()
     if args.frames or every:
-        from solitaire.app.bench import run_frame_bench
+        from solitaire.bench_frames import run_frame_bench
 
         run_frame_bench()
     if args.solver or every:

@@ -11,33 +11,15 @@ import json
 import sys
 from typing import Sequence
 
+from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
 from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
-from .core.position import load_deal_file
-
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
-
-
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line and exit 2 like every other bad input."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
-
-
-def _position_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", nargs="?", help="a game code such as KL1-D1N-AAAAAAB")
-    parser.add_argument("--deal", metavar="FILE", help="a deal file (state JSON)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="game.py", description="Solitaire: Klondike, Double, Thoughtful, Duel.")
+    parser = ToolParser(prog="game.py", description="Solitaire: Klondike, Double, Thoughtful, Duel.")
     sub = parser.add_subparsers(dest="command")
     deal = sub.add_parser("deal", help="print a deal's initial layout as JSON")
-    _position_args(deal)
+    add_position_args(deal)
     # One list of words, split by split_replay_words(): with two optional positionals argparse
     # would take the first move after --deal FILE for the code.
     replay = sub.add_parser("replay", help="apply moves and print the state as JSON",
@@ -64,14 +46,6 @@ def _is_code(word: str) -> bool:
     except BadCode:
         return False
     return True
-
-
-def load_position(code: str | None, deal_file: str | None) -> Game:
-    if (code is None) == (deal_file is None):
-        raise UsageError("give either a game code or --deal FILE")
-    if deal_file is not None:
-        return load_deal_file(deal_file)
-    return Game.deal(parse_code(code))
 
 
 def play_text(game: Game, text: str) -> None:
@@ -114,5 +88,4 @@ def run(argv: Sequence[str]) -> int:
         sys.stdout.write("\n")
         return EXIT_OK
     except (UsageError, BadCode, BadDeal) as error:
-        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error)

@@ -1,4 +1,4 @@
-"""Make ``levels/pools/<game>-d<draw>-<scoring>.json``: verified-winnable deal codes for the
+"""Make ``levels/pools/<mode key>.json`` (``klondike-d1-standard``): verified-winnable deal codes for the
 "winnable deals only" option of the New Game dialog.
 
 How: deal numbers are taken in a fixed pseudo-random order (number = i * 2654435761 mod 26^7,
@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from solitaire.core import Game, parse_code  # noqa: E402
 from solitaire.core.codes import DEAL_LIMIT, GameCode  # noqa: E402
+from solitaire.core.modes import mode_key  # noqa: E402
 from solitaire.solver.api import VERSION, solve  # noqa: E402
 
 MODES = (
@@ -103,7 +104,7 @@ def main(argv: list[str]) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     with mp.get_context("spawn").Pool(2) as pool:
         for game, draw, scoring in MODES:
-            name = f"{game}-d{draw}-{scoring}"
+            name = mode_key(game, draw, scoring)
             if options.only and options.only != name:
                 continue
             data = make_pool(game, draw, scoring, options.count, options.budget, pool, options.max_tries)

@@ -197,7 +197,7 @@ class SceneStack:
 SceneFactory = Callable[..., Scene]
 
 #: Scene name -> factory called as ``factory(app, **kwargs)``. Filled by
-#: :func:`solitaire.app.main.register_scenes`; ``App.open`` and the title menu look names up here.
+#: :func:`solitaire.main.register_scenes`; ``App.open`` and the title menu look names up here.
 SCENES: dict[str, SceneFactory] = {}
 
 

@@ -16,9 +16,11 @@ SUIT_SYMBOLS = "♠♥♦♣"
 ACE, KING = 1, 13
 DECK = tuple(range(52))
 
+RED_SUITS = frozenset({1, 2})  # hearts and diamonds (C-1)
+
 RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in DECK)
 SUIT: tuple[int, ...] = tuple(c // 13 for c in DECK)
-RED: tuple[bool, ...] = tuple(SUIT[c] in (1, 2) for c in DECK)  # C-1
+RED: tuple[bool, ...] = tuple(SUIT[c] in RED_SUITS for c in DECK)  # C-1
 
 
 def card(rank: int, suit: int) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.core import Game, Move, Pile
+from solitaire.core import Game, Move
+from solitaire.solver.messages import Answer, HintAnswer, WinnabilityAnswer
 
 HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
 STATUS_BUDGET = 2.0  # seconds to decide whether a position can still be won
@@ -109,16 +110,20 @@ class Advisor:
             self.hint_waited += dt
         hints: list[Move | None] = []
         for answer in self.worker().poll():
-            ticket = answer.get("ticket")
+            ticket = answer.ticket
             if ticket == self.status_ticket:
                 self.status_ticket = None
-                self.status = answer.get("result", "unknown")
+                self.status = _verdict(answer)
                 self._learn_deal(self.status, at_start=self.status_at_start)
             elif ticket == self.deal_ticket:
                 self.deal_ticket = None
-                self._learn_deal(answer.get("result", "unknown"), at_start=True)
+                self._learn_deal(_verdict(answer), at_start=True)
             elif ticket == self.hint_ticket:
                 self.hint_ticket = None
-                move = answer.get("move")
-                hints.append(None if move is None else Move(Pile(*move["src"]), Pile(*move["dst"]), move["count"]))
+                hints.append(answer.move if isinstance(answer, HintAnswer) else None)
         return hints
+
+
+def _verdict(answer: Answer) -> str:
+    """A winnability answer's verdict; an error answer says nothing: "unknown"."""
+    return answer.verdict if isinstance(answer, WinnabilityAnswer) else "unknown"

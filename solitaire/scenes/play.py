@@ -44,7 +44,9 @@ THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 
 def slot_of(game_id: str, draw: int, scoring: str) -> str:
     """The saved-game slot of a mode (K-7: one per game, draw and scoring)."""
-    return f"{game_id}-d{draw}-{scoring}"
+    from solitaire.core.modes import mode_key
+
+    return mode_key(game_id, draw, scoring)
 
 
 def mode_slot(game: Game) -> str:

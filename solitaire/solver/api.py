@@ -14,6 +14,7 @@ from typing import Callable
 from ..core.cards import KING, RANK, SUIT
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
+from .foundations import foundation_ranks
 from .search import Search, safe_double_deck, safe_single_deck, to_core_moves
 
 VERSION = "3"
@@ -98,27 +99,10 @@ def _first_move(game: Game, text: str) -> Move:
 
 
 def _is_safe(game: Game, card: int) -> bool:
-    ranks = _foundation_ranks(game)
+    ranks = foundation_ranks(game)
     if game.rules.decks == 2:
         return safe_double_deck(RANK[card], SUIT[card], ranks)
     return safe_single_deck(RANK[card], SUIT[card], ranks)
-
-
-def _foundation_ranks(game: Game) -> list[int]:
-    if game.rules.decks == 1:
-        ranks = [0] * 4
-        for pile in game.foundations:
-            if pile:
-                ranks[SUIT[pile[-1]]] = RANK[pile[-1]]
-        return ranks
-    tops: list[list[int]] = [[], [], [], []]
-    for pile in game.foundations:
-        if pile:
-            tops[SUIT[pile[-1]]].append(RANK[pile[-1]])
-    ranks = []
-    for suit_tops in tops:
-        ranks += sorted(suit_tops + [0] * (2 - len(suit_tops)))
-    return ranks
 
 
 def _score(game: Game, move: Move) -> int | None:

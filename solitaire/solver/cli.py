@@ -12,7 +12,7 @@ import math
 import sys
 from typing import Sequence
 
-from ..cli import EXIT_BAD_INPUT, EXIT_OK, UsageError, _Parser, _position_args, load_position
+from ..args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
 from ..core import BadCode, BadDeal
 from .api import solve
 
@@ -33,8 +33,8 @@ def run_solve(argv: Sequence[str]) -> int:
     args = list(argv)
     if args and args[0] == "solve":
         args = args[1:]
-    parser = _Parser(prog="game.py solve", description="Decide whether a deal can be won.")
-    _position_args(parser)
+    parser = ToolParser(prog="game.py solve", description="Decide whether a deal can be won.")
+    add_position_args(parser)
     parser.add_argument("--budget", default=str(DEFAULT_BUDGET), metavar="SECONDS")
     try:
         options = parser.parse_args(args)
@@ -42,8 +42,7 @@ def run_solve(argv: Sequence[str]) -> int:
         game = load_position(options.code, options.deal)
         result = solve(game, budget)
     except (UsageError, BadCode, BadDeal) as error:
-        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error)
     json.dump(result.to_json(), sys.stdout)
     sys.stdout.write("\n")
     return EXIT_OK

@@ -1,4 +1,4 @@
-"""Verified-winnable deals, kept in ``levels/pools/<game>-d<draw>-<scoring>.json`` by
+"""Verified-winnable deals, kept in ``levels/pools/<mode key>.json`` (``klondike-d1-standard``) by
 ``tools/make_pools.py`` (each file's header says how its codes were found and checked).
 """
 
@@ -8,14 +8,15 @@ import json
 from functools import cache
 
 from ..core import BadCode, GameCode, parse_code
+from ..core.modes import mode_key
 from ..core.rules import levels_dir
 
 
 @cache
 def winnable_codes(game: str, draw: int, scoring: str) -> tuple[GameCode, ...]:
     """The pool of one mode; empty when the mode has none or its file cannot be read."""
-    path = levels_dir() / "pools" / f"{game}-d{draw}-{scoring}.json"
     try:
+        path = levels_dir() / "pools" / f"{mode_key(game, draw, scoring)}.json"
         codes = json.loads(path.read_text(encoding="utf-8"))["codes"]
     except (OSError, ValueError, KeyError, TypeError):
         return ()

@@ -41,12 +41,12 @@ import random
 import time
 from typing import Callable
 
-from ..core.cards import RANK, RED, SUIT
+from ..core.cards import ACE, DECK, KING, RANK, RED_SUITS, SUIT, SUITS, builds_on, card
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
+from .foundations import foundation_ranks
 
 HIDDEN = 64  # a face-down card is stored as card + HIDDEN
-KING = 13
 
 # Per stored byte value: rank (0 for a face-down card, which never moves or takes a card).
 _RANK = [0] * 256
@@ -57,7 +57,7 @@ for _c in range(52):
 _BUILDS = bytearray(256 * 256)
 for _a in range(52):
     for _b in range(52):
-        if RED[_a] != RED[_b] and RANK[_a] + 1 == RANK[_b]:
+        if builds_on(_a, _b):
             _BUILDS[_a * 256 + _b] = 1
 # _ACCEPTS[c]: the cards card c may go on.
 _ACCEPTS: list[tuple[int, ...]] = [
@@ -69,12 +69,17 @@ _CHILD_MASK = [sum(1 << a for a in range(52) if _BUILDS[a * 256 + b]) if b < 52 
 _CHILDREN: list[tuple[int, ...]] = [
     tuple(a for a in range(52) if _BUILDS[a * 256 + b]) if b < 52 else () for b in range(256)
 ]
-_OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
-_SAME_OTHER = {0: 3, 3: 0, 1: 2, 2: 1}
+# Per suit: the two suits of the other colour, and the other suit of its own colour (C-1).
+_OPPOSITE = {s: tuple(o for o in range(len(SUITS)) if (o in RED_SUITS) != (s in RED_SUITS))
+             for s in range(len(SUITS))}
+_SAME_OTHER = {s: next(o for o in range(len(SUITS)) if o != s and (o in RED_SUITS) == (s in RED_SUITS))
+               for s in range(len(SUITS))}
+# _CARD[s][r]: the card of suit s and rank r; -1 for the ranks around the deck (0 and 14).
+_CARD = tuple(tuple(card(r, s) if ACE <= r <= KING else -1 for r in range(KING + 2)) for s in range(len(SUITS)))
 # _TWIN[c]: the card of the same rank and colour in the other suit (one deck).
 _TWIN = [0] * 256
 for _c in range(52):
-    _TWIN[_c] = _SAME_OTHER[SUIT[_c]] * 13 + RANK[_c] - 1
+    _TWIN[_c] = _CARD[_SAME_OTHER[SUIT[_c]]][RANK[_c]]
 
 # A primitive action, turned into a core Move against a real game when the line is written out:
 # ("s",) a stock click; ("wf",) / ("wt", j) the waste top to a foundation / column j;
@@ -222,26 +227,13 @@ class Search:
         # rank from the Ace up (the one ``foundation_start`` part); what an empty column takes
         # varies, and the King-only pruning applies only where the rules say so (C-3, DU-6).
         self.empty_any = rules.empty_takes_any
-        self.total = 13 * 4 * rules.decks
+        self.total = len(DECK) * rules.decks
         self.safe = safe_double_deck if rules.decks == 2 else safe_single_deck
         columns = tuple(
             bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
             for cards, hidden in zip(game.tableau, game.hidden)
         )
-        if rules.decks == 1:
-            found = [0] * 4
-            for pile in game.foundations:
-                if pile:
-                    found[SUIT[pile[-1]]] = RANK[pile[-1]]
-        else:
-            found = [0] * 8
-            tops: list[list[int]] = [[], [], [], []]
-            for pile in game.foundations:
-                if pile:
-                    tops[SUIT[pile[-1]]].append(RANK[pile[-1]])
-            for suit, ranks in enumerate(tops):
-                ranks += [0] * (2 - len(ranks))
-                found[2 * suit], found[2 * suit + 1] = sorted(ranks)
+        found = foundation_ranks(game)
         talon = bytes(game.waste + game.stock[::-1])
         limit = game.scoring.max_recycles
         recycles_left = -1 if limit < 0 else max(0, limit - game.recycles)
@@ -407,9 +399,9 @@ class Search:
 
         # the cards a foundation takes now
         if self.decks == 1:
-            fitting = {su * 13 + r for su, r in enumerate(found) if r < KING}
+            fitting = {_CARD[su][r + 1] for su, r in enumerate(found) if r < KING}
         else:
-            fitting = {(i >> 1) * 13 + r for i, r in enumerate(found) if r < KING}
+            fitting = {_CARD[i >> 1][r + 1] for i, r in enumerate(found) if r < KING}
 
         # column tops to the foundations
         for i, col in enumerate(cols):
@@ -540,7 +532,7 @@ class Search:
             for slot, r in enumerate(slots):
                 if r == 0 or (slot == 1 and slots[0] == r):
                     continue
-                c = s * 13 + r - 1
+                c = _CARD[s][r]
                 nf = list(found)
                 if self.decks == 1:
                     nf[s] = r - 1
@@ -681,12 +673,12 @@ class Search:
         ways_of: list[tuple[int, list[int]]] = []
         accepts = _ACCEPTS
         for su in range(4):
-            base = su * 13
+            suit_cards = _CARD[su]
             home = found[su]
             low_mask = 0  # the lower cards of the suit not yet home, and the cards above them
             low_at: dict[int, int] = {}  # column -> lowest index of such a lower card there
             for r in range(home + 1, KING):
-                c = base + r - 1
+                c = suit_cards[r]
                 ci = col_of[c]
                 if ci >= 0:
                     idx = idx_of[c]

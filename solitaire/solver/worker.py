@@ -1,7 +1,8 @@
 """The solver in a worker process, so a search never runs on the frame thread.
 
-The UI submits a job with plain data (the state JSON of ``Game.to_json()``) and calls ``poll()``
-once per frame; nothing here blocks. ``cancel()`` raises a shared generation number that the
+The UI submits a question about a position (the state JSON of ``Game.to_json()``) and calls
+``poll()`` once per frame for typed answers (:mod:`.messages`, which alone encodes what crosses
+the process boundary); nothing here blocks. ``cancel()`` raises a shared generation number that the
 running search checks every few hundred positions, so a new deal stops the old search within
 milliseconds, and results of cancelled jobs are dropped. The process is started with the
 "spawn" method, which behaves the same on every platform and inside a PyInstaller bundle.
@@ -20,9 +21,10 @@ import multiprocessing.connection
 import os
 import queue
 import threading
-from typing import Any
+from typing import Any, Callable
 
-KINDS = ("solve", "hint", "winnability")
+from .messages import Answer, ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer, decode, encode
+
 RETRIES = 2
 """Times a question is asked again of a new worker before it is answered with an error."""
 
@@ -43,44 +45,47 @@ def _exit_with_parent() -> None:
 def _serve(jobs: Any, results: Any, generation: Any) -> None:
     """The worker's loop: one job at a time, until a None job asks it to stop."""
     _exit_with_parent()
-    from ..core.position import game_from_json
-    from . import api
-
     while True:
         job = jobs.get()
         if job is None:
             return
-        ticket, job_generation, kind, state, budget = job
-        if generation.value != job_generation:
+        question = decode(job)
+        if generation.value != question.generation:
             continue
 
         def cancelled() -> bool:
-            return generation.value != job_generation
+            return generation.value != question.generation
 
-        answer: dict = {"ticket": ticket, "kind": kind}
+        answer: Answer
         try:
-            game = game_from_json(state)
-            if kind == "solve":
-                answer.update(api.solve(game, budget, should_stop=cancelled).to_json())
-            elif kind == "winnability":
-                result = api.solve(game, budget, known=False, should_stop=cancelled).result
-                answer["result"] = {"won": "winnable", "lost": "not winnable"}.get(result, "unknown")
-            else:
-                move = api.hint(game, budget)
-                answer["move"] = None if move is None else {
-                    "text": str(move), "src": list(move.src), "dst": list(move.dst), "count": move.count,
-                }
+            answer = _answer(question, cancelled)
         except Exception as error:  # a bad state must not kill the worker: report it instead
-            answer["error"] = f"{type(error).__name__}: {error}"
+            answer = ErrorAnswer(question.ticket, question.kind, f"{type(error).__name__}: {error}")
         if not cancelled():
-            results.put(answer)
+            results.put(encode(answer))
+
+
+def _answer(question: Question, cancelled: Callable[[], bool]) -> Answer:
+    """Search for the answer ``question`` asks (in the worker; a bad state raises)."""
+    from ..core.position import game_from_json
+    from . import api
+
+    game = game_from_json(question.state)
+    ticket, budget = question.ticket, question.budget
+    if question.kind == "solve":
+        result = api.solve(game, budget, should_stop=cancelled)
+        return SolveAnswer(ticket, result.result, tuple(result.moves), result.nodes, round(result.seconds, 3))
+    if question.kind == "winnability":
+        result = api.solve(game, budget, known=False, should_stop=cancelled).result
+        return WinnabilityAnswer(ticket, {"won": "winnable", "lost": "not winnable"}.get(result, "unknown"))
+    return HintAnswer(ticket, api.hint(game, budget))
 
 
 class SolverWorker:
     """One worker process, started on first use.
 
-    ``submit`` returns a ticket; ``poll`` returns the finished answers (dicts carrying their
-    ticket); ``cancel`` drops every job submitted so far; ``shutdown`` stops the process.
+    ``submit`` returns a ticket; ``poll`` returns the finished answers (typed values of
+    :mod:`.messages`, carrying their ticket); ``cancel`` drops every job submitted so far; ``shutdown`` stops the process.
     Every job is kept until answered, so that a worker that dies does not leave the game
     waiting for ever ("Thinking…"): ``poll`` starts a new one and asks again.
     """
@@ -92,7 +97,7 @@ class SolverWorker:
         self._results: Any = None
         self._process: Any = None
         self._next_ticket = 0
-        self._pending: dict[int, tuple[Any, ...]] = {}
+        self._pending: dict[int, Question] = {}
         self._retries: dict[int, int] = {}
 
     def _ensure_started(self) -> None:
@@ -107,48 +112,46 @@ class SolverWorker:
         self._process.start()
 
     def submit(self, kind: str, state_json: dict, budget: float) -> int:
-        if kind not in KINDS:
-            raise ValueError(f"unknown solver job {kind!r} (expected one of {', '.join(KINDS)})")
+        question = Question(self._next_ticket + 1, self._generation.value, kind, state_json, float(budget))
         self._ensure_started()
-        self._next_ticket += 1
-        job = (self._next_ticket, self._generation.value, kind, state_json, float(budget))
-        self._pending[self._next_ticket] = job
-        self._jobs.put(job)
-        return self._next_ticket
+        self._next_ticket = question.ticket
+        self._pending[question.ticket] = question
+        self._jobs.put(encode(question))
+        return question.ticket
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Answer]:
         out = self._collect()
         if self._pending and not self._process.is_alive():
             out += self._collect()  # answers the worker sent just before it died
             out += self._ask_again()
         return out
 
-    def _collect(self) -> list[dict]:
-        out: list[dict] = []
+    def _collect(self) -> list[Answer]:
+        out: list[Answer] = []
         if self._results is None:
             return out
         while True:
             try:
-                answer = self._results.get_nowait()
+                answer = decode(self._results.get_nowait())
             except queue.Empty:
                 return out
-            self._pending.pop(answer["ticket"], None)
-            self._retries.pop(answer["ticket"], None)
+            self._pending.pop(answer.ticket, None)
+            self._retries.pop(answer.ticket, None)
             out.append(answer)
 
-    def _ask_again(self) -> list[dict]:
+    def _ask_again(self) -> list[Answer]:
         """The worker died with jobs pending: a new one gets them; a job that has already
         outlived `RETRIES` workers is answered with an error instead (it may be what kills them)."""
-        failed = []
-        for ticket, job in sorted(self._pending.items()):
+        failed: list[Answer] = []
+        for ticket, question in sorted(self._pending.items()):
             self._retries[ticket] = self._retries.get(ticket, 0) + 1
             if self._retries[ticket] > RETRIES:
-                failed.append({"ticket": ticket, "kind": job[2], "error": "the solver worker stopped"})
+                failed.append(ErrorAnswer(ticket, question.kind, "the solver worker stopped"))
                 del self._pending[ticket], self._retries[ticket]
         if self._pending:
             self._ensure_started()
-            for _, job in sorted(self._pending.items()):
-                self._jobs.put(job)
+            for _, question in sorted(self._pending.items()):
+                self._jobs.put(encode(question))
         return failed
 
     def cancel(self) -> None:

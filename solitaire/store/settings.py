@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
-from solitaire.store.modes import GAMES, check_mode_key
+from solitaire.store.modes import GAMES, parse_mode_key
 from solitaire.store.versions import Migration
 
 SETTINGS_VERSION = 1
@@ -106,8 +106,8 @@ def optional_known_mode(value: object) -> str | None:
     """A mode of a game this version plays, or None: Continue cannot resume a newer version's game."""
     if value is None:
         return None
-    game, draw, scoring = check_mode_key(value).split("-")
-    if game not in GAMES or int(draw[1:]) not in GAMES[game].draws or scoring not in GAMES[game].scorings:
+    game, draw, scoring = parse_mode_key(value)
+    if game not in GAMES or draw not in GAMES[game].draws or scoring not in GAMES[game].scorings:
         raise ValueError(f"{value!r} is not a mode of a game this version plays")
     return value
 

@@ -19,9 +19,9 @@ from typing import Callable
 import pygame
 
 from solitaire.app.resources import asset_path
+from solitaire.core.cards import RANK, RED_SUITS, SUIT, SUIT_SYMBOLS
 from solitaire.view import palette
 
-SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Below this card width the nine-pip layouts no longer read; a compact face keeps the
@@ -47,20 +47,8 @@ SLOT_KINDS = ("tableau", "foundation", "stock-recycle", "stock-empty", "waste")
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
-def suit_of(card: int) -> int:
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    return card % 13 + 1
-
-
-def is_red(suit: int) -> bool:
-    return suit in (1, 2)
-
-
 def ink(suit: int) -> tuple[int, int, int]:
-    return palette.INK_RED if is_red(suit) else palette.INK_BLACK
+    return palette.INK_RED if suit in RED_SUITS else palette.INK_BLACK
 
 
 # --- fonts and glyphs -------------------------------------------------------------------
@@ -338,7 +326,7 @@ class CardArt:
         return pip
 
     def _render_face(self, card: int) -> pygame.Surface:
-        suit, rank = suit_of(card), rank_of(card)
+        suit, rank = SUIT[card], RANK[card]
         w = self._size[0]
         surface = self._blank_card().copy()
         if w < COMPACT_WIDTH:
@@ -409,7 +397,7 @@ class CardArt:
         if rank > 10:
             panel = pygame.Rect(0, 0, round(w * 0.58), round(h * 0.46))
             panel.center = (w // 2, h // 2)
-            jewel = palette.INK_RED if is_red(suit) else (40, 70, 140)
+            jewel = palette.INK_RED if suit in RED_SUITS else (40, 70, 140)
 
             def draw(s: pygame.Surface, f: float) -> None:
                 big = pygame.Rect(panel.x * f, panel.y * f, panel.w * f, panel.h * f)
@@ -450,7 +438,7 @@ class CardArt:
         crown = (panel.w * 0.66, half_h * 0.3)
         crown_top = panel.y + half_h * 0.09
         medallion_r = w * 0.085
-        jewel = palette.INK_RED if is_red(suit) else (40, 70, 140)
+        jewel = palette.INK_RED if suit in RED_SUITS else (40, 70, 140)
 
         def draw(s: pygame.Surface, f: float) -> None:
             big = pygame.Rect(round(panel.x * f), round(panel.y * f), round(panel.w * f), round(panel.h * f))

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from solitaire.app.display import HEADLESS_MAX_SIZE, MIN_SIZE, Display
-from solitaire.app.main import run
+from solitaire.main import run
 from solitaire.store import Store
 
 SCREEN = (1366, 768)

@@ -8,7 +8,7 @@ import pytest
 from solitaire import i18n
 from solitaire.app.audio import Audio
 from solitaire.app.display import Display
-from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+from solitaire.main import DEFAULT_SETTINGS, register_scenes
 from solitaire.app.scene import SCENES, App
 from solitaire.app.text import Text
 from solitaire.store import Store

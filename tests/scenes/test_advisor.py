@@ -6,6 +6,7 @@ import time
 from solitaire import i18n
 from solitaire.core import DRAW, Game, parse_code
 from solitaire.scenes.advisor import Advisor
+from solitaire.solver.messages import WinnabilityAnswer
 
 UNWINNABLE = "TF1-D3N-AAAAAAC"  # the solver proves it lost at once (game.py solve: "lost", 1 node)
 
@@ -21,8 +22,8 @@ class AnsweringWorker:
         self.pending.append(len(self.pending) + 100)
         return self.pending[-1]
 
-    def poll(self) -> list[dict]:
-        answers = [{"ticket": ticket, "result": self.verdicts.pop(0)} for ticket in self.pending]
+    def poll(self) -> list[WinnabilityAnswer]:
+        answers = [WinnabilityAnswer(ticket, self.verdicts.pop(0)) for ticket in self.pending]
         self.pending = []
         return answers
 

@@ -7,7 +7,7 @@ without being replaced (the title, quitting, another mode) waits as its mode's s
 import pytest
 
 from solitaire import i18n
-from solitaire.app.main import Options, _open_first_scene
+from solitaire.main import Options, _open_first_scene
 from solitaire.core import GameCode, parse_code
 from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.new_game import NewGameScene

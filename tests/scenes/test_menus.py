@@ -12,7 +12,7 @@ import pytest
 from solitaire import i18n
 from solitaire.app.audio import Audio
 from solitaire.app.display import Display
-from solitaire.app.main import DEFAULT_SETTINGS
+from solitaire.main import DEFAULT_SETTINGS
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core import Game, GameCode, parse_code

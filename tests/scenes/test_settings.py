@@ -6,7 +6,7 @@ import pytest
 
 from solitaire import i18n
 from solitaire.app import ui
-from solitaire.app.main import _persist
+from solitaire.main import _persist
 from solitaire.scenes.settings import SettingsScene
 from solitaire.store import Store
 

@@ -9,6 +9,7 @@ import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.solver.cli import run_solve
+from solitaire.solver.messages import HintAnswer
 from solitaire.solver.worker import SolverWorker
 
 
@@ -45,7 +46,7 @@ def test_worker_returns_results_and_can_be_cancelled():
     with SolverWorker() as worker:
         ticket = worker.submit("solve", state, 5.0)
         answers = _wait(worker, 30)
-        assert answers and answers[0]["ticket"] == ticket and answers[0]["result"] == "won"
+        assert answers and answers[0].ticket == ticket and answers[0].result == "won"
         hard = Game.deal(parse_code("TF1-D3N-AAAAAAB")).to_json()
         started = time.monotonic()
         worker.submit("solve", hard, 60.0)
@@ -54,8 +55,8 @@ def test_worker_returns_results_and_can_be_cancelled():
         assert time.monotonic() - started < 1.0  # never blocks the caller
         ticket = worker.submit("hint", state, 0.05)
         answers = _wait(worker, 10)
-        assert [a["ticket"] for a in answers] == [ticket]
-        assert answers[0]["move"]["text"]
+        assert [a.ticket for a in answers] == [ticket]
+        assert isinstance(answers[0], HintAnswer) and str(answers[0].move)
 
 
 def test_solver_does_not_import_pygame():

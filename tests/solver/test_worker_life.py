@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from solitaire.core import Game, parse_code
+from solitaire.solver.messages import Answer, HintAnswer
 from solitaire.solver.worker import SolverWorker
 
 REPO = Path(__file__).resolve().parents[2]
 LINUX = sys.platform.startswith("linux")
 
 
-def wait_for_answers(worker: SolverWorker, seconds: float) -> list[dict]:
+def wait_for_answers(worker: SolverWorker, seconds: float) -> list[Answer]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         answers = worker.poll()
@@ -42,8 +43,8 @@ def test_a_question_pending_when_the_worker_dies_is_asked_again() -> None:
         os.kill(first, signal.SIGKILL)
         worker._process.join()
         answers = wait_for_answers(worker, 60)
-        assert [answer["ticket"] for answer in answers] == [ticket]
-        assert "error" not in answers[0] and answers[0]["move"] is not None
+        assert [answer.ticket for answer in answers] == [ticket]
+        assert isinstance(answers[0], HintAnswer) and answers[0].move is not None
         assert worker._process.pid != first
 
 

@@ -2,7 +2,7 @@
 
 Each copy does what the game does: opens the store and builds its settings from it, plays
 (a save after every move, then the end of the game), changes settings (through the settings
-listener, as `app.main` wires it, or straight to the store, as the New game window does) and
+listener, as `solitaire.main` wires it, or straight to the store, as the New game window does) and
 quits (the listener's last save and a flush). Every order of the two copies' steps is played,
 each on a fresh folder; then two real processes play many games at once.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from solitaire.app.main import DEFAULT_SETTINGS, _persist
+from solitaire.main import DEFAULT_SETTINGS, _persist
 from solitaire.store import Outcome, Store, mode_key
 from store_helpers import make_game, validate_game
 

@@ -1,7 +1,10 @@
-"""Start the game: build the App (display, audio, text, strings), push the first scene, loop.
+"""The composition root: build the App (display, audio, text, strings), register the scenes,
+push the first scene, loop.
 
-The lead registers the game's scenes in :data:`solitaire.app.scene.SCENES` (see
-:func:`register_scenes`); a scene name missing from the registry is simply not offered.
+It lives above every layer because it is the one module that knows them all: ``app/`` is the
+engine the scenes run on and must not know which scenes exist, so the names are registered here
+in :data:`solitaire.app.scene.SCENES` (see :func:`register_scenes`); a scene name missing from
+the registry is simply not offered. Only ``game.py``, ``tools/`` and the tests import this module.
 """
 
 from __future__ import annotations
@@ -13,20 +16,19 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-#: The settings the shell reads, with the same defaults as the store's ``Settings``.
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "one_tap": True,
-    "double_click": True,
-    "interactive_rules": True,
-    "show_time": True,
-    "show_moves": True,
-    "status_line": True,
-    "sound": True,
-    "volume": 0.7,
-    "card_back": "blue",
-    "fullscreen": False,
-    "language": "en",
-}
+
+def _default_settings() -> dict[str, Any]:
+    """Every setting at its default, as the app's settings dict holds them: the store's
+    ``Settings`` is the one place a default is decided."""
+    from solitaire.store import Settings
+
+    document = Settings().to_document()
+    document.pop("version")
+    return document
+
+
+#: The settings dict of a player who never changed one (tests and benches start from it).
+DEFAULT_SETTINGS: dict[str, Any] = _default_settings()
 
 
 @dataclass

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from solitaire.app.main import main, register_scenes, run
+from solitaire.main import main, register_scenes, run
 from solitaire.app.scene import SCENES
 from solitaire.store import data_dir
 

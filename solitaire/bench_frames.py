@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1920, 1080)
 STEP = 1 / 120
 
@@ -40,7 +40,7 @@ def _app():
     from solitaire import i18n
     from solitaire.app.audio import Audio
     from solitaire.app.display import Display, start_video
-    from solitaire.app.main import DEFAULT_SETTINGS, register_scenes
+    from solitaire.main import DEFAULT_SETTINGS, register_scenes
     from solitaire.app.scene import SCENES, App
     from solitaire.app.text import Text
 
@@ -147,7 +147,8 @@ sys.path.insert(0, {root!r})
 ticks = os.sysconf("SC_CLK_TCK")
 with open("/proc/self/stat") as f:
     started = int(f.read().rsplit(")", 1)[1].split()[19]) / ticks  # seconds after boot
-from solitaire.app import display, main
+from solitaire import main
+from solitaire.app import display
 flip = display.Display.flip
 def first_flip(self, area=None):
     flip(self, area)
@@ -184,7 +185,8 @@ import os, sys, time, pygame
 sys.path.insert(0, {root!r})
 seconds = float(sys.argv[1])
 pygame.init()
-from solitaire.app import loop, main
+from solitaire import main
+from solitaire.app import loop
 run_loop, wait_idle = loop.Loop.run, loop.Loop.wait_idle
 since = []
 def run(self, app, max_frames=None, screenshot=None):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.app.main import run
+from solitaire.main import run
 from solitaire.store import Store
 
 

@@ -1,0 +1,121 @@
+"""What the game and its solver worker say to each other: typed values, and the one place that
+turns them into the plain data that crosses the process boundary and back.
+
+A question goes to the worker; one answer comes back per question still wanted: a solve answer,
+a hint, a winnability verdict, or an error (a bad state, or a question that outlived the workers
+it was asked of). Only dicts of plain values (str, int, float, lists, None) go through the queues,
+so both sides agree on them by this module alone, whatever either side's classes look like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.moves import Move, Pile
+
+KINDS = ("solve", "hint", "winnability")
+VERDICTS = ("winnable", "not winnable", "unknown")
+
+
+@dataclass(frozen=True)
+class Question:
+    """Search ``state`` (``Game.to_json()``) for ``budget`` seconds; ``generation`` is the
+    worker's cancel count when it was asked (a later cancel makes it stale)."""
+
+    ticket: int
+    generation: int
+    kind: str
+    state: dict
+    budget: float
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown solver job {self.kind!r} (expected one of {', '.join(KINDS)})")
+
+
+@dataclass(frozen=True)
+class SolveAnswer:
+    """A "solve" question's answer: ``api.Result`` (result, the winning line, nodes, seconds)."""
+
+    ticket: int
+    result: str
+    moves: tuple[str, ...]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """A useful move, or None when there is no useful move left."""
+
+    ticket: int
+    move: Move | None
+
+
+@dataclass(frozen=True)
+class WinnabilityAnswer:
+    """"winnable", "not winnable" or "unknown" (the search ran out of budget, or cards are hidden)."""
+
+    ticket: int
+    verdict: str
+
+
+@dataclass(frozen=True)
+class ErrorAnswer:
+    """The question could not be answered; ``error`` says why, in one line."""
+
+    ticket: int
+    kind: str
+    error: str
+
+
+Answer = SolveAnswer | HintAnswer | WinnabilityAnswer | ErrorAnswer
+Message = Question | Answer
+
+
+def encode(message: Message) -> dict[str, Any]:
+    """The plain data of ``message``, to put on a queue."""
+    if isinstance(message, Question):
+        return {"type": "question", "ticket": message.ticket, "generation": message.generation,
+                "kind": message.kind, "state": message.state, "budget": message.budget}
+    if isinstance(message, SolveAnswer):
+        return {"type": "solve", "ticket": message.ticket, "result": message.result,
+                "moves": list(message.moves), "nodes": message.nodes, "seconds": message.seconds}
+    if isinstance(message, HintAnswer):
+        move = message.move
+        return {"type": "hint", "ticket": message.ticket, "move": None if move is None else {
+            "src": list(move.src), "dst": list(move.dst), "count": move.count}}
+    if isinstance(message, WinnabilityAnswer):
+        return {"type": "winnability", "ticket": message.ticket, "verdict": message.verdict}
+    if isinstance(message, ErrorAnswer):
+        return {"type": "error", "ticket": message.ticket, "kind": message.kind, "error": message.error}
+    raise TypeError(f"not a solver message: {message!r}")
+
+
+def decode(data: dict[str, Any]) -> Message:
+    """The message ``data`` encodes; ValueError for data that is not one."""
+    try:
+        kind = data["type"]
+        ticket = int(data["ticket"])
+        if kind == "question":
+            return Question(ticket, int(data["generation"]), str(data["kind"]), dict(data["state"]),
+                            float(data["budget"]))
+        if kind == "solve":
+            return SolveAnswer(ticket, str(data["result"]), tuple(map(str, data["moves"])),
+                               int(data["nodes"]), float(data["seconds"]))
+        if kind == "hint":
+            move = data["move"]
+            return HintAnswer(ticket, None if move is None else Move(
+                Pile(str(move["src"][0]), int(move["src"][1])), Pile(str(move["dst"][0]), int(move["dst"][1])),
+                int(move["count"])))
+        if kind == "winnability":
+            verdict = str(data["verdict"])
+            if verdict not in VERDICTS:
+                raise ValueError(f"unknown verdict {verdict!r}")
+            return WinnabilityAnswer(ticket, verdict)
+        if kind == "error":
+            return ErrorAnswer(ticket, str(data["kind"]), str(data["error"]))
+    except (KeyError, TypeError, IndexError) as error:
+        raise ValueError(f"not a solver message: {data!r}") from error
+    raise ValueError(f"not a solver message: {data!r}")

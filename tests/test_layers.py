@@ -1,0 +1,119 @@
+"""Layers only point down (ARCHITECTURE, issue 13 item 4): the import graph of ``solitaire/``,
+read with ``ast`` from every module-level and function-level import, has no arrow pointing up.
+
+    core  <-  solver, store            (pure: rules, search, files)
+    core  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens)
+
+``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
+used from anywhere above it. The composition root (``main``, which knows every scene, and the
+tools: ``cli``, ``bench``, ``bench_frames``) may import anything, and nothing in the package
+imports it: only ``game.py``, ``tools/`` and the tests do.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
+
+#: Layer -> the layers it may import (besides itself).
+ALLOWED: dict[str, frozenset[str]] = {
+    "core": frozenset(),
+    "i18n": frozenset({"core"}),
+    "args": frozenset({"core"}),
+    "solver": frozenset({"core", "args"}),
+    "store": frozenset({"core"}),
+    "app": frozenset({"core", "i18n"}),
+    "view": frozenset({"core", "i18n", "app"}),
+    "scenes": frozenset({"core", "solver", "store", "i18n", "app", "view"}),
+}
+
+#: Top-level modules of the package that are the composition root or its tools.
+ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames"})
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path, package_dir: Path = PACKAGE) -> list[tuple[int, str]]:
+    """(line, module) for every import in the file, at any depth; relative imports resolved.
+    ``from solitaire import name`` counts as importing ``solitaire.name``.
+    """
+    name = module_name(path, package_dir)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if layer_of(target) is not None:
+                out.append((node.lineno, target))
+            else:  # ``from solitaire import i18n``: the names are the modules
+                out += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+    return out
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of a module of the package; None for one outside it (stdlib, pygame, ...)."""
+    parts = module.split(".")
+    if parts[0] != "solitaire" or len(parts) == 1:
+        return None
+    top = parts[1]
+    if top in ROOT_MODULES:
+        return "root"
+    return top if top in ALLOWED else None
+
+
+def upward_arrows(package: Path = PACKAGE) -> list[str]:
+    """Every import in ``package`` that its layer is not allowed, as "file:line: a -> b"."""
+    bad = []
+    for path in sorted(package.rglob("*.py")):
+        source = layer_of(module_name(path, package)) or "unknown"
+        for line, target in imported_modules(path, package):
+            layer = layer_of(target)
+            if layer is None or layer == source or source == "root":
+                continue  # outside the package, within one layer, or the root's own imports
+            if layer in ALLOWED.get(source, frozenset()):
+                continue
+            where = path.relative_to(package.parent)
+            bad.append(f"{where}:{line}: {source} -> {layer} ({target})")
+    return bad
+
+
+def test_every_module_of_the_package_has_a_layer():
+    unplaced = [module_name(p) for p in PACKAGE.rglob("*.py")
+                if module_name(p) != "solitaire" and layer_of(module_name(p)) is None]
+    assert unplaced == []
+
+
+def test_no_import_points_up_a_layer():
+    assert upward_arrows() == []
+
+
+def test_the_graph_reader_sees_function_level_and_relative_imports(tmp_path):
+    """The check itself can fail: a scene imported inside a function of app/, and a relative
+    import of the composition root from the solver, are both reported.
+    """
+    package = tmp_path / "solitaire"
+    for folder in ("app", "solver", "scenes"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "main.py").write_text("from solitaire.scenes import play\n")
+    (package / "scenes" / "play.py").write_text("from solitaire.app import scene\n")
+    (package / "app" / "scene.py").write_text("def open():\n    from solitaire.scenes import play\n")
+    (package / "solver" / "cli.py").write_text("from ..cli import run\nfrom ..core import cards\n")
+    assert upward_arrows(package) == [
+        "solitaire/app/scene.py:2: app -> scenes (solitaire.scenes)",
+        "solitaire/solver/cli.py:1: solver -> root (solitaire.cli)",
+    ]
