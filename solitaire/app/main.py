@@ -177,7 +177,7 @@ def _open_code(app: Any, text: str, store: Any) -> None:
     from solitaire.core import parse_code
     from solitaire.scenes.confirm import ask
     from solitaire.scenes.game_code import code_question
-    from solitaire.scenes.play import saved_game_at_stake, slot_of
+    from solitaire.scenes.session import saved_game_at_stake, slot_of
 
     code = parse_code(text)
     if not saved_game_at_stake(store, slot_of(code.game, code.draw, code.scoring)):
