@@ -22,21 +22,19 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Pile, Refusal, intents
-from solitaire.scenes.advisor import Advisor
 from solitaire.scenes.board_focus import BoardFocus
-from solitaire.scenes.hud import Hud, Toast, bar_height
-from solitaire.scenes.pointer import Press, Pointer
+from solitaire.scenes.finish import Finish
+from solitaire.scenes.hints import Hints
+from solitaire.scenes.hud import Hud, bar_height
+from solitaire.scenes.marks import draw_marks
+from solitaire.scenes.pointer import Pointer
 from solitaire.scenes.session import Session
 from solitaire.view.cardart import CardArt
-from solitaire.view.celebrate import Cascade
-from solitaire.view.layout import Layout, Slot
+from solitaire.view.layout import Layout
 from solitaire.view.table import TableView
 
 DOUBLE_CLICK_SECONDS = 0.4
-AUTO_STEP_SECONDS = 0.11
-HINT_SECONDS = 2.4
 DEAL_STAGGER = 0.028
-THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
 BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -56,31 +54,20 @@ class PlayScene(Scene):
         self.selection: tuple[Pile, int] | None = None
         self.last_click: tuple[Pile, int, float] | None = None
         self.clock = 0.0
-        self.hint: tuple[Move, float] | None = None
-        self.advisor = Advisor(app)
-        self.auto_timer: float | None = None
-        self.cascade: Cascade | None = None
-        self.won_shown = False
+        self.hints = Hints(app, self.hud)
+        self.finish = Finish(self)
         self.layout = self._new_layout()
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
         self.view = self._new_view()
         self._build_widgets()
 
-    # The session's and the parts' state, read where tests and the other scenes look for it.
-    game = property(lambda self: self.session.game)
-    start_json = property(lambda self: self.session.start_json)
-    counted = property(lambda self: self.session.counted)
-    press: Press | None = property(lambda self: self.pointer.press)  # type: ignore[assignment]
-    toast: Toast | None = property(lambda self: self.hud.toast)  # type: ignore[assignment]
-    focus_pile: Pile = property(lambda self: self.board.pile)  # type: ignore[assignment]
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     @property
     def elapsed(self) -> float:
         return self.session.elapsed
-
-    @elapsed.setter
-    def elapsed(self, seconds: float) -> None:
-        self.session.elapsed = seconds
 
     # ----------------------------------------------------------------------------- games
     def _new_layout(self) -> Layout:
@@ -110,11 +97,8 @@ class PlayScene(Scene):
         self.last_click = None
         self.board.reset()
         self.hud.toast = None
-        self.hint = None
-        self.advisor.forget()  # a new deal stops any search of the old one
-        self.auto_timer = None
-        self.cascade = None
-        self.won_shown = False
+        self.hints.forget()  # a new deal stops any search of the old one
+        self.finish.reset()
         self.tweens.cancel_all()
         self.layout = self._new_layout()
         self.view = self._new_view()
@@ -180,7 +164,7 @@ class PlayScene(Scene):
         self._request_status()
         self.app.settings_listeners.append(self._settings_changed)
         if self.game.won:
-            self.won_shown = True
+            self.finish.won_shown = True
 
     def exit(self) -> None:
         super().exit()
@@ -197,7 +181,7 @@ class PlayScene(Scene):
         self.tweens.finish()
 
     def _settings_changed(self, settings: dict) -> None:
-        if bool(settings.get("status_line", True)) != (self.advisor.status is not None):
+        if bool(settings.get("status_line", True)) != (self.hints.advisor.status is not None):
             self._request_status()
         self.view.speed = float(settings.get("animation_speed", 1.0))  # the next move already
         back = str(settings.get("card_back", "blue"))
@@ -232,8 +216,7 @@ class PlayScene(Scene):
         self.bar.layout((0, 0, size[0], bar))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
-        if self.cascade:
-            self.cascade = None
+        self.finish.cascade = None
 
     # ----------------------------------------------------------------------------- moves
     def play(self, move: Move, quiet: bool = False) -> bool:
@@ -245,8 +228,7 @@ class PlayScene(Scene):
         hidden_before = sum(self.game.hidden)
         self.game.apply(move)
         self.session.counted = True
-        self.hint = None
-        self.advisor.forget()
+        self.hints.forget()
         self.selection = None
         self.view.sync(self.game)
         if not quiet:
@@ -263,8 +245,7 @@ class PlayScene(Scene):
             self._won()
         else:
             self.session.save()
-            if self.game.auto_complete_ready() and self.auto_timer is None:
-                self.auto_timer = AUTO_STEP_SECONDS * 2  # K-9: starts by itself
+            self.finish.after_move()
 
     def refuse(self, refusal: Refusal) -> None:
         self.app.audio.play("refuse")
@@ -281,10 +262,9 @@ class PlayScene(Scene):
         if not self.game.undo():
             self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
             return
-        self.hint = None
-        self.advisor.forget()
+        self.hints.forget()
         self.selection = None
-        self.auto_timer = None
+        self.finish.auto_timer = None
         self.view.sync(self.game)
         self.app.audio.play("pickup")
         self._update_buttons()
@@ -295,7 +275,7 @@ class PlayScene(Scene):
         self.play(DRAW)
 
     def _won(self) -> None:
-        self.auto_timer = None
+        self.finish.auto_timer = None
         self.session.record_win()
         self.app.audio.play("win")
 
@@ -338,46 +318,14 @@ class PlayScene(Scene):
     def show_hint(self) -> None:
         """Ask the solver's worker for a hint; the answer arrives in ``update``."""
         if not self.game.won:
-            self.hint = None
-            self.advisor.ask_hint(self.game)
+            self.hints.ask_hint(self.game)
 
     def _request_status(self) -> None:
-        self.advisor.ask_status(self.game, bool(self.app.settings.get("status_line", True)))
-
-    def _poll_solver(self, dt: float) -> None:
-        for move in self.advisor.poll(dt):
-            if self.toast is not None and self.toast.text == self.app.t("play.thinking"):
-                self.hud.toast = None
-            if move is None:
-                self.say(self.app.t("play.no_hint"))
-            else:
-                self.hint = (move, HINT_SECONDS)
-            if self.advisor.status == "checking":
-                self._request_status()
-        if self.advisor.hint_ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.toast is None:
-            self.say(self.app.t("play.thinking"))
+        self.hints.ask_status(self.game)
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
-        if self.cascade is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.cascade = None
-            self._open_win()
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pointer.cancel()  # a press still open lost its button-up: it must not eat this one
-            if not self.group.handle(event):
-                self.pointer.down(event.pos)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.group.handle(event)
-            self.pointer.handle(event)
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if not self.pointer.handle(event):
-                self.group.handle(event)
-            return
-        if event.type == pygame.WINDOWFOCUSLOST:
-            self.pointer.cancel()
+        if self.finish.handle(event) or self.pointer.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return
@@ -463,39 +411,14 @@ class PlayScene(Scene):
         g = self.game
         self.session.tick(dt)
         self.hud.update(dt)
-        self._poll_solver(dt)
+        self.hints.update(dt, g)
         self.hud.tell_store_notices(self.session.store)
-        if self.hint is not None:
-            move, left = self.hint
-            self.hint = (move, left - dt) if left - dt > 0 else None
-        if self.auto_timer is not None:
-            self.auto_timer -= dt
-            if self.auto_timer <= 0:
-                move = g.auto_complete_next()
-                if move is None:
-                    self.auto_timer = None
-                else:
-                    self.auto_timer = AUTO_STEP_SECONDS
-                    self.play(move)
-        if g.won and not self.won_shown and not self.view.in_motion():
-            self.won_shown = True
-            self.cascade = Cascade(self.art, self.layout, g, self.app.display.size)
-        if self.cascade is not None:
-            self.cascade.update(dt)
-            if self.cascade.finished:
-                self.cascade = None
-                self._open_win()
-
-    def _open_win(self) -> None:
-        if self.app.can_open("win"):
-            self.app.open("win", play=self)
+        self.finish.update(dt)
 
     def wants_frames(self) -> bool:
         return (
             self.tweens.active or self.pointer.press is not None or self.hud.toast is not None
-            or self.hint is not None or self.advisor.busy
-            or self.auto_timer is not None or self.cascade is not None
-            or (self.game.won and not self.won_shown)
+            or self.hints.busy or self.finish.busy
         )
 
     def next_wake(self) -> float | None:
@@ -509,39 +432,11 @@ class PlayScene(Scene):
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.cascade is not None:
-            self.cascade.draw(surface)
+        if self.finish.cascade is not None:
+            self.finish.cascade.draw(surface)
             return
         self.view.draw(surface, self.game, alpha)
-        self._draw_marks(surface)
+        draw_marks(surface, self)
         self.view.draw_dragged(surface)  # the cards in the hand cover every glow
         self.group.draw(surface)
-        self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.advisor)
-
-    def _card_rect_of(self, pile: Pile, depth: int = 1) -> pygame.Rect:
-        size = len(self.game.pile(pile))
-        sprite = self.view.by_slot.get(Slot(pile, size - depth)) if size else None
-        if sprite is None:
-            return self.layout.pile_rect(pile)
-        return pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), *self.layout.card)
-
-    def _mark(self, surface: pygame.Surface, kind: str, rect: pygame.Rect) -> None:
-        m = self.art.margin
-        surface.blit(self.art.highlight(kind), (rect.x - m, rect.y - m))
-
-    def _draw_marks(self, surface: pygame.Surface) -> None:
-        press = self.pointer.press
-        if press is not None and press.dragging and press.drop is not None:
-            self._mark(surface, "drop", self._card_rect_of(press.drop))
-        if self.selection is not None:
-            pile, count = self.selection
-            self._mark(surface, "select", self._card_rect_of(pile, count))
-        if self.hint is not None:
-            move = self.hint[0]
-            if move.src.kind == STOCK:
-                self._mark(surface, "hint", self.layout.pile_rect(Pile(STOCK)))
-            else:
-                self._mark(surface, "hint", self._card_rect_of(move.src, move.count))
-                self._mark(surface, "hint", self._card_rect_of(move.dst))
-        if self.group.focused is self.board and self.group.focus_visible:
-            self._mark(surface, "focus", self._card_rect_of(self.board.pile, self.board.depth))
+        self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.hints.advisor)

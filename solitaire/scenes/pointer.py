@@ -43,20 +43,30 @@ class Pointer:
         self.press: Press | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Follow a mouse event the table's widgets did not take; True if it was the hand's."""
-        if event.type == pygame.MOUSEMOTION and self.press is not None:
-            if not event.buttons[0]:
+        """Follow a mouse event (the table's widgets get theirs first); True if it was one."""
+        group = self.table.group
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.cancel()  # a press still open lost its button-up: it must not eat this one
+            if not group.handle(event):
+                self.down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            group.handle(event)
+            if self.press is not None and not event.buttons[0]:
                 self.cancel()  # released somewhere no button-up was sent from
-            else:
+            elif self.press is not None:
                 self._move(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            if not self.table.app.display.surface.get_rect().collidepoint(event.pos):
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.press is None:
+                group.handle(event)
+            elif not self.table.app.display.surface.get_rect().collidepoint(event.pos):
                 self.cancel()  # let go outside the window: nothing is dropped
             else:
                 self._up(event.pos)
-            return True
-        return False
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.cancel()
+        else:
+            return False
+        return True
 
     def cancel(self) -> None:
         """End a press or a drag with no move: dragged cards slide back to their pile."""
@@ -91,7 +101,7 @@ class Pointer:
                 return
             press.dragging = True
             table.selection = None
-            table.hint = None
+            table.hints.hint = None
             table.view.drag(press.sprites)
             table.app.audio.play("pickup")
         for sprite, (ox, oy) in zip(press.sprites, press.origins):

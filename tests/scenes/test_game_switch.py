@@ -76,9 +76,9 @@ def test_switching_game_forgets_the_old_board_focus(app, driver):
     driver.key(pygame.K_DOWN)
     for _ in range(8):
         driver.key(pygame.K_RIGHT)
-    assert scene.focus_pile == Pile(TABLEAU, 8)
+    assert scene.board.pile == Pile(TABLEAU, 8)
     scene.start_code(parse_code("TF1-D1N-AAAAAAB"))
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_LEFT)
     driver.draw()
-    assert scene.focus_pile.kind != TABLEAU or scene.focus_pile.index < 7
+    assert scene.board.pile.kind != TABLEAU or scene.board.pile.index < 7
