@@ -198,7 +198,7 @@ def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, An
         lines = [i18n.notice_text(notice) for notice in store.take_notices()]
         return {"lines": lines or [app.t("notice.nothing")]}
     if name == "confirm" and play is not None:  # the question Restart asks
-        return {"message": app.t("menu.restart_confirm"), "on_yes": play.restart,
+        return {"message": app.t("menu.restart_confirm"), "on_yes": play.session.restart,
                 "yes_label": app.t("menu.restart"), "no_label": app.t("menu.cancel")}
     return {"play": play} if play is not None else {}
 

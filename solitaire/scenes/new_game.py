@@ -155,7 +155,7 @@ class NewGameScene(DialogScene):
         saved game)?
         """
         if self.play is not None:
-            return bool(self.play.at_stake(self._slot()))
+            return bool(self.play.session.at_stake(self._slot()))
         return saved_game_at_stake(getattr(self.app, "store", None), self._slot())
 
     def _offer_saved_game(self) -> None:
@@ -195,7 +195,7 @@ class NewGameScene(DialogScene):
                             winnable=self.winnable, resume=False)
         else:
             close_to(self.app, self.play)
-            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=False)
+            self.play.session.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=False)
 
     def continue_saved(self) -> None:
         """The chosen mode's saved game, where it was left (K-7)."""
@@ -204,7 +204,7 @@ class NewGameScene(DialogScene):
             self.app.switch("play", slot=self._slot())
         else:
             close_to(self.app, self.play)
-            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
+            self.play.session.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -28,6 +28,7 @@ from solitaire.scenes.hints import Hints
 from solitaire.scenes.hud import Hud, bar_height
 from solitaire.scenes.marks import draw_marks
 from solitaire.scenes.pointer import Pointer
+from solitaire.scenes.questions import ask_new_game, ask_restart
 from solitaire.scenes.session import Session
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
@@ -60,6 +61,7 @@ class PlayScene(Scene):
         self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
         self.view = self._new_view()
         self._build_widgets()
+        self.session.on_new_game = self._new_table
 
     @property
     def game(self) -> Game:
@@ -88,9 +90,8 @@ class PlayScene(Scene):
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
         """Put ``game`` on the table in place of the current one (``elapsed`` is the caller's)."""
         self.session.replace(game, start)
-        self._new_table()
 
-    def _new_table(self) -> None:
+    def _new_table(self, resumed: bool = False) -> None:
         """The session holds another game: a table built for it, nothing of the old one kept."""
         self.selection = None
         self.pointer.press = None
@@ -105,32 +106,12 @@ class PlayScene(Scene):
         self._deal_animation()
         self._update_buttons()
         self._request_status()
-
-    def at_stake(self, slot: str | None = None) -> bool:
-        """Would a new deal in ``slot`` (None: this game's mode) give up a game with moves?"""
-        return self.session.at_stake(slot)
-
-    def restart(self) -> None:
-        """The same deal from the start (K-8)."""
-        self.session.restart()
-        self._new_table()
+        if resumed:
+            self.say(self.app.t("play.resumed"))
 
     def new_deal(self) -> None:
         """Another deal in the same mode (K-8)."""
         self.session.new_deal(bool(self.app.settings.get("winnable_only")))
-        self._new_table()
-
-    def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False, resume: bool = True) -> None:
-        """Play ``game_id`` in this mode (see :meth:`Session.start`)."""
-        resumed = self.session.start(game_id, draw, scoring, winnable, resume)
-        self._new_table()
-        if resumed:
-            self.say(self.app.t("play.resumed"))
-
-    def start_code(self, code: GameCode) -> None:
-        """Play the deal of a game code (G-1): a new deal in the code's mode."""
-        self.session.start_code(code)
-        self._new_table()
 
     # ----------------------------------------------------------------------------- widgets
     def _build_widgets(self) -> None:
@@ -285,28 +266,10 @@ class PlayScene(Scene):
             self.app.open("menu", play=self)
 
     def ask_new_game(self) -> None:
-        if self.app.can_open("new_game"):
-            self.app.open("new_game", game_id=self.game.rules.id, play=self)
-        elif self.at_stake():
-            from solitaire.scenes.new_game import new_deal_question
-
-            g = self.game
-            self._ask(new_deal_question(self.app, g.rules.id, g.draw, g.scoring.name), self.new_deal,
-                      self.app.t("new_game.start"))
-        else:
-            self.new_deal()
+        ask_new_game(self.app, self)
 
     def ask_restart(self) -> None:
-        """Restarting gives this game up (a lost game once it has moves): ask first."""
-        if self.at_stake():
-            self._ask(self.app.t("menu.restart_confirm"), self.restart, self.app.t("menu.restart"))
-        else:
-            self.restart()
-
-    def _ask(self, question: str, on_yes: Any, yes_label: str) -> None:
-        from solitaire.scenes.confirm import ask
-
-        ask(self.app, question, on_yes, yes_label=yes_label, no_label=self.app.t("menu.cancel"))
+        ask_restart(self.app, self)
 
     def escape(self) -> None:
         if self.selection is not None:

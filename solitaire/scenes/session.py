@@ -14,7 +14,7 @@ language) is not over: it waits as its mode's saved game (K-7).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from solitaire.core import Game, GameCode, parse_code, ruleset
 from solitaire.core.codes import DEAL_LIMIT
@@ -75,6 +75,7 @@ class Session:
         self.start_json = start if start is not None else game.to_json()
         self.elapsed = elapsed
         self.counted = game.moves > 0 and not game.won
+        self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
 
     @classmethod
     def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
@@ -114,13 +115,18 @@ class Session:
     def slot(self) -> str:
         return mode_slot(self.game)
 
-    def replace(self, game: Game, start: dict | None = None, elapsed: float | None = None) -> None:
-        """``game`` takes this table; a game with no move yet is not played."""
+    def replace(self, game: Game, start: dict | None = None, elapsed: float | None = None,
+                resumed: bool = False) -> None:
+        """``game`` takes this table (``resumed``: a saved game come back); a game with no move
+        yet is not played. The table showing this session is told.
+        """
         self.game = game
         self.start_json = start if start is not None else game.to_json()
         self.counted = game.moves > 0 and not game.won
         if elapsed is not None:
             self.elapsed = elapsed
+        if self.on_new_game is not None:
+            self.on_new_game(resumed)
 
     def tick(self, dt: float) -> None:
         """``dt`` seconds pass: the clock runs while the game counts."""
@@ -171,20 +177,19 @@ class Session:
         self.replace(game_from_json(self.start_json), self.start_json, elapsed=0.0)
 
     def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False,
-              resume: bool = True) -> bool:
+              resume: bool = True) -> None:
         """Play ``game_id`` in this mode. In another mode this game waits as its mode's saved
-        game, and with ``resume`` that mode's own saved game comes back if it has one (K-7:
-        then True); otherwise a new deal, which gives up the game it replaces.
+        game, and with ``resume`` that mode's own saved game comes back if it has one (K-7);
+        otherwise a new deal, which gives up the game it replaces.
         """
         slot = slot_of(game_id, draw, scoring)
         if slot != self.slot:
             self.put_aside()
             restored = self.restored(self.store, slot) if resume and self.store is not None else None
             if restored:
-                self.replace(restored.game, restored.start_json, restored.elapsed)
-                return True
+                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True)
+                return
         self.deal(pick_deal(game_id, draw, scoring, winnable))
-        return False
 
     def new_deal(self, winnable: bool) -> None:
         """Another deal in the same mode (K-8)."""

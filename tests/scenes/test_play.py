@@ -226,13 +226,13 @@ def test_each_draw_mode_keeps_its_own_saved_game_K7(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
     driver.click(centre(scene, T(1)))  # one move in draw 1
     draw_one = scene.game.to_json()
-    scene.start("klondike", 3, "standard")
+    scene.session.start("klondike", 3, "standard")
     assert scene.game.draw == 3 and scene.game.moves == 0  # no saved draw-3 game: a new deal
     driver.click(centre(scene, Pile(STOCK)))
     draw_three = scene.game.to_json()
-    scene.start("klondike", 1, "standard")
+    scene.session.start("klondike", 1, "standard")
     assert scene.game.to_json() == draw_one  # draw 1 resumes where it was; nothing carried over
-    scene.start("klondike", 3, "standard")
+    scene.session.start("klondike", 3, "standard")
     assert scene.game.to_json() == draw_three
 
 
@@ -281,5 +281,5 @@ def test_winnable_deals_come_from_the_pool_where_the_mode_has_one(app, driver):
     assert scene.game.code in winnable_codes("thoughtful", 3, "standard") and scene.hud.toast is None
     # One-pass Vegas has no pool, so the New Game window does not offer the choice there: the
     # saved preference deals any deal, without a message about a promise nobody was made.
-    scene.start("double", 1, "vegas", winnable=True, resume=False)
+    scene.session.start("double", 1, "vegas", winnable=True, resume=False)
     assert scene.game.scoring.name == "vegas" and scene.hud.toast is None

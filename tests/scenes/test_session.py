@@ -30,10 +30,12 @@ def test_another_mode_puts_the_game_aside_and_resumes_it_K7(tmp_path):
     session = Session.open(store, code=CODE)
     session.game.apply(DRAW)
     session.counted = True
-    assert session.start("klondike", 3, "standard") is False  # nothing saved there: a deal
-    assert session.game.draw == 3
-    assert session.start("klondike", 1, "standard") is True  # the first game, back
-    assert session.game.code == CODE and session.game.moves == 1
+    told: list[bool] = []
+    session.on_new_game = told.append
+    session.start("klondike", 3, "standard")  # nothing saved there: a deal
+    assert session.game.draw == 3 and told == [False]
+    session.start("klondike", 1, "standard")  # the first game, back
+    assert session.game.code == CODE and session.game.moves == 1 and told == [False, True]
 
 
 def test_restart_deals_the_same_cards_again(tmp_path):
