@@ -1,4 +1,5 @@
-"""Keyboard focus on the board: arrow keys walk between the table's places, Enter clicks.
+"""The keyboard on a table: its shortcuts, and focus on the board, where arrow keys walk
+between the table's places and Enter clicks.
 
 The board is one stop in the Tab order; inside it the focus is a pile and a depth (how many
 cards from the top of a column the focused card is), moved on screen order, so the keys follow
@@ -13,9 +14,39 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
+from solitaire.scenes.questions import ask_new_game
 
 if TYPE_CHECKING:
     from solitaire.scenes.play import PlayScene
+
+
+BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def table_keys(scene: PlayScene, event: pygame.event.Event) -> None:
+    """A key on the table: a shortcut, else the focused widget's (an arrow or Enter with
+    nothing focused focuses the board)."""
+    if event.type == pygame.KEYDOWN and _shortcut(scene, event):
+        return
+    if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+        if event.type == pygame.KEYDOWN and scene.group.focused is None and event.key in BOARD_KEYS:
+            scene.group.focus(scene.board, visible=True)
+        scene.group.handle(event)
+
+
+def _shortcut(scene: PlayScene, event: pygame.event.Event) -> bool:
+    key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+    if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
+        scene.undo()
+    elif key == pygame.K_h:
+        scene.hints.ask_hint(scene.game)
+    elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
+        ask_new_game(scene.app, scene)
+    elif key == pygame.K_SPACE and scene.group.focused in (None, scene.board):
+        scene.draw_stock()
+    else:
+        return False
+    return True
 
 
 class BoardFocus(ui.Widget):
@@ -93,7 +124,7 @@ class BoardFocus(ui.Widget):
         scene, pile = self.scene, self.pile
         size = len(scene.game.pile(pile))
         count = intents.movable(scene.game, pile, size - self.depth) if size else 0
-        scene.key_click(pile, count)
+        scene.clicks.key_click(pile, count)
 
     def _nearest(self, places: list[Pile]) -> Pile:
         x = self.scene.layout.pile_origin(self.pile)[0]

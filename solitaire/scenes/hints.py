@@ -30,7 +30,10 @@ class Hints:
         self.advisor.forget()
 
     def ask_hint(self, game: Game) -> None:
-        """Ask the solver's worker for a hint; the answer arrives in ``update``."""
+        """Ask the solver's worker for a hint (none for a won game); the answer arrives in
+        ``update``."""
+        if game.won:
+            return
         self.hint = None
         self.advisor.ask_hint(game)
 

@@ -33,8 +33,8 @@ def draw_marks(surface: pygame.Surface, table: PlayScene) -> None:
     press = table.pointer.press
     if press is not None and press.dragging and press.drop is not None:
         mark("drop", card_rect(table, press.drop))
-    if table.selection is not None:
-        pile, count = table.selection
+    if table.clicks.selection is not None:
+        pile, count = table.clicks.selection
         mark("select", card_rect(table, pile, count))
     if table.hints.hint is not None:
         move = table.hints.hint[0]

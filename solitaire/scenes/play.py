@@ -21,8 +21,9 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
-from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Pile, Refusal, intents
-from solitaire.scenes.board_focus import BoardFocus
+from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Pile, Refusal
+from solitaire.scenes.board_focus import BoardFocus, table_keys
+from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
 from solitaire.scenes.hints import Hints
 from solitaire.scenes.hud import Hud, bar_height
@@ -34,9 +35,7 @@ from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.table import TableView
 
-DOUBLE_CLICK_SECONDS = 0.4
 DEAL_STAGGER = 0.028
-BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class PlayScene(Scene):
@@ -52,9 +51,7 @@ class PlayScene(Scene):
             self.session = Session.open(store, game_id, draw, scoring, code, winnable, resume, slot)
         self.pointer = Pointer(self)
         self.hud = Hud(app)
-        self.selection: tuple[Pile, int] | None = None
-        self.last_click: tuple[Pile, int, float] | None = None
-        self.clock = 0.0
+        self.clicks = Clicks(self)
         self.hints = Hints(app, self.hud)
         self.finish = Finish(self)
         self.layout = self._new_layout()
@@ -93,9 +90,8 @@ class PlayScene(Scene):
 
     def _new_table(self, resumed: bool = False) -> None:
         """The session holds another game: a table built for it, nothing of the old one kept."""
-        self.selection = None
+        self.clicks.reset()
         self.pointer.press = None
-        self.last_click = None
         self.board.reset()
         self.hud.toast = None
         self.hints.forget()  # a new deal stops any search of the old one
@@ -105,7 +101,7 @@ class PlayScene(Scene):
         self.view = self._new_view()
         self._deal_animation()
         self._update_buttons()
-        self._request_status()
+        self.hints.ask_status(self.game)
         if resumed:
             self.say(self.app.t("play.resumed"))
 
@@ -122,9 +118,9 @@ class PlayScene(Scene):
         if focus is not None:
             self.board.pile, self.board.depth = focus.pile, focus.depth
         self.undo_button = ui.Button(t("play.undo"), self.undo)
-        self.hint_button = ui.Button(t("play.hint"), self.show_hint)
-        self.restart_button = ui.Button(t("play.restart"), self.ask_restart)
-        self.new_button = ui.Button(t("play.new"), self.ask_new_game)
+        self.hint_button = ui.Button(t("play.hint"), lambda: self.hints.ask_hint(self.game))
+        self.restart_button = ui.Button(t("play.restart"), lambda: ask_restart(self.app, self))
+        self.new_button = ui.Button(t("play.new"), lambda: ask_new_game(self.app, self))
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.bar = ui.TopBar(
             start=[(self.menu_button, 2.4), (self.new_button, 3.2)],
@@ -142,7 +138,7 @@ class PlayScene(Scene):
         self.on_resize(self.app.display.size)
         self._deal_animation()
         self._update_buttons()
-        self._request_status()
+        self.hints.ask_status(self.game)
         self.app.settings_listeners.append(self._settings_changed)
         if self.game.won:
             self.finish.won_shown = True
@@ -163,7 +159,7 @@ class PlayScene(Scene):
 
     def _settings_changed(self, settings: dict) -> None:
         if bool(settings.get("status_line", True)) != (self.hints.advisor.status is not None):
-            self._request_status()
+            self.hints.ask_status(self.game)
         self.view.speed = float(settings.get("animation_speed", 1.0))  # the next move already
         back = str(settings.get("card_back", "blue"))
         if back != self.art.back_name:
@@ -209,24 +205,27 @@ class PlayScene(Scene):
         hidden_before = sum(self.game.hidden)
         self.game.apply(move)
         self.session.counted = True
-        self.hints.forget()
-        self.selection = None
-        self.view.sync(self.game)
+        self._changed()
         if not quiet:
             self.app.audio.play("deal" if move.src.kind == STOCK else "place")
         if sum(self.game.hidden) < hidden_before:
             self.app.audio.play("flip")
-        self._after_change()
-        return True
-
-    def _after_change(self) -> None:
-        self._update_buttons()
-        self._request_status()
         if self.game.won:
-            self._won()
+            self.finish.auto_timer = None
+            self.session.record_win()
+            self.app.audio.play("win")
         else:
             self.session.save()
             self.finish.after_move()
+        return True
+
+    def _changed(self) -> None:
+        """The game moved (or moved back): the table, the buttons and the solver catch up."""
+        self.hints.forget()
+        self.clicks.selection = None
+        self.view.sync(self.game)
+        self._update_buttons()
+        self.hints.ask_status(self.game)
 
     def refuse(self, refusal: Refusal) -> None:
         self.app.audio.play("refuse")
@@ -243,134 +242,35 @@ class PlayScene(Scene):
         if not self.game.undo():
             self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
             return
-        self.hints.forget()
-        self.selection = None
         self.finish.auto_timer = None
-        self.view.sync(self.game)
+        self._changed()
         self.app.audio.play("pickup")
-        self._update_buttons()
-        self._request_status()
         self.session.save()
 
     def draw_stock(self) -> None:
         self.play(DRAW)
-
-    def _won(self) -> None:
-        self.finish.auto_timer = None
-        self.session.record_win()
-        self.app.audio.play("win")
 
     # ----------------------------------------------------------------------------- menus
     def open_menu(self) -> None:
         if self.app.can_open("menu"):
             self.app.open("menu", play=self)
 
-    def ask_new_game(self) -> None:
-        ask_new_game(self.app, self)
-
-    def ask_restart(self) -> None:
-        ask_restart(self.app, self)
-
     def escape(self) -> None:
-        if self.selection is not None:
-            self.selection = None
+        if self.clicks.selection is not None:
+            self.clicks.selection = None
         else:
             self.open_menu()
 
-    # ----------------------------------------------------------------------------- hints
-    def show_hint(self) -> None:
-        """Ask the solver's worker for a hint; the answer arrives in ``update``."""
-        if not self.game.won:
-            self.hints.ask_hint(self.game)
-
-    def _request_status(self) -> None:
-        self.hints.ask_status(self.game)
-
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
-        if self.finish.handle(event) or self.pointer.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and self._shortcut(event):
-            return
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            if event.type == pygame.KEYDOWN and self.group.focused is None and event.key in BOARD_KEYS:
-                self.group.focus(self.board, visible=True)
-            self.group.handle(event)
-
-    def _shortcut(self, event: pygame.event.Event) -> bool:
-        key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
-        if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
-            self.undo()
-        elif key == pygame.K_h:
-            self.show_hint()
-        elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
-            self.ask_new_game()
-        elif key == pygame.K_SPACE and self.group.focused in (None, self.board):
-            self.draw_stock()
-        else:
-            return False
-        return True
-
-    # ----------------------------------------------------------------------------- clicks
-    def activate(self, pile: Pile, count: int) -> None:
-        """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""
-        if self.game.won:
-            return
-        if pile.kind == STOCK:
-            self.selection = None
-            self.draw_stock()
-            return
-        now = self.clock
-        double = (
-            self.last_click is not None
-            and self.last_click[:2] == (pile, count)
-            and now - self.last_click[2] <= DOUBLE_CLICK_SECONDS
-        )
-        self.last_click = (pile, count, now)
-        if self.game.rules.id in ("klondike", "duel"):
-            self._klondike_click(pile, count)
-        else:
-            self._tap(pile, count, double)
-
-    def key_click(self, pile: Pile, count: int) -> None:
-        """Enter on the board's focused card: a click, or K-8's select-then-click step."""
-        if self.app.settings.get("one_tap", True) or self.game.rules.id not in ("klondike", "duel"):
-            self.activate(pile, count)
-        else:
-            self._klondike_click(pile, count)
-
-    def _klondike_click(self, pile: Pile, count: int) -> None:
-        """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
-        if self.app.settings.get("one_tap", True):
-            self._act(intents.one_tap(self.game, pile, count))
-        elif self.selection is None:
-            if count:
-                self.selection = (pile, count)
-                self.app.audio.play("pickup")
-        else:
-            src, n = self.selection
-            self.selection = None
-            self._act(intents.place_selection(self.game, src, n, pile))
-
-    def _tap(self, pile: Pile, count: int, double: bool) -> None:
-        """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""
-        double = double and bool(self.app.settings.get("double_click", True))
-        if self._act(intents.home_click(self.game, pile, count, double)):
-            self.last_click = None
-
-    def _act(self, intent: intents.Intent) -> bool:
-        """Carry out what a click meant: play its move or say its refusal; True if it meant any."""
-        if isinstance(intent, Move):
-            self.play(intent)
-        elif intent is not None:
-            self.refuse(intent)
-        return intent is not None
+        if not (self.finish.handle(event) or self.pointer.handle(event)):
+            table_keys(self, event)
 
     # ----------------------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         self.view.step()
         super().update(dt)
-        self.clock += dt
+        self.clicks.clock += dt
         g = self.game
         self.session.tick(dt)
         self.hud.update(dt)
@@ -385,7 +285,7 @@ class PlayScene(Scene):
         )
 
     def next_wake(self) -> float | None:
-        if self.counted and self.app.settings.get("show_time", True) and not self.game.won:
+        if self.session.counted and self.app.settings.get("show_time", True) and not self.game.won:
             return 1.0 - (self.elapsed % 1.0)
         return None
 

@@ -100,7 +100,7 @@ class Pointer:
             if not press.count or abs(dx) + abs(dy) < DRAG_THRESHOLD:
                 return
             press.dragging = True
-            table.selection = None
+            table.clicks.selection = None
             table.hints.hint = None
             table.view.drag(press.sprites)
             table.app.audio.play("pickup")
@@ -143,7 +143,7 @@ class Pointer:
                 self._refused_drop(press, pos)
             return
         if press.pile is not None:
-            table.activate(press.pile, press.count)
+            table.clicks.activate(press.pile, press.count)
 
     def _refused_drop(self, press: Press, pos: tuple[int, int]) -> None:
         """Slide back; say why when the cards were let go over a pile that refused them."""

@@ -12,6 +12,7 @@ from solitaire.core import GameCode, parse_code
 from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.new_game import NewGameScene
 from solitaire.scenes.play import PlayScene
+from solitaire.scenes.questions import ask_restart
 
 LOST = "This counts as a lost game"
 KLONDIKE_1, KLONDIKE_3, THOUGHTFUL_1 = "klondike-d1-standard", "klondike-d3-standard", "thoughtful-d1-standard"
@@ -39,7 +40,7 @@ def question(app) -> ConfirmScene:
 
 def test_C11_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, driver):
     scene = open_game(app, driver, moves=2)
-    scene.ask_restart()
+    ask_restart(app, scene)
     assert LOST.lower() in question(app).message.lower()
     assert played(app, KLONDIKE_1) == (0, 0)  # nothing counted before the answer
     question(app).answer_yes()
@@ -48,7 +49,7 @@ def test_C11_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, dr
 
 def test_C11_K8_restart_with_no_move_asks_nothing_and_counts_nothing(app, driver):
     scene = open_game(app, driver)
-    scene.ask_restart()
+    ask_restart(app, scene)
     assert app.stack.top is scene and played(app, KLONDIKE_1) == (0, 0)
 
 

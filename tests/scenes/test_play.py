@@ -71,9 +71,9 @@ def test_interactive_rules_off_keeps_quiet(app, driver):
 def test_select_then_click_and_escape_drops_selection_K8(app, driver):
     scene = open_play(app, driver, one_tap=False)
     driver.click(centre(scene, T(1)))
-    assert scene.selection == (T(1), 1)
+    assert scene.clicks.selection == (T(1), 1)
     driver.key(pygame.K_ESCAPE)
-    assert scene.selection is None
+    assert scene.clicks.selection is None
     driver.click(centre(scene, T(1)))
     driver.click(centre(scene, T(7)))
     assert scene.game.tableau[6][-1] == parse_card("7H")
@@ -283,3 +283,12 @@ def test_winnable_deals_come_from_the_pool_where_the_mode_has_one(app, driver):
     # saved preference deals any deal, without a message about a promise nobody was made.
     scene.session.start("double", 1, "vegas", winnable=True, resume=False)
     assert scene.game.scoring.name == "vegas" and scene.hud.toast is None
+
+
+def test_the_clock_wakes_the_idle_table_once_a_second_only_while_the_game_counts(app, driver):
+    scene = open_play(app, driver, show_time=True)
+    assert scene.next_wake() is None  # no move yet: the clock stands still
+    scene.draw_stock()
+    assert 0 < scene.next_wake() <= 1.0
+    app.settings["show_time"] = False
+    assert scene.next_wake() is None
