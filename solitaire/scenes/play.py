@@ -4,12 +4,13 @@ Every change goes the same way: the scene asks the core to apply a move (or undo
 ``view.sync(game)``; the view animates the difference. Refused moves come back from the core as
 a rule id and a sentence, shown when "interactive rules" is on (TF-7).
 
-The scene puts together one table's parts, each with its own job: the game session (which game,
-its clock, what the store is told: ``session``), the mouse (``pointer``), keyboard focus on the
-board (``board_focus``), the heads-up display (``hud``), and what a click or a drop means, which
-is the rules' (``core.intents``). Clicks follow each game's own page: Klondike and the Duel use
-the one-tap setting or select-then-click (K-8); Double and Thoughtful send a clicked card to its
-foundation and a double-clicked one to the tableau (DS-8, TF-6). Dragging works everywhere.
+The scene puts one table's parts together, each with its own job, and the Duel will put two
+tables together from the same parts: the game session (which game, its clock, what the store is
+told: ``session``), the table's picture (``screen``), the mouse (``pointer``), clicks as each
+game's page asks (``clicks``, with what they mean decided by the rules in ``core.intents``),
+the keyboard and board focus (``board_focus``), the heads-up display (``hud``), hints and the
+status line (``hints``), the glows over the cards (``marks``), and the game's ending,
+auto-complete and the win cascade (``finish``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
-from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Pile, Refusal
+from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Refusal
 from solitaire.scenes.board_focus import BoardFocus, table_keys
 from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
@@ -30,12 +31,8 @@ from solitaire.scenes.hud import Hud, bar_height
 from solitaire.scenes.marks import draw_marks
 from solitaire.scenes.pointer import Pointer
 from solitaire.scenes.questions import ask_new_game, ask_restart
+from solitaire.scenes.screen import TableScreen
 from solitaire.scenes.session import Session
-from solitaire.view.cardart import CardArt
-from solitaire.view.layout import Layout
-from solitaire.view.table import TableView
-
-DEAL_STAGGER = 0.028
 
 
 class PlayScene(Scene):
@@ -54,9 +51,7 @@ class PlayScene(Scene):
         self.clicks = Clicks(self)
         self.hints = Hints(app, self.hud)
         self.finish = Finish(self)
-        self.layout = self._new_layout()
-        self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
-        self.view = self._new_view()
+        self.screen = TableScreen(app, self.tweens, self.game)
         self._build_widgets()
         self.session.on_new_game = self._new_table
 
@@ -68,22 +63,11 @@ class PlayScene(Scene):
     def elapsed(self) -> float:
         return self.session.elapsed
 
+    layout = property(lambda self: self.screen.layout, doc="The table's layout on screen.")
+    view = property(lambda self: self.screen.view, doc="The table's sprites.")
+    art = property(lambda self: self.screen.art, doc="The card art at the table's size.")
+
     # ----------------------------------------------------------------------------- games
-    def _new_layout(self) -> Layout:
-        size = self.app.display.size
-        return Layout(self.game.rules, size, bar_height(size), i18n.is_rtl())
-
-    def _new_view(self) -> TableView:
-        """A table view built from nothing for the current game and layout: the cached felt, the
-        slots' marks (Thoughtful's ♠♥♦♣, Klondike's "A") and the sprites never carry over from
-        another game (issue 11).
-        """
-        if self.art.size != self.layout.card:
-            self.art.set_size(self.layout.card)
-        view = TableView(self.art, self.layout, self.tweens)
-        view.speed = float(self.app.settings.get("animation_speed", 1.0))
-        return view
-
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
         """Put ``game`` on the table in place of the current one (``elapsed`` is the caller's)."""
         self.session.replace(game, start)
@@ -97,9 +81,8 @@ class PlayScene(Scene):
         self.hints.forget()  # a new deal stops any search of the old one
         self.finish.reset()
         self.tweens.cancel_all()
-        self.layout = self._new_layout()
-        self.view = self._new_view()
-        self._deal_animation()
+        self.screen.rebuild(self.game)
+        self.screen.deal(self.game)
         self._update_buttons()
         self.hints.ask_status(self.game)
         if resumed:
@@ -136,7 +119,7 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------------------- lifecycle
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
-        self._deal_animation()
+        self.screen.deal(self.game)
         self._update_buttons()
         self.hints.ask_status(self.game)
         self.app.settings_listeners.append(self._settings_changed)
@@ -160,11 +143,7 @@ class PlayScene(Scene):
     def _settings_changed(self, settings: dict) -> None:
         if bool(settings.get("status_line", True)) != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
-        self.view.speed = float(settings.get("animation_speed", 1.0))  # the next move already
-        back = str(settings.get("card_back", "blue"))
-        if back != self.art.back_name:
-            self.art.set_back(back)
-            self.view.invalidate()
+        self.screen.follow(settings)
 
     def relocalised(self) -> Scene:
         """The interface changed language: the same game, in the same position, relabelled,
@@ -172,24 +151,15 @@ class PlayScene(Scene):
         """
         self._build_widgets()
         self.hud.toast = None  # a sentence in the old language
-        self.layout = self._new_layout()
-        self.view = self._new_view()
+        self.screen.rebuild(self.game)
         self.view.sync(self.game, animate=False)
         self.on_resize(self.app.display.size)
         return self
 
-    def _deal_animation(self) -> None:
-        """Cards fly from the stock to their places, one after another."""
-        self.view.sprites.clear()
-        self.view.sync(self.game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
-        self.app.audio.play("shuffle")
-
     def on_resize(self, size: tuple[int, int]) -> None:
         self.pointer.cancel()  # the window may be new: its button-up may never come
         bar = bar_height(size)
-        self.layout = Layout(self.game.rules, size, bar, i18n.is_rtl())
-        # Cards on the table snap to their new places; before the deal there are none to move.
-        self.view.set_layout(self.layout, self.game if self.view.sprites else None)
+        self.screen.resize(self.game, size)
         self.bar.layout((0, 0, size[0], bar))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
