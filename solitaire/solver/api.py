@@ -14,7 +14,8 @@ from typing import Callable
 from ..core.cards import KING, RANK, SUIT, builds_on
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
-from .search import Search, safe_double_deck, safe_single_deck, to_core_moves
+from .position import safe_double_deck, safe_single_deck
+from .search import Search, to_core_moves
 
 VERSION = "3"
 

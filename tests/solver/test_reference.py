@@ -15,7 +15,8 @@ import random
 
 from solitaire.core import Game, ruleset
 from solitaire.solver.api import solve
-from solitaire.solver.search import _BUILDS, _RANK, HIDDEN, KING, Search
+from solitaire.solver.position import _BUILDS, _RANK, HIDDEN, KING
+from solitaire.solver.search import Search
 
 
 class Reference(Search):
