@@ -131,7 +131,7 @@ def measure_drag(app) -> list[float]:
 
 def measure_auto_complete(app) -> list[float]:
     scene = _play_scene_at(app, "KL1-D1N-AAAAAAB", _klondike_ready_to_finish())
-    scene.auto_timer = 0.0
+    scene.finish.auto_timer = 0.0
     times = []
     while not scene.game.won or scene.view.in_motion():
         times.append(_frame(app))

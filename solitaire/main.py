@@ -179,7 +179,7 @@ def _open_code(app: Any, text: str, store: Any) -> None:
     from solitaire.core import parse_code
     from solitaire.scenes.confirm import ask
     from solitaire.scenes.game_code import code_question
-    from solitaire.scenes.play import saved_game_at_stake, slot_of
+    from solitaire.scenes.session import saved_game_at_stake, slot_of
 
     code = parse_code(text)
     if not saved_game_at_stake(store, slot_of(code.game, code.draw, code.scoring)):
@@ -200,7 +200,7 @@ def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, An
         lines = [i18n.notice_text(notice) for notice in store.take_notices()]
         return {"lines": lines or [app.t("notice.nothing")]}
     if name == "confirm" and play is not None:  # the question Restart asks
-        return {"message": app.t("menu.restart_confirm"), "on_yes": play.restart,
+        return {"message": app.t("menu.restart_confirm"), "on_yes": play.session.restart,
                 "yes_label": app.t("menu.restart"), "no_label": app.t("menu.cancel")}
     return {"play": play} if play is not None else {}
 

@@ -27,3 +27,11 @@ def test_no_pygame_import_statement_in_core_solver_or_store():
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path
+
+
+def test_the_game_session_imports_without_pygame():
+    """Issue 13: every scene that starts or ends games, and the Duel's two tables, share one
+    session that is pure Python."""
+    probe = "import sys\nimport solitaire.scenes.session, solitaire.core.intents\nprint('pygame' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -18,7 +18,7 @@ from solitaire.app.scene import App
 from solitaire.core import BadCode, GameCode, parse_code
 from solitaire.scenes.confirm import DialogScene, ask, centred, unit
 from solitaire.scenes.new_game import close_to, game_name, mode_label
-from solitaire.scenes.play import saved_game_at_stake, slot_of
+from solitaire.scenes.session import saved_game_at_stake, slot_of
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ class GameCodeScene(DialogScene):
             self.field.error = refusal_line(error)
             return
         slot = slot_of(code.game, code.draw, code.scoring)
-        at_stake = (self.play.at_stake(slot) if self.play is not None
+        at_stake = (self.play.session.at_stake(slot) if self.play is not None
                     else saved_game_at_stake(getattr(self.app, "store", None), slot))
         if at_stake:  # a game with moves in the code's mode is given up: say so first
             ask(self.app, code_question(self.app, code), lambda: self._play(code),
@@ -128,7 +128,7 @@ class GameCodeScene(DialogScene):
             self.app.switch("play", code=code)
         else:
             close_to(self.app, self.play)
-            self.play.start_code(code)
+            self.play.session.start_code(code)
 
     def _side_by_side(self, inner: pygame.Rect, wide: pygame.Rect, button: pygame.Rect) -> None:
         """Put ``wide`` at the reading start of ``inner`` and ``button`` at its end (mirrored

@@ -11,8 +11,9 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.scenes.confirm import DialogScene, ask, centred, unit
+from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.new_game import close_to, game_name, mode_label
+from solitaire.scenes.questions import ask_restart
 
 
 class MenuScene(DialogScene):
@@ -48,15 +49,11 @@ class MenuScene(DialogScene):
 
     def restart(self) -> None:
         """Same deal from the start; ask first when that gives up a game with moves."""
-        if self.play.at_stake():
-            ask(self.app, self.app.t("menu.restart_confirm"), self._restart,
-                yes_label=self.app.t("menu.restart"), no_label=self.app.t("menu.cancel"))
-        else:
-            self._restart()
+        ask_restart(self.app, self.play, self._restart)
 
     def _restart(self) -> None:
         close_to(self.app, self.play)
-        self.play.restart()
+        self.play.session.restart()
 
     def back_to_title(self) -> None:
         self.app.stack.clear()

@@ -19,7 +19,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
-from solitaire.scenes.play import mode_slot, saved_game_at_stake, slot_of
+from solitaire.scenes.session import mode_slot, saved_game_at_stake, slot_of
 from solitaire.solver import pools
 
 log = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ class NewGameScene(DialogScene):
         saved game)?
         """
         if self.play is not None:
-            return bool(self.play.at_stake(self._slot()))
+            return bool(self.play.session.at_stake(self._slot()))
         return saved_game_at_stake(getattr(self.app, "store", None), self._slot())
 
     def _offer_saved_game(self) -> None:
@@ -192,7 +192,7 @@ class NewGameScene(DialogScene):
                             winnable=self.winnable, resume=False)
         else:
             close_to(self.app, self.play)
-            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=False)
+            self.play.session.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=False)
 
     def continue_saved(self) -> None:
         """The chosen mode's saved game, where it was left (K-7)."""
@@ -201,7 +201,7 @@ class NewGameScene(DialogScene):
             self.app.switch("play", slot=self._slot())
         else:
             close_to(self.app, self.play)
-            self.play.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
+            self.play.session.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -15,7 +15,8 @@ from ..core.cards import KING, RANK, SUIT
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
 from .foundations import foundation_ranks
-from .search import Search, safe_double_deck, safe_single_deck, to_core_moves
+from .position import safe_double_deck, safe_single_deck
+from .search import Search, to_core_moves
 
 VERSION = "3"
 

@@ -70,15 +70,15 @@ def test_the_play_scene_shows_the_words_in_both_languages(app, driver):
     app.open("play", code=UNWINNABLE)
     scene = driver.scene
     deadline = time.monotonic() + 30
-    while scene.advisor.status_ticket is not None and time.monotonic() < deadline:
+    while scene.hints.advisor.status_ticket is not None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
-    assert scene.game.moves == 0 and scene.advisor.status == "not winnable"
-    assert app.t(scene.advisor.status_key) == "This deal cannot be won"
+    assert scene.game.moves == 0 and scene.hints.advisor.status == "not winnable"
+    assert app.t(scene.hints.advisor.status_key) == "This deal cannot be won"
     driver.draw()
     i18n.set_language("ar")
     try:
-        assert app.t(scene.advisor.status_key) == "هذه التوزيعة غير قابلة للحل"
+        assert app.t(scene.hints.advisor.status_key) == "هذه التوزيعة غير قابلة للحل"
         driver.draw()
     finally:
         i18n.set_language("en")

@@ -139,16 +139,16 @@ def test_dragged_cards_cover_the_drop_glow_and_the_hint(make_app):
     for k in range(1, 9):
         pos = (grab[0] + (over[0] - grab[0]) * k // 8, grab[1] + (over[1] - grab[1]) * k // 8)
         app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-    assert play.press.dragging and play.press.drop == target and len(play.press.sprites) == 3
-    play.hint = (Move(source, target, 3), 5.0)
+    assert play.pointer.press.dragging and play.pointer.press.drop == target and len(play.pointer.press.sprites) == 3
+    play.hints.hint = (Move(source, target, 3), 5.0)
     with_marks = draw(app).copy()
-    drop, play.press.drop, play.hint = play.press.drop, None, None
+    drop, play.pointer.press.drop, play.hints.hint = play.pointer.press.drop, None, None
     without = draw(app).copy()
-    play.press.drop = drop
+    play.pointer.press.drop = drop
     corner = int(w * 0.065) + 2  # the card's rounded corners let the table show, rightly
     glow = pygame.Rect(top.pos, (w, h)).inflate(2 * play.art.margin, 2 * play.art.margin)
     checked = 0
-    for sprite in play.press.sprites:
+    for sprite in play.pointer.press.sprites:
         card = pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), w, h).inflate(-2 * corner, -2 * corner)
         area = card.clip(glow)
         checked += area.w * area.h
@@ -184,7 +184,7 @@ def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
     app.open("title")
     play = app.open("play", code="KL1-D1N-AAAAAAB")
     settle(app)
-    play.elapsed = 187.0
+    play.session.elapsed = 187.0
     scene = app.open("win", play=play)
     settle(app, 1.0)
     surface = draw(app)

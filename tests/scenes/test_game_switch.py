@@ -48,12 +48,12 @@ def test_a_game_code_rebuilds_the_slots_both_ways_TF3_K5(app, driver):
     scene = app.open("play", code="KL1-D1N-AAAAAAB")
     driver.settle(2)
     driver.draw()  # the table has been on screen before the switch
-    scene.start_code(parse_code(thoughtful))
+    scene.session.start_code(parse_code(thoughtful))
     driver.settle(2)
     assert foundation_pixels(driver, scene) == expected_tf
     assert drop_ace_on_first_foundation(driver, scene) == 1  # TF-3: the hearts' own place
 
-    scene.start_code(parse_code(klondike))
+    scene.session.start_code(parse_code(klondike))
     driver.settle(2)
     assert foundation_pixels(driver, scene) == expected_kl
     assert drop_ace_on_first_foundation(driver, scene) == 0  # K-5: any empty foundation
@@ -63,7 +63,7 @@ def test_the_new_game_path_rebuilds_the_slots_too(app, driver):
     scene = app.open("play", code="TF1-D1N-AAAAAAB")
     driver.settle(2)
     driver.draw()
-    scene.start("klondike", 1, "standard", resume=False)
+    scene.session.start("klondike", 1, "standard", resume=False)
     driver.settle(2)
     assert foundation_pixels(driver, scene) == fresh_pixels(app, driver, str(scene.game.code))
 
@@ -76,9 +76,9 @@ def test_switching_game_forgets_the_old_board_focus(app, driver):
     driver.key(pygame.K_DOWN)
     for _ in range(8):
         driver.key(pygame.K_RIGHT)
-    assert scene.focus_pile == Pile(TABLEAU, 8)
-    scene.start_code(parse_code("TF1-D1N-AAAAAAB"))
+    assert scene.board.pile == Pile(TABLEAU, 8)
+    scene.session.start_code(parse_code("TF1-D1N-AAAAAAB"))
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_LEFT)
     driver.draw()
-    assert scene.focus_pile.kind != TABLEAU or scene.focus_pile.index < 7
+    assert scene.board.pile.kind != TABLEAU or scene.board.pile.index < 7

@@ -12,6 +12,7 @@ from solitaire.core import GameCode, parse_code
 from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.new_game import NewGameScene
 from solitaire.scenes.play import PlayScene
+from solitaire.scenes.questions import ask_restart
 
 LOST = "This counts as a lost game"
 KLONDIKE_1, KLONDIKE_3, THOUGHTFUL_1 = "klondike-d1-standard", "klondike-d3-standard", "thoughtful-d1-standard"
@@ -39,7 +40,7 @@ def question(app) -> ConfirmScene:
 
 def test_C11_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, driver):
     scene = open_game(app, driver, moves=2)
-    scene.ask_restart()
+    ask_restart(app, scene)
     assert LOST.lower() in question(app).message.lower()
     assert played(app, KLONDIKE_1) == (0, 0)  # nothing counted before the answer
     question(app).answer_yes()
@@ -48,7 +49,7 @@ def test_C11_K8_restart_of_a_played_game_asks_and_says_it_counts_as_lost(app, dr
 
 def test_C11_K8_restart_with_no_move_asks_nothing_and_counts_nothing(app, driver):
     scene = open_game(app, driver)
-    scene.ask_restart()
+    ask_restart(app, scene)
     assert app.stack.top is scene and played(app, KLONDIKE_1) == (0, 0)
 
 
@@ -80,7 +81,7 @@ def test_G1_a_code_over_an_unplayed_game_asks_nothing(app, driver):
 
 def test_K7_a_code_of_another_mode_keeps_this_game_and_gives_up_that_modes_saved_one(app, driver):
     scene = open_game(app, driver, code="TF1-D1N-AAAAAAB", moves=2)
-    scene.start_code(parse_code("KL1-D1N-AAAAAAB"))  # Thoughtful waits as its mode's saved game
+    scene.session.start_code(parse_code("KL1-D1N-AAAAAAB"))  # Thoughtful waits as its mode's saved game
     assert played(app, THOUGHTFUL_1) == (0, 0) and app.store.load_game(THOUGHTFUL_1, lambda d: d)
     scene.draw_stock()
     app.open("game_code", play=scene).submit("TF1-D1N-AAAAAAC")
@@ -94,8 +95,8 @@ def test_a_new_mode_starts_unplayed_even_after_a_played_game(app, driver):
     """Regression: the "played" mark of the game put aside used to carry over to the new deal,
     so giving up that untouched deal counted a lost game."""
     scene = open_game(app, driver, moves=1)
-    scene.start("klondike", 3, "standard")
-    assert scene.game.moves == 0 and not scene.at_stake()
+    scene.session.start("klondike", 3, "standard")
+    assert scene.game.moves == 0 and not scene.session.at_stake()
     scene.new_deal()
     assert played(app, KLONDIKE_3) == (0, 0) and played(app, KLONDIKE_1) == (0, 0)
 
@@ -161,7 +162,7 @@ def test_in_game_the_mode_on_the_table_offers_start_only_and_asks(app, driver):
 def test_in_game_another_mode_with_a_saved_game_resumes_it_K7(app, driver):
     scene = open_game(app, driver, code="KL1-D3N-AAAAAAB", moves=1)
     draw_three = scene.game.to_json()
-    scene.start("klondike", 1, "standard")
+    scene.session.start("klondike", 1, "standard")
     scene.draw_stock()
     dialog = app.open("new_game", game_id="klondike", play=scene)
     dialog.draw_choice.select(2)

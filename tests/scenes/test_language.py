@@ -68,7 +68,7 @@ def test_the_game_stays_where_it_was_in_the_new_language(app, driver, in_game_se
     assert i18n.language() == "ar" and app.text.base_rtl and app.settings["language"] == "ar"
     scenes = app.stack.scenes
     assert [type(s) for s in scenes] == [TitleScene, PlayScene, MenuScene, SettingsScene]
-    assert scenes[1] is play and play.game.to_json() == position and play.counted
+    assert scenes[1] is play and play.game.to_json() == position and play.session.counted
     for scene in scenes:
         words = shown_strings(scene)
         assert words and all(arabic(word) for word in words), (type(scene).__name__, words)

@@ -20,7 +20,7 @@ from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.game_code import GameCodeScene
 from solitaire.scenes.menu import MenuScene
 from solitaire.scenes.new_game import NewGameScene
-from solitaire.scenes.play import mode_slot, saved_game_at_stake
+from solitaire.scenes.session import mode_slot, saved_game_at_stake
 from solitaire.scenes.rules import RulesScene, rules_blocks
 from solitaire.scenes.statistics import StatisticsScene, clock
 from solitaire.store import Store, mode_key
@@ -31,6 +31,29 @@ SIZES = [(960, 600), (1920, 1080)]
 class TitleStandIn(Scene):
     def __init__(self, app, **_):
         super().__init__(app)
+
+
+class FakeSession:
+    """The game session's interface as the dialogs use it, recording every call on its play."""
+
+    def __init__(self, play):
+        self.play = play
+
+    def restart(self):
+        self.play.calls.append(("restart",))
+
+    def start(self, game_id, draw, scoring, winnable=False, resume=True):
+        self.play.calls.append(("start", game_id, draw, scoring, winnable, resume))
+
+    def at_stake(self, slot=None):
+        """As the session: this game with moves, or another mode's saved game with moves."""
+        game = self.play.game
+        if slot is None or slot == mode_slot(game):
+            return game.moves > 0 and not game.won
+        return saved_game_at_stake(self.play.app.store, slot)
+
+    def start_code(self, code):
+        self.play.calls.append(("start_code", code))
 
 
 class FakePlay(Scene):
@@ -45,24 +68,10 @@ class FakePlay(Scene):
                        "winnable": winnable}
         self.game = Game.deal(code or GameCode(game_id, draw, scoring, 7))
         self.calls: list[tuple] = []
-
-    def restart(self):
-        self.calls.append(("restart",))
+        self.session = FakeSession(self)
 
     def new_deal(self):
         self.calls.append(("new_deal",))
-
-    def start(self, game_id, draw, scoring, winnable=False, resume=True):
-        self.calls.append(("start", game_id, draw, scoring, winnable, resume))
-
-    def at_stake(self, slot=None):
-        """As the play scene: this game with moves, or another mode's saved game with moves."""
-        if slot is None or slot == mode_slot(self.game):
-            return self.game.moves > 0 and not self.game.won
-        return saved_game_at_stake(self.app.store, slot)
-
-    def start_code(self, code):
-        self.calls.append(("start_code", code))
 
 
 SCENES = {

@@ -51,5 +51,5 @@ def test_starting_where_no_pool_exists_deals_a_random_deal_and_keeps_the_prefere
     choose(dialog.scoring_choice, "vegas")
     dialog.start()
     play = driver.scene
-    assert play.game.scoring.name == "vegas" and play.toast is None
+    assert play.game.scoring.name == "vegas" and play.hud.toast is None
     assert app.store.settings.winnable_only is True  # still asked for where a pool exists

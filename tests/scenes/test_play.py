@@ -56,8 +56,8 @@ def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
     origin = scene.view.by_slot[Slot(T(3), 2)].pos
     driver.drag(centre(scene, T(3)), centre(scene, T(5)))
     assert scene.game.to_json() == start
-    assert scene.toast is not None and "2 of hearts" in scene.toast.text
-    assert scene.toast.note == "Rule C-2" and "C-2" not in scene.toast.text  # the id apart, small
+    assert scene.hud.toast is not None and "2 of hearts" in scene.hud.toast.text
+    assert scene.hud.toast.note == "Rule C-2" and "C-2" not in scene.hud.toast.text  # the id apart, small
     driver.settle(1)
     assert scene.view.by_slot[Slot(T(3), 2)].pos == origin
 
@@ -65,15 +65,15 @@ def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
 def test_interactive_rules_off_keeps_quiet(app, driver):
     scene = open_play(app, driver, interactive_rules=False)
     driver.drag(centre(scene, T(3)), centre(scene, T(5)))
-    assert scene.toast is None
+    assert scene.hud.toast is None
 
 
 def test_select_then_click_and_escape_drops_selection_K8(app, driver):
     scene = open_play(app, driver, one_tap=False)
     driver.click(centre(scene, T(1)))
-    assert scene.selection == (T(1), 1)
+    assert scene.clicks.selection == (T(1), 1)
     driver.key(pygame.K_ESCAPE)
-    assert scene.selection is None
+    assert scene.clicks.selection is None
     driver.click(centre(scene, T(1)))
     driver.click(centre(scene, T(7)))
     assert scene.game.tableau[6][-1] == parse_card("7H")
@@ -102,7 +102,7 @@ def test_keyboard_arrows_and_enter_play_a_move_K8(app, driver):
     driver.key(pygame.K_TAB)
     assert scene.group.focused is scene.board
     driver.key(pygame.K_DOWN)  # from the stock down to column 1
-    assert scene.focus_pile == T(1)
+    assert scene.board.pile == T(1)
     driver.key(pygame.K_RETURN)
     assert scene.game.tableau[6][-1] == parse_card("7H")
 
@@ -176,11 +176,11 @@ def test_hint_comes_from_the_worker_and_is_a_legal_move(app, driver):
     scene = open_play(app, driver)
     driver.key(pygame.K_h)
     deadline = time.monotonic() + 20
-    while scene.hint is None and time.monotonic() < deadline:
+    while scene.hints.hint is None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
-    assert scene.hint is not None
-    assert scene.game.check(scene.hint[0]) is None
+    assert scene.hints.hint is not None
+    assert scene.game.check(scene.hints.hint[0]) is None
     driver.draw()  # the highlight draws
 
 
@@ -193,10 +193,10 @@ def test_no_useful_move_is_said_K8(app, driver):
     g.hidden, g.stock, g.waste = [0] * 7, [], []
     driver.key(pygame.K_h)
     deadline = time.monotonic() + 20
-    while scene.advisor.hint_ticket is not None and time.monotonic() < deadline:
+    while scene.hints.advisor.hint_ticket is not None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
-    assert scene.hint is None and scene.toast is not None and "No useful move" in scene.toast.text
+    assert scene.hints.hint is None and scene.hud.toast is not None and "No useful move" in scene.hud.toast.text
 
 
 def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
@@ -207,32 +207,32 @@ def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
     code = winnable_codes("thoughtful", 1, "standard")[0]
     scene = open_play(app, driver, code=str(code))
     deadline = time.monotonic() + 30
-    while scene.advisor.status_ticket is not None and time.monotonic() < deadline:
+    while scene.hints.advisor.status_ticket is not None and time.monotonic() < deadline:
         driver.settle(0.05)
         time.sleep(0.01)
-    assert scene.advisor.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
+    assert scene.hints.advisor.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
     driver.draw()
     app.settings["status_line"] = False
     app.on_settings_changed()
-    assert scene.advisor.status is None
+    assert scene.hints.advisor.status is None
 
 
 def test_no_status_line_where_cards_are_hidden(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
-    assert scene.advisor.status is None and scene.advisor.status_ticket is None
+    assert scene.hints.advisor.status is None and scene.hints.advisor.status_ticket is None
 
 
 def test_each_draw_mode_keeps_its_own_saved_game_K7(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
     driver.click(centre(scene, T(1)))  # one move in draw 1
     draw_one = scene.game.to_json()
-    scene.start("klondike", 3, "standard")
+    scene.session.start("klondike", 3, "standard")
     assert scene.game.draw == 3 and scene.game.moves == 0  # no saved draw-3 game: a new deal
     driver.click(centre(scene, Pile(STOCK)))
     draw_three = scene.game.to_json()
-    scene.start("klondike", 1, "standard")
+    scene.session.start("klondike", 1, "standard")
     assert scene.game.to_json() == draw_one  # draw 1 resumes where it was; nothing carried over
-    scene.start("klondike", 3, "standard")
+    scene.session.start("klondike", 3, "standard")
     assert scene.game.to_json() == draw_three
 
 
@@ -278,8 +278,17 @@ def test_winnable_deals_come_from_the_pool_where_the_mode_has_one(app, driver):
 
     app.open("play", game_id="thoughtful", draw=3, scoring="standard", winnable=True, resume=False)
     scene = driver.scene
-    assert scene.game.code in winnable_codes("thoughtful", 3, "standard") and scene.toast is None
+    assert scene.game.code in winnable_codes("thoughtful", 3, "standard") and scene.hud.toast is None
     # One-pass Vegas has no pool, so the New Game window does not offer the choice there: the
     # saved preference deals any deal, without a message about a promise nobody was made.
-    scene.start("double", 1, "vegas", winnable=True, resume=False)
-    assert scene.game.scoring.name == "vegas" and scene.toast is None
+    scene.session.start("double", 1, "vegas", winnable=True, resume=False)
+    assert scene.game.scoring.name == "vegas" and scene.hud.toast is None
+
+
+def test_the_clock_wakes_the_idle_table_once_a_second_only_while_the_game_counts(app, driver):
+    scene = open_play(app, driver, show_time=True)
+    assert scene.next_wake() is None  # no move yet: the clock stands still
+    scene.draw_stock()
+    assert 0 < scene.next_wake() <= 1.0
+    app.settings["show_time"] = False
+    assert scene.next_wake() is None

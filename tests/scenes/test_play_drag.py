@@ -32,12 +32,12 @@ def start_drag(app, driver):
     driver.down(start)
     for step in range(1, 6):
         driver.move((start[0] + 30 * step, start[1] + 10 * step))
-    assert scene.press is not None and scene.press.dragging
+    assert scene.pointer.press is not None and scene.pointer.press.dragging
     return scene
 
 
 def assert_clean_and_next_click_counts(scene, driver):
-    assert scene.press is None and not any(sprite.dragging for sprite in scene.view.sprites)
+    assert scene.pointer.press is None and not any(sprite.dragging for sprite in scene.view.sprites)
     driver.settle(1)
     assert scene.view.by_slot[Slot(T1, 0)].pos == scene.layout.card_positions(scene.game)[Slot(T1, 0)]
     moves = scene.game.moves
@@ -64,7 +64,7 @@ def test_a_button_let_go_where_no_event_came_from(app, driver):
 def test_a_button_up_outside_the_window_drops_nothing(app, driver):
     scene = start_drag(app, driver)
     driver.move(card_centre(scene, T7))
-    assert scene.press.drop == T7
+    assert scene.pointer.press.drop == T7
     driver.up((-40, 300))
     assert scene.game.moves == 0
     assert_clean_and_next_click_counts(scene, driver)
@@ -74,7 +74,7 @@ def test_a_press_whose_button_up_was_lost_does_not_eat_the_next_click(app, drive
     scene = start_drag(app, driver)
     moves = scene.game.moves
     driver.click(pile_centre(scene, Pile(STOCK)))
-    assert scene.game.moves == moves + 1 and scene.press is None
+    assert scene.game.moves == moves + 1 and scene.pointer.press is None
 
 
 def test_losing_the_focus_or_opening_the_menu_mid_drag(app, driver):
@@ -85,7 +85,7 @@ def test_losing_the_focus_or_opening_the_menu_mid_drag(app, driver):
     driver.down(start)
     driver.move((start[0] + 40, start[1] + 40))
     driver.key(pygame.K_ESCAPE)
-    assert app.stack.top is not scene and scene.press is None
+    assert app.stack.top is not scene and scene.pointer.press is None
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is scene
     assert_clean_and_next_click_counts(scene, driver)

@@ -42,7 +42,7 @@ def test_a_full_disk_is_told_at_once_once_and_again_when_saving_works(app, drive
         assert app.stack.top is scene, "told once per kind"
     scene.draw_stock()
     driver.settle(0.05)
-    assert app.stack.top is scene and scene.toast.text == app.t("store.saving_again")
+    assert app.stack.top is scene and scene.hud.toast.text == app.t("store.saving_again")
     assert app.store.load_game(SLOT, lambda data: data) is not None
 
 

@@ -29,8 +29,8 @@ def test_TF6_a_refused_double_click_in_thoughtful_names_thoughtfuls_rule(app, dr
     spot = centre(scene, Pile(TABLEAU, 0))
     driver.click(spot)
     driver.click(spot)
-    assert scene.toast is not None and scene.toast.note == "Rule TF-6"  # was DS-8, Double's
-    assert "5 of hearts" in scene.toast.text and not RULE_ID.search(scene.toast.text)
+    assert scene.hud.toast is not None and scene.hud.toast.note == "Rule TF-6"  # was DS-8, Double's
+    assert "5 of hearts" in scene.hud.toast.text and not RULE_ID.search(scene.hud.toast.text)
 
 
 def test_TF6_the_rule_line_is_arabic_in_arabic(app, driver):
@@ -40,8 +40,8 @@ def test_TF6_the_rule_line_is_arabic_in_arabic(app, driver):
         spot = centre(scene, Pile(TABLEAU, 0))
         driver.click(spot)
         driver.click(spot)
-        assert scene.toast.note == "القاعدة TF-6"
-        assert "5♥" in scene.toast.text and not RULE_ID.search(scene.toast.text)
+        assert scene.hud.toast.note == "القاعدة TF-6"
+        assert "5♥" in scene.hud.toast.text and not RULE_ID.search(scene.hud.toast.text)
         driver.draw()
     finally:
         i18n.set_language("en")
@@ -59,5 +59,5 @@ def test_DS9_undo_past_the_limit_says_the_limit_and_its_rule(app, driver):
     assert scene.game.moves == 203 and not scene.game.can_undo
     assert scene.undo_button.enabled  # a click on it says why it takes nothing back
     driver.click(scene.undo_button.rect.center)
-    assert scene.toast.note == "Rule DS-9"
-    assert scene.toast.text == "Undo reaches back only 200 moves, and you have taken all of them back"
+    assert scene.hud.toast.note == "Rule DS-9"
+    assert scene.hud.toast.text == "Undo reaches back only 200 moves, and you have taken all of them back"

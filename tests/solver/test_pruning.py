@@ -148,7 +148,7 @@ def test_dead_end_proven_at_the_root_of_real_deals():
 
 def test_settle_twins_moves_a_group_onto_the_lower_twin_and_both_positions_reach_each_other(table):
     from solitaire.core.moves import TABLEAU, Move, Pile
-    from solitaire.solver.search import settle_twins
+    from solitaire.solver.position import settle_twins
 
     def cols(*texts):
         return tuple(bytes(_c(t) for t in text.split()) for text in texts)

@@ -16,7 +16,8 @@ import random
 
 from solitaire.core import Game, ruleset
 from solitaire.solver.api import solve
-from solitaire.solver.search import _BUILDS, HIDDEN, Search
+from solitaire.solver.position import _BUILDS, HIDDEN
+from solitaire.solver.search import Search
 
 
 class Reference(Search):

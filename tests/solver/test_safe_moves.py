@@ -1,6 +1,6 @@
 """The safe foundation rules: one deck (K, TF) and its own rule for two decks (DS)."""
 
-from solitaire.solver.search import safe_double_deck, safe_single_deck
+from solitaire.solver.position import safe_double_deck, safe_single_deck
 
 S, H, D, C = 0, 1, 2, 3
 

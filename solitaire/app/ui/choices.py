@@ -1,0 +1,270 @@
+"""Widgets that hold a setting: a toggle, a segmented choice and a slider."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from solitaire.app.ui.paint import (
+    GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
+    rounded_rect,
+)
+from solitaire.app.ui.widgets import Widget
+
+
+class Toggle(Widget):
+    """A labelled on/off switch; the whole row is clickable."""
+
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any], *,
+                 enabled: bool = True) -> None:
+        super().__init__(enabled=enabled)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.pressed = False
+        self.font_px: int | None = None
+
+    def set(self, value: bool) -> None:
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        inside = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = inside
+        elif event.type == pygame.MOUSEBUTTONDOWN and inside and event.button == 1:
+            self.pressed = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and self.pressed and event.button == 1:
+            self.pressed = False
+            if inside:
+                self.set(not self.value)
+            return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE):
+            self.set(not self.value)
+            return True
+        return False
+
+    def release(self) -> None:
+        self.pressed = False
+
+    def radius(self) -> int:
+        return max(4, self.rect.h // 5)
+
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(switch track, label area) inside the rect; a whole track height of air between
+        them, so a long label fitted to its area never touches its switch (issue 11).
+        """
+        rect = self.rect
+        track_h = max(12, int(rect.h * 0.56))
+        pad = max(6, rect.h // 5)
+        track = pygame.Rect(0, 0, int(track_h * 1.8), track_h)
+        track.centery = rect.centery
+        label_box = rect.inflate(-2 * pad, 0)
+        if self.rtl:
+            track.left = rect.left + pad
+            label_box.left = track.right + track_h
+            label_box.width = rect.right - pad - label_box.left
+        else:
+            track.right = rect.right - pad
+            label_box.width = track.left - track_h - label_box.left
+        return track, label_box
+
+    def fitted_font_px(self) -> int:
+        """The label size that fits; a dialog can give all its toggles the smallest one."""
+        return self.text.fit_size(self.label, font_px(self.rect, 0.38), self._boxes()[1].w)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        if self.hovered and self.enabled:
+            surface.blit(rounded_rect(rect.size, self.radius(), (255, 255, 255, 16)), rect.topleft)
+        track, label_box = self._boxes()
+        track_h = track.h
+        fill = GOLD if self.value else TRACK_OFF
+        surface.blit(rounded_rect(track.size, track_h // 2, fill), track.topleft)
+        knob_d = track_h - max(4, track_h // 6)
+        gap = (track_h - knob_d) // 2
+        on_right = self.value != self.rtl
+        knob_x = track.right - gap - knob_d if on_right else track.left + gap
+        surface.blit(circle(knob_d, (255, 255, 255) if self.enabled else (170, 170, 170)),
+                     (knob_x, track.top + gap))
+        size = self.font_px or self.fitted_font_px()
+        img = self.text.render(self.label, size, INK if self.enabled else INK_DIM)
+        pos = img.get_rect(midleft=label_box.midleft)
+        if self.rtl:
+            pos.midright = label_box.midright
+        surface.blit(img, pos)
+
+
+class SegmentedChoice(Widget):
+    """One of a few options side by side ("Draw 1 / 2 / 3"); arrows move the choice."""
+
+    def __init__(self, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], Any], *, enabled: bool = True) -> None:
+        super().__init__(enabled=enabled)
+        self.options = list(options)
+        self.value = value
+        self.on_change = on_change
+
+    def _index(self) -> int:
+        values = [v for v, _ in self.options]
+        return values.index(self.value) if self.value in values else 0
+
+    def select(self, index: int) -> None:
+        index = max(0, min(len(self.options) - 1, index))
+        value = self.options[index][0]
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def segments(self) -> list[pygame.Rect]:
+        """One rect per option, in option order (right to left when mirrored)."""
+        n = max(1, len(self.options))
+        rects = []
+        for i in range(n):
+            left = self.rect.x + self.rect.w * i // n
+            right = self.rect.x + self.rect.w * (i + 1) // n
+            rects.append(pygame.Rect(left, self.rect.y, right - left, self.rect.h))
+        return rects[::-1] if self.rtl else rects
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, seg in enumerate(self.segments()):
+                if seg.collidepoint(event.pos):
+                    self.select(i)
+                    return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
+        if step is None:
+            return False
+        self.select(self._index() + (-step if self.rtl else step))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        radius = self.radius()
+        surface.blit(rounded_rect(self.rect.size, radius, (0, 0, 0, 70), None, SECONDARY_EDGE,
+                                  hairline(self.rect.h)), self.rect.topleft)
+        chosen = self._index()
+        for i, (seg, (_, label)) in enumerate(zip(self.segments(), self.options)):
+            inner = seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
+            if i == chosen:
+                surface.blit(rounded_rect(inner.size, max(3, radius - 2), GOLD_TOP, GOLD_BOTTOM),
+                             inner.topleft)
+            ink = INK_DARK if i == chosen else INK
+            size = self.text.fit_size(label, font_px(seg, 0.38), int(inner.w * 0.9), True)
+            img = self.text.render(label, size, ink, i == chosen)
+            surface.blit(img, img.get_rect(center=seg.center))
+
+
+class Slider(Widget):
+    """A 0..1 value with a label; drag, click, arrows (by ``step``), Home and End."""
+
+    def __init__(self, label: str, value: float, on_change: Callable[[float], Any], *,
+                 step: float = 0.05, enabled: bool = True) -> None:
+        super().__init__(enabled=enabled)
+        self.label = label
+        self.value = min(1.0, max(0.0, value))
+        self.on_change = on_change
+        self.step = step
+        self.dragging = False
+        self.font_px: int | None = None
+
+    def track(self) -> pygame.Rect:
+        pad = max(6, self.rect.h // 5)
+        width = int(self.rect.w * 0.5)
+        box = pygame.Rect(0, 0, width, max(4, self.rect.h // 8))
+        box.centery = self.rect.centery
+        if self.rtl:
+            box.left = self.rect.left + pad
+        else:
+            box.right = self.rect.right - pad
+        return box
+
+    def set(self, value: float) -> None:
+        value = round(min(1.0, max(0.0, value)), 4)
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def _from_x(self, x: int) -> None:
+        track = self.track()
+        k = (x - track.left) / max(1, track.w)
+        self.set(1.0 - k if self.rtl else k)
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            if self.dragging:
+                self._from_x(event.pos[0])
+                return True
+            return False
+        if event.button != 1:
+            return False
+        grab = self.track().inflate(self.rect.h // 2, self.rect.h)
+        if event.type == pygame.MOUSEBUTTONDOWN and grab.collidepoint(event.pos):
+            self.dragging = True
+            self._from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            direction = 1 if event.key == pygame.K_RIGHT else -1
+            self.set(self.value + direction * (-1 if self.rtl else 1) * self.step)
+        elif event.key == pygame.K_HOME:
+            self.set(0.0)
+        elif event.key == pygame.K_END:
+            self.set(1.0)
+        else:
+            return False
+        return True
+
+    def release(self) -> None:
+        self.dragging = False
+
+    def radius(self) -> int:
+        return max(4, self.rect.h // 5)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        track = self.track()
+        surface.blit(rounded_rect(track.size, track.h // 2, TRACK_OFF), track.topleft)
+        filled_w = int(track.w * self.value)
+        if filled_w > 0:
+            fill = pygame.Rect(track.right - filled_w if self.rtl else track.left, track.y,
+                               filled_w, track.h)
+            surface.blit(rounded_rect(fill.size, track.h // 2, GOLD), fill.topleft)
+        knob_d = max(12, int(self.rect.h * 0.5))
+        cx = track.right - filled_w if self.rtl else track.left + filled_w
+        surface.blit(circle(knob_d + 2, (0, 0, 0, 90)), (cx - knob_d // 2 - 1, track.centery - knob_d // 2))
+        surface.blit(circle(knob_d, (255, 255, 255)), (cx - knob_d // 2, track.centery - knob_d // 2))
+        pad = max(6, self.rect.h // 5)
+        label_box = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.w - track.w - 3 * pad,
+                                self.rect.h)
+        if self.rtl:
+            label_box.right = self.rect.right - pad
+        text = f"{self.label}  {round(self.value * 100)}%"
+        size = self.font_px or self.text.fit_size(text, font_px(self.rect, 0.38), label_box.w)
+        img = self.text.render(text, size, INK if self.enabled else INK_DIM)
+        pos = img.get_rect(midleft=label_box.midleft)
+        if self.rtl:
+            pos.midright = label_box.midright
+        surface.blit(img, pos)

@@ -1,0 +1,136 @@
+"""A one-line text field for game codes, with the clipboard's paste and copy."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from solitaire.app.ui.paint import ERROR, FOCUS, INK, INK_DIM, SECONDARY_EDGE, font_px, hairline, rounded_rect
+from solitaire.app.ui.widgets import Widget
+
+CODE_CHARS = frozenset(string.ascii_letters + string.digits + "-")
+
+
+class TextInput(Widget):
+    """A one-line field (a game code): filtered characters, Enter submits, an error line below.
+
+    The caret does not blink, so a focused field costs no frames while idle.
+    """
+
+    def __init__(self, on_submit: Callable[[str], Any], *, placeholder: str = "",
+                 allowed: frozenset[str] = CODE_CHARS, max_length: int = 32,
+                 uppercase: bool = True, on_change: Callable[[str], Any] | None = None) -> None:
+        super().__init__()
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.allowed = allowed
+        self.max_length = max_length
+        self.uppercase = uppercase
+        self.value = ""
+        self.caret = 0
+        self.error = ""
+
+    def set_value(self, value: str) -> None:
+        self.value = ""
+        self.caret = 0
+        self.insert(value)
+
+    def insert(self, typed: str) -> None:
+        chars = [c for c in typed if c in self.allowed]
+        if self.uppercase:
+            chars = [c.upper() for c in chars]
+        room = self.max_length - len(self.value)
+        piece = "".join(chars)[:max(0, room)]
+        if piece:
+            self._edit(self.value[:self.caret] + piece + self.value[self.caret:],
+                       self.caret + len(piece))
+
+    def _edit(self, value: str, caret: int) -> None:
+        self.value = value
+        self.caret = caret
+        self.error = ""
+        if self.on_change:
+            self.on_change(value)
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            self.caret = len(self.value)
+            return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_submit(self.value)
+        elif key == pygame.K_BACKSPACE and self.caret > 0:
+            self._edit(self.value[:self.caret - 1] + self.value[self.caret:], self.caret - 1)
+        elif key == pygame.K_DELETE and self.caret < len(self.value):
+            self._edit(self.value[:self.caret] + self.value[self.caret + 1:], self.caret)
+        elif key == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif key == pygame.K_RIGHT:
+            self.caret = min(len(self.value), self.caret + 1)
+        elif key == pygame.K_HOME:
+            self.caret = 0
+        elif key == pygame.K_END:
+            self.caret = len(self.value)
+        elif key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.insert(_clipboard())
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            pass
+        else:
+            # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so no shortcut fires.
+            return bool(event.unicode and event.unicode.isprintable())
+        return True
+
+    def radius(self) -> int:
+        return max(4, self.rect.h // 5)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        edge = FOCUS if self.focused else (ERROR if self.error else SECONDARY_EDGE)
+        surface.blit(rounded_rect(rect.size, self.radius(), (0, 0, 0, 110), None, edge,
+                                  (2 if self.focused else 1) * hairline(rect.h)), rect.topleft)
+        pad = max(8, rect.h // 4)
+        px = font_px(rect, 0.45)
+        font = self.text.font(px)
+        shown = self.value or self.placeholder
+        img = self.text.render(shown, px, INK if self.value else INK_DIM)
+        x = rect.x + pad
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-pad, 0))
+        if not self.value and self.rtl:  # an Arabic hint reads from the right; the code itself,
+            surface.blit(img, img.get_rect(midright=(rect.right - pad, rect.centery)))
+        else:  # in Latin letters, is typed from the left in either language
+            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        if self.focused:
+            caret_x = x + font.size(self.value[:self.caret])[0]
+            top = rect.centery - font.get_height() // 2
+            pygame.draw.line(surface, INK, (caret_x, top + 2), (caret_x, top + font.get_height() - 2),
+                             max(1, px // 14))
+        surface.set_clip(clip)
+        if self.error:
+            err = self.text.render(self.error, font_px(rect, 0.34), ERROR)
+            pos = err.get_rect(topleft=(rect.x + 2, rect.bottom + max(4, rect.h // 8)))
+            if self.rtl:
+                pos.right = rect.right - 2
+            surface.blit(err, pos)
+
+
+def _clipboard() -> str:
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""

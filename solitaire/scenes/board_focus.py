@@ -1,0 +1,131 @@
+"""The keyboard on a table: its shortcuts, and focus on the board, where arrow keys walk
+between the table's places and Enter clicks.
+
+The board is one stop in the Tab order; inside it the focus is a pile and a depth (how many
+cards from the top of a column the focused card is), moved on screen order, so the keys follow
+the mirrored table in right-to-left languages too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.core import STOCK, TABLEAU, Pile, intents
+from solitaire.scenes.questions import ask_new_game
+
+if TYPE_CHECKING:
+    from solitaire.scenes.play import PlayScene
+
+
+BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def table_keys(scene: PlayScene, event: pygame.event.Event) -> None:
+    """A key on the table: a shortcut, else the focused widget's (an arrow or Enter with
+    nothing focused focuses the board)."""
+    if event.type == pygame.KEYDOWN and _shortcut(scene, event):
+        return
+    if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+        if event.type == pygame.KEYDOWN and scene.group.focused is None and event.key in BOARD_KEYS:
+            scene.group.focus(scene.board, visible=True)
+        scene.group.handle(event)
+
+
+def _shortcut(scene: PlayScene, event: pygame.event.Event) -> bool:
+    key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+    if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
+        scene.undo()
+    elif key == pygame.K_h:
+        scene.hints.ask_hint(scene.game)
+    elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
+        ask_new_game(scene.app, scene)
+    elif key == pygame.K_SPACE and scene.group.focused in (None, scene.board):
+        scene.draw_stock()
+    else:
+        return False
+    return True
+
+
+class BoardFocus(ui.Widget):
+    """The table as one stop in the Tab order; arrow keys then move between board places."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        super().__init__()
+        self.scene = scene
+        self.pile: Pile = Pile(STOCK)
+        self.depth = 1
+
+    def reset(self) -> None:
+        """Back to the stock: another game's places may not exist on this table."""
+        self.pile, self.depth = Pile(STOCK), 1
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.KEYDOWN and self.board_key(event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The focused card gets its own ring, drawn by the scene."""
+
+    def places(self) -> list[list[Pile]]:
+        """Board positions in rows, each ordered left to right on screen."""
+        layout = self.scene.layout
+        top = [p for p in layout.piles() if p.kind != TABLEAU]
+        columns = [p for p in layout.piles() if p.kind == TABLEAU]
+        return [sorted(top, key=lambda p: (layout.pile_origin(p)[1], layout.pile_origin(p)[0])),
+                sorted(columns, key=lambda p: layout.pile_origin(p)[0])]
+
+    def board_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._sideways(1 if key == pygame.K_RIGHT else -1)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self._vertical(key == pygame.K_UP)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
+        else:
+            return False
+        return True
+
+    def _sideways(self, step: int) -> None:
+        rows, origin = self.places(), self.scene.layout.pile_origin
+        if self.pile.kind == TABLEAU:
+            places = rows[1]
+        else:
+            places = [p for p in rows[0] if origin(p)[1] == origin(self.pile)[1]]
+        i = places.index(self.pile) if self.pile in places else 0
+        i = max(0, min(len(places) - 1, i + step))
+        self.pile, self.depth = places[i], 1
+
+    def _vertical(self, up: bool) -> None:
+        rows, origin = self.places(), self.scene.layout.pile_origin
+        if self.pile.kind == TABLEAU:
+            face_up = self.scene.game.face_up_count(self.pile.index)
+            if up and self.depth < face_up:
+                self.depth += 1
+            elif not up and self.depth > 1:
+                self.depth -= 1
+            elif up:
+                self.pile, self.depth = self._nearest(rows[0]), 1
+            return
+        x = origin(self.pile)[0]
+        same_x = sorted((p for p in rows[0] if origin(p)[0] == x), key=lambda p: origin(p)[1])
+        i = same_x.index(self.pile)
+        if up and i > 0:
+            self.pile = same_x[i - 1]
+        elif not up and i + 1 < len(same_x):
+            self.pile = same_x[i + 1]
+        elif not up:
+            self.pile, self.depth = self._nearest(rows[1]), 1
+
+    def _enter(self) -> None:
+        """Enter on the focused card is a click on it (K-8's select-then-click included)."""
+        scene, pile = self.scene, self.pile
+        size = len(scene.game.pile(pile))
+        count = intents.movable(scene.game, pile, size - self.depth) if size else 0
+        scene.clicks.key_click(pile, count)
+
+    def _nearest(self, places: list[Pile]) -> Pile:
+        x = self.scene.layout.pile_origin(self.pile)[0]
+        return min(places, key=lambda p: abs(self.scene.layout.pile_origin(p)[0] - x))

@@ -1,0 +1,87 @@
+"""Clicks on a table, as each game's page asks: Klondike and the Duel use the one-tap setting or
+select-then-click (K-8); Double and Thoughtful send a clicked card to its foundation and a
+double-clicked one to the tableau (DS-8, TF-6). What a click means is the rules' to say
+(``core.intents``); this part keeps the selection and the time of the last click.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solitaire.core import STOCK, Game, Move, Pile, intents
+
+if TYPE_CHECKING:
+    from solitaire.scenes.play import PlayScene
+
+DOUBLE_CLICK_SECONDS = 0.4
+
+
+class Clicks:
+    def __init__(self, table: PlayScene) -> None:
+        self.table = table
+        self.app = table.app
+        self.selection: tuple[Pile, int] | None = None  # K-8: cards picked to be placed next
+        self.last_click: tuple[Pile, int, float] | None = None
+        self.clock = 0.0
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    def reset(self) -> None:
+        self.selection = None
+        self.last_click = None
+
+    def activate(self, pile: Pile, count: int) -> None:
+        """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""
+        if self.game.won:
+            return
+        if pile.kind == STOCK:
+            self.selection = None
+            self.table.draw_stock()
+            return
+        now = self.clock
+        double = (
+            self.last_click is not None
+            and self.last_click[:2] == (pile, count)
+            and now - self.last_click[2] <= DOUBLE_CLICK_SECONDS
+        )
+        self.last_click = (pile, count, now)
+        if self.game.rules.click == "one_tap":
+            self._klondike_click(pile, count)
+        else:
+            self._tap(pile, count, double)
+
+    def key_click(self, pile: Pile, count: int) -> None:
+        """Enter on the board's focused card: a click, or K-8's select-then-click step."""
+        if self.app.settings.get("one_tap", True) or self.game.rules.click != "one_tap":
+            self.activate(pile, count)
+        else:
+            self._klondike_click(pile, count)
+
+    def _klondike_click(self, pile: Pile, count: int) -> None:
+        """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
+        if self.app.settings.get("one_tap", True):
+            self._act(intents.one_tap(self.game, pile, count))
+        elif self.selection is None:
+            if count:
+                self.selection = (pile, count)
+                self.app.audio.play("pickup")
+        else:
+            src, n = self.selection
+            self.selection = None
+            self._act(intents.place_selection(self.game, src, n, pile))
+
+    def _tap(self, pile: Pile, count: int, double: bool) -> None:
+        """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""
+        double = double and bool(self.app.settings.get("double_click", True))
+        if self._act(intents.home_click(self.game, pile, count, double)):
+            self.last_click = None
+
+    def _act(self, intent: intents.Intent) -> bool:
+        """Carry out what a click meant: play its move or say its refusal; True if it meant any."""
+        if isinstance(intent, Move):
+            self.table.play(intent)
+        elif intent is not None:
+            self.table.refuse(intent)
+        return intent is not None

@@ -1,0 +1,63 @@
+"""The solver's help on a table: a hint shown for a while, and the status line kept current.
+
+Questions go through the advisor to the solver's worker; this part keeps what the player sees
+of the answers: the hinted move (glowing for ``HINT_SECONDS``), "Thinking…" while a hint is
+slow, "No useful move" when there is none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solitaire.core import Game, Move
+from solitaire.scenes.advisor import Advisor
+from solitaire.scenes.hud import Hud
+
+HINT_SECONDS = 2.4
+THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this
+
+
+class Hints:
+    def __init__(self, app: Any, hud: Hud) -> None:
+        self.app = app
+        self.hud = hud
+        self.advisor = Advisor(app)
+        self.hint: tuple[Move, float] | None = None  # the hinted move and its seconds left
+
+    def forget(self) -> None:
+        """The game changed: the hint on screen and any pending answer are stale."""
+        self.hint = None
+        self.advisor.forget()
+
+    def ask_hint(self, game: Game) -> None:
+        """Ask the solver's worker for a hint (none for a won game); the answer arrives in
+        ``update``."""
+        if game.won:
+            return
+        self.hint = None
+        self.advisor.ask_hint(game)
+
+    def ask_status(self, game: Game) -> None:
+        self.advisor.ask_status(game, bool(self.app.settings.get("status_line", True)))
+
+    def update(self, dt: float, game: Game) -> None:
+        """Pick up the worker's answers; the hint's glow fades out in time."""
+        thinking = self.app.t("play.thinking")
+        for move in self.advisor.poll(dt):
+            if self.hud.toast is not None and self.hud.toast.text == thinking:
+                self.hud.toast = None
+            if move is None:
+                self.hud.say(self.app.t("play.no_hint"))
+            else:
+                self.hint = (move, HINT_SECONDS)
+            if self.advisor.status == "checking":
+                self.ask_status(game)
+        if self.advisor.hint_ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.hud.toast is None:
+            self.hud.say(thinking)
+        if self.hint is not None:
+            move, left = self.hint
+            self.hint = (move, left - dt) if left - dt > 0 else None
+
+    @property
+    def busy(self) -> bool:
+        return self.hint is not None or self.advisor.busy

@@ -1,0 +1,64 @@
+"""One table's picture: its layout fitted to the window, the card art at that size, and the
+table view with its sprites. The Duel shows two; the play scene one.
+
+Built from nothing for each game and each language: the cached felt, the slots' marks
+(Thoughtful's ♠♥♦♣, Klondike's "A") and the sprites never carry over (issue 11).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solitaire import i18n
+from solitaire.app.tween import Tweener
+from solitaire.core import STOCK, Game, Pile
+from solitaire.scenes.hud import bar_height
+from solitaire.view.cardart import CardArt
+from solitaire.view.layout import Layout
+from solitaire.view.table import TableView
+
+DEAL_STAGGER = 0.028
+
+
+class TableScreen:
+    def __init__(self, app: Any, tweens: Tweener, game: Game) -> None:
+        self.app = app
+        self.tweens = tweens
+        self.layout = self._layout(game, app.display.size)
+        self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
+        self.view = self._view()
+
+    @staticmethod
+    def _layout(game: Game, size: tuple[int, int]) -> Layout:
+        return Layout(game.rules, size, bar_height(size), i18n.is_rtl())
+
+    def _view(self) -> TableView:
+        if self.art.size != self.layout.card:
+            self.art.set_size(self.layout.card)
+        view = TableView(self.art, self.layout, self.tweens)
+        view.speed = float(self.app.settings.get("animation_speed", 1.0))
+        return view
+
+    def rebuild(self, game: Game) -> None:
+        """A layout and a view made anew for ``game`` (another game, another language)."""
+        self.layout = self._layout(game, self.app.display.size)
+        self.view = self._view()
+
+    def deal(self, game: Game) -> None:
+        """Cards fly from the stock to their places, one after another."""
+        self.view.sprites.clear()
+        self.view.sync(game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
+        self.app.audio.play("shuffle")
+
+    def resize(self, game: Game, size: tuple[int, int]) -> None:
+        """Cards on the table snap to their new places; before the deal there are none to move."""
+        self.layout = self._layout(game, size)
+        self.view.set_layout(self.layout, game if self.view.sprites else None)
+
+    def follow(self, settings: dict) -> None:
+        """The animation speed (the next move already) and the card back, as just set."""
+        self.view.speed = float(settings.get("animation_speed", 1.0))
+        back = str(settings.get("card_back", "blue"))
+        if back != self.art.back_name:
+            self.art.set_back(back)
+            self.view.invalidate()

@@ -1,0 +1,212 @@
+"""A game session: which game is on a table, its clock, and what the store is told about it.
+
+Pure Python, no pygame: the play scene, the New game and Game code windows, the game menu and
+the ``--code`` start all start and end games through here, and the Duel will hold two. Drawing
+and input are the scene's; here are only the game's life and the saved-game slot it lives in.
+
+Issue 11's policy, the same for restart, new deal, game code and the New game window: a game
+with no move is not played and counts for nothing; a game with moves that a new deal or a
+restart replaces is given up and counts as a lost game, and the question asked before says so.
+A game left without being replaced (back to the title, quitting, another mode, another
+language) is not over: it waits as its mode's saved game (K-7).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from solitaire.core import Game, GameCode, parse_code, ruleset
+from solitaire.core.codes import DEAL_LIMIT
+from solitaire.core.modes import mode_key
+from solitaire.core.save import load_save, save_data
+from solitaire.store import Outcome
+
+
+def slot_of(game_id: str, draw: int, scoring: str) -> str:
+    """The saved-game slot of a mode (K-7: one per game, draw and scoring)."""
+    return mode_key(game_id, draw, scoring)
+
+
+def mode_slot(game: Game) -> str:
+    """The saved-game slot of a game's mode."""
+    return slot_of(game.rules.id, game.draw, game.scoring.name)
+
+
+def saved_game_at_stake(store: Any, slot: str) -> bool:
+    """True if ``slot`` holds a saved game with moves, which a new deal there would give up."""
+    loaded = store.load_game(slot, load_save) if store is not None else None
+    return loaded is not None and loaded[0].moves > 0 and not loaded[0].won
+
+
+def give_up_saved(store: Any, slot: str) -> None:
+    """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
+    a lost one (issue 11's policy, above) and is forgotten.
+    """
+    loaded = store.load_game(slot, load_save) if store is not None else None
+    if loaded is None:
+        return
+    game, _, elapsed = loaded
+    lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won else None
+    store.end_game(slot, lost)  # counted and deleted in one step a kill cannot split
+
+
+def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
+    """A fresh deal: from the mode's verified-winnable pool when asked for and the mode has one
+    (the New Game window offers the choice only there), else any deal.
+    """
+    if winnable:
+        from solitaire.solver.pools import winnable_codes
+
+        codes = winnable_codes(game_id, draw, scoring)
+        if codes:
+            return random.choice(codes)
+    return GameCode(game_id, draw, scoring, random.randrange(DEAL_LIMIT))
+
+
+class Session:
+    """One table's game from deal to end: ``game``, the position it started from, the seconds
+    played, and whether it counts (it has moves and is not over) — told to ``store`` (None: a
+    table that keeps nothing) as the game goes.
+    """
+
+    def __init__(self, store: Any, game: Game, start: dict | None = None, elapsed: float = 0.0) -> None:
+        self.store = store
+        self.game = game
+        self.start_json = start if start is not None else game.to_json()
+        self.elapsed = elapsed
+        self.counted = game.moves > 0 and not game.won
+        self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
+
+    @classmethod
+    def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
+             scoring: str | None = None, code: GameCode | str | None = None,
+             winnable: bool = False, resume: bool = True, slot: str | None = None) -> Session:
+        """The game a table opens with: ``slot``'s saved game, else the deal of ``code``, else
+        (with ``resume``) the mode's saved game, else a new deal giving up the one it replaces.
+        """
+        if slot and store is not None:
+            restored = cls.restored(store, slot)
+            if restored:
+                return restored
+            game_id, draw_text, scoring = slot.split("-")  # a mode key: klondike-d3-standard
+            draw = int(draw_text[1:])
+        if code is not None:
+            game = Game.deal(parse_code(code) if isinstance(code, str) else code)
+            give_up_saved(store, mode_slot(game))  # the dialogs asked first
+            return cls(store, game)
+        game_id = game_id or "klondike"
+        rules = ruleset(game_id)
+        draw = draw if draw in rules.draws else rules.default_draw
+        scoring = scoring if scoring in rules.scorings else rules.scorings[0]
+        if resume and store is not None:
+            restored = cls.restored(store, slot_of(game_id, draw, scoring))
+            if restored:
+                return restored
+        give_up_saved(store, slot_of(game_id, draw, scoring))
+        return cls(store, Game.deal(pick_deal(game_id, draw, scoring, winnable)))
+
+    @classmethod
+    def restored(cls, store: Any, slot: str) -> Session | None:
+        """The saved game of ``slot`` with its start position and its clock; None if none."""
+        loaded = store.load_game(slot, load_save)
+        return cls(store, *loaded) if loaded is not None else None
+
+    @property
+    def slot(self) -> str:
+        return mode_slot(self.game)
+
+    def replace(self, game: Game, start: dict | None = None, elapsed: float | None = None,
+                resumed: bool = False) -> None:
+        """``game`` takes this table (``resumed``: a saved game come back); a game with no move
+        yet is not played. The table showing this session is told.
+        """
+        self.game = game
+        self.start_json = start if start is not None else game.to_json()
+        self.counted = game.moves > 0 and not game.won
+        if elapsed is not None:
+            self.elapsed = elapsed
+        if self.on_new_game is not None:
+            self.on_new_game(resumed)
+
+    def tick(self, dt: float) -> None:
+        """``dt`` seconds pass: the clock runs while the game counts."""
+        if self.counted and not self.game.won:
+            self.elapsed += dt
+
+    def at_stake(self, slot: str | None = None) -> bool:
+        """Would a new deal in ``slot`` (None: this game's mode) give up a game with moves:
+        this one, or that mode's saved game?
+        """
+        if slot is None or slot == self.slot:
+            return self.counted and not self.game.won
+        return saved_game_at_stake(self.store, slot)
+
+    def abandon(self) -> None:
+        """This game is given up for a new deal in its mode: a played one counts as lost."""
+        if self.store is not None:
+            self.store.end_game(self.slot, self.outcome(False) if not self.game.won else None)
+        self.counted = False
+
+    def put_aside(self) -> None:
+        """Another mode takes the table, or the table closes: this game waits as its mode's
+        saved game (K-7).
+        """
+        if self.store is not None and self.game.moves and not self.game.won:
+            self.save()
+
+    def save(self) -> None:
+        if self.store is not None:
+            self.store.save_game(self.slot, save_data(self.game, self.start_json, self.elapsed))
+
+    def outcome(self, won: bool) -> Outcome | None:
+        """The result to count for the game ending now; None if it never counted (no move)."""
+        g = self.game
+        return Outcome(won, g.score, self.elapsed, g.moves) if self.counted else None
+
+    def record_win(self) -> None:
+        """The game is won: counted once and its save deleted, in the store's one step."""
+        if self.store is not None:
+            self.store.end_game(self.slot, self.outcome(True))
+        self.counted = False
+
+    def restart(self) -> None:
+        """The same deal from the start (K-8), giving this one up."""
+        from solitaire.core.position import game_from_json
+
+        self.abandon()
+        self.replace(game_from_json(self.start_json), self.start_json, elapsed=0.0)
+
+    def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False,
+              resume: bool = True) -> None:
+        """Play ``game_id`` in this mode. In another mode this game waits as its mode's saved
+        game, and with ``resume`` that mode's own saved game comes back if it has one (K-7);
+        otherwise a new deal, which gives up the game it replaces.
+        """
+        slot = slot_of(game_id, draw, scoring)
+        if slot != self.slot:
+            self.put_aside()
+            restored = self.restored(self.store, slot) if resume and self.store is not None else None
+            if restored:
+                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True)
+                return
+        self.deal(pick_deal(game_id, draw, scoring, winnable))
+
+    def new_deal(self, winnable: bool) -> None:
+        """Another deal in the same mode (K-8)."""
+        g = self.game
+        self.start(g.rules.id, g.draw, g.scoring.name, winnable, resume=False)
+
+    def start_code(self, code: GameCode) -> None:
+        """Play the deal of a game code (G-1): a new deal in the code's mode."""
+        if slot_of(code.game, code.draw, code.scoring) != self.slot:
+            self.put_aside()
+        self.deal(code)
+
+    def deal(self, code: GameCode) -> None:
+        """Deal ``code`` in its mode's place, giving up the game that was there."""
+        if slot_of(code.game, code.draw, code.scoring) == self.slot:
+            self.abandon()
+        else:
+            give_up_saved(self.store, slot_of(code.game, code.draw, code.scoring))
+        self.replace(Game.deal(code), elapsed=0.0)
