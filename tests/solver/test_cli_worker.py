@@ -11,6 +11,7 @@ from solitaire.core import Game, parse_code
 from solitaire.solver.cli import run_solve
 from solitaire.solver.messages import HintAnswer
 from solitaire.solver.worker import SolverWorker
+from tests.solver.waiting import wait_for_answers
 
 
 def test_run_solve_prints_json(capsys):
@@ -31,21 +32,11 @@ def test_run_solve_bad_input_is_one_line_and_exit_2(argv, capsys):
     assert "Traceback" not in captured.err
 
 
-def _wait(worker, seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        answers = worker.poll()
-        if answers:
-            return answers
-        time.sleep(0.02)
-    return []
-
-
 def test_worker_returns_results_and_can_be_cancelled():
     state = Game.deal(parse_code("TF1-D1N-AAAAAAD")).to_json()
     with SolverWorker() as worker:
         ticket = worker.submit("solve", state, 5.0)
-        answers = _wait(worker, 30)
+        answers = wait_for_answers(worker, 30)
         assert answers and answers[0].ticket == ticket and answers[0].result == "won"
         hard = Game.deal(parse_code("TF1-D3N-AAAAAAB")).to_json()
         started = time.monotonic()
@@ -54,7 +45,7 @@ def test_worker_returns_results_and_can_be_cancelled():
         worker.cancel()
         assert time.monotonic() - started < 1.0  # never blocks the caller
         ticket = worker.submit("hint", state, 0.05)
-        answers = _wait(worker, 10)
+        answers = wait_for_answers(worker, 10)
         assert [a.ticket for a in answers] == [ticket]
         assert isinstance(answers[0], HintAnswer) and str(answers[0].move)
 

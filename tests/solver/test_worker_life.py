@@ -13,21 +13,12 @@ from pathlib import Path
 import pytest
 
 from solitaire.core import Game, parse_code
-from solitaire.solver.messages import Answer, HintAnswer
+from solitaire.solver.messages import HintAnswer
 from solitaire.solver.worker import SolverWorker
+from tests.solver.waiting import wait_for_answers
 
 REPO = Path(__file__).resolve().parents[2]
 LINUX = sys.platform.startswith("linux")
-
-
-def wait_for_answers(worker: SolverWorker, seconds: float) -> list[Answer]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        answers = worker.poll()
-        if answers:
-            return answers
-        time.sleep(0.02)
-    return []
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="SIGSTOP and SIGKILL are POSIX")
