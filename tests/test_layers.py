@@ -117,3 +117,18 @@ def test_the_graph_reader_sees_function_level_and_relative_imports(tmp_path):
         "solitaire/app/scene.py:2: app -> scenes (solitaire.scenes)",
         "solitaire/solver/cli.py:1: solver -> root (solitaire.cli)",
     ]
+
+
+def test_scenes_never_place_card_sprites():
+    """Drawing reads state; the view places its sprites. A scene asks the view (``drag_by``,
+    ``release``) instead of writing a sprite's position itself (issue 13)."""
+    offences = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "solitaire" / "scenes").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+            for target in targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Attribute) and leaf.attr in ("pos", "prev"):
+                        offences.append(f"{path.name}:{node.lineno}")
+    assert offences == []

@@ -102,10 +102,9 @@ class Pointer:
             press.dragging = True
             table.clicks.selection = None
             table.hints.hint = None
-            table.view.drag(press.sprites)
+            table.view.drag(press.sprites, press.origins)
             table.app.audio.play("pickup")
-        for sprite, (ox, oy) in zip(press.sprites, press.origins):
-            sprite.pos = sprite.prev = (ox + dx, oy + dy)
+        table.view.drag_by((dx, dy))
         press.drop = self._drop_target(press)
 
     def _drop_target(self, press: Press) -> Pile | None:

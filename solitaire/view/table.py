@@ -58,6 +58,7 @@ class TableView:
         self.sprites: list[CardSprite] = []
         self.by_slot: dict[Slot, CardSprite] = {}
         self.speed = 1.0
+        self.held: list[tuple[CardSprite, tuple[float, float]]] = []  # cards in hand, where pressed
         self._static: pygame.Surface | None = None
         self._base: pygame.Surface | None = None  # felt and empty-pile markers
         self._markers: tuple[str, ...] = ()
@@ -176,15 +177,24 @@ class TableView:
                               on_complete=done, key=("flip", id(sprite))))
 
     # ----------------------------------------------------------------------------- dragging
-    def drag(self, sprites: Iterable[CardSprite]) -> None:
-        for s in sprites:
+    def drag(self, sprites: Iterable[CardSprite], origins: Iterable[tuple[float, float]]) -> None:
+        """Take ``sprites`` in hand, from where they lay when pressed (``origins``)."""
+        self.held = list(zip(sprites, origins))
+        for s, _ in self.held:
             self.tweens.cancel(("move", id(s)))
             s.dragging = True
             s.moving = True
 
+    def drag_by(self, offset: tuple[float, float]) -> None:
+        """The cards in hand follow the pointer: ``offset`` from where they were pressed."""
+        dx, dy = offset
+        for s, (ox, oy) in self.held:
+            s.pos = s.prev = (ox + dx, oy + dy)
+
     def release(self, sprites: Iterable[CardSprite]) -> None:
         for s in sprites:
             s.dragging = False
+        self.held = []
 
     # ----------------------------------------------------------------------------- queries
     def in_motion(self) -> bool:
