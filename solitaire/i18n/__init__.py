@@ -114,13 +114,37 @@ def refusal_text(refusal: object) -> str:
 LRM = "\u200e"
 
 
+def mode_words(key: str) -> str:
+    """A mode key (``double-d1-vegas``) as the player reads it: "Double Solitaire · Draw 1 ·
+    Vegas"; the key itself for a mode this version does not play (a newer version's game).
+    """
+    from solitaire.core.modes import parse_mode_key
+    from solitaire.core.rules import REGISTRY
+
+    try:
+        game, draw, scoring = parse_mode_key(key)
+        rules = REGISTRY.get(game)
+    except (KeyError, ValueError):
+        return key
+    words = t("mode.of_game", game=t(f"menu.{game}"), mode=t("settings.draw_n", n=draw))
+    if len(rules.scorings) > 1:
+        words = t("mode.with_scoring", mode=words, scoring=t(f"scoring.{scoring}"))
+    return words
+
+
 def notice_text(notice: object) -> str:
     """A store notice (``solitaire.store.Notice``) in the current language.
 
-    Its fields are file and folder names, left to right in every language: in a right-to-left
+    Its file and folder names read left to right in every language: in a right-to-left
     sentence a path's leading ``/`` would otherwise take the sentence's direction and show at
-    the wrong end, so each field is held between two left-to-right marks.
+    the wrong end, so each is held between two left-to-right marks. Its ``modes`` (mode keys,
+    comma-separated) are named in words.
     """
-    fields = {name: f"{LRM}{value}{LRM}" if is_rtl() else value
-              for name, value in notice.fields.items()}  # type: ignore[attr-defined]
+    fields = {}
+    for name, value in notice.fields.items():  # type: ignore[attr-defined]
+        if name == "modes":
+            value = t("list.separator").join(mode_words(key) for key in str(value).split(", "))
+        elif is_rtl():
+            value = f"{LRM}{value}{LRM}"
+        fields[name] = value
     return t(notice.key, **fields)  # type: ignore[attr-defined]

@@ -100,6 +100,8 @@ STRINGS: dict[str, str] = {
     "notice.title": "تنبيه",
     # Dialogs: new game, game menu, confirm, game code, statistics, rules.
     "mode.with_scoring": "{mode} · {scoring}",
+    "mode.of_game": "{game} · {mode}",
+    "list.separator": "، ",
     "scoring.standard": "عادي",
     "scoring.vegas": "فيغاس",
     "new_game.draw": "السحب",

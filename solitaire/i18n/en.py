@@ -56,6 +56,8 @@ STRINGS: dict[str, str] = {
     "notice.title": "Please note",
     # Dialogs: new game, game menu, confirm, game code, statistics, rules.
     "mode.with_scoring": "{mode} · {scoring}",
+    "mode.of_game": "{game} · {mode}",
+    "list.separator": ", ",
     "scoring.standard": "Standard",
     "scoring.vegas": "Vegas",
     "new_game.draw": "Draw",

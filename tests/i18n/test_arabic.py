@@ -18,6 +18,7 @@ from solitaire.i18n.en import STRINGS as EN
 SAME_AS_ENGLISH = {
     "menu.double",  # the client's page calls the game "Double Solitaire", in Latin letters
     "mode.with_scoring",  # "{mode} · {scoring}"
+    "mode.of_game",  # "{game} · {mode}"
     "statistics.percent",  # "{n}%"
 }
 
@@ -122,3 +123,20 @@ def test_arabic_strings_render(key, params):
     assert surface.get_width() > 0 and surface.get_height() > 0
     # something was drawn: at least one pixel is not transparent
     assert surface.get_bounding_rect().width > 0
+
+
+def test_a_notice_names_modes_in_words_in_both_languages():
+    """Issue 12: the damaged-records notice named modes by their file keys (double-d1-vegas)."""
+    from solitaire.store.notices import Notice
+
+    notice = Notice("stats_records_ignored", {"modes": "double-d1-vegas, klondike-d3-standard"})
+    try:
+        english = i18n.notice_text(notice)
+        i18n.set_language("ar")
+        arabic = i18n.notice_text(notice)
+    finally:
+        i18n.set_language("en")
+    assert "Double Solitaire · Draw 1 · Vegas, Klondike · Draw 3" in english
+    assert "-d1-" not in english and "-d1-" not in arabic
+    assert "كلوندايك · سحب 3" in arabic and "، " in arabic
+    assert i18n.mode_words("spider-d1-standard") == "spider-d1-standard"  # a newer version's game
