@@ -3,9 +3,9 @@
 A game is composed of named rule parts (``[rules]`` in its file: how the tableau builds, what an
 empty column takes, where a foundation starts, which groups move, how a click acts), a deal
 shape, draw counts and scoring tables. This module is the one place that reads them: the move
-engine (checks.py, targets.py), deal-file validation (position.py), the solver and the scenes ask the Ruleset,
-never a game's id. The registry discovers the games from the files, with their code letters and
-menu order, so a new game or variant is a new file and no Python changes.
+engine (checks.py, targets.py), deal-file validation (position.py), the solver and the scenes
+ask the Ruleset, never a game's id. The registry discovers the games from the files, with their
+code letters and menu order, so a new game or variant is a new file and no Python changes.
 """
 
 from __future__ import annotations
