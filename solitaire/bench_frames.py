@@ -24,6 +24,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1920, 1080)
 STEP = 1 / 120
+# The frame suites, as data: the mode (game, draw, scoring) of the deal under each measured scene,
+# the games the published frame targets were set on; the positions below are built for them.
+FRAME_SUITES = {"drag": ("double", 1, "standard"), "auto_complete": ("klondike", 1, "standard")}
+
+
+def _suite_code(suite: str) -> str:
+    """The game code the play scene is opened on for ``suite`` (deal 1; the position replaces it)."""
+    from solitaire.core import GameCode
+
+    return str(GameCode(*FRAME_SUITES[suite], 1))
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -66,7 +76,8 @@ def _ds_with_long_run():
     from solitaire.core import card_text, ruleset
     from solitaire.core.position import game_from_json
 
-    rules = ruleset("double")
+    game, draw, scoring = FRAME_SUITES["drag"]
+    rules = ruleset(game)
     run = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
     deck = [card_text(c) for c in range(52)] * 2
     for text in run:
@@ -81,19 +92,20 @@ def _ds_with_long_run():
     tableau_cards = sum(len(c) for c in tableau)
     stock = [t.lower() for t in deck[:104 - tableau_cards - 10]]
     waste = deck[104 - tableau_cards - 10:]
-    return game_from_json({"game": "double", "draw": 1, "scoring": "standard", "tableau": tableau,
+    return game_from_json({"game": game, "draw": draw, "scoring": scoring, "tableau": tableau,
                            "stock": stock, "waste": waste, "foundations": [[] for _ in range(8)]})
 
 
 def _klondike_ready_to_finish():
     from solitaire.core.position import game_from_json
 
+    game, draw, scoring = FRAME_SUITES["auto_complete"]
     columns = [["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],
                ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S"],
                ["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D", "2C"],
                ["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D"],
                ["AH"], ["AS"], ["AD"]]
-    return game_from_json({"game": "klondike", "draw": 1, "scoring": "standard", "tableau": columns,
+    return game_from_json({"game": game, "draw": draw, "scoring": scoring, "tableau": columns,
                            "stock": [], "waste": [], "foundations": [["AC"], [], [], []]})
 
 
@@ -113,7 +125,7 @@ def measure_drag(app) -> list[float]:
     from solitaire.core import TABLEAU, Pile
     from solitaire.view.layout import Slot
 
-    scene = _play_scene_at(app, "DS1-D1N-AAAAAAB", _ds_with_long_run())
+    scene = _play_scene_at(app, _suite_code("drag"), _ds_with_long_run())
     sprite = scene.view.by_slot[Slot(Pile(TABLEAU, 0), 0)]
     w, h = scene.layout.card
     start = (int(sprite.pos[0] + w / 2), int(sprite.pos[1] + h * 0.05))
@@ -130,7 +142,7 @@ def measure_drag(app) -> list[float]:
 
 
 def measure_auto_complete(app) -> list[float]:
-    scene = _play_scene_at(app, "KL1-D1N-AAAAAAB", _klondike_ready_to_finish())
+    scene = _play_scene_at(app, _suite_code("auto_complete"), _klondike_ready_to_finish())
     scene.finish.auto_timer = 0.0
     times = []
     while not scene.game.won or scene.view.in_motion():

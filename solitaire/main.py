@@ -193,7 +193,9 @@ def _open_code(app: Any, text: str, store: Any) -> None:
 def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, Any]:
     """What the game passes scene ``name`` when it opens it (``play``: the game under it)."""
     if name == "new_game":
-        return {"game_id": "klondike", "play": play}
+        from solitaire.core.rules import default_game
+
+        return {"game_id": default_game(), "play": play}
     if name == "notice":
         from solitaire import i18n
 
@@ -206,16 +208,29 @@ def _scene_arguments(app: Any, name: str, store: Any, play: Any) -> dict[str, An
 
 
 def _won_game() -> Any:
-    """A Thoughtful deal played out, for the win panel: every card home, 520 points (TF-5: 52
-    cards × 10, no recycle) in 76 moves (52 cards home and 24 draws, the fewest a draw-1 win
-    takes).
+    """The default game played out the shortest way, for the win panel: every stock card drawn
+    once (draw 1) and sent home from the waste, every column card sent home, each face-down card
+    turned on the way; its score and moves are what those moves earn (Thoughtful: 520 points in
+    76 moves, TF-5; Klondike: 745, K-6).
     """
+    from solitaire.core import ruleset
     from solitaire.core.cards import card, card_text
     from solitaire.core.position import game_from_json
+    from solitaire.core.rules import default_game
 
-    home = [[card_text(card(rank, suit)) for rank in range(1, 14)] for suit in range(4)]
-    return game_from_json({"game": "thoughtful", "draw": 1, "tableau": [[]] * 7, "stock": [],
-                           "waste": [], "foundations": home, "score": 520, "moves": 76})
+    rules = ruleset(default_game())
+    scoring = rules.scoring_systems[rules.scorings[0]]
+    dealt = sum(rules.columns)
+    stock = rules.card_count - dealt
+    face_down = dealt - len(rules.columns) if rules.face_up == "last" else 0
+    earned = (stock * scoring.waste_to_foundation + dealt * scoring.column_to_foundation
+              + face_down * scoring.flip)
+    home = [[card_text(card(rank, suit)) for rank in range(1, 14)]
+            for _ in range(rules.decks) for suit in range(4)]
+    return game_from_json({"game": rules.id, "draw": min(rules.draws), "scoring": scoring.name,
+                           "tableau": [[]] * len(rules.columns), "stock": [], "waste": [],
+                           "foundations": home, "score": scoring.add(scoring.start, earned),
+                           "moves": rules.card_count + stock})
 
 
 def _card_backs() -> list[str]:

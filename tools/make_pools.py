@@ -32,14 +32,10 @@ sys.path.insert(0, str(ROOT))
 from solitaire.core import Game, parse_code  # noqa: E402
 from solitaire.core.codes import DEAL_LIMIT, GameCode  # noqa: E402
 from solitaire.core.modes import mode_key  # noqa: E402
+from solitaire.core.rules import REGISTRY, ruleset  # noqa: E402
 from solitaire.solver.api import VERSION, solve  # noqa: E402
 
-MODES = (
-    ("klondike", 1, "standard"), ("klondike", 2, "standard"), ("klondike", 3, "standard"),
-    ("double", 1, "standard"), ("double", 1, "vegas"), ("double", 3, "standard"), ("double", 3, "vegas"),
-    ("thoughtful", 1, "standard"), ("thoughtful", 3, "standard"),
-    ("duel", 3, "standard"),
-)
+MODES = REGISTRY.modes()  # every game's every draw and scoring, from levels/*.toml
 
 
 def deal_number(i: int) -> int:
@@ -75,7 +71,8 @@ def make_pool(game: str, draw: int, scoring: str, count: int, budget: float, poo
             tried += 1
             if ok and len(codes) < count:
                 codes.append(code)
-    hidden = game != "thoughtful"
+    rules = ruleset(game)
+    hidden = rules.face_up != "all"
     return {
         "header": {
             "game": game, "draw": draw, "scoring": scoring,
@@ -87,7 +84,7 @@ def make_pool(game: str, draw: int, scoring: str, count: int, budget: float, poo
             "how": "deal numbers i*2654435761 mod 26^7 for i = 1, 2, ...; kept when the solver "
                    "found a win and its line replayed with the rules core ends won",
             "winnable_means": "winnable with all cards known (face-down cards and stock order)"
-            if hidden else "winnable (nothing is hidden in Thoughtful)",
+            if hidden else f"winnable (nothing is hidden in {rules.name})",
         },
         "codes": codes,
     }

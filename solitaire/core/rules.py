@@ -3,9 +3,9 @@
 A game is composed of named rule parts (``[rules]`` in its file: how the tableau builds, what an
 empty column takes, where a foundation starts, which groups move, how a click acts), a deal
 shape, draw counts and scoring tables. This module is the one place that reads them: the move
-engine (game.py), deal-file validation (position.py), the solver and the scenes ask the Ruleset,
-never a game's id. The registry discovers the games from the files, with their code letters and
-menu order, so a new game or variant is a new file and no Python changes.
+engine (checks.py, targets.py), deal-file validation (position.py), the solver and the scenes
+ask the Ruleset, never a game's id. The registry discovers the games from the files, with their
+code letters and menu order, so a new game or variant is a new file and no Python changes.
 """
 
 from __future__ import annotations
@@ -281,6 +281,17 @@ class Registry:
         """The games the title menu offers, in order."""
         return tuple(game for game in self.ids() if self._games[game].on_title)
 
+    def default(self) -> str:
+        """The game played where nothing chose one (a first run, a scene opened on its own):
+        the first the title menu offers, so it is always a game a player can pick.
+        """
+        return self.title_games()[0]
+
+    def modes(self) -> tuple[tuple[str, int, str], ...]:
+        """Every (game, draw, scoring) the games allow, in menu order: the modes there are."""
+        return tuple((game, draw, scoring) for game in self.ids()
+                     for draw in self._games[game].draws for scoring in self._games[game].scorings)
+
     def get(self, game_id: str) -> Ruleset:
         try:
             return self._games[game_id]
@@ -307,3 +318,8 @@ GAMES: tuple[str, ...] = REGISTRY.ids()
 def ruleset(game: str) -> Ruleset:
     """The ruleset of a known game (``REGISTRY``); ValueError naming the known ones otherwise."""
     return REGISTRY.get(game)
+
+
+def default_game() -> str:
+    """The game played where nothing chose one (``Registry.default``)."""
+    return REGISTRY.default()

@@ -14,6 +14,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import Ruleset, Scoring, ruleset
+from solitaire.core.rules import default_game
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.new_game import game_name
 
@@ -139,9 +140,9 @@ def rules_blocks(app: App, game_id: str) -> list[Block]:
 
 
 class RulesScene(DialogScene):
-    def __init__(self, app: App, game_id: str = "klondike", **_: object) -> None:
+    def __init__(self, app: App, game_id: str | None = None, **_: object) -> None:
         super().__init__(app)
-        self.game_id = game_id
+        self.game_id = game_id = game_id or default_game()
         self.title = app.t("rules.title", game=game_name(app, game_id))
         self.blocks = rules_blocks(app, game_id)
         self.close_button = self.group.add(ui.Button(app.t("menu.close"), self.close,

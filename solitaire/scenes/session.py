@@ -17,6 +17,7 @@ import random
 from typing import Any, Callable
 
 from solitaire.core import Game, GameCode, parse_code, ruleset
+from solitaire.core.rules import default_game
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.modes import mode_key
 from solitaire.core.save import load_save, save_data
@@ -95,7 +96,7 @@ class Session:
             game = Game.deal(parse_code(code) if isinstance(code, str) else code)
             give_up_saved(store, mode_slot(game))  # the dialogs asked first
             return cls(store, game)
-        game_id = game_id or "klondike"
+        game_id = game_id or default_game()
         rules = ruleset(game_id)
         draw = draw if draw in rules.draws else rules.default_draw
         scoring = scoring if scoring in rules.scorings else rules.scorings[0]

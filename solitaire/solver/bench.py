@@ -35,6 +35,10 @@ SUITES = (
     ("Double Solitaire draw 3", "double", 3, "standard", 500, "unknown <= 5%"),
 )
 
+# The modes the hint timings (target p99 <= 100 ms) are measured on, taken in turn.
+HINT_MODES = (("klondike", 1, "standard"), ("klondike", 3, "standard"), ("double", 1, "standard"),
+              ("thoughtful", 1, "standard"), ("duel", 3, "standard"))
+
 
 def _solve_one(job: tuple[str, float]) -> tuple[str, str, int, float]:
     code, budget = job
@@ -128,8 +132,8 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
         hint_count = 200 if quick else 1000
         hint_jobs = []
         for index in range(hint_count):
-            game, draw = (("klondike", 1), ("klondike", 3), ("double", 1), ("thoughtful", 1), ("duel", 3))[index % 5]
-            code = str(GameCode(game, draw, "standard", 5000 + index))
+            game, draw, scoring = HINT_MODES[index % len(HINT_MODES)]
+            code = str(GameCode(game, draw, scoring, 5000 + index))
             hint_jobs.append((code, 5 + index % 40))
         durations = sorted(pool.map(_hint_one, hint_jobs, chunksize=10))
     p50 = durations[len(durations) // 2] * 1000

@@ -139,3 +139,10 @@ def test_a_folder_whose_codes_clash_with_a_shipped_game_is_refused(tmp_path, thr
     with pytest.raises(LevelError, match="the code letters KL are klondike's"):
         REGISTRY.load_folder(tmp_path)
     assert "other" not in REGISTRY
+
+
+def test_the_registry_names_the_variants_modes_and_keeps_its_default_on_the_title(three_passes):
+    modes = REGISTRY.modes()
+    assert [(three_passes.id, draw, scoring) for draw in three_passes.draws
+            for scoring in three_passes.scorings] == [m for m in modes if m[0] == three_passes.id]
+    assert REGISTRY.default() == REGISTRY.title_games()[0]
