@@ -90,7 +90,7 @@ class PlayScene(Scene):
 
     def new_deal(self) -> None:
         """Another deal in the same mode (K-8)."""
-        self.session.new_deal(bool(self.app.settings.get("winnable_only")))
+        self.session.new_deal(self.app.settings.winnable_only)
 
     # ----------------------------------------------------------------------------- widgets
     def _build_widgets(self) -> None:
@@ -141,7 +141,7 @@ class PlayScene(Scene):
         self.tweens.finish()
 
     def _settings_changed(self, settings: dict) -> None:
-        if bool(settings.get("status_line", True)) != (self.hints.advisor.status is not None):
+        if settings.status_line != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
         self.screen.follow(settings)
 
@@ -199,7 +199,7 @@ class PlayScene(Scene):
 
     def refuse(self, refusal: Refusal) -> None:
         self.app.audio.play("refuse")
-        if self.app.settings.get("interactive_rules", True):
+        if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
             self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
 
@@ -255,7 +255,7 @@ class PlayScene(Scene):
         )
 
     def next_wake(self) -> float | None:
-        if self.session.counted and self.app.settings.get("show_time", True) and not self.game.won:
+        if self.session.counted and self.app.settings.show_time and not self.game.won:
             return 1.0 - (self.elapsed % 1.0)
         return None
 

@@ -132,9 +132,7 @@ class TitleScene(Scene):
         card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
         card_h = int(card_w * 1.4)
         if self.art is None:
-            self.art = cardart.CardArt((card_w, card_h), self.app.settings.get("card_back", "blue")
-                                       if self.app.settings.get("card_back") in cardart.CardArt.BACKS
-                                       else "blue")
+            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back)
         else:
             self.art.set_size((card_w, card_h))
         block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)
