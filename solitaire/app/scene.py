@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from solitaire.app.events import Events
 from solitaire.app.tween import Tweener
 
 if TYPE_CHECKING:
@@ -234,6 +235,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.settings_listeners: list[Callable[[Any], None]] = []
+        #: What happened at the table, reported by the scenes; the audio listens (wired by main).
+        self.events = Events()
         self.card_backs: list[str] = []
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solitaire.app.events import PickedUp
 from solitaire.core import STOCK, Game, Move, Pile, intents
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Clicks:
         elif self.selection is None:
             if count:
                 self.selection = (pile, count)
-                self.app.audio.play("pickup")
+                self.app.events.report(PickedUp(count))
         else:
             src, n = self.selection
             self.selection = None

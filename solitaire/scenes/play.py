@@ -21,8 +21,9 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.events import Refused, TakenBack, move_events
 from solitaire.app.scene import App, Scene
-from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Refusal
+from solitaire.core import DRAW, Game, GameCode, Move, Refusal
 from solitaire.scenes.board_focus import BoardFocus, table_keys
 from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
@@ -166,24 +167,22 @@ class PlayScene(Scene):
         self.finish.cascade = None
 
     # ----------------------------------------------------------------------------- moves
-    def play(self, move: Move, quiet: bool = False) -> bool:
-        """Apply a move through the core; on refusal say why. True if it was played."""
+    def play(self, move: Move) -> bool:
+        """Apply a move through the core and report what it did; on refusal say why. True if
+        it was played."""
         refusal = self.game.check(move)
         if refusal:
             self.refuse(refusal)
             return False
-        hidden_before = sum(self.game.hidden)
+        stock_before, hidden_before = len(self.game.stock), sum(self.game.hidden)
         self.game.apply(move)
         self.session.counted = True
         self._changed()
-        if not quiet:
-            self.app.audio.play("deal" if move.src.kind == STOCK else "place")
-        if sum(self.game.hidden) < hidden_before:
-            self.app.audio.play("flip")
+        self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
+                                            hidden_before=hidden_before))
         if self.game.won:
             self.finish.auto_timer = None
             self.session.record_win()
-            self.app.audio.play("win")
         else:
             self.session.save()
             self.finish.after_move()
@@ -198,7 +197,7 @@ class PlayScene(Scene):
         self.hints.ask_status(self.game)
 
     def refuse(self, refusal: Refusal) -> None:
-        self.app.audio.play("refuse")
+        self.app.events.report(Refused(refusal.rule))
         if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
             self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
@@ -214,7 +213,7 @@ class PlayScene(Scene):
             return
         self.finish.auto_timer = None
         self._changed()
-        self.app.audio.play("pickup")
+        self.app.events.report(TakenBack())
         self.session.save()
 
     def draw_stock(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire import i18n
+from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
 from solitaire.core import STOCK, Game, Pile
 from solitaire.scenes.hud import bar_height
@@ -49,7 +50,7 @@ class TableScreen:
         """Cards fly from the stock to their places, one after another."""
         self.view.sprites.clear()
         self.view.sync(game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
-        self.app.audio.play("shuffle")
+        self.app.events.report(Dealt())
 
     def resize(self, game: Game, size: tuple[int, int]) -> None:
         """Cards on the table snap to their new places; before the deal there are none to move."""

@@ -76,8 +76,6 @@ class SettingsScene(Scene):
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
             self.app.change_settings(**{key: value})
-            if key == "sound" and value:
-                self.app.audio.play("flip")
         return change
 
     def _change_language(self, code: str) -> None:

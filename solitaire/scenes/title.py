@@ -9,6 +9,7 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.events import Dealt
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.rules import REGISTRY
@@ -87,7 +88,7 @@ class TitleScene(Scene):
             self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
         if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
-            self.app.audio.play("shuffle")
+            self.app.events.report(Dealt())
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value

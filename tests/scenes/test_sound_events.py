@@ -3,6 +3,9 @@ plays are the ones the game has always made, in the same order. The expected lis
 on the code before the play scene stopped calling the audio itself.
 """
 
+import ast
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -27,6 +30,7 @@ class RecordingAudio(Audio):
 def heard(app):
     audio = RecordingAudio()
     app.audio = audio
+    audio.listen(app.events)  # as the composition root wires the game's audio
     return audio.heard
 
 
@@ -42,6 +46,15 @@ def test_moves_a_refusal_a_let_go_undo_and_a_draw_sound_as_before(app, driver, h
     driver.click(centre(scene, Pile(STOCK)))                # draw
     driver.settle(1)
     assert heard == ["shuffle", "place", "pickup", "pickup", "refuse", "pickup", "place", "deal"]
+
+
+def test_drawing_the_stock_out_and_turning_the_waste_back_sound_as_before(app, driver, heard):
+    scene = open_play(app, driver, code="KL1-D3N-AAAAAAB")
+    heard.clear()
+    for _ in range(9):  # 24 cards, three at a time: eight draws, then the waste turned back and drawn
+        driver.click(centre(scene, Pile(STOCK)))
+        driver.settle(0.5)  # not a double click
+    assert len(scene.game.stock) == 21 and heard == ["deal"] * 9
 
 
 def test_select_then_place_sounds_as_before_K8(app, driver, heard):
@@ -82,3 +95,12 @@ def test_turning_sound_on_in_the_settings_plays_a_sample(app, driver, heard):
     dialog.toggles["sound"].set(False)
     dialog.toggles["sound"].set(True)
     assert heard == ["shuffle", "flip"]  # the title's shuffle, then a sample at the new level
+
+
+def test_no_scene_asks_the_audio_for_a_sound():
+    """Scenes report what happened; which sound that makes is the audio's choice alone."""
+    scenes = Path(__file__).resolve().parents[2] / "solitaire" / "scenes"
+    calls = [f"{path.name}:{node.lineno}" for path in sorted(scenes.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Attribute) and node.attr == "audio"]
+    assert calls == []
