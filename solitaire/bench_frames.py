@@ -57,7 +57,7 @@ def _app():
     start_video()
     pygame.font.init()
     register_scenes()
-    app = App(Display(SIZE), Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t, dict(SCENES))
+    app = App(Display(SIZE), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
     app.store = None
     return app
 

@@ -11,24 +11,23 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 
-def _default_settings() -> dict[str, Any]:
-    """Every setting at its default, as the app's settings dict holds them: the store's
-    ``Settings`` is the one place a default is decided."""
+def _default_settings() -> Any:
+    """Every setting at its default: the store's ``Settings`` is the one place a default is decided."""
     from solitaire.store import Settings
 
-    document = Settings().to_document()
-    document.pop("version")
-    return document
+    return Settings()
 
 
-#: The settings dict of a player who never changed one (tests and benches start from it).
-DEFAULT_SETTINGS: dict[str, Any] = _default_settings()
+#: The settings of a player who never changed one (tests and benches start from them; frozen,
+#: so sharing them is safe).
+DEFAULT_SETTINGS: Any = _default_settings()
 
 
 @dataclass
@@ -68,12 +67,12 @@ def register_scenes() -> None:
         SCENES.setdefault(name, scene)
 
 
-def run(options: Options | None = None, *, settings: dict[str, Any] | None = None,
+def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = None,
         **overrides: Any) -> int:
     """Play (or, with ``smoke``, draw ``frames`` frames headless); returns the exit code.
 
     ``run(smoke=True, frames=5, screenshot="out.png")`` is the same as passing an
-    :class:`Options`; ``settings`` is the player's settings dict (defaults filled in).
+    :class:`Options`; ``settings`` are changes to the saved settings for this run.
     """
     opts = options or Options()
     known = {f.name for f in fields(Options)}
@@ -99,29 +98,26 @@ def run(options: Options | None = None, *, settings: dict[str, Any] | None = Non
 
     register_scenes()
     store = Store()
-    saved = store.settings.to_document()
-    saved.pop("version")
-    merged = dict(DEFAULT_SETTINGS)
-    merged.update(saved)
-    merged.update(settings or {})
+    merged = store.settings.updated(**(settings or {}))
     if opts.lang:
-        merged["language"] = opts.lang
-    i18n.set_language(str(merged["language"]))
-    fullscreen = opts.fullscreen or bool(merged.get("fullscreen"))
+        merged = merged.updated(language=opts.lang)
+    i18n.set_language(merged.language)
+    fullscreen = opts.fullscreen or merged.fullscreen
 
     start_video()
     pygame.font.init()
     try:
-        display = Display(opts.size or tuple(merged["window_size"]), fullscreen=fullscreen,
+        display = Display(opts.size or merged.window_size, fullscreen=fullscreen,
                           title=i18n.t("app.title"))
-        merged["fullscreen"] = display.fullscreen
-        audio = Audio(volume=float(merged["volume"]), muted=not merged["sound"])
+        merged = merged.updated(fullscreen=display.fullscreen)
+        audio = Audio(volume=merged.volume, muted=not merged.sound)
         text = Text()
         text.base_rtl = i18n.is_rtl()  # every line of an Arabic interface reads right to left
         app = App(display, audio, text, merged, i18n.t)
+        audio.listen(app.events)
         app.card_backs = _card_backs()
         app.store = store
-        one_off = {"language": merged["language"]} if opts.lang else {}
+        one_off = {"language": merged.language} if opts.lang else {}
         if opts.fullscreen:
             one_off["fullscreen"] = True
         app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
@@ -239,24 +235,21 @@ def _card_backs() -> list[str]:
     return list(CardArt.BACKS)
 
 
-def _persist(store: Any, settings: dict[str, Any], display: Any, one_off: dict[str, Any]) -> None:
-    """Save what changed in the settings dict, and the window size (issue 4). A value given on
-    the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
-    unless the player changes it in the game. The window size comes from the display only: the
-    dict's copy is the size at start-up, and writing it back would undo a resize.
-    """
-    from dataclasses import fields as dataclass_fields
+#: Settings the store owns outright (the new game window and the session write them there
+#: directly) or takes from elsewhere (the window size, from the display): the app's copy of them
+#: may be stale and is never written back.
+NOT_FROM_APP = frozenset({"draw", "scoring", "continue_slot", "window_size"})
 
+
+def _persist(store: Any, settings: Any, display: Any, one_off: dict[str, Any]) -> None:
+    """Save what changed in the app's settings, and the window size (issue 4). A value given on
+    the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
+    unless the player changes it in the game. Only the settings that differ from the store's are
+    written, so another copy's changes to the others survive (issue 12).
+    """
     current = store.settings
-    changes = {}
-    for spec in dataclass_fields(current):
-        name = spec.name
-        if name not in settings or name in ("draw", "scoring", "continue_slot", "window_size"):
-            continue
-        if name in one_off and settings[name] == one_off[name]:
-            continue
-        if settings[name] != getattr(current, name):
-            changes[name] = settings[name]
+    changes = {name: value for name, value in current.changes_to(settings).items()
+               if name not in NOT_FROM_APP and one_off.get(name, MISSING) != value}
     if not display.fullscreen and tuple(display.size) != tuple(current.window_size):
         changes["window_size"] = list(display.size)
     for name, value in changes.items():

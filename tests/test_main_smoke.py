@@ -17,13 +17,10 @@ def test_settings_overlay_smoke(tmp_path):
     assert shot.stat().st_size > 0
 
 
-def test_the_default_settings_dict_is_the_stores_every_setting_at_its_default():
-    """One source for defaults (issue 13): the dict scenes, tests and benches start from holds
-    every setting a player's dict does, each at the store's default."""
-    from dataclasses import fields
-
+def test_the_default_settings_are_the_stores_settings_at_their_defaults():
+    """One source for defaults (issue 13): the settings scenes, tests and benches start from are
+    the store's typed ``Settings``, every one at its default."""
     from solitaire.main import DEFAULT_SETTINGS
     from solitaire.store import Settings
 
-    defaults = Settings()
-    assert DEFAULT_SETTINGS == {spec.name: getattr(defaults, spec.name) for spec in fields(Settings)}
+    assert DEFAULT_SETTINGS == Settings() and isinstance(DEFAULT_SETTINGS, Settings)

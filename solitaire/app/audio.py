@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pygame
 
+from solitaire.app import events
+
 log = logging.getLogger(__name__)
 
 RATE = 44100
@@ -250,6 +252,14 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
+#: The sound each report makes: a drag's lift and an undo alike sound as cards picked up.
+SOUND_OF: dict[type, str] = {
+    events.Dealt: "shuffle", events.PickedUp: "pickup", events.PutDown: "place",
+    events.Drawn: "deal", events.Recycled: "deal", events.TurnedUp: "flip",
+    events.TakenBack: "pickup", events.Refused: "refuse", events.Won: "win",
+}
+
+
 class Audio:
     """Plays the effects by name. Without a mixer (no audio device) every call does nothing."""
 
@@ -287,8 +297,19 @@ class Audio:
         self._apply_volume()
 
     def set_muted(self, muted: bool) -> None:
+        """Mute or unmute; sound just switched on plays a sample, so the player hears the level."""
+        unmuted = self.muted and not muted
         self.muted = muted
         self._apply_volume()
+        if unmuted:
+            self.play("flip")
+
+    def listen(self, reports: events.Events) -> None:
+        """Make the sounds of what the table reports."""
+        reports.subscribe(self.hear)
+
+    def hear(self, event: events.Event) -> None:
+        self.play(SOUND_OF[type(event)])
 
     def play(self, name: str) -> None:
         if self.muted or not self.available or self.volume <= 0:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from solitaire.app.events import Events
 from solitaire.app.tween import Tweener
 
 if TYPE_CHECKING:
@@ -206,8 +207,12 @@ class App:
 
     Hooks the game wires in (all optional, so the shell runs on its own):
 
-    * ``settings_listeners`` — callables run with the settings dict after every change
-      (the store saves it there).
+    * ``settings_listeners`` — callables run with the settings after every change
+      (the store saves them there).
+
+    ``settings`` is the store's typed, frozen ``Settings`` (handed in by the composition root;
+    ``app`` does not import the store): read them as attributes, change them with
+    :meth:`change_settings`, so a default is decided in one place only.
     * ``card_backs`` — the ids of the card backs the settings dialog offers (it labels them
       ``card_back.<id>`` in the current language).
     """
@@ -217,7 +222,7 @@ class App:
         display: Display,
         audio: Audio,
         text: Text,
-        settings: dict[str, Any],
+        settings: Any,
         translate: Callable[..., str],
         scenes: dict[str, SceneFactory] | None = None,
     ) -> None:
@@ -229,7 +234,9 @@ class App:
         self.scenes = SCENES if scenes is None else scenes
         self.stack = SceneStack()
         self.running = True
-        self.settings_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.settings_listeners: list[Callable[[Any], None]] = []
+        #: What happened at the table, reported by the scenes; the audio listens (wired by main).
+        self.events = Events()
         self.card_backs: list[str] = []
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
@@ -278,13 +285,17 @@ class App:
         self.running = False
 
     # -- settings ---------------------------------------------------------------------------
+    def change_settings(self, **changes: Any) -> None:
+        """Change some settings (checked: a bad value raises ValueError), apply them, tell listeners."""
+        self.settings = self.settings.updated(**changes)
+        self.on_settings_changed()
+
     def on_settings_changed(self) -> None:
         """Apply the settings the shell owns (sound, volume, full screen), then tell listeners."""
         s = self.settings
-        self.audio.set_volume(float(s.get("volume", self.audio.volume)))
-        self.audio.set_muted(not s.get("sound", True))
-        want_full = bool(s.get("fullscreen", self.display.fullscreen))
-        if want_full != self.display.fullscreen:
+        self.audio.set_volume(s.volume)
+        self.audio.set_muted(not s.sound)
+        if s.fullscreen != self.display.fullscreen:
             self.toggle_fullscreen()
         for listener in list(self.settings_listeners):
             listener(s)
@@ -299,7 +310,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         size = self.display.toggle_fullscreen()
-        self.settings["fullscreen"] = self.display.fullscreen
+        self.settings = self.settings.updated(fullscreen=self.display.fullscreen)
         self.stack.on_resize(size)
 
     # -- events -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solitaire.app.events import PickedUp
 from solitaire.core import STOCK, Game, Move, Pile, intents
 
 if TYPE_CHECKING:
@@ -54,19 +55,19 @@ class Clicks:
 
     def key_click(self, pile: Pile, count: int) -> None:
         """Enter on the board's focused card: a click, or K-8's select-then-click step."""
-        if self.app.settings.get("one_tap", True) or self.game.rules.click != "one_tap":
+        if self.app.settings.one_tap or self.game.rules.click != "one_tap":
             self.activate(pile, count)
         else:
             self._klondike_click(pile, count)
 
     def _klondike_click(self, pile: Pile, count: int) -> None:
         """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
-        if self.app.settings.get("one_tap", True):
+        if self.app.settings.one_tap:
             self._act(intents.one_tap(self.game, pile, count))
         elif self.selection is None:
             if count:
                 self.selection = (pile, count)
-                self.app.audio.play("pickup")
+                self.app.events.report(PickedUp(count))
         else:
             src, n = self.selection
             self.selection = None
@@ -74,7 +75,7 @@ class Clicks:
 
     def _tap(self, pile: Pile, count: int, double: bool) -> None:
         """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""
-        double = double and bool(self.app.settings.get("double_click", True))
+        double = double and self.app.settings.double_click
         if self._act(intents.home_click(self.game, pile, count, double)):
             self.last_click = None
 

@@ -38,7 +38,7 @@ class Hints:
         self.advisor.ask_hint(game)
 
     def ask_status(self, game: Game) -> None:
-        self.advisor.ask_status(game, bool(self.app.settings.get("status_line", True)))
+        self.advisor.ask_status(game, self.app.settings.status_line)
 
     def update(self, dt: float, game: Game) -> None:
         """Pick up the worker's answers; the hint's glow fades out in time."""

@@ -71,9 +71,9 @@ class Hud:
         """Score, moves and time, as the settings show them, centred in the top bar."""
         t, settings = self.app.t, self.app.settings
         parts = [t("hud.score", score=game.score_text)]
-        if settings.get("show_moves", True):
+        if settings.show_moves:
             parts.append(t("hud.moves", moves=game.moves))
-        if settings.get("show_time", True):
+        if settings.show_time:
             seconds = int(elapsed)
             parts.append(t("hud.time", time=f"{seconds // 60}:{seconds % 60:02d}"))
         text = "   ·   ".join(parts)

@@ -89,7 +89,7 @@ class NewGameScene(DialogScene):
         self.scoring = scoring
         store = getattr(app, "store", None)
         self.winnable = bool(store.settings.winnable_only if store is not None
-                             else app.settings.get("winnable_only", False))
+                             else app.settings.winnable_only)
 
         self.draw_label = self.group.add(ui.Label(t("new_game.draw"), colour=ui.GOLD, bold=True))
         self.draw_choice = self.group.add(ui.SegmentedChoice(
@@ -174,7 +174,7 @@ class NewGameScene(DialogScene):
                                       winnable_only=self.winnable)
             except ValueError as error:  # a mode the store does not know: deal anyway
                 log.warning("could not save the new game choice: %s", error)
-        self.app.settings["winnable_only"] = self.winnable
+        self.app.settings = self.app.settings.updated(winnable_only=self.winnable)
 
     def start(self) -> None:
         """A new deal in the chosen mode; ask first when that gives up a game with moves."""

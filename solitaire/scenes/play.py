@@ -21,8 +21,9 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.events import Refused, TakenBack, move_events
 from solitaire.app.scene import App, Scene
-from solitaire.core import DRAW, STOCK, Game, GameCode, Move, Refusal
+from solitaire.core import DRAW, Game, GameCode, Move, Refusal
 from solitaire.scenes.board_focus import BoardFocus, table_keys
 from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
@@ -90,7 +91,7 @@ class PlayScene(Scene):
 
     def new_deal(self) -> None:
         """Another deal in the same mode (K-8)."""
-        self.session.new_deal(bool(self.app.settings.get("winnable_only")))
+        self.session.new_deal(self.app.settings.winnable_only)
 
     # ----------------------------------------------------------------------------- widgets
     def _build_widgets(self) -> None:
@@ -141,7 +142,7 @@ class PlayScene(Scene):
         self.tweens.finish()
 
     def _settings_changed(self, settings: dict) -> None:
-        if bool(settings.get("status_line", True)) != (self.hints.advisor.status is not None):
+        if settings.status_line != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
         self.screen.follow(settings)
 
@@ -166,24 +167,22 @@ class PlayScene(Scene):
         self.finish.cascade = None
 
     # ----------------------------------------------------------------------------- moves
-    def play(self, move: Move, quiet: bool = False) -> bool:
-        """Apply a move through the core; on refusal say why. True if it was played."""
+    def play(self, move: Move) -> bool:
+        """Apply a move through the core and report what it did; on refusal say why. True if
+        it was played."""
         refusal = self.game.check(move)
         if refusal:
             self.refuse(refusal)
             return False
-        hidden_before = sum(self.game.hidden)
+        stock_before, hidden_before = len(self.game.stock), sum(self.game.hidden)
         self.game.apply(move)
         self.session.counted = True
         self._changed()
-        if not quiet:
-            self.app.audio.play("deal" if move.src.kind == STOCK else "place")
-        if sum(self.game.hidden) < hidden_before:
-            self.app.audio.play("flip")
+        self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
+                                            hidden_before=hidden_before))
         if self.game.won:
             self.finish.auto_timer = None
             self.session.record_win()
-            self.app.audio.play("win")
         else:
             self.session.save()
             self.finish.after_move()
@@ -198,8 +197,8 @@ class PlayScene(Scene):
         self.hints.ask_status(self.game)
 
     def refuse(self, refusal: Refusal) -> None:
-        self.app.audio.play("refuse")
-        if self.app.settings.get("interactive_rules", True):
+        self.app.events.report(Refused(refusal.rule))
+        if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
             self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
 
@@ -214,7 +213,7 @@ class PlayScene(Scene):
             return
         self.finish.auto_timer = None
         self._changed()
-        self.app.audio.play("pickup")
+        self.app.events.report(TakenBack())
         self.session.save()
 
     def draw_stock(self) -> None:
@@ -255,7 +254,7 @@ class PlayScene(Scene):
         )
 
     def next_wake(self) -> float | None:
-        if self.session.counted and self.app.settings.get("show_time", True) and not self.game.won:
+        if self.session.counted and self.app.settings.show_time and not self.game.won:
             return 1.0 - (self.elapsed % 1.0)
         return None
 

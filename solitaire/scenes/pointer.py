@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from solitaire.app.events import PickedUp, PutDown
 from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal, intents
 from solitaire.view.layout import Slot
 from solitaire.view.table import CardSprite
@@ -103,7 +104,7 @@ class Pointer:
             table.clicks.selection = None
             table.hints.hint = None
             table.view.drag(press.sprites, press.origins)
-            table.app.audio.play("pickup")
+            table.app.events.report(PickedUp(press.count))
         table.view.drag_by((dx, dy))
         press.drop = self._drop_target(press)
 
@@ -150,7 +151,7 @@ class Pointer:
         table.view.sync(table.game)
         pile = table.view.pile_at(pos, table.game)
         if pile is None or pile == press.pile or pile.kind in (STOCK, WASTE):
-            table.app.audio.play("place")  # simply let go
+            table.app.events.report(PutDown())  # simply let go
             return
         result = intents.drop(table.game, press.pile, press.count, pile)
         if isinstance(result, Refusal):

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire import i18n
+from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
 from solitaire.core import STOCK, Game, Pile
 from solitaire.scenes.hud import bar_height
+from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.table import TableView
@@ -25,7 +27,7 @@ class TableScreen:
         self.app = app
         self.tweens = tweens
         self.layout = self._layout(game, app.display.size)
-        self.art = CardArt(self.layout.card, str(app.settings.get("card_back", "blue")))
+        self.art = CardArt(self.layout.card, app.settings.card_back)
         self.view = self._view()
 
     @staticmethod
@@ -36,7 +38,7 @@ class TableScreen:
         if self.art.size != self.layout.card:
             self.art.set_size(self.layout.card)
         view = TableView(self.art, self.layout, self.tweens)
-        view.speed = float(self.app.settings.get("animation_speed", 1.0))
+        view.speed = self.app.settings.animation_speed
         return view
 
     def rebuild(self, game: Game) -> None:
@@ -48,17 +50,17 @@ class TableScreen:
         """Cards fly from the stock to their places, one after another."""
         self.view.sprites.clear()
         self.view.sync(game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
-        self.app.audio.play("shuffle")
+        self.app.events.report(Dealt())
 
     def resize(self, game: Game, size: tuple[int, int]) -> None:
         """Cards on the table snap to their new places; before the deal there are none to move."""
         self.layout = self._layout(game, size)
         self.view.set_layout(self.layout, game if self.view.sprites else None)
 
-    def follow(self, settings: dict) -> None:
+    def follow(self, settings: Settings) -> None:
         """The animation speed (the next move already) and the card back, as just set."""
-        self.view.speed = float(settings.get("animation_speed", 1.0))
-        back = str(settings.get("card_back", "blue"))
+        self.view.speed = settings.animation_speed
+        back = settings.card_back
         if back != self.art.back_name:
             self.art.set_back(back)
             self.view.invalidate()

@@ -1,7 +1,7 @@
 """The settings dialog, drawn over the scene that opened it.
 
-It edits the plain ``app.settings`` dict and calls ``app.on_settings_changed()`` after each
-change; saving is the store's business (a settings listener).
+It changes settings through ``app.change_settings()``, which checks them and tells the
+listeners; saving is the store's business (a settings listener).
 """
 
 from __future__ import annotations
@@ -46,49 +46,45 @@ class SettingsScene(Scene):
         self.toggles: dict[str, ui.Toggle] = {}
         for key in PLAY_TOGGLES:
             self.toggles[key] = self.group.add(
-                ui.Toggle(t(f"settings.{key}"), bool(s.get(key, True)), self._setter(key)))
+                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
         self.speed_label = self.group.add(ui.Label(t("settings.animation_speed"), size_ratio=0.46))
         self.speed = self.group.add(ui.SegmentedChoice(
             [(factor, t(f"settings.speed.{name}")) for name, factor in SPEEDS],
-            nearest_speed(s.get("animation_speed", 1.0)), self._setter("animation_speed")))
+            nearest_speed(s.animation_speed), self._setter("animation_speed")))
         self.display_label = self.group.add(ui.Label(t("settings.section.display"),
                                                      colour=ui.GOLD, bold=True, size_ratio=0.62))
         self.toggles["fullscreen"] = self.group.add(
-            ui.Toggle(t("settings.fullscreen"), bool(s.get("fullscreen")), self._setter("fullscreen")))
+            ui.Toggle(t("settings.fullscreen"), s.fullscreen, self._setter("fullscreen")))
         self.back_label: ui.Label | None = None
         self.backs: ui.SegmentedChoice | None = None
         if self.card_backs:
             self.back_label = self.group.add(ui.Label(t("settings.card_back"), size_ratio=0.46))
             self.backs = self.group.add(ui.SegmentedChoice(
                 [(back, t(f"card_back.{back}")) for back in self.card_backs],
-                s.get("card_back", self.card_backs[0]), self._setter("card_back")))
+                s.card_back, self._setter("card_back")))
         self.language_label = self.group.add(ui.Label(t("settings.language"), size_ratio=0.46))
         self.language = self.group.add(ui.SegmentedChoice(
             [("en", "English"), ("ar", "العربية")], i18n.language(), self._change_language))
         self.sound_label = self.group.add(ui.Label(t("settings.section.sound"), colour=ui.GOLD,
                                                    bold=True, size_ratio=0.62))
         self.toggles["sound"] = self.group.add(
-            ui.Toggle(t("settings.sound"), bool(s.get("sound", True)), self._setter("sound")))
-        self.volume = self.group.add(ui.Slider(t("settings.volume"), float(s.get("volume", 0.7)),
+            ui.Toggle(t("settings.sound"), s.sound, self._setter("sound")))
+        self.volume = self.group.add(ui.Slider(t("settings.volume"), s.volume,
                                                self._setter("volume")))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
-            self.app.settings[key] = value
-            self.app.on_settings_changed()
-            if key == "sound" and value:
-                self.app.audio.play("flip")
+            self.app.change_settings(**{key: value})
         return change
 
     def _change_language(self, code: str) -> None:
         """Switch the whole interface where it stands: every open scene is rebuilt in the new
         language and the player stays where they were (issue 11).
         """
-        self.app.settings["language"] = code
         i18n.set_language(code)
         self.app.text.base_rtl = i18n.is_rtl()
-        self.app.on_settings_changed()
+        self.app.change_settings(language=code)
         self.app.relocalise()
 
     def relocalised(self) -> Scene:
@@ -115,7 +111,7 @@ class SettingsScene(Scene):
         self.size = size
         w, h = size
         for key, toggle in self.toggles.items():
-            toggle.value = bool(self.app.settings.get(key, toggle.value))
+            toggle.value = getattr(self.app.settings, key)
         pw = min(int(w * 0.84), int(h * 1.45))
         ph = min(int(h * 0.86), int(pw * 0.68))
         panel = pygame.Rect(0, 0, pw, ph)

@@ -9,6 +9,7 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.events import Dealt
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.rules import REGISTRY
@@ -87,7 +88,7 @@ class TitleScene(Scene):
             self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
         if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
-            self.app.audio.play("shuffle")
+            self.app.events.report(Dealt())
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value
@@ -132,9 +133,7 @@ class TitleScene(Scene):
         card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
         card_h = int(card_w * 1.4)
         if self.art is None:
-            self.art = cardart.CardArt((card_w, card_h), self.app.settings.get("card_back", "blue")
-                                       if self.app.settings.get("card_back") in cardart.CardArt.BACKS
-                                       else "blue")
+            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back)
         else:
             self.art.set_size((card_w, card_h))
         block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)

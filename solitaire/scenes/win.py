@@ -46,10 +46,10 @@ class WinScene(DialogScene):
         """The figures the settings let the player see: the score always."""
         t, g, s = self.app.t, self.play.game, self.app.settings
         out = [t("win.score", score=g.score_text)]
-        if s.get("show_time", True):
+        if s.show_time:
             seconds = int(self.play.elapsed)
             out.append(t("win.time", time=f"{seconds // 60}:{seconds % 60:02d}"))
-        if s.get("show_moves", True):
+        if s.show_moves:
             out.append(t("win.moves", moves=g.moves))
         return out
 

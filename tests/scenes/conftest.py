@@ -21,7 +21,7 @@ def app(tmp_path):
     register_scenes()
     i18n.set_language("en")
     display = Display((1280, 800))
-    application = App(display, Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t, dict(SCENES))
+    application = App(display, Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
     application.store = Store(tmp_path / "home")
     yield application
     application.stack.clear()

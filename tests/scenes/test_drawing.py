@@ -30,7 +30,7 @@ def make_app(tmp_path, monkeypatch):
         text = Text()
         text.base_rtl = i18n.is_rtl()
         app = App(Display(size), Audio(muted=True), text,
-                  {**DEFAULT_SETTINGS, "language": lang, **settings}, i18n.t, dict(SCENES))
+                  DEFAULT_SETTINGS.updated(language=lang, **settings), i18n.t, dict(SCENES))
         app.store = Store()
         made.append(app)
         return app

@@ -65,7 +65,7 @@ def test_the_game_stays_where_it_was_in_the_new_language(app, driver, in_game_se
     play = in_game_settings
     position = play.game.to_json()
     driver.scene.language.select(1)  # العربية
-    assert i18n.language() == "ar" and app.text.base_rtl and app.settings["language"] == "ar"
+    assert i18n.language() == "ar" and app.text.base_rtl and app.settings.language == "ar"
     scenes = app.stack.scenes
     assert [type(s) for s in scenes] == [TitleScene, PlayScene, MenuScene, SettingsScene]
     assert scenes[1] is play and play.game.to_json() == position and play.session.counted

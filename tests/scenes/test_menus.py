@@ -90,7 +90,7 @@ def make_app(tmp_path, monkeypatch):
         pygame.display.init()
         pygame.font.init()
         i18n.set_language("en")
-        app = App(Display(size), Audio(muted=True), Text(), dict(DEFAULT_SETTINGS), i18n.t,
+        app = App(Display(size), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t,
                   dict(SCENES))
         app.store = Store() if store else None
         made.append(app)

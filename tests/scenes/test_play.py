@@ -23,7 +23,7 @@ def centre(scene, pile, index=None):
 
 
 def open_play(app, driver, code="KL1-D1N-AAAAAAB", game=None, **settings):
-    app.settings.update(settings)
+    app.settings = app.settings.updated(**settings)
     app.open("play", code=code)
     scene = driver.scene
     if game is not None:
@@ -212,8 +212,7 @@ def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
         time.sleep(0.01)
     assert scene.hints.advisor.status in ("winnable", "unknown")  # a pooled deal is never "not winnable"
     driver.draw()
-    app.settings["status_line"] = False
-    app.on_settings_changed()
+    app.change_settings(status_line=False)
     assert scene.hints.advisor.status is None
 
 
@@ -290,5 +289,5 @@ def test_the_clock_wakes_the_idle_table_once_a_second_only_while_the_game_counts
     assert scene.next_wake() is None  # no move yet: the clock stands still
     scene.draw_stock()
     assert 0 < scene.next_wake() <= 1.0
-    app.settings["show_time"] = False
+    app.settings = app.settings.updated(show_time=False)
     assert scene.next_wake() is None

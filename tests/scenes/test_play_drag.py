@@ -24,7 +24,7 @@ def pile_centre(scene, pile):
 
 
 def start_drag(app, driver):
-    app.settings["one_tap"] = False
+    app.settings = app.settings.updated(one_tap=False)
     app.open("play", code="KL1-D1N-AAAAAAB")
     driver.settle(3)
     scene = driver.scene

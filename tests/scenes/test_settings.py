@@ -28,7 +28,7 @@ def speed_after_one_draw(app, driver, choice: int) -> bool:
 
 def test_a_faster_speed_works_at_once(app, driver):
     assert speed_after_one_draw(app, driver, FAST)
-    assert app.settings["animation_speed"] == 2.0 and app.stack.top.view.speed == 2.0
+    assert app.settings.animation_speed == 2.0 and app.stack.top.view.speed == 2.0
 
 
 def test_at_normal_speed_the_same_draw_is_still_moving(app, driver):
@@ -44,7 +44,7 @@ def test_the_speed_is_saved(app, driver):
 
 
 def test_a_hand_edited_speed_shows_the_nearest_choice(app, driver):
-    app.settings["animation_speed"] = 1.3
+    app.settings = app.settings.updated(animation_speed=1.3)
     app.open("title")
     assert app.open("settings").speed.value == 1.0
 

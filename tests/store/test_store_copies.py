@@ -14,14 +14,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from solitaire.main import DEFAULT_SETTINGS, _persist
-from solitaire.store import Outcome, Store, mode_key
+from solitaire.store import Outcome, Settings, Store, mode_key
 from store_helpers import make_game, validate_game
 
 K1 = mode_key("klondike", 1, "standard")
@@ -44,17 +43,15 @@ class Copy:
     home: Path
     display: FakeDisplay
     store: Store | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: Settings = DEFAULT_SETTINGS
 
     def open(self) -> None:
         self.store = Store(self.home)
-        saved = self.store.settings.to_document()
-        saved.pop("version")
-        self.settings = dict(DEFAULT_SETTINGS) | saved
+        self.settings = self.store.settings
 
     def change(self, name: str, value: object) -> None:
         """A change in the settings dialog: the App's listener saves it."""
-        self.settings[name] = value
+        self.settings = self.settings.updated(**{name: value})
         _persist(self.store, self.settings, self.display, {})
 
     def play(self, slot: str, seed: int, won: bool, end: bool = True) -> None:
