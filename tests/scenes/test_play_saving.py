@@ -20,6 +20,13 @@ def refuse(code):
     return refuse_write
 
 
+# The store's writes fail as the disk makes them fail; the system calls themselves are faked in
+# the store's own tests. Patching ``os.write`` here would also break the pipes of any
+# multiprocessing helper alive in the test process (a hang seen once), so only the store's
+# writing is refused.
+STORE_WRITE = "solitaire.store.store.write_bytes_atomic"
+
+
 def open_klondike(app, driver):
     app.open("play", code="KL1-D1N-AAAAAAB")
     driver.settle(1)
@@ -29,7 +36,7 @@ def open_klondike(app, driver):
 def test_a_full_disk_is_told_at_once_once_and_again_when_saving_works(app, driver, monkeypatch):
     scene = open_klondike(app, driver)
     with monkeypatch.context() as patch:
-        patch.setattr(os, "write", refuse(errno.ENOSPC))
+        patch.setattr(STORE_WRITE, refuse(errno.ENOSPC))
         scene.draw_stock()
         driver.settle(0.05)
         notice = app.stack.top
@@ -48,7 +55,7 @@ def test_a_full_disk_is_told_at_once_once_and_again_when_saving_works(app, drive
 
 def test_a_read_only_folder_is_told_with_the_folder(app, driver, monkeypatch):
     scene = open_klondike(app, driver)
-    monkeypatch.setattr(os, "replace", refuse(errno.EROFS))
+    monkeypatch.setattr(STORE_WRITE, refuse(errno.EROFS))
     scene.draw_stock()
     driver.settle(0.05)
     assert app.stack.top.lines == [app.t("store.cannot_save_read_only", folder=str(app.store.folder))]
