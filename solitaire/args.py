@@ -20,17 +20,13 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
-class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
-
-
 class UsageError(Exception):
     """A mistake on a tool's command line; :func:`bad_input` prints it as one line."""
 
 
 class ToolParser(argparse.ArgumentParser):
-    """argparse, but a usage mistake raises :class:`UsageError`, reported like a bad code."""
+    """argparse, but a usage mistake raises :class:`UsageError`, reported like a bad code (the
+    game, ``bench`` and the tools alike)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")

@@ -5,16 +5,19 @@ With no flag all sections run; ``--core``, ``--solver`` and ``--frames`` pick se
 
 from __future__ import annotations
 
-from solitaire.args import OneLineParser
+from solitaire.args import ToolParser, UsageError, bad_input
 
 
 def run_bench(argv: list[str]) -> int:
-    parser = OneLineParser(prog="game.py bench")
+    parser = ToolParser(prog="game.py bench")
     parser.add_argument("--core", action="store_true", help="rules core: apply+undo, move generation")
     parser.add_argument("--solver", action="store_true", help="solver: decided deals, win rates, hints")
     parser.add_argument("--frames", action="store_true", help="frame times, start-up time, idle CPU")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        return bad_input(error)
     every = not (args.core or args.solver or args.frames)
     if args.core or every:
         from solitaire.core.bench import run_core_bench

@@ -268,9 +268,9 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
-    from solitaire.args import OneLineParser
+    from solitaire.args import ToolParser, UsageError, bad_input
 
-    parser = OneLineParser(prog="game.py", description="Play solitaire.")
+    parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
@@ -279,7 +279,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        return bad_input(error)
     if args.code:
         from solitaire.core import BadCode, parse_code
 
