@@ -48,8 +48,12 @@ def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
     from solitaire.scenes.confirm import ConfirmScene
+    from solitaire.scenes.duel import DuelScene
+    from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
+    from solitaire.scenes.duel_results import DuelResultsScene
     from solitaire.scenes.game_code import GameCodeScene
     from solitaire.scenes.menu import MenuScene
+    from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
     from solitaire.scenes.play import PlayScene
@@ -63,6 +67,8 @@ def register_scenes() -> None:
         "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
         "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
+        "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
+        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene,
     }.items():
         SCENES.setdefault(name, scene)
 

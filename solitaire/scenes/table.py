@@ -39,6 +39,8 @@ class TableScene(Scene):
 
     #: The win's card cascade (then the win panel) ends a won game; the Duel has its own end.
     celebrate_win = True
+    #: The solver's status line follows the game (not in a race).
+    advised = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -131,7 +133,8 @@ class TableScene(Scene):
         self.clicks.selection = None
         self.view.sync(self.game)
         self._update_buttons()
-        self.hints.ask_status(self.game)
+        if self.advised:
+            self.hints.ask_status(self.game)
 
     def _update_buttons(self) -> None:
         """Enable the buttons that can act now."""
