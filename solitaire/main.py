@@ -42,6 +42,10 @@ class Options:
     scene: str | None = None
     code: str | None = None
     size: tuple[int, int] | None = None
+    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE (issue 15)
+    autoplay: str | None = None  # the computer plays your side of the duel too
+    fast: bool = False  # the duel's clocks and thinking simulated, not waited for
+    frames_given: bool = False  # --frames on the command line: a smoke duel stops there
 
 
 def register_scenes() -> None:
@@ -133,7 +137,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
-        frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,
+        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
+        frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
                           screenshot=opts.screenshot)
         log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
         app.stack.clear()
@@ -151,6 +156,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
 #: Scenes a player only ever sees over a game in play: started on their own they get one.
 OVER_PLAY = frozenset({"menu", "game_code", "confirm", "win"})
+#: ... and those seen over a duel.
+OVER_DUEL = frozenset({"duel_end", "duel_menu", "duel_results"})
 
 
 def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
@@ -158,6 +165,9 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     the arguments the game itself would give it, so every name ``--scene`` takes starts
     sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
     """
+    if opts.duel is not None:
+        _open_duel(app, opts)
+        return
     if opts.code and app.can_open("play"):
         _open_code(app, opts.code, store)
         return
@@ -171,7 +181,34 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     play = None
     if name in OVER_PLAY and app.can_open("play"):
         play = app.open("play", game=_won_game() if name == "win" else None)
+    if name in OVER_DUEL and app.can_open("duel"):
+        duel = app.open("duel", opponent="computer:medium")
+        if name == "duel_results":  # a duel ended at once, both sides on 0
+            duel.conclude()
+            app.stack.pop()
+            app.open(name, result=duel.result, code=str(duel.code), opponent=duel.opponent)
+        else:
+            app.open(name, duel=duel)
+        return
     app.open(name, **_scene_arguments(app, name, store, play))
+
+
+def _open_duel(app: Any, opts: Options) -> None:
+    """``--duel``: the duel itself, over the title (its end goes back there). A smoke run plays
+    it to the end and prints the one JSON line of the command-line contract."""
+    import json
+
+    import pygame
+
+    def ended(result: Any) -> None:
+        if opts.smoke:
+            print(json.dumps(result.to_json()), flush=True)
+            if not opts.frames_given:  # quit once the results have been drawn (the screenshot)
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    app.open("title")
+    app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
+             on_result=ended)
 
 
 def _open_code(app: Any, text: str, store: Any) -> None:
@@ -281,12 +318,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=_frame_count, default=120, help="frames for --smoke")
+    parser.add_argument("--frames", type=_frame_count, help="frames for --smoke (120; a duel: to its end)")
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--duel", metavar="OPPONENT", type=_duel_opponent,
+                        help="duel computer:easy|medium|hard (with --code DU1-D3N-…: that deal)")
+    parser.add_argument("--autoplay", metavar="STRENGTH", type=_strength,
+                        help="with --duel: the computer plays your side too (easy, medium, hard)")
+    parser.add_argument("--fast", action="store_true",
+                        help="with --duel: simulate the clocks and the thinking instead of waiting")
     try:
         args = parser.parse_args(argv)
+        _check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
     if args.code:
@@ -297,8 +341,10 @@ def main(argv: list[str]) -> int:
         except BadCode as error:
             print(error, file=sys.stderr)
             return 2
-    options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
-                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=args.size)
+    options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke,
+                      frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
+                      code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
+                      fast=args.fast, frames_given=args.frames is not None)
     try:
         return run(options)
     except NoDisplay as error:
@@ -309,6 +355,52 @@ def main(argv: list[str]) -> int:
         return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
+
+
+def _duel_opponent(text: str) -> str:
+    """``computer:STRENGTH``; the network's ``host[:PORT]`` and ``join:CODE`` are not yet here."""
+    import argparse
+
+    from solitaire.scenes.rival import parse_opponent
+
+    try:
+        kind, _ = parse_opponent(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
+    if kind != "computer":
+        raise argparse.ArgumentTypeError("network duels are not available yet")
+    return text.strip().lower()
+
+
+def _strength(text: str) -> str:
+    import argparse
+
+    from solitaire.scenes.rival import STRENGTHS
+
+    if text.strip().lower() not in STRENGTHS:
+        raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text!r}")
+    return text.strip().lower()
+
+
+def _check_duel_arguments(args: Any) -> None:
+    """The duel's options belong together: one clear line when they do not."""
+    from solitaire.args import UsageError
+    from solitaire.core import BadCode, parse_code
+
+    if args.duel is None:
+        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast")):
+            if given:
+                raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
+        return
+    if args.scene:
+        raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
+    if args.code:
+        try:
+            code = parse_code(args.code)
+        except BadCode:
+            return  # told as every bad code is
+        if code.game != "duel":
+            raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU1-D3N-…)")
 
 
 def _window_size(text: str) -> tuple[int, int]:

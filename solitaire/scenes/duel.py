@@ -21,7 +21,7 @@ is decided there: your total against the rival's at that time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -74,7 +74,8 @@ class DuelScene(TableScene):
 
     def __init__(self, app: App, rival: Rival | None = None, code: GameCode | str | None = None,
                  opponent: str = "computer:medium", winnable: bool = False,
-                 autoplay: Any = None, fast: bool = False, **_: Any) -> None:
+                 autoplay: Any = None, fast: bool = False,
+                 on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
         from solitaire.scenes.rival import computer_player, duel_deal, make_rival
 
@@ -94,6 +95,7 @@ class DuelScene(TableScene):
         self.rival_note = ""  # an i18n key: why the rival cannot be heard, or why it stopped
         self.rival_out = ""  # "refused" | "lost": the rival's game was ended by us
         self.result: DuelResult | None = None
+        self.on_result = on_result  # told the result once the race is decided (--smoke prints it)
         self._build_parts()
         self._build_widgets()
 
@@ -340,6 +342,8 @@ class DuelScene(TableScene):
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[winner]
             store.record_duel(self.rival.kind, outcome, self.result.you.breakdown.total)
         self._update_buttons()
+        if self.on_result is not None:
+            self.on_result(self.result)
 
     def _side(self, player: int, name: str) -> SideResult:
         race = self.race
