@@ -201,10 +201,9 @@ def _open_duel(app: Any, opts: Options) -> None:
     import pygame
 
     def ended(result: Any) -> None:
-        if opts.smoke:
+        if opts.smoke and not opts.frames_given:  # --frames: a picture of the race, cut short
             print(json.dumps(result.to_json()), flush=True)
-            if not opts.frames_given:  # quit once the results have been drawn (the screenshot)
-                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            pygame.event.post(pygame.event.Event(pygame.QUIT))  # once the results are drawn
 
     app.open("title")
     app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,

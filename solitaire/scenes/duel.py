@@ -9,7 +9,7 @@ deal, so its uncovered cards would tell you your own hidden ones; the opponent p
 
 The scene owns race time. A 3-2-1 count starts both clocks; then race time follows the frame
 clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a moment a computer side
-is still thinking (``Rival.ready_at``, the autoplayer's ``waiting``), so a headless duel is over
+is still thinking (``Rival.ready_at``, the autoplayer's), so a headless duel is over
 in seconds and plays the same on any machine. Covered by its menu or the End question, the
 scene gets no frames: against the computer both clocks stop; a rival that cannot pause (a
 person on the network) is kept running by those dialogs through ``covered_update``.
@@ -85,7 +85,7 @@ class DuelScene(TableScene):
         self.fast = fast
         self.rival: Rival = rival if rival is not None else make_rival(app, opponent, fast)
         self.opponent = opponent
-        self.autoplayer = computer_player(autoplay, fast) if isinstance(autoplay, str) else autoplay
+        self.autoplayer = computer_player(app, autoplay, fast) if isinstance(autoplay, str) else autoplay
         self.race = Race(self.code)
         self.count_left = COUNT_SECONDS
         self.started = False
@@ -287,8 +287,10 @@ class DuelScene(TableScene):
             ready = self.rival.ready_at()
             if ready is not None:
                 limits.append(ready)
-        if self.autoplayer is not None and self.race.playing(ME) and self.autoplayer.waiting():
-            limits.append(self.race.elapsed)
+        if self.autoplayer is not None and self.race.playing(ME):
+            ready = self.autoplayer.ready_at()
+            if ready is not None:
+                limits.append(ready)
         return min(limits) if limits else None
 
     # ----------------------------------------------------------------------------- time
@@ -311,7 +313,9 @@ class DuelScene(TableScene):
                 self._update_buttons()
             return
         step = FAST_STEP if self.fast else dt
-        if self.fast:
+        if self.fast and self.finish.auto_timer is not None:
+            step = dt  # auto-complete (K-9) plays card by card in real time, fast or not
+        elif self.fast:
             waiting = self._waiting_until()
             if waiting is not None:
                 step = max(0.0, min(step, waiting - self.race.elapsed))
@@ -335,7 +339,7 @@ class DuelScene(TableScene):
         self.result = DuelResult(str(self.code), self._side(ME, self.app.t("duel.you")),
                                  self._side(RIVAL, self.rival.name), winner, self.rival.kind)
         self.rival.close()
-        if self.autoplayer is not None and hasattr(self.autoplayer, "close"):
+        if self.autoplayer is not None:
             self.autoplayer.close()
         store = getattr(self.app, "store", None)
         if store is not None:

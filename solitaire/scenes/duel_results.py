@@ -61,11 +61,11 @@ class DuelResultsScene(DialogScene):
         self.heading = gold_text(text, self.headline(), text.fit_size(self.headline(), int(u * 1.1), inner, "heading"))
         names_h = int(self.px * 2.6)
         rows_h = 7 * self.step
-        h = u // 3 + self.heading.get_height() + names_h + rows_h + self.step + u + u + int(u * 0.7)
+        h = u // 3 + self.heading.get_height() + u // 4 + names_h + rows_h + self.step + u + u + int(u * 0.7)
         panel = centred(size, w, h)
         self.panel.layout(panel)
         self.heading_y = panel.y + u // 3
-        top = self.heading_y + self.heading.get_height()
+        top = self.heading_y + self.heading.get_height() + u // 4
         col_w = (inner - u) // 2
         left = pygame.Rect(panel.x + u, top, col_w, names_h + rows_h)
         right = pygame.Rect(panel.right - u - col_w, top, col_w, names_h + rows_h)

@@ -78,54 +78,74 @@ def make_rival(app: Any, spec: str, fast: bool) -> Rival:
 
 def is_end(decision: object) -> bool:
     """The computer player's decision is to press End."""
-    from solitaire.solver.player import END
+    from solitaire.solver.player import End
 
-    return decision is END or decision == END
+    return isinstance(decision, End)
+
+
+def app_worker(app: Any) -> Any:
+    """The app's one solver worker, started on first use (the hints' too: a question of theirs
+    that cancels the computer's is asked again by ``ComputerPlayer``)."""
+    worker = getattr(app, "solver", None)
+    if worker is None:
+        from solitaire.solver.worker import SolverWorker
+
+        worker = app.solver = SolverWorker()
+    return worker
 
 
 class ComputerRival:
     """The computer on the other side: its own copy of the deal, played by the solver's
-    ``ComputerPlayer`` in a worker process of its own (so no hint or status question of the
-    table ever cancels its thinking), its moves sent on in replay notation at its pace."""
+    ``ComputerPlayer`` (thinking in the worker process), its moves sent on in replay notation
+    at its pace. A worker that dies is restarted by the player: the panel says so meanwhile
+    (``RivalGone``), and the computer plays on (``RivalBack``), or, after the retries, the
+    duel says it stopped (``RivalLost``)."""
 
     pausable = True
 
-    def __init__(self, app: Any, strength: str, fast: bool) -> None:
+    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+        self.app = app
         self.kind = strength
         self.name = app.t("duel.computer", strength=app.t(f"duel.strength.{strength}"))
         self.fast = fast
+        self.seed = seed
         self.player: Any = None
-        self.worker: Any = None
         self.game: Game | None = None
         self.now = 0.0
         self.number = 0
         self.done = False
         self.paused = False
+        self.gone = False
 
     def start(self, code: GameCode) -> None:
+        from solitaire.solver.player import ComputerPlayer
+
         self.game = Game.deal(code)
-        self.player, self.worker = computer_side(self.kind, self.fast)
+        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed)
 
     def update(self, race_time: float) -> list[RivalEvent]:
-        from solitaire.core.duel import RivalEnded, RivalLost, RivalMove, notation
+        from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost, RivalMove, notation
 
         self.now = race_time
         if self.player is None or self.done or self.paused or self.game is None:
             return []
+        events: list[RivalEvent] = []
         decision = self.player.update(self.game, race_time)
+        if self.player.retrying() != self.gone:
+            self.gone = not self.gone
+            events.append(RivalGone("duel.gone.worker") if self.gone else RivalBack())
         if decision is None:
-            return []
+            return events
         if is_end(decision):
             self.done = True
-            return [RivalEnded(race_time)]
+            return events + [RivalEnded(race_time)]
         if not isinstance(decision, tuple) or self.game.check(decision) is not None:
-            self.done = True  # the worker gave up, or said a move its game refuses
-            return [RivalLost("duel.stopped")]
+            self.done = True  # the worker gave up (Stopped), or said a move its game refuses
+            return events + [RivalLost("duel.stopped")]
         self.game.apply(decision)
         self.number += 1
-        if self.game.won:
-            self.done = True
-        return [RivalMove(self.number, notation(decision), race_time)]
+        self.done = self.game.won
+        return events + [RivalMove(self.number, notation(decision), race_time)]
 
     def my_move(self, number: int, notation: str, at: float) -> None:
         """The computer plays its own game: ours does not change its moves."""
@@ -141,40 +161,32 @@ class ComputerRival:
 
     def close(self) -> None:
         self.done = True
-        if self.worker is not None:
-            self.worker.shutdown()
-            self.worker = None
+        if self.player is not None:
+            self.player.close()
 
     def ready_at(self) -> float | None:
         if self.player is not None and not self.done and self.player.waiting():
-            return self.now
+            return self.player.due_at()
         return None
 
 
 class AutoPlayer:
-    """``--autoplay STRENGTH``: the computer plays our own side, in a worker of its own."""
+    """``--autoplay STRENGTH``: the computer plays our own side, through the same table."""
 
-    def __init__(self, strength: str, fast: bool) -> None:
-        self.player, self.worker = computer_side(strength, fast)
+    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+        from solitaire.solver.player import ComputerPlayer
+
+        self.player = ComputerPlayer(strength, app_worker(app), fast, seed)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)
 
-    def waiting(self) -> bool:
-        return bool(self.player.waiting())
+    def ready_at(self) -> float | None:
+        return self.player.due_at() if self.player.waiting() else None
 
     def close(self) -> None:
-        self.worker.shutdown()
+        self.player.close()
 
 
-def computer_player(strength: str, fast: bool) -> AutoPlayer:
-    return AutoPlayer(parse_opponent(f"computer:{strength}")[1], fast)
-
-
-def computer_side(strength: str, fast: bool) -> tuple[Any, Any]:
-    """A computer player of ``strength`` and the worker process it thinks in."""
-    from solitaire.solver.player import ComputerPlayer, Strength
-    from solitaire.solver.worker import SolverWorker
-
-    worker = SolverWorker()
-    return ComputerPlayer(Strength(strength), worker, fast), worker
+def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:
+    return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast)
