@@ -288,7 +288,7 @@ class DuelScene(TableScene):
             if ready is not None:
                 limits.append(ready)
         if self.autoplayer is not None and self.race.playing(ME):
-            ready = self.autoplayer.ready_at()
+            ready = self.autoplayer.ready_at(self.race.elapsed)
             if ready is not None:
                 limits.append(ready)
         return min(limits) if limits else None

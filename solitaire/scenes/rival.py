@@ -41,8 +41,9 @@ class Rival(Protocol):
         """Free what the rival holds (its worker question, its socket)."""
 
     def ready_at(self) -> float | None:
-        """``--fast``: race time must not pass this moment while the rival waits on its worker
-        (None: it waits on nothing), so thinking takes no race time beyond its pace."""
+        """``--fast``: race time must not pass this moment (the rival's next move is due then,
+        or it still thinks about one due already); None: it waits on nothing. So thinking takes
+        no race time beyond its pace, and a simulated duel is the same on any machine."""
 
 
 def duel_deal(winnable: bool) -> GameCode:
@@ -94,6 +95,13 @@ def app_worker(app: Any) -> Any:
     return worker
 
 
+def warm_up(app: Any) -> None:
+    """Start the worker process now (the 3-2-1 count), not in the race's first frame: starting
+    a process takes tens of milliseconds, a frame's budget several times over. (The worker has
+    no public way to start without a question; its own start is safe to call again.)"""
+    app_worker(app)._ensure_started()
+
+
 class ComputerRival:
     """The computer on the other side: its own copy of the deal, played by the solver's
     ``ComputerPlayer`` (thinking in the worker process), its moves sent on in replay notation
@@ -105,6 +113,7 @@ class ComputerRival:
 
     def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
         self.app = app
+        warm_up(app)
         self.kind = strength
         self.name = app.t("duel.computer", strength=app.t(f"duel.strength.{strength}"))
         self.fast = fast
@@ -165,9 +174,9 @@ class ComputerRival:
             self.player.close()
 
     def ready_at(self) -> float | None:
-        if self.player is not None and not self.done and self.player.waiting():
-            return self.player.due_at()
-        return None
+        if self.player is None or self.done:
+            return None
+        return due_moment(self.player, self.now)
 
 
 class AutoPlayer:
@@ -176,16 +185,27 @@ class AutoPlayer:
     def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
         from solitaire.solver.player import ComputerPlayer
 
+        warm_up(app)
         self.player = ComputerPlayer(strength, app_worker(app), fast, seed)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)
 
-    def ready_at(self) -> float | None:
-        return self.player.due_at() if self.player.waiting() else None
+    def ready_at(self, now: float) -> float | None:
+        return due_moment(self.player, now)
 
     def close(self) -> None:
         self.player.close()
+
+
+def due_moment(player: Any, now: float) -> float | None:
+    """The race time a computer side's next decision is due, while it matters to a simulated
+    clock: the clock steps onto it (never over it), and holds there while the side still thinks.
+    None once the decision will be handed over now."""
+    due = player.due_at()
+    if due is None or (due <= now and not player.waiting()):
+        return None
+    return due
 
 
 def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:
