@@ -166,7 +166,9 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
     """
     if opts.duel is not None:
-        _open_duel(app, opts)
+        from solitaire.scenes.duel_start import open_duel
+
+        open_duel(app, opts)
         return
     if opts.code and app.can_open("play"):
         _open_code(app, opts.code, store)
@@ -182,32 +184,11 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     if name in OVER_PLAY and app.can_open("play"):
         play = app.open("play", game=_won_game() if name == "win" else None)
     if name in OVER_DUEL and app.can_open("duel"):
-        duel = app.open("duel", opponent="computer:medium")
-        if name == "duel_results":  # a duel ended at once, both sides on 0
-            duel.conclude()
-            app.stack.pop()
-            app.open(name, result=duel.result, code=str(duel.code), opponent=duel.opponent)
-        else:
-            app.open(name, duel=duel)
+        from solitaire.scenes.duel_start import open_over_duel
+
+        open_over_duel(app, name)
         return
     app.open(name, **_scene_arguments(app, name, store, play))
-
-
-def _open_duel(app: Any, opts: Options) -> None:
-    """``--duel``: the duel itself, over the title (its end goes back there). A smoke run plays
-    it to the end and prints the one JSON line of the command-line contract."""
-    import json
-
-    import pygame
-
-    def ended(result: Any) -> None:
-        if opts.smoke and not opts.frames_given:  # --frames: a picture of the race, cut short
-            print(json.dumps(result.to_json()), flush=True)
-            pygame.event.post(pygame.event.Event(pygame.QUIT))  # once the results are drawn
-
-    app.open("title")
-    app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
-             on_result=ended)
 
 
 def _open_code(app: Any, text: str, store: Any) -> None:
@@ -310,7 +291,8 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
-    from solitaire.args import ToolParser, UsageError, bad_input
+    from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
+                                strength)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
@@ -321,15 +303,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
-    parser.add_argument("--duel", metavar="OPPONENT", type=_duel_opponent,
+    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent,
                         help="duel computer:easy|medium|hard (with --code DU1-D3N-…: that deal)")
-    parser.add_argument("--autoplay", metavar="STRENGTH", type=_strength,
+    parser.add_argument("--autoplay", metavar="STRENGTH", type=strength,
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",
                         help="with --duel: simulate the clocks and the thinking instead of waiting")
     try:
         args = parser.parse_args(argv)
-        _check_duel_arguments(args)
+        check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
     if args.code:
@@ -354,52 +336,6 @@ def main(argv: list[str]) -> int:
         return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
-
-
-def _duel_opponent(text: str) -> str:
-    """``computer:STRENGTH``; the network's ``host[:PORT]`` and ``join:CODE`` are not yet here."""
-    import argparse
-
-    from solitaire.scenes.rival import parse_opponent
-
-    try:
-        kind, _ = parse_opponent(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
-    if kind != "computer":
-        raise argparse.ArgumentTypeError("network duels are not available yet")
-    return text.strip().lower()
-
-
-def _strength(text: str) -> str:
-    import argparse
-
-    from solitaire.scenes.rival import STRENGTHS
-
-    if text.strip().lower() not in STRENGTHS:
-        raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text!r}")
-    return text.strip().lower()
-
-
-def _check_duel_arguments(args: Any) -> None:
-    """The duel's options belong together: one clear line when they do not."""
-    from solitaire.args import UsageError
-    from solitaire.core import BadCode, parse_code
-
-    if args.duel is None:
-        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast")):
-            if given:
-                raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
-        return
-    if args.scene:
-        raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
-    if args.code:
-        try:
-            code = parse_code(args.code)
-        except BadCode:
-            return  # told as every bad code is
-        if code.game != "duel":
-            raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU1-D3N-…)")
 
 
 def _window_size(text: str) -> tuple[int, int]:

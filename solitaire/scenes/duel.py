@@ -20,7 +20,6 @@ is decided there: your total against the rival's at that time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
@@ -29,7 +28,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import (Breakdown, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
+from solitaire.core.duel import (Breakdown, DuelResult, Race, SideResult, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
 from solitaire.scenes.hud import bar_height
 from solitaire.scenes.rival import Rival
@@ -39,33 +38,6 @@ COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 FAST_STEP = 0.5  # race seconds a frame with --fast
 URGENT_SECONDS = 30.0  # the countdown turns urgent
 ME, RIVAL = 0, 1
-
-
-@dataclass(frozen=True)
-class SideResult:
-    """One side's end of a race, for the results screen, the statistics and ``--smoke``."""
-
-    name: str
-    breakdown: Breakdown
-    home: int
-    ended: str  # "won" | "end" | "time"
-
-
-@dataclass(frozen=True)
-class DuelResult:
-    code: str
-    you: SideResult
-    opponent: SideResult
-    winner: str  # "you" | "opponent" | "tie"
-    kind: str  # the rival's statistics row
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``--smoke`` line (issue 14's command-line contract)."""
-        def side(s: SideResult) -> dict[str, Any]:
-            return {"score": s.breakdown.score, "bonus": s.breakdown.bonus, "total": s.breakdown.total,
-                    "foundation": s.home, "ended": s.ended}
-        return {"code": self.code, "you": side(self.you), "opponent": side(self.opponent),
-                "winner": self.winner}
 
 
 class DuelScene(TableScene):

@@ -112,7 +112,7 @@ class DuelMenuScene(DialogScene):
         self.title = t("menu.duel")
         self.subtitle = duel.rival.name
         entries = [("menu.resume", self.close, True),
-                   ("menu.rules", lambda: app.open("rules", game_id="duel"), app.can_open("rules")),
+                   ("menu.rules", lambda: app.open("rules", game_id=duel.game.rules.id), app.can_open("rules")),
                    ("menu.settings", lambda: app.open("settings"), app.can_open("settings")),
                    ("duel.leave", self.leave, True)]
         self.buttons = [self.group.add(ui.Button(t(key), action, primary=i == 0, visible=shown))

@@ -13,7 +13,7 @@ from solitaire.app.scene import App
 from solitaire.core import BadCode, parse_code
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.game_code import CodeField, refusal_line
-from solitaire.scenes.rival import STRENGTHS
+from solitaire.core.duel import STRENGTHS, is_race, race_mode
 from solitaire.solver import pools
 
 DEALS = ("random", "winnable", "code")
@@ -31,7 +31,7 @@ class NewDuelScene(DialogScene):
             [(s, t("duel.computer", strength=t(f"duel.strength.{s}"))) for s in STRENGTHS],
             self.strength, self._set_strength))
         self.deal_label = self.group.add(ui.Label(t("duel.deal"), colour=ui.GOLD, bold=True))
-        deals = [d for d in DEALS if d != "winnable" or pools.has_pool("duel", 3, "standard")]
+        deals = [d for d in DEALS if d != "winnable" or pools.has_pool(*race_mode())]
         self.deal_choice = self.group.add(ui.SegmentedChoice(
             [(d, t(f"duel.deal.{d}")) for d in deals], self.deal, self._set_deal))
         self.code_field = self.group.add(CodeField(self._submit_code, placeholder="DU1-D3N-AAAAAAB"))
@@ -62,7 +62,7 @@ class NewDuelScene(DialogScene):
             except BadCode as error:
                 self.code_field.error = refusal_line(error)
                 return
-            if code.game != "duel":
+            if not is_race(code.game):
                 self.code_field.error = self.app.t("duel.not_a_duel_code")
                 return
         self.app.switch("duel", code=code, opponent=f"computer:{self.strength}",

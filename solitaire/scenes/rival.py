@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from solitaire.core import Game, GameCode
-from solitaire.core.duel import RivalEvent
+from solitaire.core.duel import STRENGTHS, RivalEvent, parse_opponent, race_mode
+
+__all__ = ["STRENGTHS", "ComputerRival", "Rival", "make_rival", "parse_opponent"]
 
 
 class Rival(Protocol):
@@ -50,23 +52,7 @@ def duel_deal(winnable: bool) -> GameCode:
     """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
     from solitaire.scenes.session import pick_deal
 
-    return pick_deal("duel", 3, "standard", winnable)
-
-
-STRENGTHS = ("easy", "medium", "hard")
-
-
-def parse_opponent(spec: str) -> tuple[str, str]:
-    """``computer:hard`` as ("computer", "hard"); ``host``, ``host:PORT``, ``join:CODE`` for the
-    network. ValueError with one sentence for anything else."""
-    kind, _, value = spec.strip().lower().partition(":")
-    if kind == "computer" and value in STRENGTHS:
-        return kind, value
-    if kind == "computer":
-        raise ValueError(f"--duel computer:STRENGTH takes easy, medium or hard, not {value!r}")
-    if kind in ("host", "join"):
-        return kind, value
-    raise ValueError(f"--duel takes computer:easy|medium|hard, host[:PORT] or join:CODE, not {spec!r}")
+    return pick_deal(*race_mode(), winnable)
 
 
 def make_rival(app: Any, spec: str, fast: bool) -> Rival:

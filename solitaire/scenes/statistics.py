@@ -14,6 +14,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import GAMES, ruleset
+from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
 from solitaire.store import ModeStats, mode_key
@@ -65,7 +66,7 @@ class StatisticsScene(DialogScene):
     @property
     def duel(self) -> bool:
         """The Duel's tab: a row per opponent rather than per mode."""
-        return self.game_id == "duel"
+        return is_race(self.game_id)
 
     @property
     def key(self) -> str:
@@ -79,7 +80,7 @@ class StatisticsScene(DialogScene):
 
     def mode_name(self) -> str:
         if self.duel:
-            return f"{game_name(self.app, 'duel')} {self.app.t(f'duel.strength.{self.mode}')}"
+            return f"{game_name(self.app, self.game_id)} {self.app.t(f'duel.strength.{self.mode}')}"
         return f"{game_name(self.app, self.game_id)} {mode_label(self.app, self.game_id, *self.mode)}"
 
     def _fill_modes(self) -> None:
@@ -104,7 +105,7 @@ class StatisticsScene(DialogScene):
 
     def _set_game(self, game_id: str) -> None:
         self.game_id = game_id
-        self.mode = "medium" if game_id == "duel" else preferred_mode(self.app, game_id)
+        self.mode = "medium" if is_race(game_id) else preferred_mode(self.app, game_id)
         self._fill_modes()
         if self.size != (0, 0):
             self.on_resize(self.size)
