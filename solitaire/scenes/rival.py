@@ -101,7 +101,6 @@ class ComputerRival:
         self.app = app
         warm_up(app)
         self.kind = strength
-        self.name = app.t("duel.computer", strength=app.t(f"duel.strength.{strength}"))
         self.fast = fast
         self.seed = seed
         self.player: Any = None
@@ -111,6 +110,11 @@ class ComputerRival:
         self.done = False
         self.paused = False
         self.gone = False
+
+    @property
+    def name(self) -> str:
+        """'Computer · Hard', in the interface's language of the moment."""
+        return self.app.t("duel.computer", strength=self.app.t(f"duel.strength.{self.kind}"))
 
     def start(self, code: GameCode) -> None:
         from solitaire.solver.player import ComputerPlayer
