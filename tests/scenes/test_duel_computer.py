@@ -80,3 +80,34 @@ def test_the_worker_killed_mid_duel_the_opponent_resumes_never_a_crash(app, monk
     assert duel.rival_game.moves >= moves + 3 or duel.race.finished(1)  # it plays on
     assert any(isinstance(e, RivalGone) for e in heard) and any(isinstance(e, RivalBack) for e in heard)
     assert duel.rival_note == "" and duel.rival_out == ""
+
+
+def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
+    """After the worker's retries the player answers Stopped: the duel says so, no crash."""
+    from solitaire.solver.player import Stopped
+
+    class GaveUp:
+        def update(self, game, race_time):
+            return Stopped("the solver worker stopped")
+
+        def retrying(self):
+            return False
+
+        def waiting(self):
+            return False
+
+        def due_at(self):
+            return None
+
+        def close(self):
+            pass
+
+    app.open("title")
+    duel = app.open("duel", code=CODE, opponent="computer:easy", fast=True)
+    while not duel.started:
+        app.stack.update(STEP)
+    duel.rival.player = GaveUp()
+    app.stack.update(STEP)
+    assert duel.race.finished(1) and duel.rival_out == "lost" and duel.rival_note == "duel.stopped"
+    duel.draw(app.display.surface, 1.0)
+    assert not duel.race.over  # your race goes on

@@ -244,3 +244,13 @@ def test_arabic_mid_race_keeps_the_race_and_mirrors(app):
         duel.draw(app.display.surface, 1.0)
     finally:
         i18n.set_language("en")
+
+
+def test_F2_asks_to_leave_then_opens_a_new_duel(app, driver):
+    duel, rival = started(app)
+    driver.key(pygame.K_F2)
+    question = app.stack.top
+    assert type(question).__name__ == "ConfirmScene"
+    question.answer_yes()
+    assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene", "NewDuelScene"]
+    assert duel.result is not None and rival.closed
