@@ -309,6 +309,17 @@ class Race:
             return 0
         return int(self.seconds_left * self.home(player)) // self.bonus_divisor
 
+    def decide(self, names: tuple[str, str], kind: str) -> DuelResult:
+        """The duel's result between player 0 ("you") and 1: at its end, or now (leaving), when
+        every player still playing is stopped where they stand (DU-4: as if ending now)."""
+        if not self.over:
+            self.finished_at = [at if at is not None else self.elapsed for at in self.finished_at]
+        winners = self.winners()
+        winner = "tie" if len(winners) > 1 else ("you" if winners == [0] else "opponent")
+        you, opponent = (SideResult(name, self.breakdown(p), self.home(p), self.ended_how(p) or ENDED)
+                         for p, name in enumerate(names))
+        return DuelResult(str(self.code), you, opponent, winner, kind)
+
     def winners(self) -> list[int]:
         """DU-1: the players with the highest total (two on a tie); empty while the race runs."""
         if not self.over:

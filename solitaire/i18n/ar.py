@@ -268,7 +268,7 @@ STRINGS.update({
     "duel.ready": "مستعد",
     "duel.get_ready": "التوزيعة نفسها للاثنين. استعد…",
     "duel.ended.won": "كل الأوراق في الأساسات",
-    "duel.ended.end": "أنهى لعبته",
+    "duel.ended.end": "أُنهيت اللعبة",
     "duel.ended.time": "انتهى الوقت",
     "duel.all_home": "كل الأوراق الـ 52 في الأساسات! انتهت لعبتك، والمكافأة الزمنية لك.",
     "duel.no_hints": "لا تلميحات في السباق.",

@@ -28,7 +28,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import (Breakdown, DuelResult, Race, SideResult, RivalBack, RivalEnded, RivalEvent, RivalGone,
+from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
 from solitaire.scenes.hud import bar_height
 from solitaire.scenes.rival import Rival
@@ -303,27 +303,17 @@ class DuelScene(TableScene):
 
     def _finish_race(self) -> None:
         """The race is decided: the result, counted once in the statistics; the rival freed."""
-        race = self.race
-        if not race.over:  # decided early (leaving): the rival's race stops where it is
-            race.finished_at = [at if at is not None else race.elapsed for at in race.finished_at]
-        winners = race.winners()
-        winner = "tie" if len(winners) > 1 else ("you" if winners == [ME] else "opponent")
-        self.result = DuelResult(str(self.code), self._side(ME, self.app.t("duel.you")),
-                                 self._side(RIVAL, self.rival.name), winner, self.rival.kind)
+        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), self.rival.kind)
         self.rival.close()
         if self.autoplayer is not None:
             self.autoplayer.close()
         store = getattr(self.app, "store", None)
         if store is not None:
-            outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[winner]
+            outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[self.result.winner]
             store.record_duel(self.rival.kind, outcome, self.result.you.breakdown.total)
         self._update_buttons()
         if self.on_result is not None:
             self.on_result(self.result)
-
-    def _side(self, player: int, name: str) -> SideResult:
-        race = self.race
-        return SideResult(name, race.breakdown(player), race.home(player), race.ended_how(player) or "end")
 
     def _show_results(self) -> None:
         if not self.app.can_open("duel_results"):
@@ -349,10 +339,17 @@ class DuelScene(TableScene):
         self.on_resize(self.app.display.size)
         self.screen.deal(self.game)
         self._update_buttons()
+        self.app.settings_listeners.append(self._settings_changed)
+
+    def _settings_changed(self, settings: Any) -> None:
+        """The settings opened from the duel's menu: the card back and animation speed follow."""
+        self.screen.follow(settings)
 
     def exit(self) -> None:
         """Closing the window (or anything else that takes the duel away) is End now."""
         super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
         if self.result is None:
             self.conclude()
 

@@ -6,8 +6,6 @@ to the title.
 
 from __future__ import annotations
 
-import pygame
-
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import BadCode, parse_code

@@ -254,3 +254,11 @@ def test_F2_asks_to_leave_then_opens_a_new_duel(app, driver):
     question.answer_yes()
     assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene", "NewDuelScene"]
     assert duel.result is not None and rival.closed
+
+
+def test_the_card_back_chosen_in_the_duel_follows_at_once(app):
+    duel, _ = started(app)
+    app.change_settings(card_back="red")
+    assert duel.art.back_name == "red"
+    app.stack.clear()
+    assert duel._settings_changed not in app.settings_listeners
