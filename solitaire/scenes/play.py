@@ -144,7 +144,7 @@ class PlayScene(Scene):
     def _settings_changed(self, settings: dict) -> None:
         if settings.status_line != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
-        self.screen.follow(settings)
+        self.screen.follow(settings, self.game)
 
     def relocalised(self) -> Scene:
         """The interface changed language: the same game, in the same position, relabelled,

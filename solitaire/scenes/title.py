@@ -14,6 +14,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.rules import REGISTRY
 from solitaire.view import cardart
+from solitaire.view.palette import Style
 
 ACES = (0, 13, 26, 39)
 
@@ -82,13 +83,32 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
+        self.app.settings_listeners.append(self._settings_changed)
+        if self.app.settings.reduced_motion:  # the screen as it ends, without its entrance
+            self.reveal = self.fan = 1.0
+            self.slide = [1.0] * len(self.buttons)
+        else:
+            self._entrance()
+        if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
+            self.app.events.report(Dealt())
+
+    def exit(self) -> None:
+        super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
+
+    def _settings_changed(self, settings: object) -> None:
+        """The four-colour deck or high contrast, on the fan of aces at once."""
+        if self.art is not None:
+            self.art.set_style(Style.of(settings))
+
+    def _entrance(self) -> None:
+        """The heading fades up, the aces fan out, the buttons slide in."""
         self.tweens.tween(0.0, 1.0, 0.7, "out_cubic", on_update=self._set_reveal)
         self.tweens.tween(0.0, 1.0, 0.9, "out_back", delay=0.15, on_update=self._set_fan)
         for i in range(len(self.buttons)):
             self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
-        if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
-            self.app.events.report(Dealt())
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value
@@ -133,7 +153,8 @@ class TitleScene(Scene):
         card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
         card_h = int(card_w * 1.4)
         if self.art is None:
-            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back)
+            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back,
+                                       Style.of(self.app.settings))
         else:
             self.art.set_size((card_w, card_h))
         block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)
@@ -150,7 +171,7 @@ class TitleScene(Scene):
         self.group.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(cardart.felt(self.size), (0, 0))
+        surface.blit(cardart.felt(self.size, self.app.settings.high_contrast), (0, 0))
         self._draw_fan(surface)
         assert self.heading is not None
         heading = self.heading
