@@ -1,7 +1,9 @@
 """The settings dialog, drawn over the scene that opened it.
 
 It changes settings through ``app.change_settings()``, which checks them and tells the
-listeners; saving is the store's business (a settings listener).
+listeners; saving is the store's business (a settings listener). Two pages, chosen beside the
+Close button: General (play, display, sound) and Comfort (seeing and moving: issue 16), so each
+keeps rows tall enough to read.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
+SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
+MOVING_TOGGLES = ("reduced_motion", "left_handed")
+PAGES = ("general", "comfort")
 
 #: The animation speeds offered, as factors of the normal pace of every card's flight and flip.
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 0.5), ("normal", 1.0), ("fast", 2.0))
@@ -33,6 +38,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.card_backs = list(card_backs if card_backs is not None else app.card_backs)
         self.fade = 0.0
+        self.page = PAGES[0]
         self._build()
 
     def _build(self) -> None:
@@ -71,7 +77,28 @@ class SettingsScene(Scene):
             ui.Toggle(t("settings.sound"), s.sound, self._setter("sound")))
         self.volume = self.group.add(ui.Slider(t("settings.volume"), s.volume,
                                                self._setter("volume")))
+        self.general = [w for w in self.group.widgets if w is not self.panel]
+        self.seeing_label = self.group.add(ui.Label(t("settings.section.seeing"), colour=ui.GOLD,
+                                                    bold=True, size_ratio=0.62))
+        self.moving_label = self.group.add(ui.Label(t("settings.section.moving"), colour=ui.GOLD,
+                                                    bold=True, size_ratio=0.62))
+        for key in SEEING_TOGGLES + MOVING_TOGGLES:
+            self.toggles[key] = self.group.add(
+                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+        self.comfort = [self.seeing_label, self.moving_label] + [
+            self.toggles[key] for key in SEEING_TOGGLES + MOVING_TOGGLES]
+        self.pages = self.group.add(ui.SegmentedChoice(
+            [(page, t(f"settings.page.{page}")) for page in PAGES], self.page, self.show_page))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+
+    def show_page(self, page: str) -> None:
+        """General or Comfort: the other page's widgets are hidden (and out of the Tab order)."""
+        self.page = page
+        self.pages.value = page
+        for widget in self.general:
+            widget.visible = page == "general"
+        for widget in self.comfort:
+            widget.visible = page == "comfort"
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
@@ -91,6 +118,7 @@ class SettingsScene(Scene):
         """Relabelled in place (no fade-in again), the focus still on the language choice."""
         visible = self.group.focus_visible
         self._build()
+        self.show_page(self.page)
         self.on_resize(self.app.display.size)
         self.group.focus(self.language, visible=visible)
         return self
@@ -99,6 +127,7 @@ class SettingsScene(Scene):
         self.app.stack.pop()
 
     def enter(self) -> None:
+        self.show_page(self.page)
         self.on_resize(self.app.display.size)
         self.group.focus(self.group.focus_order()[0], visible=self.app.keyboard_input)
         self.fade = 0.0
@@ -127,8 +156,11 @@ class SettingsScene(Scene):
             right += [(self.back_label, 0.75), (self.backs, 0.85)]
         right += [(self.language_label, 0.75), (self.language, 0.85)]
         right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
-        # Rows as tall as the fuller column allows, with a gap of a sixth of a row between
-        # them and room for the Close button (1.6 rows) under both columns.
+        seeing = [(self.seeing_label, 0.75)] + [(self.toggles[k], 1.0) for k in SEEING_TOGGLES]
+        moving = [(self.moving_label, 0.75)] + [(self.toggles[k], 1.0) for k in MOVING_TOGGLES]
+        # Rows as tall as the fullest column of the General page allows (the Comfort page
+        # uses the same rows), with a gap of a sixth of a row between them and room for the
+        # page choice and Close (1.6 rows) under both columns.
         units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in (left, right))
         row = max(26, min(int(content.h / (units + 1.6)), h // 13))
         gap = max(4, row // 6)
@@ -151,16 +183,30 @@ class SettingsScene(Scene):
                 label.inset = max(6, row // 5)
         stack(first, left)
         stack(second, right)
+        stack(first, seeing)
+        stack(second, moving)
         for toggle in self.toggles.values():
             toggle.font_px = None
         common = min(toggle.fitted_font_px() for toggle in self.toggles.values())
         for toggle in self.toggles.values():
             toggle.font_px = common
         self.volume.font_px = common
-        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
-        self.close_button.layout((panel.centerx - bw // 2, panel.bottom - bh - max(14, row // 2),
-                                  bw, bh))
+        self._bottom_row(panel, row)
         self.group.layout_changed()
+
+    def _bottom_row(self, panel: pygame.Rect, row: int) -> None:
+        """The page choice and Close, side by side under the columns (mirrored right to left)."""
+        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
+        pages_w = min(int(row * 6.4), panel.w // 2)
+        gap = max(12, row // 2)
+        y = panel.bottom - bh - max(14, row // 2)
+        x = panel.centerx - (pages_w + gap + bw) // 2
+        pages = pygame.Rect(x, y, pages_w, bh)
+        close = pygame.Rect(pages.right + gap, y, bw, bh)
+        if i18n.is_rtl():
+            pages.x, close.x = close.right - pages_w, pages.x
+        self.pages.layout(pages)
+        self.close_button.layout(close)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.group.handle(event):
