@@ -156,7 +156,7 @@ STRINGS: dict[str, str] = {
     "rules.pointer.duel": "Drag cards with the mouse. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
     "rules.pointer.double": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
     "rules.pointer.thoughtful": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
-    "rules.controls.1": "Keyboard: Tab reaches the board and the buttons, the arrow keys move between piles, Enter plays the focused card, and Escape drops a selection or opens the menu. Hint shows one useful move, with no promise that it wins.",
+    "rules.controls.1": "Keyboard: Tab reaches the board and the buttons, the arrow keys move between piles, Enter plays the focused card, Shift+Enter picks it up and Enter puts it down on another pile, and Escape drops a selection or opens the menu. Hint shows one useful move, with no promise that it wins.",
     "menu.continue": "Continue",
     "status.winnable": "Still winnable",
     "status.not_winnable": "No longer winnable",
