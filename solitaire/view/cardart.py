@@ -256,9 +256,8 @@ class CardArt(FaceArt, BackArt):
 
     def _render_contrast_ring(self, name: str) -> pygame.Surface:
         """High contrast: a thick opaque ring on a black edge, each kind its own shape, so no
-        meaning rests on the hue alone: the focus a plain ring, a drop target a double ring
-        (one round the card, one inside its edge), a hint a dashed ring, a selection four
-        corner brackets.
+        meaning rests on the hue alone: the focus a plain ring, a drop target a ring with the
+        card washed inside it, a hint a dashed ring, a selection four corner brackets.
         """
         w, h = self._size
         m = self.margin
@@ -279,8 +278,7 @@ class CardArt(FaceArt, BackArt):
             around = card.inflate(round(thick * f), round(thick * f))
             ring(s, around, self._radius + thick / 2)
             if name == "drop":
-                inside = card.inflate(-round(thick * 2.2 * f), -round(thick * 2.2 * f))
-                ring(s, inside, max(1.0, self._radius - thick))
+                rrect(s, (*colour, 64), card, self._radius * f)
             elif name == "hint":
                 self._cut(s, around, round((thick + 2 * edge) * f), dash=round(w * 0.11 * f), keep=0.55)
             elif name == "select":

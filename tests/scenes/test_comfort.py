@@ -146,7 +146,7 @@ def test_high_contrast_changes_the_table_at_once(app, driver):
 
 
 def _shape(surface: pygame.Surface) -> pygame.mask.Mask:
-    return pygame.mask.from_surface(surface, 128)
+    return pygame.mask.from_surface(surface, 40)
 
 
 @pytest.mark.parametrize("size", [(40, 56), (100, 140), (240, 336)])
