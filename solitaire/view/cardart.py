@@ -168,7 +168,6 @@ class CardArt(FaceArt, BackArt):
     def _render_slot(self, kind: str, suit: int | None) -> pygame.Surface:
         w, h = self._size
         f = sample_factor(w)
-
         contrast = self.style.high_contrast
         outline = palette.HC_SLOT_LINE if contrast else palette.SLOT_LINE
         symbol = palette.HC_SLOT_SYMBOL if contrast else palette.SLOT_SYMBOL
@@ -288,23 +287,25 @@ class CardArt(FaceArt, BackArt):
 
     @staticmethod
     def _cut(s: pygame.Surface, rect: pygame.Rect, band: int, dash: int, keep: float) -> None:
-        """Clear parts of a ring around ``rect`` (``band`` wide): with ``dash``, gaps every
-        ``dash`` pixels along each side (a share ``keep`` of each stays); without, the middle of
-        each side, so only corner brackets ``keep`` of a side long stay.
+        """Clear parts of a ring drawn round ``rect`` (reaching ``band`` pixels either side of
+        its outline): with ``dash``, a gap in every ``dash`` pixels along each side (a share
+        ``keep`` of each dash stays), the corners whole; without, the middle of each side, so
+        corner brackets ``keep`` of a side long stay.
         """
-        clear = (0, 0, 0, 0)
-        half = band
         for start, length, vertical in ((rect.left, rect.w, False), (rect.top, rect.h, True)):
-            corner = round(length * keep) if not dash else round(length * 0.12)
-            spans = ([(start + corner, start + length - corner)] if not dash else
-                     [(x + round(dash * keep), x + dash)
-                      for x in range(start + corner, start + length - corner - dash, dash)])
-            for a, b in spans:
-                for edge in ((rect.top, rect.bottom) if not vertical else (rect.left, rect.right)):
-                    if vertical:
-                        s.fill(clear, pygame.Rect(edge - half, a, 2 * half, b - a))
-                    else:
-                        s.fill(clear, pygame.Rect(a, edge - half, b - a, 2 * half))
+            if dash:
+                corner = round(length * 0.12)
+                gaps = [(x + round(dash * keep), x + dash)
+                        for x in range(start + corner, start + length - corner - dash, dash)]
+            else:
+                corner = round(length * keep)
+                gaps = [(start + corner, start + length - corner)]
+            sides = (rect.left, rect.right) if vertical else (rect.top, rect.bottom)
+            for a, b in gaps:
+                for side in sides:
+                    gap = (pygame.Rect(side - band, a, 2 * band, b - a) if vertical
+                           else pygame.Rect(a, side - band, b - a, 2 * band))
+                    s.fill((0, 0, 0, 0), gap)
 
     def _render_shadow(self) -> pygame.Surface:
         w, h = self._size
