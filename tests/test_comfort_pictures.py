@@ -38,9 +38,10 @@ def picture(tmp_path, name: str, frames: int = DEALT, lang: str = "en", **settin
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-@pytest.mark.parametrize("key", ["four_colour_deck", "high_contrast", "left_handed"])
-def test_a_comfort_setting_changes_the_dealt_table(tmp_path, key, lang):
-    assert picture(tmp_path, f"{key}-{lang}", lang=lang, **{key: True}) != picture(tmp_path, "default", lang=lang)
+@pytest.mark.parametrize("key, value", [("four_colour_deck", True), ("high_contrast", True),
+                                        ("left_handed", True), ("text_size", "largest")])
+def test_a_comfort_setting_changes_the_dealt_table(tmp_path, key, value, lang):
+    assert picture(tmp_path, f"{key}-{lang}", lang=lang, **{key: value}) != picture(tmp_path, "default", lang=lang)
 
 
 def test_reduce_motion_deals_without_a_stagger(tmp_path):

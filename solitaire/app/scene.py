@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.events import Events
-from solitaire.app.ui import Look
+from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 
 if TYPE_CHECKING:
@@ -242,6 +242,7 @@ class App:
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
         Look.high_contrast = settings.high_contrast
+        Look.text_scale = TEXT_SCALES[settings.text_size]
 
     # -- navigation -------------------------------------------------------------------------
     def can_open(self, name: str) -> bool:
@@ -297,6 +298,9 @@ class App:
         then tell listeners."""
         s = self.settings
         Look.high_contrast = s.high_contrast
+        if TEXT_SCALES[s.text_size] != Look.text_scale:  # every scene lays itself out again
+            Look.text_scale = TEXT_SCALES[s.text_size]
+            self.stack.on_resize(self.display.size)
         self.audio.set_volume(s.volume)
         self.audio.set_muted(not s.sound)
         if s.fullscreen != self.display.fullscreen:

@@ -28,7 +28,7 @@ from solitaire.scenes.board_focus import BoardFocus, table_keys
 from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
 from solitaire.scenes.hints import Hints
-from solitaire.scenes.hud import Hud, bar_height
+from solitaire.scenes.hud import Hud, bar_height, button_bar_height
 from solitaire.scenes.marks import draw_marks
 from solitaire.scenes.pointer import Pointer
 from solitaire.scenes.questions import ask_new_game, ask_restart
@@ -161,7 +161,7 @@ class PlayScene(Scene):
         self.pointer.cancel()  # the window may be new: its button-up may never come
         bar = bar_height(size)
         self.screen.resize(self.game, size)
-        self.bar.layout((0, 0, size[0], bar))
+        self.bar.layout((0, 0, size[0], button_bar_height(size)))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
         self.finish.cascade = None
@@ -259,8 +259,9 @@ class PlayScene(Scene):
         return None
 
     def wake_area(self) -> pygame.Rect | None:
-        """The clock's once-a-second frame changes only the top bar."""
-        return self.bar.rect
+        """The clock's once-a-second frame changes only the band above the table (the bar, and
+        the figures' row under it with large text)."""
+        return pygame.Rect(0, 0, self.bar.rect.w, bar_height(self.app.display.size))
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

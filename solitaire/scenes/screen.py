@@ -35,7 +35,8 @@ class TableScreen:
         """Mirrored for a right-to-left language, and mirrored (back) for a left hand: the
         table's own mirror, independent of the language's."""
         mirrored = i18n.is_rtl() != self.app.settings.left_handed
-        return Layout(game.rules, size, bar_height(size), mirrored)
+        return Layout(game.rules, size, bar_height(size), mirrored,
+                      Style.of(self.app.settings).index_scale)
 
     def _view(self) -> TableView:
         if self.art.size != self.layout.card:

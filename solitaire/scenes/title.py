@@ -137,7 +137,8 @@ class TitleScene(Scene):
             left.x, right.x = w - left.w, 0
         # Menu column.
         shown = [b for b in self.buttons if b.visible]
-        bh = max(40, int(h * 0.085))
+        bh = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
+        bh = min(bh, int(h * 0.9 / (len(shown) * 1.25 + 1)))  # large text: as tall as the menu fits
         bw = min(int(right.w * 0.72), bh * 6)
         gap = max(10, bh // 4)
         total = len(shown) * bh + (len(shown) - 1) * gap
@@ -162,7 +163,7 @@ class TitleScene(Scene):
         self.fan_rect = pygame.Rect(0, 0, card_w, card_h)
         self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
         self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
-        self.subtitle_px = max(14, int(heading_px * 0.22))
+        self.subtitle_px = max(14, int(heading_px * 0.22 * ui.Look.text_scale))
         self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
                              + self.subtitle_px)
         self.group.layout_changed()
@@ -188,7 +189,8 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(center=self.subtitle_pos))
         ui.draw_panel(surface, self.menu_rect)
         self._draw_buttons(surface)
-        hint = self.app.text.render(self.app.t("title.hint"), max(12, self.size[1] // 48),
+        hint_px = round(max(12, self.size[1] // 48) * ui.Look.text_scale)
+        hint = self.app.text.render(self.app.t("title.hint"), hint_px,
                                     (200, 220, 200))
         hint.set_alpha(150)
         surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2,

@@ -150,6 +150,8 @@ class Settings:
     """Spades black, hearts red, diamonds blue, clubs green: no two suits share an ink."""
     high_contrast: bool = setting(False, boolean)
     reduced_motion: bool = setting(False, boolean)
+    text_size: str = setting("normal", one_of("normal", "large", "largest"))
+    """Every text of the game larger (bars, buttons, dialogs, card indices); layouts reflow."""
     left_handed: bool = setting(False, boolean)
     """The table mirrored on its own: stock and waste on the other side from where the
     interface language puts them."""

@@ -111,11 +111,12 @@ class FaceArt:
         w, h = self._size
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         layer.fill((*self.style.ink(suit), 0))
-        label = cap_text(RANK_LABELS[rank - 1], self.style.ink(suit), round(w * 0.165), "DejaVuSans-Bold.ttf")
-        if label.get_width() > w * 0.2:
-            label = pygame.transform.smoothscale(label, (round(w * 0.2), label.get_height()))
+        k = self.style.index_scale
+        label = cap_text(RANK_LABELS[rank - 1], self.style.ink(suit), round(w * 0.165 * k), "DejaVuSans-Bold.ttf")
+        if label.get_width() > w * 0.2 * k:
+            label = pygame.transform.smoothscale(label, (round(w * 0.2 * k), label.get_height()))
         pip = self._pip(suit, round(w * 0.12))
-        centre_x = w * 0.12
+        centre_x = w * 0.12 * k
         top = round(w * 0.06)
         layer.blit(label, (round(centre_x - label.get_width() / 2), top))
         layer.blit(pip, (round(centre_x - pip.get_width() / 2), top + label.get_height() + round(w * 0.04)))
@@ -146,7 +147,8 @@ class FaceArt:
         """Small cards: a big rank and suit across the top strip, one large pip below."""
         w, h = self._size
         colour = self.style.ink(suit)
-        label = cap_text(RANK_LABELS[rank - 1], colour, round(w * 0.25), "DejaVuSans-Bold.ttf")
+        label = cap_text(RANK_LABELS[rank - 1], colour, round(w * 0.25 * self.style.index_scale),
+                         "DejaVuSans-Bold.ttf")
         if label.get_width() > w * 0.42:
             label = pygame.transform.smoothscale(label, (round(w * 0.42), label.get_height()))
         corner = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -49,17 +49,25 @@ HC_HIGHLIGHTS: dict[str, RGB] = {
 """High contrast: saturated, opaque rings (each kind also has its own shape, `CardArt.highlight`)."""
 
 
+INDEX_SCALES = {"normal": 1.0, "large": 1.12, "largest": 1.24}
+"""A card's index at each text size: it grows less than the text, as the card's corner and the
+fan of a column (``Layout``) have only so much room."""
+
+
 @dataclass(frozen=True)
 class Style:
     """How the cards and the table look, from the player's comfort settings."""
 
     four_colour: bool = False
     high_contrast: bool = False
+    index_scale: float = 1.0
+    """How much larger the card indices are drawn (large text grows them where a card allows)."""
 
     @classmethod
     def of(cls, settings: Any) -> Style:
         """The style the settings ask for (the store's ``Settings``; the view does not import it)."""
-        return cls(settings.four_colour_deck, settings.high_contrast)
+        return cls(settings.four_colour_deck, settings.high_contrast,
+                   INDEX_SCALES[settings.text_size])
 
     def ink(self, suit: int) -> RGB:
         """A suit's ink: red and black, or with the four-colour deck one ink a suit (0..3 are

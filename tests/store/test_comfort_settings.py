@@ -56,3 +56,21 @@ def test_a_damaged_language_goes_back_to_the_system_s(tmp_path, damaged):
     path.write_text(json.dumps({"version": 1, "language": damaged, "volume": 0.3}), encoding="utf-8")
     settings = Store(tmp_path).settings
     assert settings.language is None and settings.volume == 0.3
+
+
+@pytest.mark.parametrize("size", ["large", "largest"])
+def test_the_text_size_round_trips_as_its_own_key(tmp_path, size):
+    assert Settings().text_size == "normal"
+    Store(tmp_path).update_settings(text_size=size)
+    document = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert document["text_size"] == size and Store(tmp_path).settings.text_size == size
+    Store(tmp_path).update_settings(text_size="normal")
+    assert Store(tmp_path).settings.text_size == "normal"
+
+
+@pytest.mark.parametrize("damaged", ["huge", 2, None, True, ["large"]])
+def test_a_damaged_text_size_falls_back_to_normal_and_keeps_the_rest(tmp_path, damaged):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"version": 1, "text_size": damaged, "high_contrast": True}), encoding="utf-8")
+    settings = Store(tmp_path).settings
+    assert settings.text_size == "normal" and settings.high_contrast is True

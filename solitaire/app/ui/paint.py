@@ -27,11 +27,16 @@ TRACK_OFF = (255, 255, 255, 46)
 FOCUS_HIGH_CONTRAST = (255, 226, 0)
 
 
+TEXT_SCALES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
+"""How much larger every text is at each ``text_size`` setting."""
+
+
 class Look:
-    """What the player's comfort settings change in every widget at once (the scenes build
-    widgets without knowing the settings; the composition root sets this)."""
+    """What the player's comfort settings change in every widget and scene at once (they are
+    built without knowing the settings; the App sets this from them)."""
 
     high_contrast = False
+    text_scale = 1.0
 
     @classmethod
     def focus(cls) -> tuple[Colour, float]:
