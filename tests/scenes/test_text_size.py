@@ -185,4 +185,5 @@ def test_larger_text_grows_the_card_index_and_the_fan_that_shows_it():
 
     assert ink(largest) > ink(normal) * 1.1  # the rank grows, the suit under it stays
     rules = Game.deal(parse_code("KL1-D1N-AAAAAAB")).rules
-    assert Layout(rules, (1280, 720), 48, index_scale=INDEX_SCALES["largest"]).fan_up > Layout(rules, (1280, 720), 48).fan_up
+    larger = Layout(rules, (1280, 720), 48, index_scale=INDEX_SCALES["largest"])
+    assert larger.fan_up > Layout(rules, (1280, 720), 48).fan_up
