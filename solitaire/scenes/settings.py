@@ -20,8 +20,7 @@ PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "sh
 SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
 PAGES = ("general", "comfort")
-"""The pages at the normal text size."""
-LARGE_TEXT_PAGES = ("play", "display", "comfort")
+"""The pages at the normal text size (with large text, ``_columns`` makes General two)."""
 TEXT_SIZES = ("normal", "large", "largest")
 
 #: The animation speeds offered, as factors of the normal pace of every card's flight and flip.

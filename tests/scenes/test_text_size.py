@@ -82,6 +82,9 @@ def labels_fit(app: App, scene) -> list[str]:
             box = widget._boxes()[1]
             if any(app.text.width(line, px) > box.w for line in widget._lines(px)):
                 wide.append(widget.label)
+        elif isinstance(widget, ui.Slider):
+            if app.text.width(widget.label_text(), widget.label_px()) > widget.label_box().w:
+                wide.append(widget.label)
         elif isinstance(widget, ui.Button):
             px = app.text.fit_size(widget.label, ui.paint.font_px(widget.rect, 0.4), int(widget.rect.w * 0.86), True)
             if app.text.width(widget.label, px, True) > widget.rect.w:

@@ -269,6 +269,24 @@ class Slider(Widget):
     def radius(self) -> int:
         return max(4, self.rect.h // 5)
 
+    def label_box(self) -> pygame.Rect:
+        """Where the label and the value go, beside the track."""
+        pad = max(6, self.rect.h // 5)
+        box = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.w - self.track().w - 3 * pad,
+                          self.rect.h)
+        if self.rtl:
+            box.right = self.rect.right - pad
+        return box
+
+    def label_text(self) -> str:
+        return f"{self.label}  {round(self.value * 100)}%"
+
+    def label_px(self) -> int:
+        """The dialog's size for its labels (``font_px``), or less where the label and value
+        would not fit beside the track (large text)."""
+        return self.text.fit_size(self.label_text(), self.font_px or font_px(self.rect, 0.38),
+                                  self.label_box().w)
+
     def draw(self, surface: pygame.Surface) -> None:
         track = self.track()
         surface.blit(rounded_rect(track.size, track.h // 2, TRACK_OFF), track.topleft)
@@ -281,14 +299,9 @@ class Slider(Widget):
         cx = track.right - filled_w if self.rtl else track.left + filled_w
         surface.blit(circle(knob_d + 2, (0, 0, 0, 90)), (cx - knob_d // 2 - 1, track.centery - knob_d // 2))
         surface.blit(circle(knob_d, (255, 255, 255)), (cx - knob_d // 2, track.centery - knob_d // 2))
-        pad = max(6, self.rect.h // 5)
-        label_box = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.w - track.w - 3 * pad,
-                                self.rect.h)
-        if self.rtl:
-            label_box.right = self.rect.right - pad
-        text = f"{self.label}  {round(self.value * 100)}%"
-        size = self.font_px or self.text.fit_size(text, font_px(self.rect, 0.38), label_box.w)
-        img = self.text.render(text, size, INK if self.enabled else INK_DIM)
+        label_box = self.label_box()
+        text = self.label_text()
+        img = self.text.render(text, self.label_px(), INK if self.enabled else INK_DIM)
         pos = img.get_rect(midleft=label_box.midleft)
         if self.rtl:
             pos.midright = label_box.midright
