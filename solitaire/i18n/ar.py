@@ -10,7 +10,7 @@ first letter.
 
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
-    "app.subtitle": "كلوندايك · Double · ريفليشي",
+    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
     "menu.klondike": "كلوندايك",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "سوليتير ريفليشي",

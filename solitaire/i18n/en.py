@@ -2,7 +2,7 @@
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful",
+    "app.subtitle": "Klondike · Double · Thoughtful · Duel",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",

@@ -138,9 +138,10 @@ class TitleScene(Scene):
         # Menu column.
         shown = [b for b in self.buttons if b.visible]
         bh = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
-        bh = min(bh, int(h * 0.9 / (len(shown) * 1.25 + 1)))  # large text: as tall as the menu fits
+        spacing = 4 if ui.Look.text_scale <= 1 else 6  # large text: tighter gaps, taller buttons
+        bh = min(bh, int(h * 0.88 / (len(shown) * (1 + 1 / spacing) + 3 / spacing)))  # as tall as fits
         bw = min(int(right.w * 0.72), bh * 6)
-        gap = max(10, bh // 4)
+        gap = max(10 if spacing == 4 else 6, bh // spacing)
         total = len(shown) * bh + (len(shown) - 1) * gap
         self.menu_rect = pygame.Rect(0, 0, bw + 2 * gap * 2, total + 2 * gap * 2)
         self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
@@ -189,12 +190,15 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(center=self.subtitle_pos))
         ui.draw_panel(surface, self.menu_rect)
         self._draw_buttons(surface)
+        hint, at = self.keys_hint()
+        surface.blit(hint, at)
+
+    def keys_hint(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The line at the foot of the screen that tells the keys, and where it goes."""
         hint_px = round(max(12, self.size[1] // 48) * ui.Look.text_scale)
-        hint = self.app.text.render(self.app.t("title.hint"), hint_px,
-                                    (200, 220, 200))
+        hint = self.app.text.render(self.app.t("title.hint"), hint_px, (200, 220, 200))
         hint.set_alpha(150)
-        surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2,
-                                                    self.size[1] - self.size[1] // 40)))
+        return hint, hint.get_rect(midbottom=(self.size[0] // 2, self.size[1] - self.size[1] // 40))
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         offsets = []

@@ -190,3 +190,13 @@ def test_larger_text_grows_the_card_index_and_the_fan_that_shows_it():
     rules = Game.deal(parse_code("KL1-D1N-AAAAAAB")).rules
     larger = Layout(rules, (1280, 720), 48, index_scale=INDEX_SCALES["largest"])
     assert larger.fan_up > Layout(rules, (1280, 720), 48).fan_up
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_title_menu_stays_above_the_keys_line_with_the_largest_text(make_app, size, lang):
+    """With the Duel's button the title's menu grew to the foot of the screen and touched the
+    keys line under it (1280×720, largest text)."""
+    title = make_app(size, lang).open("title")
+    _, hint = title.keys_hint()
+    assert title.menu_rect.bottom <= hint.top
