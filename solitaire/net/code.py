@@ -1,0 +1,127 @@
+"""The duel code: what a host reads out and a joiner types (issue 15).
+
+A code holds the host's IPv4 address, its port and a random secret, in letters only, from an
+alphabet of sixteen letters none of which looks like another letter or a digit (no B/8, G/6,
+I/L/1, O/Q/0, S/5, U/V, Y, Z/2). Sixteen letters carry four bits each:
+
+    address (32 bits) · port (16) · secret (28) · check letter (4)  =  20 letters, ACDE-FHJK-…
+
+The check letter is Luhn mod 16 over the other nineteen, so any one mistyped letter and most
+swapped neighbours are caught before anything is sent anywhere. The plain form
+``address:port:SECRET`` (the secret as its seven letters) is read too.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from dataclasses import dataclass
+
+ALPHABET = "ACDEFHJKMNPRTVWX"
+SECRET_LETTERS = 7
+GROUP = 4
+DEFAULT_PORT = 47474
+_BITS = 4
+_PAYLOAD_LETTERS = (32 + 16 + SECRET_LETTERS * _BITS) // _BITS  # 19
+
+
+class BadDuelCode(ValueError):
+    """A duel code or address that cannot be read; the message is one sentence for the player."""
+
+
+@dataclass(frozen=True)
+class DuelAddress:
+    """Where a host listens, and the secret a joiner must present."""
+
+    host: str
+    port: int
+    secret: str
+
+    @property
+    def code(self) -> str:
+        """The letters-only duel code, in groups of four."""
+        return format_code(self)
+
+    @property
+    def plain(self) -> str:
+        return f"{self.host}:{self.port}:{self.secret}"
+
+
+def new_secret() -> str:
+    """Seven letters of the alphabet, from the operating system's random source."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(SECRET_LETTERS))
+
+
+def format_code(address: DuelAddress) -> str:
+    value = int(ipaddress.IPv4Address(address.host))
+    value = (value << 16) | address.port
+    for letter in address.secret:
+        value = (value << _BITS) | ALPHABET.index(letter)
+    digits = [(value >> (_BITS * i)) & 0xF for i in reversed(range(_PAYLOAD_LETTERS))]
+    digits.append(_check_digit(digits))
+    letters = "".join(ALPHABET[d] for d in digits)
+    return "-".join(letters[i:i + GROUP] for i in range(0, len(letters), GROUP))
+
+
+def parse_address(text: object) -> DuelAddress:
+    """Read a duel code or ``address:port:SECRET``; BadDuelCode says what is wrong, in a line."""
+    if not isinstance(text, str) or not text.strip():
+        raise BadDuelCode("type the duel code the host shows (like ACDE-FHJK-MNPR-TVWX-ACDE)")
+    raw = text.strip()
+    return _parse_plain(raw) if ":" in raw else _parse_code(raw)
+
+
+def _parse_code(raw: str) -> DuelAddress:
+    letters = "".join(ch for ch in raw.upper() if ch not in "- ")
+    for ch in letters:
+        if ch not in ALPHABET:
+            raise BadDuelCode(f"'{ch}' is not in duel codes: they use only the letters {' '.join(ALPHABET)}")
+    expected = _PAYLOAD_LETTERS + 1
+    if len(letters) != expected:
+        raise BadDuelCode(f"a duel code has {expected} letters; '{raw}' has {len(letters)}")
+    digits = [ALPHABET.index(ch) for ch in letters]
+    if _check_digit(digits[:-1]) != digits[-1]:
+        raise BadDuelCode(f"'{raw}' is not a duel code: a letter is mistyped (check it against the host's screen)")
+    value = 0
+    for digit in digits[:-1]:
+        value = (value << _BITS) | digit
+    secret_bits = SECRET_LETTERS * _BITS
+    secret_value = value & ((1 << secret_bits) - 1)
+    secret = "".join(ALPHABET[(secret_value >> (_BITS * i)) & 0xF] for i in reversed(range(SECRET_LETTERS)))
+    port = (value >> secret_bits) & 0xFFFF
+    host = str(ipaddress.IPv4Address(value >> (secret_bits + 16)))
+    return DuelAddress(host, _port(port, raw), secret)
+
+
+def _parse_plain(raw: str) -> DuelAddress:
+    parts = raw.split(":")
+    if len(parts) != 3:
+        raise BadDuelCode(f"'{raw}': write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ")
+    host_text, port_text, secret_text = (p.strip() for p in parts)
+    try:
+        host = str(ipaddress.IPv4Address(host_text))
+    except ValueError:
+        raise BadDuelCode(f"'{host_text}' is not an IPv4 address (four numbers 0-255 with dots)") from None
+    if not (port_text.isascii() and port_text.isdigit()):
+        raise BadDuelCode(f"'{port_text}' is not a port number (1-65535)")
+    secret = secret_text.upper()
+    if len(secret) != SECRET_LETTERS or any(ch not in ALPHABET for ch in secret):
+        raise BadDuelCode(f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not")
+    return DuelAddress(host, _port(int(port_text), raw), secret)
+
+
+def _port(port: int, raw: str) -> int:
+    if not 1 <= port <= 65535:
+        raise BadDuelCode(f"'{raw}': the port must be between 1 and 65535")
+    return port
+
+
+def _check_digit(digits: list[int]) -> int:
+    """Luhn mod 16: doubles every second digit from the right, so a swap of neighbours shows."""
+    total = 0
+    for i, digit in enumerate(reversed(digits)):
+        if i % 2 == 0:
+            digit *= 2
+            digit = digit // 16 + digit % 16
+        total += digit
+    return (16 - total % 16) % 16
