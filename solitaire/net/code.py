@@ -6,8 +6,9 @@ I/L/1, O/Q/0, S/5, U/V, Y, Z/2). Sixteen letters carry four bits each:
 
     address (32 bits) · port (16) · secret (28) · check letter (4)  =  20 letters, ACDE-FHJK-…
 
-The check letter is Luhn mod 16 over the other nineteen, so any one mistyped letter and most
-swapped neighbours are caught before anything is sent anywhere. The plain form
+The check letter makes the weighted sum of all twenty letters zero in GF(16), each letter's
+weight a different power of a generator: so every single mistyped letter and every swap of two
+different neighbours is caught before anything is sent anywhere (Luhn mod 16 misses A↔X swaps). The plain form
 ``address:port:SECRET`` (the secret as its seven letters) is read too.
 """
 
@@ -117,11 +118,25 @@ def _port(port: int, raw: str) -> int:
 
 
 def _check_digit(digits: list[int]) -> int:
-    """Luhn mod 16: doubles every second digit from the right, so a swap of neighbours shows."""
-    total = 0
-    for i, digit in enumerate(reversed(digits)):
-        if i % 2 == 0:
-            digit *= 2
-            digit = digit // 16 + digit % 16
-        total += digit
-    return (16 - total % 16) % 16
+    """The letter that makes sum(α^k · d_k) zero in GF(16), the check letter's weight being α^0
+    and the letter before it α^1, … (α = x, the field GF(2)[x] / (x^4 + x + 1)).
+    """
+    total, weight = 0, 1
+    for digit in reversed(digits):
+        weight = _times_x(weight)
+        total ^= _multiply(weight, digit)
+    return total  # weight α^0 = 1, and in GF(2^n) a value is its own negative
+
+
+def _times_x(value: int) -> int:
+    value <<= 1
+    return value ^ 0b10011 if value & 0b10000 else value
+
+
+def _multiply(a: int, b: int) -> int:
+    product = 0
+    while b:
+        if b & 1:
+            product ^= a
+        a, b = _times_x(a), b >> 1
+    return product

@@ -19,7 +19,8 @@ from .channel import Channel, Clock, Timing
 from .code import DuelAddress
 from .framing import ProtocolError
 from .host import Arrival, Host, Notice
-from .messages import VERSION, Beat, Bye, Deal, End, Hello, Message, Move, Ping, Pong, Ready, Refused, Start
+from .messages import (VERSION, Beat, Bye, Deal, End, Hello, Message, Move, Ping, Pong, Ready, Refused, Start,
+                       VersionMismatch)
 
 WAITING, CONNECTING, SYNCING, STARTED, FAILED, CLOSED = (
     "waiting", "connecting", "syncing", "started", "failed", "closed")
@@ -220,7 +221,7 @@ class Link:
 
     def _lose(self, problem: ProtocolError | None, events: list[LinkEvent]) -> None:
         self.channel = None
-        notice = Notice(problem.key if problem else "net.error.closed", detail=str(problem or ""))
+        notice = _notice_of(problem)
         if self.state == STARTED:
             if self.finished:
                 self.state = CLOSED
@@ -264,6 +265,12 @@ class Link:
         if self.host is not None:
             self.host.close()
         self.state, self.failure = FAILED, notice
+
+
+def _notice_of(problem: ProtocolError | None) -> Notice:
+    if isinstance(problem, VersionMismatch):
+        return Notice("net.fail.version", {"theirs": problem.theirs, "ours": VERSION}, str(problem))
+    return Notice(problem.key if problem else "net.error.closed", detail=str(problem or ""))
 
 
 HOST, JOIN, BOTH = "host", "join", "both"

@@ -67,3 +67,30 @@ def raw(port: int) -> socket.socket:
     """A plain client socket to the host, for peers that misbehave."""
     sock = socket.create_connection((LOCAL, port), timeout=5)
     return sock
+
+
+def send_raw(sock: socket.socket, data: bytes) -> None:
+    sock.sendall(data)
+
+
+def replies(sock: socket.socket) -> list[dict]:
+    """Every line the host sent before closing the connection, as JSON."""
+    import json
+
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except ConnectionResetError:  # closed with our bytes unread: what came before still counts
+        pass
+    sock.close()
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def hello_line(secret: str, version: int = 1, name: str = "Eve", session: str | None = None) -> bytes:
+    import json
+
+    fields = {"type": "hello", "version": version, "name": name, "have": 0, "secret": secret}
+    if session:
+        fields["session"] = session
+    return json.dumps(fields).encode() + b"\n"
