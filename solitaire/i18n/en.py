@@ -199,3 +199,32 @@ STRINGS.update({
     "store.cannot_save": "Your progress cannot be saved in {folder}. The game keeps everything while it runs and keeps trying.",
     "store.saving_again": "Saving works again: your progress is saved.",
 })
+
+# The network Duel (issue 15): what the other side did, what the host's door turned away.
+STRINGS.update({
+    "net.gone": "Your opponent's connection dropped: waiting for them to come back. Play on!",
+    "net.lost.left": "Your opponent left the duel.",
+    "net.lost.refused_move": "Your opponent was disqualified: our rules refuse one of their moves.",
+    "net.lost.order": "Your opponent was disqualified: their moves came out of order.",
+    "net.lost.time": "Your opponent was disqualified: the time of a move did not fit the race clock.",
+    "net.lost.flood": "Your opponent was disqualified: more moves than anyone could make.",
+    "net.lost.after_end": "Your opponent was disqualified: they played on after their game had ended.",
+    "net.lost.garbage": "Your opponent was disqualified: their game sent something a duel does not allow.",
+    "net.lost.they_refused": "Your opponent's game refused one of your moves and ended the duel.",
+    "net.fail.version": "The host's game speaks version {theirs} of the duel protocol; this game speaks version {ours}. Both players need the same version.",
+    "net.fail.secret": "The host refused the duel code: its secret does not match. Check the code.",
+    "net.fail.busy": "That host already has an opponent.",
+    "net.notice.wrong_secret": "{name} tried to join with a wrong duel code.",
+    "net.notice.busy": "{name} tried to join, but you already have an opponent.",
+    "net.notice.version": "A player whose game speaks version {theirs} of the duel protocol tried to join; this game speaks version {ours}.",
+    "net.notice.left": "The player who joined has left. Waiting for an opponent…",
+    "net.error.garbage": "Something that is not the duel protocol came over the network, and that connection was closed.",
+    "net.error.too_long": "A message over the 64 KiB limit came over the network, and that connection was closed.",
+    "net.error.flood": "A flood of messages or connections came over the network, and it was cut off.",
+    "net.error.silent": "Nothing was heard for 10 seconds, and the connection was closed.",
+    "net.error.unreachable": "The host cannot be reached: check the code, and that both computers are on the same network.",
+    "net.error.dropped": "The connection dropped.",
+    "net.error.closed": "The other side closed the connection.",
+    "net.error.stuck": "The other side stopped reading, and the connection was closed.",
+    "net.error.version": "The other side speaks another version of the duel protocol.",
+})

@@ -44,6 +44,21 @@ class PortBusy(OSError):
     pass
 
 
+def lan_address(probe: str = "192.0.2.1") -> str:
+    """This machine's IPv4 address on its network, for the duel code: the one the system would
+    send from towards ``probe`` (a documentation address, never routed). Connecting a UDP socket
+    only looks up the route; no packet is sent. 127.0.0.1 where there is no network at all.
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        sock.connect((probe, 9))
+        return sock.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        sock.close()
+
+
 def listen(port: int, bind: str, exact: bool = False) -> socket.socket:
     """A listening socket on ``port``, or on one of the next few when it is taken (unless the
     player set that port: ``exact``). PortBusy when none is free.

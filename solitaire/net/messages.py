@@ -115,6 +115,12 @@ TYPES: dict[str, type] = {
 NAMES = {cls: name for name, cls in TYPES.items()}
 
 
+def player_name(text: str, fallback: str = "Player") -> str:
+    """A name as a hello may carry it: printable, trimmed, at most MAX_NAME characters."""
+    name = "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_NAME].strip()
+    return name or fallback
+
+
 def to_json(message: Message) -> dict:
     data = {key: value for key, value in asdict(message).items() if value is not None}
     return {"type": NAMES[type(message)], **data}

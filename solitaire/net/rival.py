@@ -20,7 +20,7 @@ from .channel import Clock, Timing
 from .code import DEFAULT_PORT, DuelAddress, new_secret
 from .host import Host, Notice
 from .link import CLOSED, FAILED, STARTED, Back, Dropped, GaveUp, Link, Violation
-from .messages import Bye, End, Move
+from .messages import Bye, End, Move, player_name
 
 CLOCK_SLACK = 1.0  # a race time this far ahead of ours is still believed (clocks agree within 0.5 s)
 MOVES_PER_SECOND = 20  # no hand is faster: n moves need at least (n / 20 − 1) s of race
@@ -60,13 +60,13 @@ class NetworkRival:
         """Listen for one opponent; ``address`` is the one the code tells (this machine's)."""
         secret = secret or new_secret()
         door = Host(secret, clock, timing, port=port, bind=bind, exact_port=exact_port)
-        link = Link(name, clock, timing, host=door, code=code, seconds=seconds)
+        link = Link(player_name(name), clock, timing, host=door, code=code, seconds=seconds)
         return cls(link, DuelAddress(address, door.port, secret))
 
     @classmethod
     def join(cls, address: DuelAddress, name: str, *, clock: Clock = time.monotonic,
              timing: Timing = Timing()) -> NetworkRival:
-        return cls(Link(name, clock, timing, address=address))
+        return cls(Link(player_name(name), clock, timing, address=address))
 
     # -- before the race ------------------------------------------------------------------------
 
@@ -106,12 +106,12 @@ class NetworkRival:
         return events
 
     def my_move(self, number: int, notation: str, at: float) -> None:
-        self.link.send_item(Move(number, notation, round(at, 3)))
+        self.link.send_item(Move(number, notation, round(max(0.0, at), 3)))
 
     def my_end(self, at: float) -> None:
         if not self._ended:
             self._ended = True
-            self.link.send_item(End(round(at, 3)))
+            self.link.send_item(End(round(max(0.0, at), 3)))
 
     def pause(self) -> None:
         """Network duels never pause: the other player's clock runs on."""

@@ -165,3 +165,9 @@ def test_a_host_that_is_not_there_fails_the_join_in_a_line():
     bob = NetworkRival.join(DuelAddress(LOCAL, port, "AAAAAAA"), "Bob", clock=clock, timing=QUICK)
     pump(lambda: bob.lobby().state == "failed", bob, clock=clock, step=0.01)
     assert bob.lobby().failure.key in ("net.error.unreachable", "net.error.dropped")
+
+
+def test_the_code_tells_the_address_the_system_would_send_from():
+    from solitaire.net.host import lan_address
+
+    assert lan_address(LOCAL) == LOCAL  # towards ourselves: the loopback; no packet is sent

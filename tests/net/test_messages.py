@@ -75,3 +75,12 @@ def test_every_field_is_checked(data):
 
 def test_numbers_are_read_as_numbers():
     assert from_json({"type": "move", "n": 2, "move": "W>F", "at": 3}) == Move(2, "W>F", 3.0)
+
+
+def test_a_players_name_is_made_fit_for_a_hello():
+    from solitaire.net.messages import MAX_NAME, player_name
+
+    assert player_name("  Zaïd\tزيد \n") == "Zaïdزيد"
+    assert player_name("x" * 50) == "x" * MAX_NAME
+    assert player_name("\x00\x07 ") == "Player"
+    from_json({"type": "hello", "version": VERSION, "name": player_name("x" * 50 + "\n"), "have": 0})
