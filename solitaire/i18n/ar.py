@@ -272,3 +272,19 @@ STRINGS.update({
     "net.error.stuck": "توقف الطرف الآخر عن القراءة، فأُغلق الاتصال.",
     "net.error.version": "يتكلم الطرف الآخر إصدارًا آخر من بروتوكول المبارزة.",
 })
+
+STRINGS.update({
+    "net.player": "لاعب",
+    "net.host.title": "استضافة مبارزة",
+    "net.host.about": "أعطِ رمز المبارزة هذا لخصمك على الشبكة نفسها:",
+    "net.host.plain": "أو العنوان والمنفذ والسرّ: {plain}",
+    "net.host.waiting": "في انتظار خصم…",
+    "net.join.title": "الانضمام إلى مبارزة",
+    "net.join.about": "اكتب رمز المبارزة الذي يظهر عند المضيف (أو العنوان:المنفذ:السرّ):",
+    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
+    "net.join.join": "انضمام",
+    "net.join.connecting": "جارٍ الاتصال بـ {address}…",
+    "net.joined": "وصل {name}: تبدأ المبارزة…",
+    "net.port_busy": "المنفذ {port} مشغول: اختر منفذًا آخر في الإعدادات، أو أغلق البرنامج الذي يستعمله.",
+    "net.cannot_listen": "يتعذّر على اللعبة الاستماع على المنفذ {port}: {error}",
+})

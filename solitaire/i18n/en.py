@@ -228,3 +228,19 @@ STRINGS.update({
     "net.error.stuck": "The other side stopped reading, and the connection was closed.",
     "net.error.version": "The other side speaks another version of the duel protocol.",
 })
+
+STRINGS.update({
+    "net.player": "Player",
+    "net.host.title": "Host a duel",
+    "net.host.about": "Give this duel code to your opponent on the same network:",
+    "net.host.plain": "or the address, port and secret: {plain}",
+    "net.host.waiting": "Waiting for an opponent…",
+    "net.join.title": "Join a duel",
+    "net.join.about": "Type the duel code the host shows (or address:port:secret):",
+    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
+    "net.join.join": "Join",
+    "net.join.connecting": "Connecting to {address}…",
+    "net.joined": "{name} is here: the duel starts…",
+    "net.port_busy": "Port {port} is in use: choose another port in Settings, or close the program using it.",
+    "net.cannot_listen": "The game cannot listen on port {port}: {error}",
+})
