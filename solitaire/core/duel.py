@@ -1,19 +1,148 @@
 """The Duel (DU): two players race on the same Klondike deal for four minutes.
 
 Time is passed in (``tick``), never read from a clock, so a race is replayable and testable.
+Every move of a race goes through :class:`Race`, which keeps each player's points by kind (the
+DU-4 summary breaks them down), and what the other side of a race does reaches the Duel scene as
+the ``Rival…`` events below, its moves in the ``replay`` notation (``solitaire.core.moves``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
 from .rules import ruleset
-from .moves import Move
+
+UNDO = "u"  # the notation of an undo (a move too: RivalMove numbers count it)
+WON, ENDED, TIME = "won", "end", "time"  # how a player's game ended (the --smoke JSON's "ended")
 
 
+# ----------------------------------------------------------------------------- rival events
+@dataclass(frozen=True)
+class RivalMove:
+    """The rival's move ``number`` (1, 2, … in order; an undo is one too), in replay notation,
+    made at race time ``at`` seconds."""
+
+    number: int
+    notation: str
+    at: float
+
+
+@dataclass(frozen=True)
+class RivalEnded:
+    """The rival pressed End (DU-4) at race time ``at``."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class RivalGone:
+    """The rival cannot be heard for now (network dropped, worker restarting); an i18n key."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class RivalBack:
+    """Heard again after RivalGone: its moves continue."""
+
+
+@dataclass(frozen=True)
+class RivalLost:
+    """The rival is gone for good (left, disqualified, stopped); an i18n key."""
+
+    reason: str
+
+
+RivalEvent = RivalMove | RivalEnded | RivalGone | RivalBack | RivalLost
+
+
+def notation(move: Move | None) -> str:
+    """A move as the rival protocol sends it (``None``: an undo)."""
+    return UNDO if move is None else str(move)
+
+
+# ----------------------------------------------------------------------------- points
+@dataclass(frozen=True)
+class Points:
+    """A player's points by where they came from (DU-4); they add up to the game's score.
+
+    ``taken_back`` is what undo took back (DU-3): the moves undone earned their points under
+    their own kind, and lost them here, so the kinds show what was played and what was undone.
+    """
+
+    foundation: int = 0  # cards sent home (K-6: +10 from a column, +15 from the waste)
+    waste: int = 0  # waste cards played to a column (+5)
+    turned: int = 0  # face-down cards turned up (+5)
+    recycles: int = 0  # DU-2: −20 a recycle after the three free ones
+    taken_back: int = 0  # DU-3
+
+    def __add__(self, other: Points) -> Points:
+        return Points(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+    def __neg__(self) -> Points:
+        return Points(*(-getattr(self, f.name) for f in fields(self)))
+
+    @property
+    def score(self) -> int:
+        return sum(getattr(self, f.name) for f in fields(self))
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The DU-4 summary: the points by kind, the time bonus (DU-5; if ending now while the
+    player still plays) and the total."""
+
+    points: Points
+    bonus: int
+
+    @property
+    def score(self) -> int:
+        return self.points.score
+
+    @property
+    def total(self) -> int:
+        return self.points.score + self.bonus
+
+
+def move_points(game: Game, move: Move, score_before: int, hidden_before: list[int]) -> Points:
+    """What ``move``, just applied to ``game``, earned, by kind. The kinds come from the move;
+    the amounts from the score's actual change, so a score stopped at its floor (C-10) is told
+    as it happened.
+    """
+    delta = game.score - score_before
+    if move.src.kind == STOCK:
+        return Points(recycles=delta)
+    turned = 0
+    if move.src.kind == TABLEAU and game.hidden[move.src.index] < hidden_before[move.src.index]:
+        turned = game.scoring.flip
+    if move.src.kind == WASTE and move.dst.kind == TABLEAU:
+        return Points(waste=delta - turned, turned=turned)
+    if move.dst.kind == FOUNDATION or move.src.kind == FOUNDATION:
+        return Points(foundation=delta - turned, turned=turned)
+    return Points(turned=delta)
+
+
+@dataclass
+class Ledger:
+    """One player's points as the race goes: the moves on the undo stack and what they earned."""
+
+    total: Points = field(default_factory=Points)
+    stack: list[Points] = field(default_factory=list)
+
+    def played(self, points: Points) -> None:
+        self.total = self.total + points
+        self.stack.append(points)
+
+    def undone(self) -> None:
+        points = self.stack.pop()
+        self.total = self.total + Points(taken_back=-points.score)
+
+
+# ----------------------------------------------------------------------------- the race
 @dataclass(frozen=True)
 class RivalMove:
     """The rival's move ``number`` (1, 2, … in order; an undo is a move too), in ``replay``
@@ -62,6 +191,7 @@ class Summary:
     bonus: int
     total: int
     beats_opponent: bool
+    breakdown: Breakdown | None = None
 
 
 class Race:
@@ -75,6 +205,7 @@ class Race:
         self.bonus_divisor = int(table["bonus_divisor"])
         self.elapsed = 0.0
         self.finished_at: list[float | None] = [None] * players
+        self.ledgers = [Ledger() for _ in range(players)]
 
     @property
     def seconds_left(self) -> float:
@@ -92,17 +223,52 @@ class Race:
     def finished(self, player: int) -> bool:
         return self.finished_at[player] is not None
 
+    def playing(self, player: int) -> bool:
+        """The player may still move: the race runs and they have not finished."""
+        return not self.over and not self.finished(player)
+
+    def ended_how(self, player: int) -> str | None:
+        """``won`` (all 52 home), ``end`` (End pressed, or left), ``time`` (the clock ran out);
+        None while the player still plays."""
+        if self.games[player].won:
+            return WON
+        if self.finished(player) and (self.finished_at[player] or 0.0) < self.limit:
+            return ENDED
+        return TIME if self.over else None
+
     def apply(self, player: int, move: Move) -> None:
         self._check_open(player)
         game = self.games[player]
+        score, hidden = game.score, list(game.hidden)
         game.apply(move)
+        self.ledgers[player].played(move_points(game, move, score, hidden))
         if game.won:
             self.finished_at[player] = self.elapsed
 
     def undo(self, player: int) -> bool:
         """DU-3: unlimited, and the points go back with the moves."""
         self._check_open(player)
-        return self.games[player].undo()
+        if not self.games[player].undo():
+            return False
+        self.ledgers[player].undone()
+        return True
+
+    def play(self, player: int, text: str) -> None:
+        """One move in replay notation (a rival's): IllegalMove, or ValueError for bad text."""
+        request = parse_request(text)
+        game = self.games[player]
+        if request.action == "undo":
+            if not self.undo(player):
+                raise IllegalMove(game.undo_refusal())
+        elif request.action == "auto":
+            self._check_open(player)
+            if not game.auto_complete_ready():
+                raise IllegalMove(game.refuse("auto_not_ready"))
+            while not game.won and (move := game.auto_complete_next()) is not None:
+                self.apply(player, move)
+        else:
+            self._check_open(player)
+            self.apply(player, game.resolve(request))
 
     def end(self, player: int) -> Summary:
         """DU-4: the player stops for good; the summary is what the confirmation showed."""
@@ -116,6 +282,10 @@ class Race:
         if self.finished(player):
             raise IllegalMove(self.games[player].refuse("race_ended"))
 
+    def home(self, player: int) -> int:
+        """Cards on the player's foundations."""
+        return sum(map(len, self.games[player].foundations))
+
     def time_bonus(self, player: int) -> int:
         """DU-5: only a player who finished early earns it, and only for cards sent home, so that
         quitting at once earns nothing: seconds left × foundation cards ÷ 4.
@@ -123,24 +293,31 @@ class Race:
         at = self.finished_at[player]
         if at is None or at >= self.limit:
             return 0
-        home = sum(map(len, self.games[player].foundations))
-        return int((self.limit - at) * home) // self.bonus_divisor
+        return int((self.limit - at) * self.home(player)) // self.bonus_divisor
 
     def total(self, player: int) -> int:
         return self.games[player].score + self.time_bonus(player)
+
+    def breakdown(self, player: int) -> Breakdown:
+        """The player's points by kind and the time bonus: earned if they finished, else what
+        ending now would earn (the DU-4 preview)."""
+        bonus = self.time_bonus(player) if self.finished(player) else self._bonus_if_ending(player)
+        return Breakdown(self.ledgers[player].total, bonus)
 
     def summary(self, player: int) -> Summary:
         """A player's points, and whether they beat every opponent's current total. A player who
         is still playing is summarised as if ending now (the DU-4 preview).
         """
-        bonus = self.time_bonus(player) if self.finished(player) else self._bonus_if_ending(player)
-        total = self.games[player].score + bonus
+        breakdown = self.breakdown(player)
+        total = self.games[player].score + breakdown.bonus
         others = [self.total(p) for p in range(len(self.games)) if p != player]
-        return Summary(self.games[player].score, bonus, total, all(total > o for o in others))
+        return Summary(self.games[player].score, breakdown.bonus, total,
+                       all(total > o for o in others), breakdown)
 
     def _bonus_if_ending(self, player: int) -> int:
-        home = sum(map(len, self.games[player].foundations))
-        return int(self.seconds_left * home) // self.bonus_divisor
+        if self.over:
+            return 0
+        return int(self.seconds_left * self.home(player)) // self.bonus_divisor
 
     def winners(self) -> list[int]:
         """DU-1: the players with the highest total (two on a tie); empty while the race runs."""

@@ -2,7 +2,7 @@
 turns them into the plain data that crosses the process boundary and back.
 
 A question goes to the worker; one answer comes back per question still wanted: a solve answer,
-a hint, a winnability verdict, or an error (a bad state, or a question that outlived the workers
+a hint, a winnability verdict, the computer player's decision, or an error (a bad state, or a question that outlived the workers
 it was asked of). Only dicts of plain values (str, int, float, lists, None) go through the queues,
 so both sides agree on them by this module alone, whatever either side's classes look like.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.moves import Move, Pile
 
-KINDS = ("solve", "hint", "winnability")
+KINDS = ("solve", "hint", "winnability", "decide")
 VERDICTS = ("winnable", "not winnable", "unknown")
 
 
@@ -62,6 +62,15 @@ class WinnabilityAnswer:
 
 
 @dataclass(frozen=True)
+class DecisionAnswer:
+    """The computer player's decision (a "decide" question, ``player.decide``): a move, or None
+    for End (nothing useful left, or ending now pays more)."""
+
+    ticket: int
+    move: Move | None
+
+
+@dataclass(frozen=True)
 class ErrorAnswer:
     """The question could not be answered; ``error`` says why, in one line."""
 
@@ -70,7 +79,7 @@ class ErrorAnswer:
     error: str
 
 
-Answer = SolveAnswer | HintAnswer | WinnabilityAnswer | ErrorAnswer
+Answer = SolveAnswer | HintAnswer | WinnabilityAnswer | DecisionAnswer | ErrorAnswer
 Message = Question | Answer
 
 
@@ -83,9 +92,9 @@ def encode(message: Message) -> dict[str, Any]:
         return {"type": "solve", "ticket": message.ticket, "result": message.result,
                 "moves": list(message.moves), "nodes": message.nodes, "seconds": message.seconds}
     if isinstance(message, HintAnswer):
-        move = message.move
-        return {"type": "hint", "ticket": message.ticket, "move": None if move is None else {
-            "src": list(move.src), "dst": list(move.dst), "count": move.count}}
+        return {"type": "hint", "ticket": message.ticket, "move": _move_data(message.move)}
+    if isinstance(message, DecisionAnswer):
+        return {"type": "decision", "ticket": message.ticket, "move": _move_data(message.move)}
     if isinstance(message, WinnabilityAnswer):
         return {"type": "winnability", "ticket": message.ticket, "verdict": message.verdict}
     if isinstance(message, ErrorAnswer):
@@ -105,10 +114,9 @@ def decode(data: dict[str, Any]) -> Message:
             return SolveAnswer(ticket, str(data["result"]), tuple(map(str, data["moves"])),
                                int(data["nodes"]), float(data["seconds"]))
         if kind == "hint":
-            move = data["move"]
-            return HintAnswer(ticket, None if move is None else Move(
-                Pile(str(move["src"][0]), int(move["src"][1])), Pile(str(move["dst"][0]), int(move["dst"][1])),
-                int(move["count"])))
+            return HintAnswer(ticket, _move_of(data["move"]))
+        if kind == "decision":
+            return DecisionAnswer(ticket, _move_of(data["move"]))
         if kind == "winnability":
             verdict = str(data["verdict"])
             if verdict not in VERDICTS:
@@ -119,3 +127,14 @@ def decode(data: dict[str, Any]) -> Message:
     except (KeyError, TypeError, IndexError) as error:
         raise ValueError(f"not a solver message: {data!r}") from error
     raise ValueError(f"not a solver message: {data!r}")
+
+
+def _move_data(move: Move | None) -> dict[str, Any] | None:
+    return None if move is None else {"src": list(move.src), "dst": list(move.dst), "count": move.count}
+
+
+def _move_of(data: Any) -> Move | None:
+    if data is None:
+        return None
+    return Move(Pile(str(data["src"][0]), int(data["src"][1])), Pile(str(data["dst"][0]), int(data["dst"][1])),
+                int(data["count"]))

@@ -23,7 +23,9 @@ import queue
 import threading
 from typing import Any, Callable
 
-from .messages import Answer, ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer, decode, encode
+from ..core.moves import Move
+from .messages import (Answer, DecisionAnswer, ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer,
+                       decode, encode)
 
 RETRIES = 2
 """Times a question is asked again of a new worker before it is answered with an error."""
@@ -70,8 +72,13 @@ def _answer(question: Question, cancelled: Callable[[], bool]) -> Answer:
     from ..core.position import game_from_json
     from . import api
 
-    game = game_from_json(question.state)
     ticket, budget = question.ticket, question.budget
+    if question.kind == "decide":  # its state is a player's view (player.decide_question)
+        from .player import answer_question
+
+        decision = answer_question(question.state)
+        return DecisionAnswer(ticket, decision if isinstance(decision, Move) else None)
+    game = game_from_json(question.state)
     if question.kind == "solve":
         result = api.solve(game, budget, should_stop=cancelled)
         return SolveAnswer(ticket, result.result, tuple(result.moves), result.nodes, round(result.seconds, 3))
@@ -86,6 +93,9 @@ class SolverWorker:
 
     ``submit`` returns a ticket; ``poll`` returns the finished answers (typed values of
     :mod:`.messages`, carrying their ticket); ``cancel`` drops every job submitted so far; ``shutdown`` stops the process.
+    A question submitted with ``keep=True`` is answered to ``take(ticket)`` instead of ``poll``,
+    so that several users of one worker (the hints, a computer player) never see each other's
+    answers.
     Every job is kept until answered, so that a worker that dies does not leave the game
     waiting for ever ("Thinking…"): ``poll`` starts a new one and asks again.
     """
@@ -99,6 +109,9 @@ class SolverWorker:
         self._next_ticket = 0
         self._pending: dict[int, Question] = {}
         self._retries: dict[int, int] = {}
+        self._kept: set[int] = set()  # tickets whose answers wait for take()
+        self._held: dict[int, Answer] = {}  # their answers, by ticket
+        self._loose: list[Answer] = []  # answers for poll() gathered by a take()
 
     def _ensure_started(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -111,20 +124,55 @@ class SolverWorker:
         )
         self._process.start()
 
-    def submit(self, kind: str, state_json: dict, budget: float) -> int:
+    def submit(self, kind: str, state_json: dict, budget: float, keep: bool = False) -> int:
         question = Question(self._next_ticket + 1, self._generation.value, kind, state_json, float(budget))
         self._ensure_started()
         self._next_ticket = question.ticket
         self._pending[question.ticket] = question
+        if keep:
+            self._kept.add(question.ticket)
         self._jobs.put(encode(question))
         return question.ticket
 
     def poll(self) -> list[Answer]:
-        out = self._collect()
-        if self._pending and not self._process.is_alive():
-            out += self._collect()  # answers the worker sent just before it died
-            out += self._ask_again()
+        """The answers in (never those kept for ``take``)."""
+        self._gather()
+        out, self._loose = self._loose, []
         return out
+
+    def take(self, ticket: int) -> Answer | None:
+        """The answer to the kept question ``ticket`` if it is in, else None; never blocks."""
+        self._gather()
+        answer = self._held.pop(ticket, None)
+        if answer is not None:
+            self._kept.discard(ticket)
+        return answer
+
+    def asked(self, ticket: int) -> bool:
+        """``ticket`` is still being answered or its answer waits: not cancelled, not taken."""
+        return ticket in self._pending or ticket in self._held
+
+    def retries_of(self, ticket: int) -> int:
+        """Times ``ticket`` has been asked again of a new worker (0: its first worker still runs)."""
+        return self._retries.get(ticket, 0)
+
+    def forget(self, ticket: int) -> None:
+        """Drop one question: its answer, if it comes, is dropped."""
+        self._pending.pop(ticket, None)
+        self._retries.pop(ticket, None)
+        self._held.pop(ticket, None)
+        self._kept.discard(ticket)
+
+    def _gather(self) -> None:
+        answers = self._collect()
+        if self._pending and not self._process.is_alive():
+            answers += self._collect()  # answers the worker sent just before it died
+            answers += self._ask_again()
+        for answer in answers:
+            if answer.ticket in self._kept:
+                self._held[answer.ticket] = answer
+            else:
+                self._loose.append(answer)
 
     def _collect(self) -> list[Answer]:
         out: list[Answer] = []
@@ -135,6 +183,8 @@ class SolverWorker:
                 answer = decode(self._results.get_nowait())
             except queue.Empty:
                 return out
+            if answer.ticket not in self._pending:
+                continue  # forgotten, or cancelled
             self._pending.pop(answer.ticket, None)
             self._retries.pop(answer.ticket, None)
             out.append(answer)
@@ -159,6 +209,9 @@ class SolverWorker:
         self._generation.value += 1
         self._pending.clear()
         self._retries.clear()
+        self._kept.clear()
+        self._held.clear()
+        self._loose.clear()
         self._collect()
 
     def shutdown(self, timeout: float = 1.0) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from solitaire.store.atomic import DamagedFileError
+from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
 from solitaire.store.modes import VEGAS, check_mode_key, scoring_of
 from solitaire.store.versions import Migration
 
@@ -149,6 +150,8 @@ class StatsDocument:
 
     modes: dict[str, ModeStats] = field(default_factory=dict)
     ended: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    duels: dict[str, DuelStats] = field(default_factory=dict)
+    """Duel records per opponent (``duel_stats``); a file from before duels has none."""
 
     def with_result(self, key: str, won: bool, score: int, seconds: float, moves: int,
                     token: str | None = None) -> StatsDocument:
@@ -157,13 +160,22 @@ class StatsDocument:
         ended = dict(self.ended)
         if token is not None:
             ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
-        return StatsDocument({**self.modes, key: record}, ended)
+        return StatsDocument({**self.modes, key: record}, ended, self.duels)
+
+    def with_duel(self, kind: str, outcome: str, total: int) -> StatsDocument:
+        """The document once one more duel against opponent `kind` has ended."""
+        record = self.duels.get(check_opponent(kind), DuelStats()).after(outcome, total)
+        return StatsDocument(self.modes, self.ended, {**self.duels, kind: record})
 
     def without(self, key: str | None) -> StatsDocument:
-        """The document with the record of mode `key` (None: every mode) forgotten."""
+        """The document with the record of mode `key` (None: every mode and every duel)
+        forgotten; `duel-<opponent>` forgets one opponent's duels."""
         if key is None:
             return StatsDocument({}, self.ended)
-        return StatsDocument({k: v for k, v in self.modes.items() if k != key}, self.ended)
+        if key.startswith("duel-"):
+            return StatsDocument(self.modes, self.ended,
+                                 {k: v for k, v in self.duels.items() if k != key[5:]})
+        return StatsDocument({k: v for k, v in self.modes.items() if k != key}, self.ended, self.duels)
 
     def is_ended(self, slot: str, token: str | None) -> bool:
         return token is not None and token in self.ended.get(slot, ())
@@ -186,7 +198,8 @@ def stats_from_document(document: Mapping[str, object]) -> tuple[StatsDocument, 
             records[check_mode_key(key)] = ModeStats.from_document(raw)
         except ValueError as error:
             dropped[key] = str(error)
-    return StatsDocument(records, _ended_from(document.get("ended"))), dropped
+    duels, dropped_duels = duels_from_document(document.get("duels"))
+    return StatsDocument(records, _ended_from(document.get("ended")), duels), {**dropped, **dropped_duels}
 
 
 def _ended_from(raw: object) -> dict[str, tuple[str, ...]]:
@@ -200,7 +213,8 @@ def _ended_from(raw: object) -> dict[str, tuple[str, ...]]:
 def stats_to_document(stats: StatsDocument) -> dict[str, object]:
     return {"version": STATS_VERSION,
             "modes": {key: record.to_document() for key, record in sorted(stats.modes.items())},
-            "ended": {key: list(tokens) for key, tokens in sorted(stats.ended.items())}}
+            "ended": {key: list(tokens) for key, tokens in sorted(stats.ended.items())},
+            "duels": {kind: record.to_document() for kind, record in sorted(stats.duels.items())}}
 
 
 def is_vegas(key: str) -> bool:

@@ -51,6 +51,7 @@ from solitaire.store.reading import (SAVE_MIGRATIONS, SAVE_VERSION, SETTINGS_FIL
                                      _Frozen, _signature, _token)
 from solitaire.store.settings import (SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings, apply_changes,
                                       merge_changes)
+from solitaire.store.duel_stats import DuelStats, check_duel_result, check_opponent
 from solitaire.store.stats import ModeStats, StatsDocument, check_result, stats_to_document
 from solitaire.store.versions import NewerVersionError, upgrade
 
@@ -154,9 +155,24 @@ class Store(Reading):
         self._commit()
         return self.stats(key)
 
+    def duel_stats(self, kind: str) -> DuelStats:
+        """The duels against opponent `kind` (``easy`` … ``network``); empty if none yet."""
+        self._refresh_stats()
+        return self._stats().duels.get(check_opponent(kind), DuelStats())
+
+    def record_duel(self, kind: str, outcome: str, total: int) -> DuelStats:
+        """Count one duel against `kind` that has ended (``won``, ``lost`` or ``tied``), and save."""
+        check_opponent(kind)
+        check_duel_result(outcome, total)
+        self._stats_changes.append(lambda stats: stats.with_duel(kind, outcome, total))
+        self._commit()
+        return self.duel_stats(kind)
+
     def reset_stats(self, key: str | None = None) -> None:
-        """Forget the record of mode `key`, or of every mode."""
-        if key is not None:
+        """Forget the record of mode `key` (``duel-<opponent>``: those duels), or of every one."""
+        if key is not None and key.startswith("duel-"):
+            check_opponent(key[5:])
+        elif key is not None:
             check_mode_key(key)
         self._stats_changes.append(lambda stats: stats.without(key))
         self._commit()

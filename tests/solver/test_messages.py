@@ -7,7 +7,7 @@ import pytest
 
 from solitaire.core import Move, Pile
 from solitaire.core.moves import FOUNDATION, TABLEAU
-from solitaire.solver.messages import (ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer,
+from solitaire.solver.messages import (DecisionAnswer, ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer,
                                        decode, encode)
 
 MESSAGES = [
@@ -16,6 +16,9 @@ MESSAGES = [
     HintAnswer(5, Move(Pile(TABLEAU, 2), Pile(FOUNDATION, 0), 1)),
     HintAnswer(6, None),
     WinnabilityAnswer(7, "not winnable"),
+    Question(9, 2, "decide", {"seen": {}, "strength": "hard", "seed": 3}, 0.0),
+    DecisionAnswer(10, Move(Pile(TABLEAU, 1), Pile(TABLEAU, 4), 2)),
+    DecisionAnswer(11, None),
     ErrorAnswer(8, "winnability", "the solver worker stopped"),
 ]
 

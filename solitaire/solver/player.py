@@ -1,0 +1,192 @@
+"""The computer player: three strengths that see only what a player sees, and the side of a
+race they play through the solver's worker.
+
+``decide(seen(game), strength, seed)`` is pure and bounded by a fixed amount of work per move
+(never by the wall clock), so the same position, strength and seed give the same decision on
+every machine: ``bench --opponent`` calls it directly on a simulated clock, and the Duel's
+``--fast`` runs are reproducible. ``ComputerPlayer`` asks the same question of the worker
+process, so the frame thread never thinks, and hands the decision over once its pace (race
+seconds a move, by strength) has passed.
+
+A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4), nothing
+useful is left or ending now banks more time bonus (DU-5) than playing on would earn. Without a
+race clock END just means "nothing useful left" (the Hint's "No useful move").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Union
+
+from ..core.game import Game
+from ..core.moves import Move
+from .messages import DecisionAnswer, ErrorAnswer
+from .opponent.priorities import easy_move
+from .opponent.view import Seen, seen
+
+__all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Seen", "Stopped", "Strength", "decide", "seen"]
+
+
+class Strength(str, Enum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+PACE: dict[Strength, float] = {Strength.EASY: 2.0, Strength.MEDIUM: 1.4, Strength.HARD: 0.8}
+"""Race seconds a move takes each strength, thinking included: a human pace, quicker when
+stronger."""
+
+
+@dataclass(frozen=True)
+class End:
+    """Press End (DU-4); without a clock: no useful move is left."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+END = End()
+Decision = Union[Move, End]
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """``ComputerPlayer.update``'s answer when the worker could not think any more (it died
+    after every retry, or refused the position): ``error`` says why, in one line."""
+
+    error: str
+
+
+def race_seconds(game: Game, race_time: float) -> float | None:
+    """Seconds left on the race clock of ``game``'s race (its ruleset's [duel] table), or None
+    for a game that is not raced."""
+    table = game.rules.extra.get("duel")
+    if table is None:
+        return None
+    return max(0.0, float(table["seconds"]) - race_time)
+
+
+def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
+    """What the player of ``strength`` does in the position it sees; pure, bounded per move."""
+    strength = Strength(strength)
+    game = view.game
+    if game.won:
+        return END
+    if view.seconds_left is not None and _out_of_time(view, strength):
+        return END
+    rng = random.Random(f"{seed}|{strength.value}|{view.key}")
+    move = _POLICIES[strength](view, rng)
+    return END if move is None else move
+
+
+def _out_of_time(view: Seen, strength: Strength) -> bool:
+    """Another move and then End would land at or after 0:00, when no bonus is paid: end now,
+    while the cards home still earn some (DU-5)."""
+    assert view.seconds_left is not None
+    home = sum(map(len, view.game.foundations))
+    return home > 0 and view.seconds_left <= 2 * PACE[strength]
+
+
+def _easy(view: Seen, rng: random.Random) -> Move | None:
+    return easy_move(view.game, view.stock_known)
+
+
+_POLICIES = {Strength.EASY: _easy, Strength.MEDIUM: _easy, Strength.HARD: _easy}
+
+
+# ------------------------------------------------------------------------------ the worker side
+def decide_question(view: Seen, strength: Strength, seed: int) -> dict:
+    """The plain data of a "decide" question (the worker's ``state``)."""
+    return {"seen": view.to_json(), "strength": Strength(strength).value, "seed": int(seed)}
+
+
+def answer_question(state: dict) -> Decision:
+    """In the worker: the decision a "decide" question asks for."""
+    return decide(Seen.from_json(state["seen"]), Strength(state["strength"]), int(state["seed"]))
+
+
+class ComputerPlayer:
+    """One side of a race played by the computer, thinking in the solver's worker.
+
+    ``update`` is called once a frame with that side's current game and the race time; it asks
+    the worker when a decision is due and returns it once the answer is in and the strength's
+    pace has passed on the race clock (counted from when the last decision was handed over, so a
+    simulated clock gives the same moves at the same times on every machine). It never blocks
+    and never raises: a worker that dies is started again and asked again (``retrying``), and
+    after the worker's retries the answer is a ``Stopped``.
+
+    ``fast``: the race clock is simulated (``--fast``); the scene then moves it on no further
+    than ``due_at()`` while ``waiting()``. The decisions themselves never depend on it.
+    """
+
+    def __init__(self, strength: Strength | str, worker: Any, fast: bool = False, seed: int = 0) -> None:
+        self.strength = Strength(strength)
+        self.worker = worker
+        self.fast = fast
+        self.seed = seed
+        self.pace = PACE[self.strength]
+        self._ticket: int | None = None
+        self._position: tuple[int, int] | None = None  # (moves, log length) the question is about
+        self._asked_at = 0.0  # race time the pace is counted from
+        self._held: Decision | None = None
+        self._next_from: float | None = None  # race time the last decision was handed over
+        self._stopped: Stopped | None = None
+
+    def waiting(self) -> bool:
+        """A question is out and its answer not in yet."""
+        return self._ticket is not None
+
+    def retrying(self) -> bool:
+        """The worker died while thinking and a new one is being asked (``RivalGone``)."""
+        return self._ticket is not None and self.worker.retries_of(self._ticket) > 0
+
+    def due_at(self) -> float | None:
+        """Race time the pending decision is handed over at the earliest; None when none pending."""
+        if self._ticket is None and self._held is None:
+            return None
+        return self._asked_at + self.pace
+
+    def update(self, game: Game, race_time: float) -> Decision | Stopped | None:
+        """The decision to play now, or None while thinking or pacing; a ``Stopped`` for good."""
+        if self._stopped is not None:
+            return self._stopped
+        position = (game.moves, len(game.log))
+        if position != self._position:  # a new position (or the first): ask about it
+            start = race_time if self._next_from is None else self._next_from
+            self._next_from = None
+            self._ask(game, start, position)
+        elif self._ticket is not None and not self.worker.asked(self._ticket):
+            self._ask(game, self._asked_at, position)  # the question was cancelled: ask again
+        if self._ticket is not None:
+            answer = self.worker.take(self._ticket)
+            if isinstance(answer, ErrorAnswer):
+                self._ticket = None
+                self._stopped = Stopped(answer.error)
+                return self._stopped
+            if isinstance(answer, DecisionAnswer):
+                self._ticket = None
+                self._held = END if answer.move is None else answer.move
+        if self._held is None or race_time < self._asked_at + self.pace:
+            return None
+        decision, self._held = self._held, None
+        self._next_from = self._asked_at + self.pace
+        self._position = None  # whatever the scene does with it, the next update asks again
+        return decision
+
+    def _ask(self, game: Game, start: float, position: tuple[int, int]) -> None:
+        """Ask about ``game``; its decision is due a pace after race time ``start``."""
+        view = seen(game, race_seconds(game, start))
+        self._ticket = self.worker.submit("decide", decide_question(view, self.strength, self.seed), 0.0, keep=True)
+        self._position = position
+        self._asked_at = start
+        self._held = None
+
+    def close(self) -> None:
+        """Forget the pending question (its answer, if it comes, is dropped)."""
+        if self._ticket is not None:
+            self.worker.forget(self._ticket)
+        self._ticket = None
+        self._held = None

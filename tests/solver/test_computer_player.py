@@ -1,0 +1,91 @@
+"""Issue 14: the computer player thinks in the worker process, at its pace on the race clock; a
+killed worker is started again and asked again, and after the retries the answer is a clear
+``Stopped`` value, never an exception into the frame."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from solitaire.core import Game, parse_code
+from solitaire.solver.player import PACE, ComputerPlayer, Stopped, Strength, decide, seen
+from solitaire.solver.worker import RETRIES, SolverWorker
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker with POSIX signals")
+
+CODE = "DU1-D3N-AAAAAAC"
+
+
+def until_answered(player: ComputerPlayer, game: Game, race_time: float, seconds: float = 60) -> None:
+    """Frames at a standing race clock until the player's question is answered."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert player.update(game, race_time) is None  # the pace has not passed: nothing yet
+        if not player.waiting():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the worker never answered")
+
+
+@pytest.mark.parametrize("strength", list(Strength))
+def test_the_decision_comes_from_the_worker_once_the_pace_has_passed(strength):
+    game = Game.deal(parse_code(CODE))
+    with SolverWorker() as worker:
+        player = ComputerPlayer(strength, worker, fast=True, seed=5)
+        assert player.update(game, 0.0) is None and player.waiting()
+        assert player.due_at() == PACE[strength]
+        until_answered(player, game, PACE[strength] / 2)
+        decision = player.update(game, PACE[strength])
+    assert decision == decide(seen(game, 240.0), strength, seed=5)
+    assert worker.poll() == []  # a kept answer never reaches the hints' poll
+
+
+def test_the_next_decision_is_paced_from_the_last_one_handed_over():
+    game = Game.deal(parse_code(CODE))
+    pace = PACE[Strength.EASY]
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.EASY, worker)
+        player.update(game, 0.0)
+        until_answered(player, game, 0.0)
+        game.apply(player.update(game, pace + 0.3))  # a late frame
+        assert player.update(game, pace + 0.3) is None and player.due_at() == 2 * pace
+
+
+def test_a_worker_killed_while_thinking_is_restarted_and_the_player_plays_on():
+    game = Game.deal(parse_code(CODE))
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.MEDIUM, worker)
+        player.update(game, 0.0)
+        until_answered(player, game, 0.0)
+        game.apply(player.update(game, 1.4))
+        first = worker._process.pid
+        os.kill(first, signal.SIGSTOP)  # it cannot take the next question before it dies
+        assert player.update(game, 2.0) is None and player.waiting()
+        os.kill(first, signal.SIGKILL)
+        worker._process.join()
+        assert player.update(game, 2.0) is None and player.retrying()
+        until_answered(player, game, 2.0)
+        assert worker._process.pid != first
+        assert player.update(game, 2.8) == decide(seen(game, 240.0 - 1.4), Strength.MEDIUM)
+
+
+def test_a_worker_that_dies_every_time_ends_in_a_stopped_value_not_an_exception():
+    game = Game.deal(parse_code(CODE))
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.HARD, worker)
+        killed: set[int] = set()
+        outcome = None
+        deadline = time.monotonic() + 60
+        while outcome is None and time.monotonic() < deadline:
+            process = worker._process
+            if process is not None and process.pid not in killed:
+                os.kill(process.pid, signal.SIGKILL)  # long before a new worker can answer
+                killed.add(process.pid)
+                process.join()
+            outcome = player.update(game, 30.0)
+        assert isinstance(outcome, Stopped) and "stopped" in outcome.error
+        assert len(killed) == RETRIES + 1
+        assert isinstance(player.update(game, 31.0), Stopped)  # it stays stopped, quietly
