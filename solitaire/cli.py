@@ -12,8 +12,7 @@ import sys
 from typing import Sequence
 
 from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
-from .core import BadCode, BadDeal, IllegalMove, parse_code
-from .core.replay import play_text  # also imported from here by the tests and tools
+from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,6 +46,29 @@ def _is_code(word: str) -> bool:
     except BadCode:
         return False
     return True
+
+
+def play_text(game: Game, text: str) -> None:
+    """Apply one move written in notation; IllegalMove or ValueError says why not."""
+    request = parse_request(text)
+    if request.action == "undo":
+        if not game.undo():
+            raise IllegalMove(game.undo_refusal())
+    elif request.action == "auto":
+        if not game.auto_complete_ready():
+            raise IllegalMove(_auto_refusal(game))
+        while (move := game.auto_complete_next()) is not None:
+            game.apply(move)
+    else:
+        game.apply(game.resolve(request))
+
+
+def _auto_refusal(game: Game) -> Refusal:
+    if not game.rules.auto_complete:
+        return game.refuse("no_auto_complete", game=game.rules)
+    if game.won:
+        return game.refuse("already_won")
+    return game.refuse("auto_not_ready")
 
 
 def run(argv: Sequence[str]) -> int:

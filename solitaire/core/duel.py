@@ -144,46 +144,6 @@ class Ledger:
 
 # ----------------------------------------------------------------------------- the race
 @dataclass(frozen=True)
-class RivalMove:
-    """The rival's move ``number`` (1, 2, … in order; an undo is a move too), in ``replay``
-    notation (``moves.parse_request``), made at race time ``at`` seconds.
-    """
-
-    number: int
-    notation: str
-    at: float
-
-
-@dataclass(frozen=True)
-class RivalEnded:
-    """The rival pressed End (DU-4) at race time ``at``."""
-
-    at: float
-
-
-@dataclass(frozen=True)
-class RivalGone:
-    """The rival cannot be heard for now (the network dropped); ``reason`` is an i18n key."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class RivalBack:
-    """Heard again after RivalGone; its moves continue from where they stopped."""
-
-
-@dataclass(frozen=True)
-class RivalLost:
-    """The rival is gone for good (left, disqualified, stopped); ``reason`` is an i18n key."""
-
-    reason: str
-
-
-RivalEvent = RivalMove | RivalEnded | RivalGone | RivalBack | RivalLost
-
-
-@dataclass(frozen=True)
 class Summary:
     """What DU-4's confirmation shows, and the final line of a race."""
 

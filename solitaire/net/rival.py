@@ -1,7 +1,8 @@
 """The other player of a network Duel, as the Duel scene drives a rival (``scenes/rival.py``).
 
 Nothing the peer sends is trusted beyond what our own rules confirm (issue 15): each of its moves
-is played through our core on our own copy of the deal before the scene hears of it, and a move
+is played through our core's race on our own copy of the deal before the scene hears of it (the
+Duel scene plays it again on its own), and a move
 our rules refuse, a number out of order, a race time that goes backwards or runs ahead of our
 clock, or anything after its game has finished disqualifies it — the connection is closed and the
 player is told why (``lost``). Before the race the scene polls ``lobby()``; from race time 0,
@@ -13,9 +14,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..core import Game, GameCode, IllegalMove
-from ..core.duel import RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove
-from ..core.replay import play_text
+from ..core import GameCode, IllegalMove
+from ..core.duel import Race, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove
 from .channel import Clock, Timing
 from .code import DEFAULT_PORT, DuelAddress, new_secret
 from .host import Host, Notice
@@ -46,7 +46,7 @@ class NetworkRival:
         self.link = link
         self.address = address  # the host's own, for its code; None for a joiner
         self.lost: Notice | None = None  # why the rival was lost, for the player
-        self._game: Game | None = None
+        self._race: Race | None = None  # the peer's game alone, on the host's race length
         self._last_at = 0.0
         self._moves = 0
         self._peer_done = False  # ended, or won
@@ -161,21 +161,26 @@ class NetworkRival:
             return self._disqualify("net.lost.flood", f"{move.n} moves by {move.at:.1f} s")
         if self._peer_done:
             return self._disqualify("net.lost.after_end", f"move {move.n} after its game had finished")
+        race = self._peer_race(move.at)
         try:
-            play_text(self._peer_game(), move.move)
+            race.play(0, move.move)
         except (IllegalMove, ValueError) as error:
             return self._disqualify("net.lost.refused_move", f"move {move.n} \"{move.move}\": {error}")
         self._moves, self._last_at = move.n, move.at
         self.link.heard += 1
-        self._peer_done = self._peer_game().won
+        self._peer_done = race.finished(0)
         self._queue.append(RivalMove(move.n, move.move, move.at))
         return None
 
     def _end(self, end: End) -> None:
-        if self._peer_done and not self._peer_game().won:
+        """End; after all 52 went home (which ends a game too) an End changes nothing."""
+        if self._peer_done and not (self._race is not None and self._race.games[0].won):
             return self._disqualify("net.lost.after_end", "a second End")
         if not self._timely(end.at, "End"):
             return None
+        race = self._peer_race(end.at)
+        if not race.finished(0):
+            race.end(0)
         self.link.heard += 1
         self._last_at, self._peer_done = end.at, True
         self._queue.append(RivalEnded(end.at))
@@ -192,10 +197,13 @@ class NetworkRival:
             return True
         return False
 
-    def _peer_game(self) -> Game:
-        if self._game is None:
-            self._game = Game.deal(self.link.code)
-        return self._game
+    def _peer_race(self, at: float) -> Race:
+        """The peer's game, its race clock moved to ``at`` (checked by ``_timely`` first)."""
+        if self._race is None:
+            self._race = Race(self.link.code, players=1)
+            self._race.limit = float(self.link.seconds)
+        self._race.tick(max(0.0, at - self._race.elapsed))
+        return self._race
 
     def _check_finished(self) -> None:
         """Once both are done (or the clock is out), a dropped line is no longer news; a rival

@@ -3,9 +3,7 @@ clock agreed, every move checked by the receiver's own rules, End, and the race'
 
 from __future__ import annotations
 
-from solitaire.core import Game
-from solitaire.core.duel import RivalEnded, RivalLost, RivalMove
-from solitaire.core.replay import play_text
+from solitaire.core.duel import Race, RivalEnded, RivalLost, RivalMove
 from tests.net.helpers import CODE, FakeClock, host, join, pump
 
 
@@ -15,9 +13,9 @@ def started(*rivals):
 
 def play(rival, clock, moves, gap=0.3):
     """Our side's moves, each through our own copy of the game first, as the Duel scene does."""
-    game = Game.deal(CODE)
+    race = Race(CODE, players=1)
     for number, text in enumerate(moves, start=1):
-        play_text(game, text)
+        race.play(0, text)
         rival.my_move(number, text, rival.race_time())
         clock.advance(gap)
 
