@@ -233,7 +233,7 @@ STRINGS.update({
     "net.player": "Player",
     "net.host.title": "Host a duel",
     "net.host.about": "Give this duel code to your opponent on the same network:",
-    "net.host.plain": "or the address, port and secret: {plain}",
+    "net.host.plain": "or, as address:port:secret:",
     "net.host.waiting": "Waiting for an opponent…",
     "net.join.title": "Join a duel",
     "net.join.about": "Type the duel code the host shows (or address:port:secret):",
@@ -243,4 +243,15 @@ STRINGS.update({
     "net.joined": "{name} is here: the duel starts…",
     "net.port_busy": "Port {port} is in use: choose another port in Settings, or close the program using it.",
     "net.cannot_listen": "The game cannot listen on port {port}: {error}",
+})
+
+STRINGS.update({
+    "net.code.empty": "Type the duel code the host shows.",
+    "net.code.letter": "“{letter}” is not in duel codes: they use only the letters {letters}.",
+    "net.code.length": "A duel code has {expected} letters; this one has {count}.",
+    "net.code.mistyped": "A letter of this code is mistyped: check it against the host's screen.",
+    "net.code.plain": "Write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ.",
+    "net.code.address": "“{text}” is not an IPv4 address (four numbers 0-255 with dots).",
+    "net.code.port": "“{text}” is not a port number (1-65535).",
+    "net.code.secret": "The secret is {count} letters of {letters}.",
 })

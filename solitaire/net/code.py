@@ -27,7 +27,13 @@ _PAYLOAD_LETTERS = (32 + 16 + SECRET_LETTERS * _BITS) // _BITS  # 19
 
 
 class BadDuelCode(ValueError):
-    """A duel code or address that cannot be read; the message is one sentence for the player."""
+    """A duel code or address that cannot be read: one English sentence (the command line's),
+    and the i18n key with its parameters the screens translate it by."""
+
+    def __init__(self, key: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.key = f"net.code.{key}"
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,7 @@ def format_code(address: DuelAddress) -> str:
 def parse_address(text: object) -> DuelAddress:
     """Read a duel code or ``address:port:SECRET``; BadDuelCode says what is wrong, in a line."""
     if not isinstance(text, str) or not text.strip():
-        raise BadDuelCode("type the duel code the host shows (like ACDE-FHJK-MNPR-TVWX-ACDE)")
+        raise BadDuelCode("empty", "type the duel code the host shows (like ACDE-FHJK-MNPR-TVWX-ACDE)")
     raw = text.strip()
     return _parse_plain(raw) if ":" in raw else _parse_code(raw)
 
@@ -76,13 +82,15 @@ def _parse_code(raw: str) -> DuelAddress:
     letters = "".join(ch for ch in raw.upper() if ch not in "- ")
     for ch in letters:
         if ch not in ALPHABET:
-            raise BadDuelCode(f"'{ch}' is not in duel codes: they use only the letters {' '.join(ALPHABET)}")
+            raise BadDuelCode("letter", f"'{ch}' is not in duel codes: they use only the letters {' '.join(ALPHABET)}",
+                              letter=ch, letters=" ".join(ALPHABET))
     expected = _PAYLOAD_LETTERS + 1
     if len(letters) != expected:
-        raise BadDuelCode(f"a duel code has {expected} letters; '{raw}' has {len(letters)}")
+        raise BadDuelCode("length", f"a duel code has {expected} letters; '{raw}' has {len(letters)}",
+                          expected=expected, count=len(letters))
     digits = [ALPHABET.index(ch) for ch in letters]
     if _check_digit(digits[:-1]) != digits[-1]:
-        raise BadDuelCode(f"'{raw}' is not a duel code: a letter is mistyped (check it against the host's screen)")
+        raise BadDuelCode("mistyped", f"'{raw}' is not a duel code: a letter is mistyped (check it against the host's screen)")
     value = 0
     for digit in digits[:-1]:
         value = (value << _BITS) | digit
@@ -97,23 +105,25 @@ def _parse_code(raw: str) -> DuelAddress:
 def _parse_plain(raw: str) -> DuelAddress:
     parts = raw.split(":")
     if len(parts) != 3:
-        raise BadDuelCode(f"'{raw}': write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ")
+        raise BadDuelCode("plain", f"'{raw}': write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ")
     host_text, port_text, secret_text = (p.strip() for p in parts)
     try:
         host = str(ipaddress.IPv4Address(host_text))
     except ValueError:
-        raise BadDuelCode(f"'{host_text}' is not an IPv4 address (four numbers 0-255 with dots)") from None
+        raise BadDuelCode("address", f"'{host_text}' is not an IPv4 address (four numbers 0-255 with dots)",
+                          text=host_text) from None
     if not (port_text.isascii() and port_text.isdigit()):
-        raise BadDuelCode(f"'{port_text}' is not a port number (1-65535)")
+        raise BadDuelCode("port", f"'{port_text}' is not a port number (1-65535)", text=port_text)
     secret = secret_text.upper()
     if len(secret) != SECRET_LETTERS or any(ch not in ALPHABET for ch in secret):
-        raise BadDuelCode(f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not")
+        raise BadDuelCode("secret", f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not",
+                          count=SECRET_LETTERS, letters=" ".join(ALPHABET))
     return DuelAddress(host, _port(int(port_text), raw), secret)
 
 
 def _port(port: int, raw: str) -> int:
     if not 1 <= port <= 65535:
-        raise BadDuelCode(f"'{raw}': the port must be between 1 and 65535")
+        raise BadDuelCode("port", f"'{raw}': the port must be between 1 and 65535", text=str(port))
     return port
 
 

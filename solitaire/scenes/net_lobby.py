@@ -57,7 +57,7 @@ class NetLobbyScene(DialogScene):
 
     def __init__(self, app: App, role: str = "host", on_start: Callable[[NetworkRival], Any] | None = None,
                  code: GameCode | None = None, seconds: int = 240, bind: str = "0.0.0.0",
-                 address: str | None = None, typed: str = "", **_: object) -> None:
+                 address: str | None = None, port: int | None = None, typed: str = "", **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.role = role
@@ -76,15 +76,17 @@ class NetLobbyScene(DialogScene):
         self.rows = [[self.field, self.join_button]]
         self.boxes: dict[str, pygame.Rect] = {}
         if role == "host":
-            self._host(code or random_duel_code(), seconds, bind, address)
+            self._host(code or random_duel_code(), seconds, bind, address, port)
         elif typed:
             self.field.set_value(typed)
             self.join(typed)
 
     # -- the two roles --------------------------------------------------------------------------
 
-    def _host(self, code: GameCode, seconds: int, bind: str, address: str | None) -> None:
-        port = self.app.settings.duel_port
+    def _host(self, code: GameCode, seconds: int, bind: str, address: str | None, port: int | None) -> None:
+        """Listen on ``port`` (the one in Settings by default; a port set there or given is the
+        one used, 47474 moves on to the next free one)."""
+        port = self.app.settings.duel_port if port is None else port
         try:
             self.rival = NetworkRival.host(my_name(self.app), code, address=address or lan_address(),
                                            seconds=seconds, port=port, exact_port=port != DEFAULT_PORT, bind=bind)
@@ -100,7 +102,7 @@ class NetLobbyScene(DialogScene):
         try:
             address = parse_address(text)
         except BadDuelCode as error:
-            self.field.error = str(error)
+            self.field.error = self.app.t(error.key, **error.params)
             return
         self.rival = NetworkRival.join(address, my_name(self.app))
         self.status = self.app.t("net.join.connecting", address=f"{address.host}:{address.port}")
@@ -145,25 +147,25 @@ class NetLobbyScene(DialogScene):
         u = unit(size)
         gap = u // 3
         w = min(int(size[0] * 0.88), int(u * 17))
-        h = self.title_height(u) + 6 * u + 4 * gap
+        h = self.title_height(u) + int(u * 7.4) + 3 * gap
         panel = centred(size, w, h)
         self.panel.layout(panel)
         inner = panel.inflate(-2 * u, 0)
         y = panel.y + self.title_height(u) + gap
-        if self.role == "host":
-            self.boxes["about"] = pygame.Rect(inner.x, y, inner.w, int(u * 0.6))
-            self.boxes["code"] = pygame.Rect(inner.x, y + int(u * 0.7), inner.w, int(u * 1.3))
-            self.boxes["plain"] = pygame.Rect(inner.x, y + int(u * 2.1), inner.w, int(u * 0.6))
-        else:
-            self.boxes["about"] = pygame.Rect(inner.x, y, inner.w, int(u * 0.6))
+        rows = {"about": 0.6, "code": 1.3, "plain_label": 0.55, "plain": 0.6} if self.role == "host" \
+            else {"about": 0.6, "field": 1.0, "field_error": 1.45}
+        rows |= {"status": 0.8, "problem": 1.0}
+        for name, height in rows.items():
+            self.boxes[name] = pygame.Rect(inner.x, y, inner.w, int(u * height))
+            y += int(u * height) + (gap // 2 if name != "about" else 0)
+        if self.role == "join":
             button_w = int(u * 3.2)
-            field = pygame.Rect(inner.x, y + int(u * 0.9), inner.w - button_w - gap, u)
-            button = pygame.Rect(0, field.y, button_w, u)
-            field.left, button.right = (inner.x, inner.right) if not self.rtl else (inner.right - field.w, inner.x + button_w)
+            field = pygame.Rect(inner.x, self.boxes["field"].y, inner.w - button_w - gap, u)
+            button = pygame.Rect(inner.right - button_w, field.y, button_w, u)
+            if self.rtl:
+                field.right, button.left = inner.right, inner.x
             self.field.layout(field)
             self.join_button.layout(button)
-        self.boxes["status"] = pygame.Rect(inner.x, y + int(u * 2.9), inner.w, int(u * 0.7))
-        self.boxes["problem"] = pygame.Rect(inner.x, y + int(u * 3.6), inner.w, int(u * 0.6))
         cw = int(u * 3.4)
         self.cancel_button.layout((panel.centerx - cw // 2, panel.bottom - u - int(u * 0.5), cw, u))
 
@@ -178,9 +180,21 @@ class NetLobbyScene(DialogScene):
                                          ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
             self.blit_text(surface, address.code, int(box.h * 0.55), box.inflate(-u // 2, 0),
                            colour=ui.GOLD_TOP, bold=True, align="centre")
-            self.blit_text(surface, t("net.host.plain", plain=address.plain), int(u * 0.4),
-                           self.boxes["plain"], colour=ui.INK, align="centre")
+            self.blit_text(surface, t("net.host.plain"), int(u * 0.36), self.boxes["plain_label"],
+                           colour=ui.INK_DIM, align="centre")
+            # left to right in every language: in an Arabic line the bidi rules would move the
+            # secret before the address (the numbers' run and the letters' run swap places)
+            plain = self.app.text.render(address.plain, int(u * 0.42), ui.INK, rtl=False)
+            surface.blit(plain, plain.get_rect(center=self.boxes["plain"].center))
         if self.status:
-            self.blit_text(surface, self.status, int(u * 0.5), self.boxes["status"], colour=ui.INK, align="centre")
+            self.blit_text(surface, self.status, int(u * 0.5), self.boxes["status"], align="centre")
         if self.problem:
-            self.blit_text(surface, self.problem, int(u * 0.36), self.boxes["problem"], colour=ui.ERROR, align="centre")
+            self._lines(surface, self.problem, int(u * 0.36), self.boxes["problem"])
+
+    def _lines(self, surface: pygame.Surface, text: str, px: int, box: pygame.Rect) -> None:
+        """A message of up to two lines, centred in ``box`` (a notice can be long)."""
+        lines = self.app.text.wrap(text, px, box.w)[:2]
+        step = box.h // 2
+        for i, line in enumerate(lines):
+            row = pygame.Rect(box.x, box.y + i * step + (step // 2 if len(lines) == 1 else 0), box.w, step)
+            self.blit_text(surface, line, px, row, colour=ui.ERROR, align="centre")

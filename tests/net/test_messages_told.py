@@ -18,11 +18,13 @@ def keys_in_the_code() -> set[str]:
     for path in NET.rglob("*.py"):
         found |= set(re.findall(r'"(net\.[a-z_]+(?:\.[a-z_]+)?)"', path.read_text("utf-8")))
     found |= {f"net.fail.{reason}" for reason in REFUSALS}  # the link builds these from the refusal
+    for path in NET.rglob("*.py"):  # a bad code's reasons: BadDuelCode("letter", …) is net.code.letter
+        found |= {f"net.code.{key}" for key in re.findall(r'BadDuelCode\(\s*"([a-z_]+)"', path.read_text("utf-8"))}
     return found
 
 
 def test_the_code_gives_reasons():
-    assert {"net.gone", "net.lost.refused_move", "net.error.silent"} <= keys_in_the_code()
+    assert {"net.gone", "net.lost.refused_move", "net.error.silent", "net.code.mistyped"} <= keys_in_the_code()
 
 
 def test_every_reason_is_told_in_both_languages():
