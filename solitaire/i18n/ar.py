@@ -299,3 +299,10 @@ STRINGS.update({
     "net.code.port": "«{text}» ليس رقم منفذ (من 1 إلى 65535).",
     "net.code.secret": "السرّ {count} أحرف من {letters}.",
 })
+
+STRINGS.update({
+    "settings.section.duel": "المبارزة عبر الشبكة",
+    "settings.player_name": "اسمك",
+    "settings.duel_port": "المنفذ عند الاستضافة",
+    "settings.duel_port_range": "منفذ من 1024 إلى 65535",
+})

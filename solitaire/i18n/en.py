@@ -255,3 +255,10 @@ STRINGS.update({
     "net.code.port": "“{text}” is not a port number (1-65535).",
     "net.code.secret": "The secret is {count} letters of {letters}.",
 })
+
+STRINGS.update({
+    "settings.section.duel": "Network duel",
+    "settings.player_name": "Your name",
+    "settings.duel_port": "Port when hosting",
+    "settings.duel_port_range": "A port from 1024 to 65535",
+})

@@ -6,6 +6,7 @@ listeners; saving is the store's business (a settings listener).
 
 from __future__ import annotations
 
+import getpass
 from typing import Any
 
 import pygame
@@ -13,6 +14,27 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+
+DIGITS = frozenset("0123456789")
+
+
+class _Printable:
+    """What a name may hold: any printable character, of any script."""
+
+    def __contains__(self, ch: object) -> bool:
+        return isinstance(ch, str) and ch.isprintable()
+
+
+PRINTABLE: Any = _Printable()
+
+
+def system_name() -> str:
+    """The system's user name: what the other player sees while Settings leave the name empty."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
+
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
 
@@ -71,7 +93,34 @@ class SettingsScene(Scene):
             ui.Toggle(t("settings.sound"), s.sound, self._setter("sound")))
         self.volume = self.group.add(ui.Slider(t("settings.volume"), s.volume,
                                                self._setter("volume")))
+        self._build_duel()
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+
+    def _build_duel(self) -> None:
+        """The network duel's name and port (issue 15): saved as they are typed, when valid."""
+        t = self.app.t
+        s = self.app.settings
+        self.duel_label = self.group.add(ui.Label(t("settings.section.duel"), colour=ui.GOLD,
+                                                  bold=True, size_ratio=0.62))
+        self.name_label = self.group.add(ui.Label(t("settings.player_name"), size_ratio=0.46))
+        self.name_field = self.group.add(ui.TextInput(self._name_changed, allowed=PRINTABLE, max_length=32,
+                                                      uppercase=False, placeholder=system_name(),
+                                                      on_change=self._name_changed))
+        self.name_field.set_value(s.player_name)
+        self.port_label = self.group.add(ui.Label(t("settings.duel_port"), size_ratio=0.46))
+        self.port_field = self.group.add(ui.TextInput(self._port_changed, allowed=DIGITS, max_length=5,
+                                                      on_change=self._port_changed))
+        self.port_field.set_value(str(s.duel_port))
+
+    def _name_changed(self, value: str) -> None:
+        self.app.change_settings(player_name=value.strip())
+
+    def _port_changed(self, value: str) -> None:
+        port = int(value) if value.isdigit() else 0
+        if 1024 <= port <= 65535:
+            self.app.change_settings(duel_port=port)
+        else:
+            self.port_field.error = self.app.t("settings.duel_port_range")
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
@@ -127,6 +176,8 @@ class SettingsScene(Scene):
             right += [(self.back_label, 0.75), (self.backs, 0.85)]
         right += [(self.language_label, 0.75), (self.language, 0.85)]
         right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
+        right += [(self.duel_label, 0.75), ((self.name_label, self.name_field), 0.85),
+                  ((self.port_label, self.port_field), 0.85)]
         # Rows as tall as the fuller column allows, with a gap of a sixth of a row between
         # them and room for the Close button (1.6 rows) under both columns.
         units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in (left, right))
@@ -139,14 +190,26 @@ class SettingsScene(Scene):
         if i18n.is_rtl():
             first.x, second.x = second.x, first.x
 
-        def stack(column: pygame.Rect, widgets: list[tuple[ui.Widget, float]]) -> None:
+        def stack(column: pygame.Rect, widgets: list[tuple[Any, float]]) -> None:
             y = column.y
             for widget, height in widgets:
                 hh = int(row * height)
-                widget.layout((column.x, y, column.w, hh))
+                if isinstance(widget, tuple):  # a label and its field, side by side
+                    label, field = widget
+                    field_w = column.w * 11 // 20
+                    label_w = column.w - field_w - gap
+                    if i18n.is_rtl():
+                        field.layout((column.x, y, field_w, hh))
+                        label.layout((column.right - label_w, y, label_w, hh))
+                    else:
+                        label.layout((column.x, y, label_w, hh))
+                        field.layout((column.right - field_w, y, field_w, hh))
+                else:
+                    widget.layout((column.x, y, column.w, hh))
                 y += hh + gap
 
-        for label in (self.speed_label, self.back_label, self.language_label):
+        for label in (self.speed_label, self.back_label, self.language_label, self.name_label,
+                      self.port_label):
             if label is not None:
                 label.inset = max(6, row // 5)
         stack(first, left)
