@@ -104,13 +104,13 @@ class SettingsScene(Scene):
                                                   bold=True, size_ratio=0.62))
         self.name_label = self.group.add(ui.Label(t("settings.player_name"), size_ratio=0.46))
         self.name_field = self.group.add(ui.TextInput(self._name_changed, allowed=PRINTABLE, max_length=32,
-                                                      uppercase=False, placeholder=system_name(),
-                                                      on_change=self._name_changed))
+                                                      uppercase=False, placeholder=system_name()))
         self.name_field.set_value(s.player_name)
+        self.name_field.on_change = self._name_changed  # after the value shown: showing is no change
         self.port_label = self.group.add(ui.Label(t("settings.duel_port"), size_ratio=0.46))
-        self.port_field = self.group.add(ui.TextInput(self._port_changed, allowed=DIGITS, max_length=5,
-                                                      on_change=self._port_changed))
+        self.port_field = self.group.add(ui.TextInput(self._port_changed, allowed=DIGITS, max_length=5))
         self.port_field.set_value(str(s.duel_port))
+        self.port_field.on_change = self._port_changed
 
     def _name_changed(self, value: str) -> None:
         self.app.change_settings(player_name=value.strip())
