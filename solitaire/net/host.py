@@ -21,6 +21,7 @@ from .framing import ProtocolError
 from .messages import VERSION, Hello, Refused, VersionMismatch
 
 MAX_WAITING = 8
+MAX_NOTICES = 20
 PORT_TRIES = 10
 
 
@@ -133,7 +134,7 @@ class Host:
                 return
             if len(self._waiting) >= MAX_WAITING:
                 sock.close()
-                self.notices.append(Notice("net.error.flood", detail="too many connections at once"))
+                self.note(Notice("net.error.flood", detail="too many connections at once"))
                 continue
             self._waiting.append(Channel(sock, self.clock, self.timing))
 
@@ -142,7 +143,7 @@ class Host:
         hello = messages[0]
         if not isinstance(hello, Hello):
             channel.close()
-            self._note(Notice("net.error.garbage", detail="a connection that did not start with hello"))
+            self.note(Notice("net.error.garbage", detail="a connection that did not start with hello"))
             return None
         if not hmac.compare_digest((hello.secret or "").encode(), self.secret.encode()):
             return self._refuse(channel, "secret", Notice("net.notice.wrong_secret", {"name": hello.name}))
@@ -154,7 +155,7 @@ class Host:
 
     def _refuse(self, channel: Channel, reason: str, notice: Notice) -> None:
         channel.close(Refused(reason, VERSION))
-        self._note(notice)
+        self.note(notice)
         return None
 
     def _drop(self, channel: Channel, notice: Notice) -> None:
@@ -163,7 +164,8 @@ class Host:
         problem = channel.problem
         if isinstance(problem, VersionMismatch):
             notice = Notice("net.notice.version", {"theirs": problem.theirs, "ours": VERSION})
-        self._note(notice)
+        self.note(notice)
 
-    def _note(self, notice: Notice) -> None:
-        self.notices.append(notice)
+    def note(self, notice: Notice) -> None:
+        """Keep the latest few: a stream of strangers must not grow the host's memory."""
+        self.notices = (self.notices + [notice])[-MAX_NOTICES:]

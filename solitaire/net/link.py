@@ -232,7 +232,7 @@ class Link:
         elif self.host is not None:
             self.state, self.peer_name = WAITING, None
             self.host.free()
-            self.host.notices.append(Notice("net.notice.left", detail=notice.detail))
+            self.host.note(Notice("net.notice.left", detail=notice.detail))
         else:
             self._fail(notice)
 
