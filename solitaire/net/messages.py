@@ -194,9 +194,10 @@ def _check_deal(values: dict) -> None:
         code = parse_code(values.get("code"))
     except BadCode as error:
         raise _bad(f"'code': {error}") from None
-    if "duel" not in ruleset(code.game).extra:
+    race = ruleset(code.game).extra.get("duel")  # the level file's [duel] table
+    if race is None:
         raise _bad(f"'code': {code} is not a Duel deal")
-    _int(values, "seconds", 1, int(ruleset(code.game).extra["duel"]["seconds"]))
+    _int(values, "seconds", 1, int(race["seconds"]))
 
 
 def _check_move(values: dict) -> None:

@@ -22,6 +22,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import GameCode
 from solitaire.core.codes import DEAL_LIMIT
+from solitaire.core.rules import REGISTRY
 from solitaire.net.code import DEFAULT_PORT, BadDuelCode, parse_address
 from solitaire.net.host import Notice, PortBusy, lan_address
 from solitaire.net.messages import player_name
@@ -45,7 +46,9 @@ def my_name(app: App) -> str:
 
 
 def random_duel_code() -> GameCode:
-    return GameCode("duel", 3, "standard", random.randrange(DEAL_LIMIT))
+    """A random deal of the game raced in duels (the one whose level file has a [duel] table)."""
+    rules = next(REGISTRY.get(game) for game in REGISTRY.ids() if REGISTRY.get(game).extra.get("duel"))
+    return GameCode(rules.id, rules.draws[0], rules.scorings[0], random.randrange(DEAL_LIMIT))
 
 
 def told(app: App, notice: Notice) -> str:
