@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from solitaire.core import Game
@@ -54,3 +54,47 @@ def bad_input(error: Exception) -> int:
     """Say what is wrong in one line on stderr; the exit status for bad input."""
     print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def duel_opponent(text: str) -> str:
+    """``--duel``: ``computer:STRENGTH``; the network's ``host[:PORT]`` and ``join:CODE`` are
+    told as not here yet (issue 15 brings them)."""
+    from solitaire.core.duel import parse_opponent
+
+    try:
+        kind, _ = parse_opponent(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
+    if kind != "computer":
+        raise argparse.ArgumentTypeError("network duels are not available yet")
+    return text.strip().lower()
+
+
+def strength(text: str) -> str:
+    """``--autoplay``: the computer player's strength."""
+    from solitaire.core.duel import STRENGTHS
+
+    if text.strip().lower() not in STRENGTHS:
+        raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text!r}")
+    return text.strip().lower()
+
+
+def check_duel_arguments(args: Any) -> None:
+    """The duel's options belong together: UsageError, one clear line, when they do not."""
+    from solitaire.core import BadCode, parse_code
+    from solitaire.core.duel import is_race
+
+    if args.duel is None:
+        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast")):
+            if given:
+                raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
+        return
+    if args.scene:
+        raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
+    if args.code:
+        try:
+            code = parse_code(args.code)
+        except BadCode:
+            return  # told as every bad code is
+        if not is_race(code.game):
+            raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU1-D3N-…)")

@@ -3,7 +3,8 @@
 Frame times are measured in this process at 1920×1080, on the dummy video driver unless
 ``SDL_VIDEODRIVER`` names another (``x11`` under a real X display): the real scene's update, draw
 and the display flip, frame by frame, while a 13-card run is dragged in a Double Solitaire game
-and while Klondike's auto-complete plays. Start-up, idle CPU and the idle game's resident memory
+and while Klondike's auto-complete plays, and while a duel runs (the computer on both sides,
+thinking in the worker process). Start-up, idle CPU and the idle game's resident memory
 are measured on child processes running the real game. Every figure follows the environment, so
 ``SDL_FRAMEBUFFER_ACCELERATION=1`` compares SDL's accelerated window surface with the game's
 default (see ``display.start_video``).
@@ -26,7 +27,8 @@ SIZE = (1920, 1080)
 STEP = 1 / 120
 # The frame suites, as data: the mode (game, draw, scoring) of the deal under each measured scene,
 # the games the published frame targets were set on; the positions below are built for them.
-FRAME_SUITES = {"drag": ("double", 1, "standard"), "auto_complete": ("klondike", 1, "standard")}
+FRAME_SUITES = {"drag": ("double", 1, "standard"), "auto_complete": ("klondike", 1, "standard"),
+                "duel": ("duel", 3, "standard")}
 
 
 def _suite_code(suite: str) -> str:
@@ -151,6 +153,19 @@ def measure_auto_complete(app) -> list[float]:
             break
     app.stack.clear()
     return times
+
+
+def measure_duel(app, frames: int = 900) -> tuple[list[float], int]:
+    """A duel at its real pace, the computer playing both sides (Hard against Medium): the
+    frames of its first 15 seconds after the 3-2-1 count; and the moves both sides made."""
+    app.open("duel", code=_suite_code("duel"), opponent="computer:hard", autoplay="medium")
+    scene = app.stack.top
+    while not scene.started:
+        _frame(app)
+    times = [_frame(app) for _ in range(frames)]
+    moves = scene.game.moves + scene.rival_game.moves
+    app.stack.clear()
+    return times, moves
 
 
 FIRST_FRAME_PROBE = """
@@ -282,6 +297,12 @@ def run_frame_bench() -> None:
     auto = measure_auto_complete(app)
     print(f"  Klondike auto-complete ({len(auto)} frames): median {statistics.median(auto) * 1000:.2f} ms "
           f"(target ≤ 3 ms), p99 {_percentile(auto, 0.99) * 1000:.2f} ms (target ≤ 8 ms)")
+    duel, moves = measure_duel(app)
+    print(f"  Duel, the computer playing both sides ({moves} moves in {len(duel)} frames): median "
+          f"{statistics.median(duel) * 1000:.2f} ms (target ≤ 3 ms), p99 {_percentile(duel, 0.99) * 1000:.2f} ms "
+          "(target ≤ 8 ms)")
+    if getattr(app, "solver", None) is not None:
+        app.solver.shutdown()
     startup = measure_startup()
     print(f"  start-up, process start to the first frame (median of 5): {statistics.median(startup):.2f} s "
           f"(target ≤ 0.5 s)")

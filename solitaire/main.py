@@ -42,14 +42,22 @@ class Options:
     scene: str | None = None
     code: str | None = None
     size: tuple[int, int] | None = None
+    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE (issue 15)
+    autoplay: str | None = None  # the computer plays your side of the duel too
+    fast: bool = False  # the duel's clocks and thinking simulated, not waited for
+    frames_given: bool = False  # --frames on the command line: a smoke duel stops there
 
 
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
     from solitaire.scenes.confirm import ConfirmScene
+    from solitaire.scenes.duel import DuelScene
+    from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
+    from solitaire.scenes.duel_results import DuelResultsScene
     from solitaire.scenes.game_code import GameCodeScene
     from solitaire.scenes.menu import MenuScene
+    from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
     from solitaire.scenes.play import PlayScene
@@ -63,6 +71,8 @@ def register_scenes() -> None:
         "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
         "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
+        "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
+        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene,
     }.items():
         SCENES.setdefault(name, scene)
 
@@ -127,7 +137,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
-        frames = loop.run(app, max_frames=opts.frames if opts.smoke else None,
+        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
+        frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
                           screenshot=opts.screenshot)
         log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
         app.stack.clear()
@@ -145,6 +156,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
 #: Scenes a player only ever sees over a game in play: started on their own they get one.
 OVER_PLAY = frozenset({"menu", "game_code", "confirm", "win"})
+#: ... and those seen over a duel.
+OVER_DUEL = frozenset({"duel_end", "duel_menu", "duel_results"})
 
 
 def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
@@ -152,6 +165,11 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     the arguments the game itself would give it, so every name ``--scene`` takes starts
     sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
     """
+    if opts.duel is not None:
+        from solitaire.scenes.duel_start import open_duel
+
+        open_duel(app, opts)
+        return
     if opts.code and app.can_open("play"):
         _open_code(app, opts.code, store)
         return
@@ -165,6 +183,11 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     play = None
     if name in OVER_PLAY and app.can_open("play"):
         play = app.open("play", game=_won_game() if name == "win" else None)
+    if name in OVER_DUEL and app.can_open("duel"):
+        from solitaire.scenes.duel_start import open_over_duel
+
+        open_over_duel(app, name)
+        return
     app.open(name, **_scene_arguments(app, name, store, play))
 
 
@@ -268,19 +291,27 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
-    from solitaire.args import ToolParser, UsageError, bad_input
+    from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
+                                strength)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=_frame_count, default=120, help="frames for --smoke")
+    parser.add_argument("--frames", type=_frame_count, help="frames for --smoke (120; a duel: to its end)")
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent,
+                        help="duel computer:easy|medium|hard (with --code DU1-D3N-…: that deal)")
+    parser.add_argument("--autoplay", metavar="STRENGTH", type=strength,
+                        help="with --duel: the computer plays your side too (easy, medium, hard)")
+    parser.add_argument("--fast", action="store_true",
+                        help="with --duel: simulate the clocks and the thinking instead of waiting")
     try:
         args = parser.parse_args(argv)
+        check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
     if args.code:
@@ -291,8 +322,10 @@ def main(argv: list[str]) -> int:
         except BadCode as error:
             print(error, file=sys.stderr)
             return 2
-    options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke, frames=args.frames,
-                      screenshot=args.screenshot, scene=args.scene, code=args.code, size=args.size)
+    options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke,
+                      frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
+                      code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
+                      fast=args.fast, frames_given=args.frames is not None)
     try:
         return run(options)
     except NoDisplay as error:

@@ -264,21 +264,24 @@ class App:
         if not len(self.stack):
             self.quit()
 
-    def game_scene(self) -> str | None:
-        """The scene that starts a game: 'new_game' (choose options) if there is one, else 'play'."""
-        for name in ("new_game", "play"):
+    def game_scene(self, game_id: str | None = None) -> str | None:
+        """The scene that starts a game: the game's own window if it has one ('new_duel'),
+        else 'new_game' (choose options) if there is one, else 'play'."""
+        for name in (f"new_{game_id}", "new_game", "play"):
             if name in self.scenes:
                 return name
         return None
 
     def can_start_game(self, game_id: str) -> bool:
-        return self.game_scene() is not None
+        return self.game_scene(game_id) is not None
 
     def start_game(self, game_id: str, **kwargs: Any) -> Scene | None:
-        name = self.game_scene()
+        name = self.game_scene(game_id)
         if name is None:
             log.debug("no scene registered to start %s", game_id)
             return None
+        if name == f"new_{game_id}":
+            return self.open(name, **kwargs)
         return self.open(name, game_id=game_id, **kwargs)
 
     def quit(self) -> None:

@@ -9,15 +9,45 @@ the ``Rival…`` events below, its moves in the ``replay`` notation (``solitaire
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
 from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
-from .rules import ruleset
+from .rules import REGISTRY, ruleset
 
 UNDO = "u"  # the notation of an undo (a move too: RivalMove numbers count it)
 WON, ENDED, TIME = "won", "end", "time"  # how a player's game ended (the --smoke JSON's "ended")
+
+
+STRENGTHS = ("easy", "medium", "hard")  # the computer opponent's (solver.player.Strength)
+
+
+def is_race(game_id: str) -> bool:
+    """The game is raced as a duel: its level file has a [duel] table (DU-1)."""
+    return game_id in REGISTRY and bool(ruleset(game_id).extra.get("duel"))
+
+
+def race_mode() -> tuple[str, int, str]:
+    """The (game, draw, scoring) a duel is dealt in: the registry's raced game (issue 13: the
+    game is data, so its id is read, never written in)."""
+    game = next(g for g in REGISTRY.ids() if is_race(g))
+    rules = ruleset(game)
+    return game, rules.default_draw, rules.scorings[0]
+
+
+def parse_opponent(spec: str) -> tuple[str, str]:
+    """``computer:hard`` as ("computer", "hard"); ``host``, ``host:PORT``, ``join:CODE`` for the
+    network. ValueError with one sentence for anything else."""
+    kind, _, value = spec.strip().lower().partition(":")
+    if kind == "computer" and value in STRENGTHS:
+        return kind, value
+    if kind == "computer":
+        raise ValueError(f"--duel computer:STRENGTH takes easy, medium or hard, not {value!r}")
+    if kind in ("host", "join"):
+        return kind, value
+    raise ValueError(f"--duel takes computer:easy|medium|hard, host[:PORT] or join:CODE, not {spec!r}")
 
 
 # ----------------------------------------------------------------------------- rival events
@@ -279,6 +309,17 @@ class Race:
             return 0
         return int(self.seconds_left * self.home(player)) // self.bonus_divisor
 
+    def decide(self, names: tuple[str, str], kind: str) -> DuelResult:
+        """The duel's result between player 0 ("you") and 1: at its end, or now (leaving), when
+        every player still playing is stopped where they stand (DU-4: as if ending now)."""
+        if not self.over:
+            self.finished_at = [at if at is not None else self.elapsed for at in self.finished_at]
+        winners = self.winners()
+        winner = "tie" if len(winners) > 1 else ("you" if winners == [0] else "opponent")
+        you, opponent = (SideResult(name, self.breakdown(p), self.home(p), self.ended_how(p) or ENDED)
+                         for p, name in enumerate(names))
+        return DuelResult(str(self.code), you, opponent, winner, kind)
+
     def winners(self) -> list[int]:
         """DU-1: the players with the highest total (two on a tie); empty while the race runs."""
         if not self.over:
@@ -286,3 +327,31 @@ class Race:
         totals = [self.total(p) for p in range(len(self.games))]
         best = max(totals)
         return [p for p, t in enumerate(totals) if t == best]
+
+
+# ----------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class SideResult:
+    """One side's end of a race, for the results screen, the statistics and ``--smoke``."""
+
+    name: str
+    breakdown: Breakdown
+    home: int
+    ended: str  # "won" | "end" | "time"
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    code: str
+    you: SideResult
+    opponent: SideResult
+    winner: str  # "you" | "opponent" | "tie"
+    kind: str  # the rival's statistics row
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--smoke`` line (issue 14's command-line contract)."""
+        def side(s: SideResult) -> dict[str, Any]:
+            return {"score": s.breakdown.score, "bonus": s.breakdown.bonus, "total": s.breakdown.total,
+                    "foundation": s.home, "ended": s.ended}
+        return {"code": self.code, "you": side(self.you), "opponent": side(self.opponent),
+                "winner": self.winner}

@@ -14,16 +14,15 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
-from solitaire.scenes.questions import ask_new_game
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table import TableScene
 
 
 BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def table_keys(scene: PlayScene, event: pygame.event.Event) -> None:
+def table_keys(scene: TableScene, event: pygame.event.Event) -> None:
     """A key on the table: a shortcut, else the focused widget's (an arrow or Enter with
     nothing focused focuses the board)."""
     if event.type == pygame.KEYDOWN and _shortcut(scene, event):
@@ -34,14 +33,14 @@ def table_keys(scene: PlayScene, event: pygame.event.Event) -> None:
         scene.group.handle(event)
 
 
-def _shortcut(scene: PlayScene, event: pygame.event.Event) -> bool:
+def _shortcut(scene: TableScene, event: pygame.event.Event) -> bool:
     key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
     if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
         scene.undo()
     elif key == pygame.K_h:
-        scene.hints.ask_hint(scene.game)
+        scene.ask_hint()
     elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
-        ask_new_game(scene.app, scene)
+        scene.ask_new()
     elif key == pygame.K_SPACE and scene.group.focused in (None, scene.board):
         scene.draw_stock()
     else:
@@ -52,7 +51,7 @@ def _shortcut(scene: PlayScene, event: pygame.event.Event) -> bool:
 class BoardFocus(ui.Widget):
     """The table as one stop in the Tab order; arrow keys then move between board places."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         super().__init__()
         self.scene = scene
         self.pile: Pile = Pile(STOCK)

@@ -12,13 +12,13 @@ from solitaire.app.events import PickedUp
 from solitaire.core import STOCK, Game, Move, Pile, intents
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table import TableScene
 
 DOUBLE_CLICK_SECONDS = 0.4
 
 
 class Clicks:
-    def __init__(self, table: PlayScene) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
         self.app = table.app
         self.selection: tuple[Pile, int] | None = None  # K-8: cards picked to be placed next
@@ -35,7 +35,7 @@ class Clicks:
 
     def activate(self, pile: Pile, count: int) -> None:
         """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""
-        if self.game.won:
+        if self.table.frozen:
             return
         if pile.kind == STOCK:
             self.selection = None

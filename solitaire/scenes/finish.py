@@ -14,13 +14,13 @@ import pygame
 from solitaire.view.celebrate import Cascade
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table import TableScene
 
 AUTO_STEP_SECONDS = 0.11
 
 
 class Finish:
-    def __init__(self, table: PlayScene) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
         self.auto_timer: float | None = None  # seconds to the next auto-complete step
         self.cascade: Cascade | None = None
@@ -53,7 +53,8 @@ class Finish:
                     table.play(move)
         if game.won and not self.won_shown and not table.view.in_motion():
             self.won_shown = True
-            self.cascade = Cascade(table.art, table.layout, game, table.app.display.size)
+            if table.celebrate_win:
+                self.cascade = Cascade(table.art, table.layout, game, table.app.display.size)
         if self.cascade is not None:
             self.cascade.update(dt)
             if self.cascade.finished:

@@ -65,7 +65,7 @@ class Hud:
         if advisor.status is not None:
             self._draw_status(surface, advisor.status, advisor.status_key)
         if self.toast is not None:
-            self._draw_toast(surface)
+            self.draw_toast(surface)
 
     def _draw_figures(self, surface: pygame.Surface, bar: pygame.Rect, game: Game, elapsed: float) -> None:
         """Score, moves and time, as the settings show them, centred in the top bar."""
@@ -95,7 +95,7 @@ class Hud:
         surface.blit(ui.rounded_rect(box.size, box.h // 2, STATUS_COLOURS.get(status, STATUS_UNKNOWN)), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
+    def draw_toast(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         size = max(14, int(bar_height((w, h)) * 0.36))
         lines = self.app.text.wrap(self.toast.text, size, int(w * 0.6))

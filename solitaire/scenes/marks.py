@@ -12,10 +12,10 @@ from solitaire.core import STOCK, Pile
 from solitaire.view.layout import Slot
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table import TableScene
 
 
-def card_rect(table: PlayScene, pile: Pile, depth: int = 1) -> pygame.Rect:
+def card_rect(table: TableScene, pile: Pile, depth: int = 1) -> pygame.Rect:
     """Where the card ``depth`` from the top of ``pile`` is on screen (the empty pile's place)."""
     size = len(table.game.pile(pile))
     sprite = table.view.by_slot.get(Slot(pile, size - depth)) if size else None
@@ -24,7 +24,7 @@ def card_rect(table: PlayScene, pile: Pile, depth: int = 1) -> pygame.Rect:
     return pygame.Rect(round(sprite.pos[0]), round(sprite.pos[1]), *table.layout.card)
 
 
-def draw_marks(surface: pygame.Surface, table: PlayScene) -> None:
+def draw_marks(surface: pygame.Surface, table: TableScene) -> None:
     art = table.art
 
     def mark(kind: str, rect: pygame.Rect) -> None:

@@ -18,7 +18,7 @@ from solitaire.view.layout import Slot
 from solitaire.view.table import CardSprite
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table import TableScene
 
 DRAG_THRESHOLD = 5
 
@@ -39,7 +39,7 @@ class Press:
 class Pointer:
     """The press in progress on ``table`` (a play scene), if any."""
 
-    def __init__(self, table: PlayScene) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
         self.press: Press | None = None
 
@@ -78,7 +78,7 @@ class Pointer:
 
     def down(self, pos: tuple[int, int]) -> None:
         table, game = self.table, self.table.game
-        if game.won:
+        if table.frozen:
             return
         sprite = table.view.sprite_at(pos)
         if sprite is not None and sprite.slot is not None and not sprite.moving:

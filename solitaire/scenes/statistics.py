@@ -2,7 +2,9 @@
 
 A choice of game, then of mode (the draw counts and scorings that game offers); eight figures
 in tiles; the recent results as bars (green won, grey lost, height by score, below the zero line
-for a Vegas loss). Reset asks first, and forgets only the mode on screen.
+for a Vegas loss). Reset asks first, and forgets only the mode on screen. The Duel's tab has a
+row per opponent strength instead of modes: duels played, won, lost, tied, the best total, and
+the last totals in the chart (gold a tie).
 """
 
 from __future__ import annotations
@@ -12,13 +14,17 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import GAMES, ruleset
+from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
 from solitaire.store import ModeStats, mode_key
+from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH
 
 WON = (92, 196, 112)
 LOST = (150, 156, 152)
+TIED = (226, 184, 84)
+DUEL_ROWS = ("easy", "medium", "hard")  # the network's row joins them with issue 15
 NONE = "—"
 
 
@@ -58,17 +64,33 @@ class StatisticsScene(DialogScene):
 
     # -- model ------------------------------------------------------------------------------
     @property
-    def key(self) -> str:
-        return mode_key(self.game_id, *self.mode)
+    def duel(self) -> bool:
+        """The Duel's tab: a row per opponent rather than per mode."""
+        return is_race(self.game_id)
 
-    def record(self) -> ModeStats:
+    @property
+    def key(self) -> str:
+        return f"duel-{self.mode}" if self.duel else mode_key(self.game_id, *self.mode)
+
+    def record(self) -> ModeStats | DuelStats:
         store = getattr(self.app, "store", None)
+        if self.duel:
+            return store.duel_stats(self.mode) if store is not None else DuelStats()
         return store.stats(self.key) if store is not None else ModeStats()
 
     def mode_name(self) -> str:
+        if self.duel:
+            return f"{game_name(self.app, self.game_id)} {self.app.t(f'duel.strength.{self.mode}')}"
         return f"{game_name(self.app, self.game_id)} {mode_label(self.app, self.game_id, *self.mode)}"
 
     def _fill_modes(self) -> None:
+        if self.duel:
+            self.modes.options = [(k, self.app.t(f"duel.strength.{k}")) for k in DUEL_ROWS]
+            self.modes.visible = True
+            self.mode = self.mode if self.mode in DUEL_ROWS else "medium"
+            self.modes.value = self.mode
+            self._refresh()
+            return
         self.modes.options = [(m, mode_label(self.app, self.game_id, *m))
                               for m in modes_of(self.game_id)]
         self.modes.visible = len(self.modes.options) > 1
@@ -83,7 +105,7 @@ class StatisticsScene(DialogScene):
 
     def _set_game(self, game_id: str) -> None:
         self.game_id = game_id
-        self.mode = preferred_mode(self.app, game_id)
+        self.mode = "medium" if is_race(game_id) else preferred_mode(self.app, game_id)
         self._fill_modes()
         if self.size != (0, 0):
             self.on_resize(self.size)
@@ -105,9 +127,15 @@ class StatisticsScene(DialogScene):
             store.reset_stats(key)
         self._refresh()
 
-    def figures(self, record: ModeStats) -> list[tuple[str, str]]:
-        """(label, value) of the eight tiles."""
+    def figures(self, record: ModeStats | DuelStats) -> list[tuple[str, str]]:
+        """(label, value) of the eight tiles (the Duel's six)."""
         t = self.app.t
+        if isinstance(record, DuelStats):
+            return [(t("statistics.played"), str(record.played)), (t("statistics.won"), str(record.won)),
+                    (t("statistics.lost"), str(record.lost)), (t("statistics.tied"), str(record.tied)),
+                    (t("statistics.win_rate"), t("statistics.percent", n=round(100 * record.won / record.played))
+                     if record.played else NONE),
+                    (t("statistics.best_total"), NONE if record.best_total is None else str(record.best_total))]
         scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
         played = record.played > 0
         return [
@@ -177,27 +205,37 @@ class StatisticsScene(DialogScene):
                            align="centre")
         self._draw_chart(surface, record, u)
 
-    def _draw_chart(self, surface: pygame.Surface, record: ModeStats, u: int) -> None:
+    def _draw_chart(self, surface: pygame.Surface, record: ModeStats | DuelStats, u: int) -> None:
         t = self.app.t
         head = self.chart_head
         px = int(u * 0.42)
         self.blit_text(surface, t("statistics.recent", n=RECENT_LENGTH), px, head,
                        colour=ui.GOLD, bold=True)
-        scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
         legend_parts: list[tuple[tuple[int, int, int] | None, str]] = [
             (WON, t("statistics.legend_won")), (LOST, t("statistics.legend_lost"))]
-        if scoring.currency:
-            legend_parts.append((None, t("statistics.vegas_total",
-                                         total=scoring.text(record.vegas_total))))
+        if isinstance(record, DuelStats):
+            legend_parts.append((TIED, t("statistics.legend_tied")))
+            bars = [(r.total, {"won": WON, "lost": LOST, "tied": TIED}[r.outcome]) for r in record.recent]
+        else:
+            scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
+            if scoring.currency:
+                legend_parts.append((None, t("statistics.vegas_total",
+                                             total=scoring.text(record.vegas_total))))
+            bars = [(r.score, WON if r.won else LOST) for r in record.recent]
         self._draw_legend(surface, legend_parts, head, px)
         area = self.chart
         surface.blit(ui.rounded_rect(area.size, max(4, u // 6), (0, 0, 0, 60)), area.topleft)
-        if not record.recent:
-            self.blit_text(surface, t("statistics.none"), px, area, colour=ui.INK_DIM,
-                           align="centre")
+        if not bars:
+            none = "statistics.duels_none" if self.duel else "statistics.none"
+            self.blit_text(surface, t(none), px, area, colour=ui.INK_DIM, align="centre")
             return
+        self._draw_bars(surface, bars, area, u)
+
+    def _draw_bars(self, surface: pygame.Surface, bars: list[tuple[int, tuple[int, int, int]]],
+                   area: pygame.Rect, u: int) -> None:
+        """One bar per result, oldest first, height by score, below the zero line if negative."""
         plot = area.inflate(-u // 2, -u // 2)
-        scores = [r.score for r in record.recent]
+        scores = [score for score, _ in bars]
         high = max(max(scores), 0)
         low = min(min(scores), 0)
         span = max(1, high - low)
@@ -205,16 +243,15 @@ class StatisticsScene(DialogScene):
         slot = plot.w / RECENT_LENGTH
         bar_w = max(3, int(slot * 0.66))
         stub = max(2, u // 12)
-        for i, result in enumerate(record.recent):
+        for i, (score, colour) in enumerate(bars):
             centre = plot.x + slot * (i + 0.5)
             if self.rtl:
                 centre = plot.right - slot * (i + 0.5)
-            length = int(plot.h * abs(result.score) / span)
+            length = int(plot.h * abs(score) / span)
             if length < stub:
                 length = stub
-            top = zero_y - length if result.score >= 0 else zero_y
+            top = zero_y - length if score >= 0 else zero_y
             bar = pygame.Rect(int(centre - bar_w / 2), top, bar_w, length)
-            colour = WON if result.won else LOST
             surface.blit(ui.rounded_rect(bar.size, min(bar_w // 4, max(1, length // 2)), colour),
                          bar.topleft)
         pygame.draw.line(surface, (200, 210, 200), (plot.x, zero_y), (plot.right, zero_y),

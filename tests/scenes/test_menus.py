@@ -443,7 +443,7 @@ def test_statistics_switches_game_and_mode(make_app):
     key(app, pygame.K_RIGHT)
     assert scene.key == "double-d1-vegas"
     scene.games.select(3)
-    assert scene.key == "duel-d3-standard" and not scene.modes.visible
+    assert scene.key == "duel-medium" and scene.modes.visible  # the Duel's rows: its opponents
     draw(app)
 
 

@@ -1,0 +1,394 @@
+"""The Duel (DU-1 … DU-6): your table, full size, racing a rival on the same deal for 4:00.
+
+The shared table (``scenes.table``) plays your side through a :class:`~solitaire.core.duel.Race`
+(player 0), so every point is kept by kind for the DU-4 summary; the rival (``scenes.rival``)
+plays player 1, whose moves reach the race here, in replay notation, through the core — a move
+the core refuses ends the rival's game. Its cards are never drawn: both sides play the same
+deal, so its uncovered cards would tell you your own hidden ones; the opponent panel
+(``duel_panel``) shows its progress only.
+
+The scene owns race time. A 3-2-1 count starts both clocks; then race time follows the frame
+clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a moment a computer side
+is still thinking (``Rival.ready_at``, the autoplayer's), so a headless duel is over
+in seconds and plays the same on any machine. Covered by its menu or the End question, the
+scene gets no frames: against the computer both clocks stop; a rival that cannot pause (a
+person on the network) is kept running by those dialogs through ``covered_update``.
+
+Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
+is decided there: your total against the rival's at that time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.core import IllegalMove, Move, Refusal, parse_code
+from solitaire.core.codes import GameCode
+from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
+                                 RivalLost, RivalMove, notation)
+from solitaire.scenes.hud import bar_height
+from solitaire.scenes.rival import Rival
+from solitaire.scenes.table import TableScene
+
+COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
+FAST_STEP = 0.5  # race seconds a frame with --fast
+URGENT_SECONDS = 30.0  # the countdown turns urgent
+ME, RIVAL = 0, 1
+
+
+class DuelScene(TableScene):
+    celebrate_win = False  # 52 home ends your game; the race goes on for the rival
+    advised = False  # no solver help in a race
+
+    def __init__(self, app: App, rival: Rival | None = None, code: GameCode | str | None = None,
+                 opponent: str = "computer:medium", winnable: bool = False,
+                 autoplay: Any = None, fast: bool = False,
+                 on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
+        super().__init__(app)
+        from solitaire.scenes.rival import computer_player, duel_deal, make_rival
+
+        if isinstance(code, str):
+            code = parse_code(code)
+        self.code: GameCode = code if code is not None else duel_deal(winnable)
+        self.fast = fast
+        self.rival: Rival = rival if rival is not None else make_rival(app, opponent, fast)
+        self.opponent = opponent
+        self.autoplayer = computer_player(app, autoplay, fast) if isinstance(autoplay, str) else autoplay
+        self.race = Race(self.code)
+        self.count_left = COUNT_SECONDS
+        self.started = False
+        self.my_moves = 0  # our side's moves told to the rival (an undo is one too)
+        self.rival_moves = 0
+        self.timeline: list[tuple[float, int]] = [(0.0, 0)]  # the rival's score over race time
+        self.rival_note = ""  # an i18n key: why the rival cannot be heard, or why it stopped
+        self.rival_out = ""  # "refused" | "lost": the rival's game was ended by us
+        self.result: DuelResult | None = None
+        self.on_result = on_result  # told the result once the race is decided (--smoke prints it)
+        self._build_parts()
+        self._build_widgets()
+
+    @property
+    def game(self):  # type: ignore[override]
+        return self.race.games[ME]
+
+    @property
+    def rival_game(self):
+        return self.race.games[RIVAL]
+
+    @property
+    def frozen(self) -> bool:
+        return not self.started or not self.race.playing(ME) or self.autoplayer is not None
+
+    # ----------------------------------------------------------------------------- widgets
+    def _build_widgets(self) -> None:
+        t = self.app.t
+        self._new_group()
+        self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
+        self.end_button = ui.Button(t("duel.end"), self.ask_end)
+        self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.bar = ui.TopBar(start=[(self.menu_button, 2.4)],
+                             end=[(self.end_button, 2.2), (self.undo_button, 2.2)])
+        self.group.add(self.bar)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        playing = not self.frozen
+        self.undo_button.enabled = playing and self.game.can_undo
+        self.end_button.enabled = playing
+
+    # ----------------------------------------------------------------------------- moves
+    def check(self, move: Move) -> Refusal | None:
+        if self.race.over:
+            return self.game.refuse("race_over")
+        if self.race.finished(ME):
+            return self.game.refuse("race_ended")
+        return self.game.check(move)
+
+    def apply_move(self, move: Move) -> None:
+        self.race.apply(ME, move)
+        self._tell_rival(notation(move))
+
+    def after_move(self, move: Move) -> None:
+        if self.game.won:  # 52 home ends your game (DU-5: with its bonus)
+            self.say(self.app.t("duel.all_home"))
+            self.rival.my_end(self.race.elapsed)
+            self._update_buttons()
+            self._check_over()
+
+    def take_back(self) -> bool:
+        if not self.race.playing(ME) or not self.race.undo(ME):
+            return False
+        self._tell_rival(notation(None))
+        return True
+
+    def _tell_rival(self, text: str) -> None:
+        self.my_moves += 1
+        self.rival.my_move(self.my_moves, text, self.race.elapsed)
+
+    def draw_stock(self) -> None:
+        if not self.frozen:  # the keys too wait for the count, and stop with your game
+            super().draw_stock()
+
+    def ask_hint(self) -> None:
+        self.say(self.app.t("duel.no_hints"))
+
+    def ask_new(self) -> None:
+        """F2: a new duel, after leaving this one (asked first: it counts as End)."""
+        self.ask_leave(then="new_duel")
+
+    # ----------------------------------------------------------------------------- End
+    def preview(self) -> Breakdown:
+        """DU-4: your points now, and the time bonus if you end now."""
+        return self.race.breakdown(ME)
+
+    def ask_end(self) -> None:
+        if self.race.playing(ME) and self.app.can_open("duel_end"):
+            self.app.open("duel_end", duel=self)
+
+    def end_now(self) -> None:
+        """End (DU-4), confirmed: your game stops for good, banking the time bonus."""
+        if not self.race.playing(ME):
+            return
+        self.race.end(ME)
+        self.rival.my_end(self.race.elapsed)
+        self.finish.auto_timer = None
+        self.pointer.cancel()
+        self.clicks.selection = None
+        self._update_buttons()
+        self._check_over()
+
+    def ask_leave(self, then: str = "title") -> None:
+        """Leaving asks first, and counts as End at that moment."""
+        from solitaire.scenes.confirm import ask
+
+        if self.result is not None:
+            self._leave(then)
+            return
+        total = self.preview().total if self.race.playing(ME) else self.race.total(ME)
+        ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=self.race.total(RIVAL)),
+            lambda: self._leave(then), yes_label=self.app.t("duel.leave"),
+            no_label=self.app.t("menu.cancel"))
+
+    def _leave(self, then: str) -> None:
+        self.conclude()
+        self.app.stack.clear()
+        self.app.open("title")
+        if then != "title" and self.app.can_open(then):
+            self.app.open(then)
+
+    def conclude(self) -> DuelResult:
+        """The duel ends here if it has not: End for you, the race decided on the totals now,
+        the result counted once."""
+        if self.result is None:
+            if self.race.playing(ME):
+                self.race.end(ME)
+                self.rival.my_end(self.race.elapsed)
+            self._finish_race()
+        assert self.result is not None
+        return self.result
+
+    # ----------------------------------------------------------------------------- the rival
+    def _hear_rival(self) -> None:
+        for event in self._rival_events():
+            self._apply_rival(event)
+
+    def _rival_events(self) -> list[RivalEvent]:
+        try:
+            return self.rival.update(self.race.elapsed)
+        except Exception:  # a rival's bug must stop that rival, never the game
+            import logging
+
+            logging.getLogger(__name__).exception("the rival failed")
+            return [RivalLost("duel.stopped")]
+
+    def _apply_rival(self, event: RivalEvent) -> None:
+        race = self.race
+        if isinstance(event, RivalMove):
+            if not race.playing(RIVAL):
+                return
+            self.rival_moves += 1
+            try:
+                if event.number != self.rival_moves:
+                    raise ValueError(f"move {event.number} came as move {self.rival_moves}")
+                race.play(RIVAL, event.notation)
+            except (IllegalMove, ValueError):
+                self.rival_out, self.rival_note = "refused", "duel.refused"
+                race.end(RIVAL)
+            self.timeline.append((race.elapsed, self.rival_game.score))
+        elif isinstance(event, RivalEnded):
+            if race.playing(RIVAL):
+                race.end(RIVAL)
+        elif isinstance(event, RivalGone):
+            self.rival_note = event.reason
+        elif isinstance(event, RivalBack):
+            self.rival_note = ""
+        elif isinstance(event, RivalLost):
+            self.rival_out, self.rival_note = "lost", event.reason
+            if race.playing(RIVAL):
+                race.end(RIVAL)
+
+    # ----------------------------------------------------------------------------- autoplay
+    def _autoplay(self) -> None:
+        """``--autoplay``: the computer plays your side, through the same table."""
+        from solitaire.scenes.rival import is_end
+
+        if self.autoplayer is None or not self.race.playing(ME) or self.finish.auto_timer is not None:
+            return
+        decision = self.autoplayer.update(self.game, self.race.elapsed)
+        if decision is None:
+            return
+        if is_end(decision):
+            self.end_now()
+        elif isinstance(decision, Move):
+            if self.check(decision) is None:
+                TableScene.play(self, decision)
+            else:
+                self.end_now()  # a side that cannot say a legal move stops (never a crash)
+        else:
+            self.say(self.app.t("duel.stopped"))
+            self.end_now()
+
+    def _waiting_until(self) -> float | None:
+        """The race time a computer side still thinks at (``--fast`` holds the clock there)."""
+        limits = []
+        if self.race.playing(RIVAL):
+            ready = self.rival.ready_at()
+            if ready is not None:
+                limits.append(ready)
+        if self.autoplayer is not None and self.race.playing(ME):
+            ready = self.autoplayer.ready_at(self.race.elapsed)
+            if ready is not None:
+                limits.append(ready)
+        return min(limits) if limits else None
+
+    # ----------------------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.result is None:
+            self.race_step(dt)
+
+    def covered_update(self, dt: float) -> None:
+        """A dialog over the duel: the race runs on under it only when the rival cannot pause."""
+        if not self.rival.pausable and self.result is None and self.started:
+            self.race_step(dt)
+
+    def race_step(self, dt: float) -> None:
+        if not self.started:
+            self.count_left -= COUNT_SECONDS if self.fast else dt
+            if self.count_left <= 0:
+                self.started = True
+                self.rival.start(self.code)
+                self._update_buttons()
+            return
+        step = FAST_STEP if self.fast else dt
+        if self.fast and self.finish.auto_timer is not None:
+            step = dt  # auto-complete (K-9) plays card by card in real time, fast or not
+        elif self.fast:
+            waiting = self._waiting_until()
+            if waiting is not None:
+                step = max(0.0, min(step, waiting - self.race.elapsed))
+        self.race.tick(step)
+        self._hear_rival()
+        self._autoplay()
+        self._check_over()
+
+    def _check_over(self) -> None:
+        if self.race.over and self.result is None:
+            self._finish_race()
+            self._show_results()
+
+    def _finish_race(self) -> None:
+        """The race is decided: the result, counted once in the statistics; the rival freed."""
+        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), self.rival.kind)
+        self.rival.close()
+        if self.autoplayer is not None:
+            self.autoplayer.close()
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[self.result.winner]
+            store.record_duel(self.rival.kind, outcome, self.result.you.breakdown.total)
+        self._update_buttons()
+        if self.on_result is not None:
+            self.on_result(self.result)
+
+    def _show_results(self) -> None:
+        if not self.app.can_open("duel_results"):
+            return
+        while len(self.app.stack) and self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.app.switch("duel_results", result=self.result, code=str(self.code),
+                        opponent=self.opponent)
+
+    @property
+    def countdown(self) -> float:
+        return self.race.seconds_left
+
+    @property
+    def urgent(self) -> bool:
+        return self.started and self.countdown <= URGENT_SECONDS and not self.race.over
+
+    def wants_frames(self) -> bool:
+        return super().wants_frames() or self.result is None
+
+    # ----------------------------------------------------------------------------- lifecycle
+    def enter(self) -> None:
+        self.on_resize(self.app.display.size)
+        self.screen.deal(self.game)
+        self._update_buttons()
+        self.app.settings_listeners.append(self._settings_changed)
+
+    def _settings_changed(self, settings: Any) -> None:
+        """The settings opened from the duel's menu: the card back and animation speed follow."""
+        self.screen.follow(settings)
+
+    def exit(self) -> None:
+        """Closing the window (or anything else that takes the duel away) is End now."""
+        super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
+        if self.result is None:
+            self.conclude()
+
+    def pause(self) -> None:
+        super().pause()
+        if self.rival.pausable:
+            self.rival.pause()
+
+    def resume(self) -> None:
+        if self.rival.pausable:
+            self.rival.resume()
+
+    def relocalised(self) -> DuelScene:
+        """Another language: the same race, relabelled and mirrored as the play scene is."""
+        self._build_widgets()
+        self.hud.toast = None
+        self.screen.rebuild(self.game)
+        self.view.sync(self.game, animate=False)
+        self.on_resize(self.app.display.size)
+        return self
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.pointer.cancel()
+        bar = bar_height(size)
+        self.screen.resize(self.game, size)
+        self.bar.layout((0, 0, size[0], bar))
+        self.board.layout((0, bar, size[0], size[1] - bar))
+        self.group.layout_changed()
+
+    def open_menu(self) -> None:
+        if self.app.can_open("duel_menu"):
+            self.app.open("duel_menu", duel=self)
+
+    # ----------------------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from solitaire.scenes import duel_panel
+
+        self.draw_table(surface, alpha)
+        self.group.draw(surface)
+        duel_panel.draw(surface, self)
+        if self.hud.toast is not None:
+            self.hud.draw_toast(surface)

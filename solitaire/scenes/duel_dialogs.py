@@ -1,0 +1,146 @@
+"""The dialogs over a duel: the End question (DU-4) with your points broken down, and the duel's
+menu (resume, rules, settings, leave). Covered by them, the duel's clocks stop against the
+computer; a rival that cannot pause keeps racing under them (``DuelScene.covered_update``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.core.duel import Breakdown
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+
+
+def breakdown_rows(app: App, breakdown: Breakdown, ended: bool) -> list[tuple[str, str]]:
+    """(label, points) of the DU-4 summary, the total last; ``ended``: the bonus was earned
+    (else it is what ending now would earn)."""
+    t, p = app.t, breakdown.points
+    rows = [(t("duel.points.foundation"), p.foundation), (t("duel.points.waste"), p.waste),
+            (t("duel.points.turned"), p.turned), (t("duel.points.recycles"), p.recycles),
+            (t("duel.points.taken_back"), p.taken_back),
+            (t("duel.points.bonus" if ended else "duel.points.bonus_now"), breakdown.bonus)]
+    return [(label, _signed(value)) for label, value in rows] + [(t("duel.points.total"), str(breakdown.total))]
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+def draw_rows(dialog: DialogScene, surface: pygame.Surface, rows: list[tuple[str, str]],
+              box: pygame.Rect, px: int, step: int) -> None:
+    """Label at the start, points at the end, the total in gold under a rule."""
+    y = box.y
+    for index, (label, value) in enumerate(rows):
+        last = index == len(rows) - 1
+        line = pygame.Rect(box.x, y, box.w, step)
+        if last:
+            pygame.draw.line(surface, ui.GOLD, (box.x, y), (box.right, y), ui.hairline(px * 2))
+        colour = ui.GOLD_TOP if last else ui.INK
+        dialog.blit_text(surface, label, px, line, colour=colour, bold=last)
+        dialog.blit_text(surface, value, px, line, colour=colour, bold=True, align="end", fit=False)
+        y += step
+
+
+class DuelEndScene(DialogScene):
+    """DU-4: "End your game?" with the summary and whether it beats the opponent right now."""
+
+    def __init__(self, app: App, duel: Any, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.duel = duel
+        self.title = t("duel.end_title")
+        self.yes = self.group.add(ui.Button(t("duel.end_yes"), self.confirm, primary=True))
+        self.no = self.group.add(ui.Button(t("duel.keep_playing"), self.close))
+        self.rows = [[self.no, self.yes]]
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.px = 16
+        self.step = 20
+
+    def initial_focus(self) -> ui.Widget | None:
+        return self.no
+
+    def summary(self) -> list[tuple[str, str]]:
+        return breakdown_rows(self.app, self.duel.preview(), ended=False)
+
+    def verdict(self) -> str:
+        mine, theirs = self.duel.preview().total, self.duel.race.total(1)
+        key = "duel.beats" if mine > theirs else ("duel.level" if mine == theirs else "duel.behind")
+        return self.app.t(key, opponent=theirs)
+
+    def confirm(self) -> None:
+        self.close()
+        self.duel.end_now()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.duel.covered_update(dt)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        self.px = max(14, int(u * 0.44))
+        self.step = int(self.px * 1.6)
+        rows = 7 + 2  # the summary and the verdict
+        w = min(int(size[0] * 0.8), int(u * 13))
+        h = self.title_height(u) + u // 2 + rows * self.step + u + u + int(u * 0.6)
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        self.box = pygame.Rect(panel.x + u, panel.y + self.title_height(u) + u // 2, w - 2 * u,
+                               rows * self.step)
+        bw = min(int(u * 5), (w - 2 * u - u // 2) // 2)
+        place_row([self.no, self.yes], panel.centerx, panel.bottom - int(u * 0.6) - u, bw, u,
+                  u // 2, self.rtl)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(self.box.x, self.box.y, self.box.w, 7 * self.step)
+        draw_rows(self, surface, self.summary(), box, self.px, self.step)
+        verdict = pygame.Rect(self.box.x, box.bottom + self.step // 2, self.box.w, self.step)
+        self.blit_text(surface, self.verdict(), self.px, verdict, colour=ui.GOLD, bold=True,
+                       align="centre")
+
+
+class DuelMenuScene(DialogScene):
+    """The duel's menu: it pauses the race against the computer."""
+
+    def __init__(self, app: App, duel: Any, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.duel = duel
+        self.title = t("menu.duel")
+        self.subtitle = duel.rival.name
+        entries = [("menu.resume", self.close, True),
+                   ("menu.rules", lambda: app.open("rules", game_id=duel.game.rules.id), app.can_open("rules")),
+                   ("menu.settings", lambda: app.open("settings"), app.can_open("settings")),
+                   ("duel.leave", self.leave, True)]
+        self.buttons = [self.group.add(ui.Button(t(key), action, primary=i == 0, visible=shown))
+                        for i, (key, action, shown) in enumerate(entries)]
+
+    def leave(self) -> None:
+        self.duel.ask_leave()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.duel.covered_update(dt)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        shown = [b for b in self.buttons if b.visible]
+        gap = max(6, u // 4)
+        bh = int(u * 0.98)
+        w = min(int(size[0] * 0.8), int(u * 8.5))
+        top = self.title_height(u) + int(u * 0.8)
+        panel = centred(size, w, top + len(shown) * (bh + gap) + int(u * 1.2))
+        self.panel.layout(panel)
+        self.subtitle_box = pygame.Rect(panel.x + u // 2, panel.y + self.title_height(u), panel.w - u,
+                                        int(u * 0.8))
+        y = panel.y + top + int(u * 0.4)
+        for button in shown:
+            button.layout((panel.centerx - (w - 2 * u) // 2, y, w - 2 * u, bh))
+            y += bh + gap
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        self.blit_text(surface, self.subtitle, int(self.subtitle_box.h * 0.55), self.subtitle_box,
+                       colour=ui.INK_DIM, align="centre")

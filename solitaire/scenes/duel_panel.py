@@ -1,0 +1,194 @@
+"""What the Duel shows around your table: the large countdown, your own figures, the opponent
+panel and the 3-2-1 count. Drawing only: it reads the Duel scene and changes nothing.
+
+The table keeps its full size; these panels live in the margins beside it (the countdown and
+your figures at the start of the reading direction, the opponent at its end: mirrored in
+Arabic as the table is). The opponent is shown by its progress — score, cards home, moves, a
+line of its score over time, whether it has finished — never by its cards (the same deal: its
+uncovered cards would tell you your own hidden ones).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solitaire import i18n
+from solitaire.app import ui
+from solitaire.scenes.hud import bar_height
+
+if TYPE_CHECKING:
+    from solitaire.scenes.duel import DuelScene
+
+URGENT = (255, 120, 100)
+LINE = (120, 200, 255)
+BOX_FILL = (10, 24, 18, 200)
+BOX_EDGE = (255, 255, 255, 40)
+BEAT_STEPS = 5
+
+
+def clock_text(seconds: float) -> str:
+    """'3:07' — the countdown, rounded up so 0:00 shows only when the time is out."""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def margins(scene: DuelScene) -> tuple[pygame.Rect, pygame.Rect]:
+    """The start-side and end-side boxes beside the table (start: left in LTR, right in RTL)."""
+    w, h = scene.app.display.size
+    layout = scene.layout
+    bar = bar_height((w, h))
+    pad = max(8, layout.gap)
+    span = layout.units_wide * layout.card[0] + (layout.units_wide - 1) * layout.gap
+    side = max(40, layout.left - 2 * pad)
+    left = pygame.Rect(pad, bar + pad, side, h - bar - 2 * pad)
+    right = pygame.Rect(layout.left + span + pad, bar + pad, side, h - bar - 2 * pad)
+    return (right, left) if i18n.is_rtl() else (left, right)
+
+
+def draw(surface: pygame.Surface, scene: DuelScene) -> None:
+    start, end = margins(scene)
+    px = max(12, bar_height(scene.app.display.size) * 36 // 100)
+    clock_box = _countdown(surface, scene, start, px)
+    _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
+    _opponent(surface, scene, end, px)
+    _figures(surface, scene, px)
+    if not scene.started:
+        _count_in(surface, scene)
+
+
+def _box(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
+    surface.blit(ui.rounded_rect(rect.size, px // 2, BOX_FILL, None, BOX_EDGE, ui.hairline(px * 2)),
+                 rect.topleft)
+
+
+def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: pygame.Rect,
+          y: int, colour: ui.Colour = ui.INK, bold: bool = False) -> int:
+    """One centred line at ``y`` in ``box``, shrunk to fit; the next line's ``y``."""
+    t = scene.app.text
+    size = t.fit_size(text, size, box.w - size, bold)
+    image = t.render(text, size, colour, bold)
+    surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+    return y + image.get_height() + size // 4
+
+
+def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> pygame.Rect:
+    """The 4:00 countdown, large; red and beating in the last 30 seconds. Drawn glyph by glyph
+    from the text cache: a new second costs no new rendering of large letters in a frame."""
+    t = scene.app.t
+    big = max(px * 2, min(area.w // 3, int(px * 4.2)))
+    colour = ui.GOLD_TOP
+    if scene.urgent:  # in a few steps of colour, so the beat reuses glyphs drawn before
+        beat = round(BEAT_STEPS * (0.5 + 0.5 * math.cos(scene.countdown * math.tau))) / BEAT_STEPS
+        colour = tuple(int(a + (b - a) * beat) for a, b in zip(URGENT, (255, 220, 200)))
+    glyphs = [scene.app.text.render(ch, big, colour, True) for ch in clock_text(scene.countdown)]
+    slot = scene.app.text.render("0", big, colour, True).get_width()  # digits do not jiggle
+    widths = [g.get_width() if not g_char.isdigit() else slot
+              for g, g_char in zip(glyphs, clock_text(scene.countdown))]
+    label = t("duel.time_left")
+    height = max(g.get_height() for g in glyphs) + px * 2
+    box = pygame.Rect(area.x, area.y, area.w, height)
+    _box(surface, box, px)
+    y = _line(surface, scene, label, int(px * 0.8), box, box.y + px // 3, ui.INK_DIM) - px // 4
+    x = box.centerx - sum(widths) // 2  # the clock reads left to right in every language
+    for glyph, width in zip(glyphs, widths):
+        surface.blit(glyph, (x + (width - glyph.get_width()) // 2, y))
+        x += width
+    return box
+
+
+def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+    """Your side: how your game stands, and its end once it has ended."""
+    t, race = scene.app.t, scene.race
+    lines = [(t("duel.you"), px, ui.GOLD, True),
+             (str(race.total(0) if race.finished(0) else scene.game.score), px * 2, ui.INK, True),
+             (t("duel.home", n=race.home(0)), px, ui.INK, False),
+             (t("hud.moves", moves=scene.game.moves), px, ui.INK_DIM, False)]
+    how = race.ended_how(0)
+    if how is not None:
+        lines.append((t(f"duel.ended.{how}"), px, ui.GOLD_TOP, True))
+        lines.append((t("duel.total", total=race.total(0)), px, ui.GOLD_TOP, True))
+    _stack(surface, scene, area, lines, px)
+
+
+def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+    t, race = scene.app.t, scene.race
+    game = scene.rival_game
+    lines = [(scene.rival.name, px, ui.GOLD, True),
+             (str(race.total(1)), px * 2, ui.INK, True),
+             (t("duel.home", n=race.home(1)), px, ui.INK, False),
+             (t("hud.moves", moves=game.moves), px, ui.INK_DIM, False)]
+    box = _stack(surface, scene, area, lines, px, chart=True)
+    chart = pygame.Rect(box.x + px // 2, box.bottom - px * 5 - px // 2, box.w - px, px * 4)
+    _score_line(surface, scene, chart, px)
+    state = _rival_state(scene)
+    _line(surface, scene, state, px, box, chart.bottom + px // 3,
+          ui.GOLD_TOP if race.finished(1) else ui.INK_DIM, race.finished(1))
+
+
+def _rival_state(scene: DuelScene) -> str:
+    t, race = scene.app.t, scene.race
+    if scene.rival_note:
+        return t(scene.rival_note)
+    how = race.ended_how(1)
+    if how is not None:
+        return t(f"duel.ended.{how}")
+    return t("duel.playing") if scene.started else t("duel.ready")
+
+
+def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
+           lines: list[tuple[str, int, ui.Colour, bool]], px: int, chart: bool = False) -> pygame.Rect:
+    """A box of centred lines (and room for the score chart and a state line below them)."""
+    text = scene.app.text
+    heights = [text.render(s, size, colour, bold).get_height() + size // 4
+               for s, size, colour, bold in lines]
+    height = sum(heights) + px + (px * 7 if chart else 0)
+    box = pygame.Rect(area.x, area.y, area.w, min(area.h, height))
+    _box(surface, box, px)
+    y = box.y + px // 2
+    for s, size, colour, bold in lines:
+        y = _line(surface, scene, s, size, box, y, colour, bold)
+    return box
+
+
+def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, px: int) -> None:
+    """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
+    surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
+    limit = scene.race.limit
+    points = scene.timeline + [(scene.race.elapsed, scene.rival_game.score)]
+    top = max(100, max(score for _, score in points))
+    rtl = i18n.is_rtl()
+
+    def at(time: float, score: int) -> tuple[int, int]:
+        x = chart.x + int(chart.w * min(1.0, time / limit))
+        if rtl:
+            x = chart.right - (x - chart.x)
+        return x, chart.bottom - 1 - int((chart.h - 2) * max(0, score) / top)
+
+    steps: list[tuple[int, int]] = []
+    for (time, score), (next_time, _) in zip(points, points[1:] + points[-1:]):
+        steps.append(at(time, score))
+        steps.append(at(next_time, score))
+    if len(steps) > 1:
+        pygame.draw.lines(surface, LINE, False, steps, max(1, px // 8))
+
+
+def _figures(surface: pygame.Surface, scene: DuelScene, px: int) -> None:
+    """Your score and moves, centred in the top bar as on every table."""
+    t = scene.app.t
+    text = "   ·   ".join((t("hud.score", score=scene.game.score_text), t("hud.moves", moves=scene.game.moves)))
+    image = scene.app.text.render(text, px, ui.INK, True)
+    surface.blit(image, image.get_rect(center=scene.bar.rect.center))
+
+
+def _count_in(surface: pygame.Surface, scene: DuelScene) -> None:
+    """3, 2, 1 over the dimmed table before the clocks start."""
+    ui.dim(surface, 90)
+    w, h = surface.get_size()
+    number = max(1, math.ceil(scene.count_left))
+    image = scene.app.text.render(str(number), int(h * 0.22), ui.GOLD_TOP, True)
+    surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
+    hint = scene.app.text.render(scene.app.t("duel.get_ready"), max(14, h // 30), ui.INK, True)
+    surface.blit(hint, hint.get_rect(midtop=(w // 2, h // 2 + image.get_height() // 2)))

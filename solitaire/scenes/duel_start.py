@@ -1,0 +1,34 @@
+"""How a run starts in a duel: ``--duel`` (played to its end by a smoke run, which prints the
+one JSON line of the command-line contract), and the ``--scene`` names seen over a duel.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame
+
+
+def open_duel(app: Any, opts: Any) -> None:
+    """``--duel``: the duel itself, over the title (its end goes back there)."""
+
+    def ended(result: Any) -> None:
+        if opts.smoke and not opts.frames_given:  # --frames: a picture of the race, cut short
+            print(json.dumps(result.to_json()), flush=True)
+            pygame.event.post(pygame.event.Event(pygame.QUIT))  # once the results are drawn
+
+    app.open("title")
+    app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
+             on_result=ended)
+
+
+def open_over_duel(app: Any, name: str) -> None:
+    """A dialog of the duel over one (the results: of a duel ended at once, both sides on 0)."""
+    duel = app.open("duel", opponent="computer:medium")
+    if name == "duel_results":
+        duel.conclude()
+        app.stack.pop()
+        app.open(name, result=duel.result, code=str(duel.code), opponent=duel.opponent)
+    else:
+        app.open(name, duel=duel)

@@ -1,0 +1,202 @@
+"""The other side of a duel, as the Duel scene drives it: the ``Rival`` protocol, and the
+computer rival.
+
+The scene owns race time. Once a frame it calls ``update(race_time)`` and applies what comes back
+(``core.duel``'s Rival events, moves in replay notation) to its own copy of the rival's game,
+through the core; it tells the rival of its own moves and of its End. Nothing here may block a
+frame: the computer thinks in the solver's worker process; a network rival reads its socket
+without waiting. No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from solitaire.core import Game, GameCode
+from solitaire.core.duel import STRENGTHS, RivalEvent, parse_opponent, race_mode
+
+__all__ = ["STRENGTHS", "ComputerRival", "Rival", "make_rival", "parse_opponent"]
+
+
+class Rival(Protocol):
+    name: str  # shown on the opponent panel: "Computer · Hard", or a player's name
+    kind: str  # its statistics row: "easy" | "medium" | "hard" | "network"
+    pausable: bool  # the computer: the menu pauses both clocks; a person on the network: no
+
+    def start(self, code: GameCode) -> None:
+        """The 3-2-1 count is over: race time 0 now, on the deal of ``code``."""
+
+    def update(self, race_time: float) -> list[RivalEvent]:
+        """What the rival did up to ``race_time``; called once a frame, never blocks."""
+
+    def my_move(self, number: int, notation: str, at: float) -> None:
+        """Our side's move ``number`` (an undo is one too), at race time ``at``."""
+
+    def my_end(self, at: float) -> None:
+        """We pressed End (or left the duel, or closed the window) at race time ``at``."""
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def close(self) -> None:
+        """Free what the rival holds (its worker question, its socket)."""
+
+    def ready_at(self) -> float | None:
+        """``--fast``: race time must not pass this moment (the rival's next move is due then,
+        or it still thinks about one due already); None: it waits on nothing. So thinking takes
+        no race time beyond its pace, and a simulated duel is the same on any machine."""
+
+
+def duel_deal(winnable: bool) -> GameCode:
+    """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
+    from solitaire.scenes.session import pick_deal
+
+    return pick_deal(*race_mode(), winnable)
+
+
+def make_rival(app: Any, spec: str, fast: bool) -> Rival:
+    """The rival an opponent choice names (``computer:hard``)."""
+    kind, value = parse_opponent(spec)
+    if kind != "computer":
+        raise ValueError("network duels are not available yet")
+    return ComputerRival(app, value, fast)
+
+
+def is_end(decision: object) -> bool:
+    """The computer player's decision is to press End."""
+    from solitaire.solver.player import End
+
+    return isinstance(decision, End)
+
+
+def app_worker(app: Any) -> Any:
+    """The app's one solver worker, started on first use (the hints' too: a question of theirs
+    that cancels the computer's is asked again by ``ComputerPlayer``)."""
+    worker = getattr(app, "solver", None)
+    if worker is None:
+        from solitaire.solver.worker import SolverWorker
+
+        worker = app.solver = SolverWorker()
+    return worker
+
+
+def warm_up(app: Any) -> None:
+    """Start the worker process now (the 3-2-1 count), not in the race's first frame: starting
+    a process takes tens of milliseconds, a frame's budget several times over. (The worker has
+    no public way to start without a question; its own start is safe to call again.)"""
+    app_worker(app)._ensure_started()
+
+
+class ComputerRival:
+    """The computer on the other side: its own copy of the deal, played by the solver's
+    ``ComputerPlayer`` (thinking in the worker process), its moves sent on in replay notation
+    at its pace. A worker that dies is restarted by the player: the panel says so meanwhile
+    (``RivalGone``), and the computer plays on (``RivalBack``), or, after the retries, the
+    duel says it stopped (``RivalLost``)."""
+
+    pausable = True
+
+    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+        self.app = app
+        warm_up(app)
+        self.kind = strength
+        self.fast = fast
+        self.seed = seed
+        self.player: Any = None
+        self.game: Game | None = None
+        self.now = 0.0
+        self.number = 0
+        self.done = False
+        self.paused = False
+        self.gone = False
+
+    @property
+    def name(self) -> str:
+        """'Computer · Hard', in the interface's language of the moment."""
+        return self.app.t("duel.computer", strength=self.app.t(f"duel.strength.{self.kind}"))
+
+    def start(self, code: GameCode) -> None:
+        from solitaire.solver.player import ComputerPlayer
+
+        self.game = Game.deal(code)
+        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed)
+
+    def update(self, race_time: float) -> list[RivalEvent]:
+        from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost, RivalMove, notation
+
+        self.now = race_time
+        if self.player is None or self.done or self.paused or self.game is None:
+            return []
+        events: list[RivalEvent] = []
+        decision = self.player.update(self.game, race_time)
+        if self.player.retrying() != self.gone:
+            self.gone = not self.gone
+            events.append(RivalGone("duel.gone.worker") if self.gone else RivalBack())
+        if decision is None:
+            return events
+        if is_end(decision):
+            self.done = True
+            return events + [RivalEnded(race_time)]
+        if not isinstance(decision, tuple) or self.game.check(decision) is not None:
+            self.done = True  # the worker gave up (Stopped), or said a move its game refuses
+            return events + [RivalLost("duel.stopped")]
+        self.game.apply(decision)
+        self.number += 1
+        self.done = self.game.won
+        return events + [RivalMove(self.number, notation(decision), race_time)]
+
+    def my_move(self, number: int, notation: str, at: float) -> None:
+        """The computer plays its own game: ours does not change its moves."""
+
+    def my_end(self, at: float) -> None:
+        """Nor does our End: it plays on to its own end."""
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+
+    def close(self) -> None:
+        self.done = True
+        if self.player is not None:
+            self.player.close()
+
+    def ready_at(self) -> float | None:
+        if self.player is None or self.done:
+            return None
+        return due_moment(self.player, self.now)
+
+
+class AutoPlayer:
+    """``--autoplay STRENGTH``: the computer plays our own side, through the same table."""
+
+    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+        from solitaire.solver.player import ComputerPlayer
+
+        warm_up(app)
+        self.player = ComputerPlayer(strength, app_worker(app), fast, seed)
+
+    def update(self, game: Game, race_time: float) -> object | None:
+        return self.player.update(game, race_time)
+
+    def ready_at(self, now: float) -> float | None:
+        return due_moment(self.player, now)
+
+    def close(self) -> None:
+        self.player.close()
+
+
+def due_moment(player: Any, now: float) -> float | None:
+    """The race time a computer side's next decision is due, while it matters to a simulated
+    clock: the clock steps onto it (never over it), and holds there while the side still thinks.
+    None once the decision will be handed over now."""
+    due = player.due_at()
+    if due is None or (due <= now and not player.waiting()):
+        return None
+    return due
+
+
+def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:
+    return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast)

@@ -1,0 +1,206 @@
+"""A table in play, the part the play scene and the Duel share: input turned into core moves,
+and the view told to catch up.
+
+Every change goes the same way: the scene asks the core to apply a move (or undo), then calls
+``view.sync(game)``; the view animates the difference. Refused moves come back from the core as
+a rule id and a sentence, shown when "interactive rules" is on (TF-7).
+
+The table is put together from parts, each with its own job: the table's picture (``screen``),
+the mouse (``pointer``), clicks as each game's page asks (``clicks``, with what they mean
+decided by the rules in ``core.intents``), the keyboard and board focus (``board_focus``), the
+heads-up display (``hud``), hints and the status line (``hints``), the glows over the cards
+(``marks``), and the game's ending, auto-complete and the win cascade (``finish``). What a move
+means beyond the table — a saved game and its statistics (the play scene), a race and its rival
+(the Duel) — is the subclass's, through the hooks ``apply_move``, ``take_back``,
+``after_move`` and ``after_undo``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from solitaire import i18n
+from solitaire.app import ui
+from solitaire.app.events import Refused, TakenBack, move_events
+from solitaire.app.scene import App, Scene
+from solitaire.core import DRAW, Game, Move, Refusal
+from solitaire.scenes.board_focus import BoardFocus, table_keys
+from solitaire.scenes.clicks import Clicks
+from solitaire.scenes.finish import Finish
+from solitaire.scenes.hints import Hints
+from solitaire.scenes.hud import Hud
+from solitaire.scenes.marks import draw_marks
+from solitaire.scenes.pointer import Pointer
+from solitaire.scenes.screen import TableScreen
+
+
+class TableScene(Scene):
+    """One table: ``game`` (the subclass says where it lives) and the parts that play it."""
+
+    #: The win's card cascade (then the win panel) ends a won game; the Duel has its own end.
+    celebrate_win = True
+    #: The solver's status line follows the game (not in a race).
+    advised = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pointer = Pointer(self)
+        self.hud = Hud(app)
+        self.clicks = Clicks(self)
+        self.hints = Hints(app, self.hud)
+        self.finish = Finish(self)
+
+    def _build_parts(self) -> None:
+        """The picture of ``game`` and the widget group the board is a stop of (after ``game``
+        exists, so subclasses call it once they hold one)."""
+        self.screen = TableScreen(self.app, self.tweens, self.game)
+
+    @property
+    def game(self) -> Game:
+        raise NotImplementedError
+
+    layout = property(lambda self: self.screen.layout, doc="The table's layout on screen.")
+    view = property(lambda self: self.screen.view, doc="The table's sprites.")
+    art = property(lambda self: self.screen.art, doc="The card art at the table's size.")
+
+    @property
+    def frozen(self) -> bool:
+        """No card may be moved: the game is won (the Duel: or this side's race is over)."""
+        return self.game.won
+
+    def _new_group(self) -> ui.WidgetGroup:
+        """A widget group with the board as its first stop (the focus kept when relabelled)."""
+        self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.escape)
+        focus = getattr(self, "board", None)
+        self.board = BoardFocus(self)
+        if focus is not None:
+            self.board.pile, self.board.depth = focus.pile, focus.depth
+        self.group.add(self.board)
+        return self.group
+
+    # ----------------------------------------------------------------------------- moves
+    def check(self, move: Move) -> Refusal | None:
+        """Why ``move`` may not be played now (None: it may)."""
+        return self.game.check(move)
+
+    def play(self, move: Move) -> bool:
+        """Apply a move through the core and report what it did; on refusal say why. True if
+        it was played."""
+        refusal = self.check(move)
+        if refusal:
+            self.refuse(refusal)
+            return False
+        stock_before, hidden_before = len(self.game.stock), sum(self.game.hidden)
+        self.apply_move(move)
+        self._changed()
+        self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
+                                            hidden_before=hidden_before))
+        if self.game.won:
+            self.finish.auto_timer = None
+        else:
+            self.finish.after_move()
+        self.after_move(move)
+        return True
+
+    def apply_move(self, move: Move) -> None:
+        """Play a move the core has allowed."""
+        self.game.apply(move)
+
+    def after_move(self, move: Move) -> None:
+        """The move is on the table: what it means beyond it."""
+
+    def undo(self) -> None:
+        if self.frozen:
+            return
+        if not self.take_back():
+            self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
+            return
+        self.finish.auto_timer = None
+        self._changed()
+        self.app.events.report(TakenBack())
+        self.after_undo()
+
+    def take_back(self) -> bool:
+        """Undo the last move; False when there is none to take back."""
+        return self.game.undo()
+
+    def after_undo(self) -> None:
+        """A move was taken back: what that means beyond the table."""
+
+    def _changed(self) -> None:
+        """The game moved (or moved back): the table, the buttons and the solver catch up."""
+        self.hints.forget()
+        self.clicks.selection = None
+        self.view.sync(self.game)
+        self._update_buttons()
+        if self.advised:
+            self.hints.ask_status(self.game)
+
+    def _update_buttons(self) -> None:
+        """Enable the buttons that can act now."""
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.app.events.report(Refused(refusal.rule))
+        if self.app.settings.interactive_rules:
+            text = i18n.refusal_text(refusal)
+            self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
+
+    def say(self, text: str, note: str = "") -> None:
+        self.hud.say(text, note)
+
+    def draw_stock(self) -> None:
+        self.play(DRAW)
+
+    # ----------------------------------------------------------------------------- keys
+    def ask_hint(self) -> None:
+        """H: the solver's hint."""
+        self.hints.ask_hint(self.game)
+
+    def ask_new(self) -> None:
+        """F2 or Ctrl+N: another game (the subclass says how)."""
+
+    def open_menu(self) -> None:
+        if self.app.can_open("menu"):
+            self.app.open("menu", play=self)
+
+    def escape(self) -> None:
+        if self.clicks.selection is not None:
+            self.clicks.selection = None
+        else:
+            self.open_menu()
+
+    # ----------------------------------------------------------------------------- lifecycle
+    def pause(self) -> None:
+        """Covered by a dialog: a drag is let go (the cards go back, no button is left held), and
+        cards still flying are shown where they land, as the paused table gets no more logic
+        steps to finish the flight.
+        """
+        self.pointer.cancel()
+        self.tweens.finish()
+
+    # ----------------------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> None:
+        if not (self.finish.handle(event) or self.pointer.handle(event)):
+            table_keys(self, event)
+
+    # ----------------------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.view.step()
+        super().update(dt)
+        self.clicks.clock += dt
+        self.hud.update(dt)
+        self.hints.update(dt, self.game)
+        self.finish.update(dt)
+
+    def wants_frames(self) -> bool:
+        return (
+            self.tweens.active or self.pointer.press is not None or self.hud.toast is not None
+            or self.hints.busy or self.finish.busy
+        )
+
+    # ----------------------------------------------------------------------------- drawing
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """The cards, the glows over them and the card in the hand over every glow."""
+        self.view.draw(surface, self.game, alpha)
+        draw_marks(surface, self)
+        self.view.draw_dragged(surface)

@@ -1,0 +1,28 @@
+"""Statistics' Duel tab: a row per opponent strength, from the store's duel records."""
+
+from solitaire.store.duel_stats import DuelStats
+
+
+def test_the_duel_tab_shows_each_strength_and_resets_one(app, driver):
+    app.store.record_duel("hard", "won", 900)
+    app.store.record_duel("hard", "lost", 300)
+    app.store.record_duel("hard", "tied", 450)
+    app.store.record_duel("easy", "won", 100)
+    app.open("statistics", game_id="duel")
+    scene = app.stack.top
+    assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard"]
+    assert scene.record() == DuelStats()  # medium first: none yet
+    scene._set_mode("hard")
+    figures = dict(scene.figures(scene.record()))
+    assert (figures["Played"], figures["Won"], figures["Lost"], figures["Tied"], figures["Best total"]) == \
+        ("3", "1", "1", "1", "900")
+    driver.draw()
+    scene._reset("duel-hard")
+    assert app.store.duel_stats("hard") == DuelStats() and app.store.duel_stats("easy").played == 1
+
+
+def test_a_game_mode_tab_is_as_before(app, driver):
+    app.open("statistics", game_id="klondike")
+    scene = app.stack.top
+    assert scene.key.startswith("klondike-") and len(scene.figures(scene.record())) == 8
+    driver.draw()

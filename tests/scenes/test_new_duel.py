@@ -1,0 +1,71 @@
+"""Duel on the title screen, and the New duel window: opponent strength and deal."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from solitaire.core import parse_code
+from solitaire.core.rules import REGISTRY
+
+
+def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
+    assert "duel" in REGISTRY.title_games()
+    title = app.open("title")
+    button = next(b for b in title.game_buttons if b.label == "Duel")
+    assert button.visible
+    button.on_click()
+    assert type(app.stack.top).__name__ == "NewDuelScene"
+
+
+def test_start_plays_the_chosen_strength_on_a_random_deal(app):
+    app.open("title")
+    dialog = app.open("new_duel")
+    dialog.opponent_choice.select(2)
+    dialog.start()
+    duel = app.stack.top
+    assert type(duel).__name__ == "DuelScene" and duel.rival.kind == "hard"
+    assert duel.code.game == "duel" and duel.code.draw == 3
+    assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene", "DuelScene"]
+
+
+def test_a_game_code_deal_and_its_mistakes(app):
+    app.open("title")
+    dialog = app.open("new_duel")
+    dialog.deal_choice.select([d for d, _ in dialog.deal_choice.options].index("code"))
+    assert dialog.code_field.visible
+    dialog.code_field.set_value("KL1-D3N-AAAAAAB")
+    dialog.start()
+    assert app.stack.top is dialog and "Duel code" in dialog.code_field.error
+    dialog.code_field.set_value("DU1-D3N-AAAAAB")
+    dialog.start()
+    assert app.stack.top is dialog and dialog.code_field.error
+    dialog.code_field.set_value("DU1-D3N-AAAAAAZ")
+    dialog.start()
+    assert app.stack.top.code == parse_code("DU1-D3N-AAAAAAZ")
+
+
+def test_winnable_deals_come_from_the_duel_pool(app):
+    from pathlib import Path
+
+    pool = json.loads((Path(__file__).resolve().parents[2] / "levels/pools/duel-d3-standard.json").read_text())
+    app.open("title")
+    dialog = app.open("new_duel")
+    dialog.deal_choice.select([d for d, _ in dialog.deal_choice.options].index("winnable"))
+    dialog.start()
+    assert str(app.stack.top.code) in pool["codes"]
+
+
+def test_the_new_duel_window_draws_in_arabic(app, driver):
+    from solitaire import i18n
+
+    i18n.set_language("ar")
+    try:
+        app.open("title")
+        app.open("new_duel")
+        driver.draw()
+        driver.key(pygame.K_ESCAPE)
+        assert type(app.stack.top).__name__ == "TitleScene"
+    finally:
+        i18n.set_language("en")
