@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
 ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "i18n": frozenset({"core"}),
-    "args": frozenset({"core"}),
+    "args": frozenset({"core", "net"}),
     "solver": frozenset({"core", "args"}),
     "store": frozenset({"core"}),
     "net": frozenset({"core"}),

@@ -89,7 +89,7 @@ class Link:
     def connected(self) -> bool:
         return self.channel is not None and not self.channel.closed
 
-    def race_time(self) -> float | None:
+    def race_clock(self) -> float | None:
         return None if self.start is None else self.clock() - self.start
 
     def send_item(self, item: Move | End) -> None:

@@ -90,9 +90,9 @@ class NetworkRival:
         """The race's length: the host's choice, for both (``--race-seconds``)."""
         return self.link.seconds
 
-    def race_time(self) -> float | None:
+    def race_clock(self) -> float | None:
         """The agreed race clock (the host's leads); negative during the count."""
-        return self.link.race_time()
+        return self.link.race_clock()
 
     # -- the Rival protocol ---------------------------------------------------------------------
 
@@ -188,7 +188,7 @@ class NetworkRival:
 
     def _timely(self, at: float, what: str) -> bool:
         """DU-1's clock: never backwards, never past 0:00, never ahead of ours."""
-        now = self.link.race_time() or 0.0
+        now = self.link.race_clock() or 0.0
         if at < self._last_at:
             self._disqualify("net.lost.time", f"{what} at {at:.3f} s, after {self._last_at:.3f} s")
         elif at > self.link.seconds or at > now + CLOCK_SLACK:
@@ -208,7 +208,7 @@ class NetworkRival:
     def _check_finished(self) -> None:
         """Once both are done (or the clock is out), a dropped line is no longer news; a rival
         still gone when the race ends has left."""
-        now = self.link.race_time()
+        now = self.link.race_clock()
         if self.link.state != STARTED or now is None:
             return
         out = now >= self.link.seconds

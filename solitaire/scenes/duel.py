@@ -46,7 +46,7 @@ class DuelScene(TableScene):
 
     def __init__(self, app: App, rival: Rival | None = None, code: GameCode | str | None = None,
                  opponent: str = "computer:medium", winnable: bool = False,
-                 autoplay: Any = None, fast: bool = False,
+                 autoplay: Any = None, fast: bool = False, seconds: float | None = None,
                  on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
         from solitaire.scenes.rival import computer_player, duel_deal, make_rival
@@ -59,6 +59,8 @@ class DuelScene(TableScene):
         self.opponent = opponent
         self.autoplayer = computer_player(app, autoplay, fast) if isinstance(autoplay, str) else autoplay
         self.race = Race(self.code)
+        if seconds is not None:  # a shorter race (the network host's --race-seconds, for both)
+            self.race.limit = float(seconds)
         self.count_left = COUNT_SECONDS
         self.started = False
         self.my_moves = 0  # our side's moves told to the rival (an undo is one too)
@@ -277,15 +279,18 @@ class DuelScene(TableScene):
             self.race_step(dt)
 
     def race_step(self, dt: float) -> None:
+        agreed = self.rival.race_clock()  # a network duel: the clock both machines agreed on
         if not self.started:
-            self.count_left -= COUNT_SECONDS if self.fast else dt
+            self.count_left = -agreed if agreed is not None else self.count_left - (COUNT_SECONDS if self.fast else dt)
             if self.count_left <= 0:
                 self.started = True
                 self.rival.start(self.code)
                 self._update_buttons()
             return
         step = FAST_STEP if self.fast else dt
-        if self.fast and self.finish.auto_timer is not None:
+        if agreed is not None:  # real and never paused; --fast only quickens the computer there
+            step = max(0.0, agreed - self.race.elapsed)
+        elif self.fast and self.finish.auto_timer is not None:
             step = dt  # auto-complete (K-9) plays card by card in real time, fast or not
         elif self.fast:
             waiting = self._waiting_until()
@@ -321,7 +326,7 @@ class DuelScene(TableScene):
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
         self.app.switch("duel_results", result=self.result, code=str(self.code),
-                        opponent=self.opponent)
+                        opponent=self.opponent, note=self.rival_note if self.rival_out else "")
 
     @property
     def countdown(self) -> float:

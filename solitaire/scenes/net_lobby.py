@@ -22,8 +22,8 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import GameCode
 from solitaire.core.codes import DEAL_LIMIT
-from solitaire.core.rules import REGISTRY
-from solitaire.net.code import DEFAULT_PORT, BadDuelCode, parse_address
+from solitaire.core.rules import REGISTRY, ruleset
+from solitaire.net.code import DEFAULT_PORT, BadDuelCode, DuelAddress, parse_address
 from solitaire.net.host import Notice, PortBusy, lan_address
 from solitaire.net.messages import player_name
 from solitaire.net.rival import NetworkRival
@@ -59,12 +59,14 @@ class NetLobbyScene(DialogScene):
     close_on_outside_click = False  # a stray click must not close the port under a joiner
 
     def __init__(self, app: App, role: str = "host", on_start: Callable[[NetworkRival], Any] | None = None,
-                 code: GameCode | None = None, seconds: int = 240, bind: str = "0.0.0.0",
+                 on_listening: Callable[[DuelAddress], Any] | None = None,
+                 code: GameCode | None = None, seconds: int | None = None, bind: str = "0.0.0.0",
                  address: str | None = None, port: int | None = None, typed: str = "", **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.role = role
         self.on_start = on_start
+        self.on_listening = on_listening
         self.rival: NetworkRival | None = None
         self.handed_over = False
         self.status = ""
@@ -86,10 +88,12 @@ class NetLobbyScene(DialogScene):
 
     # -- the two roles --------------------------------------------------------------------------
 
-    def _host(self, code: GameCode, seconds: int, bind: str, address: str | None, port: int | None) -> None:
+    def _host(self, code: GameCode, seconds: int | None, bind: str, address: str | None, port: int | None) -> None:
         """Listen on ``port`` (the one in Settings by default; a port set there or given is the
-        one used, 47474 moves on to the next free one)."""
+        one used, 47474 moves on to the next free one), for a race of ``seconds`` (the Duel's
+        own length by default)."""
         port = self.app.settings.duel_port if port is None else port
+        seconds = seconds or int(ruleset(code.game).extra["duel"]["seconds"])
         try:
             self.rival = NetworkRival.host(my_name(self.app), code, address=address or lan_address(),
                                            seconds=seconds, port=port, exact_port=port != DEFAULT_PORT, bind=bind)
@@ -98,6 +102,8 @@ class NetLobbyScene(DialogScene):
             self.problem = self.app.t(key, port=port, error=str(error))
             return
         self.status = self.app.t("net.host.waiting")
+        if self.on_listening is not None:
+            self.on_listening(self.rival.address)
 
     def join(self, text: str) -> None:
         if self.rival is not None:

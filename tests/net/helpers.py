@@ -39,7 +39,7 @@ def join(rival: NetworkRival, clock: FakeClock, name: str = "Bob", timing: Timin
 
 def poll(rival: NetworkRival) -> list:
     """One frame of a rival: the lobby before race time 0, the race's events after."""
-    now = rival.race_time()
+    now = rival.race_clock()
     if now is None or now < 0:
         rival.lobby()
         return []

@@ -13,7 +13,7 @@ from tests.net.helpers import FakeClock, host, join, pump
 def racing(clock, seconds=240):
     ann = host(clock, seconds=seconds)
     bob = join(ann, clock)
-    pump(lambda: all((r.race_time() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
+    pump(lambda: all((r.race_clock() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
     clock.advance(2.0)
     return ann, bob
 
@@ -49,7 +49,7 @@ def test_a_bad_move_disqualifies_and_both_are_told(moves, key, says):
 def test_a_move_past_the_race_clock_disqualifies():
     clock = FakeClock()
     ann, bob = racing(clock, seconds=3)
-    pump(lambda: ann.race_time() >= 2.8, ann, bob, clock=clock, step=0.05)
+    pump(lambda: ann.race_clock() >= 2.8, ann, bob, clock=clock, step=0.05)
     bob.my_move(1, "s", 3.2)  # within our clock's slack, but past 0:00
     ann_saw, _ = lost(ann, bob, clock)
     assert ann_saw == [RivalLost("net.lost.time")]

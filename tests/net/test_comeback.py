@@ -13,7 +13,7 @@ from tests.net.helpers import QUICK, FakeClock, host, join, pump
 def racing(clock):
     ann = host(clock)
     bob = join(ann, clock)
-    pump(lambda: all((r.race_time() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
+    pump(lambda: all((r.race_clock() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
     return ann, bob
 
 
@@ -24,16 +24,16 @@ def moves_seen(events):
 def test_a_drop_and_a_comeback_catch_up_on_both_sides():
     clock, seen = FakeClock(), {}
     ann, bob = racing(clock)
-    bob.my_move(1, "s", bob.race_time())
-    ann.my_move(1, "s", ann.race_time())
+    bob.my_move(1, "s", bob.race_clock())
+    ann.my_move(1, "s", ann.race_clock())
     pump(lambda: len(moves_seen(seen.get(id(ann), []))) == 1 == len(moves_seen(seen.get(id(bob), []))),
          ann, bob, clock=clock, step=0.01, seen=seen)
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled
     pump(lambda: RivalGone("net.gone") in seen[id(ann)] and RivalGone("net.gone") in seen[id(bob)],
          ann, bob, seen=seen)
     for number in (2, 3):  # both play on while apart
-        bob.my_move(number, "s", bob.race_time())
-        ann.my_move(number, "s", ann.race_time())
+        bob.my_move(number, "s", bob.race_clock())
+        ann.my_move(number, "s", ann.race_clock())
         clock.advance(0.05)
     pump(lambda: RivalBack() in seen[id(ann)] and RivalBack() in seen[id(bob)]
          and len(moves_seen(seen[id(ann)])) == 3 == len(moves_seen(seen[id(bob)])),
@@ -41,7 +41,7 @@ def test_a_drop_and_a_comeback_catch_up_on_both_sides():
     for side in (ann, bob):
         assert moves_seen(seen[id(side)]) == [(1, "s"), (2, "s"), (3, "s")]
         assert [type(e).__name__ for e in seen[id(side)] if not isinstance(e, RivalMove)] == ["RivalGone", "RivalBack"]
-    bob.my_move(4, "u", bob.race_time())  # and the race goes on on the new connection
+    bob.my_move(4, "u", bob.race_clock())  # and the race goes on on the new connection
     pump(lambda: moves_seen(seen[id(ann)])[-1] == (4, "u"), ann, bob, clock=clock, step=0.01, seen=seen)
     ann.close(), bob.close()
 
@@ -72,8 +72,8 @@ def test_no_comeback_in_time_means_the_opponent_left():
 def test_a_drop_after_both_have_finished_is_no_news():
     clock, seen = FakeClock(), {}
     ann, bob = racing(clock)
-    ann.my_end(ann.race_time())
-    bob.my_end(bob.race_time())
+    ann.my_end(ann.race_clock())
+    bob.my_end(bob.race_clock())
     pump(lambda: ann.link.finished and bob.link.finished, ann, bob, clock=clock, step=0.01, seen=seen)
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)
     pump(lambda: not ann.link.connected, ann, bob, clock=clock, step=0.01, seen=seen)

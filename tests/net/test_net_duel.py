@@ -8,7 +8,7 @@ from tests.net.helpers import CODE, FakeClock, host, join, pump
 
 
 def started(*rivals):
-    return lambda: all((r.race_time() or -1) >= 0 for r in rivals)
+    return lambda: all((r.race_clock() or -1) >= 0 for r in rivals)
 
 
 def play(rival, clock, moves, gap=0.3):
@@ -16,7 +16,7 @@ def play(rival, clock, moves, gap=0.3):
     race = Race(CODE, players=1)
     for number, text in enumerate(moves, start=1):
         race.play(0, text)
-        rival.my_move(number, text, rival.race_time())
+        rival.my_move(number, text, rival.race_clock())
         clock.advance(gap)
 
 
@@ -39,7 +39,7 @@ def test_the_clocks_agree_though_the_machines_do_not():
     ann = host(clock)
     bob = join(ann, lambda: clock() - 777.0)
     pump(started(ann, bob), ann, bob, clock=clock, step=0.002)
-    assert abs(ann.race_time() - bob.race_time()) <= 0.5
+    assert abs(ann.race_clock() - bob.race_clock()) <= 0.5
     assert abs(bob.link.offset - 777.0) <= 0.5
     ann.close(), bob.close()
 
@@ -52,13 +52,13 @@ def test_moves_arrive_checked_in_order_and_end_ends_the_race():
     moves = ["s", "s", "s", "u", "s", "s"]
     play(bob, clock, moves)
     play(ann, clock, ["s"])
-    bob.my_end(bob.race_time())
+    bob.my_end(bob.race_clock())
     pump(lambda: any(isinstance(e, RivalEnded) for e in seen.get(id(ann), [])), ann, bob,
          clock=clock, step=0.01, seen=seen)
     got = [e for e in seen[id(ann)] if isinstance(e, RivalMove)]
     assert [(e.number, e.notation) for e in got] == list(enumerate(moves, start=1))
     assert all(a.at <= b.at for a, b in zip(got, got[1:]))
-    ann.my_end(ann.race_time())
+    ann.my_end(ann.race_clock())
     pump(lambda: ann.link.finished and bob.link.finished, ann, bob, clock=clock, step=0.01, seen=seen)
     assert [e.notation for e in seen[id(bob)] if isinstance(e, RivalMove)] == ["s"]
     assert len([e for e in seen[id(bob)] if isinstance(e, RivalEnded)]) == 1
