@@ -139,8 +139,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         if store.notices and app.can_open("notice"):
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
-        network = (opts.duel or "").partition(":")[0] in ("host", "join")
-        loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)  # the network's clock is real
+        network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
+        loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
         smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
         frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
                           screenshot=opts.screenshot)
@@ -307,13 +307,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
-    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent,
-                        help="duel computer:easy|medium|hard (with --code DU1-D3N-…: that deal), "
-                             "host[:PORT] (a network duel) or join:CODE")
-    parser.add_argument("--race-seconds", type=race_seconds, metavar="N",
-                        help="with --duel: a shorter race (a host's applies to both)")
-    parser.add_argument("--listen", metavar="ADDRESS", type=ipv4,
-                        help="with --duel host: the address to listen on and give in the code")
+    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent, help="duel computer:easy|medium|hard "
+                        "(with --code DU1-D3N-…: that deal), host[:PORT] (on the network) or join:CODE")
+    parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="with --duel: a shorter race")
+    parser.add_argument("--listen", metavar="ADDRESS", type=ipv4, help="with --duel host: listen there")
     parser.add_argument("--autoplay", metavar="STRENGTH", type=strength,
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",

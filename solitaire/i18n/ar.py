@@ -367,3 +367,9 @@ STRINGS.update({
     "statistics.legend_tied": "تعادل",
     "statistics.duels_none": "لم تُلعب أي مبارزة ضد هذا الخصم بعد.",
 })
+
+STRINGS.update({
+    "duel.strength.network": "الشبكة",
+    "net.host.choice": "الشبكة · استضافة",
+    "net.join.choice": "الشبكة · انضمام",
+})

@@ -323,3 +323,9 @@ STRINGS.update({
     "statistics.legend_tied": "Tied",
     "statistics.duels_none": "No duel against this opponent yet.",
 })
+
+STRINGS.update({
+    "duel.strength.network": "Network",
+    "net.host.choice": "Network · Host",
+    "net.join.choice": "Network · Join",
+})

@@ -35,6 +35,7 @@ def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) ->
     """The waiting screen of ``--duel host[:PORT]`` / ``join:CODE``; a hosting smoke run prints
     its code first, as one JSON line, for the joiner to be given."""
     from solitaire.core import parse_code
+    from solitaire.scenes.net_lobby import start_duel
 
     def listening(address: Any) -> None:
         if opts.smoke:
@@ -48,8 +49,7 @@ def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) ->
             autoplay = computer_player(app, opts.autoplay, fast=False)
             if opts.fast:  # the race clock is real over the network: only the pace drops
                 autoplay.player.pace = NET_FAST_PACE
-        app.switch("duel", rival=rival, code=rival.code, seconds=rival.seconds, opponent="network",
-                   autoplay=autoplay, on_result=ended)
+        start_duel(app, rival, autoplay=autoplay, on_result=ended)
 
     options: dict[str, Any] = {"role": role, "on_start": start, "on_listening": listening}
     if role == "host":

@@ -51,6 +51,11 @@ def random_duel_code() -> GameCode:
     return GameCode(rules.id, rules.draws[0], rules.scorings[0], random.randrange(DEAL_LIMIT))
 
 
+def start_duel(app: App, rival: NetworkRival, **extra: Any) -> None:
+    """The duel itself, once the other player is there: the host's deal and race length."""
+    app.switch("duel", rival=rival, code=rival.code, seconds=rival.seconds, opponent="network", **extra)
+
+
 def told(app: App, notice: Notice) -> str:
     return app.t(notice.key, **notice.params)
 
@@ -65,7 +70,7 @@ class NetLobbyScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.role = role
-        self.on_start = on_start
+        self.on_start = on_start or (lambda rival: start_duel(app, rival))
         self.on_listening = on_listening
         self.rival: NetworkRival | None = None
         self.handed_over = False
@@ -130,7 +135,7 @@ class NetLobbyScene(DialogScene):
             self._failed(told(self.app, lobby.failure))
         elif lobby.peer:
             self.status = self.app.t("net.joined", name=lobby.peer)
-            if lobby.state == "started" and self.on_start is not None:
+            if lobby.state == "started":
                 self.handed_over = True
                 self.on_start(self.rival)
 

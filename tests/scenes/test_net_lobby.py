@@ -88,3 +88,38 @@ def test_a_refused_join_says_why_and_may_try_again(app, driver):
     assert scene.field.enabled
     host.close()
 
+
+
+def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
+    from solitaire.scenes import net_lobby
+    from solitaire.scenes.new_duel import NewDuelScene
+
+    monkeypatch.setattr(net_lobby, "lan_address", lambda: LOCAL)
+    made = []
+    real = net_lobby.NetworkRival.host
+
+    def host_here(*args, **kwargs):  # on 127.0.0.1 only, on any free port
+        made.append(real(*args, **{**kwargs, "bind": LOCAL, "port": 0, "exact_port": True}))
+        return made[-1]
+
+    monkeypatch.setattr(net_lobby.NetworkRival, "host", host_here)
+    dialog = NewDuelScene(app)
+    app.stack.push(dialog)
+    dialog._set_strength("host")
+    dialog._set_deal("code")
+    dialog.code_field.set_value("DU1-D3N-AAAAAAB")
+    dialog.start()
+    lobby = app.stack.top
+    assert isinstance(lobby, NetLobbyScene) and lobby.role == "host"
+    assert made[0].code == CODE and made[0].seconds == 240
+    bob = NetworkRival.join(made[0].address, "Bob", timing=QUICK)
+    frames(app, lambda: (bob.lobby(), app.stack.top.__class__.__name__ == "DuelScene")[1])
+    duel = app.stack.top
+    assert duel.rival is made[0] and duel.code == CODE and not duel.rival.pausable
+    bob.close()
+    app.stack.clear()
+    join = NewDuelScene(app)
+    app.stack.push(join)
+    join._set_strength("join")
+    join.start()
+    assert isinstance(app.stack.top, NetLobbyScene) and app.stack.top.role == "join"
