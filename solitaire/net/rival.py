@@ -24,7 +24,6 @@ from .messages import Bye, End, Move, player_name
 
 CLOCK_SLACK = 1.0  # a race time this far ahead of ours is still believed (clocks agree within 0.5 s)
 MOVES_PER_SECOND = 20  # no hand is faster: n moves need at least (n / 20 − 1) s of race
-END_GRACE = 2.0  # moves made just before 0:00 may still be on their way this long after
 
 
 @dataclass(frozen=True)
@@ -214,7 +213,7 @@ class NetworkRival:
         out = now >= self.link.seconds
         if (self._ended or out) and (self._peer_done or out):
             self.link.finished = True
-        if not self.link.connected and now >= self.link.seconds + END_GRACE and self.lost is None:
+        if not self.link.connected and out and self.lost is None:  # nothing more can come from it
             self._lose(Notice("net.lost.left", detail="still gone when the race ended"))
 
     def _disqualify(self, key: str, detail: str) -> None:

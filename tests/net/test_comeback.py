@@ -79,3 +79,17 @@ def test_a_drop_after_both_have_finished_is_no_news():
     pump(lambda: not ann.link.connected, ann, bob, clock=clock, step=0.01, seen=seen)
     assert not any(isinstance(e, (RivalGone, RivalLost)) for e in seen[id(ann)] + seen[id(bob)])
     ann.close(), bob.close()
+
+
+def test_a_rival_still_gone_when_the_clock_runs_out_has_left():
+    """The results say "opponent left" at 0:00 itself: nothing more can come from a dropped line."""
+    clock, seen = FakeClock(), {}
+    ann = host(clock, seconds=2)
+    bob = join(ann, clock)
+    pump(lambda: all((r.race_clock() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
+    bob.link.channel.sock.shutdown(socket.SHUT_RDWR)
+    pump(lambda: RivalGone("net.gone") in seen.get(id(ann), []), ann, seen=seen)
+    bob.link.close()
+    pump(lambda: ann.race_clock() >= 2.0, ann, clock=clock, step=0.05, seen=seen)
+    assert seen[id(ann)][-1] == RivalLost("net.lost.left")
+    ann.close()
