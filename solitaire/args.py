@@ -71,7 +71,8 @@ def duel_opponent(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
     if kind == "host" and value and not (value.isascii() and value.isdigit() and int(value) <= 65535):
-        raise argparse.ArgumentTypeError(f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {value!r}")
+        raise argparse.ArgumentTypeError(
+            f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {value!r}")
     return text.strip().lower()
 
 

@@ -59,7 +59,8 @@ class Channel:
         channel = cls(sock, clock, timing, connecting=True)
         code = sock.connect_ex((host, port))
         if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EAGAIN):
-            channel._fail(ProtocolError("net.error.unreachable", f"cannot reach {host}:{port}: {errno.errorcode.get(code, code)}"))
+            why = errno.errorcode.get(code, code)
+            channel._fail(ProtocolError("net.error.unreachable", f"cannot reach {host}:{port}: {why}"))
         return channel
 
     @property

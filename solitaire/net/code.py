@@ -90,7 +90,8 @@ def _parse_code(raw: str) -> DuelAddress:
                           expected=expected, count=len(letters))
     digits = [ALPHABET.index(ch) for ch in letters]
     if _check_digit(digits[:-1]) != digits[-1]:
-        raise BadDuelCode("mistyped", f"'{raw}' is not a duel code: a letter is mistyped (check it against the host's screen)")
+        raise BadDuelCode("mistyped", f"'{raw}' is not a duel code: a letter is mistyped "
+                                      "(check it against the host's screen)")
     value = 0
     for digit in digits[:-1]:
         value = (value << _BITS) | digit
@@ -116,7 +117,8 @@ def _parse_plain(raw: str) -> DuelAddress:
         raise BadDuelCode("port", f"'{port_text}' is not a port number (1-65535)", text=port_text)
     secret = secret_text.upper()
     if len(secret) != SECRET_LETTERS or any(ch not in ALPHABET for ch in secret):
-        raise BadDuelCode("secret", f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not",
+        raise BadDuelCode("secret",
+                          f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not",
                           count=SECRET_LETTERS, letters=" ".join(ALPHABET))
     return DuelAddress(host, _port(int(port_text), raw), secret)
 

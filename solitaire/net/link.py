@@ -148,7 +148,8 @@ class Link:
         if handler is not None:
             handler(self, message, events)
         elif not isinstance(message, Beat):
-            self._break(ProtocolError("net.error.garbage", f"{type(message).__name__.lower()} while {self.state}"), events)
+            what = f"{type(message).__name__.lower()} while {self.state}"
+            self._break(ProtocolError("net.error.garbage", what), events)
 
     def _hello(self, hello: Hello, events: list[LinkEvent]) -> None:
         if self.state == CONNECTING:
@@ -211,7 +212,8 @@ class Link:
     def _resume(self, have: int, events: list[LinkEvent]) -> None:
         """Send the peer what it missed; it holds our first ``have`` items."""
         if have > len(self._sent):
-            self._break(ProtocolError("net.error.garbage", f"the peer claims {have} of our {len(self._sent)} moves"), events)
+            claim = f"the peer claims {have} of our {len(self._sent)} moves"
+            self._break(ProtocolError("net.error.garbage", claim), events)
             return
         for item in self._sent[have:]:
             self.channel.send(item)

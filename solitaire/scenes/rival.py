@@ -206,5 +206,20 @@ def due_moment(player: Any, now: float) -> float | None:
     return due
 
 
+def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:
+    """The race time a computer side still thinks at (``--fast`` holds the clock there): the
+    rival (the race's player 1) or our own autoplayer (player 0)."""
+    limits = []
+    if race.playing(1):
+        ready = rival.ready_at()
+        if ready is not None:
+            limits.append(ready)
+    if autoplayer is not None and race.playing(0):
+        ready = autoplayer.ready_at(race.elapsed)
+        if ready is not None:
+            limits.append(ready)
+    return min(limits) if limits else None
+
+
 def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:
     return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast)
