@@ -46,3 +46,28 @@ def test_two_processes_duel_on_this_machine_and_agree(tmp_path):
     for side in (hosted["you"], hosted["opponent"]):
         assert side["total"] == side["score"] + side["bonus"]
     assert "Traceback" not in hosted_err + joined_err
+
+
+def test_a_joiner_killed_mid_race_leaves_the_host_to_finish_alone(tmp_path):
+    host = game(tmp_path / "host", "--duel", "host:0", "--listen", "127.0.0.1", "--race-seconds", "6")
+    joiner = None
+    try:
+        first = json.loads(host.stdout.readline())
+        joiner = game(tmp_path / "join", "--duel", f"join:{first['duel_code']}")
+        for _ in range(100):  # about 5 s: into the race (after its 3-2-1), before its end
+            if host.poll() is not None:
+                break
+            try:
+                joiner.wait(timeout=0.05)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+        joiner.kill()  # no bye: the line just goes dead
+        hosted_out, hosted_err = host.communicate(timeout=60)
+    finally:
+        for process in (host, joiner):
+            if process is not None and process.poll() is None:
+                process.kill()
+    assert host.returncode == 0, hosted_err
+    hosted = json.loads(hosted_out.strip())
+    assert hosted["opponent"]["ended"] in ("end", "time", "won") and "Traceback" not in hosted_err
