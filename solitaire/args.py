@@ -57,17 +57,44 @@ def bad_input(error: Exception) -> int:
 
 
 def duel_opponent(text: str) -> str:
-    """``--duel``: ``computer:STRENGTH``; the network's ``host[:PORT]`` and ``join:CODE`` are
-    told as not here yet (issue 15 brings them)."""
+    """``--duel``: ``computer:STRENGTH``, ``host[:PORT]`` (0: any free port) or ``join:CODE``
+    (a duel code, or address:port:secret), each read here so that a mistake is one line."""
     from solitaire.core.duel import parse_opponent
+    from solitaire.net.code import BadDuelCode, parse_address
 
     try:
-        kind, _ = parse_opponent(text)
+        kind, value = parse_opponent(text)
+        if kind == "join":
+            parse_address(value)
+    except BadDuelCode as error:
+        raise argparse.ArgumentTypeError(f"join:CODE: {error}") from None
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
-    if kind != "computer":
-        raise argparse.ArgumentTypeError("network duels are not available yet")
+    if kind == "host" and value and not (value.isascii() and value.isdigit() and int(value) <= 65535):
+        raise argparse.ArgumentTypeError(
+            f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {value!r}")
     return text.strip().lower()
+
+
+def ipv4(text: str) -> str:
+    """``--listen``: an IPv4 address of this machine (127.0.0.1 keeps a duel on this machine)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.IPv4Address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an IPv4 address like 127.0.0.1, not {text!r}") from None
+
+
+def race_seconds(text: str) -> int:
+    """``--race-seconds``: a race shorter than the Duel's own (its level file's [duel] seconds)."""
+    from solitaire.core.duel import race_mode
+    from solitaire.core.rules import ruleset
+
+    limit = int(ruleset(race_mode()[0]).extra["duel"]["seconds"])
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= limit):
+        raise argparse.ArgumentTypeError(f"expected whole seconds from 1 to {limit}, not {text!r}")
+    return int(text)
 
 
 def strength(text: str) -> str:
@@ -85,12 +112,18 @@ def check_duel_arguments(args: Any) -> None:
     from solitaire.core.duel import is_race
 
     if args.duel is None:
-        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast")):
+        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast"),
+                            (args.race_seconds, "--race-seconds"), (args.listen, "--listen")):
             if given:
                 raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
         return
     if args.scene:
         raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
+    kind = args.duel.partition(":")[0]
+    if args.race_seconds is not None and kind == "join":
+        raise UsageError("game.py: --race-seconds is the host's to choose (it applies to both)")
+    if args.listen is not None and kind != "host":
+        raise UsageError("game.py: --listen goes with --duel host[:PORT]")
     if args.code:
         try:
             code = parse_code(args.code)

@@ -46,6 +46,8 @@ class Options:
     autoplay: str | None = None  # the computer plays your side of the duel too
     fast: bool = False  # the duel's clocks and thinking simulated, not waited for
     frames_given: bool = False  # --frames on the command line: a smoke duel stops there
+    race_seconds: int | None = None  # a shorter race (a network host's applies to both)
+    listen: str | None = None  # a network host's address (to listen on and put in its code)
 
 
 def register_scenes() -> None:
@@ -57,6 +59,7 @@ def register_scenes() -> None:
     from solitaire.scenes.duel_results import DuelResultsScene
     from solitaire.scenes.game_code import GameCodeScene
     from solitaire.scenes.menu import MenuScene
+    from solitaire.scenes.net_lobby import NetLobbyScene
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
@@ -72,7 +75,7 @@ def register_scenes() -> None:
         "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
-        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene,
+        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
     }.items():
         SCENES.setdefault(name, scene)
 
@@ -136,7 +139,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         if store.notices and app.can_open("notice"):
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
-        loop = Loop(fixed_frame_time=1 / 60 if opts.smoke else None)
+        network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
+        loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
         smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
         frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
                           screenshot=opts.screenshot)
@@ -292,7 +296,7 @@ def main(argv: list[str]) -> int:
 
     from solitaire.app.display import NoDisplay
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
-                                strength)
+                                ipv4, race_seconds, strength)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
@@ -303,8 +307,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
-    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent,
-                        help="duel computer:easy|medium|hard (with --code DU1-D3N-…: that deal)")
+    parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent, help="duel computer:easy|medium|hard "
+                        "(with --code DU1-D3N-…: that deal), host[:PORT] (on the network) or join:CODE")
+    parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="with --duel: a shorter race")
+    parser.add_argument("--listen", metavar="ADDRESS", type=ipv4, help="with --duel host: listen there")
     parser.add_argument("--autoplay", metavar="STRENGTH", type=strength,
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",
@@ -325,7 +331,8 @@ def main(argv: list[str]) -> int:
     options = Options(fullscreen=args.fullscreen, lang=args.lang, smoke=args.smoke,
                       frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
                       code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
-                      fast=args.fast, frames_given=args.frames is not None)
+                      fast=args.fast, frames_given=args.frames is not None,
+                      race_seconds=args.race_seconds, listen=args.listen)
     try:
         return run(options)
     except NoDisplay as error:

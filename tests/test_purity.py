@@ -1,4 +1,4 @@
-"""The rules core, the solver and the store never import pygame (ARCHITECTURE: data flows one way;
+"""The rules core, the solver, the store and the network layer never import pygame (ARCHITECTURE: data flows one way;
 the store is shared by the game and the headless tools, which must agree on the player's folder)."""
 
 import subprocess
@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_core_solver_and_store_import_without_pygame():
     probe = (
         "import sys, importlib, pkgutil\n"
-        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.cli\n"
-        "for pkg in (solitaire.core, solitaire.solver, solitaire.store):\n"
+        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.cli\n"
+        "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net):\n"
         "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
         "solitaire.store.Store()\n"
@@ -22,8 +22,8 @@ def test_core_solver_and_store_import_without_pygame():
     assert out.stdout.strip() == "False"
 
 
-def test_no_pygame_import_statement_in_core_solver_or_store():
-    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store"):
+def test_no_pygame_import_statement_in_core_solver_store_or_net():
+    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store", "solitaire/net"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path

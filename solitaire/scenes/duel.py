@@ -31,10 +31,11 @@ from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
 from solitaire.scenes.hud import bar_height, button_bar_height
-from solitaire.scenes.rival import Rival
+from solitaire.scenes.rival import Rival, thinking_until
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
+SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
 FAST_STEP = 0.5  # race seconds a frame with --fast
 URGENT_SECONDS = 30.0  # the countdown turns urgent
 ME, RIVAL = 0, 1
@@ -46,7 +47,7 @@ class DuelScene(TableScene):
 
     def __init__(self, app: App, rival: Rival | None = None, code: GameCode | str | None = None,
                  opponent: str = "computer:medium", winnable: bool = False,
-                 autoplay: Any = None, fast: bool = False,
+                 autoplay: Any = None, fast: bool = False, seconds: float | None = None,
                  on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
         from solitaire.scenes.rival import computer_player, duel_deal, make_rival
@@ -59,8 +60,11 @@ class DuelScene(TableScene):
         self.opponent = opponent
         self.autoplayer = computer_player(app, autoplay, fast) if isinstance(autoplay, str) else autoplay
         self.race = Race(self.code)
+        if seconds is not None:  # a shorter race (the network host's --race-seconds, for both)
+            self.race.limit = float(seconds)
         self.count_left = COUNT_SECONDS
         self.started = False
+        self.settling = False  # a network duel at 0:00, waiting for the last moves to arrive
         self.my_moves = 0  # our side's moves told to the rival (an undo is one too)
         self.rival_moves = 0
         self.timeline: list[tuple[float, int]] = [(0.0, 0)]  # the rival's score over race time
@@ -81,7 +85,8 @@ class DuelScene(TableScene):
 
     @property
     def frozen(self) -> bool:
-        return not self.started or not self.race.playing(ME) or self.autoplayer is not None
+        return (not self.started or not self.race.playing(ME) or self.autoplayer is not None
+                or self.settling)
 
     # ----------------------------------------------------------------------------- widgets
     def _build_widgets(self) -> None:
@@ -236,7 +241,8 @@ class DuelScene(TableScene):
         """``--autoplay``: the computer plays your side, through the same table."""
         from solitaire.scenes.rival import is_end
 
-        if self.autoplayer is None or not self.race.playing(ME) or self.finish.auto_timer is not None:
+        if self.autoplayer is None or not self.race.playing(ME) or self.finish.auto_timer is not None \
+                or self.settling:
             return
         decision = self.autoplayer.update(self.game, self.race.elapsed)
         if decision is None:
@@ -252,19 +258,6 @@ class DuelScene(TableScene):
             self.say(self.app.t("duel.stopped"))
             self.end_now()
 
-    def _waiting_until(self) -> float | None:
-        """The race time a computer side still thinks at (``--fast`` holds the clock there)."""
-        limits = []
-        if self.race.playing(RIVAL):
-            ready = self.rival.ready_at()
-            if ready is not None:
-                limits.append(ready)
-        if self.autoplayer is not None and self.race.playing(ME):
-            ready = self.autoplayer.ready_at(self.race.elapsed)
-            if ready is not None:
-                limits.append(ready)
-        return min(limits) if limits else None
-
     # ----------------------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -277,24 +270,35 @@ class DuelScene(TableScene):
             self.race_step(dt)
 
     def race_step(self, dt: float) -> None:
+        agreed = self.rival.race_clock()  # a network duel: the clock both machines agreed on
         if not self.started:
-            self.count_left -= COUNT_SECONDS if self.fast else dt
+            own = self.count_left - (COUNT_SECONDS if self.fast else dt)
+            self.count_left = -agreed if agreed is not None else own
             if self.count_left <= 0:
                 self.started = True
                 self.rival.start(self.code)
                 self._update_buttons()
             return
         step = FAST_STEP if self.fast else dt
-        if self.fast and self.finish.auto_timer is not None:
+        if agreed is not None:  # real and never paused; --fast only quickens the computer there
+            step = max(0.0, self._settled(agreed) - self.race.elapsed)
+        elif self.fast and self.finish.auto_timer is not None:
             step = dt  # auto-complete (K-9) plays card by card in real time, fast or not
         elif self.fast:
-            waiting = self._waiting_until()
+            waiting = thinking_until(self.race, self.rival, self.autoplayer)
             if waiting is not None:
                 step = max(0.0, min(step, waiting - self.race.elapsed))
         self.race.tick(step)
         self._hear_rival()
         self._autoplay()
         self._check_over()
+
+    def _settled(self, agreed: float) -> float:
+        """Both machines stop a hair before 0:00 for SETTLE_SECONDS, no one moving, while the
+        moves made before it arrive (each side's clock and the line lag a little); then 0:00."""
+        limit = self.race.limit
+        self.settling = limit <= agreed < limit + SETTLE_SECONDS and not self.race.over
+        return limit - 1e-3 if self.settling else agreed
 
     def _check_over(self) -> None:
         if self.race.over and self.result is None:
@@ -321,7 +325,7 @@ class DuelScene(TableScene):
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
         self.app.switch("duel_results", result=self.result, code=str(self.code),
-                        opponent=self.opponent)
+                        opponent=self.opponent, note=self.rival_note if self.rival_out else "")
 
     @property
     def countdown(self) -> float:

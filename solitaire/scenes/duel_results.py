@@ -18,13 +18,15 @@ class DuelResultsScene(DialogScene):
     overlay = False  # it stands alone over the felt: the duel it follows is gone
     close_on_outside_click = False
 
-    def __init__(self, app: App, result: Any, code: str, opponent: str, **_: object) -> None:
+    def __init__(self, app: App, result: Any, code: str, opponent: str, note: str = "", **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.result = result
         self.code, self.opponent = code, opponent
+        self.note = note  # an i18n key: why the rival's game was ended ("opponent left", …)
         self.title = self.headline()
-        self.rematch_button = self.group.add(ui.Button(t("duel.rematch"), self.rematch, primary=True))
+        self.rematch_button = self.group.add(ui.Button(t("duel.rematch"), self.rematch, primary=True,
+                                                       visible=opponent != "network"))  # a new host's code
         self.new_button = self.group.add(ui.Button(t("duel.new"), self.new_duel,
                                                    visible=app.can_open("new_duel")))
         self.title_button = self.group.add(ui.Button(t("duel.to_title"), self.to_title))
@@ -95,7 +97,8 @@ class DuelResultsScene(DialogScene):
             self.blit_text(surface, side.name, int(self.px * 1.1), name_box,
                            colour=ui.GOLD_TOP if won else ui.INK, bold=True, align="centre")
             how = pygame.Rect(column.x, name_box.bottom, column.w, self.names_h // 2)
-            self.blit_text(surface, t(f"duel.ended.{side.ended}") + " · " + t("duel.home", n=side.home),
+            ended = t(self.note) if side is self.result.opponent and self.note else t(f"duel.ended.{side.ended}")
+            self.blit_text(surface, ended + " · " + t("duel.home", n=side.home),
                            int(self.px * 0.9), how, colour=ui.INK_DIM, align="centre")
             rows = pygame.Rect(column.x, column.y + self.names_h, column.w, 7 * self.step)
             draw_rows(self, surface, breakdown_rows(self.app, side.breakdown, ended=True), rows,

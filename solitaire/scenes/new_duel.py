@@ -15,6 +15,7 @@ from solitaire.core.duel import STRENGTHS, is_race, race_mode
 from solitaire.solver import pools
 
 DEALS = ("random", "winnable", "code")
+NETWORK_ROLES = ("host", "join")  # issue 15: a person on the network (the host's deal is used)
 
 
 class NewDuelScene(DialogScene):
@@ -26,7 +27,8 @@ class NewDuelScene(DialogScene):
         self.deal = "random"
         self.opponent_label = self.group.add(ui.Label(t("duel.opponent"), colour=ui.GOLD, bold=True))
         self.opponent_choice = self.group.add(ui.SegmentedChoice(
-            [(s, t("duel.computer", strength=t(f"duel.strength.{s}"))) for s in STRENGTHS],
+            [(s, t("duel.computer", strength=t(f"duel.strength.{s}"))) for s in STRENGTHS]
+            + [(role, t(f"net.{role}.choice")) for role in NETWORK_ROLES],
             self.strength, self._set_strength))
         self.deal_label = self.group.add(ui.Label(t("duel.deal"), colour=ui.GOLD, bold=True))
         deals = [d for d in DEALS if d != "winnable" or pools.has_pool(*race_mode())]
@@ -63,8 +65,22 @@ class NewDuelScene(DialogScene):
             if not is_race(code.game):
                 self.code_field.error = self.app.t("duel.not_a_duel_code")
                 return
+        if self.strength in NETWORK_ROLES:
+            self._network(code)
+            return
         self.app.switch("duel", code=code, opponent=f"computer:{self.strength}",
                         winnable=self.deal == "winnable")
+
+    def _network(self, code: object) -> None:
+        """Host (on this window's deal) or join (the host's deal): the waiting screen first."""
+        if self.strength == "join":
+            self.app.switch("net_lobby", role="join")
+            return
+        if code is None:
+            from solitaire.scenes.rival import duel_deal
+
+            code = duel_deal(self.deal == "winnable")
+        self.app.switch("net_lobby", role="host", code=code)
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

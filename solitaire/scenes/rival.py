@@ -42,6 +42,10 @@ class Rival(Protocol):
     def close(self) -> None:
         """Free what the rival holds (its worker question, its socket)."""
 
+    def race_clock(self) -> float | None:
+        """The race time both sides agreed on (a network duel: the host's clock leads; negative
+        during the 3-2-1 count), which the scene then follows; None: the scene keeps its own."""
+
     def ready_at(self) -> float | None:
         """``--fast``: race time must not pass this moment (the rival's next move is due then,
         or it still thinks about one due already); None: it waits on nothing. So thinking takes
@@ -56,10 +60,11 @@ def duel_deal(winnable: bool) -> GameCode:
 
 
 def make_rival(app: Any, spec: str, fast: bool) -> Rival:
-    """The rival an opponent choice names (``computer:hard``)."""
+    """The rival an opponent choice names (``computer:hard``); a network rival is made by the
+    waiting screens (``net_lobby``), which hand it to the duel once the other player is there."""
     kind, value = parse_opponent(spec)
     if kind != "computer":
-        raise ValueError("network duels are not available yet")
+        raise ValueError("a network rival comes from the waiting screens, not an opponent name")
     return ComputerRival(app, value, fast)
 
 
@@ -163,6 +168,9 @@ class ComputerRival:
         if self.player is not None:
             self.player.close()
 
+    def race_clock(self) -> float | None:
+        return None  # the computer follows the scene's clock, paused or simulated
+
     def ready_at(self) -> float | None:
         if self.player is None or self.done:
             return None
@@ -196,6 +204,21 @@ def due_moment(player: Any, now: float) -> float | None:
     if due is None or (due <= now and not player.waiting()):
         return None
     return due
+
+
+def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:
+    """The race time a computer side still thinks at (``--fast`` holds the clock there): the
+    rival (the race's player 1) or our own autoplayer (player 0)."""
+    limits = []
+    if race.playing(1):
+        ready = rival.ready_at()
+        if ready is not None:
+            limits.append(ready)
+    if autoplayer is not None and race.playing(0):
+        ready = autoplayer.ready_at(race.elapsed)
+        if ready is not None:
+            limits.append(ready)
+    return min(limits) if limits else None
 
 
 def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:

@@ -8,6 +8,7 @@ text the General page reflows into two, Play and Display, so its rows can grow w
 
 from __future__ import annotations
 
+import getpass
 from typing import Any
 
 import pygame
@@ -16,10 +17,31 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 
+DIGITS = frozenset("0123456789")
+
+
+class _Printable:
+    """What a name may hold: any printable character, of any script."""
+
+    def __contains__(self, ch: object) -> bool:
+        return isinstance(ch, str) and ch.isprintable()
+
+
+PRINTABLE: Any = _Printable()
+
+
+def system_name() -> str:
+    """The system's user name: what the other player sees while Settings leave the name empty."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
+
+
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
 SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
-PAGES = ("general", "comfort")
+PAGES = ("general", "comfort", "network")
 """The pages at the normal text size (with large text, ``_columns`` makes General two)."""
 TEXT_SIZES = ("normal", "large", "largest")
 
@@ -33,7 +55,8 @@ def nearest_speed(value: object) -> float:
     return min((factor for _, factor in SPEEDS), key=lambda factor: abs(factor - speed))
 
 
-Column = list[tuple[ui.Widget, float]]
+Column = list[tuple[Any, float]]
+"""A column of a page: (a widget, or a label and its field side by side; its height in rows)."""
 
 
 class SettingsScene(Scene):
@@ -96,6 +119,7 @@ class SettingsScene(Scene):
         for key in MOVING_TOGGLES:
             self.toggles[key] = self.group.add(
                 ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+        self._build_duel()
         self.pages = self.group.add(ui.SegmentedChoice([], self.page, self.show_page))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
 
@@ -112,9 +136,12 @@ class SettingsScene(Scene):
         comfort = ([(self.seeing_label, 0.75)] + [(self.toggles[k], 1.0) for k in SEEING_TOGGLES]
                    + [(self.text_size_label, 0.75), (self.text_size, 0.85)],
                    [(self.moving_label, 0.75)] + [(self.toggles[k], 1.0) for k in MOVING_TOGGLES])
+        duel: Column = [(self.duel_label, 0.75), ((self.name_label, self.name_field), 0.85),
+                        ((self.port_label, self.port_field), 0.85)]
         if self.app.settings.text_size == "normal":
-            return {"general": (play + speed, display + sound), "comfort": comfort}
-        return {"play": (play[:5], play[5:] + speed), "display": (display, sound), "comfort": comfort}
+            return {"general": (play + speed, display + sound), "comfort": comfort, "network": (duel, [])}
+        return {"play": (play[:5], play[5:] + speed), "display": (display, sound), "comfort": comfort,
+                "network": (duel, [])}
 
     def show_page(self, page: str) -> None:
         """One page's widgets shown, the others' hidden (and out of the Tab order)."""
@@ -126,7 +153,34 @@ class SettingsScene(Scene):
         self.pages.value = page
         for name, (first, second) in columns.items():
             for widget, _ in first + second:
-                widget.visible = name == page
+                for part in widget if isinstance(widget, tuple) else (widget,):
+                    part.visible = name == page
+
+    def _build_duel(self) -> None:
+        """The network duel's name and port (issue 15): saved as they are typed, when valid."""
+        t = self.app.t
+        s = self.app.settings
+        self.duel_label = self.group.add(ui.Label(t("settings.section.duel"), colour=ui.GOLD,
+                                                  bold=True, size_ratio=0.62))
+        self.name_label = self.group.add(ui.Label(t("settings.player_name"), size_ratio=0.46))
+        self.name_field = self.group.add(ui.TextInput(self._name_changed, allowed=PRINTABLE, max_length=32,
+                                                      uppercase=False, placeholder=system_name()))
+        self.name_field.set_value(s.player_name)
+        self.name_field.on_change = self._name_changed  # after the value shown: showing is no change
+        self.port_label = self.group.add(ui.Label(t("settings.duel_port"), size_ratio=0.46))
+        self.port_field = self.group.add(ui.TextInput(self._port_changed, allowed=DIGITS, max_length=5))
+        self.port_field.set_value(str(s.duel_port))
+        self.port_field.on_change = self._port_changed
+
+    def _name_changed(self, value: str) -> None:
+        self.app.change_settings(player_name=value.strip())
+
+    def _port_changed(self, value: str) -> None:
+        port = int(value) if value.isdigit() else 0
+        if 1024 <= port <= 65535:
+            self.app.change_settings(duel_port=port)
+        else:
+            self.port_field.error = self.app.t("settings.duel_port_range")
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
@@ -196,10 +250,22 @@ class SettingsScene(Scene):
             y = column.y
             for widget, height in widgets:
                 hh = int(row * height)
-                widget.layout((column.x, y, column.w, hh))
+                if isinstance(widget, tuple):  # a label and its field, side by side
+                    label, field = widget
+                    field_w = column.w * 11 // 20
+                    label_w = column.w - field_w - gap
+                    if i18n.is_rtl():
+                        field.layout((column.x, y, field_w, hh))
+                        label.layout((column.right - label_w, y, label_w, hh))
+                    else:
+                        label.layout((column.x, y, label_w, hh))
+                        field.layout((column.right - field_w, y, field_w, hh))
+                else:
+                    widget.layout((column.x, y, column.w, hh))
                 y += hh + gap
 
-        for label in (self.speed_label, self.back_label, self.language_label, self.text_size_label):
+        for label in (self.speed_label, self.back_label, self.language_label, self.text_size_label,
+                      self.name_label, self.port_label):
             if label is not None:
                 label.inset = max(6, row // 5)
         for left, right in pages.values():

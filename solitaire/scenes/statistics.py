@@ -24,7 +24,7 @@ from solitaire.store.stats import RECENT_LENGTH
 WON = (92, 196, 112)
 LOST = (150, 156, 152)
 TIED = (226, 184, 84)
-DUEL_ROWS = ("easy", "medium", "hard")  # the network's row joins them with issue 15
+DUEL_ROWS = ("easy", "medium", "hard", "network")  # a row per opponent: the computer's three, the network
 NONE = "—"
 
 

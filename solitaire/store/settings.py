@@ -112,6 +112,19 @@ def optional_known_mode(value: object) -> str | None:
     return value
 
 
+def player_name(value: object) -> str:
+    """A name other players see in a network duel: "" means the system's user name."""
+    if not isinstance(value, str) or len(value) > 32 or not value.isprintable():
+        raise ValueError(f"expected a name of at most 32 printable characters, got {value!r}")
+    return value.strip()
+
+
+def port(value: object) -> int:
+    if type(value) is not int or not 1024 <= value <= 65535:
+        raise ValueError(f"expected a port number from 1024 to 65535, got {value!r}")
+    return value
+
+
 def setting(default: object, check: Callable[[object], object]) -> Any:
     return field(default=default, metadata={"spec": Scalar(check)})
 
@@ -155,6 +168,10 @@ class Settings:
     left_handed: bool = setting(False, boolean)
     """The table mirrored on its own: stock and waste on the other side from where the
     interface language puts them."""
+    player_name: str = setting("", player_name)
+    """Shown to the other player of a network duel; "" uses the system's user name."""
+    duel_port: int = setting(47474, port)
+    """Where a hosted network duel listens (the next free port if this one is taken)."""
     continue_slot: str | None = setting(None, optional_known_mode)
     """The saved game the title screen's Continue resumes: the last one played."""
 

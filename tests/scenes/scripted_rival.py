@@ -51,5 +51,8 @@ class ScriptedRival:
     def close(self) -> None:
         self.closed = True
 
+    def race_clock(self) -> float | None:
+        return None
+
     def ready_at(self) -> float | None:
         return None

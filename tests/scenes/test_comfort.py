@@ -206,7 +206,7 @@ def test_the_comfort_page_is_reached_by_keyboard_and_sets_each_setting(app, driv
     driver.key(pygame.K_LEFT if lang == "ar" else pygame.K_RIGHT)  # Large, at once
     assert app.settings.text_size == "large" and ui.Look.text_scale > 1
     assert settings.page == "comfort" and settings.group.focused is settings.text_size
-    assert [name for name, _ in settings.pages.options] == ["play", "display", "comfort"]
+    assert [name for name, _ in settings.pages.options] == ["play", "display", "comfort", "network"]
     panel = settings.panel.rect
     first, second = settings._columns()["comfort"]
     for widget in [w for w, _ in first + second] + [settings.pages, settings.close_button]:

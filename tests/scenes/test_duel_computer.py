@@ -11,6 +11,7 @@ import time
 import pytest
 
 from solitaire.core.duel import RivalBack, RivalGone
+from solitaire.scenes.rival import thinking_until
 
 CODE = "DU1-D3N-AAAAAAB"
 STEP = 1 / 120
@@ -23,7 +24,7 @@ def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0):
     deadline = time.monotonic() + limit  # a guard against a hang, not a measurement
     while duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
-        if duel._waiting_until() is not None:
+        if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
             time.sleep(0.002)  # the worker thinks: let it
     return duel, app.stack.top
 

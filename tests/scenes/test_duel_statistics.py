@@ -10,7 +10,7 @@ def test_the_duel_tab_shows_each_strength_and_resets_one(app, driver):
     app.store.record_duel("easy", "won", 100)
     app.open("statistics", game_id="duel")
     scene = app.stack.top
-    assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard"]
+    assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard", "network"]
     assert scene.record() == DuelStats()  # medium first: none yet
     scene._set_mode("hard")
     figures = dict(scene.figures(scene.record()))
@@ -25,4 +25,16 @@ def test_a_game_mode_tab_is_as_before(app, driver):
     app.open("statistics", game_id="klondike")
     scene = app.stack.top
     assert scene.key.startswith("klondike-") and len(scene.figures(scene.record())) == 8
+    driver.draw()
+
+
+def test_network_duels_have_their_own_row(app, driver):
+    """Issue 15: a row for network opponents, as for each computer strength."""
+    app.store.record_duel("network", "won", 640)
+    app.open("statistics", game_id="duel")
+    scene = app.stack.top
+    scene._set_mode("network")
+    figures = dict(scene.figures(scene.record()))
+    assert (figures["Played"], figures["Won"], figures["Best total"]) == ("1", "1", "640")
+    assert dict(scene.modes.options)["network"] == "Network"
     driver.draw()
