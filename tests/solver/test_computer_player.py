@@ -89,3 +89,14 @@ def test_a_worker_that_dies_every_time_ends_in_a_stopped_value_not_an_exception(
         assert isinstance(outcome, Stopped) and "stopped" in outcome.error
         assert len(killed) == RETRIES + 1
         assert isinstance(player.update(game, 31.0), Stopped)  # it stays stopped, quietly
+
+
+def test_a_question_cancelled_by_another_user_of_the_worker_is_asked_again():
+    """The hints cancel every job on the worker they share: the player does not wait for ever."""
+    game = Game.deal(parse_code(CODE))
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.EASY, worker)
+        assert player.update(game, 0.0) is None
+        worker.cancel()  # what the Advisor does before asking for a hint
+        until_answered(player, game, 1.0)
+        assert player.update(game, 2.0) == decide(seen(game, 240.0), Strength.EASY)

@@ -31,6 +31,9 @@ TARGETS = {"head_to_head": 0.65, "hard_no_clock": 0.35}
 PROFILE_DEALS = 3
 # The parts of Hard's thinking the profile reports, by the function that does each.
 PARTS = (("playouts' moves (Easy's policy)", "priorities.py", "easy_move"),
+         ("  of which the legal move lists", "targets.py", "legal_moves"),
+         ("  of which the talon look-ahead", "priorities.py", "clicks_to_play"),
+         ("  of which foundation safety", "priorities.py", "is_safe"),
          ("moves applied in playouts", "game.py", "apply"),
          ("positions copied", "game.py", "clone"),
          ("samples dealt", "view.py", "determinise"))
@@ -45,6 +48,7 @@ class Played:
     won: bool
     decisions: int
     seconds: float  # wall time spent deciding
+    slowest: float  # the longest decision, in seconds
 
 
 def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Played]:
@@ -54,13 +58,16 @@ def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Playe
     asked = [0.0] * len(strengths)  # race time each player's current decision was asked at
     decisions = [0] * len(strengths)
     thinking = [0.0] * len(strengths)
+    slowest = [0.0] * len(strengths)
     while not contest.over:
         open_players = [p for p in range(len(strengths)) if not contest.finished(p)]
         player = min(open_players, key=lambda p: (asked[p] + PACE[strengths[p]], p))
         game = contest.games[player]
         started = time.perf_counter()
         decision = decide(seen(game, contest.limit - asked[player]), strengths[player], seed)
-        thinking[player] += time.perf_counter() - started
+        spent = time.perf_counter() - started
+        thinking[player] += spent
+        slowest[player] = max(slowest[player], spent)
         decisions[player] += 1
         contest.tick(asked[player] + PACE[strengths[player]] - contest.elapsed)
         if contest.over:
@@ -71,21 +78,22 @@ def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Playe
             contest.apply(player, decision)
         asked[player] = contest.elapsed
     return [Played(contest.total(p), sum(map(len, contest.games[p].foundations)),
-                   contest.games[p].won, decisions[p], thinking[p]) for p in range(len(strengths))]
+                   contest.games[p].won, decisions[p], thinking[p], slowest[p]) for p in range(len(strengths))]
 
 
 def no_clock(code: GameCode, strength: Strength, seed: int = 0) -> Played:
     """A game played to a win or to End, with no clock."""
     game = Game.deal(code)
-    started = time.perf_counter()
-    decisions = 0
+    decisions, thinking, slowest = 0, 0.0, 0.0
     while decisions < MOVE_LIMIT:
+        started = time.perf_counter()
         decision = decide(seen(game), strength, seed)
-        decisions += 1
+        spent = time.perf_counter() - started
+        thinking, slowest, decisions = thinking + spent, max(slowest, spent), decisions + 1
         if decision is END:
             break
         game.apply(decision)
-    return Played(game.score, sum(map(len, game.foundations)), game.won, decisions, time.perf_counter() - started)
+    return Played(game.score, sum(map(len, game.foundations)), game.won, decisions, thinking, slowest)
 
 
 def _race_one(job: tuple[int, str]) -> Played:
@@ -142,11 +150,12 @@ def run_opponent_bench(deals: int = DEFAULT_DEALS, as_json: bool = False, worker
                 "mean_home": sum(r.home for r in rows) / deals,
                 "won_outright": _share(sum(r.won for r in rows), deals),
                 "ms_per_decision": 1000 * sum(r.seconds for r in rows) / max(1, decisions),
+                "slowest_decision_ms": 1000 * max(r.slowest for r in rows),
             }
             report["strengths"][strength.value] = figures
             print(f"{strength.value:6} ({PACE[strength]} s a move): mean total {figures['mean_total']:7.1f}, "
                   f"mean cards home {figures['mean_home']:4.1f}, won outright {100 * figures['won_outright']:5.1f}%; "
-                  f"{figures['ms_per_decision']:.1f} ms a decision; wall {time.perf_counter() - started:.0f} s",
+                  f"{figures['ms_per_decision']:.1f} ms a decision (slowest {figures['slowest_decision_ms']:.0f} ms); wall {time.perf_counter() - started:.0f} s",
                   flush=True)
         for a, b in ((Strength.HARD, Strength.MEDIUM), (Strength.MEDIUM, Strength.EASY)):
             result = head_to_head(played[a], played[b])
@@ -160,12 +169,14 @@ def run_opponent_bench(deals: int = DEFAULT_DEALS, as_json: bool = False, worker
         "won": _share(sum(r.won for r in rows), deals),
         "mean_home": sum(r.home for r in rows) / deals,
         "ms_per_decision": 1000 * sum(r.seconds for r in rows) / max(1, decisions),
+        "slowest_decision_ms": 1000 * max(r.slowest for r in rows),
         "decisions_per_deal": decisions / deals,
         "seconds_per_deal": sum(r.seconds for r in rows) / deals,
     }
     print(f"hard, no clock, no peeking, Klondike draw 3: won {100 * hard['won']:5.1f}% of {deals} deals "
           f"(mean cards home {hard['mean_home']:.1f})   target: >= 35%; "
-          f"{hard['ms_per_decision']:.1f} ms a decision, {hard['decisions_per_deal']:.0f} decisions "
+          f"{hard['ms_per_decision']:.1f} ms a decision (slowest {hard['slowest_decision_ms']:.0f} ms), "
+          f"{hard['decisions_per_deal']:.0f} decisions "
           f"and {hard['seconds_per_deal']:.1f} s a deal; wall {time.perf_counter() - started:.0f} s", flush=True)
     hard["time_shares"] = where_time_goes(min(PROFILE_DEALS, deals))
     print("  where hard's time goes (profile of its first deals): " + ", ".join(
