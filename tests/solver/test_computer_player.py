@@ -100,3 +100,13 @@ def test_a_question_cancelled_by_another_user_of_the_worker_is_asked_again():
         worker.cancel()  # what the Advisor does before asking for a hint
         until_answered(player, game, 1.0)
         assert player.update(game, 2.0) == decide(seen(game, 240.0), Strength.EASY)
+
+
+def test_a_won_game_asks_the_worker_nothing():
+    from tests.positions import build
+
+    found = [" ".join(f"{r}{s}" for r in "A23456789TJQK") for s in "SHDC"]
+    game = build("duel", foundations=found)
+    assert game.won
+    player = ComputerPlayer(Strength.HARD, worker=None)  # a worker asked anything would raise
+    assert player.update(game, 10.0) is None and not player.waiting() and player.due_at() is None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.moves import STOCK, Move
 from .priorities import USEFUL, easy_move, ranked
-from .sampling import _bonus, home, still_hidden
+from .sampling import home, still_hidden, time_bonus
 from .view import Seen
 
 DEPTH = 4
@@ -62,7 +62,7 @@ def medium_move(view: Seen, pace: float) -> Move | None:
         if view.seconds_left is not None:
             best_total = max(best_total, _best_stop(view, positions, pace))
     if view.seconds_left is not None:
-        end_now = view.game.score + _bonus(view.seconds_left - pace, home(view.game))
+        end_now = view.game.score + time_bonus(view.seconds_left - pace, home(view.game))
         if end_now >= best_total and not _may_turn_up_more(view):
             return None
     return best_move
@@ -74,7 +74,7 @@ def _best_stop(view: Seen, positions: list[Game], pace: float) -> float:
     best = float("-inf")
     for steps, game in enumerate(positions, start=1):
         left = view.seconds_left - steps * pace - (0 if game.won else pace)
-        best = max(best, game.score + _bonus(left, home(game)))
+        best = max(best, game.score + time_bonus(left, home(game)))
     return best
 
 

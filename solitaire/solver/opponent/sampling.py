@@ -80,7 +80,7 @@ class Playouts:
         """The total of pressing End now (it takes a pace too)."""
         game, seconds = self.view.game, self.view.seconds_left
         assert seconds is not None
-        return game.score + _bonus(seconds - self.pace, home(game))
+        return game.score + time_bonus(seconds - self.pace, home(game))
 
     def value(self, move: Move) -> tuple[float, float, bool]:
         """Means over the samples of what playouts starting with ``move`` reach: the best race
@@ -126,7 +126,7 @@ class Playouts:
         left = seconds - steps * self.pace
         if not game.won:
             left -= self.pace
-        return game.score + _bonus(left, home(game))
+        return game.score + time_bonus(left, home(game))
 
     def _prospect(self, game: Game) -> float:
         """How far a playout got towards winning: won, else cards home and cards turned."""
@@ -135,7 +135,7 @@ class Playouts:
         return home(game) + 0.5 * (self.hidden_at_start - still_hidden(game))
 
 
-def _bonus(seconds_left: float, cards_home: int) -> float:
+def time_bonus(seconds_left: float, cards_home: int) -> float:
     """DU-5's time bonus for ending with ``seconds_left``: nothing at or after 0:00."""
     return seconds_left * cards_home / 4 if seconds_left > 0 else 0.0
 
@@ -150,8 +150,8 @@ def hard_move(view: Seen, rng: random.Random, pace: float, budget: Budget = Budg
     playouts = Playouts(view, budget, pace, rng)
     values = [playouts.value(move) for move in moves]
     best = max(range(len(moves)), key=lambda i: (values[i][0] + PROSPECT_WEIGHT * values[i][1], -i))
-    if view.seconds_left is not None and playouts.end_now() >= values[best][0]:
-        # Ending pays more than the playouts find: trust them where they reach the end of the
+    if view.seconds_left is not None and playouts.end_now() >= max(value[0] for value in values):
+        # Ending pays more than any playout finds: trust them where they reach the end of the
         # race, or where none of them got anywhere; elsewhere a longer game may still pay.
         if playouts.covers_the_race() or not any(v[2] for v in values):
             return None
