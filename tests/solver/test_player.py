@@ -179,3 +179,15 @@ def test_the_hint_is_the_no_peek_players_move(code, moves):
     move = hint(game)
     assert move == hint_move(seen(game)) and (move is None or game.check(move) is None)
     assert hint(shuffle_hidden(game, random.Random(3))) == move
+
+
+def test_medium_never_clicks_round_the_talon_for_ever():
+    """Its look-ahead once preferred another pass of the talon to putting the King it was
+    waiting for into the empty column, pass after pass (DU1-D3N-AAAAAAF, 130 clicks to 0:00)."""
+    game = Game.deal(parse_code("DU1-D3N-AAAAAAF"))
+    for _ in range(1000):
+        decision = decide(seen(game), Strength.MEDIUM)
+        if decision is END:
+            break
+        game.apply(decision)
+    assert decision is END and game.recycles < 10
