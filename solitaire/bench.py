@@ -1,9 +1,12 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
-With no flag all sections run; ``--core``, ``--solver`` and ``--frames`` pick sections.
+With no flag all sections run; ``--core``, ``--solver``, ``--frames`` and ``--opponent`` pick
+sections. ``--deals N`` and ``--json`` are the opponent's (issue 14's contract).
 """
 
 from __future__ import annotations
+
+import argparse
 
 from solitaire.args import ToolParser, UsageError, bad_input
 
@@ -13,12 +16,18 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--core", action="store_true", help="rules core: apply+undo, move generation")
     parser.add_argument("--solver", action="store_true", help="solver: decided deals, win rates, hints")
     parser.add_argument("--frames", action="store_true", help="frame times, start-up time, idle CPU")
+    parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
+    parser.add_argument("--deals", type=_positive, default=None, metavar="N",
+                        help="deals a strength for --opponent (default 200)")
+    parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
         return bad_input(error)
-    every = not (args.core or args.solver or args.frames)
+    if (args.deals is not None or args.json) and not args.opponent:
+        return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
+    every = not (args.core or args.solver or args.frames or args.opponent)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
 
@@ -31,4 +40,19 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.solver.bench import run_bench as run_solver_bench
 
         run_solver_bench(quick=args.quick)
+    if args.opponent or every:
+        from solitaire.solver.opponent.bench import DEFAULT_DEALS, run_opponent_bench
+
+        run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json)
     return 0
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1 (argparse reports anything else as a usage mistake)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid count: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value

@@ -11,11 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..core.cards import KING, RANK, SUIT
 from ..core.game import Game
-from ..core.moves import DRAW, FOUNDATION, STOCK, WASTE, Move, parse_request
-from .foundations import foundation_ranks
-from .position import safe_double_deck, safe_single_deck
+from ..core.moves import Move, parse_request
 from .search import Search, to_core_moves
 
 VERSION = "3"
@@ -80,107 +77,19 @@ def winnability(game: Game, budget_seconds: float) -> str:
 def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
     """A useful move, or None when no useful move is left.
 
-    Where nothing is hidden (Thoughtful) the first move of a winning line found within the budget
-    is preferred. Otherwise, and when the search does not find a win, legal moves are ranked by
-    what a player can see: safe foundation moves, uncovering face-down cards, emptying a column
-    for a King, waste plays, other foundation moves, then a stock click. Moves that only shuttle a
-    group between equivalent places, or take a card back from a foundation, are never offered.
+    Where nothing is hidden (Thoughtful, or a Klondike whose cards have all been seen) the first
+    move of a winning line found within the budget is preferred. Otherwise, and when the search
+    does not find a win, the hint is the computer player's own move (issue 14), from what the
+    player sees alone: Hard's search over samples of the unseen cards, on a budget sized for the
+    hint (``player.hint_move``). Moves that only shuttle a group between equivalent places, or
+    take a card back from a foundation, are never offered.
     """
+    from .player import hint_move, seen
+
     if game.won:
         return None
     if not has_hidden_cards(game):
         result = solve(game, budget_seconds, known=False, settle=False)
         if result.result == "won" and result.moves:
-            return _first_move(game, result.moves[0])
-    return _heuristic_hint(game)
-
-
-def _first_move(game: Game, text: str) -> Move:
-    return game.resolve(parse_request(text))
-
-
-def _is_safe(game: Game, card: int) -> bool:
-    ranks = foundation_ranks(game)
-    if game.rules.decks == 2:
-        return safe_double_deck(RANK[card], SUIT[card], ranks)
-    return safe_single_deck(RANK[card], SUIT[card], ranks)
-
-
-def _score(game: Game, move: Move) -> int | None:
-    """A score for one legal move from what is visible; None for a move that is not useful."""
-    src, dst, count = move
-    if src.kind == STOCK:
-        return None  # judged apart: a click is useful only when the talon may still give something
-    if src.kind == FOUNDATION:
-        return None
-    if src.kind == WASTE:
-        c = game.waste[-1]
-        if dst.kind == FOUNDATION:
-            return 90 if _is_safe(game, c) else 60
-        return 55 if RANK[c] != KING else 50
-    column = game.tableau[src.index]
-    hidden = game.hidden[src.index]
-    moving = column[-count]
-    below = len(column) - count
-    uncovers = below > 0 and below == hidden
-    if dst.kind == FOUNDATION:
-        if _is_safe(game, moving):
-            return 100
-        return 80 if uncovers else 45
-    if uncovers:
-        return 70 + hidden
-    if below == 0:
-        if not game.tableau[dst.index]:
-            return None  # a King that already heads its column: a pointless shuttle
-        return 65 if _card_waiting(game, src.index) else None
-    under = column[below - 1]
-    if game.rules.builds_on(moving, under):
-        return None  # the group already sits on a card that takes it: a sideways shuttle
-    return 40  # frees a card that was out of order (Thoughtful, Double Solitaire)
-
-
-def _card_waiting(game: Game, emptied: int) -> bool:
-    """A card a player can see that an empty column would take and help: at the head of a
-    column with face-down cards under it, or on the waste (a King, where C-3 rules).
-    """
-    takes = game.rules.empty_takes
-    if game.waste and takes(game.waste[-1]):
-        return True
-    for index, column in enumerate(game.tableau):
-        hidden = game.hidden[index]
-        if index != emptied and hidden and takes(column[hidden]):
-            return True
-    return False
-
-
-def _talon_may_help(game: Game) -> bool:
-    """Whether a stock click can still lead anywhere, judged on what the player has seen: while
-    the first pass is not over there may be anything in the stock; after a recycle every talon
-    card has been on the waste, so we look for one that a column or a foundation takes.
-    """
-    if not game.stock and (not game.waste or not game.can_recycle):
-        return False
-    if game.recycles == 0 and game.rules.face_up != "all":
-        return True
-    tops = [column[-1] for column in game.tableau if column]
-    has_empty = any(not column for column in game.tableau)
-    for c in game.stock + game.waste[:-1]:
-        if game.foundation_for(c) is not None:
-            return True
-        if any(game.rules.builds_on(c, top) for top in tops) or (has_empty and game.rules.empty_takes(c)):
-            return True
-    return False
-
-
-def _heuristic_hint(game: Game) -> Move | None:
-    best: Move | None = None
-    best_score = -1
-    for move in game.legal_moves():
-        score = _score(game, move)
-        if score is not None and score > best_score:
-            best, best_score = move, score
-    if best is not None and best_score >= 45:
-        return best
-    if DRAW in game.legal_moves() and _talon_may_help(game):
-        return DRAW
-    return best
+            return game.resolve(parse_request(result.moves[0]))
+    return hint_move(seen(game))

@@ -24,6 +24,8 @@ from ..core.game import Game
 from ..core.moves import Move
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
+from .opponent.lookahead import medium_move
+from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
 
 __all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Seen", "Stopped", "Strength", "decide", "seen"]
@@ -94,7 +96,26 @@ def _easy(view: Seen, rng: random.Random) -> Move | None:
     return easy_move(view.game, view.stock_known)
 
 
-_POLICIES = {Strength.EASY: _easy, Strength.MEDIUM: _easy, Strength.HARD: _easy}
+def _medium(view: Seen, rng: random.Random) -> Move | None:
+    return medium_move(view, PACE[Strength.MEDIUM])
+
+
+def _hard(view: Seen, rng: random.Random) -> Move | None:
+    return hard_move(view, rng, PACE[Strength.HARD])
+
+
+HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
+"""Hard's thinking cut down to fit the hint's time (p99 <= 100 ms in ``bench --solver``)."""
+
+
+def hint_move(view: Seen, seed: int = 0) -> Move | None:
+    """The Hint of a game with hidden cards (Klondike, Double Solitaire): Hard's move without a
+    clock, on the hint's budget; None when nothing useful is left."""
+    rng = random.Random(f"{seed}|hint|{view.key}")
+    return hard_move(Seen(view.game, view.unknown, view.stock_known), rng, PACE[Strength.HARD], HINT_BUDGET)
+
+
+_POLICIES = {Strength.EASY: _easy, Strength.MEDIUM: _medium, Strength.HARD: _hard}
 
 
 # ------------------------------------------------------------------------------ the worker side
@@ -153,6 +174,8 @@ class ComputerPlayer:
         """The decision to play now, or None while thinking or pacing; a ``Stopped`` for good."""
         if self._stopped is not None:
             return self._stopped
+        if game.won:
+            return None  # all 52 home ended this side's race (DU-4): nothing left to decide
         position = (game.moves, len(game.log))
         if position != self._position:  # a new position (or the first): ask about it
             start = race_time if self._next_from is None else self._next_from

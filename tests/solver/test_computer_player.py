@@ -89,3 +89,24 @@ def test_a_worker_that_dies_every_time_ends_in_a_stopped_value_not_an_exception(
         assert isinstance(outcome, Stopped) and "stopped" in outcome.error
         assert len(killed) == RETRIES + 1
         assert isinstance(player.update(game, 31.0), Stopped)  # it stays stopped, quietly
+
+
+def test_a_question_cancelled_by_another_user_of_the_worker_is_asked_again():
+    """The hints cancel every job on the worker they share: the player does not wait for ever."""
+    game = Game.deal(parse_code(CODE))
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.EASY, worker)
+        assert player.update(game, 0.0) is None
+        worker.cancel()  # what the Advisor does before asking for a hint
+        until_answered(player, game, 1.0)
+        assert player.update(game, 2.0) == decide(seen(game, 240.0), Strength.EASY)
+
+
+def test_a_won_game_asks_the_worker_nothing():
+    from tests.positions import build
+
+    found = [" ".join(f"{r}{s}" for r in "A23456789TJQK") for s in "SHDC"]
+    game = build("duel", foundations=found)
+    assert game.won
+    player = ComputerPlayer(Strength.HARD, worker=None)  # a worker asked anything would raise
+    assert player.update(game, 10.0) is None and not player.waiting() and player.due_at() is None

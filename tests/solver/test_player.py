@@ -138,3 +138,56 @@ def test_easy_plays_a_deal_to_its_end_without_going_round_in_circles(code):
 def test_the_same_position_and_seed_give_the_same_decision(strength):
     view = seen(played("DU1-D3N-AAAAAAG", 15), 180.0)
     assert decide(view, strength, seed=4) == decide(Seen.from_json(view.to_json()), strength, seed=4)
+
+
+def test_late_in_the_race_medium_ends_where_playing_on_costs_more_bonus_than_it_earns():
+    """DU-5: 18 s left, 27 cards home, and the next cards that fit two clicks away: at Medium's
+    pace the bonus those moves cost outweighs their points, so it banks the bonus; Easy plays on;
+    Hard, quicker, gains by playing on, and does."""
+    found = ["AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D 6D", "AC 2C 3C 4C 5C 6C 7C 8C"]
+    game = build("duel", tableau=["KS QH JS TH", "KC QD JC TD", "KH QS", "KD QC", "JH TS", "JD TC 9D"],
+                 foundations=found, stock="6H 7D 9H 8H 8D 7H", draw=3)
+    game.recycles = 1  # the stock's order is known: 8H tops the first click, 6H the second
+    view = seen(game, 18.0)
+    assert decide(view, Strength.EASY) == DRAW
+    assert decide(view, Strength.MEDIUM) is END
+    assert decide(view, Strength.HARD) == DRAW
+    assert decide(seen(game, 200.0), Strength.MEDIUM) == DRAW  # with time to spare it plays on
+
+
+def test_hard_with_no_clock_wins_a_deal_that_easy_loses():
+    code = parse_code("KL1-D3N-AAAAAAO")
+    results = {}
+    for strength in (Strength.EASY, Strength.HARD):
+        game = Game.deal(code)
+        for _ in range(600):
+            decision = decide(seen(game), strength)
+            if decision is END:
+                break
+            game.apply(decision)
+        results[strength] = game.won
+    assert results == {Strength.EASY: False, Strength.HARD: True}
+
+
+@pytest.mark.parametrize("code, moves", [("KL1-D3N-AAAAACA", 20), ("DS1-D1N-AAAAAAF", 25), ("KL1-D1N-AAAAADD", 45)])
+def test_the_hint_is_the_no_peek_players_move(code, moves):
+    """Issue 14: Klondike's and Double Solitaire's Hint is the computer player's, blind to hidden cards."""
+    from solitaire.solver.api import hint
+    from solitaire.solver.player import hint_move
+
+    game = played(code, moves)
+    move = hint(game)
+    assert move == hint_move(seen(game)) and (move is None or game.check(move) is None)
+    assert hint(shuffle_hidden(game, random.Random(3))) == move
+
+
+def test_medium_never_clicks_round_the_talon_for_ever():
+    """Its look-ahead once preferred another pass of the talon to putting the King it was
+    waiting for into the empty column, pass after pass (DU1-D3N-AAAAAAF, 130 clicks to 0:00)."""
+    game = Game.deal(parse_code("DU1-D3N-AAAAAAF"))
+    for _ in range(1000):
+        decision = decide(seen(game), Strength.MEDIUM)
+        if decision is END:
+            break
+        game.apply(decision)
+    assert decision is END and game.recycles < 10

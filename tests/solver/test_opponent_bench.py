@@ -1,0 +1,56 @@
+"""Issue 14's ``bench --opponent``: races on a simulated clock through core.duel.Race, head to
+head from the deal-by-deal totals, and its command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solitaire.core.codes import GameCode
+from solitaire.solver.opponent.bench import Played, head_to_head, race
+from solitaire.solver.player import PACE, Strength
+
+REPO = Path(__file__).resolve().parents[2]
+CODE = GameCode("duel", 3, "standard", 7)
+
+
+def test_a_two_player_race_gives_each_the_total_it_gets_racing_alone():
+    """Why head to head may compare the strengths' solo races: neither sees the other (DU-1)."""
+    together = race(CODE, [Strength.MEDIUM, Strength.EASY])
+    alone = [race(CODE, [Strength.MEDIUM])[0], race(CODE, [Strength.EASY])[0]]
+    assert [(p.total, p.home, p.won, p.decisions) for p in together] == \
+           [(p.total, p.home, p.won, p.decisions) for p in alone]
+
+
+def test_every_decision_takes_its_pace_on_the_race_clock():
+    """DU-5: on this deal Easy and Medium play the same 25 moves and End; the bonus differs by
+    exactly the race time their paces leave (decisions × pace, End included)."""
+    easy, medium = race(CODE, [Strength.EASY])[0], race(CODE, [Strength.MEDIUM])[0]
+    assert (easy.decisions, easy.home) == (medium.decisions, medium.home) == (26, 2)
+
+    def bonus(strength: Strength) -> int:
+        return int((240 - 26 * PACE[strength]) * 2) // 4
+
+    assert medium.total - easy.total == bonus(Strength.MEDIUM) - bonus(Strength.EASY) == 7
+
+
+def test_head_to_head_counts_wins_ties_and_losses_deal_by_deal():
+    def rows(*totals: int) -> list[Played]:
+        return [Played(t, 0, False, 1, 0.0, 0.0) for t in totals]
+
+    assert head_to_head(rows(10, 5, 7, 0), rows(3, 5, 9, 0)) == {"won": 0.25, "tied": 0.5, "lost": 0.25}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--opponent", "--deals", "0"], "--deals: must be at least 1, not 0"),
+    (["--opponent", "--deals", "many"], "--deals: invalid count: 'many'"),
+    (["--json"], "--deals and --json go with --opponent"),
+])
+def test_bad_bench_options_are_one_line_and_exit_2(args, says):
+    result = subprocess.run([sys.executable, str(REPO / "game.py"), "bench", *args],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [f"game.py bench: {'argument ' if 'deals:' in says else ''}{says}"]
