@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..core.cards import DECK
 from ..core.game import Game
@@ -136,28 +136,18 @@ class Search(MoveGeneration, DeadEnds):
             p = -1
         return (tuple(sorted(cols)), found, talon, p, left)
 
-    def _bold_key(self, state: tuple) -> tuple:
-        """A bold attempt's position: the search's key and the card that must be used next."""
-        return (self.key(state[:5]), state[5])
-
-    def _bold_children(self, state: tuple, rng: random.Random | None = None) -> list[tuple[list[Action], tuple]]:
-        """The children of a bold attempt, whose position is the search's state and the card
-        a talon move has just put on a column (-1 for none): while that card is still on top of
-        its column, the next move must be a talon move or touch that column (a card onto it, it
-        or its group away, it home). A child whose last action puts a talon card on a column
-        (nothing played or settled after it) carries that card.
+    def _bold_children(self, state: State, rng: random.Random | None, must: int) -> Iterator[tuple[list[Action], State]]:
+        """The children of a position of a bold attempt where a talon move has just put card
+        ``must`` on a column (-1 for none): while that card is still on top of its column, the
+        next move must be a talon move or touch that column (a card onto it, it or its group
+        away, it home).
         """
-        must = state[5]
         column = -1
         if must >= 0:
             column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
-        out = []
-        for acts, child in self.children(state[:5], rng):
-            if column >= 0 and not _uses_column(acts[0], column):
-                continue
-            last = acts[-1]
-            out.append((acts, child + (child[0][last[1]][-1] if last[0] == "wt" else -1,)))
-        return out
+        for acts, child in self.children(state, rng):
+            if column < 0 or _uses_column(acts[0], column):
+                yield acts, child
 
     def won(self, state: State) -> bool:
         return sum(state[1]) == self.total
@@ -180,6 +170,7 @@ class Search(MoveGeneration, DeadEnds):
             return Outcome("lost", [], nodes, time.perf_counter() - started)
         dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         bold_dead: set = set()  # what bold attempts exhausted: no win *by their lines* only
+        key = self.key
         limit = node_limit if node_limit is not None else -1
         total = self.total
         caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
@@ -188,11 +179,8 @@ class Search(MoveGeneration, DeadEnds):
         while True:
             bold = bold_left and attempt % 2 == 1
             rng = random.Random(attempt) if attempt else None
-            if bold:
-                key, expand, proven, start = self._bold_key, self._bold_children, bold_dead, root + (-1,)
-            else:
-                key, expand, proven, start = self.key, self.children, dead, root
-            root_key = key(start)
+            proven = bold_dead if bold else dead
+            root_key = (key(root), -1) if bold else key(root)
             attempt_cap = caps[bold]
             # Tarjan's strongly connected components over the positions of this attempt: a
             # position met again while still open (a cycle) lowers its finder's ``low``; when a
@@ -200,7 +188,7 @@ class Search(MoveGeneration, DeadEnds):
             # found after it form a finished component with no win: all of them are dead.
             number = {root_key: 0}
             open_keys = [root_key]
-            stack = [iter(expand(start, rng))]
+            stack = [iter(self._bold_children(root, rng, -1) if bold else self.children(root, rng))]
             keys = [root_key]
             low = [0]
             path: list[list[Action]] = [root_acts]
@@ -224,7 +212,14 @@ class Search(MoveGeneration, DeadEnds):
                         low[-1] = frame_low
                     continue
                 k = key(state)
-                if k in proven or (bold and k[0] in dead):
+                if bold:
+                    # a bold position also carries the talon card its last move put on a
+                    # column, if the move ended so (nothing played or settled after it)
+                    if k in dead:
+                        continue
+                    last = acts[-1]
+                    k = (k, state[0][last[1]][-1] if last[0] == "wt" else -1)
+                if k in proven:
                     continue
                 seen_at = number.get(k)
                 if seen_at is not None:
@@ -251,7 +246,7 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                stack.append(iter(expand(state, rng)))
+                stack.append(iter(self._bold_children(state, rng, k[1]) if bold else self.children(state, rng)))
             if stopped:
                 break
             if not stack:
