@@ -9,7 +9,6 @@ rules flags, caches) set up by ``Search.__init__``.
 from __future__ import annotations
 
 import random
-from typing import Iterator
 
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, settle_twins
 
@@ -141,10 +140,10 @@ class MoveGeneration:
                     progress = True
         return talon, p
 
-    def children(self, state: State, rng: random.Random | None = None) -> Iterator[tuple[list[Action], State]]:
+    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[list[Action], State]]:
         """Every move worth trying from ``state``, most promising first, each followed by the safe
-        foundation moves it allows and, with one deck, settled (``_close``). A child is finished
-        only when the search asks for it: many are never asked for (a win found first, a cut-off).
+        foundation moves it allows and, with one deck, settled (``_close``). (Finishing each child
+        only when the search asks for it was measured 4% slower a position: issue 17.)
         """
         cols, found, talon, p, left = state
         builds = _BUILDS
@@ -330,6 +329,8 @@ class MoveGeneration:
         else:
             noise = self.noise
             ranked.sort(key=lambda item: item[0] + rng.random() * noise)
+        out: list[tuple[list[Action], State]] = []
         for _, acts, nc, nf, t, q, nleft in ranked:
             t, q = self._close(nc, nf, t, q, acts)
-            yield acts, (tuple(nc), tuple(nf), t, q, nleft)
+            out.append((acts, (tuple(nc), tuple(nf), t, q, nleft)))
+        return out
