@@ -3,7 +3,9 @@
 Questions go to the app's one solver worker process (never the frame thread) and answers are
 picked up by ``poll`` once a frame. A hint goes first: asking for one cancels a status search in
 flight, which is asked again once the hint is answered. Any change of the game makes pending
-answers stale (``forget``).
+answers stale (``forget``). A status the short search cannot decide keeps being searched in the
+background (issue 17), "Checking…" meanwhile, until it is known, a minute has gone, or the next
+move asks about another position.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.core import Game, Move
-from solitaire.solver.messages import Answer, HintAnswer, WinnabilityAnswer
+from solitaire.solver.messages import BACKGROUND, Answer, HintAnswer, WinnabilityAnswer
 
 HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
 STATUS_BUDGET = 2.0  # seconds to decide whether a position can still be won
+BACKGROUND_BUDGET = 60.0  # seconds of background search when those did not decide it
 
 
 class Advisor:
@@ -24,6 +27,8 @@ class Advisor:
         self.hint_waited = 0.0  # seconds the pending hint has been waited for
         self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking" or None
         self.status_ticket: int | None = None
+        self.status_state: dict | None = None  # the position the status is asked about
+        self.status_background = False  # the pending status question is the background one
         self.status_at_start = False  # the pending status question is about the deal itself
         self.deal_game: Game | None = None  # the game the deal's verdict below is about
         self.deal_known = False  # that deal's verdict from its first position is known:
@@ -68,7 +73,14 @@ class Advisor:
             worker.cancel()
         self.status = "checking"
         self.status_at_start = game.moves == 0
-        self.status_ticket = worker.submit("winnability", game.to_json(), STATUS_BUDGET)
+        self.status_state = game.to_json()
+        self.status_background = False
+        self.status_ticket = worker.submit("winnability", self.status_state, STATUS_BUDGET)
+
+    def _keep_checking(self) -> None:
+        """The short search did not decide: search on in the background ("Checking…" stays)."""
+        self.status_background = True
+        self.status_ticket = self.worker().submit(BACKGROUND, self.status_state, BACKGROUND_BUDGET)
 
     @property
     def status_key(self) -> str | None:
@@ -113,7 +125,11 @@ class Advisor:
             ticket = answer.ticket
             if ticket == self.status_ticket:
                 self.status_ticket = None
-                self.status = _verdict(answer)
+                verdict = _verdict(answer)
+                if verdict == "unknown" and isinstance(answer, WinnabilityAnswer) and not self.status_background:
+                    self._keep_checking()
+                    continue
+                self.status = verdict
                 self._learn_deal(self.status, at_start=self.status_at_start)
             elif ticket == self.deal_ticket:
                 self.deal_ticket = None

@@ -2,8 +2,8 @@
 turns them into the plain data that crosses the process boundary and back.
 
 A question goes to the worker; one answer comes back per question still wanted: a solve answer,
-a hint, a winnability verdict, the computer player's decision, or an error (a bad state, or a question that outlived the workers
-it was asked of). Only dicts of plain values (str, int, float, lists, None) go through the queues,
+a hint, a winnability verdict (also for a background one), the computer player's decision, or an
+error (a bad state, or a question that outlived the workers it was asked of). Only dicts of plain values (str, int, float, lists, None) go through the queues,
 so both sides agree on them by this module alone, whatever either side's classes look like.
 """
 
@@ -14,7 +14,10 @@ from typing import Any
 
 from ..core.moves import Move, Pile
 
-KINDS = ("solve", "hint", "winnability", "decide")
+KINDS = ("solve", "hint", "winnability", "decide", "background_winnability")
+BACKGROUND = "background_winnability"
+"""A winnability question searched on after a short one said "unknown": it gives way to any
+other question (its answer is then "unknown"), so it never holds a hint or a move waiting."""
 VERDICTS = ("winnable", "not winnable", "unknown")
 
 

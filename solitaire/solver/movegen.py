@@ -142,7 +142,8 @@ class MoveGeneration:
 
     def children(self, state: State, rng: random.Random | None = None) -> list[tuple[list[Action], State]]:
         """Every move worth trying from ``state``, most promising first, each followed by the safe
-        foundation moves it allows and, with one deck, settled (``_close``).
+        foundation moves it allows and, with one deck, settled (``_close``). (Finishing each child
+        only when the search asks for it was measured 4% slower a position: issue 17.)
         """
         cols, found, talon, p, left = state
         builds = _BUILDS
@@ -307,6 +308,8 @@ class MoveGeneration:
                 if r == 0 or (slot == 1 and slots[0] == r):
                     continue
                 c = _CARD[s][r]
+                if not landing >> c & 1 and not (empty >= 0 and (empty_any or r == KING)):
+                    continue  # no column takes it
                 nf = list(found)
                 if self.decks == 1:
                     nf[s] = r - 1

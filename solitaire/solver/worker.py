@@ -24,8 +24,8 @@ import threading
 from typing import Any, Callable
 
 from ..core.moves import Move
-from .messages import (Answer, DecisionAnswer, ErrorAnswer, HintAnswer, Question, SolveAnswer, WinnabilityAnswer,
-                       decode, encode)
+from .messages import (BACKGROUND, Answer, DecisionAnswer, ErrorAnswer, HintAnswer, Question, SolveAnswer,
+                       WinnabilityAnswer, decode, encode)
 
 RETRIES = 2
 """Times a question is asked again of a new worker before it is answered with an error."""
@@ -45,7 +45,8 @@ def _exit_with_parent() -> None:
 
 
 def _serve(jobs: Any, results: Any, generation: Any) -> None:
-    """The worker's loop: one job at a time, until a None job asks it to stop."""
+    """The worker's loop: one job at a time, until a None job asks it to stop. A background
+    question's search also stops as soon as another question waits."""
     _exit_with_parent()
     while True:
         job = jobs.get()
@@ -58,9 +59,12 @@ def _serve(jobs: Any, results: Any, generation: Any) -> None:
         def cancelled() -> bool:
             return generation.value != question.generation
 
+        def gives_way() -> bool:
+            return cancelled() or not jobs.empty()
+
         answer: Answer
         try:
-            answer = _answer(question, cancelled)
+            answer = _answer(question, gives_way if question.kind == BACKGROUND else cancelled)
         except Exception as error:  # a bad state must not kill the worker: report it instead
             answer = ErrorAnswer(question.ticket, question.kind, f"{type(error).__name__}: {error}")
         if not cancelled():
@@ -82,7 +86,7 @@ def _answer(question: Question, cancelled: Callable[[], bool]) -> Answer:
     if question.kind == "solve":
         result = api.solve(game, budget, should_stop=cancelled)
         return SolveAnswer(ticket, result.result, tuple(result.moves), result.nodes, round(result.seconds, 3))
-    if question.kind == "winnability":
+    if question.kind in ("winnability", BACKGROUND):
         result = api.solve(game, budget, known=False, should_stop=cancelled).result
         return WinnabilityAnswer(ticket, {"won": "winnable", "lost": "not winnable"}.get(result, "unknown"))
     return HintAnswer(ticket, api.hint(game, budget))

@@ -1,7 +1,7 @@
 """The solver bench's measure of machine speed."""
 
 from solitaire.core import Game, parse_code
-from solitaire.solver.bench import SPEED_DEAL, SPEED_POSITIONS, machine_speed
+from solitaire.solver.bench import SPEED_DEAL, SPEED_POSITIONS, SUITES, machine_speed, published_check
 from solitaire.solver.search import Search
 
 
@@ -14,3 +14,23 @@ def test_speed_deal_runs_the_whole_measured_search():
 
 def test_machine_speed_counts_positions_a_second():
     assert machine_speed(positions=400, runs=1) > 0
+
+
+def test_klondike_draw_3_all_known_is_compared_with_the_published_rate():
+    # Issue 17: 81.95% (Blake & Gent; lonelybot) is for Klondike draw 3 with every card known,
+    # 2,000 deals by default; Thoughtful has no published figure and is labelled as ours alone.
+    suites = {row[0]: row for row in SUITES}
+    klondike = suites["Klondike draw 3, all cards known"]
+    assert klondike[1:5] == ("klondike", 3, "standard", 2000) and klondike[6] == 0.8195
+    assert suites["Thoughtful draw 3"][6] is None and "ours alone" in suites["Thoughtful draw 3"][5]
+
+
+def test_published_check_bounds_the_rate_by_the_unknown_deals():
+    # 2,000 deals: 2 SE around 81.95% is 80.23-83.67%.
+    assert published_check(1640, 0, 2000, 0.8195).endswith(": inside")
+    assert published_check(1620, 20, 2000, 0.8195).endswith(": inside")  # 81.0-82.0%
+    assert published_check(1660, 20, 2000, 0.8195).endswith(": overlaps")  # 83.0-84.0%
+    assert published_check(1600, 20, 2000, 0.8195).endswith(": overlaps")  # 80.0-81.0%
+    assert published_check(1590, 5, 2000, 0.8195).endswith(": OUTSIDE")  # 79.5-79.75%
+    assert published_check(1700, 0, 2000, 0.8195).endswith(": OUTSIDE")  # 85%
+    assert "80.23-83.67%" in published_check(1640, 0, 2000, 0.8195)

@@ -9,7 +9,7 @@ import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.solver.cli import run_solve
-from solitaire.solver.messages import HintAnswer
+from solitaire.solver.messages import BACKGROUND, HintAnswer
 from solitaire.solver.worker import SolverWorker
 from tests.solver.waiting import wait_for_answers
 
@@ -54,3 +54,24 @@ def test_solver_does_not_import_pygame():
     code = ("import sys, solitaire.solver.api, solitaire.solver.worker, solitaire.solver.cli, "
             "solitaire.solver.bench; sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_a_background_status_search_is_cancelled_by_a_move_and_gives_way_to_other_questions():
+    # Issue 17: the background search runs up to a minute; cancelling it (the next move) or
+    # asking anything else (a hint, the Duel's opponent) stops it at once.
+    easy = Game.deal(parse_code("TF1-D1N-AAAAAAD")).to_json()
+    hard = Game.deal(parse_code("TF1-D3N-AAAAAEA")).to_json()
+    with SolverWorker() as worker:
+        worker.submit(BACKGROUND, hard, 60.0)
+        time.sleep(0.3)
+        worker.cancel()
+        ticket = worker.submit("winnability", easy, 5.0)
+        answers = wait_for_answers(worker, 20)
+        assert [(a.ticket, a.verdict) for a in answers] == [(ticket, "winnable")]
+        background = worker.submit(BACKGROUND, hard, 60.0)
+        time.sleep(0.3)
+        ticket = worker.submit("hint", easy, 0.05)
+        answers = wait_for_answers(worker, 20)
+        answers += wait_for_answers(worker, 20) if len(answers) < 2 else []
+        assert [a.ticket for a in answers] == [background, ticket]
+        assert answers[0].verdict == "unknown" and str(answers[1].move)

@@ -214,8 +214,11 @@ def test_a_lost_deal_is_not_searched_again_at_every_restart():
     # whole strongly connected component is finished. Before that, each restart searched the
     # cycles again and this loss took about 3.3 times its distinct positions.
     from solitaire.core import Game, parse_code
+    # (Bold attempts, issue 17, are left out: their positions never count towards a proof.)
     game = Game.deal(parse_code("TF1-D3N-AAAAAGA"))
-    restarting = Search(game).run(60.0)
+    restarting = Search(game)
+    restarting.bold = False
+    restarting = restarting.run(60.0)
     single = Search(game)
     single.first_attempt = 10**9
     once = single.run(60.0)
