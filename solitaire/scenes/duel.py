@@ -7,7 +7,7 @@ the core refuses ends the rival's game. Its cards are never drawn: both sides pl
 deal, so its uncovered cards would tell you your own hidden ones; the opponent panel
 (``duel_panel``) shows its progress only.
 
-The scene owns race time. A 3-2-1 count starts both clocks; then race time follows the frame
+The scene owns race time. Once the deal has landed, a 3-2-1 count starts both clocks; then race time follows the frame
 clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a moment a computer side
 is still thinking (``Rival.ready_at``, the autoplayer's), so a headless duel is over
 in seconds and plays the same on any machine. Covered by its menu or the End question, the
@@ -276,8 +276,16 @@ class DuelScene(TableScene):
         if not self.rival.pausable and self.result is None and self.started:
             self.race_step(dt)
 
+    @property
+    def dealing(self) -> bool:
+        """The deal still flies in: the 3-2-1 waits for it to land (``--fast`` waits for no
+        picture)."""
+        return not self.started and not self.fast and self.tweens.active
+
     def race_step(self, dt: float) -> None:
         if not self.started:
+            if self.dealing:
+                return
             self.count_left -= COUNT_SECONDS if self.fast else dt
             if self.count_left <= 0:
                 self.started = True

@@ -55,7 +55,7 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
-    if not scene.started:
+    if not scene.started and not scene.dealing:
         _count_in(surface, scene)
 
 
