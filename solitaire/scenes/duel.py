@@ -347,6 +347,8 @@ class DuelScene(TableScene):
         self.on_resize(self.app.display.size)
         self.screen.deal(self.game)
         self._update_buttons()
+        if self.app.keyboard_input:  # started from the keyboard: the board's focus shown at once
+            self.group.focus(self.board, visible=True)
         self.app.settings_listeners.append(self._settings_changed)
 
     def _settings_changed(self, settings: Any) -> None:
