@@ -83,3 +83,27 @@ def test_the_score_line_stays_inside_its_chart_and_runs_with_the_reading(make_ap
     assert all(chart.collidepoint(point) for point in points), (chart, points)
     first, last = points[0][0], points[-1][0]
     assert (last < first) if lang == "ar" else (last > first)  # time runs with the reading
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_rule_over_the_total_touches_no_letter(make_app, size, lang):
+    """The gold rule was drawn on the last line's row edge: its descenders (Arabic's dots below)
+    touched it."""
+    from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows, rows_height
+
+    app = make_app(size, lang)
+    duel = racing(app, ScriptedRival([], name="Computer · Medium"))
+    dialog = app.open("duel_end", duel=duel)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    box = pygame.Rect(dialog.box.x, dialog.box.y, dialog.box.w, rows_height(dialog.step))
+    draw_rows(dialog, surface, breakdown_rows(app, duel.preview(), ended=False), box, dialog.px, dialog.step)
+    gold = [y for y in range(box.top, box.bottom) if surface.get_at((box.centerx, y)).a
+            and all(surface.get_at((x, y)).a for x in range(box.x, box.right, 7))]
+    assert gold, "no rule drawn"
+    def inked(y: int) -> bool:
+        return any(surface.get_at((x, y)).a for x in range(box.x, box.right))
+
+    above = next(d for d in range(1, dialog.step) if inked(gold[0] - d)) - 1
+    below = next(d for d in range(1, dialog.step) if inked(gold[-1] + d)) - 1
+    assert min(above, below) >= max(3, dialog.px // 4), (above, below)  # clear space on both sides
