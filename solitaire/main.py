@@ -111,7 +111,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     merged = store.settings.updated(**(settings or {}))
     if opts.lang:
         merged = merged.updated(language=opts.lang)
-    i18n.set_language(merged.language)
+    i18n.set_language(merged.language or i18n.system_language(pygame.system.get_pref_locales()))
     fullscreen = opts.fullscreen or merged.fullscreen
 
     start_video()

@@ -27,3 +27,13 @@ def three_passes():
     (rules,) = REGISTRY.load_folder(VARIANTS)
     yield rules
     REGISTRY.forget(rules.id)
+
+
+@pytest.fixture(autouse=True)
+def plain_look():
+    """The widgets' look is set by an App from its settings (high contrast, text size); a test
+    that made one with other settings must not leave its look to the next test."""
+    yield
+    from solitaire.app.ui import Look
+
+    Look.high_contrast, Look.text_scale = False, 1.0

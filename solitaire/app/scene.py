@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.events import Events
+from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 
 if TYPE_CHECKING:
@@ -240,6 +241,8 @@ class App:
         self.card_backs: list[str] = []
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
+        Look.high_contrast = settings.high_contrast
+        Look.text_scale = TEXT_SCALES[settings.text_size]
 
     # -- navigation -------------------------------------------------------------------------
     def can_open(self, name: str) -> bool:
@@ -294,8 +297,13 @@ class App:
         self.on_settings_changed()
 
     def on_settings_changed(self) -> None:
-        """Apply the settings the shell owns (sound, volume, full screen), then tell listeners."""
+        """Apply the settings the shell owns (sound, volume, full screen, the widgets' look),
+        then tell listeners."""
         s = self.settings
+        Look.high_contrast = s.high_contrast
+        if TEXT_SCALES[s.text_size] != Look.text_scale:  # every scene lays itself out again
+            Look.text_scale = TEXT_SCALES[s.text_size]
+            self.stack.on_resize(self.display.size)
         self.audio.set_volume(s.volume)
         self.audio.set_muted(not s.sound)
         if s.fullscreen != self.display.fullscreen:

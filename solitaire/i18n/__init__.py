@@ -48,6 +48,18 @@ def set_language(code: str) -> bool:
     return True
 
 
+def system_language(locales: list[dict[str, str | None]] | None) -> str:
+    """The interface language for the system's preferred locales (most preferred first, as
+    ``pygame.system.get_pref_locales`` gives them): the first whose language has a string
+    table, else English.
+    """
+    for locale in locales or ():
+        code = (locale.get("language") or "").lower()
+        if code.isascii() and code.isalpha() and _table(code) is not None:
+            return code
+    return "en"
+
+
 def language() -> str:
     return _current
 

@@ -1,5 +1,5 @@
 """The keyboard on a table: its shortcuts, and focus on the board, where arrow keys walk
-between the table's places and Enter clicks.
+between the table's places, Enter clicks and Shift+Enter picks cards up and puts them down.
 
 The board is one stop in the Tab order; inside it the focus is a pile and a depth (how many
 cards from the top of a column the focused card is), moved on screen order, so the keys follow
@@ -82,7 +82,7 @@ class BoardFocus(ui.Widget):
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self._vertical(key == pygame.K_UP)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._enter()
+            self._enter(bool(event.mod & pygame.KMOD_SHIFT))
         else:
             return False
         return True
@@ -118,12 +118,16 @@ class BoardFocus(ui.Widget):
         elif not up:
             self.pile, self.depth = self._nearest(rows[1]), 1
 
-    def _enter(self) -> None:
-        """Enter on the focused card is a click on it (K-8's select-then-click included)."""
+    def _enter(self, pick: bool) -> None:
+        """Enter on the focused card is a click on it (K-8's select-then-click included);
+        Shift+Enter picks it up, or puts down what was picked up, in every game."""
         scene, pile = self.scene, self.pile
         size = len(scene.game.pile(pile))
         count = intents.movable(scene.game, pile, size - self.depth) if size else 0
-        scene.clicks.key_click(pile, count)
+        if pick:
+            scene.clicks.key_pick(pile, count)
+        else:
+            scene.clicks.key_click(pile, count)
 
     def _nearest(self, places: list[Pile]) -> Pile:
         x = self.scene.layout.pile_origin(self.pile)[0]

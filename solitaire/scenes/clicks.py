@@ -54,11 +54,32 @@ class Clicks:
             self._tap(pile, count, double)
 
     def key_click(self, pile: Pile, count: int) -> None:
-        """Enter on the board's focused card: a click, or K-8's select-then-click step."""
-        if self.app.settings.one_tap or self.game.rules.click != "one_tap":
+        """Enter on the board's focused card: a click, or K-8's select-then-click step; with
+        cards picked up by the keyboard (``key_pick``), they are put down here."""
+        if self.selection is not None and pile.kind != STOCK:
+            self._place(pile)
+        elif self.app.settings.one_tap or self.game.rules.click != "one_tap":
             self.activate(pile, count)
         else:
             self._klondike_click(pile, count)
+
+    def key_pick(self, pile: Pile, count: int) -> None:
+        """Shift+Enter, the keyboard's drag, in every game: pick up the focused card (and those
+        on it), or put down the cards picked up before on the focused place, so any move a
+        mouse can drag the keyboard can make too."""
+        if self.game.won:
+            return
+        if self.selection is not None:
+            self._place(pile)
+        elif count:
+            self.selection = (pile, count)
+            self.app.events.report(PickedUp(count))
+
+    def _place(self, pile: Pile) -> None:
+        assert self.selection is not None
+        src, n = self.selection
+        self.selection = None
+        self._act(intents.place_selection(self.game, src, n, pile))
 
     def _klondike_click(self, pile: Pile, count: int) -> None:
         """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
@@ -69,9 +90,7 @@ class Clicks:
                 self.selection = (pile, count)
                 self.app.events.report(PickedUp(count))
         else:
-            src, n = self.selection
-            self.selection = None
-            self._act(intents.place_selection(self.game, src, n, pile))
+            self._place(pile)
 
     def _tap(self, pile: Pile, count: int, double: bool) -> None:
         """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""

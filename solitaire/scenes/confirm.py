@@ -19,9 +19,10 @@ from solitaire.app.scene import App, Scene
 
 
 def unit(size: tuple[int, int]) -> int:
-    """The height of one control row: follows the window, from 960x600 to 4K."""
+    """The height of one control row: follows the window, from 960x600 to 4K, and the
+    player's text size (every label in a row is sized from its height)."""
     w, h = size
-    return max(34, int(min(h * 0.062, w * 0.046)))
+    return round(max(34, int(min(h * 0.062, w * 0.046))) * ui.Look.text_scale)
 
 
 def centred(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
@@ -56,6 +57,9 @@ class DialogScene(Scene):
         self.title = ""
         self.rows: list[list[ui.Widget]] = []
         self.size = (0, 0)
+        #: The control unit the layout used: ``unit(size)``, or less where large text would
+        #: not fit the window.
+        self.u = 34
         self.fade = 1.0
         self.covered = False
         self.veil = 150
@@ -93,6 +97,7 @@ class DialogScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.u = unit(size)
         self.layout(size)
         self.group.layout_changed()
 
@@ -136,12 +141,12 @@ class DialogScene(Scene):
     def draw_title(self, surface: pygame.Surface) -> None:
         """The title in gold over a thin rule, the same size in every dialog."""
         panel = self.panel.rect
-        band = pygame.Rect(panel.x, panel.y, panel.w, self.title_height(unit(self.size)))
+        band = pygame.Rect(panel.x, panel.y, panel.w, self.title_height(self.u))
         inset = panel.w // 10
         self.blit_text(surface, self.title, int(band.h * 0.5), band.inflate(-2 * inset, 0),
                        colour=ui.GOLD_TOP, bold=True, align="centre")
         pygame.draw.line(surface, ui.GOLD, (panel.x + inset, band.bottom - 1),
-                         (panel.right - inset, band.bottom - 1), ui.hairline(unit(self.size)))
+                         (panel.right - inset, band.bottom - 1), ui.hairline(self.u))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Paint what is not a widget, over the panel."""

@@ -30,7 +30,7 @@ from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.hud import bar_height, button_bar_height
 from solitaire.scenes.rival import Rival
 from solitaire.scenes.table import TableScene
 
@@ -353,7 +353,7 @@ class DuelScene(TableScene):
 
     def _settings_changed(self, settings: Any) -> None:
         """The settings opened from the duel's menu: the card back and animation speed follow."""
-        self.screen.follow(settings)
+        self.screen.follow(settings, self.game)
 
     def exit(self) -> None:
         """Closing the window (or anything else that takes the duel away) is End now."""
@@ -385,7 +385,7 @@ class DuelScene(TableScene):
         self.pointer.cancel()
         bar = bar_height(size)
         self.screen.resize(self.game, size)
-        self.bar.layout((0, 0, size[0], bar))
+        self.bar.layout((0, 0, size[0], button_bar_height(size)))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
 

@@ -54,6 +54,9 @@ class Finish:
         if game.won and not self.won_shown and not table.view.in_motion():
             self.won_shown = True
             if table.celebrate_win:
+                if table.app.settings.reduced_motion:  # no cascade: the still win panel at once
+                    self.skip()
+                    return
                 self.cascade = Cascade(table.art, table.layout, game, table.app.display.size)
         if self.cascade is not None:
             self.cascade.update(dt)

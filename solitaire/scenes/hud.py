@@ -21,9 +21,27 @@ STATUS_COLOURS = {"winnable": (40, 140, 70, 220), "not winnable": (150, 45, 40, 
 STATUS_UNKNOWN = (30, 30, 34, 200)
 
 
+#: The top bar holds its buttons and, centred between them, the figures, when the window is
+#: this many bar heights wide; a narrower one (large text) puts the figures on a row below.
+FIGURES_BESIDE = 22
+FIGURES_ROW = 0.7  # the figures' own row, in bar heights
+
+
+def button_bar_height(size: tuple[int, int]) -> int:
+    """The height of the top bar's buttons for a window of ``size``: it grows up to 4K, as
+    dialogs do, and with the player's text size."""
+    return round(max(40, int(min(size[1] * 0.062, size[0] * 0.046))) * ui.Look.text_scale)
+
+
+def figures_below(size: tuple[int, int]) -> bool:
+    """Large text in a narrow window: score, moves and time reflow onto a row of their own."""
+    return size[0] < button_bar_height(size) * FIGURES_BESIDE
+
+
 def bar_height(size: tuple[int, int]) -> int:
-    """The top bar's height for a window of ``size``: it grows up to 4K, as dialogs do."""
-    return max(40, int(min(size[1] * 0.062, size[0] * 0.046)))
+    """The whole band above the table: the buttons' bar, and the figures' row when it has one."""
+    bar = button_bar_height(size)
+    return bar + round(bar * FIGURES_ROW) if figures_below(size) else bar
 
 
 @dataclass
@@ -79,12 +97,17 @@ class Hud:
         text = "   ·   ".join(parts)
         size = max(12, int(bar.h * 0.36))
         image = self.app.text.render(text, size, ui.INK, True)
-        surface.blit(image, image.get_rect(center=bar.center))
+        if figures_below(surface.get_size()):
+            row = pygame.Rect(bar.x, bar.bottom, bar.w, round(bar.h * FIGURES_ROW))
+            surface.blit(ui.rounded_rect(row.size, 0, (0, 0, 0, 90)), row.topleft)
+            surface.blit(image, image.get_rect(center=row.center))
+        else:
+            surface.blit(image, image.get_rect(center=bar.center))
 
     def _draw_status(self, surface: pygame.Surface, status: str, status_key: str) -> None:
         """A small pill in the bottom corner: green winnable, red not, grey unknown."""
         w, h = surface.get_size()
-        size = max(12, int(bar_height((w, h)) * 0.3))
+        size = max(12, int(button_bar_height((w, h)) * 0.3))
         image = self.app.text.render(self.app.t(status_key), size, ui.INK, True)
         box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
         margin = size
@@ -97,7 +120,7 @@ class Hud:
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        size = max(14, int(bar_height((w, h)) * 0.36))
+        size = max(14, int(button_bar_height((w, h)) * 0.36))
         lines = self.app.text.wrap(self.toast.text, size, int(w * 0.6))
         images = [self.app.text.render(line, size, ui.INK) for line in lines]
         if self.toast.note:

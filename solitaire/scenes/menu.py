@@ -66,23 +66,34 @@ class MenuScene(DialogScene):
         bh = int(u * 0.98)
         sub_h = int(u * 0.8)
         top = self.title_height(u) + sub_h + gap
-        list_h = len(shown) * bh + (len(shown) - 1) * gap
-        # Short windows: squeeze the rows before the panel outgrows the screen.
         room = int(size[1] * 0.94) - top - 2 * u
+        # Large text: the list reflows into two columns before its rows are squeezed; short
+        # windows then squeeze the rows before the panel outgrows the screen.
+        columns = 2 if self._list_height(len(shown), bh, gap) > room and len(shown) > 3 else 1
+        per_column = -(-len(shown) // columns)
+        list_h = self._list_height(per_column, bh, gap)
         if list_h > room:
             scale = room / list_h
             bh, gap = int(bh * scale), max(3, int(gap * scale))
-            list_h = len(shown) * bh + (len(shown) - 1) * gap
-        w = min(int(size[0] * 0.8), int(u * 8.5))
+            list_h = self._list_height(per_column, bh, gap)
+        w = min(int(size[0] * 0.8), int(u * 8.5)) if columns == 1 else min(int(size[0] * 0.9), u * 16)
         panel = centred(size, w, top + list_h + int(u * 1.6))
         self.panel.layout(panel)
         self.subtitle_box = pygame.Rect(panel.x + u // 2, panel.y + self.title_height(u) + gap // 2,
                                         panel.w - u, sub_h)
-        bw = w - 2 * u
-        y = panel.y + top + int(u * 0.6)
-        for button in shown:
-            button.layout((panel.centerx - bw // 2, y, bw, bh))
-            y += bh + gap
+        col_gap = u // 2
+        bw = (w - 2 * u - (columns - 1) * col_gap) // columns
+        left = panel.x + u
+        for index, button in enumerate(shown):
+            column, row = divmod(index, per_column)
+            if self.rtl:  # the first column is the one read first: on the right
+                column = columns - 1 - column
+            button.layout((left + column * (bw + col_gap), panel.y + top + int(u * 0.6) + row * (bh + gap),
+                           bw, bh))
+
+    @staticmethod
+    def _list_height(rows: int, bh: int, gap: int) -> int:
+        return rows * bh + (rows - 1) * gap
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.covered:  # a dialog opened from the menu stands alone over the dimmed game

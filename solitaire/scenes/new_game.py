@@ -203,20 +203,31 @@ class NewGameScene(DialogScene):
             close_to(self.app, self.play)
             self.play.session.start(self.game_id, self.draw_count, self.scoring, self.winnable, resume=True)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        u = unit(size)
-        gap = u // 3
+    def _rows(self) -> list[tuple[ui.Widget | None, float]]:
+        """The rows shown, each with its height in control units (None: the scoring's note)."""
         rows: list[tuple[ui.Widget | None, float]] = []
         if self.draw_choice.visible:
             rows += [(self.draw_label, 0.7), (self.draw_choice, 1.1)]
         if self.scoring_choice.visible:
             rows += [(self.scoring_label, 0.7), (self.scoring_choice, 1.1), (None, 1.2)]
         rows.append((self.winnable_toggle, 1.1))
+        return rows
+
+    def _height(self, u: int, rows: list[tuple[ui.Widget | None, float]]) -> int:
+        gap = u // 3
         headings = sum(1 for widget, _ in rows if isinstance(widget, ui.Label)) - 1
         body_h = sum(int(u * k) + gap for _, k in rows) - gap + max(0, headings) * gap
+        return self.title_height(u) + int(u * 0.7) + body_h + u + u + int(u * 0.7)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        rows = self._rows()
+        u = unit(size)
+        while u > 20 and self._height(u, rows) > size[1] * 0.94:  # large text: as large as fits
+            u -= 1
+        self.u = u
+        gap = u // 3
         w = min(int(size[0] * 0.86), int(u * 15))
-        h = self.title_height(u) + int(u * 0.7) + body_h + u + u + int(u * 0.7)
-        panel = centred(size, w, h)
+        panel = centred(size, w, self._height(u, rows))
         self.panel.layout(panel)
         inner = panel.inflate(-2 * u, 0)
         y = panel.y + self.title_height(u) + int(u * 0.5)
@@ -241,7 +252,7 @@ class NewGameScene(DialogScene):
         if not (self.about and self.scoring_choice.visible):
             return
         box = self.about_box
-        px = max(13, int(unit(self.size) * 0.38))
+        px = max(13, int(self.u * 0.38))
         lines = self.app.text.wrap(self.about, px, box.w)[:2]
         line_h = box.h // 2
         for i, line in enumerate(lines):

@@ -12,7 +12,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.hud import bar_height, button_bar_height
 from solitaire.scenes.questions import ask_new_game, ask_restart
 from solitaire.scenes.session import Session
 from solitaire.scenes.table import TableScene
@@ -104,7 +104,7 @@ class PlayScene(TableScene):
     def _settings_changed(self, settings: dict) -> None:
         if settings.status_line != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
-        self.screen.follow(settings)
+        self.screen.follow(settings, self.game)
 
     def relocalised(self) -> Scene:
         """The interface changed language: the same game, in the same position, relabelled,
@@ -121,7 +121,7 @@ class PlayScene(TableScene):
         self.pointer.cancel()  # the window may be new: its button-up may never come
         bar = bar_height(size)
         self.screen.resize(self.game, size)
-        self.bar.layout((0, 0, size[0], bar))
+        self.bar.layout((0, 0, size[0], button_bar_height(size)))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
         self.finish.cascade = None
@@ -152,8 +152,9 @@ class PlayScene(TableScene):
         return None
 
     def wake_area(self) -> pygame.Rect | None:
-        """The clock's once-a-second frame changes only the top bar."""
-        return self.bar.rect
+        """The clock's once-a-second frame changes only the band above the table (the bar, and
+        the figures' row under it with large text)."""
+        return pygame.Rect(0, 0, self.bar.rect.w, bar_height(self.app.display.size))
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -17,6 +17,7 @@ from solitaire.scenes.hud import bar_height
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
+from solitaire.view.palette import Style
 from solitaire.view.table import TableView
 
 DEAL_STAGGER = 0.028
@@ -27,18 +28,22 @@ class TableScreen:
         self.app = app
         self.tweens = tweens
         self.layout = self._layout(game, app.display.size)
-        self.art = CardArt(self.layout.card, app.settings.card_back)
+        self.art = CardArt(self.layout.card, app.settings.card_back, Style.of(app.settings))
         self.view = self._view()
 
-    @staticmethod
-    def _layout(game: Game, size: tuple[int, int]) -> Layout:
-        return Layout(game.rules, size, bar_height(size), i18n.is_rtl())
+    def _layout(self, game: Game, size: tuple[int, int]) -> Layout:
+        """Mirrored for a right-to-left language, and mirrored (back) for a left hand: the
+        table's own mirror, independent of the language's."""
+        mirrored = i18n.is_rtl() != self.app.settings.left_handed
+        return Layout(game.rules, size, bar_height(size), mirrored,
+                      Style.of(self.app.settings).index_scale)
 
     def _view(self) -> TableView:
         if self.art.size != self.layout.card:
             self.art.set_size(self.layout.card)
         view = TableView(self.art, self.layout, self.tweens)
         view.speed = self.app.settings.animation_speed
+        view.reduced_motion = self.app.settings.reduced_motion
         return view
 
     def rebuild(self, game: Game) -> None:
@@ -49,7 +54,8 @@ class TableScreen:
     def deal(self, game: Game) -> None:
         """Cards fly from the stock to their places, one after another."""
         self.view.sprites.clear()
-        self.view.sync(game, animate=True, stagger=DEAL_STAGGER, from_slot=Pile(STOCK))
+        stagger = 0.0 if self.app.settings.reduced_motion else DEAL_STAGGER
+        self.view.sync(game, animate=True, stagger=stagger, from_slot=Pile(STOCK))
         self.app.events.report(Dealt())
 
     def resize(self, game: Game, size: tuple[int, int]) -> None:
@@ -57,10 +63,16 @@ class TableScreen:
         self.layout = self._layout(game, size)
         self.view.set_layout(self.layout, game if self.view.sprites else None)
 
-    def follow(self, settings: Settings) -> None:
-        """The animation speed (the next move already) and the card back, as just set."""
+    def follow(self, settings: Settings, game: Game) -> None:
+        """The settings just set, at once: the animation speed and reduced motion (from the next
+        move), the card back and style, and the left hand's mirror (cards snap to their places)."""
         self.view.speed = settings.animation_speed
-        back = settings.card_back
-        if back != self.art.back_name:
+        self.view.reduced_motion = settings.reduced_motion
+        back, style = settings.card_back, Style.of(settings)
+        if back != self.art.back_name or style != self.art.style:
             self.art.set_back(back)
+            self.art.set_style(style)
+            self.view.invalidate()
+        if self.layout.rtl != (i18n.is_rtl() != settings.left_handed):
+            self.resize(game, self.app.display.size)
             self.view.invalidate()

@@ -1,7 +1,9 @@
 """The settings dialog, drawn over the scene that opened it.
 
 It changes settings through ``app.change_settings()``, which checks them and tells the
-listeners; saving is the store's business (a settings listener).
+listeners; saving is the store's business (a settings listener). Pages chosen beside the Close
+button: General (play, display, sound) and Comfort (seeing and moving: issue 16). With large
+text the General page reflows into two, Play and Display, so its rows can grow with the text.
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
+SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
+MOVING_TOGGLES = ("reduced_motion", "left_handed")
+PAGES = ("general", "comfort")
+"""The pages at the normal text size (with large text, ``_columns`` makes General two)."""
+TEXT_SIZES = ("normal", "large", "largest")
 
 #: The animation speeds offered, as factors of the normal pace of every card's flight and flip.
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 0.5), ("normal", 1.0), ("fast", 2.0))
@@ -26,6 +33,9 @@ def nearest_speed(value: object) -> float:
     return min((factor for _, factor in SPEEDS), key=lambda factor: abs(factor - speed))
 
 
+Column = list[tuple[ui.Widget, float]]
+
+
 class SettingsScene(Scene):
     overlay = True
 
@@ -33,6 +43,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.card_backs = list(card_backs if card_backs is not None else app.card_backs)
         self.fade = 0.0
+        self.page = PAGES[0]
         self._build()
 
     def _build(self) -> None:
@@ -71,7 +82,51 @@ class SettingsScene(Scene):
             ui.Toggle(t("settings.sound"), s.sound, self._setter("sound")))
         self.volume = self.group.add(ui.Slider(t("settings.volume"), s.volume,
                                                self._setter("volume")))
+        self.seeing_label = self.group.add(ui.Label(t("settings.section.seeing"), colour=ui.GOLD,
+                                                    bold=True, size_ratio=0.62))
+        self.moving_label = self.group.add(ui.Label(t("settings.section.moving"), colour=ui.GOLD,
+                                                    bold=True, size_ratio=0.62))
+        for key in SEEING_TOGGLES:
+            self.toggles[key] = self.group.add(
+                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+        self.text_size_label = self.group.add(ui.Label(t("settings.text_size"), size_ratio=0.46))
+        self.text_size = self.group.add(ui.SegmentedChoice(
+            [(size, t(f"settings.text_size.{size}")) for size in TEXT_SIZES], s.text_size,
+            self._setter("text_size")))
+        for key in MOVING_TOGGLES:
+            self.toggles[key] = self.group.add(
+                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+        self.pages = self.group.add(ui.SegmentedChoice([], self.page, self.show_page))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+
+    def _columns(self) -> dict[str, tuple[Column, Column]]:
+        """Each page's two columns of (widget, height in rows), for the text size now set:
+        with large text, General's two columns become the Play and Display pages."""
+        play: Column = [(self.play_label, 0.75)] + [(self.toggles[k], 1.0) for k in PLAY_TOGGLES]
+        speed: Column = [(self.speed_label, 0.75), (self.speed, 0.85)]
+        display: Column = [(self.display_label, 0.75), (self.toggles["fullscreen"], 1.0)]
+        if self.backs is not None and self.back_label is not None:
+            display += [(self.back_label, 0.75), (self.backs, 0.85)]
+        display += [(self.language_label, 0.75), (self.language, 0.85)]
+        sound: Column = [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
+        comfort = ([(self.seeing_label, 0.75)] + [(self.toggles[k], 1.0) for k in SEEING_TOGGLES]
+                   + [(self.text_size_label, 0.75), (self.text_size, 0.85)],
+                   [(self.moving_label, 0.75)] + [(self.toggles[k], 1.0) for k in MOVING_TOGGLES])
+        if self.app.settings.text_size == "normal":
+            return {"general": (play + speed, display + sound), "comfort": comfort}
+        return {"play": (play[:5], play[5:] + speed), "display": (display, sound), "comfort": comfort}
+
+    def show_page(self, page: str) -> None:
+        """One page's widgets shown, the others' hidden (and out of the Tab order)."""
+        columns = self._columns()
+        if page not in columns:  # the text size changed the pages: General is Play, and back
+            page = "comfort" if page == "comfort" else next(iter(columns))
+        self.page = page
+        self.pages.options = [(name, self.app.t(f"settings.page.{name}")) for name in columns]
+        self.pages.value = page
+        for name, (first, second) in columns.items():
+            for widget, _ in first + second:
+                widget.visible = name == page
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
@@ -91,6 +146,7 @@ class SettingsScene(Scene):
         """Relabelled in place (no fade-in again), the focus still on the language choice."""
         visible = self.group.focus_visible
         self._build()
+        self.show_page(self.page)
         self.on_resize(self.app.display.size)
         self.group.focus(self.language, visible=visible)
         return self
@@ -99,6 +155,7 @@ class SettingsScene(Scene):
         self.app.stack.pop()
 
     def enter(self) -> None:
+        self.show_page(self.page)
         self.on_resize(self.app.display.size)
         self.group.focus(self.group.focus_order()[0], visible=self.app.keyboard_input)
         self.fade = 0.0
@@ -112,25 +169,21 @@ class SettingsScene(Scene):
         w, h = size
         for key, toggle in self.toggles.items():
             toggle.value = getattr(self.app.settings, key)
+        self.text_size.value = self.app.settings.text_size
+        self.show_page(self.page)  # the text size may have changed the pages
         pw = min(int(w * 0.84), int(h * 1.45))
         ph = min(int(h * 0.86), int(pw * 0.68))
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2)
         self.panel.layout(panel)
         content = self.panel.content()
-        left: list[tuple[ui.Widget, float]] = [(self.play_label, 0.75)]
-        left += [(self.toggles[k], 1.0) for k in PLAY_TOGGLES]
-        left += [(self.speed_label, 0.75), (self.speed, 0.85)]
-        right: list[tuple[ui.Widget, float]] = [(self.display_label, 0.75),
-                                                (self.toggles["fullscreen"], 1.0)]
-        if self.backs is not None and self.back_label is not None:
-            right += [(self.back_label, 0.75), (self.backs, 0.85)]
-        right += [(self.language_label, 0.75), (self.language, 0.85)]
-        right += [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
-        # Rows as tall as the fuller column allows, with a gap of a sixth of a row between
-        # them and room for the Close button (1.6 rows) under both columns.
-        units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in (left, right))
-        row = max(26, min(int(content.h / (units + 1.6)), h // 13))
+        pages = self._columns()
+        # Rows as tall as the fullest column of any page allows (so a row keeps its height from
+        # page to page), with a gap of a sixth of a row between them and room for the page
+        # choice and Close (1.6 rows) under both columns; larger text, taller rows.
+        columns = [column for pair in pages.values() for column in pair]
+        units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in columns)
+        row = max(26, min(int(content.h / (units + 1.6)), int(h // 13 * ui.Look.text_scale)))
         gap = max(4, row // 6)
         col_gap = max(16, content.w // 14)
         col_w = (content.w - col_gap) // 2
@@ -139,28 +192,42 @@ class SettingsScene(Scene):
         if i18n.is_rtl():
             first.x, second.x = second.x, first.x
 
-        def stack(column: pygame.Rect, widgets: list[tuple[ui.Widget, float]]) -> None:
+        def stack(column: pygame.Rect, widgets: Column) -> None:
             y = column.y
             for widget, height in widgets:
                 hh = int(row * height)
                 widget.layout((column.x, y, column.w, hh))
                 y += hh + gap
 
-        for label in (self.speed_label, self.back_label, self.language_label):
+        for label in (self.speed_label, self.back_label, self.language_label, self.text_size_label):
             if label is not None:
                 label.inset = max(6, row // 5)
-        stack(first, left)
-        stack(second, right)
+        for left, right in pages.values():
+            stack(first, left)
+            stack(second, right)
         for toggle in self.toggles.values():
             toggle.font_px = None
+            toggle.max_lines = 1 if ui.Look.text_scale == 1.0 else 2  # taller rows: room for two
         common = min(toggle.fitted_font_px() for toggle in self.toggles.values())
         for toggle in self.toggles.values():
             toggle.font_px = common
         self.volume.font_px = common
-        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
-        self.close_button.layout((panel.centerx - bw // 2, panel.bottom - bh - max(14, row // 2),
-                                  bw, bh))
+        self._bottom_row(panel, row)
         self.group.layout_changed()
+
+    def _bottom_row(self, panel: pygame.Rect, row: int) -> None:
+        """The page choice and Close, side by side under the columns (mirrored right to left)."""
+        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
+        pages_w = min(int(row * 6.4), panel.w // 2)
+        gap = max(12, row // 2)
+        y = panel.bottom - bh - max(14, row // 2)
+        x = panel.centerx - (pages_w + gap + bw) // 2
+        pages = pygame.Rect(x, y, pages_w, bh)
+        close = pygame.Rect(pages.right + gap, y, bw, bh)
+        if i18n.is_rtl():
+            pages.x, close.x = close.right - pages_w, pages.x
+        self.pages.layout(pages)
+        self.close_button.layout(close)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.group.handle(event):

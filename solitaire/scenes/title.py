@@ -14,6 +14,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.rules import REGISTRY
 from solitaire.view import cardart
+from solitaire.view.palette import Style
 
 ACES = (0, 13, 26, 39)
 
@@ -82,13 +83,32 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
+        self.app.settings_listeners.append(self._settings_changed)
+        if self.app.settings.reduced_motion:  # the screen as it ends, without its entrance
+            self.reveal = self.fan = 1.0
+            self.slide = [1.0] * len(self.buttons)
+        else:
+            self._entrance()
+        if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
+            self.app.events.report(Dealt())
+
+    def exit(self) -> None:
+        super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
+
+    def _settings_changed(self, settings: object) -> None:
+        """The four-colour deck or high contrast, on the fan of aces at once."""
+        if self.art is not None:
+            self.art.set_style(Style.of(settings))
+
+    def _entrance(self) -> None:
+        """The heading fades up, the aces fan out, the buttons slide in."""
         self.tweens.tween(0.0, 1.0, 0.7, "out_cubic", on_update=self._set_reveal)
         self.tweens.tween(0.0, 1.0, 0.9, "out_back", delay=0.15, on_update=self._set_fan)
         for i in range(len(self.buttons)):
             self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
-        if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
-            self.app.events.report(Dealt())
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value
@@ -117,9 +137,11 @@ class TitleScene(Scene):
             left.x, right.x = w - left.w, 0
         # Menu column.
         shown = [b for b in self.buttons if b.visible]
-        bh = max(40, int(h * 0.085))
+        bh = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
+        spacing = 4 if ui.Look.text_scale <= 1 else 6  # large text: tighter gaps, taller buttons
+        bh = min(bh, int(h * 0.88 / (len(shown) * (1 + 1 / spacing) + 3 / spacing)))  # as tall as fits
         bw = min(int(right.w * 0.72), bh * 6)
-        gap = max(10, bh // 4)
+        gap = max(10 if spacing == 4 else 6, bh // spacing)
         total = len(shown) * bh + (len(shown) - 1) * gap
         self.menu_rect = pygame.Rect(0, 0, bw + 2 * gap * 2, total + 2 * gap * 2)
         self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
@@ -133,7 +155,8 @@ class TitleScene(Scene):
         card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
         card_h = int(card_w * 1.4)
         if self.art is None:
-            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back)
+            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back,
+                                       Style.of(self.app.settings))
         else:
             self.art.set_size((card_w, card_h))
         block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)
@@ -141,7 +164,7 @@ class TitleScene(Scene):
         self.fan_rect = pygame.Rect(0, 0, card_w, card_h)
         self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
         self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
-        self.subtitle_px = max(14, int(heading_px * 0.22))
+        self.subtitle_px = max(14, int(heading_px * 0.22 * ui.Look.text_scale))
         self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
                              + self.subtitle_px)
         self.group.layout_changed()
@@ -150,7 +173,7 @@ class TitleScene(Scene):
         self.group.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(cardart.felt(self.size), (0, 0))
+        surface.blit(cardart.felt(self.size, self.app.settings.high_contrast), (0, 0))
         self._draw_fan(surface)
         assert self.heading is not None
         heading = self.heading
@@ -167,11 +190,15 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(center=self.subtitle_pos))
         ui.draw_panel(surface, self.menu_rect)
         self._draw_buttons(surface)
-        hint = self.app.text.render(self.app.t("title.hint"), max(12, self.size[1] // 48),
-                                    (200, 220, 200))
+        hint, at = self.keys_hint()
+        surface.blit(hint, at)
+
+    def keys_hint(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The line at the foot of the screen that tells the keys, and where it goes."""
+        hint_px = round(max(12, self.size[1] // 48) * ui.Look.text_scale)
+        hint = self.app.text.render(self.app.t("title.hint"), hint_px, (200, 220, 200))
         hint.set_alpha(150)
-        surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2,
-                                                    self.size[1] - self.size[1] // 40)))
+        return hint, hint.get_rect(midbottom=(self.size[0] // 2, self.size[1] - self.size[1] // 40))
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         offsets = []

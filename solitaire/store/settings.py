@@ -140,11 +140,21 @@ class Settings:
     sound: bool = setting(True, boolean)
     volume: float = setting(0.7, number_between(0.0, 1.0))
     card_back: str = setting("blue", one_of(*CARD_BACKS))
-    language: str = setting("en", one_of("en", "ar"))
+    language: str | None = setting(None, one_of(None, "en", "ar"))
+    """None: never chosen, so the game speaks the system's language (`solitaire.i18n.system_language`)."""
     window_size: tuple[int, int] = setting((1280, 800), window_size)
     fullscreen: bool = setting(False, boolean)
     winnable_only: bool = setting(False, boolean)
     animation_speed: float = setting(1.0, number_between(0.25, 4.0))
+    four_colour_deck: bool = setting(False, boolean)
+    """Spades black, hearts red, diamonds blue, clubs green: no two suits share an ink."""
+    high_contrast: bool = setting(False, boolean)
+    reduced_motion: bool = setting(False, boolean)
+    text_size: str = setting("normal", one_of("normal", "large", "largest"))
+    """Every text of the game larger (bars, buttons, dialogs, card indices); layouts reflow."""
+    left_handed: bool = setting(False, boolean)
+    """The table mirrored on its own: stock and waste on the other side from where the
+    interface language puts them."""
     continue_slot: str | None = setting(None, optional_known_mode)
     """The saved game the title screen's Continue resumes: the last one played."""
 

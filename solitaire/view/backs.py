@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from solitaire.view import palette
 from solitaire.view.paint import mask_to, rrect, rrect_mask, sample_factor, supersample
 
 
@@ -24,9 +23,9 @@ class BackArt:
 
         def draw(s: pygame.Surface, f: float) -> None:
             full = pygame.Rect(0, 0, s.get_width(), s.get_height())
-            rrect(s, palette.CARD_BORDER, full, self._radius * f)
-            border = round(max(1.0, w / 110) * f)
-            rrect(s, palette.CARD_IVORY, full.inflate(-2 * border, -2 * border), (self._radius - 1) * f)
+            rrect(s, self.style.border, full, self._radius * f)
+            border = round(self.border_width() * f)
+            rrect(s, self.style.card, full.inflate(-2 * border, -2 * border), (self._radius - 1) * f)
             inner = full.inflate(-round(w * 0.12 * f), -round(w * 0.12 * f))
             radius = self._radius * 0.6 * f
             pattern = pygame.Surface(s.get_size(), pygame.SRCALPHA)
@@ -42,7 +41,7 @@ class BackArt:
             rrect(s, accent, frame, radius * 0.6, line)
             rrect(s, accent, inner, radius, line)
 
-        return supersample(self._size, f, draw, palette.CARD_BORDER)
+        return supersample(self._size, f, draw, self.style.border)
 
     @staticmethod
     def _lattice(s: pygame.Surface, area: pygame.Rect, step: float, light: tuple[int, int, int],

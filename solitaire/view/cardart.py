@@ -44,8 +44,10 @@ class CardArt(FaceArt, BackArt):
 
     BACKS: tuple[str, ...] = ("blue", "red", "green")
 
-    def __init__(self, card_size: tuple[int, int], back: str = "blue") -> None:
+    def __init__(self, card_size: tuple[int, int], back: str = "blue",
+                 style: palette.Style = palette.Style()) -> None:
         self._back_name = self._check_back(back)
+        self.style = style
         self.set_size(card_size)
 
     # -- configuration --
@@ -73,6 +75,12 @@ class CardArt(FaceArt, BackArt):
         self._shadow: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
         self._pips: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+    def set_style(self, style: palette.Style) -> None:
+        """Another look (four colours, high contrast): every image is drawn again on next use."""
+        if style != self.style:
+            self.style = style
+            self.set_size(self._size)
 
     def set_back(self, back: str) -> None:
         self._back_name = self._check_back(back)
@@ -138,56 +146,67 @@ class CardArt(FaceArt, BackArt):
     def _blank_card(self) -> pygame.Surface:
         if self._blank is None:
             w, h = self._size
-            border = max(1.0, w / 110)
+            border = self.border_width()
+            paper, edge = self.style.card, self.style.border
 
             def draw(s: pygame.Surface, f: float) -> None:
                 full = pygame.Rect(0, 0, s.get_width(), s.get_height())
-                rrect(s, palette.CARD_BORDER, full, self._radius * f)
+                rrect(s, edge, full, self._radius * f)
                 inset = round(border * f)
-                rrect(s, palette.CARD_IVORY, full.inflate(-2 * inset, -2 * inset), (self._radius - border) * f)
+                rrect(s, paper, full.inflate(-2 * inset, -2 * inset), (self._radius - border) * f)
 
-            self._blank = supersample(self._size, sample_factor(w), draw, palette.CARD_BORDER)
+            self._blank = supersample(self._size, sample_factor(w), draw, edge)
         return self._blank
+
+    def border_width(self) -> float:
+        """A card's outline: a hairline, or in high contrast a strong black line."""
+        w = self._size[0]
+        return max(2.0, w / 36) if self.style.high_contrast else max(1.0, w / 110)
+
     # -- slots, highlights, shadow --
 
     def _render_slot(self, kind: str, suit: int | None) -> pygame.Surface:
         w, h = self._size
         f = sample_factor(w)
+        contrast = self.style.high_contrast
+        outline = palette.HC_SLOT_LINE if contrast else palette.SLOT_LINE
+        symbol = palette.HC_SLOT_SYMBOL if contrast else palette.SLOT_SYMBOL
 
         def draw(s: pygame.Surface, f: float) -> None:
             full = pygame.Rect(0, 0, s.get_width(), s.get_height())
-            line = max(1, round(f * max(1.5, w / 60)))
+            line = max(1, round(f * max(1.5, w / (30 if contrast else 60))))
             rrect(s, palette.SLOT_FILL, full, self._radius * f)
-            rrect(s, palette.SLOT_LINE, full.inflate(-line, -line), self._radius * f, line)
+            rrect(s, outline, full.inflate(-line, -line), self._radius * f, line)
             centre = (full.w / 2, full.h / 2)
             r = w * 0.26 * f
             stroke = max(1, round(f * max(2.0, w / 28)))
             if kind == "stock-recycle":
-                self._recycle_arrow(s, centre, r, stroke)
+                self._recycle_arrow(s, centre, r, stroke, symbol)
             elif kind == "stock-empty":
-                pygame.draw.circle(s, palette.SLOT_SYMBOL, centre, r, stroke)
+                pygame.draw.circle(s, symbol, centre, r, stroke)
                 d = r * 0.5
-                pygame.draw.line(s, palette.SLOT_SYMBOL, (centre[0] - d, centre[1] - d), (centre[0] + d, centre[1] + d), stroke)
-                pygame.draw.line(s, palette.SLOT_SYMBOL, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), stroke)
+                pygame.draw.line(s, symbol, (centre[0] - d, centre[1] - d), (centre[0] + d, centre[1] + d), stroke)
+                pygame.draw.line(s, symbol, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), stroke)
 
         surface = supersample(self._size, f, draw, (255, 255, 255))
         if kind == "foundation":
+            tint = self.style.mark(suit)
             if suit is None:
-                mark = cap_text("A", palette.SLOT_SYMBOL[:3], round(w * 0.4), "DejaVuSerif-Bold.ttf")
+                mark = cap_text("A", tint[:3], round(w * 0.4), "DejaVuSerif-Bold.ttf")
             else:
-                mark = glyph(SUIT_SYMBOLS[suit], palette.SLOT_SYMBOL[:3], round(w * 0.45))
-            mark.set_alpha(palette.SLOT_SYMBOL[3])
+                mark = glyph(SUIT_SYMBOLS[suit], tint[:3], round(w * 0.45))
+            mark.set_alpha(tint[3])
             surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
         return surface
 
     @staticmethod
-    def _recycle_arrow(s: pygame.Surface, centre: tuple[float, float], r: float, stroke: int) -> None:
+    def _recycle_arrow(s: pygame.Surface, centre: tuple[float, float], r: float, stroke: int,
+                       colour: tuple[int, int, int, int]) -> None:
         """A clockwise arrow almost closing a circle: "click to turn the waste over".
 
         Drawn straight onto the slot (pygame's draw replaces pixels), so overlapping strokes
         keep one even translucency.
         """
-        colour = palette.SLOT_SYMBOL
         start, end = math.radians(-40), math.radians(245)
         steps = 72
         points = [(centre[0] + r * math.cos(start + (end - start) * k / steps),
@@ -206,6 +225,8 @@ class CardArt(FaceArt, BackArt):
         pygame.draw.polygon(s, colour, head)
 
     def _render_highlight(self, name: str) -> pygame.Surface:
+        if self.style.high_contrast:
+            return self._render_contrast_ring(name)
         w, h = self._size
         m = self.margin
         colour = palette.HIGHLIGHTS[name]
@@ -231,6 +252,60 @@ class CardArt(FaceArt, BackArt):
 
         glow.blit(supersample(outer, f, draw, colour), (0, 0))
         return glow
+
+    def _render_contrast_ring(self, name: str) -> pygame.Surface:
+        """High contrast: a thick opaque ring on a black edge, each kind its own shape, so no
+        meaning rests on the hue alone: the focus a plain ring, a drop target a ring with the
+        card washed inside it, a hint a dashed ring, a selection four corner brackets.
+        """
+        w, h = self._size
+        m = self.margin
+        outer = (w + 2 * m, h + 2 * m)
+        colour = palette.HC_HIGHLIGHTS[name]
+        f = sample_factor(w)
+        thick = max(3.0, m * 0.55)
+        edge = max(1.0, thick / 4)
+
+        def ring(s: pygame.Surface, rect: pygame.Rect, radius: float) -> None:
+            """A ring ``thick`` wide centred on ``rect``'s outline, on a black edge."""
+            for width, paint in ((thick + 2 * edge, (0, 0, 0, 255)), (thick, (*colour, 255))):
+                grow = round(width * f / 2)
+                rrect(s, paint, rect.inflate(2 * grow, 2 * grow), radius * f + grow, max(1, round(width * f)))
+
+        def draw(s: pygame.Surface, f: float) -> None:
+            card = pygame.Rect(round(m * f), round(m * f), round(w * f), round(h * f))
+            around = card.inflate(round(thick * f), round(thick * f))
+            ring(s, around, self._radius + thick / 2)
+            if name == "drop":
+                rrect(s, (*colour, 64), card, self._radius * f)
+            elif name == "hint":
+                self._cut(s, around, round((thick + 2 * edge) * f), dash=round(w * 0.11 * f), keep=0.55)
+            elif name == "select":
+                self._cut(s, around, round((thick + 2 * edge) * f), dash=0, keep=0.3)
+
+        return supersample(outer, f, draw, colour)
+
+    @staticmethod
+    def _cut(s: pygame.Surface, rect: pygame.Rect, band: int, dash: int, keep: float) -> None:
+        """Clear parts of a ring drawn round ``rect`` (reaching ``band`` pixels either side of
+        its outline): with ``dash``, a gap in every ``dash`` pixels along each side (a share
+        ``keep`` of each dash stays), the corners whole; without, the middle of each side, so
+        corner brackets ``keep`` of a side long stay.
+        """
+        for start, length, vertical in ((rect.left, rect.w, False), (rect.top, rect.h, True)):
+            if dash:
+                corner = round(length * 0.12)
+                gaps = [(x + round(dash * keep), x + dash)
+                        for x in range(start + corner, start + length - corner - dash, dash)]
+            else:
+                corner = round(length * keep)
+                gaps = [(start + corner, start + length - corner)]
+            sides = (rect.left, rect.right) if vertical else (rect.top, rect.bottom)
+            for a, b in gaps:
+                for side in sides:
+                    gap = (pygame.Rect(side - band, a, 2 * band, b - a) if vertical
+                           else pygame.Rect(a, side - band, b - a, 2 * band))
+                    s.fill((0, 0, 0, 0), gap)
 
     def _render_shadow(self) -> pygame.Surface:
         w, h = self._size
@@ -259,12 +334,17 @@ def _noise_tile() -> pygame.Surface:
 
 
 @lru_cache(maxsize=2)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The green baize: a soft radial light, a darker rim and a faint fibre noise.
+def felt(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
+    """The green baize: a soft radial light, a darker rim and a faint fibre noise; ``plain``
+    (high contrast): one dark colour, nothing for the eye to sort from the cards.
 
     Cached per size; the result is shared, so draw it, never draw on it.
     """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
+    if plain:
+        surface = pygame.Surface((w, h))
+        surface.fill(palette.HC_TABLE)
+        return surface.convert() if pygame.display.get_surface() is not None else surface
     gw = 48
     gh = max(2, round(gw * h / w))
     gradient = pygame.Surface((gw, gh))

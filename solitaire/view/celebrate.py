@@ -35,7 +35,7 @@ class Cascade:
         self.size = size
         self.scale = size[1] / 1080
         self.rng = random.Random(seed)
-        self.canvas = felt(size).copy()
+        self.canvas = felt(size, art.style.high_contrast).copy()
         piles = [list(p) for p in game.foundations]
         self.origins = [layout.pile_origin(Pile(FOUNDATION, i)) for i in range(len(piles))]
         for origin, pile in zip(self.origins, piles):
@@ -84,7 +84,7 @@ class Cascade:
         pile.pop()
         origin = self.origins[index]
         slot = pygame.Rect(origin, self.art.size)
-        self.canvas.blit(felt(self.size), slot.topleft, slot)
+        self.canvas.blit(felt(self.size, self.art.style.high_contrast), slot.topleft, slot)
         if pile:
             self.canvas.blit(self.art.face(pile[-1]), origin)
         else:

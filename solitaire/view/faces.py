@@ -10,7 +10,7 @@ import pygame
 from solitaire.core.cards import RANK, RED_SUITS, SUIT, SUIT_SYMBOLS
 from solitaire.view import palette
 from solitaire.view.paint import (
-    RANK_LABELS, cap_text, glyph, ink, rrect, sample_factor, supersample,
+    RANK_LABELS, cap_text, glyph, rrect, sample_factor, supersample,
 )
 
 # Below this card width the nine-pip layouts no longer read; a compact face keeps the
@@ -82,7 +82,7 @@ class FaceArt:
         key = (suit, height, flipped)
         pip = self._pips.get(key)
         if pip is None:
-            pip = glyph(SUIT_SYMBOLS[suit], ink(suit), height)
+            pip = glyph(SUIT_SYMBOLS[suit], self.style.ink(suit), height)
             if flipped:
                 pip = pygame.transform.flip(pip, True, True)
             self._pips[key] = pip
@@ -110,12 +110,13 @@ class FaceArt:
         """Rank over suit in the top-left corner, on a clear card-sized layer."""
         w, h = self._size
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        layer.fill((*ink(suit), 0))
-        label = cap_text(RANK_LABELS[rank - 1], ink(suit), round(w * 0.165), "DejaVuSans-Bold.ttf")
-        if label.get_width() > w * 0.2:
-            label = pygame.transform.smoothscale(label, (round(w * 0.2), label.get_height()))
+        layer.fill((*self.style.ink(suit), 0))
+        k = self.style.index_scale
+        label = cap_text(RANK_LABELS[rank - 1], self.style.ink(suit), round(w * 0.165 * k), "DejaVuSans-Bold.ttf")
+        if label.get_width() > w * 0.2 * k:
+            label = pygame.transform.smoothscale(label, (round(w * 0.2 * k), label.get_height()))
         pip = self._pip(suit, round(w * 0.12))
-        centre_x = w * 0.12
+        centre_x = w * 0.12 * k
         top = round(w * 0.06)
         layer.blit(label, (round(centre_x - label.get_width() / 2), top))
         layer.blit(pip, (round(centre_x - pip.get_width() / 2), top + label.get_height() + round(w * 0.04)))
@@ -145,8 +146,9 @@ class FaceArt:
     def _compact_face(self, surface: pygame.Surface, suit: int, rank: int) -> None:
         """Small cards: a big rank and suit across the top strip, one large pip below."""
         w, h = self._size
-        colour = ink(suit)
-        label = cap_text(RANK_LABELS[rank - 1], colour, round(w * 0.25), "DejaVuSans-Bold.ttf")
+        colour = self.style.ink(suit)
+        label = cap_text(RANK_LABELS[rank - 1], colour, round(w * 0.25 * self.style.index_scale),
+                         "DejaVuSans-Bold.ttf")
         if label.get_width() > w * 0.42:
             label = pygame.transform.smoothscale(label, (round(w * 0.42), label.get_height()))
         corner = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -160,7 +162,7 @@ class FaceArt:
         if rank > 10:
             panel = pygame.Rect(0, 0, round(w * 0.58), round(h * 0.46))
             panel.center = (w // 2, h // 2)
-            jewel = palette.INK_RED if suit in RED_SUITS else (40, 70, 140)
+            jewel = self._jewel(suit)
 
             def draw(s: pygame.Surface, f: float) -> None:
                 big = pygame.Rect(panel.x * f, panel.y * f, panel.w * f, panel.h * f)
@@ -178,6 +180,12 @@ class FaceArt:
 
     # -- court cards --
 
+    def _jewel(self, suit: int) -> tuple[int, int, int]:
+        """The crown's stones: the suit's own ink in the four-colour deck, else red or blue."""
+        if self.style.four_colour:
+            return self.style.ink(suit)
+        return palette.INK_RED if suit in RED_SUITS else (40, 70, 140)
+
     def _panel_frame(self, s: pygame.Surface, rect: pygame.Rect, f: float, colour: tuple[int, int, int]) -> None:
         line = max(1, round(f * max(1.0, self._size[0] / 100)))
         radius = self._size[0] * 0.03 * f
@@ -193,7 +201,7 @@ class FaceArt:
         their edges stay hinted and crisp.
         """
         w, h = self._size
-        colour = ink(suit)
+        colour = self.style.ink(suit)
         panel = pygame.Rect(round(w * 0.225), round(h * 0.085), 0, 0)
         panel.width = w - 2 * panel.x
         panel.height = h - 2 * panel.y
@@ -201,7 +209,7 @@ class FaceArt:
         crown = (panel.w * 0.66, half_h * 0.3)
         crown_top = panel.y + half_h * 0.09
         medallion_r = w * 0.085
-        jewel = palette.INK_RED if suit in RED_SUITS else (40, 70, 140)
+        jewel = self._jewel(suit)
 
         def draw(s: pygame.Surface, f: float) -> None:
             big = pygame.Rect(round(panel.x * f), round(panel.y * f), round(panel.w * f), round(panel.h * f))

@@ -37,8 +37,11 @@ class Slot:
 class Layout:
     """Pixel geometry of one game's table for one window size and writing direction."""
 
-    def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False) -> None:
+    def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False,
+                 index_scale: float = 1.0) -> None:
         self.rules = rules
+        #: A face-up card's step down a column: larger indices (large text) need more of it.
+        self.fan_up = FAN_UP * (1 + (index_scale - 1) / 2)
         self.size = size
         self.top = top
         self.rtl = rtl
@@ -98,7 +101,7 @@ class Layout:
         dragged over the column, so a drop preview fits too.
         """
         h = self.card[1]
-        down, up = int(h * FAN_DOWN), int(h * FAN_UP)
+        down, up = int(h * FAN_DOWN), int(h * self.fan_up)
         hidden = game.hidden[column]
         face_up = len(game.tableau[column]) - hidden + extra
         _, y = self.pile_origin(Pile(TABLEAU, column))

@@ -11,16 +11,11 @@ from typing import Callable
 import pygame
 
 from solitaire.app.resources import asset_path
-from solitaire.core.cards import RED_SUITS
 from solitaire.view import palette
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
-
-
-def ink(suit: int) -> tuple[int, int, int]:
-    return palette.INK_RED if suit in RED_SUITS else palette.INK_BLACK
 
 
 # --- fonts and glyphs -------------------------------------------------------------------

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from solitaire.core.cards import RED_SUITS
+
 RGB = tuple[int, int, int]
 
 CARD_IVORY: RGB = (251, 250, 245)
@@ -26,3 +31,69 @@ HIGHLIGHTS: dict[str, RGB] = {
     "focus": (255, 255, 255),
     "select": (92, 160, 255),
 }
+
+INK_BLUE: RGB = (22, 84, 196)
+INK_GREEN: RGB = (18, 128, 54)
+
+HC_CARD: RGB = (255, 255, 255)
+HC_BORDER: RGB = (0, 0, 0)
+HC_TABLE: RGB = (18, 22, 26)
+HC_SLOT_LINE: tuple[int, int, int, int] = (255, 255, 255, 220)
+HC_SLOT_SYMBOL: tuple[int, int, int, int] = (255, 255, 255, 200)
+HC_HIGHLIGHTS: dict[str, RGB] = {
+    "drop": (255, 226, 0),
+    "hint": (0, 230, 255),
+    "focus": (255, 226, 0),
+    "select": (255, 255, 255),
+}
+"""High contrast: saturated, opaque rings (each kind also has its own shape, `CardArt.highlight`)."""
+
+
+INDEX_SCALES = {"normal": 1.0, "large": 1.12, "largest": 1.24}
+"""A card's index at each text size: it grows less than the text, as the card's corner and the
+fan of a column (``Layout``) have only so much room."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the cards and the table look, from the player's comfort settings."""
+
+    four_colour: bool = False
+    high_contrast: bool = False
+    index_scale: float = 1.0
+    """How much larger the card indices are drawn (large text grows them where a card allows)."""
+
+    @classmethod
+    def of(cls, settings: Any) -> Style:
+        """The style the settings ask for (the store's ``Settings``; the view does not import it)."""
+        return cls(settings.four_colour_deck, settings.high_contrast,
+                   INDEX_SCALES[settings.text_size])
+
+    def ink(self, suit: int) -> RGB:
+        """A suit's ink: red and black, or with the four-colour deck one ink a suit (0..3 are
+        spades, hearts, diamonds, clubs)."""
+        if self.four_colour:
+            return (INK_BLACK, INK_RED, INK_BLUE, INK_GREEN)[suit]
+        return INK_RED if suit in RED_SUITS else INK_BLACK
+
+    def mark(self, suit: int | None) -> tuple[int, int, int, int]:
+        """The faint suit (or "A") on an empty foundation: tinted by the suit's own ink in the
+        four-colour deck, so the slot says which suit goes there by colour as well."""
+        base = HC_SLOT_SYMBOL if self.high_contrast else SLOT_SYMBOL
+        if not self.four_colour or suit is None:
+            return base
+        r, g, b = self.ink(suit)
+        lift = 0.45 if suit else 0.75  # black would vanish on the felt: a light grey for spades
+        return (round(r + (255 - r) * lift), round(g + (255 - g) * lift), round(b + (255 - b) * lift),
+                min(255, base[3] + 90))
+
+    @property
+    def card(self) -> RGB:
+        return HC_CARD if self.high_contrast else CARD_IVORY
+
+    @property
+    def border(self) -> RGB:
+        return HC_BORDER if self.high_contrast else CARD_BORDER
+
+    def highlight(self, name: str) -> RGB:
+        return (HC_HIGHLIGHTS if self.high_contrast else HIGHLIGHTS)[name]

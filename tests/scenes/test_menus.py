@@ -144,9 +144,11 @@ def in_game(app, **kwargs):
 
 # -- every dialog opens and draws ----------------------------------------------------------
 
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
 @pytest.mark.parametrize("size", SIZES)
-def test_every_dialog_opens_and_draws(make_app, size):
+def test_every_dialog_opens_and_draws(make_app, size, text_size):
     app = make_app(size)
+    app.change_settings(text_size=text_size)  # issue 16: with the largest text too
     play = in_game(app)
     app.store.record_result(mode_key("klondike", 3, "standard"), True, 640, 187.0, 130)
     app.store.record_result(mode_key("double", 1, "vegas"), False, -84, 300.0, 80)

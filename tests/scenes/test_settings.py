@@ -109,20 +109,22 @@ def test_the_game_menu_opened_with_escape_shows_its_focus_on_resume(app, driver)
 
 # -- layout -------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
 @pytest.mark.parametrize("language", ["en", "ar"])
 @pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1024, 640), (1216, 820), (960, 600)])
-def test_no_toggle_label_comes_near_its_switch(app, language, size):
+def test_no_toggle_label_comes_near_its_switch(app, language, size, text_size):
     i18n.set_language(language)
     try:
         app.text.base_rtl = i18n.is_rtl()
+        app.change_settings(text_size=text_size)  # issue 16: a long label wraps, still clear
         app.open("title")
         for name, kwargs in (("settings", {}), ("new_game", {"game_id": "double"})):
             scene = app.open(name, **kwargs)
             scene.on_resize(size)
             for toggle in (w for w in scene.group.widgets if isinstance(w, ui.Toggle)):
                 track, box = toggle._boxes()
-                width = app.text.render(toggle.label, toggle.font_px or toggle.fitted_font_px(),
-                                        ui.INK).get_width()
+                px = toggle.font_px or toggle.fitted_font_px()
+                width = max(app.text.render(line, px, ui.INK).get_width() for line in toggle._lines(px))
                 air = box.right - width - track.right if toggle.rtl else track.left - box.left - width
                 assert air >= track.h // 2, (name, toggle.label, air)
             app.stack.pop()

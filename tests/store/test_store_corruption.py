@@ -176,7 +176,7 @@ def test_settings_with_wrong_values_are_repaired_key_by_key(tmp_path: Path, orig
     document.update(volume="loud", language=3, draw={"klondike": True, "double": 3}, fullscreen=1, extra=[1])
     assert run_case(tmp_path, originals, SETTINGS, json.dumps(document).encode()) == "valid"
     settings = Store(tmp_path).settings
-    assert (settings.volume, settings.language, settings.fullscreen) == (0.7, "en", False)
+    assert (settings.volume, settings.language, settings.fullscreen) == (0.7, None, False)
     assert settings.draw == Settings().draw | {"double": 3}
     assert (settings.card_back, settings.window_size) == ("red", (1600, 900))
 

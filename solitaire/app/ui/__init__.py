@@ -15,7 +15,7 @@ from solitaire.app.ui.choices import SegmentedChoice, Slider, Toggle
 from solitaire.app.ui.group import WidgetGroup
 from solitaire.app.ui.paint import (
     ERROR, FOCUS, GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, SECONDARY,
-    SECONDARY_EDGE, SECONDARY_HOVER, TRACK_OFF, Colour, circle, dim, draw_panel, hairline, ring,
+    SECONDARY_EDGE, SECONDARY_HOVER, TEXT_SCALES, TRACK_OFF, Colour, Look, circle, dim, draw_panel, hairline, ring,
     rounded_rect, soft_shadow,
 )
 from solitaire.app.ui.text_input import CODE_CHARS, TextInput
@@ -23,8 +23,8 @@ from solitaire.app.ui.widgets import Button, Label, Panel, TopBar, Widget
 
 __all__ = [
     "Button", "CODE_CHARS", "Colour", "ERROR", "FOCUS", "GOLD", "GOLD_BOTTOM", "GOLD_TOP", "INK",
-    "INK_DARK", "INK_DIM", "Label", "PANEL", "PANEL_EDGE", "Panel", "SECONDARY", "SECONDARY_EDGE",
-    "SECONDARY_HOVER", "SegmentedChoice", "Slider", "TRACK_OFF", "TextInput", "Toggle", "TopBar",
+    "INK_DARK", "INK_DIM", "Label", "Look", "PANEL", "PANEL_EDGE", "Panel", "SECONDARY", "SECONDARY_EDGE",
+    "SECONDARY_HOVER", "SegmentedChoice", "Slider", "TEXT_SCALES", "TRACK_OFF", "TextInput", "Toggle", "TopBar",
     "Widget", "WidgetGroup", "circle", "dim", "draw_panel", "hairline", "ring", "rounded_rect",
     "soft_shadow",
 ]

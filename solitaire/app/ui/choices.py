@@ -25,6 +25,8 @@ class Toggle(Widget):
         self.on_change = on_change
         self.pressed = False
         self.font_px: int | None = None
+        #: Lines a long label may wrap onto (a dialog with large text gives its toggles two).
+        self.max_lines = 1
 
     def set(self, value: bool) -> None:
         if value != self.value:
@@ -78,8 +80,27 @@ class Toggle(Widget):
         return track, label_box
 
     def fitted_font_px(self) -> int:
-        """The label size that fits; a dialog can give all its toggles the smallest one."""
-        return self.text.fit_size(self.label, font_px(self.rect, 0.38), self._boxes()[1].w)
+        """The label size that fits, on up to ``max_lines`` lines; a dialog can give all its
+        toggles the smallest one."""
+        size = font_px(self.rect, 0.38)
+        if self.max_lines == 1:
+            return self.text.fit_size(self.label, size, self._boxes()[1].w)
+        while size > 8 and not self._fits(size):
+            size = max(8, int(size * 0.92))
+        return size
+
+    def _lines(self, size: int) -> list[str]:
+        """The label as drawn at ``size``: one line, or wrapped when it is too long for one."""
+        width = self._boxes()[1].w
+        if self.max_lines == 1 or self.text.width(self.label, size) <= width:
+            return [self.label]
+        return self.text.wrap(self.label, size, width)
+
+    def _fits(self, size: int) -> bool:
+        lines = self._lines(size)
+        return (len(lines) <= self.max_lines
+                and all(self.text.width(line, size) <= self._boxes()[1].w for line in lines)
+                and self.text.line_step(lines, size, spacing=1.0) * len(lines) <= self.rect.h)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect
@@ -96,11 +117,15 @@ class Toggle(Widget):
         surface.blit(circle(knob_d, (255, 255, 255) if self.enabled else (170, 170, 170)),
                      (knob_x, track.top + gap))
         size = self.font_px or self.fitted_font_px()
-        img = self.text.render(self.label, size, INK if self.enabled else INK_DIM)
-        pos = img.get_rect(midleft=label_box.midleft)
-        if self.rtl:
-            pos.midright = label_box.midright
-        surface.blit(img, pos)
+        lines = self._lines(size)
+        step = self.text.line_step(lines, size, spacing=1.0)
+        top = label_box.centery - step * len(lines) // 2
+        for index, line in enumerate(lines):
+            img = self.text.render(line, size, INK if self.enabled else INK_DIM)
+            pos = img.get_rect(midleft=(label_box.left, top + step * index + step // 2))
+            if self.rtl:
+                pos.midright = (label_box.right, pos.centery)
+            surface.blit(img, pos)
 
 
 class SegmentedChoice(Widget):
@@ -244,6 +269,24 @@ class Slider(Widget):
     def radius(self) -> int:
         return max(4, self.rect.h // 5)
 
+    def label_box(self) -> pygame.Rect:
+        """Where the label and the value go, beside the track."""
+        pad = max(6, self.rect.h // 5)
+        box = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.w - self.track().w - 3 * pad,
+                          self.rect.h)
+        if self.rtl:
+            box.right = self.rect.right - pad
+        return box
+
+    def label_text(self) -> str:
+        return f"{self.label}  {round(self.value * 100)}%"
+
+    def label_px(self) -> int:
+        """The dialog's size for its labels (``font_px``), or less where the label and value
+        would not fit beside the track (large text)."""
+        return self.text.fit_size(self.label_text(), self.font_px or font_px(self.rect, 0.38),
+                                  self.label_box().w)
+
     def draw(self, surface: pygame.Surface) -> None:
         track = self.track()
         surface.blit(rounded_rect(track.size, track.h // 2, TRACK_OFF), track.topleft)
@@ -256,14 +299,9 @@ class Slider(Widget):
         cx = track.right - filled_w if self.rtl else track.left + filled_w
         surface.blit(circle(knob_d + 2, (0, 0, 0, 90)), (cx - knob_d // 2 - 1, track.centery - knob_d // 2))
         surface.blit(circle(knob_d, (255, 255, 255)), (cx - knob_d // 2, track.centery - knob_d // 2))
-        pad = max(6, self.rect.h // 5)
-        label_box = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.w - track.w - 3 * pad,
-                                self.rect.h)
-        if self.rtl:
-            label_box.right = self.rect.right - pad
-        text = f"{self.label}  {round(self.value * 100)}%"
-        size = self.font_px or self.text.fit_size(text, font_px(self.rect, 0.38), label_box.w)
-        img = self.text.render(text, size, INK if self.enabled else INK_DIM)
+        label_box = self.label_box()
+        text = self.label_text()
+        img = self.text.render(text, self.label_px(), INK if self.enabled else INK_DIM)
         pos = img.get_rect(midleft=label_box.midleft)
         if self.rtl:
             pos.midright = label_box.midright

@@ -24,6 +24,25 @@ SECONDARY = (255, 255, 255, 30)
 SECONDARY_HOVER = (255, 255, 255, 52)
 SECONDARY_EDGE = (255, 255, 255, 70)
 TRACK_OFF = (255, 255, 255, 46)
+FOCUS_HIGH_CONTRAST = (255, 226, 0)
+
+
+TEXT_SCALES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
+"""How much larger every text is at each ``text_size`` setting."""
+
+
+class Look:
+    """What the player's comfort settings change in every widget and scene at once (they are
+    built without knowing the settings; the App sets this from them)."""
+
+    high_contrast = False
+    text_scale = 1.0
+
+    @classmethod
+    def focus(cls) -> tuple[Colour, float]:
+        """The keyboard focus ring's colour, and its width as a multiple of the usual: in high
+        contrast a yellow ring twice as thick."""
+        return (FOCUS_HIGH_CONTRAST, 2.0) if cls.high_contrast else (FOCUS, 1.0)
 
 
 def _super(w: int, h: int) -> int:

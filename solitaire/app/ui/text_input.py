@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from solitaire.app.ui.paint import ERROR, FOCUS, INK, INK_DIM, SECONDARY_EDGE, font_px, hairline, rounded_rect
+from solitaire.app.ui.paint import ERROR, INK, INK_DIM, SECONDARY_EDGE, Look, font_px, hairline, rounded_rect
 from solitaire.app.ui.widgets import Widget
 
 CODE_CHARS = frozenset(string.ascii_letters + string.digits + "-")
@@ -100,7 +100,7 @@ class TextInput(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect
-        edge = FOCUS if self.focused else (ERROR if self.error else SECONDARY_EDGE)
+        edge = Look.focus()[0] if self.focused else (ERROR if self.error else SECONDARY_EDGE)
         surface.blit(rounded_rect(rect.size, self.radius(), (0, 0, 0, 110), None, edge,
                                   (2 if self.focused else 1) * hairline(rect.h)), rect.topleft)
         pad = max(8, rect.h // 4)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.ui.paint import (
-    FOCUS, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY, SECONDARY_EDGE, SECONDARY_HOVER, Colour, draw_panel,
+    GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY, SECONDARY_EDGE, SECONDARY_HOVER, Colour, Look, draw_panel,
     font_px, hairline, remember, ring, rounded_rect, soft_shadow,
 )
 from solitaire.app.text import Text
@@ -64,10 +64,11 @@ class Widget:
         """Paint at ``self.rect``."""
 
     def draw_focus(self, surface: pygame.Surface) -> None:
+        colour, weight = Look.focus()
         pad = max(3, self.rect.h // 12)
-        width = max(2, self.rect.h // 22)
+        width = round(max(2, self.rect.h // 22) * weight)
         box = self.rect.inflate(2 * pad, 2 * pad)
-        surface.blit(ring(box.size, self.radius() + pad, FOCUS, width), box.topleft)
+        surface.blit(ring(box.size, self.radius() + pad, colour, width), box.topleft)
 
     def radius(self) -> int:
         return max(4, self.rect.h // 4)
