@@ -1,7 +1,8 @@
 """Issue 16, "keyboard to the end … and a Duel": a whole duel won with posted key events only —
-the arrows walk the board, Enter picks a card up and puts it down (K-8's select-then-click),
-Space draws — with the focus visible after every key; then End, and the results' buttons, by
-keyboard. The line played is the solver's win of a deal of the Duel's pool."""
+the arrows walk the board, Shift+Enter picks the focused cards up, Enter puts them down, Space
+draws — with the focus visible after every key and the table the rules core's position after
+every move; then End, and the results' buttons, by keyboard. The line played is the solver's
+win of a deal of the Duel's pool (found in milliseconds, so it is searched here)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ class Keys:
         self.app = app
         self.pressed = 0
 
-    def press(self, key: int, seen: bool = True) -> None:
+    def press(self, key: int, seen: bool = True, mod: int = 0) -> None:
         """One key, then (``seen``) the focus must show where it is."""
-        self.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        self.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         self.pressed += 1
         settle(self.app, 1 / 60)
         if seen:
@@ -66,20 +67,21 @@ def walk_to(keys: Keys, duel, pile: Pile, depth: int = 1) -> None:
     raise AssertionError(f"the arrows never reached {pile} at depth {depth}")
 
 
-def play_by_keys(keys: Keys, duel, text: str) -> None:
-    """One move of the solver's line, by keys only."""
-    move = duel.game.resolve(parse_request(text))
-    moves_before = duel.game.moves
+def play_by_keys(keys: Keys, duel, text: str, expected: Game) -> None:
+    """One move of the solver's line, by keys only; the table must then be ``expected`` (the
+    rules core's position after the move)."""
+    move = expected.resolve(parse_request(text))
     if move == DRAW:
         walk_to(keys, duel, Pile(STOCK))
         keys.press(pygame.K_SPACE)
     else:
         walk_to(keys, duel, move.src, move.count if move.src.kind == TABLEAU else 1)
-        keys.press(pygame.K_RETURN)  # picked up
+        keys.press(pygame.K_RETURN, mod=pygame.KMOD_SHIFT)  # picked up
         assert duel.clicks.selection == (move.src, move.count), text
         walk_to(keys, duel, move.dst)
         keys.press(pygame.K_RETURN)  # put down
-    assert duel.game.moves == moves_before + 1, text
+    expected.apply(move)
+    assert duel.game.to_json() == expected.to_json(), text
 
 
 def racing(app, rival):
@@ -92,8 +94,9 @@ def racing(app, rival):
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_whole_duel_won_and_its_results_left_with_keys_only(make_app, lang):
-    app = make_app((1280, 720), lang, one_tap=False)  # K-8: the keys say where each card goes
-    line = api.solve(Game.deal(parse_code(CODE)), 10.0).moves
+    app = make_app((1280, 720), lang)
+    expected = Game.deal(parse_code(CODE))
+    line = api.solve(expected, 10.0).moves
     assert line, "the pool's deal is no longer won by the solver"
     duel = racing(app, ScriptedRival([], name="Computer · Easy", end_at=0.5))
     keys = Keys(app)
@@ -101,7 +104,7 @@ def test_a_whole_duel_won_and_its_results_left_with_keys_only(make_app, lang):
     for text in line:
         if duel.finish.auto_timer is not None:  # K-9: the rest goes home by itself
             break
-        play_by_keys(keys, duel, text)
+        play_by_keys(keys, duel, text, expected)
     settle(app, 10.0)
     results = app.stack.top
     assert type(results).__name__ == "DuelResultsScene"
