@@ -7,12 +7,12 @@ the core refuses ends the rival's game. Its cards are never drawn: both sides pl
 deal, so its uncovered cards would tell you your own hidden ones; the opponent panel
 (``duel_panel``) shows its progress only.
 
-The scene owns race time. Once the deal has landed, a 3-2-1 count starts both clocks; then race time follows the frame
-clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a moment a computer side
-is still thinking (``Rival.ready_at``, the autoplayer's), so a headless duel is over
-in seconds and plays the same on any machine. Covered by its menu or the End question, the
-scene gets no frames: against the computer both clocks stop; a rival that cannot pause (a
-person on the network) is kept running by those dialogs through ``covered_update``.
+The scene owns race time. Once the deal has landed, a 3-2-1 count starts both clocks; then race
+time follows the frame clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a
+moment a computer side is still thinking (``Rival.ready_at``, the autoplayer's), so a headless
+duel is over in seconds and plays the same on any machine. Covered by its menu or the End
+question, the scene gets no frames: against the computer both clocks stop; a rival that cannot
+pause (a person on the network) is kept running by those dialogs through ``covered_update``.
 
 Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
 is decided there: your total against the rival's at that time.
@@ -254,15 +254,10 @@ class DuelScene(TableScene):
 
     def _waiting_until(self) -> float | None:
         """The race time a computer side still thinks at (``--fast`` holds the clock there)."""
-        limits = []
-        if self.race.playing(RIVAL):
-            ready = self.rival.ready_at()
-            if ready is not None:
-                limits.append(ready)
-        if self.autoplayer is not None and self.race.playing(ME):
-            ready = self.autoplayer.ready_at(self.race.elapsed)
-            if ready is not None:
-                limits.append(ready)
+        rival = self.rival.ready_at() if self.race.playing(RIVAL) else None
+        mine = self.autoplayer.ready_at(self.race.elapsed) \
+            if self.autoplayer is not None and self.race.playing(ME) else None
+        limits = [at for at in (rival, mine) if at is not None]
         return min(limits) if limits else None
 
     # ----------------------------------------------------------------------------- time
@@ -278,8 +273,7 @@ class DuelScene(TableScene):
 
     @property
     def dealing(self) -> bool:
-        """The deal still flies in: the 3-2-1 waits for it to land (``--fast`` waits for no
-        picture)."""
+        """The deal still flies in: the 3-2-1 waits for it (``--fast``: for no picture)."""
         return not self.started and not self.fast and self.tweens.active
 
     def race_step(self, dt: float) -> None:
@@ -328,8 +322,7 @@ class DuelScene(TableScene):
             return
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
-        self.app.switch("duel_results", result=self.result, code=str(self.code),
-                        opponent=self.opponent)
+        self.app.switch("duel_results", result=self.result, code=str(self.code), opponent=self.opponent)
 
     @property
     def countdown(self) -> float:
