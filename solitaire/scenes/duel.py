@@ -7,12 +7,12 @@ the core refuses ends the rival's game. Its cards are never drawn: both sides pl
 deal, so its uncovered cards would tell you your own hidden ones; the opponent panel
 (``duel_panel``) shows its progress only.
 
-The scene owns race time. A 3-2-1 count starts both clocks; then race time follows the frame
-clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a moment a computer side
-is still thinking (``Rival.ready_at``, the autoplayer's), so a headless duel is over
-in seconds and plays the same on any machine. Covered by its menu or the End question, the
-scene gets no frames: against the computer both clocks stop; a rival that cannot pause (a
-person on the network) is kept running by those dialogs through ``covered_update``.
+The scene owns race time. Once the deal has landed, a 3-2-1 count starts both clocks; then race
+time follows the frame clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a
+moment a computer side is still thinking (``Rival.ready_at``, the autoplayer's), so a headless
+duel is over in seconds and plays the same on any machine. Covered by its menu or the End
+question, the scene gets no frames: against the computer both clocks stop; a rival that cannot
+pause (a person on the network) is kept running by those dialogs through ``covered_update``.
 
 Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
 is decided there: your total against the rival's at that time.
@@ -20,6 +20,7 @@ is decided there: your total against the rival's at that time.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
 
 import pygame
@@ -30,8 +31,7 @@ from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
-from solitaire.scenes.hud import bar_height, button_bar_height
-from solitaire.scenes.rival import Rival, thinking_until
+from solitaire.scenes.rival import Rival, is_end, thinking_until
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
@@ -205,8 +205,6 @@ class DuelScene(TableScene):
         try:
             return self.rival.update(self.race.elapsed)
         except Exception:  # a rival's bug must stop that rival, never the game
-            import logging
-
             logging.getLogger(__name__).exception("the rival failed")
             return [RivalLost("duel.stopped")]
 
@@ -239,8 +237,6 @@ class DuelScene(TableScene):
     # ----------------------------------------------------------------------------- autoplay
     def _autoplay(self) -> None:
         """``--autoplay``: the computer plays your side, through the same table."""
-        from solitaire.scenes.rival import is_end
-
         if self.autoplayer is None or not self.race.playing(ME) or self.finish.auto_timer is not None \
                 or self.settling:
             return
@@ -269,11 +265,20 @@ class DuelScene(TableScene):
         if not self.rival.pausable and self.result is None and self.started:
             self.race_step(dt)
 
+    @property
+    def dealing(self) -> bool:
+        """The deal still flies in: the 3-2-1 waits for it (``--fast``: for no picture)."""
+        return not self.started and not self.fast and self.tweens.active
+
     def race_step(self, dt: float) -> None:
         agreed = self.rival.race_clock()  # a network duel: the clock both machines agreed on
         if not self.started:
-            own = self.count_left - (COUNT_SECONDS if self.fast else dt)
-            self.count_left = -agreed if agreed is not None else own
+            if agreed is not None:  # a network duel: both machines count on the agreed clock
+                self.count_left = -agreed
+            elif self.dealing:
+                return
+            else:
+                self.count_left -= COUNT_SECONDS if self.fast else dt
             if self.count_left <= 0:
                 self.started = True
                 self.rival.start(self.code)
@@ -343,6 +348,8 @@ class DuelScene(TableScene):
         self.on_resize(self.app.display.size)
         self.screen.deal(self.game)
         self._update_buttons()
+        if self.app.keyboard_input:  # started from the keyboard: the board's focus shown at once
+            self.group.focus(self.board, visible=True)
         self.app.settings_listeners.append(self._settings_changed)
 
     def _settings_changed(self, settings: Any) -> None:
@@ -374,14 +381,6 @@ class DuelScene(TableScene):
         self.view.sync(self.game, animate=False)
         self.on_resize(self.app.display.size)
         return self
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.pointer.cancel()
-        bar = bar_height(size)
-        self.screen.resize(self.game, size)
-        self.bar.layout((0, 0, size[0], button_bar_height(size)))
-        self.board.layout((0, bar, size[0], size[1] - bar))
-        self.group.layout_changed()
 
     def open_menu(self) -> None:
         if self.app.can_open("duel_menu"):

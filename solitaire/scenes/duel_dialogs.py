@@ -30,15 +30,28 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
+def rule_gap(step: int) -> int:
+    """The room the rule over the total takes: clear of the letters above and below it."""
+    return max(4, step // 4)
+
+
+def rows_height(step: int) -> int:
+    """The height of the seven rows of the summary, the rule's room included."""
+    return 7 * step + rule_gap(step)
+
+
 def draw_rows(dialog: DialogScene, surface: pygame.Surface, rows: list[tuple[str, str]],
               box: pygame.Rect, px: int, step: int) -> None:
     """Label at the start, points at the end, the total in gold under a rule."""
     y = box.y
     for index, (label, value) in enumerate(rows):
         last = index == len(rows) - 1
-        line = pygame.Rect(box.x, y, box.w, step)
         if last:
-            pygame.draw.line(surface, ui.GOLD, (box.x, y), (box.right, y), ui.hairline(px * 2))
+            width = ui.hairline(px * 2)
+            rule = y + (rule_gap(step) - width) // 2
+            pygame.draw.line(surface, ui.GOLD, (box.x, rule), (box.right, rule), width)
+            y += rule_gap(step)
+        line = pygame.Rect(box.x, y, box.w, step)
         colour = ui.GOLD_TOP if last else ui.INK
         dialog.blit_text(surface, label, px, line, colour=colour, bold=last)
         dialog.blit_text(surface, value, px, line, colour=colour, bold=True, align="end", fit=False)
@@ -83,19 +96,18 @@ class DuelEndScene(DialogScene):
         u = unit(size)
         self.px = max(14, int(u * 0.44))
         self.step = int(self.px * 1.6)
-        rows = 7 + 2  # the summary and the verdict
+        rows = rows_height(self.step) + 2 * self.step  # the summary and the verdict
         w = min(int(size[0] * 0.8), int(u * 13))
-        h = self.title_height(u) + u // 2 + rows * self.step + u + u + int(u * 0.6)
+        h = self.title_height(u) + u // 2 + rows + u + u + int(u * 0.6)
         panel = centred(size, w, h)
         self.panel.layout(panel)
-        self.box = pygame.Rect(panel.x + u, panel.y + self.title_height(u) + u // 2, w - 2 * u,
-                               rows * self.step)
+        self.box = pygame.Rect(panel.x + u, panel.y + self.title_height(u) + u // 2, w - 2 * u, rows)
         bw = min(int(u * 5), (w - 2 * u - u // 2) // 2)
         place_row([self.no, self.yes], panel.centerx, panel.bottom - int(u * 0.6) - u, bw, u,
                   u // 2, self.rtl)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(self.box.x, self.box.y, self.box.w, 7 * self.step)
+        box = pygame.Rect(self.box.x, self.box.y, self.box.w, rows_height(self.step))
         draw_rows(self, surface, self.summary(), box, self.px, self.step)
         verdict = pygame.Rect(self.box.x, box.bottom + self.step // 2, self.box.w, self.step)
         self.blit_text(surface, self.verdict(), self.px, verdict, colour=ui.GOLD, bold=True,

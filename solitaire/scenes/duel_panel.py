@@ -55,7 +55,7 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
-    if not scene.started:
+    if not scene.started and not scene.dealing:
         _count_in(surface, scene)
 
 
@@ -114,18 +114,20 @@ def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) 
 
 
 def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+    """The rival's figures, the line of its score over time under them, and its state last."""
     t, race = scene.app.t, scene.race
     game = scene.rival_game
     lines = [(scene.rival.name, px, ui.GOLD, True),
              (str(race.total(1)), px * 2, ui.INK, True),
              (t("duel.home", n=race.home(1)), px, ui.INK, False),
              (t("hud.moves", moves=game.moves), px, ui.INK_DIM, False)]
-    box = _stack(surface, scene, area, lines, px, chart=True)
-    chart = pygame.Rect(box.x + px // 2, box.bottom - px * 5 - px // 2, box.w - px, px * 4)
+    state, done = _rival_state(scene), race.finished(1)
+    state_h = scene.app.text.render(state, px, ui.INK, done).get_height()
+    chart_h = px * 4
+    box, y = _stack(surface, scene, area, lines, px, below=px // 4 + chart_h + px // 3 + state_h)
+    chart = pygame.Rect(box.x + px // 2, y + px // 4, box.w - px, chart_h)
     _score_line(surface, scene, chart, px)
-    state = _rival_state(scene)
-    _line(surface, scene, state, px, box, chart.bottom + px // 3,
-          ui.GOLD_TOP if race.finished(1) else ui.INK_DIM, race.finished(1))
+    _line(surface, scene, state, px, box, chart.bottom + px // 3, ui.GOLD_TOP if done else ui.INK_DIM, done)
 
 
 def _rival_state(scene: DuelScene) -> str:
@@ -139,18 +141,19 @@ def _rival_state(scene: DuelScene) -> str:
 
 
 def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
-           lines: list[tuple[str, int, ui.Colour, bool]], px: int, chart: bool = False) -> pygame.Rect:
-    """A box of centred lines (and room for the score chart and a state line below them)."""
+           lines: list[tuple[str, int, ui.Colour, bool]], px: int, below: int = 0) -> tuple[pygame.Rect, int]:
+    """A box of centred lines, with ``below`` pixels of room under them (the opponent's chart
+    and state line); the box and the ``y`` that room starts at."""
     text = scene.app.text
     heights = [text.render(s, size, colour, bold).get_height() + size // 4
                for s, size, colour, bold in lines]
-    height = sum(heights) + px + (px * 7 if chart else 0)
+    height = px // 2 + sum(heights) + below + px // 2
     box = pygame.Rect(area.x, area.y, area.w, min(area.h, height))
     _box(surface, box, px)
     y = box.y + px // 2
     for s, size, colour, bold in lines:
         y = _line(surface, scene, s, size, box, y, colour, bold)
-    return box
+    return box, y
 
 
 def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, px: int) -> None:
@@ -162,9 +165,9 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
     rtl = i18n.is_rtl()
 
     def at(time: float, score: int) -> tuple[int, int]:
-        x = chart.x + int(chart.w * min(1.0, time / limit))
+        x = chart.x + int((chart.w - 1) * min(1.0, time / limit))  # 0:00 and 4:00 on its edges
         if rtl:
-            x = chart.right - (x - chart.x)
+            x = chart.right - 1 - (x - chart.x)
         return x, chart.bottom - 1 - int((chart.h - 2) * max(0, score) / top)
 
     steps: list[tuple[int, int]] = []

@@ -10,7 +10,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows
+from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows, rows_height
 from solitaire.scenes.title import gold_text
 
 
@@ -62,7 +62,7 @@ class DuelResultsScene(DialogScene):
         inner = w - 2 * u
         self.heading = gold_text(text, self.headline(), text.fit_size(self.headline(), int(u * 1.1), inner, "heading"))
         names_h = int(self.px * 2.6)
-        rows_h = 7 * self.step
+        rows_h = rows_height(self.step)
         h = u // 3 + self.heading.get_height() + u // 4 + names_h + rows_h + self.step + u + u + int(u * 0.7)
         panel = centred(size, w, h)
         self.panel.layout(panel)
@@ -100,7 +100,7 @@ class DuelResultsScene(DialogScene):
             ended = t(self.note) if side is self.result.opponent and self.note else t(f"duel.ended.{side.ended}")
             self.blit_text(surface, ended + " · " + t("duel.home", n=side.home),
                            int(self.px * 0.9), how, colour=ui.INK_DIM, align="centre")
-            rows = pygame.Rect(column.x, column.y + self.names_h, column.w, 7 * self.step)
+            rows = pygame.Rect(column.x, column.y + self.names_h, column.w, rows_height(self.step))
             draw_rows(self, surface, breakdown_rows(self.app, side.breakdown, ended=True), rows,
                       self.px, self.step)
         self.blit_text(surface, t("duel.code", code=self.result.code), int(self.px * 0.85),

@@ -12,7 +12,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
-from solitaire.scenes.hud import bar_height, button_bar_height
+from solitaire.scenes.hud import bar_height
 from solitaire.scenes.questions import ask_new_game, ask_restart
 from solitaire.scenes.session import Session
 from solitaire.scenes.table import TableScene
@@ -116,15 +116,6 @@ class PlayScene(TableScene):
         self.view.sync(self.game, animate=False)
         self.on_resize(self.app.display.size)
         return self
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.pointer.cancel()  # the window may be new: its button-up may never come
-        bar = bar_height(size)
-        self.screen.resize(self.game, size)
-        self.bar.layout((0, 0, size[0], button_bar_height(size)))
-        self.board.layout((0, bar, size[0], size[1] - bar))
-        self.group.layout_changed()
-        self.finish.cascade = None
 
     # ----------------------------------------------------------------------------- moves
     def after_move(self, move: Move) -> None:

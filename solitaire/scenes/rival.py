@@ -88,9 +88,8 @@ def app_worker(app: Any) -> Any:
 
 def warm_up(app: Any) -> None:
     """Start the worker process now (the 3-2-1 count), not in the race's first frame: starting
-    a process takes tens of milliseconds, a frame's budget several times over. (The worker has
-    no public way to start without a question; its own start is safe to call again.)"""
-    app_worker(app)._ensure_started()
+    a process takes tens of milliseconds, a frame's budget several times over."""
+    app_worker(app).start()
 
 
 class ComputerRival:

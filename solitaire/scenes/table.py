@@ -28,7 +28,7 @@ from solitaire.scenes.board_focus import BoardFocus, table_keys
 from solitaire.scenes.clicks import Clicks
 from solitaire.scenes.finish import Finish
 from solitaire.scenes.hints import Hints
-from solitaire.scenes.hud import Hud
+from solitaire.scenes.hud import Hud, bar_height, button_bar_height
 from solitaire.scenes.marks import draw_marks
 from solitaire.scenes.pointer import Pointer
 from solitaire.scenes.screen import TableScreen
@@ -177,6 +177,16 @@ class TableScene(Scene):
         """
         self.pointer.cancel()
         self.tweens.finish()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The table laid out again for the window: its sprites, the bar, the board's area."""
+        self.pointer.cancel()  # the window may be new: its button-up may never come
+        bar = bar_height(size)
+        self.screen.resize(self.game, size)
+        self.bar.layout((0, 0, size[0], button_bar_height(size)))
+        self.board.layout((0, bar, size[0], size[1] - bar))
+        self.group.layout_changed()
+        self.finish.cascade = None
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:

@@ -117,6 +117,12 @@ class SolverWorker:
         self._held: dict[int, Answer] = {}  # their answers, by ticket
         self._loose: list[Answer] = []  # answers for poll() gathered by a take()
 
+    def start(self) -> None:
+        """Start the process now, if it is not running, without a question: a user who knows
+        one is coming (the Duel, during its 3-2-1 count) pays the process start outside a frame.
+        Safe to call again."""
+        self._ensure_started()
+
     def _ensure_started(self) -> None:
         if self._process is not None and self._process.is_alive():
             return

@@ -31,8 +31,18 @@ def run(app, seconds: float) -> None:
         app.stack.update(STEP)
 
 
+def land_the_deal(app, duel) -> None:
+    """Steps until the deal has flown in (the 3-2-1 count starts then)."""
+    for _ in range(round(10 / STEP)):
+        if not duel.dealing:
+            return
+        app.stack.update(STEP)
+    raise AssertionError("the deal never landed")
+
+
 def started(app, rival=None, **kwargs):
     duel, rival = open_duel(app, rival, **kwargs)
+    land_the_deal(app, duel)
     run(app, 3.0 + STEP)
     assert duel.started
     return duel, rival
@@ -43,12 +53,35 @@ def test_DU1_a_3_2_1_count_then_four_minutes_on_the_race_clock(app, driver):
     assert not rival.started and duel.frozen and duel.countdown == 240
     driver.key(pygame.K_SPACE)
     assert duel.game.moves == 0  # no card moves during the count
+    land_the_deal(app, duel)
     run(app, 3.0 + STEP)
     assert rival.started and not duel.frozen
     run(app, 10)
     assert 229.9 < duel.countdown < 230.1 and not duel.urgent
     run(app, 200)
     assert duel.urgent  # the last 30 seconds
+
+
+def test_DU1_the_count_waits_for_the_deal_to_land_then_starts_both_clocks(app, monkeypatch):
+    from solitaire.scenes import duel_panel
+
+    duel, rival = open_duel(app)
+    counted = []
+    monkeypatch.setattr(duel_panel, "_count_in", lambda surface, scene: counted.append(scene.count_left))
+    duel.draw(app.display.surface, 1.0)
+    assert duel.tweens.active and counted == []  # the cards fly in: no "3" over them yet
+    flying = 0
+    while duel.tweens.active:
+        run(app, STEP)
+        flying += 1
+    assert flying > 10 and not rival.started
+    assert duel.count_left >= 3.0 - STEP - 1e-9  # the count ran from the frame the deal landed
+    duel.draw(app.display.surface, 1.0)
+    assert counted == [duel.count_left]  # the deal has landed: now the "3"
+    run(app, 3.0 - 2 * STEP)
+    assert not rival.started and duel.race.elapsed == 0
+    run(app, 2 * STEP)
+    assert rival.started and duel.started and duel.race.elapsed < 2 * STEP
 
 
 def greedy(game, rng):

@@ -39,6 +39,20 @@ def test_a_question_pending_when_the_worker_dies_is_asked_again() -> None:
         assert worker._process.pid != first
 
 
+def test_start_runs_the_process_before_any_question_and_once() -> None:
+    """The Duel starts the worker during its 3-2-1 count, so the race's first question does not
+    pay for a process start inside a frame."""
+    state = Game.deal(parse_code("TF1-D1N-AAAAAAB")).to_json()
+    with SolverWorker() as worker:
+        worker.start()
+        first = worker._process.pid
+        assert worker._process.is_alive()
+        worker.start()  # already running: the same process
+        worker.submit("hint", state, 0.05)
+        assert wait_for_answers(worker, 60), "the started worker never answered"
+        assert worker._process.pid == first
+
+
 def processes_with_parent(parent: int) -> set[int]:
     found = set()
     for entry in Path("/proc").iterdir():
