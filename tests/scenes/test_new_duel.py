@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from solitaire.core import parse_code
 from solitaire.core.rules import REGISTRY
+from tests.scenes.test_drawing import make_app  # noqa: F401 (a fixture)
 
 
 def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
@@ -69,3 +71,29 @@ def test_the_new_duel_window_draws_in_arabic(app, driver):
         assert type(app.stack.top).__name__ == "TitleScene"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_every_opponent_label_is_drawn_at_one_size_the_chosen_one_too(make_app, monkeypatch, size, lang):
+    """The chosen (bold) label was fitted on its own, so with five options it came out smaller
+    than the others; one size now, at which every label fits in either weight."""
+    app = make_app(size, lang)
+    app.open("title")
+    dialog = app.open("new_duel")
+    choice = dialog.opponent_choice
+    labels = {label for _, label in choice.options}
+    render, drawn = app.text.render, {}
+
+    def record(text, px, colour, bold=False, *args, **kwargs):
+        if text in labels:
+            drawn[text] = (px, bold)
+        return render(text, px, colour, bold, *args, **kwargs)
+
+    monkeypatch.setattr(app.text, "render", record)
+    choice.draw(app.display.surface)
+    assert set(drawn) == labels and len({px for px, _ in drawn.values()}) == 1, drawn
+    px = next(iter(drawn.values()))[0]
+    for seg, (_, label) in zip(choice.segments(), choice.options):
+        for bold in (True, False):
+            assert app.text.width(label, px, bold) <= choice._inner(seg).w, (label, bold)

@@ -183,16 +183,27 @@ class SegmentedChoice(Widget):
         radius = self.radius()
         surface.blit(rounded_rect(self.rect.size, radius, (0, 0, 0, 70), None, SECONDARY_EDGE,
                                   hairline(self.rect.h)), self.rect.topleft)
-        chosen = self._index()
+        chosen, size = self._index(), self.label_size()
         for i, (seg, (_, label)) in enumerate(zip(self.segments(), self.options)):
-            inner = seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
+            inner = self._inner(seg)
             if i == chosen:
                 surface.blit(rounded_rect(inner.size, max(3, radius - 2), GOLD_TOP, GOLD_BOTTOM),
                              inner.topleft)
             ink = INK_DARK if i == chosen else INK
-            size = self.text.fit_size(label, font_px(seg, 0.38), int(inner.w * 0.9), True)
             img = self.text.render(label, size, ink, i == chosen)
             surface.blit(img, img.get_rect(center=seg.center))
+
+    @staticmethod
+    def _inner(seg: pygame.Rect) -> pygame.Rect:
+        """A segment less its margin: the chosen one's gold fill."""
+        return seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
+
+    def label_size(self) -> int:
+        """One size for every label: the largest at which each fits its segment both in bold
+        (chosen) and in the normal weight, so no label changes size or stands out smaller."""
+        return min((self.text.fit_size(label, font_px(seg, 0.38), int(self._inner(seg).w * 0.9), bold)
+                    for seg, (_, label) in zip(self.segments(), self.options) for bold in (True, False)),
+                   default=font_px(self.rect, 0.38))
 
 
 class Slider(Widget):
