@@ -116,7 +116,7 @@ class TextInput(Widget):
         else:  # in Latin letters, is typed from the left in either language
             surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.focused:
-            caret_x = x + font.size(self.value[:self.caret])[0]
+            caret_x = x + self.text.caret_x(self.value, self.caret, px)
             top = rect.centery - font.get_height() // 2
             pygame.draw.line(surface, INK, (caret_x, top + 2), (caret_x, top + font.get_height() - 2),
                              max(1, px // 14))
