@@ -124,15 +124,21 @@ def direction_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]
     Each run is in logical order, to be shaped in its own direction; ``rtl`` is the paragraph
     direction (by default that of the first letter).
     """
+    return [(text[start:end], is_rtl) for start, end, is_rtl in visual_runs(text, rtl)]
+
+
+def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[int, int, bool]]:
+    """``direction_runs`` as ``(start, end, is_rtl)`` slices of ``text``: where each run sits
+    in the logical order too (a caret's place is counted in it)."""
     if not text:
         return []
     base = paragraph_rtl(text) if rtl is None else rtl
     levels = _levels(text, base)
-    runs: list[tuple[str, int]] = []
+    runs: list[tuple[tuple[int, int], int]] = []
     start = 0
     for k in range(1, len(text) + 1):
         if k == len(text) or levels[k] != levels[start]:
-            runs.append((text[start:k], levels[start]))
+            runs.append(((start, k), levels[start]))
             start = k
     for level in range(max(levels), 0, -1):
         i = 0
@@ -145,7 +151,7 @@ def direction_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]
                 i = j
             else:
                 i += 1
-    return [(run, level % 2 == 1) for run, level in runs]
+    return [(start, end, level % 2 == 1) for (start, end), level in runs]
 
 
 #: Rendered after a run to find where SDL_ttf put its baseline: a tall stroke with no mark
@@ -266,6 +272,20 @@ class Text:
             total += font.size(run)[0]
         _shape_as(font, False)
         return total
+
+    def caret_x(self, text: str, index: int, size: int, bold: bool | str = False) -> int:
+        """Where a caret after ``text[:index]`` stands in ``text`` as ``render`` draws it, from
+        its left edge: in a right-to-left run the caret moves leftwards as the text goes on, so
+        after an Arabic name it stands at the name's left end."""
+        runs = visual_runs(text, self.base_rtl)
+        x = 0
+        for start, end, is_rtl in runs:
+            width = self.width(text[start:end], size, bold)
+            if start <= index < end or index == end == len(text):
+                before = self.width(text[start:index], size, bold)
+                return x + (width - before if is_rtl else before)
+            x += width
+        return x
 
     def line_step(self, lines: list[str], size: int, bold: bool | str = False,
                   spacing: float = 1.2) -> int:

@@ -56,12 +56,13 @@ class DuelScene(TableScene):
             code = parse_code(code)
         self.code: GameCode = code if code is not None else duel_deal(winnable)
         self.fast = fast
-        self.rival: Rival = rival if rival is not None else make_rival(app, opponent, fast)
-        self.opponent = opponent
-        self.autoplayer = computer_player(app, autoplay, fast) if isinstance(autoplay, str) else autoplay
         self.race = Race(self.code)
         if seconds is not None:  # a shorter race (the network host's --race-seconds, for both)
             self.race.limit = float(seconds)
+        self.rival: Rival = rival if rival is not None else make_rival(app, opponent, fast, self.race.limit)
+        self.opponent = opponent
+        self.autoplayer = (computer_player(app, autoplay, fast, self.race.limit) if isinstance(autoplay, str)
+                           else autoplay)
         self.count_left = COUNT_SECONDS
         self.started = False
         self.settling = False  # a network duel at 0:00, waiting for the last moves to arrive

@@ -75,12 +75,14 @@ def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: 
 
 
 def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> pygame.Rect:
-    """The 4:00 countdown, large; red and beating in the last 30 seconds. Drawn glyph by glyph
-    from the text cache: a new second costs no new rendering of large letters in a frame."""
+    """The 4:00 countdown, large; red and beating in the last 30 seconds (steady red with
+    reduced motion: issue 16, no pulsing). Drawn glyph by glyph from the text cache: a new
+    second costs no new rendering of large letters in a frame."""
     t = scene.app.t
     big = max(px * 2, min(area.w // 3, int(px * 4.2)))
-    colour = ui.GOLD_TOP
-    if scene.urgent:  # in a few steps of colour, so the beat reuses glyphs drawn before
+    colour = URGENT if scene.urgent else ui.GOLD_TOP
+    # the beat, in a few steps of colour so that it reuses glyphs drawn before
+    if scene.urgent and not scene.app.settings.reduced_motion:
         beat = round(BEAT_STEPS * (0.5 + 0.5 * math.cos(scene.countdown * math.tau))) / BEAT_STEPS
         colour = tuple(int(a + (b - a) * beat) for a, b in zip(URGENT, (255, 220, 200)))
     glyphs = [scene.app.text.render(ch, big, colour, True) for ch in clock_text(scene.countdown)]

@@ -46,7 +46,7 @@ def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) ->
         if opts.autoplay:
             from solitaire.scenes.rival import computer_player
 
-            autoplay = computer_player(app, opts.autoplay, fast=False)
+            autoplay = computer_player(app, opts.autoplay, fast=False, limit=rival.seconds)
             if opts.fast:  # the race clock is real over the network: only the pace drops
                 autoplay.player.pace = NET_FAST_PACE
         start_duel(app, rival, autoplay=autoplay, on_result=ended)

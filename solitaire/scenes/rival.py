@@ -59,13 +59,14 @@ def duel_deal(winnable: bool) -> GameCode:
     return pick_deal(*race_mode(), winnable)
 
 
-def make_rival(app: Any, spec: str, fast: bool) -> Rival:
-    """The rival an opponent choice names (``computer:hard``); a network rival is made by the
-    waiting screens (``net_lobby``), which hand it to the duel once the other player is there."""
+def make_rival(app: Any, spec: str, fast: bool, limit: float) -> Rival:
+    """The rival an opponent choice names (``computer:hard``), for a race of ``limit`` seconds;
+    a network rival is made by the waiting screens (``net_lobby``), which hand it to the duel
+    once the other player is there."""
     kind, value = parse_opponent(spec)
     if kind != "computer":
         raise ValueError("a network rival comes from the waiting screens, not an opponent name")
-    return ComputerRival(app, value, fast)
+    return ComputerRival(app, value, fast, limit)
 
 
 def is_end(decision: object) -> bool:
@@ -101,11 +102,12 @@ class ComputerRival:
 
     pausable = True
 
-    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+    def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
         self.app = app
         warm_up(app)
         self.kind = strength
         self.fast = fast
+        self.limit = limit  # the race's length: the computer ends for time by it
         self.seed = seed
         self.player: Any = None
         self.game: Game | None = None
@@ -124,7 +126,7 @@ class ComputerRival:
         from solitaire.solver.player import ComputerPlayer
 
         self.game = Game.deal(code)
-        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed)
+        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed, self.limit)
 
     def update(self, race_time: float) -> list[RivalEvent]:
         from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost, RivalMove, notation
@@ -179,11 +181,11 @@ class ComputerRival:
 class AutoPlayer:
     """``--autoplay STRENGTH``: the computer plays our own side, through the same table."""
 
-    def __init__(self, app: Any, strength: str, fast: bool, seed: int = 0) -> None:
+    def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
         from solitaire.solver.player import ComputerPlayer
 
         warm_up(app)
-        self.player = ComputerPlayer(strength, app_worker(app), fast, seed)
+        self.player = ComputerPlayer(strength, app_worker(app), fast, seed, limit)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)
@@ -220,5 +222,6 @@ def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:
     return min(limits) if limits else None
 
 
-def computer_player(app: Any, strength: str, fast: bool) -> AutoPlayer:
-    return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast)
+def computer_player(app: Any, strength: str, fast: bool, limit: float) -> AutoPlayer:
+    """``--autoplay STRENGTH`` for a race of ``limit`` seconds."""
+    return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast, limit)

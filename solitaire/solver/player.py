@@ -62,15 +62,6 @@ class Stopped:
     error: str
 
 
-def race_seconds(game: Game, race_time: float) -> float | None:
-    """Seconds left on the race clock of ``game``'s race (its ruleset's [duel] table), or None
-    for a game that is not raced."""
-    table = game.rules.extra.get("duel")
-    if table is None:
-        return None
-    return max(0.0, float(table["seconds"]) - race_time)
-
-
 def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     """What the player of ``strength`` does in the position it sees; pure, bounded per move."""
     strength = Strength(strength)
@@ -141,13 +132,18 @@ class ComputerPlayer:
 
     ``fast``: the race clock is simulated (``--fast``); the scene then moves it on no further
     than ``due_at()`` while ``waiting()``. The decisions themselves never depend on it.
+    ``limit``: the race's length in seconds (``core.duel.Race.limit``: 240, or the network
+    host's ``--race-seconds``), which End for time and the time bonus are judged by; None
+    plays without a race clock.
     """
 
-    def __init__(self, strength: Strength | str, worker: Any, fast: bool = False, seed: int = 0) -> None:
+    def __init__(self, strength: Strength | str, worker: Any, fast: bool = False, seed: int = 0,
+                 limit: float | None = None) -> None:
         self.strength = Strength(strength)
         self.worker = worker
         self.fast = fast
         self.seed = seed
+        self.limit = limit
         self.pace = PACE[self.strength]
         self._ticket: int | None = None
         self._position: tuple[int, int] | None = None  # (moves, log length) the question is about
@@ -201,7 +197,7 @@ class ComputerPlayer:
 
     def _ask(self, game: Game, start: float, position: tuple[int, int]) -> None:
         """Ask about ``game``; its decision is due a pace after race time ``start``."""
-        view = seen(game, race_seconds(game, start))
+        view = seen(game, None if self.limit is None else max(0.0, self.limit - start))
         self._ticket = self.worker.submit("decide", decide_question(view, self.strength, self.seed), 0.0, keep=True)
         self._position = position
         self._asked_at = start

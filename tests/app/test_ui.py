@@ -3,6 +3,7 @@ import pytest
 
 from solitaire.app import ui
 from solitaire.app.text import Text
+from solitaire.app.ui.paint import font_px
 
 
 @pytest.fixture
@@ -117,3 +118,52 @@ def test_widgets_draw_at_any_size(group):
     group.draw(surface)
     assert bar.start[0][0].rect.left < bar.end[0][0].rect.left
     assert len(group.focus_order()) == 3
+
+
+def caret_at(field, monkeypatch) -> int:
+    """The x of the caret line a focused field draws."""
+    from solitaire.app.ui import text_input
+
+    lines = []
+    monkeypatch.setattr(text_input.pygame.draw, "line", lambda surface, colour, a, b, width=1: lines.append(a))
+    field.draw(pygame.Surface((400, 60)))
+    assert len(lines) == 1
+    return lines[0][0]
+
+
+@pytest.mark.parametrize("rtl_interface", [False, True])
+def test_the_caret_stands_after_the_text_as_it_reads_an_arabic_name_at_its_left_end(
+        group, monkeypatch, rtl_interface):
+    """The player's name (Settings → Network) in Arabic: the caret was placed as if the letters
+    ran left to right, at the name's right end; the end of Arabic text is its left end."""
+    group.text.base_rtl = rtl_interface
+    field = group.add(ui.TextInput(lambda _: None, allowed=frozenset("جميلة AB"),
+                                   uppercase=False))
+    field.layout((0, 0, 380, 40))
+    group.focus(field)
+    group.handle(pygame.event.Event(pygame.TEXTINPUT, text="جميلة"))
+    end = caret_at(field, monkeypatch)
+    field.set_value("")
+    left = caret_at(field, monkeypatch)  # the text is drawn from here, in either language
+    field.set_value("جميلة")
+    px = font_px(field.rect, 0.45)
+    width = group.text.width("جميلة", px)
+    assert left - px // 4 <= end < left  # the end: just clear of the name's left edge
+    group.handle(key(pygame.K_HOME))
+    assert left + width < caret_at(field, monkeypatch) <= left + width + px // 4  # the start: its right
+    group.handle(key(pygame.K_RIGHT))
+    assert caret_at(field, monkeypatch) == left + width - group.text.width("ج", px)  # after one letter
+    field.set_value("AB")
+    latin = left + group.text.width("AB", px)
+    assert latin < caret_at(field, monkeypatch) <= latin + px // 4  # Latin: after its right edge
+
+
+def test_a_caret_in_mixed_text_follows_each_run_s_own_direction(group):
+    """'Ali علي' in a left-to-right line: after the Arabic word the caret stands at that word's
+    left end (where its last letter is), between the two runs; before it, at its right end."""
+    text = group.text
+    text.base_rtl = False
+    latin, arabic = text.width("Ali ", 20), text.width("علي", 20)
+    assert text.caret_x("Ali علي", 4, 20) == latin + arabic  # the Arabic word's first letter
+    assert text.caret_x("Ali علي", 7, 20) == latin  # the end of the text, read as it runs
+    assert text.caret_x("Ali علي", 2, 20) == text.width("Al", 20)

@@ -17,10 +17,10 @@ CODE = "DU1-D3N-AAAAAAB"
 STEP = 1 / 120
 
 
-def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0):
+def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0, seconds=None):
     """A --fast duel, frames until its results; the scene and the results scene."""
     app.open("title")
-    duel = app.open("duel", code=CODE, opponent=opponent, autoplay=autoplay, fast=True)
+    duel = app.open("duel", code=CODE, opponent=opponent, autoplay=autoplay, fast=True, seconds=seconds)
     deadline = time.monotonic() + limit  # a guard against a hang, not a measurement
     while duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
@@ -47,6 +47,15 @@ def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(
     line = result.to_json()
     assert set(line) == {"code", "you", "opponent", "winner"}
     assert set(line["you"]) == {"score", "bonus", "total", "foundation", "ended"}
+
+
+def test_DU5_both_computer_sides_end_for_time_by_the_races_own_length(app):
+    """A shorter race (--race-seconds): each computer side presses End in its last moments,
+    while its cards home still earn a time bonus, rather than being caught by 0:00."""
+    duel, _ = play_out(app, seconds=20)
+    assert duel.race.limit == 20.0
+    for side in (duel.result.you, duel.result.opponent):
+        assert side.ended == "end" and side.breakdown.bonus > 0
 
 
 def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(app):

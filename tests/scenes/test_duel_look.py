@@ -107,3 +107,35 @@ def test_the_rule_over_the_total_touches_no_letter(make_app, size, lang):
     above = next(d for d in range(1, dialog.step) if inked(gold[0] - d)) - 1
     below = next(d for d in range(1, dialog.step) if inked(gold[-1] + d)) - 1
     assert min(above, below) >= max(3, dialog.px // 4), (above, below)  # clear space on both sides
+
+
+def countdown_colours(monkeypatch, duel, lefts) -> list[set[tuple]]:
+    """The colours the countdown's digits are drawn in, at each of the race clock's ``lefts``."""
+    render, seen = duel.app.text.render, []
+
+    def record(text, size, colour, *args, **kwargs):
+        if text.isdigit():
+            seen[-1].add(tuple(colour)[:3])
+        return render(text, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(duel.app.text, "render", record)
+    area = pygame.Rect(0, 0, 300, 400)
+    for left in lefts:
+        seen.append(set())
+        duel.race.elapsed = duel.race.limit - left
+        duel_panel._countdown(duel.app.display.surface, duel, area, 20)
+    return seen
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_urgent_countdown_beats_unless_motion_is_reduced(make_app, monkeypatch, reduced):
+    """Issue 16: reduced motion means no pulsing: the last 30 seconds are red and steady."""
+    app = make_app((1280, 720), "en", reduced_motion=reduced)
+    duel = racing(app, ScriptedRival([], name="Computer · Medium"))
+    colours = countdown_colours(monkeypatch, duel, [29.0, 28.75, 28.5, 28.25])
+    assert all(len(c) == 1 for c in colours) and duel.urgent
+    drawn = {c.pop() for c in colours}
+    if reduced:
+        assert drawn == {duel_panel.URGENT}  # red, the same in every frame
+    else:
+        assert len(drawn) > 1  # the beat

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from solitaire.core import parse_code
 from solitaire.core.rules import REGISTRY
+from tests.scenes.test_drawing import make_app  # noqa: F401 (a fixture)
 
 
 def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
@@ -69,3 +71,40 @@ def test_the_new_duel_window_draws_in_arabic(app, driver):
         assert type(app.stack.top).__name__ == "TitleScene"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_every_opponent_label_is_drawn_at_one_readable_size_the_chosen_one_too(make_app, monkeypatch, size, lang):
+    """The chosen (bold) label was fitted on its own, so with five options it came out smaller
+    than the others (8 px at 960×600); one size now, at which every label fits its segment in
+    either weight, on two lines where that gives larger letters."""
+    app = make_app(size, lang)
+    app.open("title")
+    dialog = app.open("new_duel")
+    choice = dialog.opponent_choice
+    render, made, drawn = app.text.render, {}, {}
+
+    def record(text, size, colour=(255, 255, 255), bold=False, *args, **kwargs):
+        image = render(text, size, colour, bold, *args, **kwargs)
+        made[id(image)] = (text, size)
+        return image
+
+    class Screen(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            if id(source) in made:  # a line of text, not a fill
+                text, size = made[id(source)]
+                drawn[text] = size
+            return super().blit(source, dest, *args, **kwargs)
+
+    monkeypatch.setattr(app.text, "render", record)
+    choice.draw(Screen(size, pygame.SRCALPHA))
+    assert len(set(drawn.values())) == 1, drawn
+    assert min(drawn.values()) >= 12  # as large as the window's small print, not the 8 px floor
+    px, labels = choice.label_layout()
+    assert set(drawn) == {line for label in labels for line in label} and set(drawn.values()) == {px}
+    for seg, label in zip(choice.segments(), labels):
+        inner = choice._inner(seg)
+        for bold in (True, False):
+            assert all(app.text.width(line, px, bold) <= inner.w for line in label), (label, bold)
+            assert app.text.line_step(label, px, bold, spacing=1.0) * len(label) <= inner.h, (label, bold)

@@ -34,7 +34,7 @@ def until_answered(player: ComputerPlayer, game: Game, race_time: float, seconds
 def test_the_decision_comes_from_the_worker_once_the_pace_has_passed(strength):
     game = Game.deal(parse_code(CODE))
     with SolverWorker() as worker:
-        player = ComputerPlayer(strength, worker, fast=True, seed=5)
+        player = ComputerPlayer(strength, worker, fast=True, seed=5, limit=240.0)
         assert player.update(game, 0.0) is None and player.waiting()
         assert player.due_at() == PACE[strength]
         until_answered(player, game, PACE[strength] / 2)
@@ -47,7 +47,7 @@ def test_the_next_decision_is_paced_from_the_last_one_handed_over():
     game = Game.deal(parse_code(CODE))
     pace = PACE[Strength.EASY]
     with SolverWorker() as worker:
-        player = ComputerPlayer(Strength.EASY, worker)
+        player = ComputerPlayer(Strength.EASY, worker, limit=240.0)
         player.update(game, 0.0)
         until_answered(player, game, 0.0)
         game.apply(player.update(game, pace + 0.3))  # a late frame
@@ -57,7 +57,7 @@ def test_the_next_decision_is_paced_from_the_last_one_handed_over():
 def test_a_worker_killed_while_thinking_is_restarted_and_the_player_plays_on():
     game = Game.deal(parse_code(CODE))
     with SolverWorker() as worker:
-        player = ComputerPlayer(Strength.MEDIUM, worker)
+        player = ComputerPlayer(Strength.MEDIUM, worker, limit=240.0)
         player.update(game, 0.0)
         until_answered(player, game, 0.0)
         game.apply(player.update(game, 1.4))
@@ -75,7 +75,7 @@ def test_a_worker_killed_while_thinking_is_restarted_and_the_player_plays_on():
 def test_a_worker_that_dies_every_time_ends_in_a_stopped_value_not_an_exception():
     game = Game.deal(parse_code(CODE))
     with SolverWorker() as worker:
-        player = ComputerPlayer(Strength.HARD, worker)
+        player = ComputerPlayer(Strength.HARD, worker, limit=240.0)
         killed: set[int] = set()
         outcome = None
         deadline = time.monotonic() + 60
@@ -95,7 +95,7 @@ def test_a_question_cancelled_by_another_user_of_the_worker_is_asked_again():
     """The hints cancel every job on the worker they share: the player does not wait for ever."""
     game = Game.deal(parse_code(CODE))
     with SolverWorker() as worker:
-        player = ComputerPlayer(Strength.EASY, worker)
+        player = ComputerPlayer(Strength.EASY, worker, limit=240.0)
         assert player.update(game, 0.0) is None
         worker.cancel()  # what the Advisor does before asking for a hint
         until_answered(player, game, 1.0)
@@ -110,3 +110,27 @@ def test_a_won_game_asks_the_worker_nothing():
     assert game.won
     player = ComputerPlayer(Strength.HARD, worker=None)  # a worker asked anything would raise
     assert player.update(game, 10.0) is None and not player.waiting() and player.due_at() is None
+
+
+def test_DU5_the_question_carries_the_races_own_clock_not_the_rulesets():
+    """A 60-second race (--race-seconds 60): the player judges End and the bonus by its clock."""
+
+    class Recorder:
+        def __init__(self):
+            self.questions = []
+
+        def submit(self, kind, state, priority, keep=False):
+            self.questions.append(state)
+            return len(self.questions)
+
+        def take(self, ticket):
+            return None
+
+        def asked(self, ticket):
+            return True
+
+    game = Game.deal(parse_code(CODE))
+    worker = Recorder()
+    player = ComputerPlayer(Strength.HARD, worker, limit=60.0)
+    assert player.update(game, 12.5) is None
+    assert worker.questions[-1]["seen"]["seconds_left"] == 47.5

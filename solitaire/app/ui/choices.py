@@ -184,15 +184,59 @@ class SegmentedChoice(Widget):
         surface.blit(rounded_rect(self.rect.size, radius, (0, 0, 0, 70), None, SECONDARY_EDGE,
                                   hairline(self.rect.h)), self.rect.topleft)
         chosen = self._index()
-        for i, (seg, (_, label)) in enumerate(zip(self.segments(), self.options)):
-            inner = seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
+        size, labels = self.label_layout()
+        for i, (seg, lines) in enumerate(zip(self.segments(), labels)):
+            inner = self._inner(seg)
             if i == chosen:
                 surface.blit(rounded_rect(inner.size, max(3, radius - 2), GOLD_TOP, GOLD_BOTTOM),
                              inner.topleft)
             ink = INK_DARK if i == chosen else INK
-            size = self.text.fit_size(label, font_px(seg, 0.38), int(inner.w * 0.9), True)
-            img = self.text.render(label, size, ink, i == chosen)
-            surface.blit(img, img.get_rect(center=seg.center))
+            step = self.text.line_step(lines, size, i == chosen, spacing=1.0)
+            top = seg.centery - step * len(lines) // 2
+            for index, line in enumerate(lines):
+                img = self.text.render(line, size, ink, i == chosen)
+                surface.blit(img, img.get_rect(center=(seg.centerx, top + step * index + step // 2)))
+
+    @staticmethod
+    def _inner(seg: pygame.Rect) -> pygame.Rect:
+        """A segment less its margin: the chosen one's gold fill."""
+        return seg.inflate(-max(4, seg.h // 8), -max(4, seg.h // 8))
+
+    def label_layout(self) -> tuple[int, list[list[str]]]:
+        """One size for every label, and each label's lines: the largest size at which each
+        fits its segment both in bold (chosen) and in the normal weight, so no label changes
+        size or stands out smaller; on two lines where that gives larger letters (five options
+        in a row: "Computer · Medium" as "Computer" over "Medium")."""
+        one = [[label] for _, label in self.options]
+        two = [_two_lines(label) for _, label in self.options]
+        size = self._common_size(one)
+        if any(len(lines) > 1 for lines in two) and self._common_size(two) > size:
+            return self._common_size(two), two
+        return size, one
+
+    def _common_size(self, labels: list[list[str]]) -> int:
+        """The largest size at which every line of ``labels`` fits its segment in both weights."""
+        best = font_px(self.rect, 0.38)
+        for seg, lines in zip(self.segments(), labels):
+            inner = self._inner(seg)
+            for bold in (True, False):
+                for line in lines:
+                    best = min(best, self.text.fit_size(line, font_px(seg, 0.38), int(inner.w * 0.9), bold))
+                while best > 8 and self.text.line_step(lines, best, bold, spacing=1.0) * len(lines) > inner.h:
+                    best = max(8, int(best * 0.92))
+        return best
+
+
+def _two_lines(label: str) -> list[str]:
+    """``label`` broken once: at a " · " (the break then separates the two parts), else at the
+    space nearest its middle; a single word stays whole."""
+    if " · " in label:
+        return label.split(" · ", 1)
+    spaces = [i for i, ch in enumerate(label) if ch == " "]
+    if not spaces:
+        return [label]
+    cut = min(spaces, key=lambda i: abs(2 * i - len(label)))
+    return [label[:cut], label[cut + 1:]]
 
 
 class Slider(Widget):

@@ -116,7 +116,7 @@ class TextInput(Widget):
         else:  # in Latin letters, is typed from the left in either language
             surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.focused:
-            caret_x = x + font.size(self.value[:self.caret])[0]
+            caret_x = self._caret_x(x, px)
             top = rect.centery - font.get_height() // 2
             pygame.draw.line(surface, INK, (caret_x, top + 2), (caret_x, top + font.get_height() - 2),
                              max(1, px // 14))
@@ -127,6 +127,16 @@ class TextInput(Widget):
             if self.rtl:
                 pos.right = rect.right - 2
             surface.blit(err, pos)
+
+
+    def _caret_x(self, x: int, px: int) -> int:
+        """The caret's x for text drawn from ``x``: between the letters it stands between, and
+        at either end of the text a little clear of it (an Arabic letter's ink reaches its edge,
+        where the caret would read as a stroke of the letter)."""
+        offset = self.text.caret_x(self.value, self.caret, px)
+        if self.value and offset in (0, self.text.width(self.value, px)):
+            offset += max(2, px // 8) * (1 if offset else -1)
+        return x + offset
 
 
 def _clipboard() -> str:
