@@ -140,7 +140,7 @@ class MoveGeneration:
                     progress = True
         return talon, p
 
-    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[list[Action], State]]:
+    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State]]:
         """Every move worth trying from ``state``, most promising first (ties broken at random
         with ``rng``), each followed by the safe foundation moves it allows and, with one deck,
         settled (``_close``).

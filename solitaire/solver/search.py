@@ -45,7 +45,7 @@ from __future__ import annotations
 import gc
 import random
 import time
-from typing import Callable, Iterator
+from typing import Callable
 
 from ..core.cards import DECK
 from ..core.game import Game
@@ -139,18 +139,20 @@ class Search(MoveGeneration, DeadEnds):
             p = -1
         return (tuple(sorted(cols)), found, talon, p, left)
 
-    def _bold_children(self, state: State, rng: random.Random | None, must: int) -> Iterator[tuple[list[Action], State]]:
+    def _bold_children(self, state: State, rng: random.Random | None,
+                       must: int) -> list[tuple[tuple[Action, ...], State]]:
         """The children of a position of a bold attempt where a talon move has just put card
         ``must`` on a column (-1 for none): while that card is still on top of its column, the
         next move must be a talon move or touch that column (a card onto it, it or its group
         away, it home).
         """
-        column = -1
-        if must >= 0:
-            column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
-        for acts, child in self.children(state, rng):
-            if column < 0 or _uses_column(acts[0], column):
-                yield acts, child
+        children = self.children(state, rng)
+        if must < 0:
+            return children
+        column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
+        if column < 0:
+            return children
+        return [child for child in children if _uses_column(child[0][0], column)]
 
     def won(self, state: State) -> bool:
         return sum(state[1]) == self.total
