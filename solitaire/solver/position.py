@@ -83,10 +83,10 @@ def safe_double_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -
             and found[2 * b] >= need and found[2 * b + 1] >= need)
 
 
-def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
+def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...], int]:
     """For ``settle_twins``: each group on top of ``col`` that builds on the card under it, top
-    down, as (that card's twin, where the group starts) when the twin has the lower number; and
-    the bit mask of those twins.
+    down, as (that card's twin, where the group starts) when the twin has the lower number; the
+    bit mask of those twins; and the bit of the column's top card (0 for an empty column).
     """
     out = []
     mask = 0
@@ -100,7 +100,7 @@ def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
             out.append((t, k))
             mask |= 1 << t
         k -= 1
-    return mask, tuple(out)
+    return mask, tuple(out), 1 << col[-1] if col else 0
 
 
 def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action] | None = None) -> bool:
@@ -114,19 +114,18 @@ def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action
     """
     wanted = tops_mask = 0
     for col in cols:
-        if col:
-            b = cache.get(col)
-            if b is None:
-                b = cache[col] = twin_bases(col)
-            wanted |= b[0]
-            tops_mask |= 1 << col[-1]
+        b = cache.get(col)
+        if b is None:
+            b = cache[col] = twin_bases(col)
+        wanted |= b[0]
+        tops_mask |= b[2]
     if not wanted & tops_mask:
         return False
     tops = {col[-1]: j for j, col in enumerate(cols) if col}
     i = 0
     while i < len(cols):
         moved = False
-        for t, k in cache[cols[i]][1] if cols[i] else ():
+        for t, k in cache[cols[i]][1]:
             j = tops.get(t)
             if j is not None:
                 col = cols[i]

@@ -234,7 +234,7 @@ def test_a_sideways_move_comes_with_its_card_going_home(table):
     game = table("thoughtful", tableau=["6S 5D", "6C"] + EMPTY5, foundations=found)
     search = Search(game)
     lines = [acts for acts, _ in search.children(search.start)]
-    assert [("tt", 0, 1, 1), ("tf", 0)] in lines
-    assert [("tt", 0, 1, 1)] not in lines
+    assert (("tt", 0, 1, 1), ("tf", 0)) in lines
+    assert (("tt", 0, 1, 1),) not in lines
     from solitaire.core import Game, parse_code
     assert solve(Game.deal(parse_code("TF1-D3N-AAAAAHS")), 10.0).result == "won"
