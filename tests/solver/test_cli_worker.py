@@ -39,11 +39,12 @@ def test_worker_returns_results_and_can_be_cancelled():
         answers = wait_for_answers(worker, 30)
         assert answers and answers[0].ticket == ticket and answers[0].result == "won"
         hard = Game.deal(parse_code("TF1-D3N-AAAAAAB")).to_json()
-        started = time.monotonic()
         worker.submit("solve", hard, 60.0)
         time.sleep(0.3)
+        # submit returned while a minute's search runs: nothing is answered yet (a submit that
+        # waited for the search would find its answer here), and cancel drops it.
+        assert worker.poll() == []
         worker.cancel()
-        assert time.monotonic() - started < 1.0  # never blocks the caller
         ticket = worker.submit("hint", state, 0.05)
         answers = wait_for_answers(worker, 10)
         assert [a.ticket for a in answers] == [ticket]
