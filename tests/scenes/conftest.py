@@ -30,6 +30,33 @@ def app(tmp_path):
     pygame.display.quit()
 
 
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """``make(size, lang, **settings)``: the real game's App and scenes on the dummy driver, in
+    ``lang`` (its table mirrored for Arabic) with those settings; every one made is cleared after."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
+    made: list[App] = []
+
+    def make(size=(1280, 720), lang="en", **settings) -> App:
+        pygame.display.init()
+        pygame.font.init()
+        register_scenes()
+        i18n.set_language(lang)
+        text = Text()
+        text.base_rtl = i18n.is_rtl()
+        application = App(Display(size), Audio(muted=True), text,
+                          DEFAULT_SETTINGS.updated(language=lang, **settings), i18n.t, dict(SCENES))
+        application.store = Store()
+        made.append(application)
+        return application
+
+    yield make
+    for application in made:
+        application.stack.clear()
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
 class Driver:
     """Posts mouse and key events to the top scene and advances time by hand."""
 

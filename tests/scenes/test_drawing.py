@@ -7,39 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire import i18n
-from solitaire.app.audio import Audio
-from solitaire.app.display import Display
-from solitaire.main import DEFAULT_SETTINGS, register_scenes
-from solitaire.app.scene import SCENES, App
-from solitaire.app.text import Text
-from solitaire.store import Store
-
-
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    """``make(size, lang, **settings)``: the real game's App and scenes, on the dummy driver."""
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
-    made: list[App] = []
-
-    def make(size=(1280, 720), lang="en", **settings) -> App:
-        pygame.display.init()
-        pygame.font.init()
-        register_scenes()
-        i18n.set_language(lang)
-        text = Text()
-        text.base_rtl = i18n.is_rtl()
-        app = App(Display(size), Audio(muted=True), text,
-                  DEFAULT_SETTINGS.updated(language=lang, **settings), i18n.t, dict(SCENES))
-        app.store = Store()
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.stack.clear()
-    i18n.set_language("en")
-    pygame.display.quit()
+from solitaire.app.scene import App
 
 
 def settle(app: App, seconds: float = 2.0) -> None:

@@ -7,16 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire import i18n
 from solitaire.app import ui
-from solitaire.app.audio import Audio
-from solitaire.app.display import Display
-from solitaire.app.scene import SCENES, App
-from solitaire.app.text import Text
+from solitaire.app.scene import App
 from solitaire.core import Game, parse_code
-from solitaire.main import DEFAULT_SETTINGS, register_scenes
 from solitaire.scenes.hud import bar_height, button_bar_height, figures_below
-from solitaire.store import Store
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.palette import INDEX_SCALES, Style
@@ -37,28 +31,12 @@ DIALOGS = [
 
 
 @pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
-    made: list[App] = []
-
+def make_app(make_app):
+    """The shared real App (tests/scenes/conftest.py), with the largest text unless told."""
     def make(size, lang="en", text_size="largest") -> App:
-        pygame.display.init()
-        pygame.font.init()
-        register_scenes()
-        i18n.set_language(lang)
-        text = Text()
-        text.base_rtl = i18n.is_rtl()
-        app = App(Display(size), Audio(muted=True), text,
-                  DEFAULT_SETTINGS.updated(text_size=text_size), i18n.t, dict(SCENES))
-        app.store = Store()
-        made.append(app)
-        return app
+        return make_app(size, lang, text_size=text_size)
 
-    yield make
-    for app in made:
-        app.stack.clear()
-    i18n.set_language("en")
-    pygame.display.quit()
+    return make
 
 
 def settle(app: App, seconds: float = 1.0) -> None:
