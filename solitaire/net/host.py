@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from .channel import Channel, Clock, Timing
 from .code import DEFAULT_PORT
-from .framing import ProtocolError
 from .messages import VERSION, Hello, Refused, VersionMismatch
 
 MAX_WAITING = 8

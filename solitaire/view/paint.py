@@ -11,7 +11,6 @@ from typing import Callable
 import pygame
 
 from solitaire.app.resources import asset_path
-from solitaire.view import palette
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
