@@ -13,7 +13,7 @@ from solitaire.core import DRAW, STOCK, TABLEAU, Game, Pile, parse_code, parse_r
 from solitaire.scenes.marks import card_rect
 from solitaire.solver import api
 from tests.scenes.scripted_rival import ScriptedRival
-from tests.scenes.test_drawing import make_app, settle  # noqa: F401 (make_app is a fixture)
+from tests.scenes.test_drawing import settle
 
 CODE = "DU1-D3N-QZBMUPP"  # in levels/pools/duel-d3-standard.json: the solver wins it at once
 

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire.scenes import duel_panel
 from tests.scenes.scripted_rival import ScriptedRival
-from tests.scenes.test_drawing import make_app, settle  # noqa: F401 (make_app is a fixture)
+from tests.scenes.test_drawing import settle
 
 CODE = "DU1-D3N-AAAAAAB"
 SIZES = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]

@@ -9,7 +9,6 @@ import pytest
 
 from solitaire.core import parse_code
 from solitaire.core.rules import REGISTRY
-from tests.scenes.test_drawing import make_app  # noqa: F401 (a fixture)
 
 
 def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
