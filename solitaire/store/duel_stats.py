@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solitaire.store.atomic import DamagedFileError
+from solitaire.store.readers import RECENT_LENGTH
+from solitaire.store.readers import count as _count
 
 DUEL_OPPONENTS = ("easy", "medium", "hard", "network")
 DUEL_OUTCOMES = ("won", "lost", "tied")
-DUEL_RECENT_LENGTH = 20
+DUEL_RECENT_LENGTH = RECENT_LENGTH  # a duel opponent's chart is as long as a mode's
 
 
 def check_opponent(kind: object) -> str:
@@ -30,7 +32,7 @@ def check_duel_result(outcome: object, total: object) -> None:
 
 
 @dataclass(frozen=True)
-class DuelResult:
+class RecentDuel:
     """One duel, for the chart: how it went for the player and their total."""
 
     outcome: str
@@ -44,7 +46,7 @@ class DuelStats:
     lost: int = 0
     tied: int = 0
     best_total: int | None = None
-    recent: tuple[DuelResult, ...] = ()
+    recent: tuple[RecentDuel, ...] = ()
     """The last ``DUEL_RECENT_LENGTH`` results, oldest first."""
 
     def after(self, outcome: str, total: int) -> DuelStats:
@@ -56,7 +58,7 @@ class DuelStats:
             lost=self.lost + (outcome == "lost"),
             tied=self.tied + (outcome == "tied"),
             best_total=total if self.best_total is None else max(self.best_total, total),
-            recent=(self.recent + (DuelResult(outcome, total),))[-DUEL_RECENT_LENGTH:],
+            recent=(self.recent + (RecentDuel(outcome, total),))[-DUEL_RECENT_LENGTH:],
         )
 
     def to_document(self) -> dict[str, object]:
@@ -114,13 +116,7 @@ def duels_from_document(raw: object) -> tuple[dict[str, DuelStats], dict[str, st
     return records, dropped
 
 
-def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise DamagedFileError(f"expected a count, got {value!r}")
-    return value
-
-
-def _result(raw: object) -> DuelResult:
+def _result(raw: object) -> RecentDuel:
     if not isinstance(raw, dict) or raw.get("outcome") not in DUEL_OUTCOMES:
         raise DamagedFileError(f"bad recent duel {raw!r}")
-    return DuelResult(raw["outcome"], _count(raw.get("total")))
+    return RecentDuel(raw["outcome"], _count(raw.get("total")))

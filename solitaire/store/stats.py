@@ -16,11 +16,13 @@ from typing import TypeVar
 from solitaire.store.atomic import DamagedFileError
 from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
 from solitaire.store.modes import VEGAS, check_mode_key, scoring_of
+from solitaire.store.readers import RECENT_LENGTH
+from solitaire.store.readers import count as _count
+from solitaire.store.readers import integer as _integer
 from solitaire.store.versions import Migration
 
 STATS_VERSION = 1
 STATS_MIGRATIONS: dict[int, Migration] = {}
-RECENT_LENGTH = 20
 
 T = TypeVar("T")
 N = TypeVar("N", int, float)
@@ -234,19 +236,6 @@ def _runs_of_wins(recent: tuple[Result, ...]) -> list[int]:
 
 def _smaller(old: N | None, new: N) -> N:
     return new if old is None else min(old, new)
-
-
-def _integer(value: object) -> int:
-    if type(value) is not int:
-        raise DamagedFileError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _count(value: object) -> int:
-    count = _integer(value)
-    if count < 0:
-        raise DamagedFileError(f"expected a count, got {value!r}")
-    return count
 
 
 def _seconds(value: object) -> float:

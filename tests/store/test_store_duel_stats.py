@@ -10,7 +10,7 @@ import pytest
 
 from solitaire.store import Store
 from solitaire.store.atomic import DamagedFileError
-from solitaire.store.duel_stats import DUEL_RECENT_LENGTH, DuelResult, DuelStats
+from solitaire.store.duel_stats import DUEL_RECENT_LENGTH, RecentDuel, DuelStats
 from solitaire.store.stats import StatsDocument, stats_from_document, stats_to_document
 
 
@@ -25,7 +25,7 @@ def test_the_record_is_what_the_list_of_duels_says():
         assert (record.won, record.lost, record.tied) == tuple(
             sum(o == kind for o, _ in duels) for kind in ("won", "lost", "tied"))
         assert record.best_total == max(t for _, t in duels)
-        assert record.recent == tuple(DuelResult(o, t) for o, t in duels[-DUEL_RECENT_LENGTH:])
+        assert record.recent == tuple(RecentDuel(o, t) for o, t in duels[-DUEL_RECENT_LENGTH:])
         assert DuelStats.from_document(json.loads(json.dumps(record.to_document()))) == record
 
 
