@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, settle_twins
+from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, position_key, settle_twins
 
 
 class MoveGeneration:
@@ -80,29 +80,33 @@ class MoveGeneration:
 
     # --------------------------------------------------------------------------- expanding
     def _close(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
-               acts: list[Action]) -> tuple[bytes, int]:
+               acts: list[Action], first: tuple[int, ...] | None = None) -> tuple[bytes, int]:
         """Finish a position: play the safe foundation moves, settle twins (one deck), and again
-        while settling uncovers something.
+        while settling uncovers something. ``first``: as for ``_play_safe``.
         """
-        talon, p = self._play_safe(cols, found, talon, p, acts)
+        talon, p = self._play_safe(cols, found, talon, p, acts, first)
         while self.twins and settle_twins(cols, self.twin_cache, acts):
             talon, p = self._play_safe(cols, found, talon, p, acts)
         return talon, p
 
     def _play_safe(self, cols: list[bytes], found: list[int], talon: bytes, p: int,
-                   acts: list[Action]) -> tuple[bytes, int]:
+                   acts: list[Action], first: tuple[int, ...] | None = None) -> tuple[bytes, int]:
         """Play every safe foundation move until none is left: column tops, and in draw 1 the
         waste top, or with unlimited passes any talon card (clicking round to it changes
         nothing else: every talon card stays within reach). In draw 2 or 3 talon cards are not
         played this way: taking a card out of the talon changes how every later pass splits into
         batches, which may cost a needed card.
+
+        ``first``: the only columns whose tops can have become safe to play (a move from a
+        finished position that left the foundations as they were); every column after that.
         """
         one_deck = self.decks == 1
         safe = self.safe
         progress = True
         while progress:
             progress = False
-            for i, col in enumerate(cols):
+            for i in range(len(cols)) if first is None else first:
+                col = cols[i]
                 if col:
                     c = col[-1]
                     r, su = _RANK[c], _SUIT[c]
@@ -119,6 +123,7 @@ class MoveGeneration:
                         cols[i] = col
                         acts.append(("tf", i))
                         progress = True
+            first = None
             if self.draw == 1 and self.start[4] < 0:
                 # draw 1, unlimited passes: every talon card is a few clicks away at any time
                 for q, c in enumerate(talon, 1):
@@ -144,11 +149,17 @@ class MoveGeneration:
         """Every move worth trying from ``state``, most promising first (ties broken at random
         with ``rng``), each followed by the safe foundation moves it allows and, with one deck,
         settled (``_close``).
+        """
+        return [(acts, child) for acts, child, _ in self.ranked(state, rng)]
+
+    def ranked(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State, bytes]]:
+        """``children`` with each child's key (``Search.key``), as the search reads them.
 
         Every attempt after the first starts again from the root, so the positions near it are
         expanded again and again (22% of the speed probe's expansions, 42% of a 117k-position
-        search): the finished children of the positions met last are kept (``expanded``, up to
-        ``expanded_cap`` positions, then started afresh) and only sorted again.
+        search): the finished children of the positions met last are kept with their keys
+        (``expanded``, up to ``expanded_cap`` positions, then started afresh) and only sorted
+        again.
         """
         built = self.expanded.get(state)
         if built is None:
@@ -161,16 +172,16 @@ class MoveGeneration:
         else:
             noise, draw = self.noise, rng.random
             ranked = sorted(built, key=lambda item: item[0] + draw() * noise)
-        return [(acts, child) for _, acts, child in ranked]
+        return [(acts, child, key) for _, acts, child, key in ranked]
 
-    def _expand(self, state: State) -> list[tuple[float, list[Action], State]]:
-        """The children of ``state`` as (priority, actions, finished child), in the order they
+    def _expand(self, state: State) -> tuple[tuple[float, tuple[Action, ...], State, bytes], ...]:
+        """The children of ``state`` as (priority, actions, finished child, its key), in the order they
         are generated. (Finishing each child only when the search asks for it was measured 4%
         slower a position: issue 17.)
         """
         cols, found, talon, p, left = state
         builds = _BUILDS
-        ranked: list[tuple[float, list[Action], list[bytes], list[int], bytes, int, int]] = []
+        ranked: list[tuple[float, list[Action], list[bytes], list[int], bytes, int, int, tuple[int, ...] | None]] = []
         tops = [col[-1] if col else -1 for col in cols]
         empty = tops.index(-1) if -1 in tops else -1
         where: dict[int, list[int]] = {}
@@ -213,7 +224,7 @@ class MoveGeneration:
                     prio = 0
                 nc = list(cols)
                 nc[i] = rest
-                ranked.append((prio, [("tf", i)], nc, nf, talon, p, left))
+                ranked.append((prio, [("tf", i)], nc, nf, talon, p, left, None))
 
         # cards from the stock and waste, each as one move with its clicks. In draw 1 with
         # unlimited passes every talon card can be played at any time, so a talon card is put on
@@ -248,11 +259,11 @@ class MoveGeneration:
             if home:
                 nf = list(found)
                 self._to_foundation(c, nf)
-                ranked.append((1 + later, pre + [("wf",)], list(cols), nf, rest_talon, q - 1, nleft))
+                ranked.append((1 + later, pre + [("wf",)], list(cols), nf, rest_talon, q - 1, nleft, None))
             for j in targets:
                 nc = list(cols)
                 nc[j] = cols[j] + bytes((c,))
-                ranked.append((3 + later, pre + [("wt", j)], nc, list(found), rest_talon, q - 1, nleft))
+                ranked.append((3 + later, pre + [("wt", j)], nc, list(found), rest_talon, q - 1, nleft, (j,)))
 
         # Groups from column to column: every group that uncovers a card with a place to go,
         # but a column is emptied only when a King could come into it (C-3: nothing else can
@@ -321,7 +332,7 @@ class MoveGeneration:
                     nc[i] = rest
                     nc[j] = cols[j] + group
                     acts = [("tt", i, n - k, j), ("tf", i)] if home else [("tt", i, n - k, j)]
-                    ranked.append((prio, acts, nc, list(nf), talon, p, left))
+                    ranked.append((prio, acts, nc, list(nf), talon, p, left, None if home else (i,)))
                 k -= 1
 
         # a foundation card back to a column: only when it could not safely go home again
@@ -345,12 +356,17 @@ class MoveGeneration:
                 for j in places(c) + ([empty] if empty >= 0 and (empty_any or r == KING) else []):
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
-                    ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left))
+                    ranked.append((6, [("ft", c, j)], nc, nf, talon, p, left, (j,)))
 
-        out: list[tuple[float, tuple[Action, ...], State]] = []
-        for prio, acts, nc, nf, t, q, nleft in ranked:
-            t, q = self._close(nc, nf, t, q, acts)
-            out.append((prio, tuple(acts), (tuple(nc), tuple(nf), t, q, nleft)))
+        # Each child is finished (``_close``) knowing what its move changed: this position is
+        # finished, so only the columns the move touched can offer a safe foundation move,
+        # unless the foundations changed too.
+        out = []
+        draw = self.draw
+        for prio, acts, nc, nf, t, q, nleft, first in ranked:
+            t, q = self._close(nc, nf, t, q, acts, first)
+            child = (tuple(nc), tuple(nf), t, q, nleft)
+            out.append((prio, tuple(acts), child, position_key(child, draw)))
         return tuple(out)
 
 

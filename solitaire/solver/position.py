@@ -56,6 +56,21 @@ Action = tuple
 State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
 
 
+def position_key(state: State, draw: int) -> bytes:
+    """The search's key of a position (``Search.key``): the columns sorted, each ended by 0xFF
+    (no stored card reaches it), then the foundations, the waste size and recycles left (each
+    + 1, so -1 fits a byte) and the talon. With unlimited recycles the waste sizes on the
+    recycle cycle (0, the multiples of the draw count, the whole talon) are one, stored as -1.
+    """
+    cols, found, talon, p, left = state
+    if left < 0 and (p == len(talon) or p % draw == 0):
+        p = -1
+    return b"\xff".join(sorted(cols)) + _SEP + bytes(found) + bytes((p + 1, left + 1)) + talon
+
+
+_SEP = b"\xff\xff"
+
+
 def safe_single_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -> bool:
     """One deck: a card may go home for good when it is at most 2 above both foundations of the
     other colour and at most 3 above the other foundation of its colour: no card that could

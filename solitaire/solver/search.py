@@ -53,7 +53,9 @@ from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
 from .movegen import MoveGeneration
-from .position import HIDDEN, Action, State, safe_double_deck, safe_single_deck
+from .position import HIDDEN, Action, State, position_key, safe_double_deck, safe_single_deck
+
+_MUST = [bytes((b,)) for b in range(256)]  # the bold attempts' extra key byte
 
 
 class Outcome:
@@ -93,6 +95,7 @@ class Search(MoveGeneration, DeadEnds):
     first_attempt = 200
     bold = True  # every other attempt is a bold one
     attempt_growth = 1.2
+    bold_ratio = 1.0  # a bold attempt's cut-off against the sure one's
     noise = 3.0  # how far a restart may move a move up or down the order, in priority steps
     expanded_cap = 50_000  # positions whose children are kept (about 60 MB at most)
 
@@ -108,7 +111,7 @@ class Search(MoveGeneration, DeadEnds):
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
-        self.expanded: dict[State, list[tuple[float, list[Action], State]]] = {}  # see ``children``
+        self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``ranked``
         self.draw = game.draw
         self.deal_on_recycle = rules.deal_on_recycle
         # The tables are C-2's (the one ``build`` part) and a foundation is stored as its top
@@ -128,25 +131,23 @@ class Search(MoveGeneration, DeadEnds):
         self.start: State = (columns, tuple(found), talon, len(game.waste), recycles_left)
         self.nodes = 0
 
-    def key(self, state: State) -> tuple:
+    def key(self, state: State) -> bytes:
         """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
         multiples of the draw count, the whole talon) is one position: each reaches the others by
         clicking, so they offer the same moves. (With one deck the position is already settled,
-        ``settle_twins``.)
+        ``settle_twins``.) One ``bytes``, so that its hash is worked out once however often the
+        search looks it up (``position_key``).
         """
-        cols, found, talon, p, left = state
-        if left < 0 and (p == len(talon) or p % self.draw == 0):
-            p = -1
-        return (tuple(sorted(cols)), found, talon, p, left)
+        return position_key(state, self.draw)
 
     def _bold_children(self, state: State, rng: random.Random | None,
-                       must: int) -> list[tuple[tuple[Action, ...], State]]:
+                       must: int) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """The children of a position of a bold attempt where a talon move has just put card
         ``must`` on a column (-1 for none): while that card is still on top of its column, the
         next move must be a talon move or touch that column (a card onto it, it or its group
         away, it home).
         """
-        children = self.children(state, rng)
+        children = self.ranked(state, rng)
         if must < 0:
             return children
         column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
@@ -193,14 +194,14 @@ class Search(MoveGeneration, DeadEnds):
         key = self.key
         limit = node_limit if node_limit is not None else -1
         total = self.total
-        caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
+        caps = [self.first_attempt, int(self.first_attempt * self.bold_ratio)]  # the next cut-off: sure, bold
         bold_left = self.bold  # bold attempts stay until their pruned tree is exhausted
         attempt = 0
         while True:
             bold = bold_left and attempt % 2 == 1
             rng = random.Random(attempt) if attempt else None
             proven = bold_dead if bold else dead
-            root_key = (key(root), -1) if bold else key(root)
+            root_key = key(root) + b"\x00" if bold else key(root)
             attempt_cap = caps[bold]
             # Tarjan's strongly connected components over the positions of this attempt: a
             # position met again while still open (a cycle) lowers its finder's ``low``; when a
@@ -208,7 +209,7 @@ class Search(MoveGeneration, DeadEnds):
             # found after it form a finished component with no win: all of them are dead.
             number = {root_key: 0}
             open_keys = [root_key]
-            stack = [iter(self._bold_children(root, rng, -1) if bold else self.children(root, rng))]
+            stack = [iter(self._bold_children(root, rng, -1) if bold else self.ranked(root, rng))]
             keys = [root_key]
             low = [0]
             path: list[list[Action]] = [root_acts]
@@ -216,7 +217,7 @@ class Search(MoveGeneration, DeadEnds):
             stopped = False
             while stack:
                 try:
-                    acts, state = next(stack[-1])
+                    acts, state, k = next(stack[-1])
                 except StopIteration:
                     stack.pop()
                     path.pop()
@@ -231,14 +232,14 @@ class Search(MoveGeneration, DeadEnds):
                     elif frame_low < low[-1]:
                         low[-1] = frame_low
                     continue
-                k = key(state)
                 if bold:
                     # a bold position also carries the talon card its last move put on a
-                    # column, if the move ended so (nothing played or settled after it)
+                    # column, if the move ended so (nothing played or settled after it), as
+                    # one more byte: that card + 1, or 0
                     if k in dead:
                         continue
                     last = acts[-1]
-                    k = (k, state[0][last[1]][-1] if last[0] == "wt" else -1)
+                    k += _MUST[state[0][last[1]][-1] + 1 if last[0] == "wt" else 0]
                 if k in proven:
                     continue
                 seen_at = number.get(k)
@@ -266,7 +267,7 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                stack.append(iter(self._bold_children(state, rng, k[1]) if bold else self.children(state, rng)))
+                stack.append(iter(self._bold_children(state, rng, k[-1] - 1) if bold else self.ranked(state, rng)))
             if stopped:
                 break
             if not stack:

@@ -24,13 +24,13 @@ def test_hard_deal_is_won_within_its_budget(code, positions):
 
 def test_after_a_talon_card_goes_on_a_column_a_bold_attempt_uses_it_or_the_talon_next():
     search = Search(Game.deal(parse_code("TF1-D3N-AAAAAAB")))
-    placed = [(acts, child) for acts, child in search._bold_children(search.start, None, -1) if acts[-1][0] == "wt"]
+    placed = [(acts, child) for acts, child, _ in search._bold_children(search.start, None, -1) if acts[-1][0] == "wt"]
     left_out = 0
     for acts, child in placed:
         column = acts[-1][1]
         following = list(search._bold_children(child, None, child[0][column][-1]))
         everything = list(search.children(child))
-        assert following and all(_uses_column(a[0], column) for a, _ in following)
+        assert following and all(_uses_column(a[0], column) for a, _, _ in following)
         left_out += len(everything) - len(following)
     assert placed and left_out > 0
 
