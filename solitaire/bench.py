@@ -21,12 +21,16 @@ def run_bench(argv: list[str]) -> int:
                         help="deals a strength for --opponent (default 200)")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
+    parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
+                        help="--solver: seconds a deal (default 2; the 10 s targets: --budget 10)")
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
         return bad_input(error)
     if (args.deals is not None or args.json) and not args.opponent:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
+    if args.budget is not None and not args.solver:
+        return bad_input(UsageError("game.py bench: --budget goes with --solver"))
     every = not (args.core or args.solver or args.frames or args.opponent)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
@@ -39,12 +43,20 @@ def run_bench(argv: list[str]) -> int:
     if args.solver or every:
         from solitaire.solver.bench import run_bench as run_solver_bench
 
-        run_solver_bench(quick=args.quick)
+        from solitaire.solver.bench import BUDGET
+
+        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET)
     if args.opponent or every:
         from solitaire.solver.opponent.bench import DEFAULT_DEALS, run_opponent_bench
 
         run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json)
     return 0
+
+
+def _budget(text: str) -> float:
+    from solitaire.solver.bench import seconds
+
+    return seconds(text)
 
 
 def _positive(text: str) -> int:

@@ -34,3 +34,33 @@ def test_published_check_bounds_the_rate_by_the_unknown_deals():
     assert published_check(1590, 5, 2000, 0.8195).endswith(": OUTSIDE")  # 79.5-79.75%
     assert published_check(1700, 0, 2000, 0.8195).endswith(": OUTSIDE")  # 85%
     assert "80.23-83.67%" in published_check(1640, 0, 2000, 0.8195)
+
+
+def test_the_budget_a_deal_is_given_on_the_command_line(capsys):
+    from solitaire.solver.bench import main
+
+    assert main(["--solver", "--deals", "1", "--only", "double", "--no-hints", "--budget", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "budget 0.5 s a deal" in out and "none at this budget" in out
+
+
+def test_a_bad_budget_is_one_line_and_no_run(capsys):
+    import pytest
+
+    from solitaire.solver.bench import main
+
+    for bad in ("soon", "0", "-2", "7200"):
+        with pytest.raises(SystemExit) as stop:
+            main(["--solver", "--budget", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "budget" in err and "Traceback" not in err
+
+
+def test_game_py_bench_takes_the_solver_budget_and_refuses_it_alone(capsys):
+    from solitaire.bench import run_bench
+
+    assert run_bench(["--budget", "3"]) == 2
+    assert "--budget goes with --solver" in capsys.readouterr().err
+    assert run_bench(["--solver", "--budget", "nine"]) == 2
+    assert "not a number of seconds: 'nine'" in capsys.readouterr().err
