@@ -95,7 +95,6 @@ class Search(MoveGeneration, DeadEnds):
     first_attempt = 200
     bold = True  # every other attempt is a bold one
     attempt_growth = 1.2
-    bold_ratio = 1.0  # a bold attempt's cut-off against the sure one's
     noise = 3.0  # how far a restart may move a move up or down the order, in priority steps
     expanded_cap = 50_000  # positions whose children are kept (about 60 MB at most)
 
@@ -194,7 +193,7 @@ class Search(MoveGeneration, DeadEnds):
         key = self.key
         limit = node_limit if node_limit is not None else -1
         total = self.total
-        caps = [self.first_attempt, int(self.first_attempt * self.bold_ratio)]  # the next cut-off: sure, bold
+        caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
         bold_left = self.bold  # bold attempts stay until their pruned tree is exhausted
         attempt = 0
         while True:
