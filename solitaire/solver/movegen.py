@@ -148,7 +148,8 @@ class MoveGeneration:
     def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State]]:
         """Every move worth trying from ``state``, most promising first (ties broken at random
         with ``rng``), each followed by the safe foundation moves it allows and, with one deck,
-        settled (``_close``).
+        settled (``_close``). ``state`` is a finished position, as every position the search
+        meets is (its root is finished first): a child's finish counts on it.
         """
         return [(acts, child) for acts, child, _ in self.ranked(state, rng)]
 
