@@ -145,16 +145,12 @@ class MoveGeneration:
                     progress = True
         return talon, p
 
-    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State]]:
+    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """Every move worth trying from ``state``, most promising first (ties broken at random
-        with ``rng``), each followed by the safe foundation moves it allows and, with one deck,
-        settled (``_close``). ``state`` is a finished position, as every position the search
-        meets is (its root is finished first): a child's finish counts on it.
-        """
-        return [(acts, child) for acts, child, _ in self.ranked(state, rng)]
-
-    def ranked(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State, bytes]]:
-        """``children`` with each child's key (``Search.key``), as the search reads them.
+        with ``rng``), as (actions, child, the child's key ``Search.key``); each move is followed
+        by the safe foundation moves it allows and, with one deck, settled (``_close``).
+        ``state`` is a finished position, as every position the search meets is (its root is
+        finished first): a child's finish counts on it.
 
         Every attempt after the first starts again from the root, so the positions near it are
         expanded again and again (22% of the speed probe's expansions, 42% of a 117k-position

@@ -110,7 +110,7 @@ class Search(MoveGeneration, DeadEnds):
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
-        self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``ranked``
+        self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``
         self.draw = game.draw
         self.deal_on_recycle = rules.deal_on_recycle
         # The tables are C-2's (the one ``build`` part) and a foundation is stored as its top
@@ -146,7 +146,7 @@ class Search(MoveGeneration, DeadEnds):
         next move must be a talon move or touch that column (a card onto it, it or its group
         away, it home).
         """
-        children = self.ranked(state, rng)
+        children = self.children(state, rng)
         if must < 0:
             return children
         column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
@@ -208,7 +208,7 @@ class Search(MoveGeneration, DeadEnds):
             # found after it form a finished component with no win: all of them are dead.
             number = {root_key: 0}
             open_keys = [root_key]
-            stack = [iter(self._bold_children(root, rng, -1) if bold else self.ranked(root, rng))]
+            stack = [iter(self._bold_children(root, rng, -1) if bold else self.children(root, rng))]
             keys = [root_key]
             low = [0]
             path: list[list[Action]] = [root_acts]
@@ -266,7 +266,7 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                stack.append(iter(self._bold_children(state, rng, k[-1] - 1) if bold else self.ranked(state, rng)))
+                stack.append(iter(self._bold_children(state, rng, k[-1] - 1) if bold else self.children(state, rng)))
             if stopped:
                 break
             if not stack:

@@ -23,7 +23,7 @@ def _positions(code: str, walks: int = 6, steps: int = 25) -> list:
     """Positions met on a few random walks through the search's own children."""
     search = Search(Game.deal(parse_code(code)))
     rng = random.Random(code)
-    root = search.ranked(search.start)[0][1] if search.ranked(search.start) else search.start
+    root = search.children(search.start)[0][1] if search.children(search.start) else search.start
     out = []
     for _ in range(walks):
         state = root

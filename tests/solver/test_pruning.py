@@ -13,7 +13,7 @@ EMPTY5 = [""] * 5
 
 def _moves(game) -> set[tuple]:
     search = Search(game)
-    return {acts[0] for acts, _ in search.children(search.start)}
+    return {acts[0] for acts, _, _ in search.children(search.start)}
 
 
 def _c(text: str) -> int:
@@ -233,7 +233,7 @@ def test_a_sideways_move_comes_with_its_card_going_home(table):
     found = ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "AD 2D 3D", "AC 2C 3C 4C"]
     game = table("thoughtful", tableau=["6S 5D", "6C"] + EMPTY5, foundations=found)
     search = Search(game)
-    lines = [acts for acts, _ in search.children(search.start)]
+    lines = [acts for acts, _, _ in search.children(search.start)]
     assert (("tt", 0, 1, 1), ("tf", 0)) in lines
     assert (("tt", 0, 1, 1),) not in lines
     from solitaire.core import Game, parse_code

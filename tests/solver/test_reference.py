@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from solitaire.core import Game, ruleset
+from solitaire.core import Game, parse_code, ruleset
 from solitaire.solver.api import solve
 from solitaire.solver.position import _BUILDS, HIDDEN
 from solitaire.solver.search import Search
@@ -103,7 +103,8 @@ class Reference(Search):
         children = []
         for acts, nc, nf, t, q, nleft in out:
             t, q = self._close(nc, nf, t, q, acts)
-            children.append((acts, (tuple(nc), tuple(nf), t, q, nleft)))
+            child = (tuple(nc), tuple(nf), t, q, nleft)
+            children.append((acts, child, self.key(child)))
         return children
 
 
@@ -164,3 +165,18 @@ def test_the_search_and_the_reference_agree_on_small_positions():
 def test_the_search_and_the_reference_agree_on_the_variant_with_any_card_into_an_empty_column(three_passes):
     tally = agreement(13, [three_passes.id], 200, left=(16, 28), crowded=True)
     assert tally["lost"] >= 5 and tally["won"] >= 150 and tally["too big"] < 15, tally
+
+
+def test_the_reference_search_runs_on_its_own_children(monkeypatch):
+    # The comparison means something only if ``run`` expands positions with the reference's
+    # every-legal-move children, not the search's pruned ones (a renamed hook once bypassed it).
+    calls = []
+    every_move = Reference.children
+
+    def counted(self, state, rng=None):
+        calls.append(state)
+        return every_move(self, state, rng)
+
+    monkeypatch.setattr(Reference, "children", counted)
+    Reference(Game.deal(parse_code("KL1-D1N-AAAAAAC"))).run(30.0, node_limit=50)
+    assert calls
