@@ -110,8 +110,8 @@ def check_source(table: Table, src: Pile, count: int) -> Refusal | None:
                 else refuse(table, "cell_one_card") if count != 1 else None)
     if not pile:
         return refuse(table, "foundation_empty", number=src.index + 1)
-    if table.rules.whole_suits_leave:
-        return refuse(table, "suit_stays")
+    if table.rules.foundation_back == "never":
+        return refuse(table, "foundation_final", game=table.rules)
     return refuse(table, "foundation_top_only") if count != 1 else None
 
 

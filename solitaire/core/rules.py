@@ -91,6 +91,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits"),  # K-5 / DS-3 / TF-3 / SP-4
     "face_up": ("last", "all"),  # which dealt column cards lie face up (K-1 / TF-1)
     "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
+    "foundation_back": ("to_column", "never"),  # C-7 a foundation's top may come back; FC-4, SP-4 never
     "stock": ("waste", "deal_row", "none"),  # K-3 turns cards onto a waste; SP-5 deals a row; FC-1 has none
     "draw": ("cards", "suits"),  # what the draw count of a code says: cards drawn, or suits dealt (SP-1)
 }
@@ -120,6 +121,7 @@ class Ruleset:
     foundation_start: str = "ace"
     click: str = "one_tap"
     run_size: str = "any"
+    foundation_back: str = "to_column"
     stock: str = "waste"
     draw: str = "cards"
     cells: int = 0  # free cells, each holding one card (FC-1)

@@ -39,7 +39,7 @@ def legal_moves(table: Table) -> list[Move]:
             _moves_of(table, Pile(TABLEAU, column), count, cards[-count], moves)
         if cards and free_cell is not None:
             moves.append(Move(Pile(TABLEAU, column), Pile(CELL, free_cell), 1))
-    if not table.rules.whole_suits_leave:
+    if table.rules.foundation_back != "never":
         for index, pile in enumerate(table.foundations):
             if pile:
                 _column_moves(table, Pile(FOUNDATION, index), 1, pile[-1], moves)

@@ -13,7 +13,9 @@ from typing import Callable
 
 from ..core.game import Game
 from ..core.moves import Move, parse_request
+from .freecell import FreeCellSearch, freecell_moves
 from .search import Search, to_core_moves
+from .seen_hint import seen_hint
 
 VERSION = "3"
 
@@ -39,6 +41,22 @@ def has_hidden_cards(game: Game) -> bool:
     return any(game.hidden) or (game.rules.face_up != "all" and bool(game.stock))
 
 
+def search_kind(game: Game) -> str | None:
+    """Which search plays ``game``'s rules: "cells" (FreeCell: free cells, every card dealt face
+    up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
+    turned onto a waste, C-2 building) or None (Spider, Whitehead: no search of ours; the hint
+    then judges the moves in sight, ``seen_hint``).
+    """
+    rules = game.rules
+    if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
+        return None
+    if rules.cells:
+        fits = (rules.stock == "none" and rules.face_up == "all" and rules.runs == "ordered"
+                and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
+        return "cells" if fits else None
+    return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None
+
+
 def solve(game: Game, budget_seconds: float, node_limit: int | None = None, known: bool = True,
           should_stop: Callable[[], bool] | None = None, settle: bool = True) -> Result:
     """Search ``game`` for a winning line.
@@ -50,12 +68,14 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     first move is never such a shuffle.
     """
     started = time.perf_counter()
-    if not known and has_hidden_cards(game):
+    kind = search_kind(game)
+    if kind is None or (not known and has_hidden_cards(game)):
         return Result("unknown", [], 0, time.perf_counter() - started)
-    outcome = Search(game, settle).run(budget_seconds, node_limit, should_stop)
+    search = FreeCellSearch(game) if kind == "cells" else Search(game, settle)
+    outcome = search.run(budget_seconds, node_limit, should_stop)
     moves: list[str] = []
     if outcome.result == "won":
-        line = to_core_moves(game, outcome.actions)
+        line = (freecell_moves if kind == "cells" else to_core_moves)(game, outcome.actions)
         check = game.clone()
         for move in line:
             check.apply(move)
@@ -88,8 +108,9 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
 
     if game.won:
         return None
-    if not has_hidden_cards(game):
+    kind = search_kind(game)
+    if kind is not None and not has_hidden_cards(game):
         result = solve(game, budget_seconds, known=False, settle=False)
         if result.result == "won" and result.moves:
             return game.resolve(parse_request(result.moves[0]))
-    return hint_move(seen(game))
+    return hint_move(seen(game)) if kind == "talon" else seen_hint(game)
