@@ -55,8 +55,13 @@ class Scoring:
     free_recycles: int
     recycle_penalty: dict[int, int]  # by draw count
     max_recycles: int  # -1: unlimited passes
-    currency: str = ""
+    currency: str = ""  # DS-7: a currency marks Vegas scoring, money that carries over
     per_move: int = 0  # added for every move (SP-6: a point off each)
+
+    @property
+    def is_vegas(self) -> bool:
+        """Vegas scoring (DS-7): money, counted across games. Asked here and nowhere else."""
+        return bool(self.currency)
 
     def recycle_cost(self, draw: int, recycles_before: int) -> int:
         if recycles_before < self.free_recycles:
@@ -125,6 +130,7 @@ class Ruleset:
     stock: str = "waste"
     draw: str = "cards"
     cells: int = 0  # free cells, each holding one card (FC-1)
+    window: str = ""  # the scene that starts the game where it has its own (the Duel's "new_duel")
     ms_deals: int = 0  # deals numbered as Microsoft's FreeCell numbers them, 1 to this (FC-6)
     draw_names: tuple[str, ...] = ()  # e.g. ("easy", "hard"): the rule pages name the draws (DS-4, TF-4)
     rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
@@ -194,7 +200,7 @@ class Ruleset:
 
     def refusal_topics(self) -> tuple[str, ...]:
         """The refusal topics (errors.TOPICS) this game's parts can give: each needs a rule id."""
-        race = "duel" in self.extra
+        race = bool(self.extra.get("duel"))  # the [duel] table: a race (DU-1)
         has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells",
                "whole_suits": self.whole_suits_leave, "race": race, "race_end": race}
         return tuple(topic for topic in TOPICS if has.get(topic, True))
@@ -288,6 +294,7 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         scoring_systems=systems,
         cells=g.get("cells", 0),
         ms_deals=g.get("ms_deals", 0),
+        window=g.get("window", ""),
         draw_names=tuple(g.get("draw_names", ())),
         rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
@@ -367,8 +374,6 @@ class Registry:
 
 REGISTRY = Registry()
 REGISTRY.load_folder(levels_dir())
-#: The shipped games, in menu order.
-GAMES: tuple[str, ...] = REGISTRY.ids()
 
 
 def ruleset(game: str) -> Ruleset:
