@@ -160,7 +160,7 @@ class Game(Table):
             return
         home = next(pile for pile in self.foundations if not pile)
         changes.touch(home)
-        home.extend(cards[-13:])
+        home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
         del cards[-13:]
         self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
         self._turn_up(column, changes)

@@ -63,7 +63,7 @@ class BoardFocus(ui.Widget):
         """
         self.pile, self.depth = self.places()[0][0], 1
 
-    def focused(self) -> tuple[Pile, int]:
+    def place(self) -> tuple[Pile, int]:
         """The focused place and depth, back at the first place if the pile is not on this
         table (a game without a stock, FC-1).
         """
@@ -87,7 +87,7 @@ class BoardFocus(ui.Widget):
 
     def board_key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        self.focused()
+        self.place()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._sideways(1 if key == pygame.K_RIGHT else -1)
         elif key in (pygame.K_UP, pygame.K_DOWN):
