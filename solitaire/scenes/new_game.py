@@ -42,9 +42,11 @@ def draw_label(app: App, game_id: str, draw: int) -> str:
 
 
 def mode_label(app: App, game_id: str, draw: int, scoring: str) -> str:
-    """'Draw 3', or 'Draw 1 · Vegas' where the game offers more than one scoring."""
-    label = app.t("settings.draw_n", n=draw)
-    if len(ruleset(game_id).scorings) > 1:
+    """'Draw 3', or 'Draw 1 · Vegas' where the game offers more than one scoring; 'Two suits'
+    where the draw count counts suits (SP-1)."""
+    rules = ruleset(game_id)
+    label = draw_label(app, game_id, draw) if rules.draw == "suits" else app.t("settings.draw_n", n=draw)
+    if len(rules.scorings) > 1:
         label = app.t("mode.with_scoring", mode=label, scoring=app.t(f"scoring.{scoring}"))
     return label
 
