@@ -19,22 +19,7 @@ from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
 from .rules import ruleset
-from .table import PileBefore, Record, Table
-
-
-class Changes:
-    """What one move changed, gathered for its undo record: each pile as it was, once, and each
-    column's face-down count as it was.
-    """
-
-    def __init__(self) -> None:
-        self.piles: dict[int, PileBefore] = {}
-        self.hidden: dict[int, int] = {}
-
-    def touch(self, *piles: list[int]) -> None:
-        for pile in piles:
-            if id(pile) not in self.piles:
-                self.piles[id(pile)] = PileBefore(pile, tuple(pile))
+from .table import Record, Table
 
 
 class Game(Table):
@@ -89,21 +74,26 @@ class Game(Table):
         self._apply_checked(move)
 
     def _apply_checked(self, move: Move) -> None:
-        changes = Changes()
+        """Play a checked move. What it changes is gathered for its undo record as it goes:
+        ``touched``, each pile it changes with a copy from before (once), and ``turned``, each
+        column whose face-down count it changes with the count from before.
+        """
         score, recycles = self.score, self.recycles
+        touched: list[tuple[list[int], list[int]]] = []
+        turned: list[tuple[int, int]] = []
         if move.src.kind == STOCK:
-            self._click_stock(changes)
+            self._click_stock(touched, turned)
         else:
-            self._move_cards(move, changes)
+            self._move_cards(move, touched, turned)
         if self.scoring.per_move:
             self.score = self.scoring.add(self.score, self.scoring.per_move)
-        self._finish(Record(move, tuple(changes.piles.values()), tuple(changes.hidden.items()), score, recycles))
+        self._finish(Record(move, tuple(touched), tuple(turned), score, recycles))
 
-    def _click_stock(self, changes: Changes) -> None:
+    def _click_stock(self, touched: list, turned: list) -> None:
         stock, waste = self.stock, self.waste
-        changes.touch(stock, waste)
+        touched += ((stock, stock[:]), (waste, waste[:]))
         if self.rules.deals_rows:
-            self._deal_row(changes)
+            self._deal_row(touched, turned)
             return
         if not stock:
             self._recycle()
@@ -113,20 +103,20 @@ class Game(Table):
         waste.extend(stock[: -take - 1 : -1])
         del stock[-take:]
 
-    def _deal_row(self, changes: Changes) -> None:
+    def _deal_row(self, touched: list, turned: list) -> None:
         """SP-5: one card from the stock, face up, onto every column, left to right."""
-        changes.touch(*self.tableau)
+        touched += ((column, column[:]) for column in self.tableau)
         for column in self.tableau:
             if self.stock:
                 column.append(self.stock.pop())
         for index in range(len(self.tableau)):
-            self._take_whole_suit(index, changes)
+            self._take_whole_suit(index, touched, turned)
 
-    def _move_cards(self, move: Move, changes: Changes) -> None:
+    def _move_cards(self, move: Move, touched: list, turned: list) -> None:
         src, dst, count = move
         scoring = self.scoring
         from_pile, to_pile = self.pile(src), self.pile(dst)
-        changes.touch(from_pile, to_pile)
+        touched += ((from_pile, from_pile[:]), (to_pile, to_pile[:]))
         to_pile.extend(from_pile[-count:])
         del from_pile[-count:]
         delta = 0
@@ -138,32 +128,31 @@ class Game(Table):
             delta = scoring.foundation_to_column
         if delta:
             self.score = scoring.add(self.score, delta)
-        if src.kind == TABLEAU:
-            self._turn_up(src.index, changes)
-        if dst.kind == TABLEAU:
-            self._take_whole_suit(dst.index, changes)
+        if src.kind == TABLEAU and from_pile and self.hidden[src.index] == len(from_pile):
+            self._turn_up(src.index, turned)
+        if dst.kind == TABLEAU and self.rules.whole_suits_leave:
+            self._take_whole_suit(dst.index, touched, turned)
 
-    def _turn_up(self, column: int, changes: Changes) -> None:
+    def _turn_up(self, column: int, turned: list) -> None:
         """C-6: an uncovered face-down card turns face up."""
-        cards = self.tableau[column]
-        if cards and self.hidden[column] == len(cards):
-            changes.hidden.setdefault(column, self.hidden[column])
-            self.hidden[column] -= 1
-            self.score = self.scoring.add(self.score, self.scoring.flip)
+        turned.append((column, self.hidden[column]))
+        self.hidden[column] -= 1
+        self.score = self.scoring.add(self.score, self.scoring.flip)
 
-    def _take_whole_suit(self, column: int, changes: Changes) -> None:
+    def _take_whole_suit(self, column: int, touched: list, turned: list) -> None:
         """SP-4: a King-to-Ace run of one suit, face up on top of a column, leaves the table
         for the first empty foundation, as part of the move that completed it.
         """
         cards = self.tableau[column]
-        if not self.rules.whole_suits_leave or len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
+        if len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
             return
         home = next(pile for pile in self.foundations if not pile)
-        changes.touch(home)
+        touched.append((home, []))
         home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
         del cards[-13:]
         self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
-        self._turn_up(column, changes)
+        if cards and self.hidden[column] == len(cards):
+            self._turn_up(column, turned)
 
     def _recycle(self) -> None:
         """K-3 / DS-5 / TF-4: the waste goes back to the stock in order, unshuffled."""
@@ -187,9 +176,9 @@ class Game(Table):
         if not self.history:
             return False
         record = self.history.pop()
-        for before in record.piles:
-            before.pile[:] = before.cards
-        for column, hidden in record.hidden:
+        for pile, cards in reversed(record.piles):  # a pile touched twice: its first copy wins
+            pile[:] = cards
+        for column, hidden in reversed(record.hidden):
             self.hidden[column] = hidden
         self.score = record.score
         self.recycles = record.recycles

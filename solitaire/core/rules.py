@@ -142,6 +142,12 @@ class Ruleset:
     moves_with: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
     empty_takes: Callable[[int], bool] = field(init=False, repr=False, compare=False)
     foundation_base: int = field(init=False, repr=False, compare=False)
+    # SP-5: the stock deals one card onto every column, and there is no waste.
+    deals_rows: bool = field(init=False, repr=False, compare=False)
+    # SP-4: a completed King-to-Ace run of one suit leaves for a foundation; nothing else goes home.
+    whole_suits_leave: bool = field(init=False, repr=False, compare=False)
+    # Each foundation's fixed suit, or None where an Ace picks any (``foundation_suit``).
+    foundation_suits: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         build = BUILDS[self.build]
@@ -150,6 +156,11 @@ class Ruleset:
         object.__setattr__(self, "moves_with", RUNS[self.runs] or build.fits)  # K-4, DS-2, SP-3
         object.__setattr__(self, "empty_takes", EMPTY_COLUMN[self.empty_column])  # C-3, DU-6
         object.__setattr__(self, "foundation_base", FOUNDATION_BASES[self.foundation_start])  # C-4
+        object.__setattr__(self, "deals_rows", self.stock == "deal_row")
+        object.__setattr__(self, "whole_suits_leave", self.foundations == "whole_suits")
+        object.__setattr__(self, "foundation_suits", tuple(
+            None if self.foundations in ("any", "whole_suits") else index // self.decks
+            for index in range(self.foundation_count)))
 
     @property
     def card_count(self) -> int:
@@ -163,18 +174,6 @@ class Ruleset:
     def empty_takes_any(self) -> bool:
         """Any card or run may go into an empty column (the ``empty_column`` part)."""
         return self.empty_column == "any"
-
-    @property
-    def deals_rows(self) -> bool:
-        """SP-5: the stock deals one card onto every column; there is no waste."""
-        return self.stock == "deal_row"
-
-    @property
-    def whole_suits_leave(self) -> bool:
-        """SP-4: a completed King-to-Ace run of one suit leaves the table for a foundation, and
-        nothing else goes home.
-        """
-        return self.foundations == "whole_suits"
 
     def is_ordered_run(self, cards: list[int]) -> bool:
         """Every card moves with the one under it (K-4, TF-2, SP-3; DS-2 any group)."""
@@ -215,9 +214,7 @@ class Ruleset:
 
     def foundation_suit(self, index: int) -> int | None:
         """The suit a foundation is fixed to, or None where an Ace picks any (K-5)."""
-        if self.foundations in ("any", "whole_suits"):
-            return None
-        return index // self.decks
+        return self.foundation_suits[index]
 
 
 def _scoring(name: str, table: dict) -> Scoring:

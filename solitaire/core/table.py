@@ -9,30 +9,23 @@ one job.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .codes import GameCode
 from .moves import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile
 from .rules import Ruleset, Scoring
 
 
-@dataclass(frozen=True)
-class PileBefore:
-    """One pile a move touched, and a copy of what it held before."""
-
-    pile: list[int]
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """What undo needs to take one move back exactly (C-9): the piles it touched as they were,
     each column's face-down count it changed as it was, and the score and recycle count before.
-    Copies of the touched piles are cheap and make undo exact by construction.
+    Copies of the touched piles are cheap and make undo exact by construction. An immutable
+    value with named fields (a named tuple: made once a move, it costs a third of a frozen
+    dataclass, measured with ``bench --core``).
     """
 
     move: Move
-    piles: tuple[PileBefore, ...]
+    piles: tuple[tuple[list[int], list[int]], ...]  # (a pile the move touched, a copy of it before)
     hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
     score: int
     recycles: int

@@ -8,11 +8,10 @@ Ruleset. These are functions of the table, composed into ``Game`` (table.py).
 
 from __future__ import annotations
 
-from .cards import KING, RANK
+from .cards import KING, RANK, SUIT
 from .checks import check_draw, check_source, exists, refuse, run_limit
 from .errors import IllegalMove
 from .moves import CELL, DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile, Request
-from .predicates import extends_foundation
 from .table import Table
 
 
@@ -56,17 +55,21 @@ def _moves_of(table: Table, src: Pile, count: int, c: int, out: list[Move]) -> N
 
 def _column_moves(table: Table, src: Pile, count: int, c: int, out: list[Move]) -> None:
     rules = table.rules
-    builds_on, limited = rules.builds_on, count > 1 and rules.run_size == "free_cells"
+    builds_on, empty_takes = rules.builds_on, rules.empty_takes
+    limited = count > 1 and rules.run_size == "free_cells"
+    skip = src.index if src.kind == TABLEAU else -1
     empty_offered = False
     for index, pile in enumerate(table.tableau):
-        if src.kind == TABLEAU and src.index == index:
+        if index == skip:
             continue
         if pile:
-            fits = builds_on(c, pile[-1])
+            if not builds_on(c, pile[-1]):
+                continue
+        elif empty_offered or not empty_takes(c):
+            continue
         else:
-            fits = not empty_offered and rules.empty_takes(c)
-            empty_offered = empty_offered or fits
-        if fits and (not limited or count <= run_limit(table, index)):
+            empty_offered = True
+        if not limited or count <= run_limit(table, index):
             out.append(Move(src, Pile(TABLEAU, index), count))
 
 
@@ -77,10 +80,12 @@ def foundation_for(table: Table, c: int) -> int | None:
     rules = table.rules
     if rules.whole_suits_leave:
         return None
-    for index, pile in enumerate(table.foundations):
-        fixed = rules.foundation_suit(index)
-        if (fixed is None or fixed == c // 13) and extends_foundation(c, pile, rules.foundation_base):
-            return index
+    suit, rank, base = SUIT[c], RANK[c], rules.foundation_base
+    for index, (pile, fixed) in enumerate(zip(table.foundations, rules.foundation_suits)):
+        if fixed is not None and fixed != suit:
+            continue
+        if (rank == base and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
+            return index  # C-4 (predicates.extends_foundation, written out: asked in every loop)
     return None
 
 
