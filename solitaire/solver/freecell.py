@@ -56,14 +56,18 @@ class FreeCellSearch:
         return b"\xff".join(sorted(columns)) + b"\xfe" + cells + b"\xfe" + bytes(found)
 
     # --------------------------------------------------------------------------- moves
-    def _home(self, columns: list[bytes], cells: bytes, found: list[int], acts: list) -> bytes:
+    def _home(self, columns: list[bytes], cells: bytes, found: list[int], acts: list,
+              first: tuple[int, ...] | None = None) -> bytes:
         """Send home every card no other card can still need (both foundations of the other
-        colour at least its rank less one), until none is left.
+        colour at least its rank less one), until none is left. ``first``: the only column that
+        can hold such a card at first (a move from a finished position that uncovered a card
+        there and left the foundations as they were); every column and cell after that.
         """
         progress = True
         while progress:
             progress = False
-            for i, column in enumerate(columns):
+            for i in range(len(columns)) if first is None else first:
+                column = columns[i]
                 if column:
                     c = column[-1]
                     s, r = SUIT[c], RANK[c]
@@ -73,7 +77,7 @@ class FreeCellSearch:
                         columns[i] = column[:-1]
                         acts.append(("tf", i))
                         progress = True
-            for c in cells:
+            for c in cells if first is None else b"":
                 s, r = SUIT[c], RANK[c]
                 a, b = _OTHER_COLOUR[s]
                 if found[s] == r - 1 and (r <= 2 or found[a] >= r - 1 and found[b] >= r - 1):
@@ -81,6 +85,7 @@ class FreeCellSearch:
                     cells = cells.replace(bytes((c,)), b"", 1)
                     acts.append(("cf", c))
                     progress = True
+            first = None
         return cells
 
     def children(self, state: FreeCellState) -> list[tuple[int, list, FreeCellState]]:
@@ -94,8 +99,9 @@ class FreeCellSearch:
         if len(column_cache) > 200_000:
             column_cache.clear()
 
-        def add(acts: list, ncols: list[bytes], ncells: bytes, nfound: list[int]) -> None:
-            ncells = self._home(ncols, ncells, nfound, acts)
+        def add(acts: list, ncols: list[bytes], ncells: bytes, nfound: list[int],
+                first: tuple[int, ...] | None = None) -> None:
+            ncells = self._home(ncols, ncells, nfound, acts, first)
             child = (tuple(ncols), ncells, tuple(nfound))
             out.append((_score(child, column_cache), acts, child))
 
@@ -121,7 +127,7 @@ class FreeCellSearch:
             for j in targets:
                 ncols = list(columns)
                 ncols[j] = columns[j] + bytes((c,))
-                add([("ct", c, j)], ncols, cells.replace(bytes((c,)), b"", 1), list(found))
+                add([("ct", c, j)], ncols, cells.replace(bytes((c,)), b"", 1), list(found), ())
         # runs and single cards from column to column
         for i, column in enumerate(columns):
             if not column:
@@ -139,21 +145,21 @@ class FreeCellSearch:
                             if n <= run_capacity(free, len(empties)):
                                 ncols = list(columns)
                                 ncols[i], ncols[j] = column[:-n], target + column[-n:]
-                                add([("tt", i, n, j)], ncols, cells, list(found))
+                                add([("tt", i, n, j)], ncols, cells, list(found), (i,))
                             break
                 elif j == first_empty and len(column) > 1:
                     limit = min(run, run_capacity(free, len(empties) - 1))
                     for n in {1, limit} if run < len(column) else {1, min(limit, len(column) - 1)}:
                         ncols = list(columns)
                         ncols[i], ncols[j] = column[:-n], column[-n:]
-                        add([("tt", i, n, j)], ncols, cells, list(found))
+                        add([("tt", i, n, j)], ncols, cells, list(found), (i,))
         # a column's top into a free cell
         if free:
             for i, column in enumerate(columns):
                 if column:
                     ncols = list(columns)
                     ncols[i] = column[:-1]
-                    add([("tc", i)], ncols, bytes(sorted(cells + column[-1:])), list(found))
+                    add([("tc", i)], ncols, bytes(sorted(cells + column[-1:])), list(found), (i,))
         out.sort(key=_first)
         return out
 
