@@ -115,3 +115,14 @@ def test_FC1_keyboard_focus_starts_on_a_place_freecell_has(quiet, driver):
     driver.key(pygame.K_TAB)
     pile, _ = play.board.place()
     assert pile.kind in (CELL, "f") and pile in play.layout.piles()
+
+
+def test_FC6_a_microsoft_deal_number_typed_in_the_game_code_window_is_played(quiet, driver):
+    play = quiet.open("play", code=parse_code("KL1-D1N-AAAAAAB"))
+    driver.settle(1)
+    dialog = quiet.open("game_code", play=play)
+    dialog.submit("fc1-ms-11982")
+    driver.settle(2)
+    assert str(play.game.code) == "FC1-MS-11982" and [column[0] for column in play.game.tableau[:2]] == [13, 0]  # AH AS
+    assert len(play.layout.piles()) == 16  # the table rebuilt for cells and no stock
+    driver.draw()
