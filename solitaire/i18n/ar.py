@@ -339,6 +339,7 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "فري سيل",
     "menu.spider": "العنكبوت",
+    "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",
     "new_game.draw_two_suits": "نوعان",
     "new_game.draw_four_suits": "أربعة أنواع",

@@ -295,6 +295,7 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "FreeCell",
     "menu.spider": "Spider",
+    "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",
     "new_game.draw_two_suits": "Two suits",
     "new_game.draw_four_suits": "Four suits",

@@ -93,7 +93,8 @@ class NewGameScene(DialogScene):
         self.winnable = bool(store.settings.winnable_only if store is not None
                              else app.settings.winnable_only)
 
-        self.draw_label = self.group.add(ui.Label(t("new_game.draw"), colour=ui.GOLD, bold=True))
+        heading = t("new_game.suits" if rules.draw == "suits" else "new_game.draw")  # SP-1: suits, not draws
+        self.draw_label = self.group.add(ui.Label(heading, colour=ui.GOLD, bold=True))
         self.draw_choice = self.group.add(ui.SegmentedChoice(
             [(n, draw_label(app, game_id, n)) for n in rules.draws], draw, self._set_draw))
         self.draw_label.visible = self.draw_choice.visible = len(rules.draws) > 1
