@@ -12,7 +12,7 @@ from solitaire.i18n.rules_ar import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
-    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
+    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة · فري سيل · العنكبوت",
     "menu.klondike": "كلوندايك",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "سوليتير ريفليشي",

@@ -4,7 +4,7 @@ from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel",
+    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",

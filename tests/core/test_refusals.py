@@ -123,7 +123,7 @@ def test_refusals_met_cover_the_games_own_rules(met, game_id):
     expected |= {"wrong_suit_slot"} if rules.foundations in ("suit_rows", "suit_fixed") else set()
     expected |= {"no_auto_complete"} if not rules.auto_complete else set()
     expected |= {"cell_full", "cell_one_card", "run_too_long"} if rules.cells else set()
-    expected |= {"suits_leave_alone", "deal_on_empty"} if rules.whole_suits_leave else set()
+    expected |= {"suits_leave_alone"} if rules.whole_suits_leave else set()
     expected |= {"not_in_order"} if rules.runs == "ordered" and rules.face_up == "all" else set()
     expected |= {"not_same_suit_run"} if rules.runs == "same_suit" else set()
     assert expected <= reasons
@@ -219,6 +219,6 @@ def test_DS9_replay_says_the_undo_limit_not_that_there_is_nothing_to_undo():
 def test_C9_nothing_played_is_nothing_to_undo(game_id):
     rules = ruleset(game_id)
     game = Game.deal(GameCode(game_id, rules.default_draw, rules.scorings[0], 1))
-    game.apply(DRAW)
+    game.apply(game.legal_moves()[0])
     game.undo()
     assert not game.undo_spent and game.undo_refusal().reason == "nothing_to_undo"
