@@ -262,6 +262,7 @@ def _column_info(column: bytes) -> tuple[int, dict[int, int]]:
 
 
 _CARD = [[s * 13 + r - 1 if 1 <= r <= KING else -1 for r in range(KING + 2)] for s in range(4)]
+# The heuristic's weights, tried on Microsoft deals 1-40 at 1 s (3, 2, 1, 1 decided the most).
 W_OUT, W_BLOCKED, W_BURIED, W_CELLS = 3, 2, 1, 1
 
 
