@@ -50,21 +50,25 @@ class Build:
     refusal: Callable[[int, int], str]
 
 
-def _colour_refusal(wanted_other: bool) -> Callable[[int, int], str]:
-    def reason(moving: int, target: int) -> str:
-        colour_ok = (RED[moving] != RED[target]) == wanted_other
-        rank_ok = RANK[moving] + 1 == RANK[target]
-        if colour_ok:
-            return "not_on_rank"
-        return ("not_on_colour" if wanted_other else "not_on_same_colour") if rank_ok else (
-            "not_on" if wanted_other else "not_on_same_colour")
-    return reason
+def _other_colour_refusal(moving: int, target: int) -> str:
+    """C-2's refusal says which half of the rule is broken: the rank, the colour, or both."""
+    if RED[moving] != RED[target]:
+        return "not_on_rank"
+    return "not_on_colour" if RANK[moving] + 1 == RANK[target] else "not_on"
+
+
+def _same_colour_refusal(moving: int, target: int) -> str:
+    return "not_on_rank" if RED[moving] == RED[target] else "not_on_same_colour"
+
+
+def _rank_refusal(moving: int, target: int) -> str:
+    return "not_on_rank"
 
 
 BUILDS: dict[str, Build] = {
-    "alternate_colours_down": Build(alternate_colours_down, _colour_refusal(True)),
-    "same_colour_down": Build(same_colour_down, _colour_refusal(False)),
-    "any_suit_down": Build(any_suit_down, lambda moving, target: "not_on_rank"),
+    "alternate_colours_down": Build(alternate_colours_down, _other_colour_refusal),
+    "same_colour_down": Build(same_colour_down, _same_colour_refusal),
+    "any_suit_down": Build(any_suit_down, _rank_refusal),
 }
 
 # Which face-up groups move together: every card on the one under it by the build ("ordered",

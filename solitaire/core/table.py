@@ -9,7 +9,7 @@ one job.
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from .codes import GameCode
 from .moves import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile
@@ -109,7 +109,7 @@ class Table:
             cards += pile
         return cards
 
-    def clone(self):  # -> the same class as self
+    def clone(self) -> Self:
         """An independent copy of the position (no history, no log): for searches and previews.
 
         Every attribute is copied, whatever it is, so a field added later cannot be forgotten:
