@@ -12,6 +12,7 @@ from solitaire.core import DRAW, FOUNDATION, TABLEAU, Game, Move, Pile, parse_co
 from solitaire.core.cards import SUIT
 from solitaire.core.errors import BadCode, BadDeal
 from solitaire.core.position import game_from_json
+from solitaire.core.save import load_save, save_data
 from solitaire.solver.api import hint, solve
 from tests.positions import build, cards
 
@@ -120,3 +121,14 @@ def test_SP8_a_hint_from_what_is_seen_and_no_search_claims_more():
 def test_SP3_one_tap_moves_a_whole_run_of_one_suit():
     game = build("spider", tableau=["9S 8S 7S", "TS", "4D"], draw=4)
     assert game.resolve(parse_request("t1:3>*")) == Move(T(1), T(2), 3)
+
+
+def test_SP5_a_saved_spider_game_with_deals_replays():
+    game = Game.deal(parse_code("SP1-D4N-AAAAAAD"))
+    start = game.to_json()
+    game.apply(DRAW)
+    game.apply(game.legal_moves()[0])
+    game.apply(DRAW)
+    game.undo()
+    loaded, _, _ = load_save(save_data(game, start, 2.0))
+    assert loaded.to_json() == game.to_json() and len(loaded.history) == len(game.history)
