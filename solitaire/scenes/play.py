@@ -71,18 +71,21 @@ class PlayScene(TableScene):
         t = self.app.t
         self._new_group()  # relabelled in another language, the board's focus stays
         self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.redo_button = ui.Button(t("play.redo"), self.redo)
         self.hint_button = ui.Button(t("play.hint"), lambda: self.hints.ask_hint(self.game))
         self.restart_button = ui.Button(t("play.restart"), lambda: ask_restart(self.app, self))
         self.new_button = ui.Button(t("play.new"), lambda: ask_new_game(self.app, self))
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.bar = ui.TopBar(
             start=[(self.menu_button, 2.4), (self.new_button, 3.2)],
-            end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2)],
+            end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2),
+                 (self.redo_button, 2.2)],
         )
         self.group.add(self.bar)
 
     def _update_buttons(self) -> None:
         self.undo_button.enabled = (self.game.can_undo or self.game.undo_spent) and not self.game.won
+        self.redo_button.enabled = self.game.can_redo and not self.game.won
         self.hint_button.enabled = not self.game.won
 
     # ----------------------------------------------------------------------------- lifecycle
