@@ -57,6 +57,13 @@ STRINGS: dict[str, str] = {
     "play.resumed": "عادت لعبتك المحفوظة في هذا الوضع إلى حيث توقفت.",
     "play.no_hint": "لم تعد هناك أي حركة مفيدة: تراجع، أو ابدأ توزيعة أخرى.",
     "play.thinking": "جارٍ التفكير…",
+    "menu.demo": "عرض توضيحي",
+    "demo.banner": "عرض توضيحي: الحاسوب يلعب. اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
+    "demo.thinking": "عرض توضيحي: الحاسوب يفكر… اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
+    "demo.confirm": "هل تريد أن يكمل الحاسوب هذه اللعبة من هنا؟ تُحتسب خسارة، ولا يُحسب لك الفوز بعد الآن.",
+    "demo.no_move": "توقف العرض التوضيحي: لا يرى الحاسوب أي حركة مفيدة.",
+    "demo.failed": "توقف العرض التوضيحي: تعذّر على الحاسوب التفكير في هذه اللعبة.",
+    "win.demo_title": "فاز العرض التوضيحي",
     "play.refusal_rule": "القاعدة {rule}",
     # Refused moves: the core's reason keys (solitaire/core/errors.py REASONS), each giving the
     # rule first, in the words of the client's pages, then what it stops; cards come as 6♣.

@@ -13,7 +13,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.new_game import close_to, game_name, mode_label
-from solitaire.scenes.questions import ask_restart
+from solitaire.scenes.questions import ask_demo, ask_restart
 
 
 class MenuScene(DialogScene):
@@ -30,6 +30,7 @@ class MenuScene(DialogScene):
             ("menu.resume", self.close, True),
             ("menu.new_game", self.new_game, app.can_open("new_game")),
             ("menu.restart", self.restart, True),
+            ("menu.demo", self.demo, True),
             ("menu.game_code", lambda: self.app.open("game_code", play=self.play),
              app.can_open("game_code")),
             ("menu.rules", lambda: self.app.open("rules", game_id=self.game_id),
@@ -41,7 +42,8 @@ class MenuScene(DialogScene):
         ]
         self.buttons: list[ui.Button] = []
         for index, (key, action, shown) in enumerate(entries):
-            button = ui.Button(t(key), action, primary=index == 0, visible=shown)
+            button = ui.Button(t(key), action, primary=index == 0, visible=shown,
+                               enabled=not (key == "menu.demo" and game.won))  # nothing left to show
             self.buttons.append(self.group.add(button))
 
     def new_game(self) -> None:
@@ -54,6 +56,11 @@ class MenuScene(DialogScene):
     def _restart(self) -> None:
         close_to(self.app, self.play)
         self.play.session.restart()
+
+    def demo(self) -> None:
+        """C-13: the computer plays this game on, from where it stands."""
+        close_to(self.app, self.play)
+        ask_demo(self.app, self.play)
 
     def back_to_title(self) -> None:
         self.app.stack.clear()
