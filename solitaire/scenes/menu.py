@@ -16,6 +16,9 @@ from solitaire.scenes.new_game import close_to, game_name, mode_label
 from solitaire.scenes.questions import ask_demo, ask_restart
 
 
+SQUEEZE = 1.04  # rows may shrink by this much before the list splits into two columns
+
+
 class MenuScene(DialogScene):
     def __init__(self, app: App, play: Any, **_: object) -> None:
         super().__init__(app)
@@ -74,9 +77,12 @@ class MenuScene(DialogScene):
         sub_h = int(u * 0.8)
         top = self.title_height(u) + sub_h + gap
         room = int(size[1] * 0.94) - top - 2 * u
-        # Large text: the list reflows into two columns before its rows are squeezed; short
-        # windows then squeeze the rows before the panel outgrows the screen.
-        columns = 2 if self._list_height(len(shown), bh, gap) > room and len(shown) > 3 else 1
+        # Large text: the list reflows into two columns before its rows are squeezed much; short
+        # windows then squeeze the rows before the panel outgrows the screen. A list within
+        # SQUEEZE of its room stays one column, so that every window size decides alike (the unit's
+        # rounding moves the list's height against the room by about 1%).
+        one_column = self._list_height(len(shown), bh, gap)
+        columns = 2 if one_column > room * SQUEEZE and len(shown) > 3 else 1
         per_column = -(-len(shown) // columns)
         list_h = self._list_height(per_column, bh, gap)
         if list_h > room:
