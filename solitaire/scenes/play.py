@@ -197,4 +197,4 @@ class PlayScene(TableScene):
         self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.hints.advisor)
         if self.demo.running:
             key = "demo.thinking" if self.demo.thinking else "demo.banner"
-            self.hud.draw_banner(surface, bar_height(self.app.display.size), self.app.t(key))
+            self.hud.draw_banner(surface, self.app.t(key))
