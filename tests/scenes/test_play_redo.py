@@ -3,14 +3,18 @@ the Duel, driven by posted events; a network peer is told a redo as the move it 
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
 from solitaire.core import DRAW
-from solitaire.core.duel import Race
+from solitaire.core.duel import Race, RivalMove
 from solitaire.core.save import load_save
 
+from tests.net.helpers import CODE, FakeClock, host, join, poll, pump
 from tests.scenes.scripted_rival import ScriptedRival
+from tests.scenes.test_net_duel_scene import frames
 from tests.scenes.test_duel_scene import started
 from tests.scenes.test_play import open_play
 
@@ -74,3 +78,30 @@ def test_C12_redo_in_the_duel_tells_the_rival_the_move_itself(app, driver):
     driver.key(pygame.K_u)
     driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert [text for _, text, _ in rival.heard][-2:] == ["u", "s"]
+
+
+def test_C12_a_network_peer_hears_a_redo_as_the_move_it_is_and_plays_it_through_its_checks(app, driver):
+    clock = FakeClock()
+    ann = host(clock)
+    bob = join(ann, clock)
+    pump(lambda: ann.link.state == bob.link.state == "started", ann, bob, clock=clock, step=0.01)
+    app.open("title")
+    duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
+    frames(app, bob, clock, lambda: duel.started)
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    heard: list[RivalMove] = []
+    for _ in range(3000):
+        heard += [event for event in poll(bob) if isinstance(event, RivalMove)]
+        if len(heard) >= 3:
+            break
+        app.stack.update(1 / 60)
+        clock.advance(0.01)
+        time.sleep(0.001)
+    assert [event.notation for event in heard] == ["s", "u", "s"]
+    peer = Race(CODE)  # bob's copy of ann's game: every move through its own rules
+    for event in heard:
+        peer.play(1, event.notation)
+    assert position(peer.games[1]) == position(duel.game) and peer.games[1].moves == duel.game.moves == 2
+    bob.close()
