@@ -33,6 +33,12 @@ def undo_refusal(table: Table) -> Refusal | None:
     return refuse(table, "nothing_to_undo")
 
 
+def redo_refusal(table: Table) -> Refusal | None:
+    """Why ``redo()`` would play nothing now (no move undone since the last one played), or None
+    when it would."""
+    return None if table.undone else refuse(table, "nothing_to_redo")
+
+
 def check(table: Table, move: Move) -> Refusal | None:
     """None if ``move`` is legal now, else the rule that refuses it."""
     src, dst, count = move

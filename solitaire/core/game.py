@@ -5,7 +5,8 @@ others is the Ruleset read from ``levels/``. ``Game`` is composed of one job a f
 (table.py), the checks that refuse a move naming the rule (checks.py), the move lists and the
 "where does it go" choices (targets.py), and here the engine: a move is checked, applied, and
 recorded with copies of the piles it touched, so undo restores the exact state, score included
-(C-9). The move counter never goes back.
+(C-9). The move counter never goes back. A move undone can be played again by redo until a new
+move is made (C-12).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Game(Table):
     # The checks and the move lists, composed from their modules (each takes the table).
     refuse = checks.refuse
     undo_refusal = checks.undo_refusal
+    redo_refusal = checks.redo_refusal
     check = checks.check
     _exists = checks.exists
     _check_draw = checks.check_draw
@@ -67,11 +69,13 @@ class Game(Table):
 
     # ----------------------------------------------------------------------------- applying
     def apply(self, move: Move) -> None:
-        """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo."""
+        """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo;
+        being a new move, it leaves nothing to redo (C-12)."""
         refused = self.check(move)
         if refused:
             raise IllegalMove(refused)
         self._apply_checked(move)
+        self.undone.clear()
 
     def _apply_checked(self, move: Move) -> None:
         """Play a checked move. What it changes is gathered for its undo record as it goes:
@@ -183,6 +187,23 @@ class Game(Table):
         self.score = record.score
         self.recycles = record.recycles
         self.log.append(None)
+        self.undone.append(record.move)
+        return True
+
+    def redo(self) -> bool:
+        """Play the last move undone again (C-12): checked and scored as any move (undo restored
+        the position it was played from, so it scores what it scored then) and counted, the move
+        counter never going back; the moves undone before it stay to redo. False when there is
+        none; IllegalMove if the position no longer allows it.
+        """
+        if not self.undone:
+            return False
+        move = self.undone[-1]
+        refused = self.check(move)
+        if refused:
+            raise IllegalMove(refused)
+        self._apply_checked(move)
+        self.undone.pop()
         return True
 
     # ----------------------------------------------------------------------------- text form

@@ -359,3 +359,15 @@ STRINGS.update({
 
 # The rules screens' paragraphs, kept in their own file (rules_ar.py).
 STRINGS.update(RULES_PAGES)
+# Redo and the Demo (issue 22).
+STRINGS.update({
+    "menu.demo": "عرض توضيحي",
+    "demo.thinking": "عرض توضيحي: الحاسوب يفكر… اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
+    "demo.no_move": "توقف العرض التوضيحي: لا يرى الحاسوب أي حركة مفيدة.",
+    "win.demo_title": "فاز العرض التوضيحي",
+    "play.redo": "استعادة",
+    "demo.banner": "عرض توضيحي: الحاسوب يلعب. اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
+    "demo.confirm": "هل تريد أن يكمل الحاسوب هذه اللعبة من هنا؟ تُحتسب خسارة، ولا يُحسب لك الفوز بعد الآن.",
+    "demo.failed": "توقف العرض التوضيحي: تعذّر على الحاسوب التفكير في هذه اللعبة.",
+    "refusal.nothing_to_redo": "لا توجد حركة لإعادتها: لا تُعاد إلا حركة أُلغيت بالتراجع، قبل أن تلعب حركة جديدة",
+})

@@ -303,3 +303,14 @@ STRINGS.update({
 
 # The rules screens' paragraphs, kept in their own file (rules_en.py).
 STRINGS.update(RULES_PAGES)
+# Redo and the Demo (issue 22).
+STRINGS.update({
+    "menu.demo": "Demo",
+    "demo.thinking": "Demo: the computer is thinking… Any key or click gives you the table back.",
+    "demo.no_move": "The demo stopped: the computer sees no useful move left.",
+    "win.demo_title": "The demo won",
+    "play.redo": "Redo",
+    "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
+    "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
+    "demo.failed": "The demo stopped: the computer could not think about this game.",
+})
