@@ -23,12 +23,12 @@ def alternate_colours_down(moving: int, target: int) -> bool:
 
 
 def same_suit_down(moving: int, target: int) -> bool:
-    """One rank lower, the same suit (Spider's runs, Whitehead's runs)."""
+    """One rank lower, the same suit (Spider's runs, SP-3)."""
     return SUIT[moving] == SUIT[target] and RANK[moving] + 1 == RANK[target]
 
 
 def same_colour_down(moving: int, target: int) -> bool:
-    """One rank lower, the same colour (Whitehead)."""
+    """One rank lower, the same colour (red on red, black on black)."""
     return RED[moving] == RED[target] and RANK[moving] + 1 == RANK[target]
 
 
@@ -72,7 +72,7 @@ BUILDS: dict[str, Build] = {
 }
 
 # Which face-up groups move together: every card on the one under it by the build ("ordered",
-# K-4, TF-2), by suit ("same_suit", Spider, Whitehead) or any group at all ("any", DS-2).
+# K-4, TF-2), by suit ("same_suit", SP-3) or any group at all ("any", DS-2).
 RUNS: dict[str, CardPair | None] = {"ordered": None, "same_suit": same_suit_down, "any": any_group}
 
 

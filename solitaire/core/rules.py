@@ -89,7 +89,7 @@ class Scoring:
 # A value outside these is refused when the file is read, with one sentence naming the part. The
 # predicates behind them are written once, in predicates.py.
 PARTS: dict[str, tuple[str, ...]] = {
-    "build": tuple(BUILDS),  # C-2 the other colour; Whitehead the same colour; SP-2 any suit
+    "build": tuple(BUILDS),  # C-2 the other colour; or the same colour; SP-2 any suit
     "empty_column": tuple(EMPTY_COLUMN),  # C-3 / DU-6: a King alone, or any card or run
     "foundation_start": tuple(FOUNDATION_BASES),  # C-4: a foundation starts with an Ace, up by suit
     "runs": tuple(RUNS),  # K-4 / TF-2 ordered runs; DS-2 any face-up group; SP-3 runs of one suit

@@ -14,6 +14,7 @@ from typing import Callable
 from ..core.game import Game
 from ..core.moves import Move, parse_request
 from .freecell import FreeCellSearch, freecell_moves
+from .kinds import search_kind
 from .search import Search, to_core_moves
 from .seen_hint import seen_hint
 
@@ -39,22 +40,6 @@ class Result:
 def has_hidden_cards(game: Game) -> bool:
     """Face-down column cards, or a stock the player cannot see (all but Thoughtful)."""
     return any(game.hidden) or (game.rules.face_up != "all" and bool(game.stock))
-
-
-def search_kind(game: Game) -> str | None:
-    """Which search plays ``game``'s rules: "cells" (FreeCell: free cells, every card dealt face
-    up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
-    turned onto a waste, C-2 building) or None (Spider, Whitehead: no search of ours; the hint
-    then judges the moves in sight, ``seen_hint``).
-    """
-    rules = game.rules
-    if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
-        return None
-    if rules.cells:
-        fits = (rules.stock == "none" and rules.face_up == "all" and rules.runs == "ordered"
-                and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
-        return "cells" if fits else None
-    return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None
 
 
 def solve(game: Game, budget_seconds: float, node_limit: int | None = None, known: bool = True,
