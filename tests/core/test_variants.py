@@ -120,3 +120,12 @@ def test_GA4_a_one_tap_sends_an_ace_home_to_any_empty_foundation(variants):
     game = build("gargantua", waste="AH", tableau=["KS"])
     game.foundations[0] = cards("AS")
     assert game.resolve(parse_request("w>*")) == Move(Pile(WASTE), Pile(FOUNDATION, 1))
+
+
+def test_no_python_of_the_game_names_a_variant():
+    """The variants are data alone (issue 24): the package and the tools never name them."""
+    root = VARIANTS.parents[2]
+    sources = [path for folder in ("solitaire", "tools") for path in (root / folder).rglob("*.py")]
+    named = [(path.name, game_id) for path in sources for game_id in VARIANT_FILES
+             if game_id in path.read_text("utf-8").lower()]
+    assert named == []
