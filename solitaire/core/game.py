@@ -79,33 +79,36 @@ class Game(Table):
 
     def _apply_checked(self, move: Move) -> None:
         """Play a checked move. What it changes is gathered for its undo record as it goes:
-        ``touched``, each pile it changes with a copy from before (once), and ``turned``, each
-        column whose face-down count it changes with the count from before.
+        ``touched``, each pile it changes with a copy from before, and ``turned``, each column
+        whose face-down count it changes with the count from before (lists, never changed once
+        the record is made).
         """
         score, recycles = self.score, self.recycles
-        touched: list[tuple[list[int], list[int]]] = []
         turned: list[tuple[int, int]] = []
         if move.src.kind == STOCK:
-            self._click_stock(touched, turned)
+            touched = self._click_stock(turned)
         else:
-            self._move_cards(move, touched, turned)
+            touched = self._move_cards(move, turned)
         if self.scoring.per_move:
             self.score = self.scoring.add(self.score, self.scoring.per_move)
-        self._finish(Record(move, tuple(touched), tuple(turned), score, recycles))
+        self.history.append(Record(move, touched, turned, score, recycles))
+        self.log.append(move)
+        self.moves += 1
 
-    def _click_stock(self, touched: list, turned: list) -> None:
+    def _click_stock(self, turned: list) -> list:
         stock, waste = self.stock, self.waste
-        touched += ((stock, stock[:]), (waste, waste[:]))
+        touched = [(stock, stock[:]), (waste, waste[:])]
         if self.rules.deals_rows:
             self._deal_row(touched, turned)
-            return
+            return touched
         if not stock:
             self._recycle()
             if not self.rules.deal_on_recycle:
-                return
+                return touched
         take = min(self.draw, len(stock))
         waste.extend(stock[: -take - 1 : -1])
         del stock[-take:]
+        return touched
 
     def _deal_row(self, touched: list, turned: list) -> None:
         """SP-5: one card from the stock, face up, onto every column, left to right."""
@@ -116,11 +119,11 @@ class Game(Table):
         for index in range(len(self.tableau)):
             self._take_whole_suit(index, touched, turned)
 
-    def _move_cards(self, move: Move, touched: list, turned: list) -> None:
+    def _move_cards(self, move: Move, turned: list) -> list:
         src, dst, count = move
         scoring = self.scoring
         from_pile, to_pile = self.pile(src), self.pile(dst)
-        touched += ((from_pile, from_pile[:]), (to_pile, to_pile[:]))
+        touched = [(from_pile, from_pile[:]), (to_pile, to_pile[:])]
         to_pile.extend(from_pile[-count:])
         del from_pile[-count:]
         delta = 0
@@ -136,6 +139,7 @@ class Game(Table):
             self._turn_up(src.index, turned)
         if dst.kind == TABLEAU and self.rules.whole_suits_leave:
             self._take_whole_suit(dst.index, touched, turned)
+        return touched
 
     def _turn_up(self, column: int, turned: list) -> None:
         """C-6: an uncovered face-down card turns face up."""
@@ -167,11 +171,6 @@ class Game(Table):
         if cost:
             self.score = self.scoring.add(self.score, -cost)
 
-    def _finish(self, record: Record) -> None:
-        self.history.append(record)
-        self.log.append(record.move)
-        self.moves += 1
-
     def undo(self) -> bool:
         """Take back the last move, score included (C-9); False when there is none to take back.
 
@@ -179,15 +178,14 @@ class Game(Table):
         """
         if not self.history:
             return False
-        record = self.history.pop()
-        for pile, cards in reversed(record.piles):  # a pile touched twice: its first copy wins
+        move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
+        for pile, cards in reversed(piles):  # a pile touched twice: its first copy wins
             pile[:] = cards
-        for column, hidden in reversed(record.hidden):
-            self.hidden[column] = hidden
-        self.score = record.score
-        self.recycles = record.recycles
+        if turned:
+            for column, hidden in reversed(turned):
+                self.hidden[column] = hidden
         self.log.append(None)
-        self.undone.append(record.move)
+        self.undone.append(move)
         return True
 
     def redo(self) -> bool:

@@ -25,8 +25,8 @@ class Record(NamedTuple):
     """
 
     move: Move
-    piles: tuple[tuple[list[int], list[int]], ...]  # (a pile the move touched, a copy of it before)
-    hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
+    piles: list[tuple[list[int], list[int]]]  # (a pile the move touched, a copy of it before)
+    hidden: list[tuple[int, int]]  # (column, face-down count before)
     score: int
     recycles: int
 
