@@ -13,7 +13,7 @@ from solitaire import i18n
 from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
 from solitaire.core import STOCK, Game, Pile
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.hud import bar_height, status_band
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
@@ -24,9 +24,12 @@ DEAL_STAGGER = 0.028
 
 
 class TableScreen:
-    def __init__(self, app: Any, tweens: Tweener, game: Game) -> None:
+    def __init__(self, app: Any, tweens: Tweener, game: Game, panel_share: float = 0.0) -> None:
+        """``panel_share``: the share of the window's width kept at each side of the table for
+        panels beside it (the Duel's); the cards are sized from what is left."""
         self.app = app
         self.tweens = tweens
+        self.panel_share = panel_share
         self.layout = self._layout(game, app.display.size)
         self.art = CardArt(self.layout.card, app.settings.card_back, Style.of(app.settings))
         self.view = self._view()
@@ -35,8 +38,8 @@ class TableScreen:
         """Mirrored for a right-to-left language, and mirrored (back) for a left hand: the
         table's own mirror, independent of the language's."""
         mirrored = i18n.is_rtl() != self.app.settings.left_handed
-        return Layout(game.rules, size, bar_height(size), mirrored,
-                      Style.of(self.app.settings).index_scale)
+        return Layout(game.rules, size, bar_height(size), mirrored, Style.of(self.app.settings).index_scale,
+                      side=int(size[0] * self.panel_share), foot=status_band(size))
 
     def _view(self) -> TableView:
         if self.art.size != self.layout.card:
