@@ -46,7 +46,6 @@ ME, RIVAL = 0, 1
 class DuelScene(TableScene):
     celebrate_win = False  # 52 home ends your game; the race goes on for the rival
     advised = False  # no solver help in a race
-    panel_share = 0.15  # the countdown and your figures at one side, the opponent's at the other
 
     def __init__(self, app: App, rival: Rival | None = None, code: GameCode | str | None = None,
                  opponent: str = "computer:medium", winnable: bool = False,

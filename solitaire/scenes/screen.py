@@ -24,12 +24,9 @@ DEAL_STAGGER = 0.028
 
 
 class TableScreen:
-    def __init__(self, app: Any, tweens: Tweener, game: Game, panel_share: float = 0.0) -> None:
-        """``panel_share``: the share of the window's width kept at each side of the table for
-        panels beside it (the Duel's); the cards are sized from what is left."""
+    def __init__(self, app: Any, tweens: Tweener, game: Game) -> None:
         self.app = app
         self.tweens = tweens
-        self.panel_share = panel_share
         self.layout = self._layout(game, app.display.size)
         self.art = CardArt(self.layout.card, app.settings.card_back, Style.of(app.settings))
         self.view = self._view()
@@ -39,7 +36,7 @@ class TableScreen:
         table's own mirror, independent of the language's."""
         mirrored = i18n.is_rtl() != self.app.settings.left_handed
         return Layout(game.rules, size, bar_height(size), mirrored, Style.of(self.app.settings).index_scale,
-                      side=int(size[0] * self.panel_share), foot=status_band(size))
+                      foot=status_band(size))
 
     def _view(self) -> TableView:
         if self.art.size != self.layout.card:

@@ -43,8 +43,6 @@ class TableScene(Scene):
     celebrate_win = True
     #: The solver's status line follows the game (not in a race).
     advised = True
-    #: The share of the window's width kept at each side of the table for panels (the Duel's).
-    panel_share = 0.0
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -57,7 +55,7 @@ class TableScene(Scene):
     def _build_parts(self) -> None:
         """The picture of ``game`` and the widget group the board is a stop of (after ``game``
         exists, so subclasses call it once they hold one)."""
-        self.screen = TableScreen(self.app, self.tweens, self.game, self.panel_share)
+        self.screen = TableScreen(self.app, self.tweens, self.game)
 
     @property
     def game(self) -> Game:

@@ -47,10 +47,10 @@ class Layout:
     """Pixel geometry of one game's table for one window size and writing direction."""
 
     def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False,
-                 index_scale: float = 1.0, side: int = 0, foot: int = 0) -> None:
-        """``top``: the band above the table (the bar); ``side``: pixels kept free at each side
-        of the table for panels beside it (the Duel's); ``foot``: the band at the bottom that
-        columns stay above (the status pill's)."""
+                 index_scale: float = 1.0, foot: int = 0) -> None:
+        """``top``: the band above the table (the bar); ``foot``: the band at the bottom that
+        columns stay above (the status pill's). The level's ``panel_share`` is the share of the
+        width kept free at each side of the table for panels beside it (the Duel's)."""
         self.rules = rules
         #: A face-up card's step down a column: larger indices (large text) need more of it.
         self.fan_up = FAN_UP * (1 + (index_scale - 1) / 2)
@@ -61,7 +61,7 @@ class Layout:
         self.units_wide: int = table["units_wide"]
         self.waste_fan: int = table.get("waste_fan", 1)
         width, height = size
-        room = width - 2 * side  # the table's own width
+        room = width - 2 * int(width * table.get("panel_share", 0.0))  # the table's own width
         rows_above = 1 + ROW_GAP
         by_width = room / (self.units_wide + (self.units_wide + 1) * GAP)
         by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Pile, parse_code
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Pile, parse_code, ruleset
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Layout, Slot
 
@@ -109,8 +109,9 @@ def test_a_window_tall_enough_is_filled_across():
 
 
 def test_panels_beside_the_table_take_their_share():
-    """The Duel keeps room at each side for its panels; its cards are sized from the rest."""
-    rules = Game.deal(parse_code("DU1-D3N-AAAAAAB")).rules
-    alone, beside = Layout(rules, (1920, 1080), top=62), Layout(rules, (1920, 1080), top=62, side=288)
-    assert beside.left >= 288 and beside.pile_rect(Pile(TABLEAU, 6)).right <= 1920 - 288
+    """The Duel's level keeps room at each side for its panels; its cards are sized from the rest."""
+    duel = Game.deal(parse_code("DU1-D3N-AAAAAAB")).rules
+    side = int(1920 * duel.layout["panel_share"])
+    beside, alone = Layout(duel, (1920, 1080), top=62), Layout(ruleset("klondike"), (1920, 1080), top=62)
+    assert side >= 240 and beside.left >= side and beside.pile_rect(Pile(TABLEAU, 6)).right <= 1920 - side
     assert beside.card[0] < alone.card[0]
