@@ -152,7 +152,8 @@ class FaceArt:
 
     def _court(self, surface: pygame.Surface, suit: int, rank: int) -> None:
         """A framed panel holding the figure twice, turned about the centre, a suit pip beside
-        each head. Shapes are drawn supersampled; the pips at final size."""
+        each head. The panel is drawn supersampled (only its own area, the costly part of a
+        court card); the pips at final size."""
         w, h = self._size
         colour = self.style.ink(suit)
         panel = pygame.Rect(round(w * 0.23), round(h * 0.085), 0, 0)
@@ -162,9 +163,8 @@ class FaceArt:
         weight = w / 70 if self.style.high_contrast else w / 130
 
         def draw(s: pygame.Surface, f: float) -> None:
-            big = pygame.Rect(round(panel.x * f), round(panel.y * f), round(panel.w * f), round(panel.h * f))
-            frame = self._panel_frame(s, big, f, colour)
-            inner = big.inflate(-2 * frame, -2 * frame)
+            frame = self._panel_frame(s, s.get_rect(), f, colour)
+            inner = s.get_rect().inflate(-2 * frame, -2 * frame)
             half = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
             s.set_clip(half)
             draw_figure(s, rank, half, inks, max(1, round(f * weight)))
@@ -174,13 +174,11 @@ class FaceArt:
             line = max(1, round(f * max(1.0, w / 110)))
             pygame.draw.line(s, palette.COURT_GOLD_DARK, (inner.x, inner.centery), (inner.right, inner.centery), line)
 
-        surface.blit(supersample(self._size, sample_factor(w), draw, colour), (0, 0))
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        layer.fill((*colour, 0))
-        side = self._pip(suit, round(w * 0.085))
-        layer.blit(side, side.get_rect(center=(round(panel.x + panel.w * 0.16), round(panel.y + panel.h * 0.1))))
-        surface.blit(layer, (0, 0))
-        surface.blit(pygame.transform.flip(layer, True, True), (0, 0))
+        surface.blit(supersample(panel.size, sample_factor(w), draw, colour), panel)
+        size = round(w * 0.085)
+        side = self._pip(suit, size).get_rect(center=(round(panel.x + panel.w * 0.16), round(panel.y + panel.h * 0.1)))
+        surface.blit(self._pip(suit, size), side)
+        surface.blit(self._pip(suit, size, flipped=True), (w - side.right, h - side.bottom))
 
     def _panel_frame(self, s: pygame.Surface, rect: pygame.Rect, f: float, colour: tuple[int, int, int]) -> int:
         """The court panel's parchment, its ink edge and a gold rule inside; returns how far

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from solitaire.bench_frames import measure_card_faces
 from solitaire.view import palette
 from solitaire.view.cardart import CardArt
 from solitaire.view.faces import COMPACT_WIDTH, PIP_COLUMNS
@@ -101,3 +102,8 @@ def test_court_figures_are_drawn_at_any_size_head_up_in_both_halves(style: str, 
             assert face.get_size() == (w, h)
             if w >= 60:  # smaller, a face is a few pixels of outline: the figure is an impression
                 assert min(skin_pixels(face, upper), skin_pixels(face, lower)) > w * w * 0.002, (suit, rank)
+
+
+def test_the_frame_bench_times_a_fresh_deck_at_each_width() -> None:
+    figures = measure_card_faces((40, 74), rounds=1)
+    assert list(figures) == [40, 74] and all(seconds > 0 for seconds in figures.values())
