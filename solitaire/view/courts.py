@@ -6,9 +6,9 @@ the half-panel's unit box: ``u`` runs 0..1 across, ``v`` 0..1 from the panel's t
 centre line, so one description serves every card size; ``faces`` draws it supersampled.
 
 The three tell apart at a glance by their heads: the King a tall crown and a full beard, the
-Queen a low crown over long hair, the Jack a plumed cap and no crown. Each holds his own thing
-at his left side: a sword, a rose, a halberd. The robe is the suit's ink, so the figure
-follows the deck's colours (two or four) and high contrast's firmer outline.
+Queen a low crown over long hair, the Jack a plumed cap and no crown. Each holds something of
+their own at their left side (our right): a sword, a rose, a halberd. The robe is the suit's
+ink, so a figure follows the deck's colours (two or four); high contrast outlines it firmer.
 """
 
 from __future__ import annotations
@@ -169,14 +169,15 @@ def crown(pen: Pen, kind: int, jewel: RGB, box: tuple[float, float, float, float
 
 def _king(pen: Pen, inks: CourtInks) -> None:
     """A crowned, bearded King with an ermine collar and an upright sword."""
-    _, _, ru, rv = HEAD
-    pen.shape([(0.85, 0.05), (0.885, 0.12), (0.885, 0.76), (0.815, 0.76), (0.815, 0.12)], palette.COURT_STEEL)
-    pen.stroke([(0.85, 0.14), (0.85, 0.72)], palette.COURT_STEEL_DARK)
+    u, v, ru, rv = HEAD
+    blade = [(0.85, 0.05), (0.885, 0.12), (0.885, 0.76), (0.815, 0.76), (0.815, 0.12)]
+    pen.shape(blade, palette.COURT_STEEL)
+    pen.stroke([(0.85, 0.14), (0.85, 0.72)], palette.COURT_STEEL_DARK)  # its ridge
     _robe(pen, inks)
     pen.shape([(0.14, 0.7), (0.86, 0.7), (0.8, 0.8), (0.2, 0.8)], palette.COURT_ERMINE)
-    for a in (0.26, 0.38, 0.5, 0.62, 0.74):
+    for a in (0.26, 0.38, 0.5, 0.62, 0.74):  # the ermine's black tails
         pen.oval(a, 0.75, 0.011, 0.024, inks.outline, outlined=False)
-    pen.shape([(0.75, 0.74), (0.97, 0.74), (0.97, 0.78), (0.75, 0.78)], palette.COURT_GOLD)  # the sword's guard
+    pen.shape([(0.75, 0.74), (0.97, 0.74), (0.97, 0.78), (0.75, 0.78)], palette.COURT_GOLD)  # the guard
     _hand(pen, 0.85, 0.87)
     pen.oval(*head(0.0, 0.05), ru * 1.2, rv * 0.95, palette.COURT_HAIR)
     _neck(pen)
@@ -186,12 +187,12 @@ def _king(pen: Pen, inks: CourtInks) -> None:
              head(0.6, 0.4), head(0.25, 0.36), head(0.0, 0.48), head(-0.25, 0.36), head(-0.6, 0.4)]
     pen.shape(beard, palette.COURT_BEARD)
     pen.oval(*head(0.0, 0.66), 0.2 * ru, 0.08 * rv, palette.COURT_LIP, outlined=False)
-    crown(pen, 13, inks.jewel, (*head(-1.08, -1.0 - 0.22 / rv), 2.16 * ru, 0.25))
+    crown(pen, 13, inks.jewel, (u - 1.08 * ru, v - rv - 0.22, 2.16 * ru, 0.25))
 
 
 def _queen(pen: Pen, inks: CourtInks) -> None:
     """A crowned Queen with long hair to her shoulders, pearls and a rose."""
-    _, _, ru, rv = HEAD
+    u, v, ru, rv = HEAD
     crown_top = head(0.0, -1.12)
     hair = [crown_top, *bezier(crown_top, head(-1.7, -1.0), head(-1.55, 1.75)), head(-0.6, 1.75),
             head(0.6, 1.75), *bezier(head(1.55, 1.75), head(1.7, -1.0), crown_top)]
@@ -199,38 +200,41 @@ def _queen(pen: Pen, inks: CourtInks) -> None:
     _robe(pen, inks)
     pen.shape([(0.37, 0.68), (0.63, 0.68), (0.59, 0.8), (0.41, 0.8)], palette.COURT_SKIN)  # the neckline
     _neck(pen)
-    for side in (-1, 1):
-        pen.shape([head(side * 1.55, 1.75), head(side * 0.9, 1.75), head(side * 0.8, 0.7)], palette.COURT_HAIR_QUEEN)
+    for side in (-1, 1):  # the hair falling over her shoulders
+        pen.shape([head(side * 1.55, 1.75), head(side * 0.9, 1.75), head(side * 0.8, 0.7)],
+                  palette.COURT_HAIR_QUEEN)
     _face(pen, inks, lips=palette.INK_RED)
-    for k in range(7):
+    for k in range(7):  # pearls along the neckline
         t = k / 6
         pen.oval(0.41 + 0.18 * t, 0.72 + 0.06 * (1 - (2 * t - 1) ** 2), 0.016, 0.016, palette.COURT_ERMINE)
     # the rose in her hand: stem, leaf, bloom
     pen.stroke([(0.86, 0.9), (0.86, 0.54)], palette.COURT_LEAF, 1.6)
-    leaf = [(0.86, 0.7), *bezier((0.86, 0.7), (0.96, 0.6), (0.98, 0.66)), *bezier((0.98, 0.66), (0.94, 0.72), (0.86, 0.7))]
+    leaf = [(0.86, 0.7), *bezier((0.86, 0.7), (0.96, 0.6), (0.98, 0.66)),
+            *bezier((0.98, 0.66), (0.94, 0.72), (0.86, 0.7))]
     pen.shape(leaf, palette.COURT_LEAF)
     pen.oval(0.86, 0.5, 0.07, 0.065, palette.INK_RED)
     pen.oval(0.86, 0.5, 0.03, 0.028, palette.COURT_ROSE_HEART)
     _hand(pen, 0.86, 0.88)
-    crown(pen, 12, inks.jewel, (*head(-1.02, -1.0 - 0.13 / rv), 2.04 * ru, 0.17))
+    crown(pen, 12, inks.jewel, (u - 1.02 * ru, v - rv - 0.13, 2.04 * ru, 0.17))
 
 
 def _jack(pen: Pen, inks: CourtInks) -> None:
     """A young Jack in a plumed cap, curls at his ears, holding a halberd."""
     _, _, ru, rv = HEAD
-    pen.shape([(0.85, 0.1), (0.88, 0.1), (0.88, 0.98), (0.85, 0.98)], palette.COURT_WOOD)
-    pen.shape([(0.88, 0.14), *bezier((0.88, 0.14), (1.0, 0.12), (0.99, 0.28)), (0.88, 0.26)], palette.COURT_STEEL)
-    pen.shape([(0.865, 0.0), (0.89, 0.1), (0.84, 0.1)], palette.COURT_STEEL)
+    pen.shape([(0.85, 0.1), (0.88, 0.1), (0.88, 0.98), (0.85, 0.98)], palette.COURT_WOOD)  # the shaft
+    axe = [(0.88, 0.14), *bezier((0.88, 0.14), (1.0, 0.12), (0.99, 0.28)), (0.88, 0.26)]
+    pen.shape(axe, palette.COURT_STEEL)
+    pen.shape([(0.865, 0.0), (0.89, 0.1), (0.84, 0.1)], palette.COURT_STEEL)  # the point
     _robe(pen, inks)
     pen.shape([(0.3, 0.68), (0.7, 0.68), (0.64, 0.76), (0.36, 0.76)], palette.COURT_ERMINE)  # a plain collar
-    for k in range(3):
+    for k in range(3):  # buttons
         pen.oval(0.5, 0.82 + k * 0.07, 0.018, 0.018, palette.COURT_GOLD)
     _hand(pen, 0.865, 0.87)
     _neck(pen)
     for side in (-1, 1):
         pen.oval(*head(side * 0.95, 0.1), 0.32 * ru, 0.5 * rv, palette.COURT_HAIR)
     _face(pen, inks)
-    # the cap: a plume sweeping up behind it, the soft crown, then the brim
+    # the cap: a plume sweeping up behind it, the soft crown, then the brim and its gold stud
     tip = head(-1.1, -2.4)
     plume = [head(-0.4, -0.95), *bezier(head(-0.4, -0.95), head(-1.3, -1.6), tip),
              *bezier(tip, head(-0.25, -1.8), head(0.25, -1.1))]

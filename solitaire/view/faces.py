@@ -33,6 +33,9 @@ INDEX_TALLEST = 1.15
 INDEX_GAP = 0.02
 INDEX_SUIT = 0.105
 
+# A court panel's side, in card widths: clear of the widest index (a Q at the largest text).
+PANEL_SIDE = INDEX_CENTRE + INDEX_WIDTH / 2 + 0.025
+
 # The pip layouts' two columns, in card widths: in from the corner indices' reach.
 PIP_COLUMNS = (0.325, 0.675)
 
@@ -156,7 +159,7 @@ class FaceArt:
         court card); the pips at final size."""
         w, h = self._size
         colour = self.style.ink(suit)
-        panel = pygame.Rect(round(w * 0.23), round(h * 0.085), 0, 0)
+        panel = pygame.Rect(round(w * PANEL_SIDE), round(h * 0.085), 0, 0)
         panel.width = w - 2 * panel.x
         panel.height = h - 2 * panel.y
         inks = self._court_inks(suit)
@@ -172,11 +175,13 @@ class FaceArt:
             upper = s.subsurface(half).copy()
             s.blit(pygame.transform.flip(upper, True, True), (inner.x, inner.bottom - upper.get_height()))
             line = max(1, round(f * max(1.0, w / 110)))
-            pygame.draw.line(s, palette.COURT_GOLD_DARK, (inner.x, inner.centery), (inner.right, inner.centery), line)
+            waist = inner.centery
+            pygame.draw.line(s, palette.COURT_GOLD_DARK, (inner.x, waist), (inner.right, waist), line)
 
         surface.blit(supersample(panel.size, sample_factor(w), draw, colour), panel)
         size = round(w * 0.085)
-        side = self._pip(suit, size).get_rect(center=(round(panel.x + panel.w * 0.16), round(panel.y + panel.h * 0.1)))
+        beside = (round(panel.x + panel.w * 0.16), round(panel.y + panel.h * 0.1))  # the upper head
+        side = self._pip(suit, size).get_rect(center=beside)
         surface.blit(self._pip(suit, size), side)
         surface.blit(self._pip(suit, size, flipped=True), (w - side.right, h - side.bottom))
 
