@@ -100,9 +100,8 @@ def _robe(pen: Pen, inks: CourtInks) -> None:
     outer = [(0.0, 1.0), (0.0, 0.88), *bezier((0.0, 0.88), (0.01, 0.72), (0.2, 0.69)), (0.4, 0.66),
              (0.6, 0.66), (0.8, 0.69), *bezier((0.8, 0.69), (0.99, 0.72), (1.0, 0.88)), (1.0, 1.0)]
     pen.shape(outer, inks.robe)
-    for u, v in ((0.1, 0.84), (0.22, 0.78), (0.2, 0.93), (0.32, 0.87), (0.08, 0.98), (0.68, 0.78),
-                 (0.68, 0.92), (0.78, 0.97), (0.92, 0.93)):
-        pen.oval(u, v, 0.014, 0.014, palette.COURT_GOLD, outlined=False)
+    hem = [(0.5 + (u - 0.5) * 0.88, v + 0.045) for u, v in outer[1:-1]]
+    pen.stroke(hem, palette.COURT_GOLD, 1.8)
     front = [(0.41, 0.68), (0.59, 0.68), (0.64, 1.0), (0.36, 1.0)]
     pen.shape(front, inks.lining)
     for edge in ((front[0], front[3]), (front[1], front[2])):
