@@ -5,11 +5,14 @@ part of ``CardArt``: it reads the card size and radius ``CardArt`` keeps and cac
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from solitaire.core.cards import RANK, RED_SUITS, SUIT, SUIT_SYMBOLS
 from solitaire.view import palette
 from solitaire.view.courts import CourtInks, draw_figure
+from solitaire.view.layout import FAN_UP, WASTE_FAN
 from solitaire.view.paint import (
     RANK_LABELS, cap_text, glyph, rrect, sample_factor, supersample,
 )
@@ -19,22 +22,25 @@ from solitaire.view.paint import (
 # shows at a glance, as on a real deck, while the small index alone would have to tell it.
 COMPACT_WIDTH = 70
 
-# The corner index, in card widths: the rank's centre from the card's side, the widest it is
-# set, its top, its capital height at normal text size, the tallest it may be in capitals (the
-# J's descender and the Q's tail are pressed to it), the gap under it and the suit's height.
-# It stays inside the strip a waste fan leaves (``layout.WASTE_FAN``, 0.24) and the strip a
-# column's face-up fan leaves (``layout.FAN_UP`` of the card's height, 0.378 widths) at every
-# text size, and clear of the first pip of a ten.
+# The corner index, in card widths: the rank's centre from the card's side, how close it comes
+# to the card's own edge (beyond the edge's line), the furthest it reaches from the side, its
+# top, its capital height at normal text size, the tallest it may be in capitals (the J's
+# descender and the Q's tail are pressed to it), the gap under it and the suit's height.
+# ``FaceArt._index_room`` keeps it inside the strip a waste fan leaves (``layout.WASTE_FAN``,
+# 0.24 widths) and the one a column's face-up fan leaves (``layout.FAN_UP`` of the card's
+# height) at every text size and in high contrast's thick edges; the reach keeps it clear of a
+# ten's first pip (from 0.2425 widths: ``PIP_COLUMNS``).
 INDEX_CENTRE = 0.12
-INDEX_WIDTH = 0.19
+INDEX_EDGE = 0.015
+INDEX_REACH = 0.22
 INDEX_TOP = 0.04
 INDEX_RANK = 0.155
 INDEX_TALLEST = 1.15
 INDEX_GAP = 0.02
 INDEX_SUIT = 0.105
 
-# A court panel's side, in card widths: clear of the widest index (a Q at the largest text).
-PANEL_SIDE = INDEX_CENTRE + INDEX_WIDTH / 2 + 0.025
+# The gap between a court panel and the widest court index beside it, in card widths.
+PANEL_CLEARANCE = 0.025
 
 # The pip layouts' two columns, in card widths: in from the corner indices' reach.
 PIP_COLUMNS = (0.325, 0.675)
@@ -93,22 +99,42 @@ class FaceArt:
         w, h = self._size
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
         layer.fill((*self.style.ink(suit), 0))
-        corner = self._corner_index(suit, rank)
-        x = round(w * INDEX_CENTRE - corner.get_width() / 2)
-        layer.blit(corner, (x, round(w * INDEX_TOP)))
-        layer.blit(corner, (w - x - corner.get_width(), round(w * INDEX_TOP)))
+        room = self._index_room()
+        corner = self._corner_index(suit, rank, room)
+        x = self._index_left(corner.get_width(), room)
+        y = min(max(round(w * INDEX_TOP), room.top), room.bottom - corner.get_height())
+        layer.blit(corner, (x, y))
+        layer.blit(corner, (w - x - corner.get_width(), y))
         return layer
 
-    def _corner_index(self, suit: int, rank: int) -> pygame.Surface:
-        """Rank over suit, centred on one another, cut to their ink."""
+    def _index_room(self) -> pygame.Rect:
+        """Where a corner index may lie: ``INDEX_EDGE`` in from the card's own edge line, no
+        further out than ``INDEX_REACH``, and a pixel clear of the edge of a card lying over it
+        in a waste fan (which leaves ``WASTE_FAN`` of the width in sight) or in a column's
+        face-up fan (``FAN_UP`` of the height, grown with the index as ``Layout.fan_up`` grows
+        it)."""
+        w, h = self._size
+        inside = math.ceil(self.border_width() + w * INDEX_EDGE)
+        right = min(int(w * WASTE_FAN) - 1, int(w * INDEX_REACH))
+        bottom = int(h * FAN_UP * (1 + (self.style.index_scale - 1) / 2)) - 1
+        return pygame.Rect(inside, inside, right - inside, bottom - inside)
+
+    def _index_left(self, width: int, room: pygame.Rect) -> int:
+        """An index ``width`` wide: centred on ``INDEX_CENTRE``, kept in ``room``."""
+        return min(max(round(self._size[0] * INDEX_CENTRE - width / 2), room.left), room.right - width)
+
+    def _corner_index(self, suit: int, rank: int, room: pygame.Rect) -> pygame.Surface:
+        """Rank over suit, centred on one another, cut to their ink, fitted to ``room`` (the
+        "10" and any rank at large text set narrower; all of it smaller where high contrast's
+        thick edges leave less room)."""
         w = self._size[0]
         ink = self.style.ink(suit)
         cap = round(w * INDEX_RANK * self.style.index_scale)
         label = cap_text(RANK_LABELS[rank - 1], ink, cap, "DejaVuSans-Bold.ttf")
-        narrow = min(label.get_width(), round(w * INDEX_WIDTH))  # the "10", any rank at large text
         low = min(label.get_height(), round(cap * INDEX_TALLEST))
-        if (narrow, low) != label.get_size():
-            label = pygame.transform.smoothscale(label, (narrow, low))
+        narrow = (min(label.get_width(), room.w), low)
+        if narrow != label.get_size():
+            label = pygame.transform.smoothscale(label, narrow)
         pip = self._pip(suit, round(w * INDEX_SUIT))
         gap = round(w * INDEX_GAP)
         width = max(label.get_width(), pip.get_width())
@@ -116,6 +142,9 @@ class FaceArt:
         corner.fill((*ink, 0))
         corner.blit(label, ((width - label.get_width()) // 2, 0))
         corner.blit(pip, ((width - pip.get_width()) // 2, label.get_height() + gap))
+        if corner.get_height() > room.h:
+            k = room.h / corner.get_height()
+            corner = pygame.transform.smoothscale(corner, (max(1, int(width * k)), room.h))
         return corner
 
     def _pips_layout(self, surface: pygame.Surface, suit: int, rank: int) -> None:
@@ -159,11 +188,14 @@ class FaceArt:
         court card); the pips at final size."""
         w, h = self._size
         colour = self.style.ink(suit)
-        panel = pygame.Rect(round(w * PANEL_SIDE), round(h * 0.085), 0, 0)
+        room = self._index_room()
+        widest = self._corner_index(0, 12, room).get_width()  # the Queen's, the widest court index
+        reach = self._index_left(widest, room) + widest
+        panel = pygame.Rect(reach + round(w * PANEL_CLEARANCE), round(h * 0.085), 0, 0)
         panel.width = w - 2 * panel.x
         panel.height = h - 2 * panel.y
         inks = self._court_inks(suit)
-        weight = w / 70 if self.style.high_contrast else w / 130
+        weight = w / 90 if self.style.high_contrast else w / 130
 
         def draw(s: pygame.Surface, f: float) -> None:
             frame = self._panel_frame(s, s.get_rect(), f, colour)

@@ -13,22 +13,24 @@ import pytest
 from solitaire.core import DRAW, TABLEAU, WASTE, Game, Pile, parse_code
 from solitaire.view import palette
 from solitaire.view.cardart import CardArt
-from solitaire.view.layout import Layout, Slot
+from solitaire.view.layout import WASTE_FAN, Layout, Slot
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 TOP = 48
+LOOKS = {"two-colour": {}, "four-colour": {"four_colour": True}, "high-contrast": {"high_contrast": True}}
 
 
 def upright_index(face: pygame.Surface) -> pygame.Surface:
-    """The top-left index as drawn on ``face``: the inked part of the corner above the first
-    pip row and left of the pip columns, on the card's own paper; a rank over its suit."""
+    """The top-left index as drawn on ``face``, on the card's own paper: the inked shapes of the
+    corner a waste fan leaves in sight that touch none of its sides (so neither the card's edge
+    nor a court panel's or a pip's that the corner cuts); a rank over its suit."""
     w, h = face.get_size()
-    corner = pygame.Rect(0, 0, round(w * 0.225), round(w * 0.42))
+    corner = pygame.Rect(0, 0, int(w * WASTE_FAN), round(w * 0.45))
     paper = face.get_at((w // 2, round(h * 0.02) + 3))
     ink = pygame.mask.from_threshold(face.subsurface(corner), paper, (90, 90, 90, 255))  # firm ink only
     ink.invert()
-    ink.set_at((0, 0), 0)
-    inked = [r for r in ink.get_bounding_rects() if r.x > 0 and r.y > 0]  # not the card's edge
+    inked = [r for r in ink.get_bounding_rects()
+             if r.x > 0 and r.y > 0 and r.right < corner.w and r.bottom < corner.h]
     rank, suit = min(inked, key=lambda r: r.y), max(inked, key=lambda r: r.bottom)
     assert suit.top >= rank.bottom, "no suit under the rank in the corner"
     return face.subsurface(inked[0].unionall(inked[1:])).copy()
@@ -92,11 +94,12 @@ def with_waste(code: str) -> Game:
 @pytest.mark.parametrize("rtl", [False, True], ids=["fan-right", "fan-left"])
 @pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU1-D3N-AAAAAAC"])
 @pytest.mark.parametrize("text_size", ["normal", "largest"])
-def test_every_fanned_waste_card_shows_its_index_upright(window, rtl, code, text_size) -> None:
+@pytest.mark.parametrize("look", ["two-colour", "high-contrast"])
+def test_every_fanned_waste_card_shows_its_index_upright(window, rtl, code, text_size, look) -> None:
     scale = palette.INDEX_SCALES[text_size]
     game = with_waste(code)
     layout = Layout(game.rules, window, TOP, rtl, scale)
-    art = CardArt(layout.card, style=palette.Style(index_scale=scale))
+    art = CardArt(layout.card, style=palette.Style(**LOOKS[look], index_scale=scale))
     picture = table_picture(layout, game, art, [Pile(WASTE)])
     shown = strips(layout, game, Pile(WASTE), len(game.waste))
     assert len(shown) == 2  # draw 3: two cards show under the top one
@@ -107,12 +110,12 @@ def test_every_fanned_waste_card_shows_its_index_upright(window, rtl, code, text
 
 @pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
-@pytest.mark.parametrize("four_colour", [False, True])
-def test_every_face_up_card_of_a_column_shows_its_index_upright(window, text_size, four_colour) -> None:
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_every_face_up_card_of_a_column_shows_its_index_upright(window, text_size, look) -> None:
     scale = palette.INDEX_SCALES[text_size]
     game = Game.deal(parse_code("TF1-D1N-AAAAAAB"))  # Thoughtful: every card of a column face up
     layout = Layout(game.rules, window, TOP, False, scale)
-    art = CardArt(layout.card, style=palette.Style(four_colour, index_scale=scale))
+    art = CardArt(layout.card, style=palette.Style(**LOOKS[look], index_scale=scale))
     column = Pile(TABLEAU, 6)
     picture = table_picture(layout, game, art, [column])
     shown = strips(layout, game, column, len(game.tableau[6]))
