@@ -169,7 +169,7 @@ def measure_duel(app, frames: int = 900) -> tuple[list[float], int]:
     return times, moves
 
 
-def measure_card_faces(widths: tuple[int, ...] = (78, 146, 300), rounds: int = 5) -> dict[int, float]:
+def measure_card_faces(widths: tuple[int, ...] = (94, 171, 343), rounds: int = 5) -> dict[int, float]:
     """Seconds to draw a fresh deck's 52 faces at each card width (the table's at 960×600,
     1920×1080 and 3840×2160): what a new window size or look costs before its first frame."""
     from solitaire.view.cardart import CardArt  # pygame loads only when the frame bench runs
