@@ -32,6 +32,7 @@ STRINGS: dict[str, str] = {
     "settings.one_tap": "نقل الورقة بلمسة واحدة",
     "settings.double_click": "النقر المزدوج إلى لوحة اللعب",
     "settings.interactive_rules": "شرح الحركات المرفوضة",
+    "settings.show_rule_numbers": "إظهار أرقام القواعد",
     "settings.show_time": "عرض الوقت",
     "settings.show_moves": "عرض عدد الحركات",
     "settings.sound": "الصوت",

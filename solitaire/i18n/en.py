@@ -24,6 +24,7 @@ STRINGS: dict[str, str] = {
     "settings.one_tap": "One tap moves a card",
     "settings.double_click": "Double click sends a card to the tableau",
     "settings.interactive_rules": "Explain refused moves",
+    "settings.show_rule_numbers": "Show rule numbers",
     "settings.show_time": "Show time",
     "settings.show_moves": "Show moves",
     "settings.sound": "Sound",

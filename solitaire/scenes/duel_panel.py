@@ -17,6 +17,7 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.text import SMALLEST_PX
 from solitaire.scenes.hud import bar_height
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px:
     height = max(g.get_height() for g in glyphs) + px * 2
     box = pygame.Rect(area.x, area.y, area.w, height)
     _box(surface, box, px)
-    y = _line(surface, scene, label, int(px * 0.8), box, box.y + px // 3, ui.INK_DIM) - px // 4
+    y = _line(surface, scene, label, max(SMALLEST_PX, int(px * 0.8)), box, box.y + px // 3, ui.INK_DIM) - px // 4
     x = box.centerx - sum(widths) // 2  # the clock reads left to right in every language
     for glyph, width in zip(glyphs, widths):
         surface.blit(glyph, (x + (width - glyph.get_width()) // 2, y))

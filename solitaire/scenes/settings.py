@@ -38,7 +38,8 @@ def system_name() -> str:
         return ""
 
 
-PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
+PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_rule_numbers", "show_time", "show_moves",
+                "status_line")
 SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
 PAGES = ("general", "comfort", "network")

@@ -147,6 +147,9 @@ class Settings:
     one_tap: bool = setting(True, boolean)
     double_click: bool = setting(True, boolean)
     interactive_rules: bool = setting(True, boolean)
+    show_rule_numbers: bool = setting(False, boolean)
+    """The rules' ids ("Rule C-2") under a refusal and the rules' paragraphs: for those who look
+    them up in the rules document; to a player they read as internal numbers (issue 22)."""
     show_time: bool = setting(True, boolean)
     show_moves: bool = setting(True, boolean)
     status_line: bool = setting(True, boolean)

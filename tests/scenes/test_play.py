@@ -51,7 +51,7 @@ def test_drag_a_card_onto_a_column(app, driver):
 
 
 def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
-    scene = open_play(app, driver)
+    scene = open_play(app, driver, show_rule_numbers=True)
     start = scene.game.to_json()
     origin = scene.view.by_slot[Slot(T(3), 2)].pos
     driver.drag(centre(scene, T(3)), centre(scene, T(5)))
@@ -60,6 +60,24 @@ def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
     assert scene.hud.toast.note == "Rule C-2" and "C-2" not in scene.hud.toast.text  # the id apart, small
     driver.settle(1)
     assert scene.view.by_slot[Slot(T(3), 2)].pos == origin
+
+
+def test_the_rule_number_is_not_shown_unless_asked_for(app, driver):
+    """Issue 22: "Rule C-2" under the reason read as an internal number; the sentence says why."""
+    assert not app.settings.show_rule_numbers  # off by default
+    scene = open_play(app, driver)
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert "2 of hearts" in scene.hud.toast.text and scene.hud.toast.note == ""
+
+
+def test_a_menu_opening_takes_the_refusal_away(app, driver):
+    scene = open_play(app, driver)
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert scene.hud.toast is not None
+    app.open("menu", play=scene)
+    assert scene.hud.toast is None
+    app.stack.pop()
+    assert scene.hud.toast is None  # not back once the menu closes
 
 
 def test_interactive_rules_off_keeps_quiet(app, driver):

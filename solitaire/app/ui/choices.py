@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
     rounded_rect,
@@ -85,8 +86,8 @@ class Toggle(Widget):
         size = font_px(self.rect, 0.38)
         if self.max_lines == 1:
             return self.text.fit_size(self.label, size, self._boxes()[1].w)
-        while size > 8 and not self._fits(size):
-            size = max(8, int(size * 0.92))
+        while size > SMALLEST_PX and not self._fits(size):
+            size = max(SMALLEST_PX, int(size * 0.92))
         return size
 
     def _lines(self, size: int) -> list[str]:
@@ -222,8 +223,8 @@ class SegmentedChoice(Widget):
             for bold in (True, False):
                 for line in lines:
                     best = min(best, self.text.fit_size(line, font_px(seg, 0.38), int(inner.w * 0.9), bold))
-                while best > 8 and self.text.line_step(lines, best, bold, spacing=1.0) * len(lines) > inner.h:
-                    best = max(8, int(best * 0.92))
+                while best > SMALLEST_PX and self.text.line_step(lines, best, bold, spacing=1.0) * len(lines) > inner.h:
+                    best = max(SMALLEST_PX, int(best * 0.92))
         return best
 
 
