@@ -8,6 +8,8 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
+from solitaire.i18n import screens
+
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
     "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
@@ -262,7 +264,7 @@ STRINGS.update({
 
 # المبارزة عبر الشبكة (issue 15).
 STRINGS.update({
-    "net.gone": "انقطع الاتصال: ننتظر…",
+    "net.gone": "انقطع الاتصال",
     "net.lost.left": "غادر المبارزة",
     "net.lost.refused_move": "استُبعد: حركة ترفضها القواعد",
     "net.lost.order": "استُبعد: حركات بغير ترتيبها",
@@ -297,7 +299,7 @@ STRINGS.update({
     "net.host.waiting": "في انتظار خصم…",
     "net.join.title": "الانضمام إلى مبارزة",
     "net.join.about": "اكتب رمز المبارزة الذي يظهر عند المضيف (أو العنوان:المنفذ:السرّ):",
-    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
+    "net.join.placeholder": "الصق رمز المبارزة أو اكتبه",
     "net.join.join": "انضمام",
     "net.join.connecting": "جارٍ الاتصال بـ {address}…",
     "net.joined": "وصل {name}: تبدأ المبارزة…",
@@ -389,3 +391,5 @@ STRINGS.update({
     "net.host.choice": "الشبكة · استضافة",
     "net.join.choice": "الشبكة · انضمام",
 })
+
+STRINGS.update(screens.AR)

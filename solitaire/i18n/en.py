@@ -1,5 +1,7 @@
 """English strings: the reference table every other language falls back to."""
 
+from solitaire.i18n import screens
+
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
     "app.subtitle": "Klondike · Double · Thoughtful · Duel",
@@ -218,7 +220,7 @@ STRINGS.update({
 
 # The network Duel (issue 15): what the other side did, what the host's door turned away.
 STRINGS.update({
-    "net.gone": "Connection lost: waiting…",
+    "net.gone": "Connection lost",
     "net.lost.left": "Left the duel",
     "net.lost.refused_move": "Disqualified: a move the rules refuse",
     "net.lost.order": "Disqualified: moves out of order",
@@ -253,7 +255,7 @@ STRINGS.update({
     "net.host.waiting": "Waiting for an opponent…",
     "net.join.title": "Join a duel",
     "net.join.about": "Type the duel code the host shows (or address:port:secret):",
-    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
+    "net.join.placeholder": "Paste or type the duel code",
     "net.join.join": "Join",
     "net.join.connecting": "Connecting to {address}…",
     "net.joined": "{name} is here: the duel starts…",
@@ -345,3 +347,5 @@ STRINGS.update({
     "net.host.choice": "Network · Host",
     "net.join.choice": "Network · Join",
 })
+
+STRINGS.update(screens.EN)

@@ -211,9 +211,16 @@ class SegmentedChoice(Widget):
         one = [[label] for _, label in self.options]
         two = [_two_lines(label) for _, label in self.options]
         size = self._common_size(one)
-        if any(len(lines) > 1 for lines in two) and self._common_size(two) > size:
-            return self._common_size(two), two
+        if any(len(lines) > 1 for lines in two):
+            larger = self._common_size(two)
+            if larger > size or (larger == size and not self._all_fit(one, size)):  # at the floor
+                return larger, two
         return size, one
+
+    def _all_fit(self, labels: list[list[str]], size: int) -> bool:
+        """Whether every line of ``labels`` fits its segment's width at ``size``, bold or not."""
+        return all(self.text.width(line, size, bold) <= int(self._inner(seg).w * 0.9)
+                   for seg, lines in zip(self.segments(), labels) for line in lines for bold in (True, False))
 
     def _common_size(self, labels: list[list[str]]) -> int:
         """The largest size at which every line of ``labels`` fits its segment in both weights."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from solitaire.app import clipboard
 from solitaire.app.ui.paint import ERROR, INK, INK_DIM, SECONDARY_EDGE, Look, font_px, hairline, rounded_rect
 from solitaire.app.ui.widgets import Widget
 
@@ -87,7 +88,7 @@ class TextInput(Widget):
         elif key == pygame.K_END:
             self.caret = len(self.value)
         elif key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.insert(_clipboard())
+            self.insert(clipboard.paste().strip())  # a copied line brings its spaces and newline
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             pass
         else:
@@ -138,9 +139,3 @@ class TextInput(Widget):
             offset += max(2, px // 8) * (1 if offset else -1)
         return x + offset
 
-
-def _clipboard() -> str:
-    try:
-        return pygame.scrap.get_text() or ""
-    except (pygame.error, AttributeError):
-        return ""
