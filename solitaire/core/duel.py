@@ -70,9 +70,11 @@ class RivalEnded:
 
 @dataclass(frozen=True)
 class RivalGone:
-    """The rival cannot be heard for now (network dropped, worker restarting); an i18n key."""
+    """The rival cannot be heard for now (network dropped, worker restarting); an i18n key, and
+    the seconds it has to come back before it counts as gone for good (None: no such limit)."""
 
     reason: str
+    comeback: float | None = None
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ class DuelScene(TableScene):
         self.timeline: list[tuple[float, int]] = [(0.0, 0)]  # the rival's score over race time
         self.rival_note = ""  # an i18n key: why the rival cannot be heard, or why it stopped
         self.rival_out = ""  # "refused" | "lost": the rival's game was ended by us
+        self.comeback_until: float | None = None  # race time a dropped rival must be back by
         self.result: DuelResult | None = None
         self.on_result = on_result  # told the result once the race is decided (--smoke prints it)
         self._build_parts()
@@ -228,10 +229,11 @@ class DuelScene(TableScene):
                 race.end(RIVAL)
         elif isinstance(event, RivalGone):
             self.rival_note = event.reason
+            self.comeback_until = None if event.comeback is None else race.elapsed + event.comeback
         elif isinstance(event, RivalBack):
-            self.rival_note = ""
+            self.rival_note, self.comeback_until = "", None
         elif isinstance(event, RivalLost):
-            self.rival_out, self.rival_note = "lost", event.reason
+            self.rival_out, self.rival_note, self.comeback_until = "lost", event.reason, None
             if race.playing(RIVAL):
                 race.end(RIVAL)
 
@@ -389,10 +391,11 @@ class DuelScene(TableScene):
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.scenes import duel_panel
+        from solitaire.scenes import connection_banner, duel_panel
 
         self.draw_table(surface, alpha)
         self.group.draw(surface)
         duel_panel.draw(surface, self)
+        connection_banner.draw(surface, self)
         if self.hud.toast is not None:
             self.hud.draw_toast(surface)
