@@ -161,7 +161,8 @@ def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
     buttons_top = min(scene.new_button.rect.top, scene.menu_button.rect.top) - 12  # and shadows
     blocks = [b for b in _ink_blocks(surface, panel, ui.PANEL) if b[1] - b[0] > 2]  # not the rule
     title, figures = blocks[0], [b for b in blocks[1:] if b[1] <= buttons_top]
-    assert len(figures) == (3 if shown else 1)
+    assert len(figures) == (3 if shown else 1) + len(scene.records)  # the deal's code at least
+    assert len(scene.records) >= 1
     figure_h = max(bottom - top for top, bottom in figures)
     assert title[1] - title[0] >= 1.8 * figure_h
     bands = [below[0] - above[1] for above, below in zip(blocks, blocks[1:])]

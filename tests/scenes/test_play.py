@@ -2,7 +2,7 @@
 
 import pygame
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, Pile
+from solitaire.core import DRAW, FOUNDATION, STOCK, TABLEAU, Pile
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Slot
 
@@ -309,3 +309,22 @@ def test_the_clock_wakes_the_idle_table_once_a_second_only_while_the_game_counts
     assert 0 < scene.next_wake() <= 1.0
     app.settings = app.settings.updated(show_time=False)
     assert scene.next_wake() is None
+
+
+def test_the_win_panel_tells_the_deal_the_records_and_offers_the_same_deal_again(app, driver):
+    """Issue 22: the win panel showed only score, time and moves, and one way on (a new game)."""
+    scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
+    scene.session.counted = True  # a game with moves, won: counted as the finish counts it
+    scene.session.record_win()
+    win = app.open("win", play=scene)
+    record = app.store.stats(scene.session.slot)
+    assert win.records == ["Deal KL1-D1N-AAAAAAB",
+                           f"Best score {record.best_score}   ·   Winning streak {record.current_streak}"]
+    assert record.current_streak == 1
+    labels = [b.label for b in (win.same_button, win.new_button, win.menu_button)]
+    assert labels == ["Same deal again", "New deal", "Menu"]
+    driver.draw()
+    scene.game.apply(DRAW)
+    driver.click(win.same_button.rect.center)
+    assert app.stack.top is scene and str(scene.game.code) == "KL1-D1N-AAAAAAB" and scene.game.moves == 0
+    assert app.store.stats(scene.session.slot).played == 1  # the won game, counted once, not given up
