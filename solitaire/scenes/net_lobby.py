@@ -10,7 +10,6 @@ be read is refused in one line under the field before anything is sent. Either w
 
 from __future__ import annotations
 
-import getpass
 import random
 import string
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from solitaire.net.messages import player_name
 from solitaire.net.rival import NetworkRival
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.game_code import CodeField
+from solitaire.scenes.settings import system_name
 
 ADDRESS_CHARS = frozenset(string.ascii_letters + string.digits + "-.: ")
 POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves
@@ -36,13 +36,7 @@ POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves
 
 def my_name(app: App) -> str:
     """The name in Settings, else the system's user name."""
-    chosen = app.settings.player_name
-    if not chosen:
-        try:
-            chosen = getpass.getuser()
-        except (OSError, KeyError, ImportError):  # no user name to be had (odd containers)
-            chosen = ""
-    return player_name(chosen, app.t("net.player"))
+    return player_name(app.settings.player_name or system_name(), app.t("net.player"))
 
 
 def random_duel_code() -> GameCode:
