@@ -13,6 +13,7 @@ import pytest
 from solitaire.app.text import Text
 from solitaire.core import parse_code
 from solitaire.core.duel import RivalGone
+from solitaire.scenes.player_name import PlayerNameScene
 from solitaire.scenes.statistics import DUEL_ROWS
 from tests.scenes.scripted_rival import ScriptedRival
 
@@ -96,6 +97,8 @@ def walk_duel(app, drawn) -> None:
     draw(app, drawn, "new_duel")
     app.stack.top.opponent_choice.select(4)  # Network · Join
     draw(app, drawn, "new_duel:join")
+    app.stack.push(PlayerNameScene(app, on_named=lambda: None))
+    draw(app, drawn, "player_name")
     app.stack.clear()
     app.open("title")
     rival = ScriptedRival([(0.5, "s")], name="Computer · Medium", end_at=1.0)
@@ -104,7 +107,7 @@ def walk_duel(app, drawn) -> None:
     for _ in range(6 * 60):
         app.stack.update(1 / 60)
     draw(app, drawn, "duel")
-    duel._apply_rival(RivalGone("net.gone"))
+    duel._apply_rival(RivalGone("net.gone", 30.0))  # the banner with its countdown
     draw(app, drawn, "duel:gone")
     app.open("duel_menu", duel=duel)
     draw(app, drawn, "duel_menu")
@@ -137,6 +140,6 @@ def test_no_text_on_any_screen_is_under_13_px_at_1280x720(make_app, drawn, lang)
     walk_lobby(app, drawn)
     scenes = {scene for _, _, scene in drawn[0][1:]}
     assert {"title", "settings:network", "statistics:duel:network", "play:toast", "win", "rules:duel",
-            "new_duel:join", "duel", "duel:gone", "duel_end", "duel_results", "net_lobby:host"} <= scenes
+            "new_duel:join", "player_name", "duel", "duel:gone", "duel_end", "duel_results", "net_lobby:host"} <= scenes
     small = too_small(drawn)
     assert small == [], "\n".join(f"{scene}: {size} px {text!r}" for text, size, scene in small)
