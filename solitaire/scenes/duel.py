@@ -391,11 +391,10 @@ class DuelScene(TableScene):
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.scenes import connection_banner, duel_panel
+        from solitaire.scenes import duel_panel
 
         self.draw_table(surface, alpha)
         self.group.draw(surface)
         duel_panel.draw(surface, self)
-        connection_banner.draw(surface, self)
         if self.hud.toast is not None:
             self.hud.draw_toast(surface)

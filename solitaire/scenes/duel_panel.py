@@ -18,6 +18,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.text import SMALLEST_PX
+from solitaire.scenes import connection_banner
 from solitaire.scenes.hud import bar_height
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
+    connection_banner.draw(surface, scene)
     if not scene.started and not scene.dealing:
         _count_in(surface, scene)
 

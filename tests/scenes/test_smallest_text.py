@@ -82,6 +82,14 @@ def walk_table_and_dialogs(app, drawn) -> None:
         app.open(name, **kwargs)
         draw(app, drawn, name)
         app.stack.pop()
+    code = app.open("game_code", play=play)
+    code.submit("KL9-D1N-AAAAAAB")  # refused: its line under the field
+    draw(app, drawn, "game_code:refused")
+    app.stack.pop()
+    app.open("play", code="TF1-D3N-AAAAAAB")  # every card known: the winnable pill in its corner
+    for _ in range(120):
+        app.stack.update(1 / 60)
+    draw(app, drawn, "play:thoughtful")
     for game in ("klondike", "double", "thoughtful", "duel"):
         rules = app.open("rules", game_id=game)
         for _ in range(12):  # every paragraph through the view
@@ -124,7 +132,8 @@ def walk_duel(app, drawn) -> None:
 def walk_lobby(app, drawn) -> None:
     app.stack.clear()
     app.open("title")
-    app.open("net_lobby", role="join")
+    lobby = app.open("net_lobby", role="join")
+    lobby.join("KXAA-AAOC")  # refused: its line under the field
     draw(app, drawn, "net_lobby:join")
     app.stack.pop()
     app.open("net_lobby", role="host", bind="127.0.0.1", address="127.0.0.1", port=0)
