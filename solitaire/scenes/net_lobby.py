@@ -4,8 +4,9 @@ Host: the game listens (the port in Settings, 47474 by default, or the next free
 the duel code — and the plain address:port:secret for those who prefer it — with "Waiting for an
 opponent…" and Copy (the system clipboard); whatever the door turns away is said in a line under
 it, and the wait goes on. Join: paste the code (Ctrl+V or Paste) or type it; a code that cannot
-be read is refused in one line under the field before anything is sent. Either way, once the other side is there and the clocks are agreed, the duel starts
-(``on_start`` gets the NetworkRival). Escape or Cancel closes the port and the connection.
+be read is refused in one line under the field before anything is sent. Either way, once the
+other side is there and the clocks are agreed, the duel starts (``on_start`` gets the
+NetworkRival). Escape or Cancel closes the port and the connection.
 """
 
 from __future__ import annotations
