@@ -30,7 +30,7 @@ class WinScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.play = play
-        self.title = t("win.title")
+        self.title = t("win.demo_title" if play.session.demo_played else "win.title")  # C-13
         self.same_button = self.group.add(ui.Button(t("win.same_deal"), self.same_deal))
         self.new_button = self.group.add(ui.Button(t("win.new_deal"), self.new_game, primary=True))
         self.menu_button = self.group.add(ui.Button(t("play.menu"), self.menu))
