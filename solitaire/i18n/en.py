@@ -1,10 +1,11 @@
 """English strings: the reference table every other language falls back to."""
 
 from solitaire.i18n import network
+from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel",
+    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",
@@ -44,7 +45,6 @@ STRINGS: dict[str, str] = {
     "hud.score": "Score {score}",
     # The table in play.
     "play.undo": "Undo",
-    "play.redo": "Redo",
     "play.hint": "Hint",
     "play.restart": "Restart",
     "play.new": "New game",
@@ -52,13 +52,6 @@ STRINGS: dict[str, str] = {
     "play.resumed": "Your saved game in this mode is back where you left it.",
     "play.no_hint": "No useful move is left: undo, or start another deal.",
     "play.thinking": "Thinking…",
-    "menu.demo": "Demo",
-    "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
-    "demo.thinking": "Demo: the computer is thinking… Any key or click gives you the table back.",
-    "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
-    "demo.no_move": "The demo stopped: the computer sees no useful move left.",
-    "demo.failed": "The demo stopped: the computer could not think about this game.",
-    "win.demo_title": "The demo won",
     "play.refusal_rule": "Rule {rule}",
     "win.title": "You won!",
     "win.score": "Score {score}",
@@ -114,60 +107,6 @@ STRINGS: dict[str, str] = {
     "statistics.reset": "Reset…",
     "statistics.reset_yes": "Reset",
     "statistics.reset_confirm": "Reset statistics for {mode}?",
-    "rules.ids": "Rules {ids}",
-    "rules.title": "How to play {game}",
-    "rules.section.play": "The game",
-    "rules.section.scoring": "Scoring",
-    "rules.section.controls": "Controls",
-    "rules.scoring.standard": "Standard scoring",
-    "rules.scoring.vegas": "Vegas scoring",
-    "rules.or": " or ",
-    "rules.points.start": "Starting score",
-    "rules.points.to_foundation": "A card to a foundation",
-    "rules.points.column_to_foundation": "Column to foundation",
-    "rules.points.waste_to_foundation": "Waste to foundation",
-    "rules.points.waste_to_column": "Waste to column",
-    "rules.points.flip": "Turning a hidden card face up",
-    "rules.points.foundation_to_column": "Foundation back to a column",
-    "rules.points.recycle": "Recycling the waste into the stock",
-    "rules.points.recycle_draw": "Recycling the waste, draw {n}",
-    "rules.points.free": "free",
-    "rules.points.free_then": "{free} free, then {cost}",
-    "rules.points.one_pass": "not allowed: one pass",
-    "rules.points.time_bonus": "Time bonus for finishing early",
-    "rules.points.time_bonus_value": "seconds left × foundation cards ÷ {divisor}",
-    "rules.points.floor": "The score never goes below {floor}. Every other move scores nothing.",
-    "rules.points.no_floor": "There is no floor: the score can be negative. Every other move scores nothing.",
-    "rules.klondike.1": "Goal: move all 52 cards to the four foundations, each built up in one suit from Ace to King.",
-    "rules.klondike.2": "The deal: seven columns of 1 to 7 cards, only the last card of each face up. The other 24 cards form the stock.",
-    "rules.klondike.3": "Columns build down in alternating colours: a red 7 goes on a black 8. You may move a face-up card together with the ordered run on it, or just part of that run. An empty column takes only a King, alone or with its run.",
-    "rules.klondike.4": "Click the stock to turn 1, 2 or 3 cards onto the waste, as chosen when the game started. Only the top waste card can be played. When the stock is empty, a click turns the waste back into the stock, in the same order, and deals the next cards. You may go through the stock as often as you like.",
-    "rules.klondike.5": "An Ace starts any empty foundation, which then takes only that suit. The top card of a foundation may come back to a column where it fits. A hidden card turns face up by itself when the card on it leaves.",
-    "rules.klondike.6": "Once every column card is face up and the stock and the waste are empty, the remaining cards go home by themselves. The game never declares a loss: undo, restart the deal, or start a new one. Redo plays a move you undid again, until you make a new move.",
-    "rules.double.1": "Goal: move all 104 cards, two decks shuffled together, to the eight foundations.",
-    "rules.double.2": "The deal: nine columns of 1 to 9 cards, only the last card of each face up. The other 59 cards form the stock.",
-    "rules.double.3": "Columns build down in alternating colours. A face-up card moves together with every card on it; only the first card of the group has to fit where it goes. An empty column takes only a King.",
-    "rules.double.4": "The foundations stand in four rows of two, one row per suit: spades, hearts, diamonds, clubs. An Ace goes only into its own suit's row, and each foundation builds up from Ace to King. The top card of a foundation may come back to a column where it fits.",
-    "rules.double.5": "Draw 1 (Easy) or draw 3 (Hard), chosen with the scoring when you start a game. With standard scoring you may turn the waste back into the stock as often as you like; in Vegas you go through the stock only once. Only the top card of the waste can be played.",
-    "rules.double.6": "You can undo the last 200 actions. Redo plays a move you undid again, until you make a new move.",
-    "rules.thoughtful.1": "Thoughtful Solitaire is Klondike with every card face up: you can plan the whole game from the first move.",
-    "rules.thoughtful.2": "The deal: seven columns of 1 to 7 cards, all face up. The other 24 cards form the stock. Columns build down in alternating colours, and only a King goes into an empty column.",
-    "rules.thoughtful.3": "Seeing a card does not free it. You may take a group from the middle of a column only if it is already in order, each card one lower than the card under it and of the other colour.",
-    "rules.thoughtful.4": "Each suit has its own foundation, in the order spades, hearts, diamonds, clubs. Build each one up from Ace to King. The top card of a foundation may come back to a column where it fits.",
-    "rules.thoughtful.5": "Draw 1 (Easy) or draw 3 (Hard). When the stock is empty, a click turns the waste back into the stock in the same order, as often as you like. You can undo the last 100 actions. Only the top card of the waste can be played. Redo plays a move you undid again, until you make a new move.",
-    "rules.thoughtful.6": "With \"Explain refused moves\" on in the settings, a refused move shows the rule that forbids it.",
-    "rules.duel.1": "A race: you and your opponent each play your own game of Klondike for at most four minutes. You both get the very same deal, so the race is fair.",
-    "rules.duel.2": "The Klondike rules apply: columns build down in alternating colours, and a face-up card moves with the ordered run on it; an Ace starts any empty foundation, which builds up in its suit to the King; only a King goes into an empty column. Only the top waste card can be played, the top card of a foundation may come back to a column, and once every card is face up and the stock and the waste are empty, the rest go home by themselves.",
-    "rules.duel.3": "Cards are turned three at a time. You may recycle the stock three times for free; every later recycle costs 20 points.",
-    "rules.duel.4": "Points are counted as in Klondike. Undo has no limit, and undoing takes back the points those moves earned. Redo plays a move you undid again, and its points come back with it.",
-    "rules.duel.5": "Stuck? Press End. A summary of your points, and whether they beat your opponent's right now, lets you think again before your game ends for good.",
-    "rules.duel.6": "The race ends when the clock runs out or when both players have finished. Finishing early, with every card home or with End, earns a time bonus of the seconds left × the cards on your foundations ÷ 4, so stopping with nothing done earns nothing. The highest score wins.",
-    "rules.duel.7": "Your opponent is a computer player of the strength you choose, or a second person on your local network.",
-    "rules.pointer.klondike": "Drag cards with the mouse. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
-    "rules.pointer.duel": "Drag cards with the mouse. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
-    "rules.pointer.double": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
-    "rules.pointer.thoughtful": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
-    "rules.controls.1": "Keyboard: Tab reaches the board and the buttons, the arrow keys move between piles, Enter plays the focused card, Shift+Enter picks it up and Enter puts it down on another pile, and Escape drops a selection or opens the menu. Hint shows one useful move, with no promise that it wins.",
     "menu.continue": "Continue",
     "status.winnable": "Still winnable",
     "status.not_winnable": "No longer winnable",
@@ -236,7 +175,6 @@ STRINGS.update({
 
 # The Duel's screens (issue 14).
 STRINGS.update({
-    "rules.duel.8": "You never see your opponent's cards, only its progress: its score, its cards home, its moves and whether it has finished. You both play the same deal, so its uncovered cards would tell you your own hidden ones. There are no hints in a race.",
     "duel.new_title": "New duel",
     "duel.opponent": "Opponent",
     "duel.computer": "Computer · {strength}",
@@ -303,6 +241,29 @@ STRINGS.update({
     "win.streak": "Winning streak {n}",
     "win.same_deal": "Same deal again",
     "win.new_deal": "New deal",
+})
+# FreeCell and Spider (issue 24).
+STRINGS.update({
+    "menu.freecell": "FreeCell",
+    "menu.spider": "Spider",
+    "new_game.suits": "Suits",
+    "new_game.draw_one_suit": "One suit",
+    "new_game.draw_two_suits": "Two suits",
+    "new_game.draw_four_suits": "Four suits",
+})
+
+# The rules screens' paragraphs, kept in their own file (rules_en.py).
+STRINGS.update(RULES_PAGES)
+# Redo and the Demo (issue 22).
+STRINGS.update({
+    "menu.demo": "Demo",
+    "demo.thinking": "Demo: the computer is thinking… Any key or click gives you the table back.",
+    "demo.no_move": "The demo stopped: the computer sees no useful move left.",
+    "win.demo_title": "The demo won",
+    "play.redo": "Redo",
+    "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
+    "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
+    "demo.failed": "The demo stopped: the computer could not think about this game.",
 })
 
 STRINGS.update(network.EN)

@@ -13,7 +13,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import GAMES, ruleset
+from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
@@ -49,10 +49,10 @@ class StatisticsScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.title = t("statistics.title")
-        self.game_id = game_id if game_id in GAMES else GAMES[0]
+        self.game_id = game_id if game_id in REGISTRY else REGISTRY.ids()[0]
         self.mode = preferred_mode(app, self.game_id)
         self.games = self.group.add(ui.SegmentedChoice(
-            [(g, game_name(app, g)) for g in GAMES], self.game_id, self._set_game))
+            [(g, game_name(app, g)) for g in REGISTRY.ids()], self.game_id, self._set_game))
         self.modes = self.group.add(ui.SegmentedChoice([], self.mode, self._set_mode))
         self.reset_button = self.group.add(ui.Button(t("statistics.reset"), self.ask_reset))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
@@ -220,7 +220,7 @@ class StatisticsScene(DialogScene):
             bars = [(r.total, {"won": WON, "lost": LOST, "tied": TIED}[r.outcome]) for r in record.recent]
         else:
             scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
-            if scoring.currency:
+            if scoring.is_vegas:
                 legend_parts.append((None, t("statistics.vegas_total",
                                              total=scoring.text(record.vegas_total))))
             bars = [(r.score, WON if r.won else LOST) for r in record.recent]

@@ -13,7 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from solitaire.core.duel import STRENGTHS
-from solitaire.store.modes import GAMES, parse_mode_key
+from solitaire.store.modes import game_choices, parse_mode_key
 from solitaire.store.versions import Migration
 
 SETTINGS_VERSION = 1
@@ -56,7 +56,7 @@ class PerGame:
             raise ValueError(f"expected a mapping of game to value, got {new!r}")
         result = dict(current)
         for game, value in new.items():
-            if game not in GAMES or not _is_one_of(value, self.options(game)):
+            if game not in game_choices() or not _is_one_of(value, self.options(game)):
                 raise ValueError(f"{value!r} is not a choice for {game!r}")
             result[game] = value
         return result
@@ -111,7 +111,8 @@ def optional_known_mode(value: object) -> str | None:
     if value is None:
         return None
     game, draw, scoring = parse_mode_key(value)
-    if game not in GAMES or draw not in GAMES[game].draws or scoring not in GAMES[game].scorings:
+    games = game_choices()
+    if game not in games or draw not in games[game].draws or scoring not in games[game].scorings:
         raise ValueError(f"{value!r} is not a mode of a game this version plays")
     return value
 
@@ -134,7 +135,7 @@ def setting(default: object, check: Callable[[object], object]) -> Any:
 
 
 def per_game(options: Callable[[str], tuple[object, ...]]) -> Any:
-    return field(default_factory=lambda: {game: options(game)[0] for game in GAMES},
+    return field(default_factory=lambda: {game: options(game)[0] for game in game_choices()},
                  metadata={"spec": PerGame(options)})
 
 
@@ -146,8 +147,8 @@ class Settings:
     `Store.update_settings`, which checks and saves.
     """
 
-    draw: dict[str, int] = per_game(lambda game: GAMES[game].draws)
-    scoring: dict[str, str] = per_game(lambda game: GAMES[game].scorings)
+    draw: dict[str, int] = per_game(lambda game: game_choices()[game].draws)
+    scoring: dict[str, str] = per_game(lambda game: game_choices()[game].scorings)
     one_tap: bool = setting(True, boolean)
     double_click: bool = setting(True, boolean)
     interactive_rules: bool = setting(True, boolean)
