@@ -1,0 +1,354 @@
+"""The duel server's connections (issue 25): WebSocket in, the lobby and the races behind it.
+
+Each connection is read by its own task and written by another, through a bounded outbox: a
+player who reads slowly fills only their own outbox and is dropped when it is full, so nobody
+else's race waits on them. Hostile input (issue 25 item 9) meets, in order: a cap on
+connections per address; the handshake's timeout; a message size limit (``MAX_MESSAGE``, enforced
+by ``websockets`` before a byte is parsed); a hello within ``hello_seconds`` that must come
+first, speak our version and carry a well-formed key (else one ``Refused`` and the door shuts);
+a rate limit per connection (a token bucket: ``rate`` a second, ``burst`` at once); a count of
+garbage messages; idle connections (no queue, room or race) dropped after ``idle_seconds``;
+wrong room codes throttled by address (``lobby.Rooms``). Each refusal is one ``Refused`` with
+its reason; nothing a player sends raises past its own message.
+
+A race in progress when the server is stopped (SIGTERM, Ctrl+C) is **ended at that moment**:
+decided on both totals then (DU-4), written and told like any other (``why``
+"server_stopped"). A server killed outright writes nothing more: a race it was running is not
+counted for anyone (no result, no rating change), and every finished one was already written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from ..core.codes import DEAL_LIMIT, GameCode
+from ..core.duel import race_mode
+from ..net.framing import ProtocolError
+from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
+                                   Hello, Matched, MoveMessage, Queued, Refused, Result, Room, RoomMade,
+                                   Welcome, decode, encode)
+from .duel import ServerDuel, Side
+from .lobby import Queue, Rooms, window
+from .store import DuelRecord, Player, SideRecord, Store
+
+KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    race_seconds: int = 240
+    per_address: int = 16  # connections open at once from one address
+    hello_seconds: float = 5.0
+    idle_seconds: float = 120.0
+    rate: float = 20.0  # messages a second, sustained
+    burst: int = 40
+    garbage: int = 5  # messages that break the protocol before the connection is dropped
+    outbox: int = 256  # messages waiting for a slow reader before it is dropped
+    tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
+
+
+@dataclass(eq=False)
+class Client:
+    ws: Any
+    address: str
+    settings: Settings
+    player: Player | None = None
+    duel: ServerDuel | None = None
+    side: int = 0
+    garbage: int = 0
+    tokens: float = 0.0
+    filled: float = field(default_factory=time.monotonic)
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+    def send(self, message: Any) -> None:
+        """Queue a message; a reader this far behind is dropped (its socket aborted)."""
+        if self.outbox.qsize() >= self.settings.outbox:
+            self.ws.transport.abort()
+            return
+        self.outbox.put_nowait(encode(message))
+
+    def allowed(self, now: float) -> bool:
+        """One more message within the rate limit (a token bucket)."""
+        self.tokens = min(self.settings.burst, self.tokens + (now - self.filled) * self.settings.rate)
+        self.filled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class DuelServer:
+    def __init__(self, store: Store, settings: Settings = Settings(),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.clients: set[Client] = set()
+        self.by_player: dict[int, Client] = {}
+        self.per_address: Counter[str] = Counter()
+        self.queue: Queue[Client] = Queue()
+        self.rooms: Rooms[Client] = Rooms()
+        self.duels: dict[str, ServerDuel] = {}
+        self.finished: list[str] = []  # ids of the duels written since start (the tests read it)
+
+    @property
+    def online(self) -> int:
+        return len(self.by_player)
+
+    # -- one connection ---------------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.per_address[address] >= self.settings.per_address:
+            await ws.close(1008, "too many connections from your address")
+            return
+        self.per_address[address] += 1
+        client = Client(ws, address, self.settings, tokens=float(self.settings.burst))
+        self.clients.add(client)
+        writer = asyncio.create_task(self._write(client))
+        try:
+            await self._read(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._gone(client)
+            writer.cancel()
+            self.clients.discard(client)
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+
+    async def _write(self, client: Client) -> None:
+        try:
+            while True:
+                await client.ws.send(await client.outbox.get())
+        except ConnectionClosed:
+            pass
+
+    async def _read(self, client: Client) -> None:
+        settings = self.settings
+        try:
+            first = await asyncio.wait_for(client.ws.recv(), settings.hello_seconds)
+        except TimeoutError:
+            return await self._shut(client, Refused("hello", "no hello in time"))
+        if not self._hello(client, first):
+            return await self._shut(client, None)
+        while True:
+            try:
+                text = await asyncio.wait_for(client.ws.recv(), settings.idle_seconds)
+            except TimeoutError:
+                if client.duel is None and client not in self.queue and not self._has_room(client):
+                    return await self._shut(client, Refused("idle", f"nothing for {settings.idle_seconds:g} s"))
+                continue
+            if not client.allowed(self.clock()):
+                return await self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
+            try:
+                message = decode(text, FROM_PLAYER)
+            except ProtocolError as error:
+                client.garbage += 1
+                client.send(Refused("garbage", str(error)[:200]))
+                if client.garbage >= settings.garbage:
+                    return await self._shut(client, None)
+                continue
+            if isinstance(message, Bye):
+                return await self._shut(client, None)
+            self._on(client, message)
+
+    async def _shut(self, client: Client, why: Refused | None) -> None:
+        """Say why (when there is something to say), let the outbox drain a moment, close."""
+        if why is not None:
+            client.send(why)
+        for _ in range(20):
+            if client.outbox.empty():
+                break
+            await asyncio.sleep(0.01)
+        await client.ws.close(1008 if why is not None else 1000)
+
+    def _hello(self, client: Client, text: str | bytes) -> bool:
+        try:
+            hello = decode(text, FROM_PLAYER)
+        except ProtocolError as error:
+            client.send(Refused("hello", str(error)[:200]))
+            return False
+        if not isinstance(hello, Hello):
+            client.send(Refused("hello", "the first message must be a hello"))
+            return False
+        if hello.version != VERSION:
+            client.send(Refused("version", f"this server speaks version {VERSION}"))
+            return False
+        if not KEY.match(hello.key):
+            client.send(Refused("hello", "the key must be 22 to 64 letters, digits, - or _"))
+            return False
+        player = self.store.player(hello.key, hello.name)
+        if player.id in self.by_player:
+            client.send(Refused("busy", "this player is already connected"))
+            return False
+        client.player = player
+        self.by_player[player.id] = client
+        self._welcome(client)
+        return True
+
+    def _welcome(self, client: Client) -> None:
+        assert client.player is not None
+        skill = self.store.skill(client.player.id)
+        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online))
+
+    def _has_room(self, client: Client) -> bool:
+        return any(owner is client for owner, _ in self.rooms.rooms.values())
+
+    # -- what a player asks ---------------------------------------------------------------------
+    def _on(self, client: Client, message: Any) -> None:
+        now = self.clock()
+        if isinstance(message, MoveMessage):
+            self._move(client, message, now)
+        elif isinstance(message, EndMessage):
+            self._end(client, now)
+        elif isinstance(message, Hello):
+            client.send(Refused("hello", "one hello a connection"))
+        elif isinstance(message, BoardAsk):
+            assert client.player is not None
+            top, you = self.store.leaderboard(client.player.id)
+            client.send(Board(top, you or {}))
+        elif client.duel is not None:
+            client.send(Refused("busy", "you are racing"))
+        elif isinstance(message, Find):
+            self.rooms.close_for(client)
+            assert client.player is not None
+            self.queue.add(client, self.store.skill(client.player.id).number, now)
+            client.send(Queued(self.online, 0.0, window(0.0)))
+        elif isinstance(message, Cancel):
+            self.queue.remove(client)
+            self.rooms.close_for(client)
+            self._welcome(client)
+        elif isinstance(message, Room):
+            self._room(client, message.code, now)
+
+    def _room(self, client: Client, code: str, now: float) -> None:
+        self.queue.remove(client)
+        if not code:
+            client.send(RoomMade(self.rooms.make(client, now)))
+            return
+        if self.rooms.throttled(client.address, now):
+            client.send(Refused("throttled", "too many wrong room codes: wait a minute"))
+            return
+        maker = self.rooms.join(code, client.address, now)
+        if maker is None or maker is client or maker not in self.clients or maker.duel is not None:
+            client.send(Refused("no_room", f"no room {code[:12]!r}"))
+            return
+        self._open_duel(maker, client, now)
+
+    def _move(self, client: Client, message: MoveMessage, now: float) -> None:
+        duel = client.duel
+        if duel is None:
+            client.send(Refused("no_duel", "you are not racing"))
+            return
+        answer = duel.play(client.side, message.n, message.move, now)
+        client.send(answer)
+        self._tell_rival(duel, client.side)
+        if duel.over or duel.why:
+            self._finish(duel, now)
+
+    def _end(self, client: Client, now: float) -> None:
+        duel = client.duel
+        if duel is None:
+            client.send(Refused("no_duel", "you are not racing"))
+            return
+        if duel.end(client.side, now):
+            self._tell_rival(duel, client.side)
+        if duel.over:
+            self._finish(duel, now)
+
+    def _tell_rival(self, duel: ServerDuel, side: int) -> None:
+        rival = self._client_of(duel, 1 - side)
+        if rival is not None:
+            rival.send(duel.progress(side))
+
+    def _client_of(self, duel: ServerDuel, side: int) -> Client | None:
+        client = self.by_player.get(duel.sides[side].player)
+        return client if client is not None and client.duel is duel else None
+
+    def _gone(self, client: Client) -> None:
+        """The connection closed: out of the queue and its room; in a race, End now (DU-4)."""
+        self.queue.remove(client)
+        self.rooms.close_for(client)
+        if client.player is not None and self.by_player.get(client.player.id) is client:
+            del self.by_player[client.player.id]
+        duel = client.duel
+        if duel is not None and not duel.done:
+            now = self.clock()
+            if duel.end(client.side, now):
+                self._tell_rival(duel, client.side)
+            if duel.over:
+                self._finish(duel, now)
+
+    # -- races ----------------------------------------------------------------------------------
+    def pair(self) -> None:
+        """Pair the queue, and tell those still waiting how long and how many are online."""
+        now = self.clock()
+        for first, second in self.queue.pairs(now):
+            self._open_duel(first, second, now)
+        self.rooms.expire(now)
+        for client, entry in list(self.queue.waiting.items()):
+            waited = now - entry.since
+            client.send(Queued(self.online, round(waited, 1), window(waited)))
+
+    def _open_duel(self, first: Client, second: Client, now: float) -> None:
+        assert first.player is not None and second.player is not None
+        game, draw, scoring = race_mode()
+        code = GameCode(game, draw, scoring, secrets.randbelow(DEAL_LIMIT))
+        sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
+        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now)
+        self.duels[duel.id] = duel
+        for side, (client, other) in enumerate(((first, second), (second, first))):
+            client.duel, client.side = duel, side
+            assert other.player is not None
+            skill = self.store.skill(other.player.id)
+            opponent = {"name": other.player.name, "number": skill.number, "tier": skill.tier}
+            client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side)))
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+
+    def _loop_time(self, at: float) -> float:
+        return asyncio.get_running_loop().time() + (at - self.clock()) + 0.01
+
+    def _time_up(self, duel: ServerDuel) -> None:
+        if not duel.done:
+            self._finish(duel, self.clock())
+
+    def _finish(self, duel: ServerDuel, now: float) -> None:
+        """Judge the race, write it (one transaction), then tell both players."""
+        if duel.done:
+            return
+        outcome, lines = duel.decide(now)
+        sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
+                                 line["ended"]) for s, line in zip(duel.sides, lines))
+        record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
+                            (sides[0], sides[1]), outcome, duel.why, duel.log)
+        before, after = self.store.record(record)
+        self.finished.append(duel.id)
+        del self.duels[duel.id]
+        for side in (0, 1):
+            client = self._client_of(duel, side)
+            if client is None:
+                continue
+            client.duel = None
+            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
+            why = duel.why
+            if why == "disqualified":
+                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
+            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
+                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+
+    def stop(self) -> None:
+        """The server is stopping: every race in progress ends at this moment (see above)."""
+        now = self.clock()
+        for duel in list(self.duels.values()):
+            duel.why = duel.why or "server_stopped"
+            self._finish(duel, now)
