@@ -33,7 +33,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 #: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames"})
+ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames", "online_play"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:

@@ -131,6 +131,7 @@ class No:
     rule: str  # the rule's id, "" for the server's own reasons
     detail: str  # the refusal in English words
     strikes: int  # refused moves counted towards disqualification
+    due: int  # the number the server expects next
     table: dict  # the table as it stands, face-up cards only: the player's copy is set to it
 
 

@@ -131,7 +131,7 @@ class ServerDuel:
         if player.strikes >= STRIKES_IN_A_ROW or player.refused >= STRIKES_IN_A_RACE:
             player.disqualified = True
             self.why = "disqualified"
-        return No(n, reason, rule, detail[:300], player.refused, self.table(side))
+        return No(n, reason, rule, detail[:300], player.refused, player.moves + 1, self.table(side))
 
     def decide(self, now: float) -> tuple[str, list[dict]]:
         """Stop the race where it stands (whoever still plays ends now, DU-4) and judge it with
