@@ -81,7 +81,7 @@ def refill(game: Game, unknown_stock: bool) -> None:
     for column, index in places:
         game.tableau[column][index] = next(fill)
     if unknown_stock:
-        game.stock = [next(fill) for _ in game.stock]
+        game.stock[:] = [next(fill) for _ in game.stock]  # in place: undo records hold this list
 
 
 class Mirror:

@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the address to listen on (127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT}; 0: a free one)")
     parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="shorter races (tests, events)")
+    parser.add_argument("--count-seconds", type=_seconds, metavar="S", default=Settings.count_seconds,
+                        help=f"the count before a race starts ({Settings.count_seconds:g}; shorter for tests)")
     parser.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM)")
     parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     parser.add_argument("--per-address", type=_count, metavar="N", default=Settings.per_address,
@@ -60,7 +62,8 @@ def run_server(argv: list[str]) -> int:
             top, _ = store.leaderboard()
             print(json.dumps({"leaderboard": top}, ensure_ascii=False))
             return EXIT_OK
-        settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address)
+        settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
+                            count_seconds=args.count_seconds)
         return asyncio.run(serve_until_stopped(DuelServer(store, settings), args.listen, args.port, tls))
     except OSError as error:  # the port is taken, the address is not this machine's
         return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "
@@ -110,6 +113,16 @@ def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and int(text) <= 65535):
         raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, not {text!r}")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, not {text!r}")
+    return value
 
 
 def _count(text: str) -> int:

@@ -45,7 +45,8 @@ class ServerDuel:
     code: GameCode
     seconds: int
     sides: tuple[Side, Side]
-    opened: float  # server clock (monotonic) when matched; race time 0 is COUNT_SECONDS later
+    opened: float  # server clock (monotonic) when matched; race time 0 is ``count`` seconds later
+    count: float = COUNT_SECONDS
     race: Race = field(init=False)
     log: list = field(default_factory=list)  # [race seconds, side, move, outcome]
     why: str = ""  # "", "disqualified", "server_stopped"
@@ -57,7 +58,7 @@ class ServerDuel:
 
     @property
     def starts_at(self) -> float:
-        return self.opened + COUNT_SECONDS
+        return self.opened + self.count
 
     def table(self, side: int) -> dict:
         return visible_table(self.race.games[side])

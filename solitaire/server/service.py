@@ -36,7 +36,7 @@ from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
                                    Hello, Matched, MoveMessage, Queued, Refused, Result, Room, RoomMade,
                                    Welcome, decode, encode)
-from .duel import ServerDuel, Side
+from .duel import COUNT_SECONDS, ServerDuel, Side
 from .lobby import Queue, Rooms, window
 from .store import DuelRecord, Player, SideRecord, Store
 
@@ -46,6 +46,7 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 @dataclass(frozen=True)
 class Settings:
     race_seconds: int = 240
+    count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
     per_address: int = 16  # connections open at once from one address
     hello_seconds: float = 5.0
     idle_seconds: float = 120.0
@@ -305,7 +306,8 @@ class DuelServer:
         game, draw, scoring = race_mode()
         code = GameCode(game, draw, scoring, secrets.randbelow(DEAL_LIMIT))
         sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
-        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now)
+        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now,
+                          self.settings.count_seconds)
         self.duels[duel.id] = duel
         for side, (client, other) in enumerate(((first, second), (second, first))):
             client.duel, client.side = duel, side
