@@ -140,8 +140,9 @@ class DuelServer:
             first = await asyncio.wait_for(client.ws.recv(), settings.hello_seconds)
         except TimeoutError:
             return await self._shut(client, Refused("hello", "no hello in time"))
-        if not self._hello(client, first):
-            return await self._shut(client, None)
+        refusal = self._hello(client, first)
+        if refusal is not None:
+            return await self._shut(client, refusal)
         while True:
             try:
                 text = await asyncio.wait_for(client.ws.recv(), settings.idle_seconds)
@@ -157,45 +158,45 @@ class DuelServer:
                 client.garbage += 1
                 client.send(Refused("garbage", str(error)[:200]))
                 if client.garbage >= settings.garbage:
-                    return await self._shut(client, None)
+                    return await self._shut(client, Refused("garbage", "too many broken messages"))
                 continue
             if isinstance(message, Bye):
                 return await self._shut(client, None)
             self._on(client, message)
 
     async def _shut(self, client: Client, why: Refused | None) -> None:
-        """Say why (when there is something to say), let the outbox drain a moment, close."""
-        if why is not None:
-            client.send(why)
+        """Close; with ``why``, say it first and close the socket without the closing handshake
+        (a flood behind it would hold that handshake up for its timeout)."""
+        if why is None:
+            await client.ws.close()
+            return
+        client.send(why)
         for _ in range(20):
             if client.outbox.empty():
                 break
             await asyncio.sleep(0.01)
-        await client.ws.close(1008 if why is not None else 1000)
+        await asyncio.sleep(0.01)  # the writer hands the last message to the socket
+        client.ws.transport.close()  # what is written still goes out; nothing more is read
 
-    def _hello(self, client: Client, text: str | bytes) -> bool:
+    def _hello(self, client: Client, text: str | bytes) -> Refused | None:
+        """Admit the player of a hello; the refusal otherwise."""
         try:
             hello = decode(text, FROM_PLAYER)
         except ProtocolError as error:
-            client.send(Refused("hello", str(error)[:200]))
-            return False
+            return Refused("hello", str(error)[:200])
         if not isinstance(hello, Hello):
-            client.send(Refused("hello", "the first message must be a hello"))
-            return False
+            return Refused("hello", "the first message must be a hello")
         if hello.version != VERSION:
-            client.send(Refused("version", f"this server speaks version {VERSION}"))
-            return False
+            return Refused("version", f"this server speaks version {VERSION}")
         if not KEY.match(hello.key):
-            client.send(Refused("hello", "the key must be 22 to 64 letters, digits, - or _"))
-            return False
+            return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
         player = self.store.player(hello.key, hello.name)
         if player.id in self.by_player:
-            client.send(Refused("busy", "this player is already connected"))
-            return False
+            return Refused("busy", "this player is already connected")
         client.player = player
         self.by_player[player.id] = client
         self._welcome(client)
-        return True
+        return None
 
     def _welcome(self, client: Client) -> None:
         assert client.player is not None

@@ -7,7 +7,7 @@ import asyncio
 import json
 import secrets
 import threading
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -57,7 +57,8 @@ class Raw:
     """A player speaking raw JSON; every message heard is kept (``heard``)."""
 
     def __init__(self, url: str) -> None:
-        self.ws = connect(url, open_timeout=5, close_timeout=1)
+        self._open = ExitStack()
+        self.ws = self._open.enter_context(connect(url, open_timeout=5, close_timeout=1))
         self.heard: list[str] = []
 
     def say(self, message: dict | str) -> None:
@@ -80,4 +81,4 @@ class Raw:
         return self.hear()
 
     def close(self) -> None:
-        self.ws.close()
+        self._open.close()

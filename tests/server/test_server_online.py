@@ -1,0 +1,143 @@
+"""The server over WebSocket on 127.0.0.1 (issue 25 items 2 and 9): an honest duel completes
+while a hostile player tries everything, and no message ever shows a card before it is turned."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import replace
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from solitaire.core import Game, parse_code, parse_request
+from solitaire.core.cards import card_text
+from solitaire.net.online_messages import VERSION
+from solitaire.server.lobby import WRONG_CODES
+from tests.server.helpers import QUICK, Raw, running_server
+
+CARD = re.compile(r'"([A2-9TJQK][SHDC])"')
+
+
+def visible(game: Game) -> set[str]:
+    """Every card the player has seen face up so far is a subset of this (at any moment)."""
+    up = {card_text(c) for cards, hidden in zip(game.tableau, game.hidden) for c in cards[hidden:]}
+    up |= {card_text(c) for c in game.waste + [c for pile in game.foundations for c in pile]}
+    return up
+
+
+def test_an_honest_duel_completes_while_a_hostile_player_is_refused(tmp_path):
+    with running_server(tmp_path) as (url, server):
+        hostile = Raw(url)
+        assert hostile.hello("Mallory")["type"] == "welcome"
+        a, b = Raw(url), Raw(url)
+        assert a.hello("Ann")["type"] == b.hello("Bob")["type"] == "welcome"
+        a.say({"type": "find"})
+        b.say({"type": "find"})
+        matched = a.hear_type("matched")
+        b.hear_type("matched")
+        assert "code" not in json.dumps(matched)
+        for attack in ("not json", '{"type": "move", "n": 1, "move": "s", "score": 9999}',
+                       '{"type": "score", "total": 5000}', '{"type": "deal", "code": "DU1-D3N-AAAAAAB"}',
+                       '{"type": "move", "n": 1, "move": "t7:3>t1"}'):
+            hostile.say(attack)
+            assert hostile.hear()["type"] == "refused"
+        time.sleep(QUICK.count_seconds + 0.05)
+        a.say({"type": "move", "n": 1, "move": "t7:3>t1"})  # a face-down card: refused, with why
+        refused = a.hear_type("no")
+        assert refused["reason"] == "face_down" and refused["rule"]
+        for n, move in enumerate(("s", "s", "s"), 1):
+            a.say({"type": "move", "n": n, "move": move})
+            assert a.hear_type("ok")["n"] == n
+        a.say({"type": "end"})
+        b.say({"type": "end"})
+        results = a.hear_type("result"), b.hear_type("result")
+        assert results[0]["you"] == results[1]["opponent"] and results[0]["winner"] != "none"
+        assert server.store.counts()["duels"] == 1
+        code = server.store.db.execute("SELECT code FROM duels").fetchone()[0]
+        for heard in a.heard + b.heard:
+            assert code not in heard and code.split("-")[-1] not in heard
+        check_cards_only_once_turned(a.heard, code, ["s", "s", "s"])
+        check_cards_only_once_turned(b.heard, code, [])
+
+
+def check_cards_only_once_turned(heard: list[str], code: str, moves: list[str]) -> None:
+    """Replay what the player did on the real deal: every card in every message the server sent
+    was face up on the player's table when it was sent (an Ok: once its move was played)."""
+    game = Game.deal(parse_code(code))
+    played = iter(moves)
+    for text in heard:
+        if json.loads(text)["type"] == "ok":
+            game.apply(game.resolve(parse_request(next(played))))
+        assert set(CARD.findall(text)) <= visible(game), text
+
+
+def test_a_wrong_version_or_no_hello_is_refused_and_the_door_shuts(tmp_path):
+    with running_server(tmp_path, replace(QUICK, hello_seconds=0.3)) as (url, _):
+        old = Raw(url)
+        old.say({"type": "hello", "version": VERSION + 1, "key": "k" * 30, "name": "Old"})
+        assert old.hear()["reason"] == "version"
+        silent = Raw(url)
+        assert silent.hear(2)["reason"] == "hello"
+        with pytest.raises(ConnectionClosed):
+            silent.hear(2)
+        early = Raw(url)
+        early.say({"type": "move", "n": 1, "move": "s"})  # moves before a hello
+        assert early.hear()["reason"] == "hello"
+
+
+def test_floods_and_garbage_drop_that_player_only(tmp_path):
+    with running_server(tmp_path, replace(QUICK, rate=5, burst=5)) as (url, _):
+        flood = Raw(url)
+        flood.hello("Flood")
+        with pytest.raises(ConnectionClosed):
+            for _ in range(50):
+                flood.say({"type": "board"})
+            while True:
+                flood.hear(2)
+        junk = Raw(url)
+        junk.hello("Junk")
+        with pytest.raises(ConnectionClosed):
+            for _ in range(QUICK.garbage + 1):
+                junk.say("x" * 100)
+                junk.hear(2)
+            junk.hear(2)
+        big = Raw(url)
+        big.hello("Big")
+        with pytest.raises(ConnectionClosed):
+            big.say("x" * 100_000)  # over the size limit: the socket closes
+            big.hear(2)
+        fine = Raw(url)
+        assert fine.hello("Fine")["type"] == "welcome"
+
+
+def test_connections_per_address_are_limited(tmp_path):
+    with running_server(tmp_path, replace(QUICK, per_address=3)) as (url, _):
+        kept = [Raw(url) for _ in range(3)]
+        extra = Raw(url)
+        with pytest.raises(ConnectionClosed):
+            extra.hear(2)
+        kept[0].close()
+        time.sleep(0.2)
+        assert Raw(url).hello("Later")["type"] == "welcome"
+
+
+def test_a_private_room_and_wrong_codes_throttled(tmp_path):
+    with running_server(tmp_path) as (url, _):
+        maker, friend, guesser = Raw(url), Raw(url), Raw(url)
+        for raw, name in ((maker, "M"), (friend, "F"), (guesser, "G")):
+            raw.hello(name)
+        maker.say({"type": "room", "code": ""})
+        code = maker.hear_type("room_made")["code"]
+        friend.say({"type": "room", "code": code})
+        assert friend.hear_type("matched")["opponent"]["name"] == "M"
+        maker.say({"type": "room", "code": ""})  # racing: no room now
+        assert maker.hear_type("refused")["reason"] == "busy"
+        guesser.say({"type": "room", "code": code})  # used up
+        assert guesser.hear()["reason"] == "no_room"
+        for _ in range(WRONG_CODES - 1):
+            guesser.say({"type": "room", "code": "QQQQQ"})
+            assert guesser.hear()["reason"] == "no_room"
+        guesser.say({"type": "room", "code": "QQQQQ"})
+        assert guesser.hear()["reason"] == "throttled"  # every try from that address, for a minute
