@@ -15,6 +15,7 @@ from solitaire.core import Game, parse_code, parse_request
 from solitaire.core.cards import card_text
 from solitaire.net.online_messages import VERSION
 from solitaire.server.lobby import WRONG_CODES
+from solitaire.server.store import Store
 from tests.server.helpers import QUICK, Raw, running_server
 
 CARD = re.compile(r'"([A2-9TJQK][SHDC])"')
@@ -141,3 +142,17 @@ def test_a_private_room_and_wrong_codes_throttled(tmp_path):
             assert guesser.hear()["reason"] == "no_room"
         guesser.say({"type": "room", "code": "QQQQQ"})
         assert guesser.hear()["reason"] == "throttled"  # every try from that address, for a minute
+
+
+def test_a_race_in_progress_when_the_server_stops_ends_at_that_moment(tmp_path):
+    with running_server(tmp_path, replace(QUICK, race_seconds=60)) as (url, server):
+        a, b = Raw(url), Raw(url)
+        a.hello("A")
+        b.hello("B")
+        a.say({"type": "find"})
+        b.say({"type": "find"})
+        a.hear_type("matched")
+        b.hear_type("matched")
+    result = a.hear_type("result")
+    assert result["why"] == "server_stopped" and result["you"]["ended"] == "end"
+    assert Store(tmp_path).counts()["duels"] == 1
