@@ -41,7 +41,7 @@ from websockets.sync.client import connect
 
 from .framing import ProtocolError
 from .mirror import Mirror
-from .online_messages import (FROM_SERVER, MAX_MESSAGE, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find,
+from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find,
                               Hello, Matched, MoveMessage, No, Ok, RivalProgress, Result, Room, decode, encode)
 
 CONNECT_SECONDS = 5.0
@@ -170,7 +170,7 @@ class OnlineDuel:
         self.mirror = Mirror(matched.table)
         self.starts_at = clock() + matched.starts_in
         self.left_at = self.starts_at + matched.seconds  # the server's clock, as last told
-        self.sent = 0
+        self.sent = matched.moves  # a comeback goes on from the moves the server took
         self.ended = False
         self.rival = RivalProgress(0, 0, 0, False)
         self.refused: No | None = None

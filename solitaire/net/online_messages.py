@@ -113,7 +113,8 @@ class Matched:
     opponent: dict  # {name, number, tier}
     seconds: int  # the race's length
     starts_in: float  # seconds to race time 0 (the 3-2-1 count)
-    table: dict  # the player's table as dealt, face-up cards only (``net.mirror``)
+    table: dict  # the player's table as it stands, face-up cards only (``net.mirror``)
+    moves: int = 0  # moves of ours the server took already (a comeback: the next is moves + 1)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class RivalProgress:
     home: int
     moves: int
     ended: bool
+    away: bool = False  # its connection dropped: it may come back within the comeback window
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ progress (score, cards home, moves). Each move is logged with the server's race 
 Refused moves: each one is answered with its reason and counted. **Disqualification rule**:
 ``STRIKES_IN_A_ROW`` refused moves in a row, or ``STRIKES_IN_A_RACE`` in one race, disqualify
 the player: the race ends for both at that moment and the disqualified player loses it whatever
-the scores. A player who leaves (the connection closes) has pressed End at that moment (DU-4),
-as in the other duels; the race goes on for the other.
+the scores. A player whose connection closes is away for the comeback window (``races``), then
+has pressed End (DU-4); the race goes on for the other.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class Side:
     strikes: int = 0  # refused moves in a row
     refused: int = 0  # refused moves in the race
     disqualified: bool = False
+    away: bool = False  # the connection dropped; the comeback window is open (``races``)
 
 
 @dataclass
@@ -122,7 +123,8 @@ class ServerDuel:
     def progress(self, side: int) -> RivalProgress:
         """What the other player sees of ``side``: never a card."""
         game = self.race.games[side]
-        return RivalProgress(game.score, self.race.home(side), game.moves, self.race.finished(side))
+        return RivalProgress(game.score, self.race.home(side), game.moves, self.race.finished(side),
+                             self.sides[side].away)
 
     def _refuse(self, side: int, n: int, text: str, at: float, reason: str, rule: str, detail: str) -> No:
         player = self.sides[side]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,15 +29,14 @@ from typing import Any, Callable
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..core.codes import DEAL_LIMIT, GameCode
-from ..core.duel import race_mode
 from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, Matched, MoveMessage, Queued, Refused, Result, Room, RoomMade,
+                                   Hello, MoveMessage, Queued, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
-from .duel import COUNT_SECONDS, ServerDuel, Side
+from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, window
-from .store import DuelRecord, Player, SideRecord, Store
+from .races import Races
+from .store import Player, Store
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 
@@ -46,6 +44,7 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 @dataclass(frozen=True)
 class Settings:
     race_seconds: int = 240
+    comeback_seconds: float = 30.0  # a player whose connection dropped may come back to the race
     count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
     per_address: int = 16  # connections open at once from one address
     hello_seconds: float = 5.0
@@ -87,7 +86,7 @@ class Client:
         return True
 
 
-class DuelServer:
+class DuelServer(Races):
     def __init__(self, store: Store, settings: Settings = Settings(),
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
@@ -100,10 +99,6 @@ class DuelServer:
         self.rooms: Rooms[Client] = Rooms()
         self.duels: dict[str, ServerDuel] = {}
         self.finished: list[str] = []  # ids of the duels written since start (the tests read it)
-
-    @property
-    def online(self) -> int:
-        return len(self.by_player)
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -196,6 +191,7 @@ class DuelServer:
         client.player = player
         self.by_player[player.id] = client
         self._welcome(client)
+        self.back(client, player.id)
         return None
 
     def _welcome(self, client: Client) -> None:
@@ -268,90 +264,10 @@ class DuelServer:
         if duel.over:
             self._finish(duel, now)
 
-    def _tell_rival(self, duel: ServerDuel, side: int) -> None:
-        rival = self._client_of(duel, 1 - side)
-        if rival is not None:
-            rival.send(duel.progress(side))
-
-    def _client_of(self, duel: ServerDuel, side: int) -> Client | None:
-        client = self.by_player.get(duel.sides[side].player)
-        return client if client is not None and client.duel is duel else None
-
     def _gone(self, client: Client) -> None:
-        """The connection closed: out of the queue and its room; in a race, End now (DU-4)."""
+        """The connection closed: out of the queue and its room; in a race, away (``races``)."""
         self.queue.remove(client)
         self.rooms.close_for(client)
         if client.player is not None and self.by_player.get(client.player.id) is client:
             del self.by_player[client.player.id]
-        duel = client.duel
-        if duel is not None and not duel.done:
-            now = self.clock()
-            if duel.end(client.side, now):
-                self._tell_rival(duel, client.side)
-            if duel.over:
-                self._finish(duel, now)
-
-    # -- races ----------------------------------------------------------------------------------
-    def pair(self) -> None:
-        """Pair the queue, and tell those still waiting how long and how many are online."""
-        now = self.clock()
-        for first, second in self.queue.pairs(now):
-            self._open_duel(first, second, now)
-        self.rooms.expire(now)
-        for client, entry in list(self.queue.waiting.items()):
-            waited = now - entry.since
-            client.send(Queued(self.online, round(waited, 1), window(waited)))
-
-    def _open_duel(self, first: Client, second: Client, now: float) -> None:
-        assert first.player is not None and second.player is not None
-        game, draw, scoring = race_mode()
-        code = GameCode(game, draw, scoring, secrets.randbelow(DEAL_LIMIT))
-        sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
-        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now,
-                          self.settings.count_seconds)
-        self.duels[duel.id] = duel
-        for side, (client, other) in enumerate(((first, second), (second, first))):
-            client.duel, client.side = duel, side
-            assert other.player is not None
-            skill = self.store.skill(other.player.id)
-            opponent = {"name": other.player.name, "number": skill.number, "tier": skill.tier}
-            client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side)))
-        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
-
-    def _loop_time(self, at: float) -> float:
-        return asyncio.get_running_loop().time() + (at - self.clock()) + 0.01
-
-    def _time_up(self, duel: ServerDuel) -> None:
-        if not duel.done:
-            self._finish(duel, self.clock())
-
-    def _finish(self, duel: ServerDuel, now: float) -> None:
-        """Judge the race, write it (one transaction), then tell both players."""
-        if duel.done:
-            return
-        outcome, lines = duel.decide(now)
-        sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
-                                 line["ended"]) for s, line in zip(duel.sides, lines))
-        record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
-                            (sides[0], sides[1]), outcome, duel.why, duel.log)
-        before, after = self.store.record(record)
-        self.finished.append(duel.id)
-        del self.duels[duel.id]
-        for side in (0, 1):
-            client = self._client_of(duel, side)
-            if client is None:
-                continue
-            client.duel = None
-            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
-            why = duel.why
-            if why == "disqualified":
-                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
-            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
-                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
-
-    def stop(self) -> None:
-        """The server is stopping: every race in progress ends at this moment (see above)."""
-        now = self.clock()
-        for duel in list(self.duels.values()):
-            duel.why = duel.why or "server_stopped"
-            self._finish(duel, now)
+        self.away(client)

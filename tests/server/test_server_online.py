@@ -156,3 +156,38 @@ def test_a_race_in_progress_when_the_server_stops_ends_at_that_moment(tmp_path):
     result = a.hear_type("result")
     assert result["why"] == "server_stopped" and result["you"]["ended"] == "end"
     assert Store(tmp_path).counts()["duels"] == 1
+
+
+def test_a_dropped_player_comes_back_to_the_race_within_the_window(tmp_path):
+    with running_server(tmp_path, replace(QUICK, race_seconds=30, comeback_seconds=0.5)) as (url, server):
+        key = "k" * 40
+        a, b = Raw(url), Raw(url)
+        a.hello("A", key)
+        b.hello("B")
+        a.say({"type": "room", "code": ""})
+        b.say({"type": "room", "code": a.hear_type("room_made")["code"]})
+        a.hear_type("matched")
+        b.hear_type("matched")
+        time.sleep(QUICK.count_seconds + 0.05)
+        a.say({"type": "move", "n": 1, "move": "s"})
+        a.hear_type("ok")
+        a.close()
+        assert rival_until(b, lambda m: m["away"])["moves"] == 1
+        again = Raw(url)
+        again.hello("A", key)
+        seat = again.hear_type("matched")
+        duel = next(iter(server.duels.values()))
+        assert seat["moves"] == 1 and seat["table"] == duel.table(0) and seat["starts_in"] < 0
+        rival_until(b, lambda m: not m["away"])
+        again.say({"type": "move", "n": 2, "move": "s"})
+        assert again.hear_type("ok")["n"] == 2
+        again.close()  # gone for longer than the window: its game ends
+        rival_until(b, lambda m: m["away"])
+        assert rival_until(b, lambda m: m["ended"])["moves"] == 2
+
+
+def rival_until(raw: Raw, wanted) -> dict:
+    """The next progress message of the rival that is ``wanted``."""
+    while not wanted(message := raw.hear_type("rival")):
+        pass
+    return message

@@ -137,5 +137,5 @@ def test_the_rival_sees_progress_never_cards():
     server = duel()
     server.play(0, 1, "s", 4.0)
     progress = server.progress(0)
-    assert set(vars(progress)) == {"score", "home", "moves", "ended"}
+    assert set(vars(progress)) == {"score", "home", "moves", "ended", "away"}
     assert progress.moves == 1 and not progress.ended

@@ -1,0 +1,156 @@
+"""The races of the duel server (issue 25): opened, timed, judged, written, told; and the
+comeback window.
+
+The second layer of ``DuelServer`` (``service.py`` reads and writes the connections; this file
+keeps the races they play), split so each file is one job.
+
+**Comeback**: a player whose connection drops in a race is *away*: the other side is told
+(``RivalProgress.away``), and their game waits. Coming back (a hello with the same key) within
+``comeback_seconds`` puts them back in the race: a ``Matched`` again, with their table as it
+stands and the number of moves taken (``moves``). Still away when the window closes, they have
+pressed End then (DU-4), as a player who leaves does; a race that runs out meanwhile is decided
+without them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import TYPE_CHECKING, Callable
+
+from ..core.codes import DEAL_LIMIT, GameCode
+from ..core.duel import race_mode
+from ..net.online_messages import Matched, Queued, Result
+from .duel import ServerDuel, Side
+from .lobby import Queue, Rooms, window
+from .store import DuelRecord, SideRecord, Store
+
+if TYPE_CHECKING:
+    from .service import Client, Settings
+
+
+class Races:
+    store: Store
+    settings: Settings
+    clock: Callable[[], float]
+    by_player: dict[int, Client]
+    queue: Queue[Client]
+    rooms: Rooms[Client]
+    duels: dict[str, ServerDuel]
+    finished: list[str]
+
+    @property
+    def online(self) -> int:
+        return len(self.by_player)
+
+    def _tell_rival(self, duel: ServerDuel, side: int) -> None:
+        rival = self._client_of(duel, 1 - side)
+        if rival is not None:
+            rival.send(duel.progress(side))
+
+    def _client_of(self, duel: ServerDuel, side: int) -> Client | None:
+        client = self.by_player.get(duel.sides[side].player)
+        return client if client is not None and client.duel is duel else None
+
+    # -- races ----------------------------------------------------------------------------------
+    def pair(self) -> None:
+        """Pair the queue, and tell those still waiting how long and how many are online."""
+        now = self.clock()
+        for first, second in self.queue.pairs(now):
+            self._open_duel(first, second, now)
+        self.rooms.expire(now)
+        for client, entry in list(self.queue.waiting.items()):
+            waited = now - entry.since
+            client.send(Queued(self.online, round(waited, 1), window(waited)))
+
+    def _open_duel(self, first: Client, second: Client, now: float) -> None:
+        assert first.player is not None and second.player is not None
+        game, draw, scoring = race_mode()
+        code = GameCode(game, draw, scoring, secrets.randbelow(DEAL_LIMIT))
+        sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
+        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now,
+                          self.settings.count_seconds)
+        self.duels[duel.id] = duel
+        for side, client in enumerate((first, second)):
+            self._seat(client, duel, side, now)
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+
+    def _seat(self, client: Client, duel: ServerDuel, side: int, now: float) -> None:
+        """``client`` plays ``side`` of ``duel``: told so with its table as it stands."""
+        client.duel, client.side = duel, side
+        other = duel.sides[1 - side]
+        skill = self.store.skill(other.player)
+        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier}
+        client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
+                            duel.sides[side].moves))
+        if other.moves or other.away:
+            client.send(duel.progress(1 - side))
+
+    # -- the comeback window --------------------------------------------------------------------
+    def away(self, client: Client) -> None:
+        """``client``'s connection dropped in a race: its game waits ``comeback_seconds``."""
+        duel, side = client.duel, client.side
+        if duel is None or duel.done or not duel.race.playing(side):
+            return
+        duel.sides[side].away = True
+        self._tell_rival(duel, side)
+        asyncio.get_running_loop().call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
+
+    def back(self, client: Client, player: int) -> bool:
+        """Seat a player coming back to a race they are away from; False when there is none."""
+        for duel in self.duels.values():
+            for side, seat in enumerate(duel.sides):
+                if seat.player == player and seat.away and not duel.done:
+                    seat.away = False
+                    self._seat(client, duel, side, self.clock())
+                    self._tell_rival(duel, side)
+                    return True
+        return False
+
+    def _away_too_long(self, duel: ServerDuel, side: int) -> None:
+        if duel.done or not duel.sides[side].away:
+            return
+        now = self.clock()
+        if duel.end(side, now):
+            self._tell_rival(duel, side)
+        if duel.over:
+            self._finish(duel, now)
+
+    def _loop_time(self, at: float) -> float:
+        return asyncio.get_running_loop().time() + (at - self.clock()) + 0.01
+
+    def _time_up(self, duel: ServerDuel) -> None:
+        if not duel.done:
+            self._finish(duel, self.clock())
+
+    def _finish(self, duel: ServerDuel, now: float) -> None:
+        """Judge the race, write it (one transaction), then tell both players."""
+        if duel.done:
+            return
+        outcome, lines = duel.decide(now)
+        sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
+                                 line["ended"]) for s, line in zip(duel.sides, lines))
+        record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
+                            (sides[0], sides[1]), outcome, duel.why, duel.log)
+        before, after = self.store.record(record)
+        self.finished.append(duel.id)
+        del self.duels[duel.id]
+        for side in (0, 1):
+            client = self._client_of(duel, side)
+            if client is None:
+                continue
+            client.duel = None
+            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
+            why = duel.why
+            if why == "disqualified":
+                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
+            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
+                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+
+    def stop(self) -> None:
+        """The server is stopping: every race in progress ends at this moment (see above)."""
+        now = self.clock()
+        for duel in list(self.duels.values()):
+            duel.why = duel.why or "server_stopped"
+            self._finish(duel, now)
