@@ -191,3 +191,76 @@ def rival_until(raw: Raw, wanted) -> dict:
     while not wanted(message := raw.hear_type("rival")):
         pass
     return message
+
+
+def test_attacks_from_the_lan_door_do_not_stop_honest_duels(tmp_path):
+    """Issue 25 item 9: silent sockets held open, a flood before the hello, a cheat in a race
+    sending moves on face-down cards (disqualified) — and an honest pair still races to its end."""
+    settings = replace(QUICK, race_seconds=2, hello_seconds=0.5, per_address=40)
+    with running_server(tmp_path, settings) as (url, server):
+        silent = [Raw(url) for _ in range(8)]
+        flood = Raw(url)
+        for _ in range(20):
+            flood.say(json.dumps({"type": "move", "n": 1, "move": "s"}) + " " * 3000)
+        assert flood.hear()["reason"] == "hello"
+        cheat, victim = Raw(url), Raw(url)
+        cheat.hello("Cheat")
+        victim.hello("Victim")
+        cheat.say({"type": "room", "code": ""})
+        victim.say({"type": "room", "code": cheat.hear_type("room_made")["code"]})
+        a, b = Raw(url), Raw(url)
+        a.hello("Ann")
+        b.hello("Bob")
+        a.say({"type": "find"})
+        b.say({"type": "find"})
+        cheat.hear_type("matched")
+        a.hear_type("matched")
+        b.hear_type("matched")
+        time.sleep(settings.count_seconds + 0.05)
+        for _ in range(5):
+            cheat.say({"type": "move", "n": 1, "move": "t7:3>t1"})
+        assert cheat.hear_type("result")["why"] == "disqualified"
+        assert victim.hear_type("result")["winner"] == "you"
+        a.say({"type": "move", "n": 1, "move": "s"})
+        assert a.hear_type("ok")["n"] == 1
+        results = a.hear_type("result", timeout=5), b.hear_type("result", timeout=5)
+        assert results[0]["you"] == results[1]["opponent"] and results[0]["why"] == ""
+        assert len(server.finished) == 2
+        for raw in silent:  # dropped for saying nothing
+            with pytest.raises(ConnectionClosed):
+                raw.hear(2)
+                raw.hear(2)
+
+
+def test_a_player_idle_outside_any_race_is_dropped_and_one_queued_is_kept(tmp_path):
+    with running_server(tmp_path, replace(QUICK, idle_seconds=0.3)) as (url, _):
+        idle, waiting = Raw(url), Raw(url)
+        idle.hello("Idle")
+        waiting.hello("Waiting")
+        waiting.say({"type": "find"})
+        assert idle.hear_type("refused", timeout=3)["reason"] == "idle"
+        while (queued := waiting.hear_type("queued"))["waited"] < 0.6:
+            pass
+        assert queued["online"] == 1  # still in the queue, alone now
+
+
+def test_a_reader_too_slow_is_dropped_not_waited_for():
+    """Its outbox full, the server aborts its socket instead of holding messages for it."""
+    from solitaire.net.online_messages import Welcome
+    from solitaire.server.service import Client, Settings
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Socket:
+        transport = Transport()
+
+    client = Client(Socket(), "127.0.0.1", Settings(outbox=3))
+    for _ in range(3):
+        client.send(Welcome("A", 1000, "silver", 1))
+    assert not Socket.transport.aborted
+    client.send(Welcome("A", 1000, "silver", 1))
+    assert Socket.transport.aborted and client.outbox.qsize() == 3
