@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import math
 import typing
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from .framing import ProtocolError
@@ -184,9 +184,18 @@ LIMITS: dict[tuple[str, str], Any] = {
 }
 
 
+#: Each message's fields and their types, read once (``typing.get_type_hints`` is slow, and every
+#: move is a message).
+FIELDS: dict[type, dict[str, Any]] = {cls: typing.get_type_hints(cls) for cls in NAMES}
+DEFAULTS: dict[type, frozenset[str]] = {
+    cls: frozenset(f.name for f in fields(cls) if f.default is not MISSING) for cls in NAMES}
+
+
 def encode(message: Any) -> str:
-    return json.dumps({"type": NAMES[type(message)], **asdict(message)}, ensure_ascii=False,
-                      separators=(",", ":"), allow_nan=False)
+    """A message as JSON text (its fields are plain JSON values: a shallow copy is enough)."""
+    data = {"type": NAMES[type(message)]}
+    data.update((name, getattr(message, name)) for name in FIELDS[type(message)])
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def decode(text: str | bytes, table: dict[str, type]) -> Any:
@@ -202,22 +211,16 @@ def decode(text: str | bytes, table: dict[str, type]) -> Any:
     if not isinstance(kind, str) or kind not in table:
         raise _bad(f"unknown message type {str(kind)[:40]!r}")
     cls = table[kind]
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names
+    hints = FIELDS[cls]
+    extra = data.keys() - hints.keys()
     if extra:
         raise _bad(f"unexpected fields in {kind}: {', '.join(sorted(map(str, extra)))[:80]}")
-    for name in names:
-        if name not in data:
-            if _has_default(cls, name):
-                continue
+    for name, kind_of in hints.items():
+        if name in data:
+            data[name] = _checked(kind, name, data[name], kind_of)
+        elif name not in DEFAULTS[cls]:
             raise _bad(f"'{name}' is missing from {kind}")
-        data[name] = _checked(kind, name, data[name], hints[name])
     return cls(**data)
-
-
-def _has_default(cls: type, name: str) -> bool:
-    return next(f for f in fields(cls) if f.name == name).default is not MISSING
 
 
 def _checked(kind: str, name: str, value: Any, kind_of: Any) -> Any:

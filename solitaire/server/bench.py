@@ -121,15 +121,17 @@ async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
                     tasks += [asyncio.create_task(_race(ws, trips, stop)) for ws in pair]
             await asyncio.sleep(2.0)  # every player has reached its pace
             trips.clear()
-            cpu, started = server.cpu_seconds(), time.perf_counter()
+            cpu, started, own = server.cpu_seconds(), time.perf_counter(), time.process_time()
             await asyncio.sleep(MEASURE_SECONDS)
             seconds = time.perf_counter() - started
             cpu_share = (server.cpu_seconds() - cpu) / seconds
+            players_share = (time.process_time() - own) / seconds
             measured = list(trips)
             p50, p99 = statistics.median(measured), _quantile(measured, 0.99)
             rate = len(measured) / seconds
             print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {p50 * 1000:6.1f} ms, "
-                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core, RSS {server.rss_mb():6.0f} MB")
+                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core, RSS {server.rss_mb():6.0f} MB; "
+                  f"the simulated players' CPU {players_share:4.0%}")
             if p99 > TARGET_P99 or rate < 1.6 * step:  # the generator or the server fell behind
                 break
             best = {"duels": step, "cpu_per_1000": cpu_share * 1000 / step,
