@@ -11,6 +11,7 @@ How the screens use it (``OnlineClient``)::
     client = OnlineClient("ws://host:47475", key, "Sara")   # key: new_key(), kept by the game
     client.start()                 # connects in the background
     client.find()                  # the queue; or client.make_room() / client.join_room("K7QXM")
+                                   # or client.race_recorded(): a real player's earlier race
     each frame: for message in client.poll(): ...
         Welcome(name, number, tier, online)    admitted (again after cancel())
         Queued(online, waited, window)         waiting: the wait screen's figures, each ~0.25 s
@@ -41,8 +42,8 @@ from websockets.sync.client import connect
 
 from .framing import ProtocolError
 from .mirror import Mirror
-from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find,
-                              Hello, Matched, MoveMessage, No, Ok, RivalProgress, Result, Room, decode, encode)
+from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
+                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode)
 
 CONNECT_SECONDS = 5.0
 
@@ -87,6 +88,10 @@ class OnlineClient:
 
     def join_room(self, code: str) -> None:
         self._send(Room(code.strip().upper()[:12]))
+
+    def race_recorded(self) -> None:
+        """Race a recorded run now (the wait screen's offer when nobody is found)."""
+        self._send(RecordedAsk())
 
     def leaderboard(self) -> None:
         self._send(BoardAsk())

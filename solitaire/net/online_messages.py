@@ -14,6 +14,7 @@ Player -> server::
     room   {code}                 make a private room (code "") or join one by its code
     move   {n, move}              move n (1, 2, …; an undo is one too) in replay notation
     end    {}                     End (DU-4)
+    recorded {}                   race a recorded run (a real player's earlier race) now
     board  {}                     the leaderboard
     bye    {}                     leaving
 
@@ -72,6 +73,11 @@ class EndMessage:
 
 
 @dataclass(frozen=True)
+class RecordedAsk:
+    pass
+
+
+@dataclass(frozen=True)
 class BoardAsk:
     pass
 
@@ -110,7 +116,7 @@ class RoomMade:
 @dataclass(frozen=True)
 class Matched:
     duel: str  # the duel's id (never its deal)
-    opponent: dict  # {name, number, tier}
+    opponent: dict  # {name, number, tier, recorded}: recorded, a real player's earlier race
     seconds: int  # the race's length
     starts_in: float  # seconds to race time 0 (the 3-2-1 count)
     table: dict  # the player's table as it stands, face-up cards only (``net.mirror``)
@@ -154,7 +160,7 @@ class Result:
     opponent_name: str
     rating: dict  # {before, after}
     tier: str
-    why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", or ""
+    why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,7 @@ class Board:
 
 FROM_PLAYER: dict[str, type] = {
     "hello": Hello, "find": Find, "cancel": Cancel, "room": Room, "move": MoveMessage,
-    "end": EndMessage, "board": BoardAsk, "bye": Bye,
+    "end": EndMessage, "recorded": RecordedAsk, "board": BoardAsk, "bye": Bye,
 }
 FROM_SERVER: dict[str, type] = {
     "welcome": Welcome, "refused": Refused, "queued": Queued, "room_made": RoomMade,

@@ -48,6 +48,7 @@ class ServerDuel:
     sides: tuple[Side, Side]
     opened: float  # server clock (monotonic) when matched; race time 0 is ``count`` seconds later
     count: float = COUNT_SECONDS
+    recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
     race: Race = field(init=False)
     log: list = field(default_factory=list)  # [race seconds, side, move, outcome]
     why: str = ""  # "", "disqualified", "server_stopped"

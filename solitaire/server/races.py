@@ -19,11 +19,13 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Callable
 
+from ..core import parse_code
 from ..core.codes import DEAL_LIMIT, GameCode
 from ..core.duel import race_mode
 from ..net.online_messages import Matched, Queued, Result
 from .duel import ServerDuel, Side
 from .lobby import Queue, Rooms, window
+from .recorded import pick_run
 from .store import DuelRecord, SideRecord, Store
 
 if TYPE_CHECKING:
@@ -81,11 +83,52 @@ class Races:
         client.duel, client.side = duel, side
         other = duel.sides[1 - side]
         skill = self.store.skill(other.player)
-        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier}
+        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
                             duel.sides[side].moves))
         if other.moves or other.away:
             client.send(duel.progress(1 - side))
+
+    # -- recorded runs ---------------------------------------------------------------------------
+    def race_recorded(self, client: Client, now: float) -> bool:
+        """Race ``client`` against a recorded run (``recorded``); False when there is none."""
+        assert client.player is not None
+        run = pick_run(self.store, client.player.id)
+        if run is None:
+            return False
+        sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
+        duel = ServerDuel(secrets.token_hex(8), parse_code(run.code), run.seconds, sides, now,
+                          self.settings.count_seconds, recorded=True)
+        self.duels[duel.id] = duel
+        self._seat(client, duel, 0, now)
+        steps = [(at, number, text) for number, (at, text) in enumerate(run.moves, 1)]
+        if run.end_at is not None:
+            steps.append((run.end_at, 0, "end"))
+        self._next_step(duel, steps, 0)
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+        return True
+
+    def _next_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
+        """Wait for step ``index``'s race time: one step at a time, so the run keeps its order
+        however close together its moves were."""
+        if index < len(steps) and not duel.done:
+            at = self._loop_time(duel.starts_at + steps[index][0])
+            asyncio.get_running_loop().call_at(at, self._recorded_step, duel, steps, index)
+
+    def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
+        """Play the run's move (or End) ``index`` now, as its player did, then the next."""
+        if duel.done:
+            return
+        _, number, text = steps[index]
+        now = self.clock()
+        if text == "end":
+            duel.end(1, now)
+        elif duel.race.playing(1):
+            duel.play(1, number, text, now)
+        self._tell_rival(duel, 1)
+        if duel.over:
+            self._finish(duel, now)
+        self._next_step(duel, steps, index + 1)
 
     # -- the comeback window --------------------------------------------------------------------
     def away(self, client: Client) -> None:
@@ -129,6 +172,8 @@ class Races:
         if duel.done:
             return
         outcome, lines = duel.decide(now)
+        if duel.recorded:
+            return self._finish_recorded(duel, outcome, lines)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
                                  line["ended"]) for s, line in zip(duel.sides, lines))
         record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
@@ -147,6 +192,18 @@ class Races:
                 why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
             client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
                                {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+
+    def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
+        """A race against a recorded run: told, not written, no rating moved."""
+        del self.duels[duel.id]
+        client = self._client_of(duel, 0)
+        if client is None:
+            return
+        client.duel = None
+        skill = self.store.skill(duel.sides[0].player)
+        winner = {"first": "you", "second": "opponent", "tie": "tie"}[outcome]
+        client.send(Result(duel.id, lines[0], lines[1], winner, duel.sides[1].name,
+                           {"before": skill.number, "after": skill.number}, skill.tier, "recorded"))
 
     def stop(self) -> None:
         """The server is stopping: every race in progress ends at this moment (see above)."""

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, MoveMessage, Queued, Refused, Room, RoomMade,
+                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, window
@@ -228,6 +228,11 @@ class DuelServer(Races):
             self._welcome(client)
         elif isinstance(message, Room):
             self._room(client, message.code, now)
+        elif isinstance(message, RecordedAsk):
+            self.queue.remove(client)
+            self.rooms.close_for(client)
+            if not self.race_recorded(client, now):
+                client.send(Refused("no_recorded", "no recorded run yet"))
 
     def _room(self, client: Client, code: str, now: float) -> None:
         self.queue.remove(client)

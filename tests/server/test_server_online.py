@@ -29,7 +29,7 @@ def visible(game: Game) -> set[str]:
 
 
 def test_an_honest_duel_completes_while_a_hostile_player_is_refused(tmp_path):
-    with running_server(tmp_path) as (url, server):
+    with running_server(tmp_path, replace(QUICK, race_seconds=30)) as (url, server):
         hostile = Raw(url)
         assert hostile.hello("Mallory")["type"] == "welcome"
         a, b = Raw(url), Raw(url)
@@ -196,7 +196,7 @@ def rival_until(raw: Raw, wanted) -> dict:
 def test_attacks_from_the_lan_door_do_not_stop_honest_duels(tmp_path):
     """Issue 25 item 9: silent sockets held open, a flood before the hello, a cheat in a race
     sending moves on face-down cards (disqualified) — and an honest pair still races to its end."""
-    settings = replace(QUICK, race_seconds=2, hello_seconds=0.5, per_address=40)
+    settings = replace(QUICK, race_seconds=30, hello_seconds=0.5, per_address=40)
     with running_server(tmp_path, settings) as (url, server):
         silent = [Raw(url) for _ in range(8)]
         flood = Raw(url)
@@ -223,6 +223,8 @@ def test_attacks_from_the_lan_door_do_not_stop_honest_duels(tmp_path):
         assert victim.hear_type("result")["winner"] == "you"
         a.say({"type": "move", "n": 1, "move": "s"})
         assert a.hear_type("ok")["n"] == 1
+        a.say({"type": "end"})
+        b.say({"type": "end"})
         results = a.hear_type("result", timeout=5), b.hear_type("result", timeout=5)
         assert results[0]["you"] == results[1]["opponent"] and results[0]["why"] == ""
         assert len(server.finished) == 2
@@ -264,3 +266,34 @@ def test_a_reader_too_slow_is_dropped_not_waited_for():
     assert not Socket.transport.aborted
     client.send(Welcome("A", 1000, "silver", 1))
     assert Socket.transport.aborted and client.outbox.qsize() == 3
+
+
+def test_a_recorded_run_is_a_real_race_replayed_labelled_and_never_rated(tmp_path):
+    with running_server(tmp_path) as (url, server):
+        a, b = Raw(url), Raw(url)
+        a.hello("Ann")
+        b.hello("Bob")
+        alone = Raw(url)
+        alone.hello("Cleo")
+        alone.say({"type": "recorded"})
+        assert alone.hear()["reason"] == "no_recorded"
+        a.say({"type": "room", "code": ""})
+        b.say({"type": "room", "code": a.hear_type("room_made")["code"]})
+        a.hear_type("matched")
+        time.sleep(QUICK.count_seconds + 0.05)
+        for n in (1, 2, 3):
+            a.say({"type": "move", "n": n, "move": "s"})
+            a.hear_type("ok")
+        a.say({"type": "end"})
+        b.say({"type": "end"})
+        played = a.hear_type("result")["you"]
+        before = server.store.counts()
+        alone.say({"type": "recorded"})
+        matched = alone.hear_type("matched")
+        assert matched["opponent"]["recorded"] is True and matched["opponent"]["name"] == "Ann"
+        assert rival_until(alone, lambda m: m["ended"])["moves"] == 3
+        alone.say({"type": "end"})
+        result = alone.hear_type("result")
+        assert result["why"] == "recorded" and result["opponent"] == played
+        assert result["rating"]["before"] == result["rating"]["after"]
+        assert server.store.counts() == before
