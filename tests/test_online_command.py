@@ -54,7 +54,7 @@ def test_a_killed_server_loses_no_finished_duel_and_counts_none_twice(tmp_path):
     told: set[str] = set()
     rng = random.Random(25)
     for _ in range(3):
-        server, url = start_server(tmp_path / "data", "--race-seconds", "2")
+        server, url = start_server(tmp_path / "data", "--race-seconds", "2", "--newcomers", "100000")
         stop = threading.Event()
         threads = [threading.Thread(target=race_pairs, args=(url, told, stop)) for _ in range(3)]
         for thread in threads:

@@ -70,6 +70,7 @@ class ServerProcess:
     def __init__(self, data: Path, race_seconds: int = 240) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
+             "--newcomers", "1000000",
              "--race-seconds", str(race_seconds), "--count-seconds", "0"],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""

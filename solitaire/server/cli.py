@@ -1,7 +1,7 @@
 """``python game.py server``: the online duel server (issue 25), and its leaderboard.
 
     python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N]
-                          [--tls-cert FILE --tls-key FILE] [--per-address N]
+                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
     python game.py server --data DIR --leaderboard
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     parser.add_argument("--per-address", type=_count, metavar="N", default=Settings.per_address,
                         help=f"connections at once from one address ({Settings.per_address})")
+    parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
+                        help=f"new players one address may make a minute ({Settings.newcomers})")
     parser.add_argument("--leaderboard", action="store_true", help="print the leaderboard as JSON and exit")
     return parser
 
@@ -63,7 +65,7 @@ def run_server(argv: list[str]) -> int:
             print(json.dumps({"leaderboard": top}, ensure_ascii=False))
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
-                            count_seconds=args.count_seconds)
+                            count_seconds=args.count_seconds, newcomers=args.newcomers)
         return asyncio.run(serve_until_stopped(DuelServer(store, settings), args.listen, args.port, tls))
     except OSError as error:  # the port is taken, the address is not this machine's
         return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "

@@ -77,12 +77,36 @@ class Queue(Generic[Who]):
         return found
 
 
+class Throttle:
+    """At most ``limit`` events an address in any ``window`` seconds (a sliding window)."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: dict[str, deque[float]] = {}
+
+    def full(self, address: str, now: float) -> bool:
+        """The address has had its ``limit`` lately: refuse; else the event is counted."""
+        if self.reached(address, now):
+            return True
+        self.times.setdefault(address, deque()).append(now)
+        return False
+
+    def reached(self, address: str, now: float) -> bool:
+        times = self.times.get(address)
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if times is not None and not times:
+            del self.times[address]
+            return False
+        return times is not None and len(times) >= self.limit
+
+
 class Rooms(Generic[Who]):
     """Private rooms: a code for the one who made it, typed by a friend."""
 
     def __init__(self) -> None:
         self.rooms: dict[str, tuple[Who, float]] = {}
-        self.wrong: dict[str, deque[float]] = {}
+        self.wrong = Throttle(WRONG_CODES, WRONG_WINDOW)
 
     def make(self, who: Who, now: float) -> str:
         self.close_for(who)
@@ -99,22 +123,19 @@ class Rooms(Generic[Who]):
 
     def throttled(self, address: str, now: float) -> bool:
         """The address has typed too many wrong codes lately."""
-        tries = self.wrong.get(address)
-        while tries and tries[0] <= now - WRONG_WINDOW:
-            tries.popleft()
-        return bool(tries) and len(tries) >= WRONG_CODES
+        return self.wrong.reached(address, now)
 
     def join(self, code: str, address: str, now: float) -> Who | None:
         """The room's maker (the room is used up), or None for a wrong code (counted)."""
         self.expire(now)
         entry = self.rooms.pop(code.strip().upper(), None)
         if entry is None:
-            self.wrong.setdefault(address, deque()).append(now)
+            self.wrong.full(address, now)  # counted
             return None
         return entry[0]
 
     def expire(self, now: float) -> None:
         for code in [c for c, (_, made) in self.rooms.items() if made <= now - ROOM_SECONDS]:
             del self.rooms[code]
-        for address in [a for a, tries in self.wrong.items() if not tries or tries[-1] <= now - WRONG_WINDOW]:
-            del self.wrong[address]
+        for address in list(self.wrong.times):
+            self.wrong.reached(address, now)  # forgets what is older than the window

@@ -40,7 +40,7 @@ class Races:
     queue: Queue[Client]
     rooms: Rooms[Client]
     duels: dict[str, ServerDuel]
-    finished: list[str]
+    written: int
 
     @property
     def online(self) -> int:
@@ -179,7 +179,7 @@ class Races:
         record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
                             (sides[0], sides[1]), outcome, duel.why, duel.log)
         before, after = self.store.record(record)
-        self.finished.append(duel.id)
+        self.written += 1
         del self.duels[duel.id]
         for side in (0, 1):
             client = self._client_of(duel, side)

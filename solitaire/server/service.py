@@ -34,7 +34,7 @@ from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, C
                                    Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
-from .lobby import Queue, Rooms, window
+from .lobby import Queue, Rooms, Throttle, window
 from .races import Races
 from .store import Player, Store
 
@@ -54,6 +54,7 @@ class Settings:
     garbage: int = 5  # messages that break the protocol before the connection is dropped
     outbox: int = 256  # messages waiting for a slow reader before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
+    newcomers: int = 20  # new players (new keys) one address may make a minute
 
 
 @dataclass(eq=False)
@@ -97,8 +98,9 @@ class DuelServer(Races):
         self.per_address: Counter[str] = Counter()
         self.queue: Queue[Client] = Queue()
         self.rooms: Rooms[Client] = Rooms()
+        self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
         self.duels: dict[str, ServerDuel] = {}
-        self.finished: list[str] = []  # ids of the duels written since start (the tests read it)
+        self.written = 0  # duels written since the start
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -185,9 +187,13 @@ class DuelServer(Races):
             return Refused("version", f"this server speaks version {VERSION}")
         if not KEY.match(hello.key):
             return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
+        if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
+            return Refused("throttled", "too many new players from your address: wait a minute")
         player = self.store.player(hello.key, hello.name)
-        if player.id in self.by_player:
-            return Refused("busy", "this player is already connected")
+        older = self.by_player.get(player.id)
+        if older is not None:  # the same key again: this connection is the player now (a comeback)
+            self._gone(older)
+            older.ws.transport.abort()
         client.player = player
         self.by_player[player.id] = client
         self._welcome(client)
@@ -270,9 +276,11 @@ class DuelServer(Races):
             self._finish(duel, now)
 
     def _gone(self, client: Client) -> None:
-        """The connection closed: out of the queue and its room; in a race, away (``races``)."""
+        """The connection closed (or was replaced): out of the queue and its room; in a race,
+        away (``races``)."""
         self.queue.remove(client)
         self.rooms.close_for(client)
         if client.player is not None and self.by_player.get(client.player.id) is client:
             del self.by_player[client.player.id]
-        self.away(client)
+            self.away(client)
+        client.duel = None

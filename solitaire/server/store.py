@@ -129,6 +129,10 @@ class Store:
             self.db.execute("UPDATE players SET name = ?, base = ? WHERE id = ?", (shown, fold(name), row[0]))
             return Player(row[0], shown, Skill(row[3], row[4]), row[5])
 
+    def known(self, key: str) -> bool:
+        """A player of this key exists already."""
+        return self.db.execute("SELECT 1 FROM players WHERE key_hash = ?", (key_hash(key),)).fetchone() is not None
+
     def skill(self, player: int) -> Skill:
         mu, sigma = self.db.execute("SELECT mu, sigma FROM players WHERE id = ?", (player,)).fetchone()
         return Skill(mu, sigma)

@@ -227,7 +227,7 @@ def test_attacks_from_the_lan_door_do_not_stop_honest_duels(tmp_path):
         b.say({"type": "end"})
         results = a.hear_type("result", timeout=5), b.hear_type("result", timeout=5)
         assert results[0]["you"] == results[1]["opponent"] and results[0]["why"] == ""
-        assert len(server.finished) == 2
+        assert server.written == 2
         for raw in silent:  # dropped for saying nothing
             with pytest.raises(ConnectionClosed):
                 raw.hear(2)
@@ -297,3 +297,35 @@ def test_a_recorded_run_is_a_real_race_replayed_labelled_and_never_rated(tmp_pat
         assert result["why"] == "recorded" and result["opponent"] == played
         assert result["rating"]["before"] == result["rating"]["after"]
         assert server.store.counts() == before
+
+
+def test_new_players_from_one_address_are_throttled_and_known_ones_are_not(tmp_path):
+    with running_server(tmp_path, replace(QUICK, newcomers=3)) as (url, _):
+        keys = [f"{n}" * 30 for n in range(4)]
+        for key in keys[:3]:
+            raw = Raw(url)
+            assert raw.hello("New", key)["type"] == "welcome"
+            raw.close()
+        assert Raw(url).hello("New", keys[3])["reason"] == "throttled"
+        assert Raw(url).hello("Again", keys[0])["type"] == "welcome"
+
+
+def test_a_second_connection_with_the_same_key_takes_the_seat_at_once(tmp_path):
+    with running_server(tmp_path, replace(QUICK, race_seconds=30)) as (url, server):
+        key = "s" * 40
+        first, other = Raw(url), Raw(url)
+        first.hello("A", key)
+        other.hello("B")
+        first.say({"type": "find"})
+        other.say({"type": "find"})
+        first.hear_type("matched")
+        second = Raw(url)
+        second.hello("A", key)  # the first connection is still open: it is closed, not waited for
+        assert second.hear_type("matched")["moves"] == 0
+        with pytest.raises(ConnectionClosed):
+            while True:
+                first.hear(2)
+        time.sleep(QUICK.count_seconds)
+        second.say({"type": "move", "n": 1, "move": "s"})
+        assert second.hear_type("ok")["n"] == 1
+        assert not next(iter(server.duels.values())).sides[0].away
