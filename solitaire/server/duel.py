@@ -6,7 +6,9 @@ the core's answer is the only truth: its points, its time bonus (DU-5, whatever 
 is), its winner. A player is told only the cards a move turned up; the other side is told only
 progress (score, cards home, moves). Each move is logged with the server's race time.
 
-Refused moves: each one is answered with its reason and counted. **Disqualification rule**:
+Refused moves: each one is answered with its reason and counted (but for moves numbered ahead
+of the one due: those were on their way before the answer to a refused move came).
+**Disqualification rule**:
 ``STRIKES_IN_A_ROW`` refused moves in a row, or ``STRIKES_IN_A_RACE`` in one race, disqualify
 the player: the race ends for both at that moment and the disqualified player loses it whatever
 the scores. A player whose connection closes is away for the comeback window (``races``), then
@@ -81,8 +83,9 @@ class ServerDuel:
         player = self.sides[side]
         if now < self.starts_at:
             return self._refuse(side, n, text, at, "not_started", "", "the race has not started")
-        if n != player.moves + 1:
-            return self._refuse(side, n, text, at, "order", "", f"move {player.moves + 1} was due")
+        if n != player.moves + 1:  # ahead: sent before the answer to a refused one came (no strike)
+            return self._refuse(side, n, text, at, "order", "", f"move {player.moves + 1} was due",
+                                strike=n <= player.moves)
         game = self.race.games[side]
         unseen = 0 if stock_seen(game) else len(game.stock)  # stock cards nobody has seen
         hidden = list(game.hidden)
@@ -127,10 +130,11 @@ class ServerDuel:
         return RivalProgress(game.score, self.race.home(side), game.moves, self.race.finished(side),
                              self.sides[side].away)
 
-    def _refuse(self, side: int, n: int, text: str, at: float, reason: str, rule: str, detail: str) -> No:
+    def _refuse(self, side: int, n: int, text: str, at: float, reason: str, rule: str, detail: str,
+                strike: bool = True) -> No:
         player = self.sides[side]
-        player.strikes += 1
-        player.refused += 1
+        player.strikes += strike
+        player.refused += strike
         self.log.append([round(at, 3), side, text[:24], f"refused:{reason}"])
         if player.strikes >= STRIKES_IN_A_ROW or player.refused >= STRIKES_IN_A_RACE:
             player.disqualified = True

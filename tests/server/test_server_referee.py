@@ -84,6 +84,9 @@ def test_moves_before_the_count_ends_or_out_of_order_are_refused():
     assert server.play(0, 1, "s", 1.0).reason == "not_started"
     assert isinstance(server.play(0, 1, "s", 3.5), Ok)
     assert server.play(0, 3, "s", 3.6).reason == "order"
+    assert server.sides[0].refused == 1  # ahead of the one due: on its way before a refusal came
+    assert server.play(0, 1, "s", 3.6).reason == "order"  # a move again: counted
+    assert server.sides[0].refused == 2
     assert server.play(0, 2, "nonsense", 3.7).reason == "notation"
 
 
