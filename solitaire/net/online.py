@@ -130,7 +130,7 @@ class OnlineClient:
     # -- the threads ------------------------------------------------------------------------------
     def _read(self) -> None:
         try:
-            with connect(self.url, open_timeout=CONNECT_SECONDS, max_size=1 << 20,
+            with connect(self.url, open_timeout=CONNECT_SECONDS, max_size=1 << 20, compression=None,
                          close_timeout=1) as ws:
                 self._ws = ws
                 ws.send(encode(Hello(VERSION, self.key, self.name)))

@@ -92,7 +92,7 @@ class ServerProcess:
 
 
 async def _player(url: str, name: str, key: str | None = None) -> Any:
-    ws = await connect(url, max_size=1 << 20, open_timeout=30, ping_interval=None)
+    ws = await connect(url, max_size=1 << 20, open_timeout=30, ping_interval=None, compression=None)
     await ws.send(json.dumps({"type": "hello", "version": VERSION, "key": key or secrets.token_urlsafe(24),
                               "name": name}))
     await _until(ws, "welcome")

@@ -22,11 +22,11 @@ from pathlib import Path
 from websockets.asyncio.server import serve
 
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
-from ..net.online_messages import MAX_MESSAGE
-from .service import DuelServer, Settings
+from .service import SOCKET_OPTIONS, DuelServer, Settings
 from .store import Store
 
 DEFAULT_PORT = 47475
+IDLE_SWEEP = 4  # ticks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,8 +84,7 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
             loop.add_signal_handler(signum, stopping.set)
         except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
             pass
-    async with serve(server.handle, address, port, ssl=tls, max_size=MAX_MESSAGE, max_queue=8,
-                     open_timeout=5, ping_interval=20, ping_timeout=20, close_timeout=2) as listener:
+    async with serve(server.handle, address, port, ssl=tls, **SOCKET_OPTIONS) as listener:
         bound = listener.sockets[0].getsockname()[1]
         url = f"{'wss' if tls else 'ws'}://{address}:{bound}"
         print(json.dumps({"listening": url}), flush=True)
@@ -100,9 +99,14 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
 
 
 async def _pair_forever(server: DuelServer) -> None:
+    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
+    ticks = 0
     while True:
         await asyncio.sleep(server.settings.tick)
         server.pair()
+        ticks += 1
+        if ticks % IDLE_SWEEP == 0:
+            server.sweep_idle()
 
 
 def _tls(cert: str, key: str) -> ssl.SSLContext:

@@ -30,7 +30,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..net.framing import ProtocolError
-from ..net.online_messages import (FROM_PLAYER, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
+from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
                                    Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
@@ -39,6 +39,11 @@ from .races import Races
 from .store import Player, Store
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
+#: How every connection is served (``websockets.serve``'s options): small messages, a short
+#: queue of unread ones, no compression (the messages are tiny, and a deflate context costs
+#: CPU each message and memory each connection), keepalive pings, a bounded handshake and close.
+SOCKET_OPTIONS: dict[str, Any] = {"max_size": MAX_MESSAGE, "max_queue": 8, "compression": None,
+                                  "open_timeout": 5, "ping_interval": 20, "ping_timeout": 20, "close_timeout": 2}
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class Client:
     garbage: int = 0
     tokens: float = 0.0
     filled: float = field(default_factory=time.monotonic)
+    heard: float = field(default_factory=time.monotonic)  # the last message's time
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
 
     def send(self, message: Any) -> None:
@@ -141,13 +147,9 @@ class DuelServer(Races):
         if refusal is not None:
             return await self._shut(client, refusal)
         while True:
-            try:
-                text = await asyncio.wait_for(client.ws.recv(), settings.idle_seconds)
-            except TimeoutError:
-                if client.duel is None and client not in self.queue and not self._has_room(client):
-                    return await self._shut(client, Refused("idle", f"nothing for {settings.idle_seconds:g} s"))
-                continue
-            if not client.allowed(self.clock()):
+            text = await client.ws.recv()  # no timeout a message: idle players are swept (sweep_idle)
+            client.heard = self.clock()
+            if not client.allowed(client.heard):
                 return await self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
             try:
                 message = decode(text, FROM_PLAYER)
@@ -205,8 +207,17 @@ class DuelServer(Races):
         skill = self.store.skill(client.player.id)
         client.send(Welcome(client.player.name, skill.number, skill.tier, self.online))
 
-    def _has_room(self, client: Client) -> bool:
-        return any(owner is client for owner, _ in self.rooms.rooms.values())
+    def sweep_idle(self) -> None:
+        """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
+        race); called every few seconds, so reading a message never sets a timer."""
+        now = self.clock()
+        waiting = {owner for owner, _ in self.rooms.rooms.values()}
+        for client in list(self.clients):
+            if (client.player is not None and now - client.heard > self.settings.idle_seconds
+                    and client.duel is None and client not in self.queue and client not in waiting):
+                client.heard = now  # swept once
+                asyncio.get_running_loop().create_task(
+                    self._shut(client, Refused("idle", f"nothing for {self.settings.idle_seconds:g} s")))
 
     # -- what a player asks ---------------------------------------------------------------------
     def _on(self, client: Client, message: Any) -> None:

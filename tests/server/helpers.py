@@ -14,9 +14,9 @@ from typing import Any, Iterator
 from websockets.asyncio.server import serve
 from websockets.sync.client import connect
 
-from solitaire.net.online_messages import MAX_MESSAGE, VERSION
+from solitaire.net.online_messages import VERSION
 from solitaire.server.cli import _pair_forever
-from solitaire.server.service import DuelServer, Settings
+from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings
 from solitaire.server.store import Store
 
 LOCAL = "127.0.0.1"
@@ -32,7 +32,7 @@ def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[s
     box: dict[str, Any] = {}
 
     async def main() -> None:
-        async with serve(server.handle, LOCAL, 0, max_size=MAX_MESSAGE, max_queue=8) as listener:
+        async with serve(server.handle, LOCAL, 0, **SOCKET_OPTIONS) as listener:
             box["url"] = f"ws://{LOCAL}:{listener.sockets[0].getsockname()[1]}"
             box["stop"] = stop = asyncio.Event()
             box["loop"] = asyncio.get_running_loop()
