@@ -6,14 +6,20 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
+import ssl
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+from websockets.sync.client import connect
+
+from solitaire.net.online_messages import VERSION
 from tests.server.helpers import Raw
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,3 +107,21 @@ def test_server_bad_options_are_one_line_and_exit_2(tmp_path):
     run = subprocess.run([sys.executable, "game.py", "--duel", "online:http://x", "--smoke"], cwd=ROOT,
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificate with openssl")
+def test_the_server_speaks_wss_with_a_certificate(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    server, url = start_server(tmp_path / "data", "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        assert url.startswith("wss://127.0.0.1:")
+        trust = ssl.create_default_context(cafile=str(cert))
+        with connect(url, ssl=trust, open_timeout=5) as ws:
+            ws.send(json.dumps({"type": "hello", "version": VERSION, "key": "t" * 30, "name": "Tess"}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+    finally:
+        server.terminate()
+        server.wait(10)
