@@ -1,7 +1,9 @@
 """One online race, refereed by the server (issue 25 item 2): the deal, the clock, every move.
 
-The server deals (the core's dealing, a deal number of its own choosing) and keeps both games in
-a core ``Race``; every move a player sends is played there, at the server's own race time, and
+The server deals with the core's own dealing (``Game.deal``), but from a secret 64-bit seed
+(``new_deal``) instead of a deal number of the codes' 26^7: the 7 face-up cards of a table would
+pick out a 7-letter deal among 8 billion (a search a cheat can run during a race), never one seed
+among 2^64. Such a deal has no code to tell, by construction. Both games sit in a core ``Race``; every move a player sends is played there, at the server's own race time, and
 the core's answer is the only truth: its points, its time bonus (DU-5, whatever the core's rule
 is), its winner. A player is told only the cards a move turned up; the other side is told only
 progress (score, cards home, moves). Each move is logged with the server's race time.
@@ -17,16 +19,34 @@ has pressed End (DU-4); the race goes on for the other.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 from ..core import TABLEAU, IllegalMove, parse_request
 from ..core.cards import card_text
 from ..core.codes import GameCode
-from ..core.duel import Race
+from ..core.duel import Race, race_mode
 from ..net.mirror import stock_seen, visible_table
 from ..net.online_messages import No, Ok, RivalProgress
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before race time 0
+SEED_BITS = 64
+
+
+def new_deal() -> GameCode:
+    """A Duel deal from a secret seed (see the module's docstring); it has no text form."""
+    game, draw, scoring = race_mode()
+    return GameCode(game, draw, scoring, secrets.randbits(SEED_BITS))
+
+
+def deal_text(code: GameCode) -> str:
+    """How the store keeps a deal: ``game:draw:scoring:seed`` (the seed in decimal)."""
+    return f"{code.game}:{code.draw}:{code.scoring}:{code.deal}"
+
+
+def read_deal(text: str) -> GameCode:
+    game, draw, scoring, seed = text.split(":")
+    return GameCode(game, int(draw), scoring, int(seed))
 STRIKES_IN_A_ROW = 5
 STRIKES_IN_A_RACE = 10
 
@@ -59,6 +79,11 @@ class ServerDuel:
     def __post_init__(self) -> None:
         self.race = Race(self.code)
         self.race.limit = float(self.seconds)
+        # The core names a race's deal by its code in its results; a seed past the codes' range
+        # has no code, so the race carries deal 0's (the results' sides are all that is used).
+        self.race.code = GameCode(self.code.game, self.code.draw, self.code.scoring, 0)
+        for game in self.race.games:
+            game.code = None
 
     @property
     def starts_at(self) -> float:

@@ -19,11 +19,8 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Callable
 
-from ..core import parse_code
-from ..core.codes import DEAL_LIMIT, GameCode
-from ..core.duel import race_mode
 from ..net.online_messages import Matched, Queued, Result
-from .duel import ServerDuel, Side
+from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
 from .lobby import Queue, Rooms, window
 from .recorded import pick_run
 from .store import DuelRecord, SideRecord, Store
@@ -68,10 +65,8 @@ class Races:
 
     def _open_duel(self, first: Client, second: Client, now: float) -> None:
         assert first.player is not None and second.player is not None
-        game, draw, scoring = race_mode()
-        code = GameCode(game, draw, scoring, secrets.randbelow(DEAL_LIMIT))
         sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
-        duel = ServerDuel(secrets.token_hex(8), code, self.settings.race_seconds, sides, now,
+        duel = ServerDuel(secrets.token_hex(8), new_deal(), self.settings.race_seconds, sides, now,
                           self.settings.count_seconds)
         self.duels[duel.id] = duel
         for side, client in enumerate((first, second)):
@@ -97,7 +92,7 @@ class Races:
         if run is None:
             return False
         sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
-        duel = ServerDuel(secrets.token_hex(8), parse_code(run.code), run.seconds, sides, now,
+        duel = ServerDuel(secrets.token_hex(8), read_deal(run.deal), run.seconds, sides, now,
                           self.settings.count_seconds, recorded=True)
         self.duels[duel.id] = duel
         self._seat(client, duel, 0, now)
@@ -176,7 +171,7 @@ class Races:
             return self._finish_recorded(duel, outcome, lines)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
                                  line["ended"]) for s, line in zip(duel.sides, lines))
-        record = DuelRecord(duel.id, str(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
+        record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
                             (sides[0], sides[1]), outcome, duel.why, duel.log)
         before, after = self.store.record(record)
         self.written += 1

@@ -20,7 +20,7 @@ from .store import Store
 @dataclass(frozen=True)
 class RecordedRun:
     duel: str
-    code: str
+    deal: str  # as the store keeps it (``duel.deal_text``)
     seconds: int
     player: int
     name: str

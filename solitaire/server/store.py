@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS players (
 CREATE INDEX IF NOT EXISTS players_base ON players(base);
 CREATE TABLE IF NOT EXISTS duels (
     id TEXT PRIMARY KEY,
-    code TEXT NOT NULL,          -- the deal: kept here, never sent to a player
+    code TEXT NOT NULL,          -- the deal, game:draw:scoring:seed: kept here, never sent
     seconds INTEGER NOT NULL,
     started REAL NOT NULL,       -- wall clock (Unix time)
     ended REAL NOT NULL,
@@ -78,7 +78,7 @@ class SideRecord:
 @dataclass(frozen=True)
 class DuelRecord:
     id: str
-    code: str
+    code: str  # the deal as ``duel.deal_text`` writes it
     seconds: int
     started: float
     ended: float

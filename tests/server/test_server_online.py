@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from solitaire.core import Game, parse_code, parse_request
+from solitaire.core import Game, GameCode, parse_request
+from solitaire.server.duel import read_deal
 from solitaire.core.cards import card_text
 from solitaire.net.online_messages import VERSION
 from solitaire.server.lobby import WRONG_CODES
@@ -56,17 +57,17 @@ def test_an_honest_duel_completes_while_a_hostile_player_is_refused(tmp_path):
         results = a.hear_type("result"), b.hear_type("result")
         assert results[0]["you"] == results[1]["opponent"] and results[0]["winner"] != "none"
         assert server.store.counts()["duels"] == 1
-        code = server.store.db.execute("SELECT code FROM duels").fetchone()[0]
+        deal = read_deal(server.store.db.execute("SELECT code FROM duels").fetchone()[0])
         for heard in a.heard + b.heard:
-            assert code not in heard and code.split("-")[-1] not in heard
-        check_cards_only_once_turned(a.heard, code, ["s", "s", "s"])
-        check_cards_only_once_turned(b.heard, code, [])
+            assert str(deal.deal) not in heard and f"{deal.deal:x}" not in heard
+        check_cards_only_once_turned(a.heard, deal, ["s", "s", "s"])
+        check_cards_only_once_turned(b.heard, deal, [])
 
 
-def check_cards_only_once_turned(heard: list[str], code: str, moves: list[str]) -> None:
+def check_cards_only_once_turned(heard: list[str], deal: GameCode, moves: list[str]) -> None:
     """Replay what the player did on the real deal: every card in every message the server sent
     was face up on the player's table when it was sent (an Ok: once its move was played)."""
-    game = Game.deal(parse_code(code))
+    game = Game.deal(deal)
     played = iter(moves)
     for text in heard:
         if json.loads(text)["type"] == "ok":

@@ -8,7 +8,9 @@ from solitaire.core import IllegalMove, parse_code, parse_request
 from solitaire.core.duel import Race
 from solitaire.net.mirror import Mirror, visible_table
 from solitaire.net.online_messages import No, Ok
-from solitaire.server.duel import STRIKES_IN_A_ROW, STRIKES_IN_A_RACE, ServerDuel, Side
+from solitaire.core.codes import DEAL_LIMIT
+from solitaire.server.duel import (STRIKES_IN_A_ROW, STRIKES_IN_A_RACE, ServerDuel, Side, deal_text, new_deal,
+                                   read_deal)
 
 CODE = parse_code("DU1-D3N-AAAAAAB")
 
@@ -142,3 +144,14 @@ def test_the_rival_sees_progress_never_cards():
     progress = server.progress(0)
     assert set(vars(progress)) == {"score", "home", "moves", "ended", "away"}
     assert progress.moves == 1 and not progress.ended
+
+
+def test_a_server_deal_is_a_secret_seed_beyond_the_codes_and_is_judged_by_the_core():
+    """7 face-up cards would pick a 7-letter deal out of 26^7: the server's seeds are 64 bits."""
+    deals = [new_deal() for _ in range(20)]
+    assert max(d.deal for d in deals) >= DEAL_LIMIT and len({d.deal for d in deals}) == 20
+    assert all(read_deal(deal_text(d)) == d for d in deals)
+    server = ServerDuel("d", deals[0], 60, (Side(1, "A"), Side(2, "B")), opened=0.0, count=0.0)
+    assert isinstance(server.play(0, 1, "s", 1.0), Ok)
+    outcome, lines = server.decide(5.0)
+    assert outcome in ("first", "second", "tie") and lines[0]["score"] == server.race.games[0].score
