@@ -131,7 +131,8 @@ async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
             p50, p99 = statistics.median(measured), _quantile(measured, 0.99)
             rate = len(measured) / seconds
             print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {p50 * 1000:6.1f} ms, "
-                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core, RSS {server.rss_mb():6.0f} MB; "
+                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core "
+                  f"({cpu_share / max(rate, 1) * 1000:.2f} ms a move), RSS {server.rss_mb():6.0f} MB; "
                   f"the simulated players' CPU {players_share:4.0%}")
             if p99 > TARGET_P99 or rate < 1.6 * step:  # the generator or the server fell behind
                 break
