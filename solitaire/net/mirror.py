@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import STOCK, TABLEAU, Game, Move, parse_card, parse_request, ruleset
+from ..core import Game, parse_card, ruleset
 from ..core.cards import card_text
-from ..core.errors import IllegalMove
 
 Place = tuple[str, int, int]  # ("t", column, index) or ("w", 0, index)
 
@@ -105,30 +104,15 @@ class Mirror:
         refuses it (then nothing changed). The cards it turns are awaited (``awaiting``)."""
         if not self.ready:
             raise ValueError("a card this table turned is not known yet: wait for the server's answer")
-        request = parse_request(text)
         game = self.game
-        if request.action == "undo":
-            if not game.undo():
-                raise IllegalMove(game.undo_refusal())
+        unknown_stock, hidden, waste = self.unknown_stock, list(game.hidden), len(game.waste)
+        game.play_text(text)
+        self.awaiting = [("t", column, after) for column, (before, after) in enumerate(zip(hidden, game.hidden))
+                         if after < before]
+        if unknown_stock and len(game.waste) > waste:  # drawn from a stock nobody has seen
+            self.awaiting += [("w", 0, index) for index in range(waste, len(game.waste))]
+        if not self.awaiting:  # an undo may have put back a stale card where an unknown one lies
             refill(game, self.unknown_stock)
-        elif request.action == "auto":
-            if not game.auto_complete_ready():
-                raise IllegalMove(game.refuse("auto_not_ready"))
-            while not game.won and (move := game.auto_complete_next()) is not None:
-                game.apply(move)
-        else:
-            self._apply(game.resolve(request))
-
-    def _apply(self, move: Move) -> None:
-        game = self.game
-        unknown_stock, hidden = self.unknown_stock, list(game.hidden)
-        waste = len(game.waste)
-        game.apply(move)
-        if move.src.kind == TABLEAU and game.hidden[move.src.index] < hidden[move.src.index]:
-            column = move.src.index
-            self.awaiting = [("t", column, game.hidden[column])]
-        elif move.src.kind == STOCK and unknown_stock and len(game.waste) > waste:
-            self.awaiting = [("w", 0, index) for index in range(waste, len(game.waste))]
 
     def shown(self, cards: list) -> None:
         """The server's Ok: the cards the last move turned, in the awaited places (ValueError
