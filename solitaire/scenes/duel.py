@@ -31,7 +31,9 @@ from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
-from solitaire.scenes.rival import Rival, is_end, thinking_until
+from solitaire.scenes import duel_panel
+from solitaire.scenes.confirm import ask
+from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival, thinking_until
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
@@ -50,8 +52,6 @@ class DuelScene(TableScene):
                  autoplay: Any = None, fast: bool = False, seconds: float | None = None,
                  on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
-        from solitaire.scenes.rival import computer_player, duel_deal, make_rival
-
         if isinstance(code, str):
             code = parse_code(code)
         self.code: GameCode = code if code is not None else duel_deal(winnable)
@@ -96,14 +96,16 @@ class DuelScene(TableScene):
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.end_button = ui.Button(t("duel.end"), self.ask_end)
         self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.redo_button = ui.Button(t("play.redo"), self.redo)
         self.bar = ui.TopBar(start=[(self.menu_button, 2.4)],
-                             end=[(self.end_button, 2.2), (self.undo_button, 2.2)])
+                             end=[(self.end_button, 2.2), (self.undo_button, 2.2), (self.redo_button, 2.2)])
         self.group.add(self.bar)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         playing = not self.frozen
         self.undo_button.enabled = playing and self.game.can_undo
+        self.redo_button.enabled = playing and self.game.can_redo
         self.end_button.enabled = playing
 
     # ----------------------------------------------------------------------------- moves
@@ -124,6 +126,10 @@ class DuelScene(TableScene):
             self.rival.my_end(self.race.elapsed)
             self._update_buttons()
             self._check_over()
+
+    def apply_redo(self) -> None:
+        """C-12: the rival is told the move itself, which its copy checks and scores as a move."""
+        self._tell_rival(notation(self.race.redo(ME)))
 
     def take_back(self) -> bool:
         if not self.race.playing(ME) or not self.race.undo(ME):
@@ -169,8 +175,6 @@ class DuelScene(TableScene):
 
     def ask_leave(self, then: str = "title") -> None:
         """Leaving asks first, and counts as End at that moment."""
-        from solitaire.scenes.confirm import ask
-
         if self.result is not None:
             self._leave(then)
             return
@@ -389,8 +393,6 @@ class DuelScene(TableScene):
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.scenes import duel_panel
-
         self.draw_table(surface, alpha)
         self.group.draw(surface)
         duel_panel.draw(surface, self)

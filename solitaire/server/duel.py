@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from ..core import TABLEAU, IllegalMove, parse_request
+from ..core import IllegalMove
 from ..core.cards import card_text
 from ..core.codes import GameCode
 from ..core.duel import Race, race_mode
@@ -112,10 +112,8 @@ class ServerDuel:
             return self._refuse(side, n, text, at, "order", "", f"move {player.moves + 1} was due",
                                 strike=n <= player.moves)
         game = self.race.games[side]
-        unseen = 0 if stock_seen(game) else len(game.stock)  # stock cards nobody has seen
-        hidden = list(game.hidden)
+        unseen, hidden, waste = not stock_seen(game), list(game.hidden), len(game.waste)
         try:
-            request = parse_request(text)
             self.race.play(side, text)
         except IllegalMove as error:
             refusal = error.refusal
@@ -124,21 +122,18 @@ class ServerDuel:
             return self._refuse(side, n, text, at, "notation", "", str(error))
         player.moves, player.strikes = n, 0
         self.log.append([round(at, 3), side, text, "ok"])
-        return Ok(n, self._shown(side, request.action, unseen, hidden), game.score,
-                  round(self.race.seconds_left, 3))
+        return Ok(n, self._shown(side, unseen, hidden, waste), game.score, round(self.race.seconds_left, 3))
 
-    def _shown(self, side: int, action: str, unseen: int, hidden: list[int]) -> list[str]:
-        """The cards the last move turned up: a column's newly uncovered card, or the cards a
-        draw turned from a stock nobody had seen (after a recycle every stock card is known)."""
+    def _shown(self, side: int, unseen: bool, hidden: list[int], waste: int) -> list[str]:
+        """The cards the move turned up, found as the player's mirror finds the places to fill
+        (``net.mirror``): each column's newly uncovered card, then the cards drawn from a stock
+        nobody had seen (after a recycle every stock card is known)."""
         game = self.race.games[side]
-        last = game.log[-1] if action == "move" and game.log else None
-        if action == "draw" and unseen:
-            return [card_text(c) for c in game.waste[-min(game.draw, unseen):]]
-        if last is not None and last.src.kind == TABLEAU:
-            column = last.src.index
-            if game.hidden[column] < hidden[column]:
-                return [card_text(game.tableau[column][game.hidden[column]])]
-        return []
+        shown = [card_text(game.tableau[column][after])
+                 for column, (before, after) in enumerate(zip(hidden, game.hidden)) if after < before]
+        if unseen and len(game.waste) > waste:
+            shown += [card_text(c) for c in game.waste[waste:]]
+        return shown
 
     def end(self, side: int, now: float) -> bool:
         """End (DU-4) for ``side`` now; False when its game had already finished."""

@@ -20,7 +20,7 @@ def duel(seconds: int = 240) -> ServerDuel:
 
 
 def candidates(game) -> list[str]:
-    texts = ["s", "u", "a"]
+    texts = ["s", "u", "r", "a"]
     texts += [f"w>t{d}" for d in range(1, 8)] + ["w>f"]
     for src in range(1, 8):
         texts.append(f"t{src}>f")
@@ -35,6 +35,8 @@ def takes(game, text: str) -> bool:
     request = parse_request(text)
     if request.action == "undo":
         return game.can_undo
+    if request.action == "redo":
+        return bool(game.undone) and game.check(game.undone[-1]) is None
     if request.action == "auto":
         return game.auto_complete_ready()
     try:
@@ -62,7 +64,7 @@ def test_DU1_every_card_a_player_is_shown_was_turned_and_the_mirror_agrees():
         else:
             break
         mirror.play(text)
-        undos += text == "u"
+        undos += text in ("u", "r")
         n += 1
         now += 0.25
         answer = server.play(0, n, text, now)
