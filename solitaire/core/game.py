@@ -14,8 +14,8 @@ from __future__ import annotations
 from . import checks, targets
 from .cards import card_text
 from .codes import GameCode
-from .errors import IllegalMove
-from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move
+from .errors import IllegalMove, Refusal
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
 from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
@@ -203,6 +203,31 @@ class Game(Table):
         self._apply_checked(move)
         self.undone.pop()
         return True
+
+    def play_text(self, text: str) -> None:
+        """Apply one move written in notation (``moves``): the tools' ``replay``, and an online
+        player's own table (``net.mirror``). IllegalMove or ValueError says why not."""
+        request = parse_request(text)
+        if request.action == "undo":
+            if not self.undo():
+                raise IllegalMove(self.undo_refusal())
+        elif request.action == "redo":
+            if not self.redo():
+                raise IllegalMove(self.redo_refusal())
+        elif request.action == "auto":
+            if not self.auto_complete_ready():
+                raise IllegalMove(self._auto_refusal())
+            while (move := self.auto_complete_next()) is not None:
+                self.apply(move)
+        else:
+            self.apply(self.resolve(request))
+
+    def _auto_refusal(self) -> Refusal:
+        if not self.rules.auto_complete:
+            return self.refuse("no_auto_complete", game=self.rules)
+        if self.won:
+            return self.refuse("already_won")
+        return self.refuse("auto_not_ready")
 
     # ----------------------------------------------------------------------------- text form
     def to_json(self) -> dict:
