@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
+from solitaire.core.quote import shown
+
 log = logging.getLogger(__name__)
 
 
@@ -102,7 +104,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
     from solitaire import i18n
     from solitaire.app.audio import Audio
-    from solitaire.app.display import Display, start_video
+    from solitaire.app.display import Display, ScreenshotFailed, start_video
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.text import Text
@@ -119,6 +121,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
     start_video()
     pygame.font.init()
+    unsaved: ScreenshotFailed | None = None
     try:
         display = Display(opts.size or merged.window_size, fullscreen=fullscreen,
                           title=i18n.t("app.title"))
@@ -142,9 +145,12 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
         smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
-        frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
-                          screenshot=opts.screenshot)
-        log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
+        try:
+            loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
+                     screenshot=opts.screenshot)
+        except ScreenshotFailed as error:  # the run ends as every run does, then says so
+            unsaved = error
+        log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
         _persist(store, app.settings, display, one_off)
         store.flush()
@@ -155,6 +161,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         # called again in the same process, as the tests do.
         pygame.mixer.quit()
         pygame.display.quit()
+    if unsaved is not None:
+        raise BadOption(str(unsaved))
     return 0
 
 
@@ -181,7 +189,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
     if not app.can_open(name):
-        raise BadOption(f"--scene: no scene {name!r}; there are {', '.join(sorted(app.scenes))}")
+        raise BadOption(f"--scene: no scene {shown(name)}; there are {', '.join(sorted(app.scenes))}")
     if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
         app.open("title")  # an overlay asked for on its own is shown over the title
     play = None
@@ -296,17 +304,17 @@ def main(argv: list[str]) -> int:
 
     from solitaire.app.display import NoDisplay
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
-                                ipv4, race_seconds, strength)
+                                frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=_frame_count, help="frames for --smoke (120; a duel: to its end)")
-    parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
+    parser.add_argument("--frames", type=frame_count, help="frames for --smoke (120; a duel: to its end)")
+    parser.add_argument("--screenshot", type=screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
-    parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--size", type=window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
     parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent, help="duel computer:easy|medium|hard "
                         "(with --code DU1-D3N-…: that deal), host[:PORT] (on the network) or join:CODE")
     parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="with --duel: a shorter race")
@@ -343,42 +351,6 @@ def main(argv: list[str]) -> int:
         return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
-    import argparse
-    import re
-
-    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
-    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
-    if not (width and height):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
-    return width, height
-
-
-def _frame_count(text: str) -> int:
-    import argparse
-
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
-    return int(text)
-
-
-def _screenshot_path(text: str) -> str:
-    """The picture is written after the run: a folder that is not there would fail only then."""
-    import argparse
-    from pathlib import Path
-
-    path = Path(text)
-    folder = path.parent
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
-    return text
 
 
 def _report_crash() -> int:

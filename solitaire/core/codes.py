@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import BadCode
+from .quote import clip
 
 RULES_VERSION = 1
 DEAL_LETTERS = 7
@@ -55,29 +56,30 @@ def parse_code(text: object) -> GameCode:
     if not isinstance(text, str):
         raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
     raw = text.strip().upper()
+    quoted = clip(text)
     shape = _SHAPE.match(raw)
     if not shape:
-        raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
+        raise BadCode(f"G-3: '{quoted}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
     rules = REGISTRY.by_code(game_letters)
     if rules is None:
         known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
-        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
+        raise BadCode(f"G-3: '{quoted}': unknown game '{game_letters}' (expected {known})")
     if version != str(RULES_VERSION):
-        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+        raise BadCode(f"G-3: '{quoted}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
-        raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
+        raise BadCode(f"G-3: '{quoted}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
     if draw not in rules.draws:
         offered = ", ".join(str(n) for n in rules.draws)
-        raise BadCode(f"G-3: '{text}': {rules.name} has no draw {draw} (it offers draw {offered})")
+        raise BadCode(f"G-3: '{quoted}': {rules.name} has no draw {draw} (it offers draw {offered})")
     if scoring_char not in SCORINGS:
-        raise BadCode(f"G-3: '{text}': unknown scoring '{scoring_char}' (N standard, V Vegas)")
+        raise BadCode(f"G-3: '{quoted}': unknown scoring '{scoring_char}' (N standard, V Vegas)")
     scoring = SCORINGS[scoring_char]
     if scoring not in rules.scorings:
-        raise BadCode(f"G-3: '{text}': {rules.name} has no {scoring} scoring")
+        raise BadCode(f"G-3: '{quoted}': {rules.name} has no {scoring} scoring")
     if len(deal) != DEAL_LETTERS or not all("A" <= ch <= "Z" for ch in deal):
-        raise BadCode(f"G-3: '{text}': the deal number must be {DEAL_LETTERS} letters A–Z")
+        raise BadCode(f"G-3: '{quoted}': the deal number must be {DEAL_LETTERS} letters A–Z")
     number = 0
     for ch in deal:
         number = number * 26 + ord(ch) - ord("A")
