@@ -156,6 +156,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         store.flush()
         if getattr(app, "solver", None) is not None:
             app.solver.shutdown()
+        text.close()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
         # called again in the same process, as the tests do.

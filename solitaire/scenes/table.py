@@ -178,6 +178,12 @@ class TableScene(Scene):
         self.pointer.cancel()
         self.tweens.finish()
 
+    def exit(self) -> None:
+        """Off the stack: the table's images go now. The scene's parts point back at it, so the
+        scene itself waits for the garbage collector, which may come many games later (issue 23)."""
+        super().exit()
+        self.view.close()
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The table laid out again for the window: its sprites, the bar, the board's area."""
         self.pointer.cancel()  # the window may be new: its button-up may never come
