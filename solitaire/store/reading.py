@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.store.atomic import DamagedFileError, UnreadableFileError, read_json, remove_stale_temp_files
-from solitaire.store.lock import folder_lock
+from solitaire.store.lock import FolderBusy, folder_lock
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
 from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
@@ -51,7 +51,9 @@ class Reading:
     def _load(self) -> None:
         """Sweep, then read settings and statistics (under the lock if the folder allows it, so no
         other copy is half-way through a merge; a folder that does not let us take the lock will
-        not let us save either, and the player is told now rather than after a game)."""
+        not let us save either, and the player is told now rather than after a game). A lock
+        another copy holds is not waited for: each file it writes is replaced whole, so reading
+        goes on, and what this copy has to write is written later (see ``writing``)."""
         if not self._folder_readable():
             return
         for folder in (self.folder, self.folder / SAVES_FOLDER):
@@ -62,6 +64,8 @@ class Reading:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 stack.enter_context(folder_lock(self.folder))
+            except FolderBusy:
+                log.info("another copy holds the lock of %s; reading without it", self.folder)
             except OSError as error:
                 self._cannot_save(error)
             self._load_settings()
