@@ -139,12 +139,13 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
         pygame.key.set_repeat(400, 35)
         _open_first_scene(app, opts, store)
-        if store.notices and app.can_open("notice"):
+        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
+        # a headless duel played to its end: no one could close a notice (the log said it on stderr)
+        if store.notices and app.can_open("notice") and not smoke_duel:
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
-        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
         try:
             loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
                      screenshot=opts.screenshot)

@@ -11,8 +11,8 @@ The scene owns race time. Once the deal has landed, a 3-2-1 count starts both cl
 time follows the frame clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a
 moment a computer side is still thinking (``Rival.ready_at``, the autoplayer's), so a headless
 duel is over in seconds and plays the same on any machine. Covered by its menu or the End
-question, the scene gets no frames: against the computer both clocks stop; a rival that cannot
-pause (a person on the network) is kept running by those dialogs through ``covered_update``.
+question (or any notice), the scene gets no frames: against the computer both clocks stop; a
+rival that cannot pause (a person on the network) keeps racing under them (``covered_update``).
 
 Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
 is decided there: your total against the rival's at that time.
@@ -31,13 +31,15 @@ from solitaire.core import IllegalMove, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
-from solitaire.scenes.rival import Rival, is_end, thinking_until
+from solitaire.scenes import duel_panel
+from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival, thinking_until
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
 FAST_STEP = 0.5  # race seconds a frame with --fast
 URGENT_SECONDS = 30.0  # the countdown turns urgent
+COVERED_POLL = 0.03  # a network duel under a dialog: seconds between two reads of its line
 ME, RIVAL = 0, 1
 
 
@@ -50,8 +52,6 @@ class DuelScene(TableScene):
                  autoplay: Any = None, fast: bool = False, seconds: float | None = None,
                  on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
-        from solitaire.scenes.rival import computer_player, duel_deal, make_rival
-
         if isinstance(code, str):
             code = parse_code(code)
         self.code: GameCode = code if code is not None else duel_deal(winnable)
@@ -262,9 +262,13 @@ class DuelScene(TableScene):
             self.race_step(dt)
 
     def covered_update(self, dt: float) -> None:
-        """A dialog over the duel: the race runs on under it only when the rival cannot pause."""
-        if not self.rival.pausable and self.result is None and self.started:
+        """A dialog over the duel: the race runs on under it (its count too) only when the rival
+        cannot pause, its moves going out and coming in as often as ``covered_wake`` says."""
+        if not self.rival.pausable and self.result is None:
             self.race_step(dt)
+
+    def covered_wake(self) -> float | None:
+        return None if self.rival.pausable or self.result is not None else COVERED_POLL
 
     @property
     def dealing(self) -> bool:
@@ -389,8 +393,6 @@ class DuelScene(TableScene):
 
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.scenes import duel_panel
-
         self.draw_table(surface, alpha)
         self.group.draw(surface)
         duel_panel.draw(surface, self)
