@@ -32,6 +32,7 @@ from solitaire.core.codes import GameCode
 from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
                                  RivalLost, RivalMove, notation)
 from solitaire.scenes import duel_panel
+from solitaire.scenes.confirm import ask
 from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival, thinking_until
 from solitaire.scenes.table import TableScene
 
@@ -96,14 +97,16 @@ class DuelScene(TableScene):
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.end_button = ui.Button(t("duel.end"), self.ask_end)
         self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.redo_button = ui.Button(t("play.redo"), self.redo)
         self.bar = ui.TopBar(start=[(self.menu_button, 2.4)],
-                             end=[(self.end_button, 2.2), (self.undo_button, 2.2)])
+                             end=[(self.end_button, 2.2), (self.undo_button, 2.2), (self.redo_button, 2.2)])
         self.group.add(self.bar)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         playing = not self.frozen
         self.undo_button.enabled = playing and self.game.can_undo
+        self.redo_button.enabled = playing and self.game.can_redo
         self.end_button.enabled = playing
 
     # ----------------------------------------------------------------------------- moves
@@ -124,6 +127,10 @@ class DuelScene(TableScene):
             self.rival.my_end(self.race.elapsed)
             self._update_buttons()
             self._check_over()
+
+    def apply_redo(self) -> None:
+        """C-12: the rival is told the move itself, which its copy checks and scores as a move."""
+        self._tell_rival(notation(self.race.redo(ME)))
 
     def take_back(self) -> bool:
         if not self.race.playing(ME) or not self.race.undo(ME):
@@ -169,8 +176,6 @@ class DuelScene(TableScene):
 
     def ask_leave(self, then: str = "title") -> None:
         """Leaving asks first, and counts as End at that moment."""
-        from solitaire.scenes.confirm import ask
-
         if self.result is not None:
             self._leave(then)
             return
@@ -357,15 +362,9 @@ class DuelScene(TableScene):
             self.group.focus(self.board, visible=True)
         self.app.settings_listeners.append(self._settings_changed)
 
-    def _settings_changed(self, settings: Any) -> None:
-        """The settings opened from the duel's menu: the card back and animation speed follow."""
-        self.screen.follow(settings, self.game)
-
     def exit(self) -> None:
         """Closing the window (or anything else that takes the duel away) is End now."""
         super().exit()
-        if self._settings_changed in self.app.settings_listeners:
-            self.app.settings_listeners.remove(self._settings_changed)
         if self.result is None:
             self.conclude()
 
