@@ -37,9 +37,11 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class _Delete:
-    """A save to delete, if the file still holds the game with this token (not another copy's)."""
+    """A save to delete, if the file still holds a game with one of these tokens (not another
+    copy's): the game just ended, and any ended before it whose deletion still waited for the
+    lock when this slot's next game was saved."""
 
-    token: str | None
+    tokens: frozenset[str | None]
 
 
 class _Frozen(Exception):
@@ -150,7 +152,7 @@ class Reading:
         self._refresh_stats()
         if self._stats().is_ended(slot, _token(envelope)):
             log.info("%s is the save of a game already counted; deleting it", path)
-            self._saves[slot] = _Delete(_token(envelope))
+            self._saves[slot] = _Delete(frozenset({_token(envelope)}))
             self._commit()
             return None
         return envelope

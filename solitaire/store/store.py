@@ -174,7 +174,7 @@ class Store(Reading, Writing):
         if slot not in self._minted:
             self._owned[slot] = secrets.token_hex(8)
         envelope = {"version": SAVE_VERSION, "slot": slot, "token": self._owned[slot], "game": dict(data)}
-        self._saves[slot] = _Write(envelope, encode_json(envelope))
+        self._saves[slot] = _Write(envelope, encode_json(envelope), _ended(self._saves.get(slot)))
         self._minted.add(slot)
         if self._settings.continue_slot != slot:
             self.update_settings(continue_slot=slot)
@@ -196,7 +196,7 @@ class Store(Reading, Writing):
             check_result(won, score, seconds, moves)
             self._stats_changes.append(lambda stats: stats.with_result(slot, won, score, seconds, moves, token))
         if owned:
-            self._saves[slot] = _Delete(token)
+            self._saves[slot] = _Delete(_ended(self._saves.get(slot)) | {token})
         self._commit()
 
     def load_game(self, slot: str, validate: Callable[[dict[str, object]], T]) -> T | None:
@@ -254,3 +254,10 @@ class Store(Reading, Writing):
         if pending is not None:
             return slot if isinstance(pending, _Write) else None
         return slot if self._read_save(slot) is not None else None
+
+
+def _ended(pending: _Write | _Delete | None) -> frozenset[str | None]:
+    """The games ended in a slot whose saves a pending change there still has to delete."""
+    if isinstance(pending, _Delete):
+        return pending.tokens
+    return pending.ended if isinstance(pending, _Write) else frozenset()

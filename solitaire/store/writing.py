@@ -45,10 +45,13 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class _Write:
-    """A save waiting to be written: its envelope (for reading back) and its bytes."""
+    """A save waiting to be written: its envelope (for reading back) and its bytes, and the
+    tokens of the games ended before it in the slot whose saves still wait to be deleted (a
+    busy lock): written, it replaces them; ended first, its delete takes them along."""
 
     envelope: dict[str, object]
     data: bytes
+    ended: frozenset[str | None] = frozenset()
 
 
 class Writing:
@@ -132,7 +135,7 @@ class Writing:
                 if isinstance(change, _Write):
                     self._write_save(slot, path, change)
                 else:
-                    self._delete_save(slot, path, change.token)
+                    self._delete_save(slot, path, change.tokens)
             del self._saves[slot]
 
     def _write_save(self, slot: str, path: Path, change: _Write) -> None:
@@ -147,12 +150,12 @@ class Writing:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, change.data)
 
-    def _delete_save(self, slot: str, path: Path, token: str | None) -> None:
+    def _delete_save(self, slot: str, path: Path, tokens: frozenset[str | None]) -> None:
         try:
             envelope = upgrade(read_json(path), SAVE_VERSION, SAVE_MIGRATIONS)
         except (FileNotFoundError, DamagedFileError, NewerVersionError, UnreadableFileError):
             return  # nothing there, or not this copy's game: a damaged file is set aside when loaded
-        if envelope.get("slot") == slot and _token(envelope) == token:
+        if envelope.get("slot") == slot and _token(envelope) in tokens:
             path.unlink(missing_ok=True)
 
     def _folder_busy(self, busy: FolderBusy) -> None:

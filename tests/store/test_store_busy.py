@@ -145,6 +145,8 @@ def test_a_copy_stopped_while_writing_does_not_stop_the_other(home: Path, never_
         stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
     try:
         assert holder.stdout.readline() == "held\n"  # type: ignore[union-attr]
+        _, status = os.waitpid(holder.pid, os.WUNTRACED)  # stopped now (a SIGCONT before would be lost)
+        assert os.WIFSTOPPED(status)
         store = Store(home)
         play_and_end(store, 5)
         assert not (home / "stats.json").exists()
@@ -163,3 +165,20 @@ def test_the_lock_is_still_one_writer_at_a_time(home: Path) -> None:
         with pytest.raises(TimeoutError):
             with folder_lock(home):
                 pass
+
+
+def test_a_save_whose_delete_waited_is_deleted_when_the_slot_s_next_game_ends_too(home: Path) -> None:
+    """Seen once in two processes playing at once: a game ended while the lock was taken, the
+    next game in its slot saved and ended before the lock came free; the first one's save,
+    counted, stayed on disk (its delete had been replaced by the next game's save)."""
+    store = Store(home)
+    store.save_game(K1, make_game(1))  # written: the lock is free
+    fd = os.open(home / LOCK_FILE, os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        store.end_game(K1, Outcome(True, 1, 60.0, 2))  # its delete waits for the lock ...
+        play_and_end(store, 2)  # ... while the next game in the slot is saved and ended
+    finally:
+        os.close(fd)
+    assert store.flush()
+    assert not list((home / "saves").glob("*.json")) and Store(home).stats(K1).played == 2
