@@ -8,6 +8,8 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
+from solitaire.i18n import network
+
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
     "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
@@ -32,6 +34,7 @@ STRINGS: dict[str, str] = {
     "settings.one_tap": "نقل الورقة بلمسة واحدة",
     "settings.double_click": "النقر المزدوج إلى لوحة اللعب",
     "settings.interactive_rules": "شرح الحركات المرفوضة",
+    "settings.show_rule_numbers": "إظهار أرقام القواعد",
     "settings.show_time": "عرض الوقت",
     "settings.show_moves": "عرض عدد الحركات",
     "settings.sound": "الصوت",
@@ -269,62 +272,6 @@ STRINGS.update({
     "store.saving_again": "عاد الحفظ يعمل: تقدّمك محفوظ.",
 })
 
-# المبارزة عبر الشبكة (issue 15).
-STRINGS.update({
-    "net.gone": "انقطع الاتصال: ننتظر…",
-    "net.lost.left": "غادر المبارزة",
-    "net.lost.refused_move": "استُبعد: حركة ترفضها القواعد",
-    "net.lost.order": "استُبعد: حركات بغير ترتيبها",
-    "net.lost.time": "استُبعد: حركة خارج ساعة السباق",
-    "net.lost.flood": "استُبعد: حركات أكثر من الممكن",
-    "net.lost.after_end": "استُبعد: لعب بعد نهاية لعبته",
-    "net.lost.garbage": "استُبعد: خالف بروتوكول المبارزة",
-    "net.lost.they_refused": "رفضت قواعده إحدى حركاتك",
-    "net.fail.version": "لعبة المضيف تتكلم الإصدار {theirs} من بروتوكول المبارزة، وهذه اللعبة تتكلم الإصدار {ours}. يحتاج اللاعبان إلى الإصدار نفسه.",
-    "net.fail.secret": "رفض المضيف رمز المبارزة: السرّ لا يطابق. تحقّق من الرمز.",
-    "net.fail.busy": "لدى هذا المضيف خصم بالفعل.",
-    "net.notice.wrong_secret": "حاول {name} الانضمام برمز مبارزة خاطئ.",
-    "net.notice.busy": "حاول {name} الانضمام، لكن لديك خصمًا بالفعل.",
-    "net.notice.version": "حاول الانضمام لاعب تتكلم لعبته الإصدار {theirs} من بروتوكول المبارزة، وهذه اللعبة تتكلم الإصدار {ours}.",
-    "net.notice.left": "غادر اللاعب الذي انضم. في انتظار خصم…",
-    "net.error.garbage": "وصل عبر الشبكة ما ليس من بروتوكول المبارزة، فأُغلق ذلك الاتصال.",
-    "net.error.too_long": "وصلت عبر الشبكة رسالة تتجاوز حدّ 64 كيلوبايت، فأُغلق ذلك الاتصال.",
-    "net.error.flood": "وصل عبر الشبكة سيل من الرسائل أو الاتصالات، فقُطع.",
-    "net.error.silent": "لم يُسمع شيء مدة 10 ثوانٍ، فأُغلق الاتصال.",
-    "net.error.unreachable": "يتعذّر الوصول إلى المضيف: تحقّق من الرمز، ومن أن الحاسوبين على الشبكة نفسها.",
-    "net.error.dropped": "انقطع الاتصال.",
-    "net.error.closed": "أغلق الطرف الآخر الاتصال.",
-    "net.error.stuck": "توقف الطرف الآخر عن القراءة، فأُغلق الاتصال.",
-    "net.error.version": "يتكلم الطرف الآخر إصدارًا آخر من بروتوكول المبارزة.",
-})
-
-STRINGS.update({
-    "net.player": "لاعب",
-    "net.host.title": "استضافة مبارزة",
-    "net.host.about": "أعطِ رمز المبارزة هذا لخصمك على الشبكة نفسها:",
-    "net.host.plain": "أو على الشكل العنوان:المنفذ:السرّ:",
-    "net.host.waiting": "في انتظار خصم…",
-    "net.join.title": "الانضمام إلى مبارزة",
-    "net.join.about": "اكتب رمز المبارزة الذي يظهر عند المضيف (أو العنوان:المنفذ:السرّ):",
-    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
-    "net.join.join": "انضمام",
-    "net.join.connecting": "جارٍ الاتصال بـ {address}…",
-    "net.joined": "وصل {name}: تبدأ المبارزة…",
-    "net.port_busy": "المنفذ {port} مشغول: اختر منفذًا آخر في الإعدادات، أو أغلق البرنامج الذي يستعمله.",
-    "net.cannot_listen": "يتعذّر على اللعبة الاستماع على المنفذ {port}: {error}",
-})
-
-STRINGS.update({
-    "net.code.empty": "اكتب رمز المبارزة الذي يظهر عند المضيف.",
-    "net.code.letter": "الحرف «{letter}» ليس من حروف رموز المبارزة: حروفها هي {letters} فقط.",
-    "net.code.length": "رمز المبارزة {expected} حرفًا، وهذا الرمز {count}.",
-    "net.code.mistyped": "أحد حروف هذا الرمز مكتوب خطأ: قارنه بما يظهر على شاشة المضيف.",
-    "net.code.plain": "اكتب العنوان على الشكل العنوان:المنفذ:السرّ، مثل 192.168.1.20:47474:ACDEFHJ.",
-    "net.code.address": "«{text}» ليس عنوان IPv4 (أربعة أعداد من 0 إلى 255 بينها نقاط).",
-    "net.code.port": "«{text}» ليس رقم منفذ (من 1 إلى 65535).",
-    "net.code.secret": "السرّ {count} أحرف من {letters}.",
-})
-
 STRINGS.update({
     "settings.section.duel": "المبارزة عبر الشبكة",
     "settings.player_name": "اسمك",
@@ -393,8 +340,14 @@ STRINGS.update({
     "statistics.duels_none": "لم تُلعب أي مبارزة ضد هذا الخصم بعد.",
 })
 
+# زر المتابعة في الشاشة الرئيسية وسجلات لوحة الفوز (issue 22).
 STRINGS.update({
-    "duel.strength.network": "الشبكة",
-    "net.host.choice": "الشبكة · استضافة",
-    "net.join.choice": "الشبكة · انضمام",
+    "menu.continue_game": "متابعة {game} · {mode}",
+    "win.code": "التوزيعة {code}",
+    "win.best": "أفضل نتيجة {score}",
+    "win.streak": "سلسلة الفوز {n}",
+    "win.same_deal": "التوزيعة نفسها مجددًا",
+    "win.new_deal": "توزيعة جديدة",
 })
+
+STRINGS.update(network.AR)

@@ -1,5 +1,7 @@
 """English strings: the reference table every other language falls back to."""
 
+from solitaire.i18n import network
+
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
     "app.subtitle": "Klondike · Double · Thoughtful · Duel",
@@ -24,6 +26,7 @@ STRINGS: dict[str, str] = {
     "settings.one_tap": "One tap moves a card",
     "settings.double_click": "Double click sends a card to the tableau",
     "settings.interactive_rules": "Explain refused moves",
+    "settings.show_rule_numbers": "Show rule numbers",
     "settings.show_time": "Show time",
     "settings.show_moves": "Show moves",
     "settings.sound": "Sound",
@@ -226,61 +229,6 @@ STRINGS.update({
 
 # The network Duel (issue 15): what the other side did, what the host's door turned away.
 STRINGS.update({
-    "net.gone": "Connection lost: waiting…",
-    "net.lost.left": "Left the duel",
-    "net.lost.refused_move": "Disqualified: a move the rules refuse",
-    "net.lost.order": "Disqualified: moves out of order",
-    "net.lost.time": "Disqualified: a move off the clock",
-    "net.lost.flood": "Disqualified: too many moves",
-    "net.lost.after_end": "Disqualified: moved after its end",
-    "net.lost.garbage": "Disqualified: broke the protocol",
-    "net.lost.they_refused": "Its rules refused one of your moves",
-    "net.fail.version": "The host's game speaks version {theirs} of the duel protocol; this game speaks version {ours}. Both players need the same version.",
-    "net.fail.secret": "The host refused the duel code: its secret does not match. Check the code.",
-    "net.fail.busy": "That host already has an opponent.",
-    "net.notice.wrong_secret": "{name} tried to join with a wrong duel code.",
-    "net.notice.busy": "{name} tried to join, but you already have an opponent.",
-    "net.notice.version": "A player whose game speaks version {theirs} of the duel protocol tried to join; this game speaks version {ours}.",
-    "net.notice.left": "The player who joined has left. Waiting for an opponent…",
-    "net.error.garbage": "Something that is not the duel protocol came over the network, and that connection was closed.",
-    "net.error.too_long": "A message over the 64 KiB limit came over the network, and that connection was closed.",
-    "net.error.flood": "A flood of messages or connections came over the network, and it was cut off.",
-    "net.error.silent": "Nothing was heard for 10 seconds, and the connection was closed.",
-    "net.error.unreachable": "The host cannot be reached: check the code, and that both computers are on the same network.",
-    "net.error.dropped": "The connection dropped.",
-    "net.error.closed": "The other side closed the connection.",
-    "net.error.stuck": "The other side stopped reading, and the connection was closed.",
-    "net.error.version": "The other side speaks another version of the duel protocol.",
-})
-
-STRINGS.update({
-    "net.player": "Player",
-    "net.host.title": "Host a duel",
-    "net.host.about": "Give this duel code to your opponent on the same network:",
-    "net.host.plain": "or, as address:port:secret:",
-    "net.host.waiting": "Waiting for an opponent…",
-    "net.join.title": "Join a duel",
-    "net.join.about": "Type the duel code the host shows (or address:port:secret):",
-    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
-    "net.join.join": "Join",
-    "net.join.connecting": "Connecting to {address}…",
-    "net.joined": "{name} is here: the duel starts…",
-    "net.port_busy": "Port {port} is in use: choose another port in Settings, or close the program using it.",
-    "net.cannot_listen": "The game cannot listen on port {port}: {error}",
-})
-
-STRINGS.update({
-    "net.code.empty": "Type the duel code the host shows.",
-    "net.code.letter": "“{letter}” is not in duel codes: they use only the letters {letters}.",
-    "net.code.length": "A duel code has {expected} letters; this one has {count}.",
-    "net.code.mistyped": "A letter of this code is mistyped: check it against the host's screen.",
-    "net.code.plain": "Write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ.",
-    "net.code.address": "“{text}” is not an IPv4 address (four numbers 0-255 with dots).",
-    "net.code.port": "“{text}” is not a port number (1-65535).",
-    "net.code.secret": "The secret is {count} letters of {letters}.",
-})
-
-STRINGS.update({
     "settings.section.duel": "Network duel",
     "settings.player_name": "Your name",
     "settings.duel_port": "Port when hosting",
@@ -348,8 +296,14 @@ STRINGS.update({
     "statistics.duels_none": "No duel against this opponent yet.",
 })
 
+# The title's Continue and the win panel's records (issue 22).
 STRINGS.update({
-    "duel.strength.network": "Network",
-    "net.host.choice": "Network · Host",
-    "net.join.choice": "Network · Join",
+    "menu.continue_game": "Continue {game} · {mode}",
+    "win.code": "Deal {code}",
+    "win.best": "Best score {score}",
+    "win.streak": "Winning streak {n}",
+    "win.same_deal": "Same deal again",
+    "win.new_deal": "New deal",
 })
+
+STRINGS.update(network.EN)

@@ -194,14 +194,16 @@ class StatisticsScene(DialogScene):
         for rect, (label, value) in zip(self.tiles, self.figures(record)):
             surface.blit(ui.rounded_rect(rect.size, max(4, rect.h // 7), (255, 255, 255, 14),
                                          None, (255, 255, 255, 36), ui.hairline(u)), rect.topleft)
-            pad = max(4, rect.h // 10)
+            pad = max(4, rect.h // 12)
             value_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
-                                    int(rect.h * 0.56))
+                                    int(rect.h * 0.52))
             label_box = pygame.Rect(rect.x + pad, value_box.bottom, rect.w - 2 * pad,
                                     rect.bottom - pad - value_box.bottom)
             self.blit_text(surface, value, int(value_box.h * 0.78), value_box, colour=ui.GOLD_TOP,
                            bold=True, align="centre")
-            self.blit_text(surface, label, int(label_box.h * 0.62), label_box, colour=ui.INK_DIM,
+            # the caption as large as a dialog's small text (issue 22: at 10 px Arabic's dots
+            # were single pixels)
+            self.blit_text(surface, label, int(u * 0.36), label_box, colour=ui.INK_DIM,
                            align="centre")
         self._draw_chart(surface, record, u)
 

@@ -12,7 +12,9 @@ from solitaire.app import ui
 from solitaire.app.events import Dealt
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
+from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
+from solitaire.scenes.new_game import game_name, mode_label
 from solitaire.view import cardart
 from solitaire.view.palette import Style
 
@@ -44,7 +46,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
         self.buttons: list[ui.Button] = []
-        self.continue_button = ui.Button(app.t("menu.continue"), self.continue_game, primary=True,
+        self.continue_button = ui.Button(self._continue_label(), self.continue_game, primary=True,
                                          visible=self._continue_slot() is not None)
         self.buttons.append(self.continue_button)
         self.game_buttons: list[ui.Button] = []
@@ -74,6 +76,15 @@ class TitleScene(Scene):
     def _continue_slot(self) -> str | None:
         store = getattr(self.app, "store", None)
         return store.continue_slot() if store is not None and self.app.can_open("play") else None
+
+    def _continue_label(self) -> str:
+        """"Continue Klondike · Draw 3": which game Continue resumes (issue 22), not just that one does."""
+        slot = self._continue_slot()
+        if slot is None:
+            return self.app.t("menu.continue")
+        game, draw, scoring = parse_mode_key(slot)
+        return self.app.t("menu.continue_game", game=game_name(self.app, game),
+                          mode=mode_label(self.app, game, draw, scoring))
 
     def continue_game(self) -> None:
         """Issue 4: the last game, exactly where it was left."""
@@ -129,6 +140,7 @@ class TitleScene(Scene):
         for button, game_id in zip(self.game_buttons, REGISTRY.title_games()):
             button.visible = self.app.can_start_game(game_id)
         self.continue_button.visible = self._continue_slot() is not None
+        self.continue_button.label = self._continue_label()
         self.game_buttons[0].primary = not self.continue_button.visible
         self.on_resize(self.app.display.size)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
+from solitaire.core.duel import STRENGTHS
 from solitaire.core.quote import shown
 from solitaire.store.modes import GAMES, parse_mode_key
 from solitaire.store.versions import Migration
@@ -91,6 +92,9 @@ def one_of(*options: object) -> Callable[[object], object]:
     return check
 
 
+NETWORK_ROLES = ("host", "join")
+"""A person on the network as the Duel's opponent: host the duel (your deal) or join one."""
+
 CARD_BACKS = ("blue", "red", "green")
 """The backs the view draws (`CardArt.BACKS`; a test keeps the two equal). A newer version's
 back in the file falls back to the default instead of reaching the view."""
@@ -148,6 +152,9 @@ class Settings:
     one_tap: bool = setting(True, boolean)
     double_click: bool = setting(True, boolean)
     interactive_rules: bool = setting(True, boolean)
+    show_rule_numbers: bool = setting(False, boolean)
+    """The rules' ids ("Rule C-2") under a refusal and the rules' paragraphs: for those who look
+    them up in the rules document; to a player they read as internal numbers (issue 22)."""
     show_time: bool = setting(True, boolean)
     show_moves: bool = setting(True, boolean)
     status_line: bool = setting(True, boolean)
@@ -171,6 +178,8 @@ class Settings:
     interface language puts them."""
     player_name: str = setting("", player_name)
     """Shown to the other player of a network duel; "" uses the system's user name."""
+    duel_opponent: str = setting("medium", one_of(*STRENGTHS, *NETWORK_ROLES))
+    """The opponent last chosen in the New duel window: the computer's strength, or a network role."""
     duel_port: int = setting(47474, port)
     """Where a hosted network duel listens (the next free port if this one is taken)."""
     continue_slot: str | None = setting(None, optional_known_mode)

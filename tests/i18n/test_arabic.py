@@ -20,7 +20,6 @@ SAME_AS_ENGLISH = {
     "mode.with_scoring",  # "{mode} · {scoring}"
     "mode.of_game",  # "{game} · {mode}"
     "statistics.percent",  # "{n}%"
-    "net.join.placeholder",  # a duel code's letters, as the host's screen shows them
 }
 
 _formatter = string.Formatter()

@@ -106,3 +106,18 @@ def test_a_folder_another_copy_holds_never_stops_a_move_and_the_game_saves_once_
     driver.settle(0.05)
     saved = json.loads((app.store.folder / "saves" / f"{SLOT}.json").read_text())
     assert saved["game"]["log"] == [str(move) for move in scene.game.log] and len(scene.game.log) == 1
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Continue Double Solitaire · Draw 3 · Vegas"),
+                                         ("ar", "متابعة Double Solitaire · سحب 3 · فيغاس")])
+def test_the_titles_continue_says_which_game_it_resumes(make_app, lang, label):
+    """Issue 22: "Continue" alone did not say which of the saved games it brings back."""
+    app = make_app((1280, 720), lang)
+    app.open("title")
+    play = app.open("play", code="DS1-D3V-AAAAAAB")
+    play.draw_stock()
+    app.stack.clear()
+    title = app.open("title")
+    assert title.continue_button.visible and title.continue_button.label == label
+    title.continue_button.on_click()
+    assert str(app.stack.top.game.code) == "DS1-D3V-AAAAAAB"
