@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from solitaire.core.quote import clip_words, shown
 
 if TYPE_CHECKING:
     from solitaire.core import Game
@@ -32,7 +35,7 @@ class ToolParser(argparse.ArgumentParser):
     game, ``bench`` and the tools alike)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {clip_words(message)}")
 
 
 def add_position_args(parser: argparse.ArgumentParser) -> None:
@@ -79,9 +82,10 @@ def duel_opponent(text: str) -> str:
         raise argparse.ArgumentTypeError(f"join:CODE: {error}") from None
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
-    if kind == "host" and value and not (value.isascii() and value.isdigit() and int(value) <= 65535):
+    if kind == "host" and value and not (value.isascii() and value.isdigit() and len(value) <= 5
+                                          and int(value) <= 65535):
         raise argparse.ArgumentTypeError(
-            f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {value!r}")
+            f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {shown(value)}")
     return text.strip().lower()
 
 
@@ -92,7 +96,7 @@ def ipv4(text: str) -> str:
     try:
         return str(ipaddress.IPv4Address(text.strip()))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an IPv4 address like 127.0.0.1, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an IPv4 address like 127.0.0.1, not {shown(text)}") from None
 
 
 def race_seconds(text: str) -> int:
@@ -102,7 +106,7 @@ def race_seconds(text: str) -> int:
 
     limit = int(ruleset(race_mode()[0]).extra["duel"]["seconds"])
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= limit):
-        raise argparse.ArgumentTypeError(f"expected whole seconds from 1 to {limit}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected whole seconds from 1 to {limit}, not {shown(text)}")
     return int(text)
 
 
@@ -111,8 +115,49 @@ def strength(text: str) -> str:
     from solitaire.core.duel import STRENGTHS
 
     if text.strip().lower() not in STRENGTHS:
-        raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {shown(text)}")
     return text.strip().lower()
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size``: ``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its
+    minimum and the screen."""
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
+    if not (width and height):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {shown(text)}")
+    return width, height
+
+
+def frame_count(text: str) -> int:
+    """``--frames``: how many frames a smoke run draws."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {shown(text)}")
+    return int(text)
+
+
+def screenshot_path(text: str) -> str:
+    """``--screenshot``: the picture is written after the run, so whatever would stop it is
+    found now, in one line, rather than as an internal error once the run is over: a name the
+    system refuses (too long), a folder, a device (``/dev/null``, ``/dev/full``), a folder that
+    is not there or cannot be written."""
+    path = Path(text)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as error:  # a name too long, a loop of links, a parent that is a file
+        raise argparse.ArgumentTypeError(f"cannot write {shown(text)}: {error.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a folder; give a file name such as shot.png")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a regular file; give a file name such as shot.png")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {shown(str(folder))} to save {shown(path.name)} in")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {shown(str(folder))} cannot be written")
+    return text
 
 
 def check_duel_arguments(args: Any) -> None:
@@ -149,31 +194,3 @@ def check_duel_arguments(args: Any) -> None:
             return  # told as every bad code is
         if not is_race(code.game):
             raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU1-D3N-…)")
-
-
-def window_size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
-    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
-    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
-    if not (width and height):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
-    return width, height
-
-
-def frame_count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
-    return int(text)
-
-
-def screenshot_path(text: str) -> str:
-    """The picture is written after the run: a folder that is not there would fail only then."""
-    path = Path(text)
-    folder = path.parent
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
-    return text

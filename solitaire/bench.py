@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from solitaire.args import ToolParser, UsageError, bad_input
+from solitaire.core.quote import shown
 
 
 def run_bench(argv: list[str]) -> int:
@@ -76,7 +77,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"invalid count: {shown(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value

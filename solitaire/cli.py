@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
 from .core import BadCode, BadDeal, Game, IllegalMove, parse_code
+from .core.quote import clip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +64,7 @@ def run(argv: Sequence[str]) -> int:
             try:
                 play_text(game, text)
             except (IllegalMove, ValueError) as error:
-                raise UsageError(f'move {number} "{text}": {error}') from None
+                raise UsageError(f'move {number} "{clip(text)}": {error}') from None
         json.dump(game.to_json(), sys.stdout)
         sys.stdout.write("\n")
         return EXIT_OK

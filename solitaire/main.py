@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
+from solitaire.core.quote import shown
+
 log = logging.getLogger(__name__)
 
 
@@ -102,7 +104,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
     from solitaire import i18n
     from solitaire.app.audio import Audio
-    from solitaire.app.display import Display, start_video
+    from solitaire.app.display import Display, ScreenshotFailed, start_video
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.text import Text
@@ -119,6 +121,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
     start_video()
     pygame.font.init()
+    unsaved: ScreenshotFailed | None = None
     try:
         display = Display(opts.size or merged.window_size, fullscreen=fullscreen,
                           title=i18n.t("app.title"))
@@ -136,25 +139,32 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         app.settings_listeners.append(lambda changed: _persist(store, changed, display, one_off))
         pygame.key.set_repeat(400, 35)
         _open_first_scene(app, opts, store)
-        if store.notices and app.can_open("notice"):
+        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
+        # a headless duel played to its end: no one could close a notice (the log said it on stderr)
+        if store.notices and app.can_open("notice") and not smoke_duel:
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
         network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
-        smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
-        frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
-                          screenshot=opts.screenshot)
-        log.debug("%d frames, %d idle waits", frames, loop.stats.idle_waits)
+        try:
+            loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
+                     screenshot=opts.screenshot)
+        except ScreenshotFailed as error:  # the run ends as every run does, then says so
+            unsaved = error
+        log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
         _persist(store, app.settings, display, one_off)
         store.flush()
         if getattr(app, "solver", None) is not None:
             app.solver.shutdown()
+        text.close()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
         # called again in the same process, as the tests do.
         pygame.mixer.quit()
         pygame.display.quit()
+    if unsaved is not None:
+        raise BadOption(str(unsaved))
     return 0
 
 
@@ -181,7 +191,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
     if not app.can_open(name):
-        raise BadOption(f"--scene: no scene {name!r}; there are {', '.join(sorted(app.scenes))}")
+        raise BadOption(f"--scene: no scene {shown(name)}; there are {', '.join(sorted(app.scenes))}")
     if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
         app.open("title")  # an overlay asked for on its own is shown over the title
     play = None

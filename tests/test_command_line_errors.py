@@ -6,13 +6,20 @@ these gave a traceback or "internal error" before.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import game
+from solitaire.core.position import MAX_DEAL_FILE_BYTES
+from solitaire.core.quote import QUOTE_LIMIT
 
 BIG = "9" * 5000
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -73,3 +80,123 @@ def test_a_good_size_still_reads(tmp_path: Path) -> None:
     import pygame
 
     assert pygame.image.load(str(shot)).get_size() == (1000, 640)
+
+
+# Issue 23 -------------------------------------------------------------------------------------
+
+
+def tool(*argv: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """``python game.py ARGV`` in its own process: a hang fails the test (timeout), never the run."""
+    env = dict(os.environ, SOLITAIRE_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(ROOT / "game.py"), *argv], env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("argv", [["deal"], ["replay"], ["solve"], ["replay", "s"]], ids=" ".join)
+def test_a_fifo_as_a_deal_file_is_one_line_and_exit_2_not_a_hang(argv: list[str], tmp_path: Path) -> None:
+    """``mkfifo f; game.py deal --deal f`` waited for a writer for ever."""
+    fifo = tmp_path / "deal.json"
+    os.mkfifo(fifo)
+    done = tool(argv[0], "--deal", str(fifo), *argv[1:], home=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "not a regular file" in done.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "folder"])
+def test_a_device_or_a_folder_as_a_deal_file_is_one_line(name: str, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = name if name.startswith("/") else str(tmp_path)
+    if not os.path.exists(path):
+        pytest.skip(f"no {path} here")
+    assert exit_status(["deal", "--deal", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("not a regular file" in err or "a folder" in err), err
+
+
+def test_a_deal_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.json"
+    with open(big, "wb") as file:
+        file.truncate(MAX_DEAL_FILE_BYTES + 1)  # sparse: its size alone says no
+    assert exit_status(["solve", "--deal", str(big)]) == 2
+    assert f"larger than {MAX_DEAL_FILE_BYTES} bytes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target", ["long", "/dev/null", "/dev/full"])
+def test_a_screenshot_that_cannot_be_written_is_one_line_and_exit_2(target: str, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A 300-character name gave a traceback; /dev/null and /dev/full an internal error and crash.log."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+    path = str(tmp_path / ("a" * 300 + ".png")) if target == "long" else target
+    if target != "long" and not os.path.exists(target):
+        pytest.skip(f"no {target} here")
+    assert exit_status(["--smoke", "--frames", "2", "--screenshot", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert len(err) < 200 and not (tmp_path / "crash.log").exists()
+
+
+def test_a_screenshot_the_disk_refuses_after_the_run_is_one_line_and_exit_2(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The picture is written once the run is over: a disk full by then is said in one line, and
+    the run has ended as every run does (its settings saved)."""
+    import pygame
+
+    def full_disk(surface: object, path: str) -> None:
+        raise pygame.error(f"Error writing to datastream: {os.strerror(28)}")
+
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+    monkeypatch.setattr(pygame.image, "save", full_disk)
+    assert exit_status(["--smoke", "--frames", "2", "--size", "1000x640", "--screenshot", str(tmp_path / "s.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write" in err and "internal error" not in err, err
+    assert json.loads((tmp_path / "settings.json").read_text())["window_size"] == [1000, 640]
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", "KL1-" + LONG],
+    ["replay", "KL1-D1N-AAAAAAB", "t" + LONG],
+    ["replay", "KL1-D1N-AAAAAAB", "t" + "9" * 5000 + ">t1"],
+    ["solve", "KL1-D1N-AAAAAAB", "--budget", LONG],
+    ["--size", LONG],
+    ["--frames", "9" * 5000],
+    ["--lang", LONG],
+    ["--duel", "computer:" + LONG],
+    ["--duel", "host:" + "9" * 5000],
+    ["--duel", "join:1.2.3.4:" + "9" * 5000 + ":AAAAAAA"],
+    ["--duel", "join:" + LONG],
+    ["deal", "KL1-D1N-AAAAAAB", LONG],
+], ids=lambda argv: f"{argv[0]} {argv[-1][:12]}…")
+def test_an_error_line_quotes_at_most_about_60_characters_of_the_bad_value(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A code or a move of 100 KB gave an error line of 100 KB."""
+    assert exit_status(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err[:300]
+    assert len(err) < 300, err
+    longest = QUOTE_LIMIT + 8  # argparse's own messages: each word clipped, its punctuation kept
+    assert "x" * (longest + 1) not in err and "9" * (longest + 1) not in err
+
+
+@pytest.mark.parametrize("deal", [
+    {"game": LONG},
+    {"game": "klondike", "draw": LONG},
+    {"game": "klondike", "scoring": LONG},
+    {"game": "klondike", "code": LONG},
+    {"game": "klondike", "tableau": [[LONG]] + [[]] * 6, "stock": [], "waste": [], "foundations": [[]] * 4},
+    {"game": "klondike", "tableau": [["AS"]] + [[]] * 6, "stock": [LONG], "waste": [], "foundations": [[]] * 4},
+])
+def test_a_long_string_in_a_deal_file_is_quoted_short(deal: dict, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A 900 KB string in a deal file gave a 900 KB error line."""
+    path = tmp_path / ("d" * 200 + ".json")
+    path.write_text(json.dumps(deal))
+    assert exit_status(["deal", "--deal", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300, err[:300]

@@ -58,3 +58,18 @@ def test_bad_duel_values_are_one_line_and_exit_2(tmp_path, monkeypatch, capsys, 
     assert main(["--smoke", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_a_start_up_notice_does_not_stop_a_headless_duel(tmp_path):
+    """Issue 23: with a damaged stats.json the notice waited for a click that never comes, and
+    ``--smoke --duel computer:easy --autoplay easy --fast`` never ended. The notice is the
+    log's line on stderr there; the duel is played to its end."""
+    (tmp_path / "stats.json").write_text("not JSON")
+    env = {"SOLITAIRE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, str(ROOT / "game.py"), "--smoke", "--duel", "computer:easy",
+                           "--autoplay", "easy", "--fast", "--race-seconds", "20"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["winner"] in ("you", "opponent", "tie")
+    assert "stats.json is damaged" in done.stderr and list(tmp_path.glob("stats.json.damaged-*"))

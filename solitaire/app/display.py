@@ -22,6 +22,7 @@ import warnings
 import pygame
 
 from solitaire.app import native
+from solitaire.core.quote import shown
 
 log = logging.getLogger(__name__)
 
@@ -197,4 +198,13 @@ class Display:
             pygame.display.update(area)
 
     def screenshot(self, path: str) -> None:
-        pygame.image.save(self.surface, path)
+        """Save the frame as a picture; ScreenshotFailed when it cannot be written (a disk full
+        since the run began, a folder taken away)."""
+        try:
+            pygame.image.save(self.surface, path)
+        except (pygame.error, OSError) as error:
+            raise ScreenshotFailed(f"--screenshot: cannot write {shown(path)}: {error}") from None
+
+
+class ScreenshotFailed(Exception):
+    """The picture a run was asked for could not be written; the run itself went well."""

@@ -15,7 +15,9 @@ When the interface language changes, ``relocalised()`` asks every scene on the s
 in the new language: a fresh one made as it was (the default) or itself, relabelled.
 
 A scene with ``overlay = True`` (a pause menu, the settings dialog) is drawn over the scenes below
-it, which stay paused. ``wants_frames()`` says whether anything on screen is moving; when it is
+it, which stay paused: a covered scene gets ``covered_update(dt)`` instead of ``update``, which
+does nothing unless something must go on under the cover all the same (a network duel's moves),
+and ``covered_wake()`` says how soon it needs that frame when nothing on screen moves. ``wants_frames()`` says whether anything on screen is moving; when it is
 False the loop sleeps on the event queue until an event or ``next_wake()`` seconds.
 """
 
@@ -70,6 +72,15 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance logic by ``dt`` seconds; the base class runs the scene's tweens."""
         self.tweens.update(dt)
+
+    def covered_update(self, dt: float) -> None:
+        """Another scene is over this one: what must go on under it all the same (a network
+        peer is never kept waiting). Nothing by default: a covered scene is paused."""
+
+    def covered_wake(self) -> float | None:
+        """Covered: seconds until ``covered_update`` needs a frame though nothing on screen
+        moves (a socket to read); None: it needs none."""
+        return None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Paint the scene; overlays paint over what the scenes below drew."""
@@ -136,6 +147,13 @@ class SceneStack:
             self._scenes[-1].resume()
         return scene
 
+    def swap(self, old: Scene, new: Scene) -> Scene:
+        """Put ``new`` where ``old`` stands, whatever is over it (a notice over a waiting screen
+        stays over the duel that follows it): ``old`` exited, ``new`` entered, and paused when
+        covered."""
+        self.rebuild(lambda scene: new if scene is old else scene)
+        return new
+
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene for ``scene`` (the one below is neither paused nor resumed)."""
         if self._scenes:
@@ -177,6 +195,9 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self._scenes:
             self._scenes[-1].update(dt)
+        for scene in self._scenes[:-1]:  # a copy: a covered scene may change the stack
+            if scene in self._scenes[:-1]:
+                scene.covered_update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         for scene in self.visible():
@@ -186,7 +207,10 @@ class SceneStack:
         return bool(self._scenes) and self._scenes[-1].wants_frames()
 
     def next_wake(self) -> float | None:
-        return self._scenes[-1].next_wake() if self._scenes else None
+        """The soonest a scene needs a frame: the top one's clock, or a covered one's socket."""
+        wakes = [scene.covered_wake() for scene in self._scenes[:-1]]
+        wakes.append(self._scenes[-1].next_wake() if self._scenes else None)
+        return min((wake for wake in wakes if wake is not None), default=None)
 
     def wake_area(self) -> pygame.Rect | None:
         visible = self.visible()

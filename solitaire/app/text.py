@@ -186,6 +186,13 @@ class Text:
         self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
 
+    def close(self) -> None:
+        """Let go of the fonts (each holds its file open) and the rendered lines now; used
+        again, this reopens them. The game's end calls it: the scenes it ran point back at the
+        app, so without it all of this waits for the garbage collector (issue 23)."""
+        self._fonts.clear()
+        self._rendered.clear()
+
     def font(self, size: int, bold: bool | str = False) -> pygame.font.Font:
         """``bold`` is False, True, or "heading" (the serif display face, Latin only)."""
         key = (max(4, int(size)), bold)

@@ -7,6 +7,8 @@ the undo history rely on; the lookup tables below make colour and rank tests one
 
 from __future__ import annotations
 
+from .quote import shown
+
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: also the fixed foundation order (DS-3, TF-3)
 RANKS = "A23456789TJQK"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -50,18 +52,18 @@ def parse_card(text: str) -> tuple[int, bool]:
     Raises ValueError with a sentence naming what is wrong.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a card must be written as text like 'TD', not {text!r}")
+        raise ValueError(f"a card must be written as text like 'TD', not {shown(text)}")
     body = text.strip()
     if len(body) == 3 and body[:2] == "10":
         body = ("T" if body[2].isupper() else "t") + body[2]
     if len(body) != 2:
-        raise ValueError(f"{text!r} is not a card (expected a rank A23456789TJQK and a suit SHDC)")
+        raise ValueError(f"{shown(text)} is not a card (expected a rank A23456789TJQK and a suit SHDC)")
     rank_char, suit_char = body[0], body[1]
     rank_index = RANKS.find(rank_char.upper())
     suit_index = SUITS.find(suit_char.upper())
     if rank_index < 0 or suit_index < 0:
-        raise ValueError(f"{text!r} is not a card (expected a rank A23456789TJQK and a suit SHDC)")
+        raise ValueError(f"{shown(text)} is not a card (expected a rank A23456789TJQK and a suit SHDC)")
     if rank_char.isupper() != suit_char.isupper() and rank_char.isalpha():
-        raise ValueError(f"{text!r} mixes cases: write a face-up card in upper case, face-down in lower")
+        raise ValueError(f"{shown(text)} mixes cases: write a face-up card in upper case, face-down in lower")
     face_up = suit_char.isupper()
     return card(rank_index + 1, suit_index), face_up

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import BadCode
+from .quote import clip
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -63,27 +64,28 @@ def parse_code(text: object) -> GameCode:
     if not isinstance(text, str):
         raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
     raw = text.strip().upper()
+    quoted = clip(text)
     ms_shape = _MS_SHAPE.match(raw)
     if ms_shape:
         return _ms_code(text, *ms_shape.groups())
     shape = _SHAPE.match(raw)
     if not shape:
-        raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
+        raise BadCode(f"G-3: '{quoted}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
     rules = _game_of(text, game_letters, version)
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
-        raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
+        raise BadCode(f"G-3: '{quoted}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
     if draw not in rules.draws:
         offered = ", ".join(str(n) for n in rules.draws)
-        raise BadCode(f"G-3: '{text}': {rules.name} has no draw {draw} (it offers draw {offered})")
+        raise BadCode(f"G-3: '{quoted}': {rules.name} has no draw {draw} (it offers draw {offered})")
     if scoring_char not in SCORINGS:
-        raise BadCode(f"G-3: '{text}': unknown scoring '{scoring_char}' (N standard, V Vegas)")
+        raise BadCode(f"G-3: '{quoted}': unknown scoring '{scoring_char}' (N standard, V Vegas)")
     scoring = SCORINGS[scoring_char]
     if scoring not in rules.scorings:
-        raise BadCode(f"G-3: '{text}': {rules.name} has no {scoring} scoring")
+        raise BadCode(f"G-3: '{quoted}': {rules.name} has no {scoring} scoring")
     if len(deal) != DEAL_LETTERS or not all("A" <= ch <= "Z" for ch in deal):
-        raise BadCode(f"G-3: '{text}': the deal number must be {DEAL_LETTERS} letters A–Z")
+        raise BadCode(f"G-3: '{quoted}': the deal number must be {DEAL_LETTERS} letters A–Z")
     number = 0
     for ch in deal:
         number = number * 26 + ord(ch) - ord("A")
@@ -96,9 +98,9 @@ def _game_of(text: str, game_letters: str, version: str) -> Ruleset:
     rules = REGISTRY.by_code(game_letters)
     if rules is None:
         known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
-        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
+        raise BadCode(f"G-3: '{clip(text)}': unknown game '{game_letters}' (expected {known})")
     if version != str(RULES_VERSION):
-        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+        raise BadCode(f"G-3: '{clip(text)}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
     return rules
 
 
@@ -106,7 +108,7 @@ def _ms_code(text: str, game_letters: str, version: str, number: str) -> GameCod
     """``FC1-MS-11982``: Microsoft's deal of that number, in its game's first draw and scoring."""
     rules = _game_of(text, game_letters, version)
     if not rules.ms_deals:
-        raise BadCode(f"G-3: '{text}': {rules.name} has no Microsoft deal numbers")
+        raise BadCode(f"G-3: '{clip(text)}': {rules.name} has no Microsoft deal numbers")
     if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= rules.ms_deals:
-        raise BadCode(f"G-3: '{text}': a Microsoft deal number is 1 to {rules.ms_deals}")
+        raise BadCode(f"G-3: '{clip(text)}': a Microsoft deal number is 1 to {rules.ms_deals}")
     return GameCode(rules.id, rules.default_draw, rules.scorings[0], int(number), ms=True)

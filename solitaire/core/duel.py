@@ -15,6 +15,7 @@ from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
 from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
+from .quote import shown
 from .rules import REGISTRY, ruleset
 
 UNDO = "u"  # the notation of an undo (a move too: RivalMove numbers count it)
@@ -44,10 +45,10 @@ def parse_opponent(spec: str) -> tuple[str, str]:
     if kind == "computer" and value in STRENGTHS:
         return kind, value
     if kind == "computer":
-        raise ValueError(f"--duel computer:STRENGTH takes easy, medium or hard, not {value!r}")
+        raise ValueError(f"--duel computer:STRENGTH takes easy, medium or hard, not {shown(value)}")
     if kind in ("host", "join"):
         return kind, value
-    raise ValueError(f"--duel takes computer:easy|medium|hard, host[:PORT] or join:CODE, not {spec!r}")
+    raise ValueError(f"--duel takes computer:easy|medium|hard, host[:PORT] or join:CODE, not {shown(spec)}")
 
 
 # ----------------------------------------------------------------------------- rival events

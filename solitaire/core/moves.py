@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .quote import clip
+
 STOCK, WASTE, FOUNDATION, TABLEAU, CELL = "s", "w", "f", "t", "c"
 
 
@@ -55,7 +57,8 @@ class Request(NamedTuple):
     dst_index: int | None = None
 
 
-_MOVE = re.compile(r"^(w|f(\d+)|c(\d+)|t(\d+)(?::(\d+))?)>(f(\d*)|t(\d*)|c(\d*)|\*)$")
+# A pile number or a card count has at most 3 digits (a longer one is no move, never a huge int).
+_MOVE = re.compile(r"^(w|f(\d{1,3})|c(\d{1,3})|t(\d{1,3})(?::(\d{1,3}))?)>(f(\d{0,3})|t(\d{0,3})|c(\d{0,3})|\*)$")
 
 
 def parse_request(text: str) -> Request:
@@ -71,7 +74,7 @@ def parse_request(text: str) -> Request:
         return Request("redo")
     m = _MOVE.match(word)
     if not m:
-        raise ValueError(f'"{text}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, c2>t5, f2>t5, u, r)')
+        raise ValueError(f'"{clip(text)}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, c2>t5, f2>t5, u, r)')
     src_text, f_src, c_src, t_src, count_text, dst_text, f_dst, t_dst, c_dst = m.groups()
     if src_text == "w":
         src = Pile(WASTE)
@@ -85,7 +88,7 @@ def parse_request(text: str) -> Request:
     if count_text is not None:
         count = int(count_text)
         if not 1 <= count <= 104:
-            raise ValueError(f'"{text}": a card count must be between 1 and 104')
+            raise ValueError(f'"{clip(text)}": a card count must be between 1 and 104')
     if dst_text == "*":
         return Request("move", src, count, "*")
     if f_dst is not None:
@@ -98,5 +101,5 @@ def parse_request(text: str) -> Request:
 def _index(number: str, text: str) -> int:
     value = int(number)
     if not 1 <= value <= 99:
-        raise ValueError(f'"{text}": piles are numbered from 1')
+        raise ValueError(f'"{clip(text)}": piles are numbered from 1')
     return value - 1

@@ -15,6 +15,8 @@ from pathlib import Path
 from .cards import RANK, SUIT, card_text, parse_card
 from .codes import parse_code
 from .errors import BadCode, BadDeal
+from .files import UnusableFile, read_small_file
+from .quote import clip, shown
 from .game import Game
 from .rules import REGISTRY
 
@@ -24,16 +26,15 @@ MAX_DEAL_FILE_BYTES = 1 << 20
 def load_deal_file(path: str | Path) -> Game:
     """Read and check a deal file; BadDeal with one sentence for anything wrong."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_DEAL_FILE_BYTES + 1)
+        raw = read_small_file(path, MAX_DEAL_FILE_BYTES)
+    except UnusableFile as error:  # a FIFO, a device, a folder, or too large
+        raise BadDeal(f"deal file {clip(str(path))}: {error}") from None
     except OSError as error:
-        raise BadDeal(f"cannot read deal file {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_DEAL_FILE_BYTES:
-        raise BadDeal(f"deal file {path} is larger than {MAX_DEAL_FILE_BYTES} bytes")
+        raise BadDeal(f"cannot read deal file {clip(str(path))}: {error.strerror or error}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError) as error:  # bad UTF-8 or JSON, or an integer of over 4300 digits
-        raise BadDeal(f"deal file {path} is not valid JSON: {error}") from None
+        raise BadDeal(f"deal file {clip(str(path))} is not valid JSON: {error}") from None
     return game_from_json(data)
 
 
@@ -43,14 +44,14 @@ def game_from_json(data: object) -> Game:
         raise BadDeal("a deal must be a JSON object")
     game_id = data.get("game")
     if game_id not in REGISTRY:
-        raise BadDeal(f"'game' must be one of {', '.join(REGISTRY.ids())}, not {game_id!r}")
+        raise BadDeal(f"'game' must be one of {', '.join(REGISTRY.ids())}, not {shown(game_id)}")
     rules = REGISTRY.get(game_id)
     draw = data.get("draw", rules.default_draw)
     if type(draw) is not int or draw not in rules.draws:
-        raise BadDeal(f"'draw' must be one of {list(rules.draws)} for {rules.name}, not {draw!r}")
+        raise BadDeal(f"'draw' must be one of {list(rules.draws)} for {rules.name}, not {shown(draw)}")
     scoring = data.get("scoring", "standard")
     if scoring not in rules.scorings:
-        raise BadDeal(f"'scoring' must be one of {list(rules.scorings)} for {rules.name}, not {scoring!r}")
+        raise BadDeal(f"'scoring' must be one of {list(rules.scorings)} for {rules.name}, not {shown(scoring)}")
     code = None
     if data.get("code") is not None:
         try:
@@ -58,7 +59,7 @@ def game_from_json(data: object) -> Game:
         except BadCode as error:
             raise BadDeal(f"'code': {error}") from None
         if (code.game, code.draw, code.scoring) != (game_id, draw, scoring):
-            raise BadDeal(f"'code' {data['code']} does not match the game, draw and scoring of the deal")
+            raise BadDeal(f"'code' {code} does not match the game, draw and scoring of the deal")
 
     game = Game(rules, draw, scoring, code)
     columns = _list(data, "tableau", len(rules.columns))
@@ -116,7 +117,7 @@ def game_from_json(data: object) -> Game:
     if limit >= 0 and game.recycles > limit:
         raise BadDeal(f"'recycles' cannot exceed {limit} in {game.scoring.name} scoring")
     if "won" in data and data["won"] is not game.won:
-        raise BadDeal(f"'won' is {json.dumps(data['won'])} but the foundations say {json.dumps(game.won)}")
+        raise BadDeal(f"'won' is {clip(json.dumps(data['won']))} but the foundations say {json.dumps(game.won)}")
     return game
 
 
@@ -160,5 +161,5 @@ def _card(text: object, where: str) -> tuple[int, bool]:
 def _number(data: dict, key: str, default: int, allow_negative: bool = False) -> int:
     value = data.get(key, default)
     if type(value) is not int or (value < 0 and not allow_negative) or abs(value) > 10**9:
-        raise BadDeal(f"'{key}' must be a whole number{'' if allow_negative else ' not below 0'}, not {value!r}")
+        raise BadDeal(f"'{key}' must be a whole number{'' if allow_negative else ' not below 0'}, not {shown(value)}")
     return value

@@ -162,6 +162,7 @@ STRINGS.update({
     "store.cannot_save_disk_full": "The disk is full, so your progress cannot be saved. The game keeps everything while it runs and keeps trying.",
     "store.cannot_save_not_folder": "Your progress cannot be saved: there is a file where the folder {folder} should be. The game keeps everything while it runs and keeps trying.",
     "store.cannot_save": "Your progress cannot be saved in {folder}. The game keeps everything while it runs and keeps trying.",
+    "store.cannot_save_busy": "Another copy of Solitaire has been holding {folder} for a while, so your progress is not saved yet. The game keeps everything while it runs and saves it as soon as the other copy lets go.",
     "store.saving_again": "Saving works again: your progress is saved.",
 })
 

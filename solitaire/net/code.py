@@ -18,6 +18,8 @@ import ipaddress
 import secrets
 from dataclasses import dataclass
 
+from solitaire.core.quote import clip
+
 ALPHABET = "ACDEFHJKMNPRTVWX"
 SECRET_LETTERS = 7
 GROUP = 4
@@ -86,11 +88,11 @@ def _parse_code(raw: str) -> DuelAddress:
                               letter=ch, letters=" ".join(ALPHABET))
     expected = _PAYLOAD_LETTERS + 1
     if len(letters) != expected:
-        raise BadDuelCode("length", f"a duel code has {expected} letters; '{raw}' has {len(letters)}",
+        raise BadDuelCode("length", f"a duel code has {expected} letters; '{clip(raw)}' has {len(letters)}",
                           expected=expected, count=len(letters))
     digits = [ALPHABET.index(ch) for ch in letters]
     if _check_digit(digits[:-1]) != digits[-1]:
-        raise BadDuelCode("mistyped", f"'{raw}' is not a duel code: a letter is mistyped "
+        raise BadDuelCode("mistyped", f"'{clip(raw)}' is not a duel code: a letter is mistyped "
                                       "(check it against the host's screen)")
     value = 0
     for digit in digits[:-1]:
@@ -106,26 +108,26 @@ def _parse_code(raw: str) -> DuelAddress:
 def _parse_plain(raw: str) -> DuelAddress:
     parts = raw.split(":")
     if len(parts) != 3:
-        raise BadDuelCode("plain", f"'{raw}': write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ")
+        raise BadDuelCode("plain", f"'{clip(raw)}': write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ")
     host_text, port_text, secret_text = (p.strip() for p in parts)
     try:
         host = str(ipaddress.IPv4Address(host_text))
     except ValueError:
-        raise BadDuelCode("address", f"'{host_text}' is not an IPv4 address (four numbers 0-255 with dots)",
-                          text=host_text) from None
-    if not (port_text.isascii() and port_text.isdigit()):
-        raise BadDuelCode("port", f"'{port_text}' is not a port number (1-65535)", text=port_text)
+        raise BadDuelCode("address", f"'{clip(host_text)}' is not an IPv4 address (four numbers 0-255 with dots)",
+                          text=clip(host_text)) from None
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5):
+        raise BadDuelCode("port", f"'{clip(port_text)}' is not a port number (1-65535)", text=clip(port_text))
     secret = secret_text.upper()
     if len(secret) != SECRET_LETTERS or any(ch not in ALPHABET for ch in secret):
         raise BadDuelCode("secret",
-                          f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{secret_text}' is not",
+                          f"the secret is {SECRET_LETTERS} letters of {' '.join(ALPHABET)}; '{clip(secret_text)}' is not",
                           count=SECRET_LETTERS, letters=" ".join(ALPHABET))
     return DuelAddress(host, _port(int(port_text), raw), secret)
 
 
 def _port(port: int, raw: str) -> int:
     if not 1 <= port <= 65535:
-        raise BadDuelCode("port", f"'{raw}': the port must be between 1 and 65535", text=str(port))
+        raise BadDuelCode("port", f"'{clip(raw)}': the port must be between 1 and 65535", text=str(port))
     return port
 
 

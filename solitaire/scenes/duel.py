@@ -11,8 +11,8 @@ The scene owns race time. Once the deal has landed, a 3-2-1 count starts both cl
 time follows the frame clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a
 moment a computer side is still thinking (``Rival.ready_at``, the autoplayer's), so a headless
 duel is over in seconds and plays the same on any machine. Covered by its menu or the End
-question, the scene gets no frames: against the computer both clocks stop; a rival that cannot
-pause (a person on the network) is kept running by those dialogs through ``covered_update``.
+question (or any notice), the scene gets no frames: against the computer both clocks stop; a
+rival that cannot pause (a person on the network) keeps racing under them (``covered_update``).
 
 Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
 is decided there: your total against the rival's at that time.
@@ -40,6 +40,7 @@ COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
 FAST_STEP = 0.5  # race seconds a frame with --fast
 URGENT_SECONDS = 30.0  # the countdown turns urgent
+COVERED_POLL = 0.03  # a network duel under a dialog: seconds between two reads of its line
 ME, RIVAL = 0, 1
 
 
@@ -266,9 +267,13 @@ class DuelScene(TableScene):
             self.race_step(dt)
 
     def covered_update(self, dt: float) -> None:
-        """A dialog over the duel: the race runs on under it only when the rival cannot pause."""
-        if not self.rival.pausable and self.result is None and self.started:
+        """A dialog over the duel: the race runs on under it (its count too) only when the rival
+        cannot pause, its moves going out and coming in as often as ``covered_wake`` says."""
+        if not self.rival.pausable and self.result is None:
             self.race_step(dt)
+
+    def covered_wake(self) -> float | None:
+        return None if self.rival.pausable or self.result is not None else COVERED_POLL
 
     @property
     def dealing(self) -> bool:
@@ -357,15 +362,9 @@ class DuelScene(TableScene):
             self.group.focus(self.board, visible=True)
         self.app.settings_listeners.append(self._settings_changed)
 
-    def _settings_changed(self, settings: Any) -> None:
-        """The settings opened from the duel's menu: the card back and animation speed follow."""
-        self.screen.follow(settings, self.game)
-
     def exit(self) -> None:
         """Closing the window (or anything else that takes the duel away) is End now."""
         super().exit()
-        if self._settings_changed in self.app.settings_listeners:
-            self.app.settings_listeners.remove(self._settings_changed)
         if self.result is None:
             self.conclude()
 

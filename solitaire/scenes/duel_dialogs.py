@@ -1,6 +1,7 @@
 """The dialogs over a duel: the End question (DU-4) with your points broken down, and the duel's
 menu (resume, rules, settings, leave). Covered by them, the duel's clocks stop against the
-computer; a rival that cannot pause keeps racing under them (``DuelScene.covered_update``).
+computer; a rival that cannot pause keeps racing under them (``DuelScene.covered_update``, which
+the scene stack calls for every covered scene).
 """
 
 from __future__ import annotations
@@ -90,10 +91,6 @@ class DuelEndScene(DialogScene):
         self.close()
         self.duel.end_now()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.duel.covered_update(dt)
-
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         self.px = max(14, int(u * 0.44))
@@ -134,10 +131,6 @@ class DuelMenuScene(DialogScene):
 
     def leave(self) -> None:
         self.duel.ask_leave()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.duel.covered_update(dt)
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -47,8 +47,12 @@ def random_duel_code() -> GameCode:
 
 
 def start_duel(app: App, rival: NetworkRival, **extra: Any) -> None:
-    """The duel itself, once the other player is there: the host's deal and race length."""
-    app.switch("duel", rival=rival, code=rival.code, seconds=rival.seconds, opponent="network", **extra)
+    """The duel itself, once the other player is there (the host's deal and race length), in
+    the place of the waiting screen that found it (which calls this): a notice over that screen
+    stays, over the duel."""
+    lobby = next(scene for scene in app.stack.scenes if isinstance(scene, NetLobbyScene) and scene.rival is rival)
+    app.stack.swap(lobby, app.make("duel", rival=rival, code=rival.code, seconds=rival.seconds,
+                                   opponent="network", **extra))
 
 
 def told(app: App, notice: Notice) -> str:
@@ -139,6 +143,13 @@ class NetLobbyScene(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._poll()
+
+    def covered_update(self, dt: float) -> None:
+        """The line is read under a notice too: a joiner is never kept waiting (issue 23)."""
+        self._poll()
+
+    def _poll(self) -> None:
         if self.rival is None or self.handed_over:
             return
         lobby = self.rival.lobby()
@@ -162,6 +173,8 @@ class NetLobbyScene(DialogScene):
 
     def next_wake(self) -> float | None:
         return POLL_EVERY if self.rival is not None and not self.handed_over else None
+
+    covered_wake = next_wake
 
     def exit(self) -> None:
         super().exit()

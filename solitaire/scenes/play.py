@@ -104,14 +104,12 @@ class PlayScene(TableScene):
     def exit(self) -> None:
         super().exit()
         self.demo.stop()
-        if self._settings_changed in self.app.settings_listeners:
-            self.app.settings_listeners.remove(self._settings_changed)
         self.session.put_aside()
 
-    def _settings_changed(self, settings: dict) -> None:
+    def _settings_changed(self, settings: Any) -> None:
         if settings.status_line != (self.hints.advisor.status is not None):
             self.hints.ask_status(self.game)
-        self.screen.follow(settings, self.game)
+        super()._settings_changed(settings)
 
     def relocalised(self) -> Scene:
         """The interface changed language: the same game, in the same position, relabelled,

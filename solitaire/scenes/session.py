@@ -142,9 +142,12 @@ class Session:
             self.on_new_game(resumed)
 
     def tick(self, dt: float) -> None:
-        """``dt`` seconds pass: the clock runs while the game counts."""
+        """``dt`` seconds pass: the clock runs while the game counts, and what the store could
+        not write yet (another copy held the folder) is written once its moment comes."""
         if self.counted and not self.game.won:
             self.elapsed += dt
+        if self.store is not None:
+            self.store.retry()
 
     def at_stake(self, slot: str | None = None) -> bool:
         """Would a new deal in ``slot`` (None: this game's mode) give up a game with moves:

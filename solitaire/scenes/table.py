@@ -17,7 +17,7 @@ means beyond the table — a saved game and its statistics (the play scene), a r
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -200,6 +200,20 @@ class TableScene(Scene):
         self.pointer.cancel()
         self.hud.toast = None
         self.tweens.finish()
+
+    def exit(self) -> None:
+        """Off the stack: it stops following the settings, and the table's images go now. The
+        scene's parts point back at it, so the scene itself waits for the garbage collector,
+        which may come many games later (issue 23)."""
+        super().exit()
+        if self._settings_changed in self.app.settings_listeners:
+            self.app.settings_listeners.remove(self._settings_changed)
+        self.view.close()
+
+    def _settings_changed(self, settings: Any) -> None:
+        """The settings just changed (the subclass listens from ``enter``): the table follows
+        them at once (card back, animation speed, left hand, ...)."""
+        self.screen.follow(settings, self.game)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The table laid out again for the window: its sprites, the bar, the board's area."""

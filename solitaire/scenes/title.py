@@ -104,9 +104,14 @@ class TitleScene(Scene):
             self.app.events.report(Dealt())
 
     def exit(self) -> None:
+        """Off the stack: the aces' and the heading's images go now, not with the garbage
+        collector (the title comes back after every duel; issue 23)."""
         super().exit()
         if self._settings_changed in self.app.settings_listeners:
             self.app.settings_listeners.remove(self._settings_changed)
+        if self.art is not None:
+            self.art.forget_images()
+        self.heading = None
 
     def _settings_changed(self, settings: object) -> None:
         """The four-colour deck or high contrast, on the fan of aces at once."""

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from ..args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
 from ..core import BadCode, BadDeal
+from ..core.quote import shown
 from .api import solve
 
 DEFAULT_BUDGET = 10.0
@@ -23,9 +24,9 @@ def _budget(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise UsageError(f"--budget must be a number of seconds, not {text!r}") from None
+        raise UsageError(f"--budget must be a number of seconds, not {shown(text)}") from None
     if not math.isfinite(value) or value <= 0 or value > 86400:
-        raise UsageError(f"--budget must be between 0 and 86400 seconds, not {text!r}")
+        raise UsageError(f"--budget must be between 0 and 86400 seconds, not {shown(text)}")
     return value
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import multiprocessing as mp
 import multiprocessing.connection
 import os
-import queue
 import threading
 from typing import Any, Callable
 
@@ -126,8 +125,9 @@ class SolverWorker:
     def _ensure_started(self) -> None:
         if self._process is not None and self._process.is_alive():
             return
+        self._close_process()  # a worker that died: its pipes and thread go before new ones come
         self._jobs = self._context.Queue()
-        self._results = self._context.Queue()
+        self._results = self._context.SimpleQueue()
         self._process = self._context.Process(
             target=_serve, args=(self._jobs, self._results, self._generation), daemon=True,
             name="solitaire-solver",
@@ -188,16 +188,14 @@ class SolverWorker:
         out: list[Answer] = []
         if self._results is None:
             return out
-        while True:
-            try:
-                answer = decode(self._results.get_nowait())
-            except queue.Empty:
-                return out
+        while not self._results.empty():
+            answer = decode(self._results.get())
             if answer.ticket not in self._pending:
                 continue  # forgotten, or cancelled
             self._pending.pop(answer.ticket, None)
             self._retries.pop(answer.ticket, None)
             out.append(answer)
+        return out
 
     def _ask_again(self) -> list[Answer]:
         """The worker died with jobs pending: a new one gets them; a job that has already
@@ -235,7 +233,21 @@ class SolverWorker:
             if self._process.is_alive():
                 self._process.terminate()
                 self._process.join(timeout)
-            self._process = None
+            self._close_process()
+
+    def _close_process(self) -> None:
+        """Close what a stopped worker leaves in this process: both pipes, the thread that fed
+        the jobs' pipe, the process's own handle. Left to the garbage collector they stay open
+        until it comes by, a game started many times in one process holding hundreds (issue 23)."""
+        if self._jobs is not None:
+            if self._process is None or self._process.exitcode != 0:
+                self._jobs.cancel_join_thread()  # no reader took them: queued jobs are dropped, never waited on
+            self._jobs.close()
+            self._jobs.join_thread()
+            self._results.close()
+        if self._process is not None and self._process.exitcode is not None:
+            self._process.close()
+        self._jobs = self._results = self._process = None
 
     def __enter__(self) -> SolverWorker:
         return self

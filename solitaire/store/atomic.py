@@ -14,14 +14,14 @@ could take are swept.
 
 from __future__ import annotations
 
-import errno
 import json
 import math
 import os
-import stat
 import tempfile
 import time
 from pathlib import Path
+
+from solitaire.core.files import UnusableFile, read_small_file
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """No document of ours comes near this; a bigger file is damage, and reading it would stall."""
@@ -95,30 +95,13 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
 
 def _read_regular_file(path: Path, max_bytes: int) -> bytes:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        return read_small_file(path, max_bytes)
     except FileNotFoundError:
         raise
-    except NotADirectoryError as error:
-        raise FileNotFoundError(errno.ENOENT, "no such file (a parent is not a folder)", str(path)) from error
-    except IsADirectoryError as error:
-        raise DamagedFileError("a folder, not a file") from error
+    except UnusableFile as error:
+        raise DamagedFileError(str(error)) from error
     except OSError as error:
         raise UnreadableFileError(error.errno, error.strerror, str(path)) from error
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise DamagedFileError("a folder, not a file" if stat.S_ISDIR(info.st_mode) else "not a regular file")
-        if info.st_size > max_bytes:
-            raise DamagedFileError(f"larger than {max_bytes} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            data = file.read(max_bytes + 1)
-    except OSError as error:
-        raise UnreadableFileError(error.errno, error.strerror, str(path)) from error
-    finally:
-        os.close(fd)
-    if len(data) > max_bytes:
-        raise DamagedFileError(f"larger than {max_bytes} bytes")
-    return data
 
 
 def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:

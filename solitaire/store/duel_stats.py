@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
 from solitaire.store.readers import RECENT_LENGTH
 from solitaire.store.readers import count as _count
@@ -118,5 +119,5 @@ def duels_from_document(raw: object) -> tuple[dict[str, DuelStats], dict[str, st
 
 def _result(raw: object) -> RecentDuel:
     if not isinstance(raw, dict) or raw.get("outcome") not in DUEL_OUTCOMES:
-        raise DamagedFileError(f"bad recent duel {raw!r}")
+        raise DamagedFileError(f"bad recent duel {shown(raw)}")
     return RecentDuel(raw["outcome"], _count(raw.get("total")))

@@ -7,9 +7,10 @@ locks (`fcntl.flock` on POSIX, `msvcrt.locking` on Windows). The system drops su
 its holder dies, however it dies, so a killed copy never blocks the others.
 
 A write holds the lock for milliseconds. A copy stopped while holding it (suspended in a
-debugger, say) must not freeze the other's frames forever, so waiting is bounded: after
-`WAIT_SECONDS` the write gives up with TimeoutError, and the store keeps it in memory and
-retries it with the next write.
+debugger, `kill -STOP`) must not freeze the other's frames at all, so by default a write tries
+the lock once and, finding it taken, gives up at once with `FolderBusy`; the store keeps its
+changes in memory and tries again later (see `writing`). Waiting, bounded by `WAIT_SECONDS`, is
+for when no frame is at stake (the game ending).
 """
 
 from __future__ import annotations
@@ -51,9 +52,14 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+class FolderBusy(TimeoutError):
+    """Another copy holds the folder's lock (writing now, or stopped while writing)."""
+
+
 @contextlib.contextmanager
-def folder_lock(folder: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
-    """Hold the folder's write lock for the body of a `with` block.
+def folder_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
+    """Hold the folder's write lock for the body of a `with` block, waiting `wait` seconds at
+    most for it (0: one try) before FolderBusy.
 
     Raises OSError when the lock file cannot be opened (a read-only folder, a home that is not
     a folder): then nothing could be written anyway, and the caller reports it as such.
@@ -63,7 +69,7 @@ def folder_lock(folder: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
         deadline = time.monotonic() + wait
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
-                raise TimeoutError(f"another copy of the game has held {folder / LOCK_FILE} for {wait:g} s")
+                raise FolderBusy(f"another copy of the game holds {folder / LOCK_FILE}")
             time.sleep(RETRY_SECONDS)
         try:
             yield

@@ -35,6 +35,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "cannot_save_disk_full": (),
     "cannot_save_not_folder": ("folder",),
     "cannot_save": ("folder",),
+    # Another copy has held the folder's lock for seconds (stopped while writing): kept, retried.
+    "cannot_save_busy": ("folder",),
     "saving_again": (),
 }
 

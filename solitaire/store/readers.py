@@ -3,6 +3,7 @@ count is read from a file (a wrong type or a negative number is damage, not a va
 
 from __future__ import annotations
 
+from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
 
 RECENT_LENGTH = 20
@@ -11,12 +12,12 @@ RECENT_LENGTH = 20
 
 def integer(value: object) -> int:
     if type(value) is not int:
-        raise DamagedFileError(f"expected a whole number, got {value!r}")
+        raise DamagedFileError(f"expected a whole number, got {shown(value)}")
     return value
 
 
 def count(value: object) -> int:
     number = integer(value)
     if number < 0:
-        raise DamagedFileError(f"expected a count, got {value!r}")
+        raise DamagedFileError(f"expected a count, got {shown(value)}")
     return number

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.store.atomic import DamagedFileError, UnreadableFileError, read_json, remove_stale_temp_files
-from solitaire.store.lock import folder_lock
+from solitaire.store.lock import FolderBusy, folder_lock
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
 from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
@@ -37,9 +37,11 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class _Delete:
-    """A save to delete, if the file still holds the game with this token (not another copy's)."""
+    """A save to delete, if the file still holds a game with one of these tokens (not another
+    copy's): the game just ended, and any ended before it whose deletion still waited for the
+    lock when this slot's next game was saved."""
 
-    token: str | None
+    tokens: frozenset[str | None]
 
 
 class _Frozen(Exception):
@@ -51,7 +53,9 @@ class Reading:
     def _load(self) -> None:
         """Sweep, then read settings and statistics (under the lock if the folder allows it, so no
         other copy is half-way through a merge; a folder that does not let us take the lock will
-        not let us save either, and the player is told now rather than after a game)."""
+        not let us save either, and the player is told now rather than after a game). A lock
+        another copy holds is not waited for: each file it writes is replaced whole, so reading
+        goes on, and what this copy has to write is written later (see ``writing``)."""
         if not self._folder_readable():
             return
         for folder in (self.folder, self.folder / SAVES_FOLDER):
@@ -62,6 +66,8 @@ class Reading:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 stack.enter_context(folder_lock(self.folder))
+            except FolderBusy:
+                log.info("another copy holds the lock of %s; reading without it", self.folder)
             except OSError as error:
                 self._cannot_save(error)
             self._load_settings()
@@ -146,7 +152,7 @@ class Reading:
         self._refresh_stats()
         if self._stats().is_ended(slot, _token(envelope)):
             log.info("%s is the save of a game already counted; deleting it", path)
-            self._saves[slot] = _Delete(_token(envelope))
+            self._saves[slot] = _Delete(frozenset({_token(envelope)}))
             self._commit()
             return None
         return envelope

@@ -13,6 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from solitaire.core.duel import STRENGTHS
+from solitaire.core.quote import shown
 from solitaire.store.modes import game_choices, parse_mode_key
 from solitaire.store.versions import Migration
 
@@ -53,11 +54,11 @@ class PerGame:
     def update(self, current: Mapping[str, object], new: object) -> dict[str, object]:
         """Merge `new` (some games only) into `current`; any bad entry raises ValueError."""
         if not isinstance(new, Mapping):
-            raise ValueError(f"expected a mapping of game to value, got {new!r}")
+            raise ValueError(f"expected a mapping of game to value, got {shown(new)}")
         result = dict(current)
         for game, value in new.items():
             if game not in game_choices() or not _is_one_of(value, self.options(game)):
-                raise ValueError(f"{value!r} is not a choice for {game!r}")
+                raise ValueError(f"{shown(value)} is not a choice for {shown(game)}")
             result[game] = value
         return result
 
@@ -69,16 +70,16 @@ def _is_one_of(value: object, options: tuple[object, ...]) -> bool:
 
 def boolean(value: object) -> bool:
     if type(value) is not bool:
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {shown(value)}")
     return value
 
 
 def number_between(low: float, high: float) -> Callable[[object], float]:
     def check(value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"expected a number, got {value!r}")
+            raise ValueError(f"expected a number, got {shown(value)}")
         if not math.isfinite(value) or not low <= value <= high:
-            raise ValueError(f"expected a number from {low} to {high}, got {value!r}")
+            raise ValueError(f"expected a number from {low} to {high}, got {shown(value)}")
         return float(value)
     return check
 
@@ -86,7 +87,7 @@ def number_between(low: float, high: float) -> Callable[[object], float]:
 def one_of(*options: object) -> Callable[[object], object]:
     def check(value: object) -> object:
         if not _is_one_of(value, options):
-            raise ValueError(f"expected one of {options}, got {value!r}")
+            raise ValueError(f"expected one of {options}, got {shown(value)}")
         return value
     return check
 
@@ -102,7 +103,7 @@ back in the file falls back to the default instead of reaching the view."""
 def window_size(value: object) -> tuple[int, int]:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or any(type(side) is not int or not 200 <= side <= 16384 for side in value)):
-        raise ValueError(f"expected [width, height] in pixels, got {value!r}")
+        raise ValueError(f"expected [width, height] in pixels, got {shown(value)}")
     return (value[0], value[1])
 
 
@@ -113,20 +114,20 @@ def optional_known_mode(value: object) -> str | None:
     game, draw, scoring = parse_mode_key(value)
     games = game_choices()
     if game not in games or draw not in games[game].draws or scoring not in games[game].scorings:
-        raise ValueError(f"{value!r} is not a mode of a game this version plays")
+        raise ValueError(f"{shown(value)} is not a mode of a game this version plays")
     return value
 
 
 def player_name(value: object) -> str:
     """A name other players see in a network duel: "" means the system's user name."""
     if not isinstance(value, str) or len(value) > 32 or not value.isprintable():
-        raise ValueError(f"expected a name of at most 32 printable characters, got {value!r}")
+        raise ValueError(f"expected a name of at most 32 printable characters, got {shown(value)}")
     return value.strip()
 
 
 def port(value: object) -> int:
     if type(value) is not int or not 1024 <= value <= 65535:
-        raise ValueError(f"expected a port number from 1024 to 65535, got {value!r}")
+        raise ValueError(f"expected a port number from 1024 to 65535, got {shown(value)}")
     return value
 
 
@@ -221,7 +222,7 @@ class Settings:
         values = {}
         for name, new in changes.items():
             if name not in specs:
-                raise ValueError(f"no setting called {name!r}")
+                raise ValueError(f"no setting called {shown(name)}")
             values[name] = specs[name].update(getattr(self, name), new)
         return replace(self, **values)
 

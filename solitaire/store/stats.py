@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
 from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
 from solitaire.store.modes import check_mode_key, parse_mode_key
@@ -247,10 +248,10 @@ def _smaller(old: N | None, new: N) -> N:
 
 def _seconds(value: object) -> float:
     if type(value) is not int and type(value) is not float:
-        raise DamagedFileError(f"expected seconds, got {value!r}")
+        raise DamagedFileError(f"expected seconds, got {shown(value)}")
     seconds = float(value)
     if seconds < 0:
-        raise DamagedFileError(f"expected seconds, got {value!r}")
+        raise DamagedFileError(f"expected seconds, got {shown(value)}")
     return seconds
 
 
@@ -260,5 +261,5 @@ def _optional(value: object, read: Callable[[object], T]) -> T | None:
 
 def _result(raw: object) -> Result:
     if not isinstance(raw, dict) or type(raw.get("won")) is not bool:
-        raise DamagedFileError(f"bad recent result {raw!r}")
+        raise DamagedFileError(f"bad recent result {shown(raw)}")
     return Result(won=raw["won"], score=_integer(raw.get("score")))

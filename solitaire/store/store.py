@@ -26,13 +26,13 @@ left exactly as it is and never overwritten. Saving never raises for a bad disk:
 be written stays pending in memory, is retried with every write, and the player is told once
 per kind of problem, and again when saving works again.
 
-Here are the store's questions and answers and its writing under the lock; reading the folder
-(the start-up sweep, documents read back, a damaged file set aside) is its part in ``reading``.
+Here are the store's questions and answers; reading the folder (the start-up sweep, documents
+read back, a damaged file set aside) is its part in ``reading``, writing it under the lock (and
+what to do when the lock is taken) its part in ``writing``.
 """
 
 from __future__ import annotations
 
-import errno
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -41,23 +41,15 @@ from pathlib import Path
 from typing import TypeVar
 
 from solitaire.core.errors import NewerSave
-from solitaire.store.atomic import (DamagedFileError, UnreadableFileError, encode_json, read_json,
-                                    write_bytes_atomic)
+from solitaire.store.atomic import DamagedFileError, encode_json
 from solitaire.store.home import data_dir
-from solitaire.store.lock import folder_lock
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
-from solitaire.store.reading import (SAVE_MIGRATIONS, SAVE_VERSION, SETTINGS_FILE, STATS_FILE, Reading, _Delete,
-                                     _Frozen, _signature, _token)
-from solitaire.store.settings import (SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings, apply_changes,
-                                      merge_changes)
+from solitaire.store.reading import SAVE_VERSION, Reading, _Delete, _token
+from solitaire.store.settings import Settings, merge_changes
 from solitaire.store.duel_stats import DuelStats, check_duel_result, check_opponent
-from solitaire.store.stats import ModeStats, StatsDocument, check_result, stats_to_document
-from solitaire.store.versions import NewerVersionError, upgrade
-
-READ_ONLY = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
-DISK_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
-NOT_A_FOLDER = frozenset({errno.ENOTDIR, errno.EEXIST})
+from solitaire.store.stats import ModeStats, StatsDocument, check_result
+from solitaire.store.writing import Writing, _Write
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,15 +65,7 @@ class Outcome:
     moves: int
 
 
-@dataclass(frozen=True)
-class _Write:
-    """A save waiting to be written: its envelope (for reading back) and its bytes."""
-
-    envelope: dict[str, object]
-    data: bytes
-
-
-class Store(Reading):
+class Store(Reading, Writing):
     """Settings, statistics and saved games of one player, kept in one data folder."""
 
     def __init__(self, folder: Path | None = None) -> None:
@@ -93,6 +77,10 @@ class Store(Reading):
         self.save_failed = False
         """True while something could not be written and is only kept in memory."""
         self._told: set[str] = set()
+        self._busy_since: float | None = None
+        """When a write first found another copy holding the lock (None: it was free)."""
+        self._retry_at: float | None = None
+        """When to try again what the busy lock turned away (see `retry`)."""
         self._frozen: set[Path] = set()
         self._settings_changes: dict[str, object] = {}
         self._stats_changes: list[Callable[[StatsDocument], StatsDocument]] = []
@@ -186,7 +174,7 @@ class Store(Reading):
         if slot not in self._minted:
             self._owned[slot] = secrets.token_hex(8)
         envelope = {"version": SAVE_VERSION, "slot": slot, "token": self._owned[slot], "game": dict(data)}
-        self._saves[slot] = _Write(envelope, encode_json(envelope))
+        self._saves[slot] = _Write(envelope, encode_json(envelope), _ended(self._saves.get(slot)))
         self._minted.add(slot)
         if self._settings.continue_slot != slot:
             self.update_settings(continue_slot=slot)
@@ -208,7 +196,7 @@ class Store(Reading):
             check_result(won, score, seconds, moves)
             self._stats_changes.append(lambda stats: stats.with_result(slot, won, score, seconds, moves, token))
         if owned:
-            self._saves[slot] = _Delete(token)
+            self._saves[slot] = _Delete(_ended(self._saves.get(slot)) | {token})
         self._commit()
 
     def load_game(self, slot: str, validate: Callable[[dict[str, object]], T]) -> T | None:
@@ -267,116 +255,9 @@ class Store(Reading):
             return slot if isinstance(pending, _Write) else None
         return slot if self._read_save(slot) is not None else None
 
-    # Writing
 
-    def flush(self) -> bool:
-        """Try again to write what the disk refused (e.g. before quitting); True if all is saved."""
-        self._commit()
-        return not self.save_failed
-
-    def _pending(self) -> bool:
-        return bool(self._settings_changes or self._stats_changes or self._saves)
-
-    def _commit(self) -> None:
-        """Write every pending change, merged with what is on disk, under the folder's lock.
-
-        Only a write that succeeds proves that saving works again; with nothing to write, a
-        problem told stays told.
-        """
-        if not self._pending():
-            return
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with folder_lock(self.folder):
-                self._commit_settings()
-                self._commit_stats()
-                self._commit_saves()
-        except OSError as error:
-            self._cannot_save(error)
-            return
-        if self.save_failed:
-            self._saving_again()
-
-    def _commit_settings(self) -> None:
-        if not self._settings_changes:
-            return
-        path = self.folder / SETTINGS_FILE
-        try:
-            document = self._read(path, "settings", SETTINGS_VERSION, SETTINGS_MIGRATIONS)
-        except _Frozen:
-            self._settings_changes = {}
-            return
-        if document is None:
-            document = Settings().to_document()  # a new file lists every setting, for a reader's eyes
-        write_bytes_atomic(path, encode_json(apply_changes(document, self._settings_changes)))
-        self._settings_changes = {}
-
-    def _commit_stats(self) -> None:
-        if not self._stats_changes:
-            return
-        try:
-            stats = self._read_stats(dropped_said=True)
-        except _Frozen:
-            self._stats_on_disk = self._stats()
-            self._stats_changes = []
-            return
-        for change in self._stats_changes:
-            stats = change(stats)
-        path = self.folder / STATS_FILE
-        write_bytes_atomic(path, encode_json(stats_to_document(stats)))
-        self._stats_on_disk, self._stats_changes = stats, []
-        self._stats_seen = _signature(path)
-
-    def _commit_saves(self) -> None:
-        """Save writes and deletes, after the statistics: a delete waits until its result is
-        counted on disk (`_commit_stats` raises first when it cannot write)."""
-        for slot, change in list(self._saves.items()):
-            path = self._save_path(slot)
-            if path not in self._frozen:
-                if isinstance(change, _Write):
-                    self._write_save(slot, path, change)
-                else:
-                    self._delete_save(slot, path, change.token)
-            del self._saves[slot]
-
-    def _write_save(self, slot: str, path: Path, change: _Write) -> None:
-        """Write a save; the first time in a session, look first whether a newer version's save
-        is there, which must not be overwritten."""
-        if slot not in self._checked:
-            try:
-                self._read(path, "save", SAVE_VERSION, SAVE_MIGRATIONS)
-            except _Frozen:
-                return
-            self._checked.add(slot)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, change.data)
-
-    def _delete_save(self, slot: str, path: Path, token: str | None) -> None:
-        try:
-            envelope = upgrade(read_json(path), SAVE_VERSION, SAVE_MIGRATIONS)
-        except (FileNotFoundError, DamagedFileError, NewerVersionError, UnreadableFileError):
-            return  # nothing there, or not this copy's game: a damaged file is set aside when loaded
-        if envelope.get("slot") == slot and _token(envelope) == token:
-            path.unlink(missing_ok=True)
-
-    def _cannot_save(self, error: OSError) -> None:
-        """Keep everything pending, and tell the player once per kind of problem."""
-        self.save_failed = True
-        log.warning("cannot save in %s: %s", self.folder, error)
-        if error.errno in DISK_FULL:
-            notice = Notice("cannot_save_disk_full")
-        elif error.errno in READ_ONLY:
-            notice = Notice("cannot_save_read_only", {"folder": str(self.folder)})
-        elif error.errno in NOT_A_FOLDER:
-            notice = Notice("cannot_save_not_folder", {"folder": str(self.folder)})
-        else:
-            notice = Notice("cannot_save", {"folder": str(self.folder)})
-        if notice.kind not in self._told:
-            self._told.add(notice.kind)
-            self.notices.append(notice)
-
-    def _saving_again(self) -> None:
-        self.save_failed = False
-        if self._told:
-            self._told.clear()
-            self.notices.append(Notice("saving_again"))
+def _ended(pending: _Write | _Delete | None) -> frozenset[str | None]:
+    """The games ended in a slot whose saves a pending change there still has to delete."""
+    if isinstance(pending, _Delete):
+        return pending.tokens
+    return pending.ended if isinstance(pending, _Write) else frozenset()

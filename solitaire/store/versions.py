@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
 
 Migration = Callable[[dict[str, object]], dict[str, object]]
@@ -29,7 +30,7 @@ def upgrade(document: object, current: int, migrations: Mapping[int, Migration])
         raise DamagedFileError("not a JSON object")
     version = document.get("version")
     if type(version) is not int or version < 1:
-        raise DamagedFileError(f"bad version {version!r}")
+        raise DamagedFileError(f"bad version {shown(version)}")
     if version > current:
         raise NewerVersionError(version, current)
     while version < current:

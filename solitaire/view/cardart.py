@@ -76,6 +76,11 @@ class CardArt(FaceArt, BackArt):
         self._blank: pygame.Surface | None = None
         self._pips: dict[tuple[int, int, bool], pygame.Surface] = {}
 
+    def forget_images(self) -> None:
+        """Drop every image drawn so far (each is drawn again on next use): a table that leaves
+        the screen lets its cards go at once, not whenever the garbage collector comes by."""
+        self.set_size(self._size)
+
     def set_style(self, style: palette.Style) -> None:
         """Another look (four colours, high contrast): every image is drawn again on next use."""
         if style != self.style:

@@ -81,6 +81,16 @@ class TableView:
     def invalidate(self) -> None:
         self._static = None
 
+    def close(self) -> None:
+        """The table has left the screen: its sprites, its cached layers (two surfaces the size
+        of the window) and its card images go now."""
+        self.sprites.clear()
+        self.by_slot = {}
+        self.held = []
+        self._static = self._base = None
+        self._baked = {}
+        self.art.forget_images()
+
     # ----------------------------------------------------------------------------- sync
     def sync(self, game: Game, animate: bool = True, stagger: float = 0.0, from_slot: Pile | None = None) -> None:
         """Bring sprites to the state of ``game``.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -25,7 +27,7 @@ def refuse(code):
 # the store's own tests. Patching ``os.write`` here would also break the pipes of any
 # multiprocessing helper alive in the test process (a hang seen once), so only the store's
 # writing is refused.
-STORE_WRITE = "solitaire.store.store.write_bytes_atomic"
+STORE_WRITE = "solitaire.store.writing.write_bytes_atomic"
 
 
 def open_klondike(app, driver):
@@ -75,6 +77,35 @@ def test_a_damaged_save_opened_by_continue_is_told(app, driver):
     assert isinstance(notice, NoticeScene) and len(notice.lines) == 1
     [aside] = (store.folder / "saves").glob(f"{SLOT}.json.damaged-*")
     assert notice.lines == [app.t("store.save_damaged", aside=aside.name)]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the other copy's lock is taken with flock")
+def test_a_folder_another_copy_holds_never_stops_a_move_and_the_game_saves_once_it_is_free(
+        app, driver, monkeypatch):
+    """Issue 23: a move waited 5 s for a lock held by a stopped copy. Now the move goes on at once
+    and the play scene's frames write it once the other copy lets go."""
+    import fcntl
+
+    from solitaire.store import lock, writing
+
+    def never(seconds):
+        raise AssertionError("a move waited for the folder's lock")
+
+    scene = open_klondike(app, driver)
+    monkeypatch.setattr(lock, "time", SimpleNamespace(monotonic=time.monotonic, sleep=never))
+    monkeypatch.setattr(writing, "BUSY_RETRY_SECONDS", 0.0)  # tried again at the next frame
+    fd = os.open(app.store.folder / lock.LOCK_FILE, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        scene.draw_stock()
+        driver.settle(0.05)
+        assert app.stack.top is scene  # a moment's wait is nothing to tell
+        assert not (app.store.folder / "saves" / f"{SLOT}.json").exists()
+    finally:
+        os.close(fd)
+    driver.settle(0.05)
+    saved = json.loads((app.store.folder / "saves" / f"{SLOT}.json").read_text())
+    assert saved["game"]["log"] == [str(move) for move in scene.game.log] and len(scene.game.log) == 1
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Continue Double Solitaire · Draw 3 · Vegas"),
