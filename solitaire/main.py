@@ -48,6 +48,8 @@ class Options:
     frames_given: bool = False  # --frames on the command line: a smoke duel stops there
     race_seconds: int | None = None  # a shorter race (a network host's applies to both)
     listen: str | None = None  # a network host's address (to listen on and put in its code)
+    name: str | None = None  # --duel online: the name to play under (Settings' by default)
+    room: str | None = None  # --duel online: a friend's room code, or "new" to make one
 
 
 def register_scenes() -> None:
@@ -63,6 +65,9 @@ def register_scenes() -> None:
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
+    from solitaire.scenes.online_lobby import OnlineLobbyScene
+    from solitaire.scenes.online_race import OnlineRaceScene
+    from solitaire.scenes.online_results import OnlineResultsScene
     from solitaire.scenes.play import PlayScene
     from solitaire.scenes.rules import RulesScene
     from solitaire.scenes.settings import SettingsScene
@@ -76,6 +81,7 @@ def register_scenes() -> None:
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
+        "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
     }.items():
         SCENES.setdefault(name, scene)
 
@@ -139,7 +145,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         if store.notices and app.can_open("notice"):
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
-        network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
+        network = (opts.duel or "").partition(":")[0] in ("host", "join", "online")  # its clock is real
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
         smoke_duel = opts.smoke and opts.duel is not None and not opts.frames_given
         frames = loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
@@ -323,7 +329,7 @@ def main(argv: list[str]) -> int:
         check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
-    if (args.duel or "").startswith("online"):
+    if (args.duel or "").startswith("online") and args.smoke and args.autoplay:
         from solitaire.online_play import run_online  # no pygame: a headless client
 
         return run_online(args.duel.partition(":")[2], args.name or "Player", args.room, args.autoplay, args.fast)
@@ -339,7 +345,7 @@ def main(argv: list[str]) -> int:
                       frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
                       code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
                       fast=args.fast, frames_given=args.frames is not None,
-                      race_seconds=args.race_seconds, listen=args.listen)
+                      race_seconds=args.race_seconds, listen=args.listen, name=args.name, room=args.room)
     try:
         return run(options)
     except NoDisplay as error:

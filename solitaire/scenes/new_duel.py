@@ -16,6 +16,7 @@ from solitaire.solver import pools
 
 DEALS = ("random", "winnable", "code")
 NETWORK_ROLES = ("host", "join")  # issue 15: a person on the network (the host's deal is used)
+ONLINE_WAYS = ("find", "room", "join")  # issue 25: the queue, a room code to give, a friend's code
 
 
 class NewDuelScene(DialogScene):
@@ -28,8 +29,14 @@ class NewDuelScene(DialogScene):
         self.opponent_label = self.group.add(ui.Label(t("duel.opponent"), colour=ui.GOLD, bold=True))
         self.opponent_choice = self.group.add(ui.SegmentedChoice(
             [(s, t("duel.computer", strength=t(f"duel.strength.{s}"))) for s in STRENGTHS]
-            + [(role, t(f"net.{role}.choice")) for role in NETWORK_ROLES],
+            + [(role, t(f"net.{role}.choice")) for role in NETWORK_ROLES] + [("online", t("online.choice"))],
             self.strength, self._set_strength))
+        self.online_way = "find"
+        self.online_label = self.group.add(ui.Label(t("online.how"), colour=ui.GOLD, bold=True))
+        self.online_label.visible = False
+        self.online_choice = self.group.add(ui.SegmentedChoice(
+            [(way, t(f"online.{way}")) for way in ONLINE_WAYS], self.online_way, self._set_online_way))
+        self.online_choice.visible = False
         self.deal_label = self.group.add(ui.Label(t("duel.deal"), colour=ui.GOLD, bold=True))
         deals = [d for d in DEALS if d != "winnable" or pools.has_pool(*race_mode())]
         self.deal_choice = self.group.add(ui.SegmentedChoice(
@@ -45,6 +52,13 @@ class NewDuelScene(DialogScene):
 
     def _set_strength(self, value: str) -> None:
         self.strength = value
+        online = value == "online"  # the server deals: no deal to choose, but how to meet
+        self.online_label.visible = self.online_choice.visible = online
+        self.deal_label.visible = self.deal_choice.visible = not online
+        self.code_field.visible = not online and self.deal == "code"
+
+    def _set_online_way(self, value: str) -> None:
+        self.online_way = value
 
     def _set_deal(self, value: str) -> None:
         self.deal = value
@@ -55,6 +69,9 @@ class NewDuelScene(DialogScene):
         self.start()
 
     def start(self) -> None:
+        if self.strength == "online":
+            self.app.switch("online_lobby", mode=self.online_way)
+            return
         code = None
         if self.deal == "code":
             try:
@@ -95,6 +112,10 @@ class NewDuelScene(DialogScene):
         for widget, k in ((self.opponent_label, 0.7), (self.opponent_choice, 1.1),
                           (self.deal_label, 0.7), (self.deal_choice, 1.1), (self.code_field, 1.0)):
             widget.layout((inner.x, y, inner.w, int(u * k)))
+            if widget is self.deal_label:
+                self.online_label.layout((inner.x, y, inner.w, int(u * k)))
+            elif widget is self.deal_choice:
+                self.online_choice.layout((inner.x, y, inner.w, int(u * k)))
             y += int(u * k) + gap
         bw = min(int(u * 4.2), (inner.w - u // 2) // 2)
         place_row(self.rows[0], panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)

@@ -119,6 +119,14 @@ def player_name(value: object) -> str:
     return value.strip()
 
 
+def server_address(value: object) -> str:
+    """The online duel server (issue 25): a ws:// or wss:// address; "" means the game's default."""
+    if not isinstance(value, str) or len(value) > 200 or not value.isprintable() \
+            or (value.strip() and not value.strip().startswith(("ws://", "wss://"))):
+        raise ValueError(f"expected a ws:// or wss:// address, got {value!r}")
+    return value.strip()
+
+
 def port(value: object) -> int:
     if type(value) is not int or not 1024 <= value <= 65535:
         raise ValueError(f"expected a port number from 1024 to 65535, got {value!r}")
@@ -172,6 +180,8 @@ class Settings:
     """Shown to the other player of a network duel; "" uses the system's user name."""
     duel_port: int = setting(47474, port)
     """Where a hosted network duel listens (the next free port if this one is taken)."""
+    online_server: str = setting("", server_address)
+    """The online duel server New duel -> Online connects to; "" is the default address."""
     continue_slot: str | None = setting(None, optional_known_mode)
     """The saved game the title screen's Continue resumes: the last one played."""
 

@@ -1,0 +1,96 @@
+"""The online duel's screens (issue 25) against a real server on 127.0.0.1 started by the test:
+a room code made in the game, a raw client joining it, the race through the Duel scene to the
+server's results with the rating change; the queue's wait screen; a server that cannot be
+reached said in one line."""
+
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import replace
+
+import pygame
+
+from solitaire.net.online import OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Matched, Welcome
+from solitaire.scenes.online_lobby import OnlineLobbyScene
+from solitaire.scenes.online_race import OnlineRaceScene
+from solitaire.scenes.online_results import OnlineResultsScene
+from tests.server.helpers import QUICK, running_server
+
+pygame.init()
+
+
+def frames(app, until, limit=20.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.stack.update(1 / 60)
+        if until():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the condition was not reached")
+
+
+def next_of(client, kind, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        message = client.wait(0.1)
+        if isinstance(message, kind):
+            return message
+    raise AssertionError(f"no {kind.__name__}")
+
+
+def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, tmp_path):
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
+        lobby = OnlineLobbyScene(app, mode="room", url=url, name="Ann")
+        app.stack.push(lobby)
+        frames(app, lambda: lobby.room)
+        assert lobby.copy_button.visible and lobby.welcome.name == "Ann"
+        driver.draw()
+        bob = OnlineClient(url, new_key(), "Bob")
+        bob.start()
+        next_of(bob, Welcome)
+        bob.join_room(lobby.room)
+        theirs = OnlineDuel(bob, next_of(bob, Matched))
+        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+        race = app.stack.top
+        assert race.rival.name.startswith("Bob")
+        driver.draw()
+        frames(app, lambda: race.online.mirror.ready and race.started)
+        race.draw_stock()  # a draw turns cards: they show when the server's answer names them
+        assert race.game.moves == 1 and not race.online.mirror.ready
+        frames(app, lambda: race.online.mirror.ready)
+        assert race.game.waste and race.online.sent == 1
+        driver.draw()
+        frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene), limit=30)
+        theirs.update()
+        results = app.stack.top
+        driver.draw()
+        rating = results.result.rating
+        assert results.rating_line.startswith(f"Rating {rating['before']} → {rating['after']}")
+        assert results.result.opponent_name == "Bob"
+        bob.close()
+
+
+def test_the_queue_shows_the_wait_and_how_many_are_online(app, driver, tmp_path):
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
+        lobby = OnlineLobbyScene(app, mode="find", url=url, name="Ann")
+        app.stack.push(lobby)
+        frames(app, lambda: lobby.queued is not None)
+        assert lobby.online == 1 and lobby.waited >= 0
+        driver.draw()
+        driver.key(pygame.K_ESCAPE)
+        frames(app, lambda: app.stack.top is not lobby)
+
+
+def test_an_unreachable_server_is_one_line_with_a_way_back(app, driver):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"ws://127.0.0.1:{port}"
+    lobby = OnlineLobbyScene(app, mode="find", url=url)
+    app.stack.push(lobby)
+    frames(app, lambda: lobby.problem)
+    assert lobby.problem == app.t("online.error.unreachable", url=url)
+    assert lobby.cancel_button.label == "Back" and lobby.client is None
+    driver.draw()
