@@ -8,6 +8,8 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
+from solitaire.i18n import online
+
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
     "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
@@ -390,56 +392,8 @@ STRINGS.update({
     "statistics.best_total": "أفضل مجموع",
     "statistics.legend_tied": "تعادل",
     "statistics.duels_none": "لم تُلعب أي مبارزة ضد هذا الخصم بعد.",
-})
-
-STRINGS.update({
     "duel.strength.network": "الشبكة",
     "net.host.choice": "الشبكة · استضافة",
     "net.join.choice": "الشبكة · انضمام",
-})
-STRINGS.update({  # issue 25: المبارزة عبر الإنترنت
-    "online.choice": "عبر الإنترنت",
-    "online.how": "عبر الإنترنت",
-    "online.find": "ابحث عن منافس",
-    "online.room": "العب مع صديق: أنشئ رمزًا",
-    "online.join": "العب مع صديق: اكتب رمزًا",
-    "online.find.title": "ابحث عن منافس",
-    "online.find.about": "يُقرن اللاعبون حسب التقييم، ويتسع البحث كلما طال الانتظار.",
-    "online.find.waiting": "جارٍ البحث عن منافس…",
-    "online.room.title": "العب مع صديق",
-    "online.room.about": "جارٍ طلب رمز غرفة من الخادم…",
-    "online.room.give": "أعطِ هذا الرمز لصديقك:",
-    "online.room.waiting": "في انتظار صديقك…",
-    "online.join.title": "انضم إلى صديق",
-    "online.join.about": "اكتب رمز الغرفة الذي يظهر لدى صديقك:",
-    "online.join.waiting": "اكتب الرمز ثم اضغط انضمام.",
-    "online.room.empty": "اكتب رمز الغرفة الذي يظهر لدى صديقك.",
-    "online.connecting": "جارٍ الاتصال بـ {url}…",
-    "online.figures": "الانتظار {waited}  ·  {online} متصل الآن",
-    "online.copy": "انسخ الرمز",
-    "online.copied": "نُسخ",
-    "online.no_clipboard": "لا حافظة",
-    "online.back": "رجوع",
-    "online.recorded.offer": "سابق جولة مسجلة",
-    "online.recorded.name": "{name} (مسجلة)",
-    "online.error.unreachable": "لا يمكن الوصول إلى خادم المبارزة {url}: تحقق من العنوان في الإعدادات ← الشبكة.",
-    "online.error.version": "يتحدث الخادم إصدارًا آخر من المبارزة عبر الإنترنت: حدّث اللعبة.",
-    "online.error.hello": "رفض الخادم تحية هذه اللعبة (الاسم أو مفتاح اللاعب).",
-    "online.error.no_room": "لا توجد غرفة بهذا الرمز: تحقق منه مع صديقك.",
-    "online.error.throttled": "محاولات كثيرة من هذا الحاسوب: انتظر دقيقة.",
-    "online.error.busy": "أنت في سباق في نافذة أخرى.",
-    "online.error.too_many": "اتصالات كثيرة من هذا الحاسوب.",
-    "online.error.other": "رفض الخادم: {detail}",
-    "online.connection_lost": "انقطع الاتصال: جارٍ العودة…",
-    "online.side": "{name}: {total} ({score} + {bonus} مكافأة) · {home} في الأساس",
-    "online.rating": "التقييم {before} ← {after} ({change}) · {tier}",
-    "online.why.disqualified": "استُبعدت: حركات مرفوضة كثيرة.",
-    "online.why.opponent_disqualified": "استُبعد منافسك.",
-    "online.why.server_stopped": "توقف الخادم: انتهى السباق عند تلك اللحظة.",
-    "online.why.recorded": "جولة مسجلة: لا يتغير تقييمك.",
-    "online.tier.bronze": "برونزي", "online.tier.silver": "فضي", "online.tier.gold": "ذهبي",
-    "online.tier.platinum": "بلاتيني", "online.tier.diamond": "ماسي",
-    "refusal.race_waiting": "الورقة التي كشفتها حركتك الأخيرة في طريقها من الخادم: تابع حين تظهر",
-    "settings.online_server": "خادم المبارزة عبر الإنترنت",
-    "settings.online_server_form": "يبدأ عنوان الخادم بـ ws:// أو wss://",
+    **online.AR,  # issue 25: the online duel (solitaire.i18n.online)
 })

@@ -1,5 +1,7 @@
 """English strings: the reference table every other language falls back to."""
 
+from solitaire.i18n import online
+
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
     "app.subtitle": "Klondike · Double · Thoughtful · Duel",
@@ -352,49 +354,4 @@ STRINGS.update({
     "net.host.choice": "Network · Host",
     "net.join.choice": "Network · Join",
 })
-STRINGS.update({  # issue 25: the online duel
-    "online.choice": "Online",
-    "online.how": "Online",
-    "online.find": "Find an opponent",
-    "online.room": "Play a friend: make a code",
-    "online.join": "Play a friend: type a code",
-    "online.find.title": "Find an opponent",
-    "online.find.about": "Players are paired by rating; the search widens the longer you wait.",
-    "online.find.waiting": "Looking for an opponent…",
-    "online.room.title": "Play a friend",
-    "online.room.about": "Asking the server for a room code…",
-    "online.room.give": "Give this code to your friend:",
-    "online.room.waiting": "Waiting for your friend…",
-    "online.join.title": "Join a friend",
-    "online.join.about": "Type the room code your friend shows:",
-    "online.join.waiting": "Type the code, then Join.",
-    "online.room.empty": "Type the room code your friend shows.",
-    "online.connecting": "Connecting to {url}…",
-    "online.figures": "Waited {waited}  ·  {online} online",
-    "online.copy": "Copy code",
-    "online.copied": "Copied",
-    "online.no_clipboard": "No clipboard",
-    "online.back": "Back",
-    "online.recorded.offer": "Race a recorded run",
-    "online.recorded.name": "{name} (recorded)",
-    "online.error.unreachable": "The duel server at {url} cannot be reached: check the address in Settings → Network.",
-    "online.error.version": "The server speaks another version of the online duel: update the game.",
-    "online.error.hello": "The server refused this game's hello (the name or the player key).",
-    "online.error.no_room": "There is no room with that code: check it with your friend.",
-    "online.error.throttled": "Too many tries from this computer: wait a minute.",
-    "online.error.busy": "You are already racing on another window.",
-    "online.error.too_many": "Too many connections from this computer.",
-    "online.error.other": "The server refused: {detail}",
-    "online.connection_lost": "Connection lost: coming back…",
-    "online.side": "{name}: {total} ({score} + {bonus} bonus) · {home} home",
-    "online.rating": "Rating {before} → {after} ({change}) · {tier}",
-    "online.why.disqualified": "You were disqualified: too many refused moves.",
-    "online.why.opponent_disqualified": "Your opponent was disqualified.",
-    "online.why.server_stopped": "The server stopped: the race ended at that moment.",
-    "online.why.recorded": "A recorded run: your rating does not move.",
-    "online.tier.bronze": "Bronze", "online.tier.silver": "Silver", "online.tier.gold": "Gold",
-    "online.tier.platinum": "Platinum", "online.tier.diamond": "Diamond",
-    "refusal.race_waiting": "the card your last move turned is on its way from the server: play on once it shows",
-    "settings.online_server": "Online duel server",
-    "settings.online_server_form": "A server address starts with ws:// or wss://",
-})
+STRINGS.update(online.EN)  # issue 25: the online duel

@@ -102,7 +102,7 @@ class NewDuelScene(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         gap = u // 3
-        w = min(int(size[0] * 0.86), int(u * 15))
+        w = min(int(size[0] * 0.86), int(u * 18))  # six opponents in one row
         h = self.title_height(u) + int(u * 0.5) + 2 * (int(u * 0.7) + int(u * 1.1) + 2 * gap) \
             + int(u * 1.3) + u + int(u * 1.4)
         panel = centred(size, w, h)
