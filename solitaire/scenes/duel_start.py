@@ -29,7 +29,7 @@ def open_duel(app: Any, opts: Any) -> None:
         return
     if role == "online":  # the server's queue, or a room (--room new / CODE)
         mode = "find" if not opts.room else ("room" if opts.room == "new" else "join")
-        app.open("online_lobby", mode=mode, url=value or None, room=opts.room or "", name=opts.name)
+        app.open("online_lobby", mode=mode, url=value or None, room=opts.room or "", player=opts.name)
         return
     app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
              seconds=opts.race_seconds, on_result=ended)

@@ -34,14 +34,14 @@ class OnlineLobbyScene(DialogScene):
     close_on_outside_click = False  # a stray click must not drop the player's place in the queue
 
     def __init__(self, app: App, mode: str = "find", url: str | None = None, room: str = "",
-                 name: str | None = None, on_matched: Any = None, **_: object) -> None:
+                 player: str | None = None, on_matched: Any = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.mode = mode if mode in MODES else "find"
         self.url = url or server_address(app)
         self.on_matched = on_matched or self._race
         self.title = t(f"online.{self.mode}.title")
-        self.client: OnlineClient | None = connect(app, self.url, name)
+        self.client: OnlineClient | None = connect(app, self.url, player)
         self.clock = time.monotonic
         self.since = self.clock()
         self.welcome: Welcome | None = None

@@ -20,11 +20,12 @@ from solitaire.core.duel import RivalEnded, RivalEvent, notation
 from solitaire.net.online import OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched
 from solitaire.scenes.duel import ME, DuelScene
+from solitaire.scenes.online_common import tier_name
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
     """The opponent's name and tier; a recorded run says so (never passed off as a person)."""
-    name = f"{opponent.get('name', '')} · {opponent.get('tier', '')}".strip(" ·")
+    name = f"{opponent.get('name', '')} · {tier_name(app, str(opponent.get('tier', '')))}".strip(" ·")
     return app.t("online.recorded.name", name=name) if opponent.get("recorded") else name
 
 

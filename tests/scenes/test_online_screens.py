@@ -42,7 +42,7 @@ def next_of(client, kind, seconds=10.0):
 
 def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, tmp_path):
     with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
-        lobby = OnlineLobbyScene(app, mode="room", url=url, name="Ann")
+        lobby = OnlineLobbyScene(app, mode="room", url=url, player="Ann")
         app.stack.push(lobby)
         frames(app, lambda: lobby.room)
         assert lobby.copy_button.visible and lobby.welcome.name == "Ann"
@@ -74,7 +74,7 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
 
 def test_the_queue_shows_the_wait_and_how_many_are_online(app, driver, tmp_path):
     with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
-        lobby = OnlineLobbyScene(app, mode="find", url=url, name="Ann")
+        lobby = OnlineLobbyScene(app, mode="find", url=url, player="Ann")
         app.stack.push(lobby)
         frames(app, lambda: lobby.queued is not None)
         assert lobby.online == 1 and lobby.waited >= 0
