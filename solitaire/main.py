@@ -65,6 +65,7 @@ def register_scenes() -> None:
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
+    from solitaire.scenes.online_board import OnlineBoardScene
     from solitaire.scenes.online_lobby import OnlineLobbyScene
     from solitaire.scenes.online_race import OnlineRaceScene
     from solitaire.scenes.online_results import OnlineResultsScene
@@ -82,6 +83,7 @@ def register_scenes() -> None:
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
+        "online_board": OnlineBoardScene,
     }.items():
         SCENES.setdefault(name, scene)
 

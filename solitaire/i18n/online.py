@@ -46,6 +46,14 @@ EN: dict[str, str] = {
     "refusal.race_waiting": "the card your last move turned is on its way from the server: play on once it shows",
     "settings.online_server": "Online duel server",
     "settings.online_server_form": "A server address starts with ws:// or wss://",
+    "online.board.offline": "The leaderboard is on the duel server, which cannot be asked now. {line}",
+    "online.board.place": "#",
+    "online.board.name": "Player",
+    "online.board.tier": "Tier",
+    "online.board.rating": "Rating",
+    "online.board.duels": "Duels",
+    "online.board.you": "You: {name}",
+    "online.board.empty": "No online duel has been played on this server yet.",
 }
 
 AR: dict[str, str] = {
@@ -82,8 +90,8 @@ AR: dict[str, str] = {
     "online.error.too_many": "اتصالات كثيرة من هذا الحاسوب.",
     "online.error.other": "رفض الخادم: {detail}",
     "online.connection_lost": "انقطع الاتصال: جارٍ العودة…",
-    "online.side": "{name}: {total} ({score} + {bonus} مكافأة) · {home} في الأساس",
-    "online.rating": "التقييم {before} ← {after} ({change}) · {tier}",
+    "online.side": "نقاط {name}: {total} ({score} + {bonus} مكافأة) · {home} في الأساس",
+    "online.rating": "التقييم {before} ← {after} · {tier}",  # no signed change: app.text draws "-52" as "52-" in Arabic
     "online.why.disqualified": "استُبعدت: حركات مرفوضة كثيرة.",
     "online.why.opponent_disqualified": "استُبعد منافسك.",
     "online.why.server_stopped": "توقف الخادم: انتهى السباق عند تلك اللحظة.",
@@ -93,4 +101,12 @@ AR: dict[str, str] = {
     "refusal.race_waiting": "الورقة التي كشفتها حركتك الأخيرة في طريقها من الخادم: تابع حين تظهر",
     "settings.online_server": "خادم المبارزة عبر الإنترنت",
     "settings.online_server_form": "يبدأ عنوان الخادم بـ ws:// أو wss://",
+    "online.board.offline": "لوحة المتصدرين على خادم المبارزة، ولا يمكن سؤاله الآن. {line}",
+    "online.board.place": "#",
+    "online.board.name": "اللاعب",
+    "online.board.tier": "المستوى",
+    "online.board.rating": "التقييم",
+    "online.board.duels": "المبارزات",
+    "online.board.you": "أنت: {name}",
+    "online.board.empty": "لم تُلعب أي مبارزة عبر الإنترنت على هذا الخادم بعد.",
 }

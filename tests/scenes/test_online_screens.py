@@ -94,3 +94,44 @@ def test_an_unreachable_server_is_one_line_with_a_way_back(app, driver):
     assert lobby.problem == app.t("online.error.unreachable", url=url)
     assert lobby.cancel_button.label == "Back" and lobby.client is None
     driver.draw()
+
+
+def test_statistics_online_tab_shows_the_servers_leaderboard(app, driver, tmp_path):
+    """Two players race (raw clients, ended at once); the Online tab of Statistics, reached by
+    its tab, lists both with their ratings and says the player's own place."""
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
+        app.settings = app.settings.updated(online_server=url)
+        clients = [OnlineClient(url, new_key(), name) for name in ("Ann", "Bob")]
+        for client in clients:
+            client.start()
+            next_of(client, Welcome)
+            client.find()
+        duels = [OnlineDuel(client, next_of(client, Matched)) for client in clients]
+        for duel in duels:
+            duel.end()
+        while any(duel.result is None for duel in duels):
+            for duel in duels:
+                duel.update(wait=0.02)
+        stats = app.open("statistics")
+        app.stack.on_resize(app.display.size)
+        driver.click(stats.games.segments()[-1].center)  # the last tab: Online
+        board = app.stack.top
+        assert type(board).__name__ == "OnlineBoardScene"
+        frames(app, lambda: board.board is not None)
+        assert {entry["name"] for entry in board.board.top} == {"Ann", "Bob"}
+        ratings = {duel.matched.opponent["name"]: duel.result for duel in duels}
+        assert {entry["number"] for entry in board.board.top} == {r.rating["after"] for r in ratings.values()}
+        driver.draw()
+        for client in clients:
+            client.close()
+
+
+def test_the_leaderboard_says_so_in_one_line_when_the_server_is_away(app, driver):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app.settings = app.settings.updated(online_server=f"ws://127.0.0.1:{port}")
+    board = app.open("online_board")
+    frames(app, lambda: board.problem)
+    assert board.problem.startswith("The leaderboard is on the duel server") and board.client is None
+    driver.draw()
