@@ -46,6 +46,8 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         app.stack.push(lobby)
         frames(app, lambda: lobby.room)
         assert lobby.copy_button.visible and lobby.welcome.name == "Ann"
+        driver.click(lobby.copy_button.rect.center)  # Copy says whether the clipboard took it
+        assert lobby.copy_button.label in ("Copied", "No clipboard")
         driver.draw()
         bob = OnlineClient(url, new_key(), "Bob")
         bob.start()
