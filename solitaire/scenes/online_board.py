@@ -8,18 +8,20 @@ scroll with the wheel and the arrow keys. The client never blocks a frame.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import GAMES
-from solitaire.net.online import Closed, OnlineClient
-from solitaire.net.online_messages import Board, Refused, Welcome
+from solitaire.net.online_messages import Board, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.new_game import game_name
-from solitaire.scenes.online_common import connect, failure_line, server_address, tier_name
+from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address, tier_name
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
 
 ONLINE_TAB = "online"
 POLL_EVERY = 0.05
@@ -62,7 +64,7 @@ class OnlineBoardScene(DialogScene):
                 self.board = message
                 self._hang_up()
                 return
-            elif isinstance(message, (Refused, Closed)):
+            elif is_failure(message):
                 self.problem = self.app.t("online.board.offline", line=failure_line(self.app, message, self.url))
                 self._hang_up()
                 return

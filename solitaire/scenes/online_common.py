@@ -7,12 +7,14 @@ frame and read what it heard.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from solitaire.net.online import Closed, OnlineClient
 from solitaire.net.online_messages import Refused
 from solitaire.scenes.net_lobby import my_name
 from solitaire.store import data_dir
+
+if TYPE_CHECKING:
+    from solitaire.net.online import Closed, OnlineClient
 
 DEFAULT_SERVER = "ws://127.0.0.1:47475"  # the server's own default (server.cli.DEFAULT_PORT)
 KEY_FILE = "online-key.txt"  # the headless player's file too (online_play.KEY_FILE): one identity
@@ -25,7 +27,7 @@ def server_address(app: Any) -> str:
 
 def player_key() -> str:
     """The player's secret key, kept in the per-user folder (made the first time; never shown)."""
-    from solitaire.net.online import new_key
+    from solitaire.net.online import new_key  # websockets' client: loaded on first use, not at start-up
 
     path = data_dir() / KEY_FILE
     try:
@@ -41,15 +43,24 @@ def player_key() -> str:
 
 def connect(app: Any, url: str | None = None, name: str | None = None) -> OnlineClient:
     """A client of the server, connecting in the background (``start`` returns at once)."""
+    from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
+
     client = OnlineClient(url or server_address(app), player_key(), name or my_name(app))
     client.start()
     return client
 
 
+def is_failure(message: object) -> bool:
+    """The server refused a request, or the connection is gone."""
+    from solitaire.net.online import Closed  # loaded by connect() already: a look-up
+
+    return isinstance(message, (Refused, Closed))
+
+
 def failure_line(app: Any, message: Refused | Closed, url: str) -> str:
     """A refusal or a lost connection as one line for the player."""
     t = app.t
-    if isinstance(message, Closed):
+    if not isinstance(message, Refused):
         return t("online.error.unreachable", url=url)
     if message.reason in ("version", "name", "no_room", "throttled", "busy", "too_many"):
         return t(f"online.error.{message.reason}")

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import string
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.net.online import Closed, OnlineClient
 from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.game_code import CodeField, copy_to_clipboard
-from solitaire.scenes.online_common import connect, failure_line, server_address
+from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
 
 MODES = ("find", "room", "join")
 ROOM_CHARS = frozenset(string.ascii_letters + string.digits)
@@ -120,7 +122,7 @@ class OnlineLobbyScene(DialogScene):
         elif isinstance(message, Refused) and message.reason in ("no_room", "throttled") and self.mode == "join":
             self.field.error = failure_line(self.app, message, self.url)
             self.field.enabled = self.join_button.enabled = True
-        elif isinstance(message, (Refused, Closed)):
+        elif is_failure(message):
             self._failed(failure_line(self.app, message, self.url))
 
     def _ask(self) -> None:

@@ -11,16 +11,18 @@ server's ``Result``, shown with the rating change (``online_results``). A record
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solitaire.app.scene import App
 from solitaire.core import Move, Refusal
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import RivalEnded, RivalEvent, notation
-from solitaire.net.online import OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient, OnlineDuel
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
@@ -78,6 +80,8 @@ class OnlineRival:
 class OnlineRaceScene(DuelScene):
     def __init__(self, app: App, client: OnlineClient, matched: Matched, autoplay: Any = None,
                  on_result: Any = None, **_: Any) -> None:
+        from solitaire.net.online import OnlineDuel  # websockets' client: loaded on first use, not at start-up
+
         self.online = OnlineDuel(client, matched)
         table = matched.table
         code = GameCode(table["game"], table["draw"], table["scoring"], 0)  # never dealt: a shape only
