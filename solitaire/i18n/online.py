@@ -91,7 +91,7 @@ AR: dict[str, str] = {
     "online.error.other": "رفض الخادم: {detail}",
     "online.connection_lost": "انقطع الاتصال: جارٍ العودة…",
     "online.side": "نقاط {name}: {total} ({score} + {bonus} مكافأة) · {home} في الأساس",
-    "online.rating": "التقييم {before} ← {after} · {tier}",  # no signed change: app.text draws "-52" as "52-" in Arabic
+    "online.rating": "التقييم {before} ← {after} · {tier} · التغير {change}",
     "online.why.disqualified": "استُبعدت: حركات مرفوضة كثيرة.",
     "online.why.opponent_disqualified": "استُبعد منافسك.",
     "online.why.server_stopped": "توقف الخادم: انتهى السباق عند تلك اللحظة.",
