@@ -102,7 +102,7 @@ AR: dict[str, str] = {
     "settings.online_server": "خادم المبارزة عبر الإنترنت",
     "settings.online_server_form": "يبدأ عنوان الخادم بـ ws:// أو wss://",
     "online.board.offline": "لوحة المتصدرين على خادم المبارزة، ولا يمكن سؤاله الآن. {line}",
-    "online.board.place": "#",
+    "online.board.place": "المركز",
     "online.board.name": "اللاعب",
     "online.board.tier": "المستوى",
     "online.board.rating": "التقييم",

@@ -172,8 +172,8 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
     """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
     limit = scene.race.limit
-    points = scene.timeline + [(scene.race.elapsed, rival_figures(scene)[0] if hasattr(scene.rival, "figures")
-                                else scene.rival_game.score)]
+    told = getattr(scene.rival, "figures", None)  # an online rival: the server's score
+    points = scene.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
     top = max(100, max(score for _, score in points))
     rtl = i18n.is_rtl()
 

@@ -137,3 +137,40 @@ def test_the_leaderboard_says_so_in_one_line_when_the_server_is_away(app, driver
     frames(app, lambda: board.problem)
     assert board.problem.startswith("The leaderboard is on the duel server") and board.client is None
     driver.draw()
+
+
+def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, driver, tmp_path, monkeypatch):
+    """Nobody in the queue: after the wait the screen offers a recorded run (a real player's
+    earlier race); the race and its results say "recorded", and no rating moves."""
+    monkeypatch.setattr("solitaire.scenes.online_lobby.RECORDED_AFTER", 0.3)
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=3)) as (url, _):
+        clients = [OnlineClient(url, new_key(), name) for name in ("Ann", "Bob")]
+        for client in clients:
+            client.start()
+            next_of(client, Welcome)
+            client.find()
+        duels = [OnlineDuel(client, next_of(client, Matched)) for client in clients]
+        ann = duels[0]
+        for _ in range(3):  # Ann's side has moves: a run worth replaying
+            while not ann.ready:
+                ann.update(wait=0.05)
+            ann.play("s")
+        for duel in duels:
+            duel.end()
+        while any(duel.result is None for duel in duels):
+            for duel in duels:
+                duel.update(wait=0.02)
+        lobby = OnlineLobbyScene(app, mode="find", url=url, player="Cara")
+        app.stack.push(lobby)
+        frames(app, lambda: lobby.recorded_button.visible)
+        driver.draw()
+        driver.click(lobby.recorded_button.rect.center)
+        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+        race = app.stack.top
+        assert race.rival.name.endswith("(recorded)")
+        frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene), limit=30)
+        results = app.stack.top
+        assert results.result.why == "recorded" and results.result.rating["before"] == results.result.rating["after"]
+        driver.draw()
+        for client in clients:
+            client.close()
