@@ -174,3 +174,19 @@ def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, dri
         driver.draw()
         for client in clients:
             client.close()
+
+
+def test_new_duel_online_opens_the_chosen_way_to_meet(app, driver):
+    """New duel -> Online -> Play a friend: make a code -> Start: the wait screen for a room,
+    on the server set in Settings."""
+    app.settings = app.settings.updated(online_server="ws://127.0.0.1:9")
+    app.open("title")
+    dialog = app.open("new_duel")
+    app.stack.on_resize(app.display.size)
+    driver.click(dialog.opponent_choice.segments()[-1].center)
+    assert dialog.online_choice.visible and not dialog.deal_choice.visible
+    driver.click(dialog.online_choice.segments()[1].center)
+    driver.click(dialog.start_button.rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, OnlineLobbyScene) and lobby.mode == "room" and lobby.url == "ws://127.0.0.1:9"
+    lobby.close()
