@@ -170,6 +170,9 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 OVER_PLAY = frozenset({"menu", "game_code", "confirm", "win"})
 #: ... and those seen over a duel.
 OVER_DUEL = frozenset({"duel_end", "duel_menu", "duel_results"})
+#: The online race and its results need the server's match: started alone, the wait screen
+#: that leads to them opens (the queue, on the server in Settings).
+AFTER_ONLINE_WAIT = frozenset({"online_race", "online_results"})
 
 
 def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
@@ -188,6 +191,8 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     if opts.code:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
+    if name in AFTER_ONLINE_WAIT:
+        name = "online_lobby"
     if not app.can_open(name):
         raise BadOption(f"--scene: no scene {name!r}; there are {', '.join(sorted(app.scenes))}")
     if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
