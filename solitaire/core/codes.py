@@ -1,5 +1,6 @@
 """Game codes (G-1, G-3): ``DS1-D1N-AAAAAAB`` names a game, its rules version, draw count,
-scoring and deal number, and reproduces the deal exactly.
+scoring and deal number, and reproduces the deal exactly. A game that numbers its deals as
+Microsoft's FreeCell does also takes ``FC1-MS-11982``: that deal, as Microsoft dealt it (FC-6).
 """
 
 from __future__ import annotations
@@ -7,7 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from .errors import BadCode
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 RULES_VERSION = 1
 DEAL_LETTERS = 7
@@ -16,6 +22,7 @@ SCORINGS = {"N": "standard", "V": "vegas"}
 SCORING_LETTERS = {name: letter for letter, name in SCORINGS.items()}
 
 _SHAPE = re.compile(r"^(..)(.)-(.)(.)(.)-(.*)$")
+_MS_SHAPE = re.compile(r"^(..)(.)-MS-(.*)$")
 
 
 @dataclass(frozen=True)
@@ -24,10 +31,13 @@ class GameCode:
     draw: int
     scoring: str  # "standard" or "vegas"
     deal: int
+    ms: bool = False  # a Microsoft FreeCell deal number (FC-6), not this game's own shuffle
 
     def __str__(self) -> str:
         from .rules import ruleset  # the letters are the game's own, from its level file
 
+        if self.ms:
+            return f"{ruleset(self.game).code}{RULES_VERSION}-MS-{self.deal}"
         return (
             f"{ruleset(self.game).code}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
             f"-{deal_letters(self.deal)}"
@@ -50,21 +60,17 @@ def parse_code(text: object) -> GameCode:
 
     Letters may be typed in lower case; surrounding spaces are ignored.
     """
-    from .rules import REGISTRY  # rules load the level files; codes stay importable without them
-
     if not isinstance(text, str):
         raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
     raw = text.strip().upper()
+    ms_shape = _MS_SHAPE.match(raw)
+    if ms_shape:
+        return _ms_code(text, *ms_shape.groups())
     shape = _SHAPE.match(raw)
     if not shape:
         raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
-    rules = REGISTRY.by_code(game_letters)
-    if rules is None:
-        known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
-        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
-    if version != str(RULES_VERSION):
-        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+    rules = _game_of(text, game_letters, version)
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
@@ -82,3 +88,25 @@ def parse_code(text: object) -> GameCode:
     for ch in deal:
         number = number * 26 + ord(ch) - ord("A")
     return GameCode(rules.id, draw, scoring, number)
+
+
+def _game_of(text: str, game_letters: str, version: str) -> Ruleset:
+    from .rules import REGISTRY  # rules load the level files; codes stay importable without them
+
+    rules = REGISTRY.by_code(game_letters)
+    if rules is None:
+        known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
+        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
+    if version != str(RULES_VERSION):
+        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+    return rules
+
+
+def _ms_code(text: str, game_letters: str, version: str, number: str) -> GameCode:
+    """``FC1-MS-11982``: Microsoft's deal of that number, in its game's first draw and scoring."""
+    rules = _game_of(text, game_letters, version)
+    if not rules.ms_deals:
+        raise BadCode(f"G-3: '{text}': {rules.name} has no Microsoft deal numbers")
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= rules.ms_deals:
+        raise BadCode(f"G-3: '{text}': a Microsoft deal number is 1 to {rules.ms_deals}")
+    return GameCode(rules.id, rules.default_draw, rules.scorings[0], int(number), ms=True)

@@ -70,7 +70,7 @@ class DuelScene(TableScene):
         self.rival_moves = 0
         self.timeline: list[tuple[float, int]] = [(0.0, 0)]  # the rival's score over race time
         self.rival_note = ""  # an i18n key: why the rival cannot be heard, or why it stopped
-        self.rival_out = ""  # "refused" | "lost": the rival's game was ended by us
+        self.rival_out, self.comeback_until = "", None  # "refused" | "lost" (ended by us); a drop's deadline
         self.result: DuelResult | None = None
         self.on_result = on_result  # told the result once the race is decided (--smoke prints it)
         self._build_parts()
@@ -231,11 +231,11 @@ class DuelScene(TableScene):
             if race.playing(RIVAL):
                 race.end(RIVAL)
         elif isinstance(event, RivalGone):
-            self.rival_note = event.reason
+            self.rival_note, self.comeback_until = event.reason, event.deadline(race.elapsed)
         elif isinstance(event, RivalBack):
-            self.rival_note = ""
+            self.rival_note, self.comeback_until = "", None
         elif isinstance(event, RivalLost):
-            self.rival_out, self.rival_note = "lost", event.reason
+            self.rival_out, self.rival_note, self.comeback_until = "lost", event.reason, None
             if race.playing(RIVAL):
                 race.end(RIVAL)
 

@@ -14,7 +14,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import GAMES
+from solitaire.core import REGISTRY
 from solitaire.net.online_messages import Board, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.new_game import game_name
@@ -29,7 +29,7 @@ POLL_EVERY = 0.05
 
 def statistics_tabs(app: App) -> list[tuple[str, str]]:
     """Statistics' tabs: a game each, then Online."""
-    return [(g, game_name(app, g)) for g in GAMES] + [(ONLINE_TAB, app.t("online.choice"))]
+    return [(g, game_name(app, g)) for g in REGISTRY.ids()] + [(ONLINE_TAB, app.t("online.choice"))]
 
 
 class OnlineBoardScene(DialogScene):

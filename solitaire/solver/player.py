@@ -22,11 +22,13 @@ from typing import Any, Union
 
 from ..core.game import Game
 from ..core.moves import Move
+from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
+from .seen_hint import seen_hint
 
 __all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Seen", "Stopped", "Strength", "decide", "seen"]
 
@@ -70,6 +72,9 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END
     if view.seconds_left is not None and _out_of_time(view, strength):
         return END
+    if search_kind(game) != "talon":  # the policies think in the Klondike family's search
+        move = seen_hint(game)
+        return END if move is None else move
     rng = random.Random(f"{seed}|{strength.value}|{view.key}")
     move = _POLICIES[strength](view, rng)
     return END if move is None else move
