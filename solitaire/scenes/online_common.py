@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING, Any
 from solitaire.net.online_messages import Refused
 from solitaire.scenes.net_lobby import my_name
 from solitaire.store import data_dir
+from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 if TYPE_CHECKING:
     from solitaire.net.online import Closed, OnlineClient
 
-DEFAULT_SERVER = "ws://127.0.0.1:47475"  # the server's own default (server.cli.DEFAULT_PORT)
 KEY_FILE = "online-key.txt"  # the headless player's file too (online_play.KEY_FILE): one identity
 
 
 def server_address(app: Any) -> str:
     """The server in Settings (Network), else the default."""
-    return getattr(app.settings, "online_server", "") or DEFAULT_SERVER
+    return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
 
 
 def player_key() -> str:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solitaire.app import ui
+from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.game_code import CodeField, copy_to_clipboard
+from solitaire.scenes.game_code import CodeField
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class OnlineLobbyScene(DialogScene):
 
     def copy(self) -> None:
         """The room code on the clipboard; the button says whether it got there."""
-        ok = copy_to_clipboard(self.room)
+        ok = clipboard.copy(self.room)
         self.copy_button.label = self.app.t("online.copied" if ok else "online.no_clipboard")
 
     def race_recorded(self) -> None:

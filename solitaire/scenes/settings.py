@@ -19,7 +19,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
-from solitaire.scenes.online_common import DEFAULT_SERVER
+from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 DIGITS = frozenset("0123456789")
 URL_CHARS = frozenset(string.ascii_letters + string.digits + "-._~:/[]@%")
@@ -188,7 +188,7 @@ class SettingsScene(Scene):
         self.port_field.on_change = self._port_changed
         self.server_label = self.group.add(ui.Label(t("settings.online_server"), size_ratio=0.46))
         self.server_field = self.group.add(ui.TextInput(self._server_changed, allowed=URL_CHARS, max_length=200,
-                                                        uppercase=False, placeholder=DEFAULT_SERVER))
+                                                        uppercase=False, placeholder=DEFAULT_ONLINE_SERVER))
         self.server_field.set_value(s.online_server)
         self.server_field.on_change = self._server_changed
 

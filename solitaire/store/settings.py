@@ -124,6 +124,9 @@ def player_name(value: object) -> str:
     return value.strip()
 
 
+DEFAULT_ONLINE_SERVER = "ws://127.0.0.1:47475"  # the duel server's own default (server.cli.DEFAULT_PORT)
+
+
 def server_address(value: object) -> str:
     """The online duel server (issue 25): a ws:// or wss:// address; "" means the game's default."""
     if not isinstance(value, str) or len(value) > 200 or not value.isprintable() \

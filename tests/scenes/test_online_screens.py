@@ -176,9 +176,9 @@ def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, dri
             client.close()
 
 
-def test_new_duel_online_opens_the_chosen_way_to_meet(app, driver):
-    """New duel -> Online -> Play a friend: make a code -> Start: the wait screen for a room,
-    on the server set in Settings."""
+def test_new_duel_online_asks_the_name_then_opens_the_chosen_way_to_meet(app, driver):
+    """New duel -> Online -> Play a friend: make a code -> Start: the name asked the first time,
+    then the wait screen for a room, on the server set in Settings."""
     app.settings = app.settings.updated(online_server="ws://127.0.0.1:9")
     app.open("title")
     dialog = app.open("new_duel")
@@ -187,6 +187,14 @@ def test_new_duel_online_opens_the_chosen_way_to_meet(app, driver):
     assert dialog.online_choice.visible and not dialog.deal_choice.visible
     driver.click(dialog.online_choice.segments()[1].center)
     driver.click(dialog.start_button.rect.center)
+    asked = app.stack.top  # the first online duel asks the player's name (the network duel's question)
+    assert type(asked).__name__ == "PlayerNameScene"
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ann"))  # typed, as SDL reports it
+    for event in pygame.event.get():
+        app.stack.handle(event)
+    driver.key(pygame.K_RETURN)
+    assert app.settings.player_name == "Ann"
     lobby = app.stack.top
     assert isinstance(lobby, OnlineLobbyScene) and lobby.mode == "room" and lobby.url == "ws://127.0.0.1:9"
+    assert lobby.client.name == app.settings.player_name
     lobby.close()
