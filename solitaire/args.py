@@ -177,9 +177,6 @@ def check_duel_arguments(args: Any) -> None:
     kind = args.duel.partition(":")[0]
     if kind != "online" and (args.name is not None or args.room is not None):
         raise UsageError("game.py: --name and --room go with --duel online")
-    if kind == "online" and not (args.smoke and args.autoplay):
-        raise UsageError("game.py: --duel online is played headless for now: add --smoke --autoplay STRENGTH "
-                         "(its screens are still to come)")
     if kind == "online" and (args.code or args.race_seconds or args.listen):
         raise UsageError("game.py: the online server deals and times the race: leave out --code, "
                          "--race-seconds and --listen")

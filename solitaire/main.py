@@ -50,6 +50,8 @@ class Options:
     frames_given: bool = False  # --frames on the command line: a smoke duel stops there
     race_seconds: int | None = None  # a shorter race (a network host's applies to both)
     listen: str | None = None  # a network host's address (to listen on and put in its code)
+    name: str | None = None  # --duel online: the name to play under (Settings' by default)
+    room: str | None = None  # --duel online: a friend's room code, or "new" to make one
 
 
 def register_scenes() -> None:
@@ -65,6 +67,10 @@ def register_scenes() -> None:
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
+    from solitaire.scenes.online_board import OnlineBoardScene
+    from solitaire.scenes.online_lobby import OnlineLobbyScene
+    from solitaire.scenes.online_race import OnlineRaceScene
+    from solitaire.scenes.online_results import OnlineResultsScene
     from solitaire.scenes.play import PlayScene
     from solitaire.scenes.rules import RulesScene
     from solitaire.scenes.settings import SettingsScene
@@ -78,6 +84,8 @@ def register_scenes() -> None:
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
+        "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
+        "online_board": OnlineBoardScene,
     }.items():
         SCENES.setdefault(name, scene)
 
@@ -144,7 +152,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         if store.notices and app.can_open("notice") and not smoke_duel:
             app.open("notice", lines=[i18n.notice_text(notice) for notice in store.take_notices()])
         app.stack.on_resize(display.size)
-        network = (opts.duel or "").partition(":")[0] in ("host", "join")  # its clock is real
+        network = (opts.duel or "").partition(":")[0] in ("host", "join", "online")  # its clock is real
         loop = Loop(fixed_frame_time=1 / 60 if opts.smoke and not network else None)
         try:
             loop.run(app, max_frames=None if smoke_duel else (opts.frames if opts.smoke else None),
@@ -172,6 +180,9 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 OVER_PLAY = frozenset({"menu", "game_code", "confirm", "win"})
 #: ... and those seen over a duel.
 OVER_DUEL = frozenset({"duel_end", "duel_menu", "duel_results"})
+#: The online race and its results need the server's match: started alone, the wait screen
+#: that leads to them opens (the queue, on the server in Settings).
+AFTER_ONLINE_WAIT = frozenset({"online_race", "online_results"})
 
 
 def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
@@ -190,6 +201,8 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     if opts.code:
         log.warning("no play scene yet; ignoring --code %s", opts.code)
     name = opts.scene or "title"
+    if name in AFTER_ONLINE_WAIT:
+        name = "online_lobby"
     if not app.can_open(name):
         raise BadOption(f"--scene: no scene {shown(name)}; there are {', '.join(sorted(app.scenes))}")
     if getattr(app.scenes[name], "overlay", False) and name != "title" and app.can_open("title"):
@@ -333,7 +346,7 @@ def main(argv: list[str]) -> int:
         check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
-    if (args.duel or "").startswith("online"):
+    if (args.duel or "").startswith("online") and args.smoke and args.autoplay:
         from solitaire.online_play import run_online  # no pygame: a headless client
 
         return run_online(args.duel.partition(":")[2], args.name or "Player", args.room, args.autoplay, args.fast)
@@ -349,7 +362,7 @@ def main(argv: list[str]) -> int:
                       frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
                       code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
                       fast=args.fast, frames_given=args.frames is not None,
-                      race_seconds=args.race_seconds, listen=args.listen)
+                      race_seconds=args.race_seconds, listen=args.listen, name=args.name, room=args.room)
     try:
         return run(options)
     except NoDisplay as error:

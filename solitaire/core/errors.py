@@ -59,6 +59,7 @@ REASONS: dict[str, str] = {
     "foundation_final": "in {game} a card on a foundation stays there: it never comes back to the table",
     "race_over": "the race is over: no more moves can be played",
     "race_ended": "you have ended your game: it cannot be played on",
+    "race_waiting": "the card your last move turned is on its way from the server: play on once it shows",
 }
 
 # The rule behind each reason, as a topic: every game names its own rule for a topic in the
@@ -82,7 +83,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "undo": ("nothing_to_undo", "undo_limit"),
     "redo": ("nothing_to_redo",),
     "auto": ("no_auto_complete", "already_won", "auto_not_ready"),
-    "race": ("race_over",),
+    "race": ("race_over", "race_waiting"),
     "race_end": ("race_ended",),
 }
 TOPIC_OF: dict[str, str] = {reason: topic for topic, reasons in TOPICS.items() for reason in reasons}

@@ -8,7 +8,7 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
-from solitaire.i18n import network
+from solitaire.i18n import network, online
 from solitaire.i18n.rules_ar import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -324,3 +324,4 @@ STRINGS.update({
 })
 
 STRINGS.update(network.AR)
+STRINGS.update(online.AR)  # issue 25: the online duel

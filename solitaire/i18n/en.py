@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import network
+from solitaire.i18n import network, online
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -268,3 +268,4 @@ STRINGS.update({
 })
 
 STRINGS.update(network.EN)
+STRINGS.update(online.EN)  # issue 25: the online duel

@@ -122,11 +122,11 @@ def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) 
 def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
     """The rival's figures, the line of its score over time under them, and its state last."""
     t, race = scene.app.t, scene.race
-    game = scene.rival_game
+    total, home, moves = rival_figures(scene)
     lines = [(scene.rival.name, px, ui.GOLD, True),
-             (str(race.total(1)), px * 2, ui.INK, True),
-             (t("duel.home", n=race.home(1)), px, ui.INK, False),
-             (t("hud.moves", moves=game.moves), px, ui.INK_DIM, False)]
+             (str(total), px * 2, ui.INK, True),
+             (t("duel.home", n=home), px, ui.INK, False),
+             (t("hud.moves", moves=moves), px, ui.INK_DIM, False)]
     state, done = _rival_state(scene), race.finished(1)
     state_h = scene.app.text.render(state, px, ui.INK, done).get_height()
     chart_h = px * 4
@@ -134,6 +134,15 @@ def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: 
     chart = pygame.Rect(box.x + px // 2, y + px // 4, box.w - px, chart_h)
     _score_line(surface, scene, chart, px)
     _line(surface, scene, state, px, box, chart.bottom + px // 3, ui.GOLD_TOP if done else ui.INK_DIM, done)
+
+
+def rival_figures(scene: DuelScene) -> tuple[int, int, int]:
+    """The rival's (total, cards home, moves): an online rival's as its server tells them (its
+    cards never reach us), any other's from its copy of the deal in the race."""
+    told = getattr(scene.rival, "figures", None)
+    if told is not None:
+        return told()
+    return scene.race.total(1), scene.race.home(1), scene.rival_game.moves
 
 
 def _rival_state(scene: DuelScene) -> str:
@@ -166,7 +175,8 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
     """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
     limit = scene.race.limit
-    points = scene.timeline + [(scene.race.elapsed, scene.rival_game.score)]
+    told = getattr(scene.rival, "figures", None)  # an online rival: the server's score
+    points = scene.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
     top = max(100, max(score for _, score in points))
     rtl = i18n.is_rtl()
 

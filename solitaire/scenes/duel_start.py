@@ -27,6 +27,10 @@ def open_duel(app: Any, opts: Any) -> None:
     if role in ("host", "join"):
         open_network_duel(app, opts, role, value, ended)
         return
+    if role == "online":  # the server's queue, or a room (--room new / CODE)
+        mode = "find" if not opts.room else ("room" if opts.room == "new" else "join")
+        app.open("online_lobby", mode=mode, url=value or None, room=opts.room or "", player=opts.name)
+        return
     app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
              seconds=opts.race_seconds, on_result=ended)
 

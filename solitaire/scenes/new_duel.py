@@ -4,7 +4,8 @@ pool), then Start. Opened from the title it is replaced by the duel, so the duel
 to the title. It opens on the opponent chosen last (a setting); joining plays the host's deal,
 so with Join chosen there is no deal to choose and its row is not shown. The first network duel
 asks the player's name first (the other player sees it; the system's user name told two
-players apart badly: "root" and "root").
+players apart badly: "root" and "root"). Online (issue 25): the server deals, so instead of the
+deal the window asks how to meet — the queue, a room code to give, or a friend's code.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from solitaire.solver import pools
 from solitaire.store.settings import NETWORK_ROLES
 
 DEALS = ("random", "winnable", "code")
+ONLINE_WAYS = ("find", "room", "join")  # issue 25: the queue, a room code to give, a friend's code
 
 
 class NewDuelScene(DialogScene):
@@ -32,8 +34,12 @@ class NewDuelScene(DialogScene):
         self.opponent_label = self.group.add(ui.Label(t("duel.opponent"), colour=ui.GOLD, bold=True))
         self.opponent_choice = self.group.add(ui.SegmentedChoice(
             [(s, t("duel.computer", strength=t(f"duel.strength.{s}"))) for s in STRENGTHS]
-            + [(role, t(f"net.{role}.choice")) for role in NETWORK_ROLES],
+            + [(role, t(f"net.{role}.choice")) for role in NETWORK_ROLES] + [("online", t("online.choice"))],
             self.strength, self._set_strength))
+        self.online_way = "find"
+        self.online_label = self.group.add(ui.Label(t("online.how"), colour=ui.GOLD, bold=True))
+        self.online_choice = self.group.add(ui.SegmentedChoice(
+            [(way, t(f"online.{way}")) for way in ONLINE_WAYS], self.online_way, self._set_online_way))
         self.deal_label = self.group.add(ui.Label(t("duel.deal"), colour=ui.GOLD, bold=True))
         deals = [d for d in DEALS if d != "winnable" or pools.has_pool(*race_mode())]
         self.deal_choice = self.group.add(ui.SegmentedChoice(
@@ -60,19 +66,27 @@ class NewDuelScene(DialogScene):
         self._show_deal()
         self.code_field.error = ""
 
+    def _set_online_way(self, value: str) -> None:
+        self.online_way = value
+
     @property
     def deal_chosen(self) -> bool:
-        """Whether this window chooses the deal: not when joining (the host's deal is played)."""
-        return self.strength != "join"
+        """Whether this window chooses the deal: not when joining (the host's deal is played),
+        nor online (the server deals)."""
+        return self.strength not in ("join", "online")
 
     def _show_deal(self) -> None:
         self.deal_label.visible = self.deal_choice.visible = self.deal_chosen
+        self.online_label.visible = self.online_choice.visible = self.strength == "online"
         self.code_field.visible = self.deal_chosen and self.deal == "code"
 
     def _submit_code(self, _: str) -> None:
         self.start()
 
     def start(self) -> None:
+        if self.strength == "online":
+            self._online()
+            return
         code = None
         if self.deal_chosen and self.deal == "code":
             try:
@@ -104,13 +118,22 @@ class NewDuelScene(DialogScene):
             code = duel_deal(self.deal == "winnable")
         self.app.switch("net_lobby", role="host", code=code)
 
+    def _online(self) -> None:
+        """The wait screen of the way chosen; before it, the first time, the player's name."""
+        if not self.app.settings.player_name:
+            self.app.stack.push(PlayerNameScene(self.app, on_named=self._online))
+            return
+        self.app.switch("online_lobby", mode=self.online_way)
+
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         gap = u // 3
-        w = min(int(size[0] * 0.86), int(u * 15))
+        w = min(int(size[0] * 0.86), int(u * 18))  # six opponents in one row
         rows = [(self.opponent_label, 0.7), (self.opponent_choice, 1.1)]
         if self.deal_chosen:
             rows += [(self.deal_label, 0.7), (self.deal_choice, 1.1), (self.code_field, 1.0)]
+        elif self.strength == "online":
+            rows += [(self.online_label, 0.7), (self.online_choice, 1.1)]
         h = self.title_height(u) + int(u * 0.5) + sum(int(u * k) + gap for _, k in rows) \
             + int(u * 0.3) + u + int(u * 1.4)
         panel = centred(size, w, h)

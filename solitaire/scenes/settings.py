@@ -11,6 +11,7 @@ fullest page's is, so the tabs never move (issue 22: the short pages were mostly
 from __future__ import annotations
 
 import getpass
+import string
 from typing import Any
 
 import pygame
@@ -18,8 +19,10 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 DIGITS = frozenset("0123456789")
+URL_CHARS = frozenset(string.ascii_letters + string.digits + "-._~:/[]@%")
 
 
 class _Printable:
@@ -142,7 +145,8 @@ class SettingsScene(Scene):
                    + [(self.text_size_label, 0.75), (self.text_size, 0.85)],
                    [(self.moving_label, 0.75)] + [(self.toggles[k], 1.0) for k in MOVING_TOGGLES])
         duel: Column = [(self.duel_label, 0.75), ((self.name_label, self.name_field), 0.85),
-                        ((self.port_label, self.port_field), 0.85)]
+                        ((self.port_label, self.port_field), 0.85),
+                        ((self.server_label, self.server_field), 0.85)]
         if self.app.settings.text_size == "normal":
             return {"general": (play + speed, display + sound), "comfort": comfort, "network": (duel, [])}
         return {"play": (play[:5], play[5:] + speed), "display": (display, sound), "comfort": comfort,
@@ -182,6 +186,11 @@ class SettingsScene(Scene):
         self.port_field = self.group.add(ui.TextInput(self._port_changed, allowed=DIGITS, max_length=5))
         self.port_field.set_value(str(s.duel_port))
         self.port_field.on_change = self._port_changed
+        self.server_label = self.group.add(ui.Label(t("settings.online_server"), size_ratio=0.46))
+        self.server_field = self.group.add(ui.TextInput(self._server_changed, allowed=URL_CHARS, max_length=200,
+                                                        uppercase=False, placeholder=DEFAULT_ONLINE_SERVER))
+        self.server_field.set_value(s.online_server)
+        self.server_field.on_change = self._server_changed
 
     def _name_changed(self, value: str) -> None:
         self.app.change_settings(player_name=value.strip())
@@ -192,6 +201,12 @@ class SettingsScene(Scene):
             self.app.change_settings(duel_port=port)
         else:
             self.port_field.error = self.app.t("settings.duel_port_range")
+
+    def _server_changed(self, value: str) -> None:
+        if not value.strip() or value.strip().startswith(("ws://", "wss://")):
+            self.app.change_settings(online_server=value.strip())
+        else:
+            self.server_field.error = self.app.t("settings.online_server_form")
 
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
@@ -295,7 +310,7 @@ class SettingsScene(Scene):
                 y += hh + gap
 
         for label in (self.speed_label, self.back_label, self.language_label, self.text_size_label,
-                      self.name_label, self.port_label):
+                      self.name_label, self.port_label, self.server_label):
             if label is not None:
                 label.inset = max(6, row // 5)
         for left, right in pages.values():

@@ -17,6 +17,7 @@ from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
+from solitaire.scenes.online_board import ONLINE_TAB, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH
@@ -51,8 +52,7 @@ class StatisticsScene(DialogScene):
         self.title = t("statistics.title")
         self.game_id = game_id if game_id in REGISTRY else REGISTRY.ids()[0]
         self.mode = preferred_mode(app, self.game_id)
-        self.games = self.group.add(ui.SegmentedChoice(
-            [(g, game_name(app, g)) for g in REGISTRY.ids()], self.game_id, self._set_game))
+        self.games = self.group.add(ui.SegmentedChoice(statistics_tabs(app), self.game_id, self._set_game))
         self.modes = self.group.add(ui.SegmentedChoice([], self.mode, self._set_mode))
         self.reset_button = self.group.add(ui.Button(t("statistics.reset"), self.ask_reset))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
@@ -104,6 +104,9 @@ class StatisticsScene(DialogScene):
             and self.record().played > 0
 
     def _set_game(self, game_id: str) -> None:
+        if game_id == ONLINE_TAB:  # the server's leaderboard (issue 25)
+            self.app.switch("online_board")
+            return
         self.game_id = game_id
         self.mode = "medium" if is_race(game_id) else preferred_mode(self.app, game_id)
         self._fill_modes()

@@ -125,6 +125,17 @@ def player_name(value: object) -> str:
     return value.strip()
 
 
+DEFAULT_ONLINE_SERVER = "ws://127.0.0.1:47475"  # the duel server's own default (server.cli.DEFAULT_PORT)
+
+
+def server_address(value: object) -> str:
+    """The online duel server (issue 25): a ws:// or wss:// address; "" means the game's default."""
+    if not isinstance(value, str) or len(value) > 200 or not value.isprintable() \
+            or (value.strip() and not value.strip().startswith(("ws://", "wss://"))):
+        raise ValueError(f"expected a ws:// or wss:// address, got {value!r}")
+    return value.strip()
+
+
 def port(value: object) -> int:
     if type(value) is not int or not 1024 <= value <= 65535:
         raise ValueError(f"expected a port number from 1024 to 65535, got {shown(value)}")
@@ -179,10 +190,12 @@ class Settings:
     interface language puts them."""
     player_name: str = setting("", player_name)
     """Shown to the other player of a network duel; "" uses the system's user name."""
-    duel_opponent: str = setting("medium", one_of(*STRENGTHS, *NETWORK_ROLES))
+    duel_opponent: str = setting("medium", one_of(*STRENGTHS, *NETWORK_ROLES, "online"))
     """The opponent last chosen in the New duel window: the computer's strength, or a network role."""
     duel_port: int = setting(47474, port)
     """Where a hosted network duel listens (the next free port if this one is taken)."""
+    online_server: str = setting("", server_address)
+    """The online duel server New duel -> Online connects to; "" is the default address."""
     continue_slot: str | None = setting(None, optional_known_mode)
     """The saved game the title screen's Continue resumes: the last one played."""
 

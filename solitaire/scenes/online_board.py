@@ -1,0 +1,166 @@
+"""Statistics -> Online (issue 25): the server's leaderboard, the top 100 and your own place.
+
+It opens as Statistics' last tab (the same row of tabs: another one goes back to Statistics).
+It asks the server (``OnlineClient.leaderboard``) and draws what comes back; until then it says
+it is asking, and a server that cannot be reached is one line, as on the wait screen. The rows
+scroll with the wheel and the arrow keys. The client never blocks a frame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.core import REGISTRY
+from solitaire.net.online_messages import Board, Welcome
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.new_game import game_name
+from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address, tier_name
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
+
+ONLINE_TAB = "online"
+POLL_EVERY = 0.05
+
+
+def statistics_tabs(app: App) -> list[tuple[str, str]]:
+    """Statistics' tabs: a game each, then Online."""
+    return [(g, game_name(app, g)) for g in REGISTRY.ids()] + [(ONLINE_TAB, app.t("online.choice"))]
+
+
+class OnlineBoardScene(DialogScene):
+    def __init__(self, app: App, url: str | None = None, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.title = t("statistics.title")
+        self.url = url or server_address(app)
+        self.tabs = self.group.add(ui.SegmentedChoice(statistics_tabs(app), ONLINE_TAB, self._tab))
+        self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
+        self.rows = [[self.close_button]]
+        self.client: OnlineClient | None = connect(app, self.url)
+        self.board: Board | None = None
+        self.problem = ""
+        self.first = 0  # the first row shown (scrolling)
+        self.shown = 1
+        self.boxes: dict[str, pygame.Rect] = {}
+
+    def _tab(self, tab: str) -> None:
+        if tab != ONLINE_TAB:
+            self.app.switch("statistics", game_id=tab)
+
+    # -- the server -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.client is None:
+            return
+        for message in self.client.poll():
+            if isinstance(message, Welcome):
+                self.client.leaderboard()
+            elif isinstance(message, Board):
+                self.board = message
+                self._hang_up()
+                return
+            elif is_failure(message):
+                self.problem = self.app.t("online.board.offline", line=failure_line(self.app, message, self.url))
+                self._hang_up()
+                return
+
+    def _hang_up(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.client = None
+
+    def next_wake(self) -> float | None:
+        return POLL_EVERY if self.client is not None else None
+
+    def exit(self) -> None:
+        super().exit()
+        self._hang_up()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.shown, pygame.K_PAGEUP: -self.shown}
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+        elif event.type == pygame.KEYDOWN and event.key in step:
+            self.scroll(step[event.key])
+
+    def scroll(self, rows: int) -> None:
+        count = len(self.board.top) if self.board is not None else 0
+        self.first = max(0, min(count - self.shown, self.first + rows))
+
+    # -- layout and drawing ---------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        gap = u // 3
+        w = min(int(size[0] * 0.9), int(u * 22))
+        h = min(int(size[1] * 0.94), int(u * 15.5))
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        inner = panel.inflate(-2 * u, 0)
+        y = panel.y + self.title_height(u) + gap
+        self.tabs.layout((inner.x, y, inner.w, int(u * 0.95)))
+        y += int(u * 0.95) + gap
+        buttons_y = panel.bottom - int(u * 0.5) - u
+        place_row(self.rows[0], panel.centerx, buttons_y, int(u * 3.6), u, u // 2, self.rtl)
+        self.row_h = int(u * 0.62)
+        self.boxes["you"] = pygame.Rect(inner.x, buttons_y - gap - self.row_h, inner.w, self.row_h)
+        self.boxes["head"] = pygame.Rect(inner.x, y, inner.w, self.row_h)
+        self.boxes["rows"] = pygame.Rect(inner.x, y + self.row_h, inner.w,
+                                         self.boxes["you"].y - gap - y - self.row_h)
+        self.shown = max(1, self.boxes["rows"].h // self.row_h)
+        self.scroll(0)
+
+    def columns(self, row: pygame.Rect) -> list[pygame.Rect]:
+        """Place, name, tier, rating, duels: in reading order (mirrored in Arabic)."""
+        shares = (0.1, 0.42, 0.18, 0.15, 0.15)
+        boxes, x = [], row.x
+        for share in shares:
+            width = int(row.w * share)
+            boxes.append(pygame.Rect(x, row.y, width, row.h))
+            x += width
+        if self.rtl:
+            boxes = [pygame.Rect(row.right - (b.x - row.x) - b.w, b.y, b.w, b.h) for b in boxes]
+        return boxes
+
+    def line(self, entry: dict[str, Any]) -> list[str]:
+        return [str(entry.get("place") or "—"), str(entry.get("name", "")),
+                tier_name(self.app, str(entry.get("tier", ""))), str(entry.get("number", "")),
+                str(entry.get("duels", ""))]
+
+    def _row(self, surface: pygame.Surface, row: pygame.Rect, cells: list[str], colour: ui.Colour,
+             bold: bool = False) -> None:
+        px = int(row.h * 0.6)
+        for box, text in zip(self.columns(row), cells):
+            self.blit_text(surface, text, px, box.inflate(-px // 3, 0), colour=colour, bold=bold, align="centre")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        u = unit(self.size)
+        rows = self.boxes["rows"]
+        if self.board is None:
+            line = self.problem or t("online.connecting", url=self.url)
+            self.blit_text(surface, line, int(u * 0.4), rows.inflate(0, -rows.h + u * 2),
+                           colour=ui.ERROR if self.problem else ui.INK_DIM, align="centre")
+            return
+        heads = [t(f"online.board.{key}") for key in ("place", "name", "tier", "rating", "duels")]
+        self._row(surface, self.boxes["head"], heads, ui.GOLD, bold=True)
+        if not self.board.top:
+            self.blit_text(surface, t("online.board.empty"), int(u * 0.4), rows.inflate(0, -rows.h + u * 2),
+                           colour=ui.INK_DIM, align="centre")
+        mine = self.board.you.get("name")
+        for i, entry in enumerate(self.board.top[self.first:self.first + self.shown]):
+            row = pygame.Rect(rows.x, rows.y + i * self.row_h, rows.w, self.row_h)
+            if (self.first + i) % 2:
+                surface.blit(ui.rounded_rect(row.size, 4, (255, 255, 255, 10)), row.topleft)
+            you = entry.get("name") == mine
+            self._row(surface, row, self.line(entry), ui.GOLD_TOP if you else ui.INK, bold=you)
+        you_box = self.boxes["you"]
+        surface.blit(ui.rounded_rect(you_box.size, 4, (0, 0, 0, 90), None, ui.SECONDARY_EDGE, ui.hairline(u)),
+                     you_box.topleft)
+        self._row(surface, you_box, self.line({**self.board.you, "name": t("online.board.you",
+                                                                          name=mine or "")}), ui.GOLD_TOP, True)

@@ -1,0 +1,74 @@
+"""What the online duel's screens share (issue 25): the server's address, the player's key and
+name, and the one line a failure is said in.
+
+The client library (``net.online``) never blocks; these screens only start it, poll it once a
+frame and read what it heard.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from solitaire.net.online_messages import Refused
+from solitaire.scenes.net_lobby import my_name
+from solitaire.store import data_dir
+from solitaire.store.settings import DEFAULT_ONLINE_SERVER
+
+if TYPE_CHECKING:
+    from solitaire.net.online import Closed, OnlineClient
+
+KEY_FILE = "online-key.txt"  # the headless player's file too (online_play.KEY_FILE): one identity
+
+
+def server_address(app: Any) -> str:
+    """The server in Settings (Network), else the default."""
+    return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
+
+
+def player_key() -> str:
+    """The player's secret key, kept in the per-user folder (made the first time; never shown)."""
+    from solitaire.net.online import new_key  # websockets' client: loaded on first use, not at start-up
+
+    path = data_dir() / KEY_FILE
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if key:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = new_key()
+    path.write_text(key + "\n", encoding="ascii")
+    return key
+
+
+def connect(app: Any, url: str | None = None, name: str | None = None) -> OnlineClient:
+    """A client of the server, connecting in the background (``start`` returns at once)."""
+    from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
+
+    client = OnlineClient(url or server_address(app), player_key(), name or my_name(app))
+    client.start()
+    return client
+
+
+def is_failure(message: object) -> bool:
+    """The server refused a request, or the connection is gone."""
+    from solitaire.net.online import Closed  # loaded by connect() already: a look-up
+
+    return isinstance(message, (Refused, Closed))
+
+
+def failure_line(app: Any, message: Refused | Closed, url: str) -> str:
+    """A refusal or a lost connection as one line for the player."""
+    t = app.t
+    if not isinstance(message, Refused):
+        return t("online.error.unreachable", url=url)
+    if message.reason in ("version", "name", "no_room", "throttled", "busy", "too_many"):
+        return t(f"online.error.{message.reason}")
+    return t("online.error.other", detail=message.detail or message.reason)
+
+
+def tier_name(app: Any, tier: str) -> str:
+    """A tier in the interface's language (the server names it in a word: "silver")."""
+    key = f"online.tier.{tier}"
+    name = app.t(key)
+    return tier if name == key else name

@@ -1,0 +1,221 @@
+"""New duel -> Online (issue 25): find an opponent (the server's queue) or play a friend (a room
+code to give, or a friend's code to type), and the wait before the race.
+
+The wait screen shows the time waited and how many players are online, a room's code large with
+Copy, and Cancel; after ``RECORDED_AFTER`` seconds in the queue it offers a recorded run (a real
+player's earlier race, labelled "recorded"). A failure (the server unreachable, a refused version
+or hello, a wrong room code) is one line under it, with Back. The client never blocks a frame:
+the scene polls it once a frame and hands the race over (``online_race``) once matched.
+"""
+
+from __future__ import annotations
+
+import string
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from solitaire.app import clipboard, ui
+from solitaire.app.scene import App
+from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.game_code import CodeField
+from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
+
+MODES = ("find", "room", "join")
+ROOM_CHARS = frozenset(string.ascii_letters + string.digits)
+RECORDED_AFTER = 20.0  # seconds in the queue before a recorded run is offered (issue 25)
+POLL_EVERY = 0.05  # seconds between polls while nothing on screen moves
+
+
+class OnlineLobbyScene(DialogScene):
+    close_on_outside_click = False  # a stray click must not drop the player's place in the queue
+
+    def __init__(self, app: App, mode: str = "find", url: str | None = None, room: str = "",
+                 player: str | None = None, on_matched: Any = None, **_: object) -> None:
+        super().__init__(app)
+        t = app.t
+        self.mode = mode if mode in MODES else "find"
+        self.url = url or server_address(app)
+        self.on_matched = on_matched or self._race
+        self.title = t(f"online.{self.mode}.title")
+        self.client: OnlineClient | None = connect(app, self.url, player)
+        self.clock = time.monotonic
+        self.since = self.clock()
+        self.welcome: Welcome | None = None
+        self.queued: Queued | None = None
+        self.queued_at = 0.0
+        self.room = ""
+        self.problem = ""
+        self.handed_over = False
+        self.field = self.group.add(CodeField(self.join, placeholder="K7QXM", allowed=ROOM_CHARS, max_length=12))
+        self.field.visible = self.mode == "join"
+        self.join_button = self.group.add(ui.Button(t("net.join.join"), lambda: self.join(self.field.value),
+                                                    primary=True, visible=self.mode == "join"))
+        self.copy_button = self.group.add(ui.Button(t("online.copy"), self.copy, visible=False))
+        self.recorded_button = self.group.add(ui.Button(t("online.recorded.offer"), self.race_recorded,
+                                                        visible=False))
+        self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
+        self.rows = [[self.field, self.join_button], [self.copy_button, self.recorded_button, self.cancel_button]]
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.typed = room
+
+    # -- what the player does -------------------------------------------------------------------
+    def join(self, code: str) -> None:
+        if self.client is None or self.welcome is None or not code.strip():
+            self.field.error = self.app.t("online.room.empty") if not code.strip() else ""
+            return
+        self.field.error = ""
+        self.client.join_room(code)
+        self.field.enabled = self.join_button.enabled = False
+
+    def copy(self) -> None:
+        """The room code on the clipboard; the button says whether it got there."""
+        ok = clipboard.copy(self.room)
+        self.copy_button.label = self.app.t("online.copied" if ok else "online.no_clipboard")
+
+    def race_recorded(self) -> None:
+        if self.client is not None:
+            self.client.race_recorded()
+            self.recorded_button.enabled = False
+
+    # -- polling --------------------------------------------------------------------------------
+    @property
+    def waited(self) -> float:
+        """Seconds waited: the server's figure, counted on between its reports."""
+        if self.queued is None:
+            return self.clock() - self.since
+        return self.queued.waited + self.clock() - self.queued_at
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.client is None or self.handed_over:
+            return
+        for message in self.client.poll():
+            self.hear(message)
+            if self.handed_over or self.client is None:
+                return
+        offer = self.mode == "find" and self.queued is not None and self.waited >= RECORDED_AFTER
+        if offer != self.recorded_button.visible:
+            self.recorded_button.visible = offer
+            self.layout(self.size)
+
+    def hear(self, message: Any) -> None:
+        if isinstance(message, Welcome):
+            first = self.welcome is None
+            self.welcome = message
+            if first:
+                self._ask()
+        elif isinstance(message, Queued):
+            self.queued, self.queued_at = message, self.clock()
+        elif isinstance(message, RoomMade):
+            self.room = message.code
+            self.copy_button.visible = True
+            self.layout(self.size)
+        elif isinstance(message, Matched):
+            self.handed_over = True
+            self.on_matched(self.client, message)
+        elif isinstance(message, Refused) and message.reason in ("no_room", "throttled") and self.mode == "join":
+            self.field.error = failure_line(self.app, message, self.url)
+            self.field.enabled = self.join_button.enabled = True
+        elif is_failure(message):
+            self._failed(failure_line(self.app, message, self.url))
+
+    def _ask(self) -> None:
+        """Admitted: join the queue, make the room, or join the code given on the command line."""
+        assert self.client is not None
+        if self.mode == "find":
+            self.client.find()
+        elif self.mode == "room":
+            self.client.make_room()
+        elif self.typed:
+            self.field.set_value(self.typed)
+            self.join(self.typed)
+
+    def _failed(self, line: str) -> None:
+        self.problem = line
+        if self.client is not None:
+            self.client.close()
+        self.client = None
+        self.cancel_button.label = self.app.t("online.back")
+        self.field.visible = self.join_button.visible = self.copy_button.visible = False
+        self.recorded_button.visible = False
+        self.layout(self.size)
+
+    def _race(self, client: OnlineClient, matched: Matched) -> None:
+        self.app.switch("online_race", client=client, matched=matched)
+
+    def next_wake(self) -> float | None:
+        return POLL_EVERY if self.client is not None and not self.handed_over else None
+
+    def exit(self) -> None:
+        super().exit()
+        if self.client is not None and not self.handed_over:
+            self.client.cancel()
+            self.client.close()
+
+    # -- layout and drawing ---------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        gap = u // 3
+        w = min(int(size[0] * 0.88), int(u * 17))
+        rows = {"about": 0.6, "big": 1.6, "figures": 0.7, "status": 0.8, "problem": 1.0}
+        h = self.title_height(u) + int(u * (sum(rows.values()) + 3.0)) + len(rows) * gap
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        inner = panel.inflate(-2 * u, 0)
+        y = panel.y + self.title_height(u) + gap
+        for name, height in rows.items():
+            self.boxes[name] = pygame.Rect(inner.x, y, inner.w, int(u * height))
+            y += int(u * height) + gap
+        big = self.boxes["big"]
+        if self.mode == "join":
+            button_w = int(u * 3.2)
+            field = pygame.Rect(inner.x, big.y + (big.h - u) // 2, inner.w - button_w - gap, u)
+            button = pygame.Rect(inner.right - button_w, field.y, button_w, u)
+            if self.rtl:
+                field.right, button.left = inner.right, inner.x
+            self.field.layout(field)
+            self.join_button.layout(button)
+        buttons = [self.copy_button, self.recorded_button, self.cancel_button]
+        bw = min(int(u * 4.6), (inner.w - u) // 3)
+        place_row(buttons, panel.centerx, panel.bottom - int(u * 0.6) - u, bw, u, u // 2, self.rtl)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        u = unit(self.size)
+        about = t(f"online.{self.mode}.about") if not self.room else t("online.room.give")
+        self.blit_text(surface, about, int(u * 0.4), self.boxes["about"], colour=ui.INK_DIM, align="centre")
+        if self.room:
+            box = self.boxes["big"]
+            surface.blit(ui.rounded_rect(box.size, max(4, box.h // 5), (0, 0, 0, 90), None,
+                                         ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
+            code = self.app.text.render(self.room, int(box.h * 0.6), ui.GOLD_TOP, True, rtl=False)
+            surface.blit(code, code.get_rect(center=box.center))
+        if self.client is not None and self.welcome is not None:
+            figures = t("online.figures", waited=minutes(self.waited), online=self.online)
+            self.blit_text(surface, figures, int(u * 0.42), self.boxes["figures"], align="centre")
+            self.blit_text(surface, t(f"online.{self.mode}.waiting"), int(u * 0.5), self.boxes["status"],
+                           align="centre")
+        elif self.client is not None:
+            self.blit_text(surface, t("online.connecting", url=self.url), int(u * 0.45), self.boxes["status"],
+                           align="centre")
+        if self.problem:
+            self.blit_text(surface, self.problem, int(u * 0.38), self.boxes["problem"], colour=ui.ERROR,
+                           align="centre")
+
+    @property
+    def online(self) -> int:
+        if self.queued is not None:
+            return self.queued.online
+        return self.welcome.online if self.welcome is not None else 0
+
+
+def minutes(seconds: float) -> str:
+    """'1:07' — a wait, in whole seconds."""
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"

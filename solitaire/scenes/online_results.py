@@ -1,0 +1,88 @@
+"""The results of an online race (issue 25): the server's verdict — who won, both totals with
+the time bonus, and your rating before -> after with its tier — then New duel or Title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.net.online_messages import Result
+from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.online_common import tier_name
+
+
+class OnlineResultsScene(DialogScene):
+    overlay = False  # it stands alone over the felt: the race it follows is gone
+    close_on_outside_click = False
+
+    def __init__(self, app: App, result: Result, opponent: str, **_: Any) -> None:
+        super().__init__(app)
+        t = app.t
+        self.result = result
+        self.opponent = opponent
+        self.title = t(f"duel.result.{result.winner}")
+        self.new_button = self.group.add(ui.Button(t("duel.new"), self.new_duel, primary=True,
+                                                   visible=app.can_open("new_duel")))
+        self.title_button = self.group.add(ui.Button(t("duel.to_title"), self.to_title))
+        self.rows = [[self.new_button, self.title_button]]
+        self.group.on_escape = self.to_title
+        self.boxes: dict[str, pygame.Rect] = {}
+
+    def new_duel(self) -> None:
+        self.to_title()
+        self.app.open("new_duel")
+
+    def to_title(self) -> None:
+        self.app.stack.clear()
+        self.app.open("title")
+
+    @property
+    def rating_line(self) -> str:
+        rating = self.result.rating
+        change = rating["after"] - rating["before"]
+        return self.app.t("online.rating", before=rating["before"], after=rating["after"],
+                          change=f"{change:+d}", tier=tier_name(self.app, self.result.tier))
+
+    def side_line(self, side: dict, name: str) -> str:
+        return self.app.t("online.side", name=name, total=side["total"], score=side["score"], bonus=side["bonus"],
+                          home=side["foundation"])
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        w = min(int(size[0] * 0.9), int(u * 18))
+        rows = {"you": 0.8, "opponent": 0.8, "why": 0.6, "rating": 1.2}
+        h = self.title_height(u) + int(u * (sum(rows.values()) + 3.2))
+        panel = centred(size, w, h)
+        self.panel.layout(panel)
+        inner = panel.inflate(-2 * u, 0)
+        y = panel.y + self.title_height(u) + u // 3
+        for name, height in rows.items():
+            self.boxes[name] = pygame.Rect(inner.x, y, inner.w, int(u * height))
+            y += int(u * height) + u // 4
+        bw = min(int(u * 4.4), (inner.w - u) // 2)
+        place_row(self.rows[0], panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from solitaire.view import cardart  # as the duel's results: the felt, drawn on demand
+
+        surface.blit(cardart.felt(surface.get_size()), (0, 0))
+        super().draw(surface, alpha)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        t, u, result = self.app.t, unit(self.size), self.result
+        px = int(u * 0.45)
+        for key, side, name in (("you", result.you, t("duel.you")), ("opponent", result.opponent, self.opponent)):
+            won = result.winner == key
+            self.blit_text(surface, self.side_line(side, name), px, self.boxes[key],
+                           colour=ui.GOLD_TOP if won else ui.INK, bold=won, align="centre")
+        if result.why:
+            self.blit_text(surface, t(f"online.why.{result.why}"), int(px * 0.85), self.boxes["why"],
+                           colour=ui.INK_DIM, align="centre")
+        box = self.boxes["rating"]
+        surface.blit(ui.rounded_rect(box.size, max(4, box.h // 5), (0, 0, 0, 90), None,
+                                     ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
+        self.blit_text(surface, self.rating_line, int(box.h * 0.45), box.inflate(-u // 2, 0),
+                       colour=ui.GOLD_TOP, bold=True, align="centre")
