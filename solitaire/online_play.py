@@ -4,7 +4,7 @@
 The computer plays our side from what a player sees (``solver.player.decide`` on the
 ``net.mirror`` table, whose face-down cards are unknown), through ``net.online``, at its
 strength's pace (``--fast``: a move every ``FAST_PACE`` s; the race clock is the server's, real).
-The player key lives in the per-user folder (``KEY_FILE``), made on first use and never shown.
+The player key lives in the per-user folder (``store.player_key``), made on first use and never shown.
 It prints one JSON line, the computer duel's (``DuelResult.to_json``) with ``"code"`` null (the
 server never tells the deal) plus ``"duel"``, ``"opponent_name"`` and ``"rating": {before,
 after}``; ``--room new`` first prints ``{"room": CODE}`` for the friend. A server that cannot be
@@ -18,13 +18,12 @@ import json
 import sys
 from typing import Any
 
-from solitaire.net.online import Closed, OnlineClient, OnlineDuel, new_key
+from solitaire.net.online import Closed, OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched, Refused, RoomMade, Welcome
 from solitaire.solver.player import PACE, Strength, decide, seen
-from solitaire.store import data_dir
+from solitaire.store.player_key import player_key
 
 DEFAULT_SERVER = "ws://127.0.0.1:47475"
-KEY_FILE = "online-key.txt"
 FAST_PACE = 0.1  # as a network duel's --fast: race seconds a move
 WAIT_SECONDS = 600.0  # the longest a headless run waits for an opponent
 COMEBACK_TRIES, COMEBACK_WAIT = 5, 3.0  # within the server's comeback window (30 s)
@@ -32,20 +31,6 @@ COMEBACK_TRIES, COMEBACK_WAIT = 5, 3.0  # within the server's comeback window (3
 
 class OnlineFailed(Exception):
     """The server could not be reached, or refused us: one line for the player."""
-
-
-def player_key() -> str:
-    """The player's secret key, kept in the per-user folder (made the first time)."""
-    path = data_dir() / KEY_FILE
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if key:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
-    key = new_key()
-    path.write_text(key + "\n", encoding="ascii")
-    return key
 
 
 def run_online(url: str, name: str, room: str | None, strength: str, fast: bool) -> int:

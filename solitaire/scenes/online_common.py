@@ -11,34 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
 from solitaire.scenes.net_lobby import my_name
-from solitaire.store import data_dir
+from solitaire.store.player_key import player_key
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 if TYPE_CHECKING:
     from solitaire.net.online import Closed, OnlineClient
 
-KEY_FILE = "online-key.txt"  # the headless player's file too (online_play.KEY_FILE): one identity
-
 
 def server_address(app: Any) -> str:
     """The server in Settings (Network), else the default."""
     return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
-
-
-def player_key() -> str:
-    """The player's secret key, kept in the per-user folder (made the first time; never shown)."""
-    from solitaire.net.online import new_key  # websockets' client: loaded on first use, not at start-up
-
-    path = data_dir() / KEY_FILE
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if key:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
-    key = new_key()
-    path.write_text(key + "\n", encoding="ascii")
-    return key
 
 
 def connect(app: Any, url: str | None = None, name: str | None = None) -> OnlineClient:
