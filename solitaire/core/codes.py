@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from .errors import BadCode
 
-RULES_VERSION = 1
 DEAL_LETTERS = 7
 DEAL_LIMIT = 26**DEAL_LETTERS
 SCORINGS = {"N": "standard", "V": "vegas"}
@@ -29,7 +28,7 @@ class GameCode:
         from .rules import ruleset  # the letters are the game's own, from its level file
 
         return (
-            f"{ruleset(self.game).code}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
+            f"{ruleset(self.game).code}{ruleset(self.game).version}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
             f"-{deal_letters(self.deal)}"
         )
 
@@ -63,8 +62,8 @@ def parse_code(text: object) -> GameCode:
     if rules is None:
         known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
         raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
-    if version != str(RULES_VERSION):
-        raise BadCode(f"G-3: '{text}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+    if version != str(rules.version):
+        raise BadCode(_version_refusal(text, rules.code, rules.name, version, rules.version, raw))
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
@@ -82,3 +81,14 @@ def parse_code(text: object) -> GameCode:
     for ch in deal:
         number = number * 26 + ord(ch) - ord("A")
     return GameCode(rules.id, draw, scoring, number)
+
+
+def _version_refusal(text: str, letters: str, name: str, version: str, current: int, raw: str) -> str:
+    """G-4: an older rules version's code names the same deal (the shuffle never changes, G-2),
+    scored by rules since changed: the answer gives today's code for it; any other digit is
+    unknown."""
+    if version.isascii() and version.isdigit() and 1 <= int(version) < current:
+        today = f"{letters}{current}{raw[len(letters) + 1:]}"
+        return (f"G-4: '{text}' is a {name} code of rules version {version}, whose scoring has changed; "
+                f"the same deal under today's rules (version {current}) is {today}")
+    return f"G-3: '{text}': unknown rules version '{version}' ({name} plays version {current})"

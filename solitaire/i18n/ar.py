@@ -335,7 +335,7 @@ STRINGS.update({
     "duel.deal.random": "عشوائية",
     "duel.deal.winnable": "قابلة للفوز فقط",
     "duel.deal.code": "رمز لعبة",
-    "duel.not_a_duel_code": "هذا ليس رمز مبارزة: رموز المبارزة تبدأ بـ DU1-D3N-",
+    "duel.not_a_duel_code": "هذا ليس رمز مبارزة: رموز المبارزة تبدأ بـ DU2-D3N-",
     "duel.start": "ابدأ",
     "duel.end": "إنهاء",
     "duel.you": "أنت",

@@ -291,7 +291,7 @@ STRINGS.update({
     "duel.deal.random": "Random",
     "duel.deal.winnable": "Winnable only",
     "duel.deal.code": "Game code",
-    "duel.not_a_duel_code": "That is not a Duel code: Duel codes start with DU1-D3N-",
+    "duel.not_a_duel_code": "That is not a Duel code: Duel codes start with DU2-D3N-",
     "duel.start": "Start",
     "duel.end": "End",
     "duel.you": "You",

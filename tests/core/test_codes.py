@@ -55,7 +55,7 @@ def test_G2_the_generator_is_splitmix64():
         ("KL1-D1Q-AAAAAAB", "unknown scoring 'Q'"),
         ("KL1-D1N-AAAAAA", "7 letters"),
         ("KL1-D1N-AAAAAA1", "7 letters"),
-        ("DU1-D1N-AAAAAAB", "no draw 1"),
+        ("DU2-D1N-AAAAAAB", "no draw 1"),
         ("", "not a game code"),
         ("KL1D1NAAAAAAB", "not a game code"),
     ],
@@ -70,3 +70,14 @@ def test_G3_bad_codes_name_the_wrong_part(text, part):
 def test_G3_non_text_is_refused():
     with pytest.raises(BadCode):
         parse_code(None)
+
+
+def test_G4_an_older_rules_version_names_todays_code_for_the_same_deal():
+    with pytest.raises(BadCode) as error:
+        parse_code("du1-d3n-mfrfcdc")
+    message = str(error.value)
+    assert message.startswith("G-4") and "rules version 1" in message and message.endswith("DU2-D3N-MFRFCDC")
+    assert parse_code("DU2-D3N-MFRFCDC").deal == parse_code("KL1-D3N-MFRFCDC").deal
+    assert str(parse_code("DU2-D3N-MFRFCDC")) == "DU2-D3N-MFRFCDC"
+    with pytest.raises(BadCode, match="unknown rules version '3'"):
+        parse_code("DU3-D3N-AAAAAAB")  # a later version is unknown, not older

@@ -11,7 +11,7 @@ from solitaire.net.channel import Timing
 from solitaire.net.rival import NetworkRival
 
 LOCAL = "127.0.0.1"
-CODE = parse_code("DU1-D3N-AAAAAAB")
+CODE = parse_code("DU2-D3N-AAAAAAB")
 QUICK = Timing(beat=0.5, silence=3.0, hello=2.0, connect=3.0, comeback=6.0, retry=0.2, count=0.5, pings=3)
 
 

@@ -13,7 +13,7 @@ import pytest
 from solitaire.core.duel import RivalBack, RivalGone
 from solitaire.scenes.rival import thinking_until
 
-CODE = "DU1-D3N-AAAAAAB"
+CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 120
 
 

@@ -15,7 +15,7 @@ from solitaire.core.position import game_from_json
 
 from tests.scenes.scripted_rival import ScriptedRival
 
-CODE = "DU1-D3N-AAAAAAB"
+CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 60
 
 

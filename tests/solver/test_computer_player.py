@@ -16,7 +16,7 @@ from solitaire.solver.worker import RETRIES, SolverWorker
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker with POSIX signals")
 
-CODE = "DU1-D3N-AAAAAAC"
+CODE = "DU2-D3N-AAAAAAC"
 
 
 def until_answered(player: ComputerPlayer, game: Game, race_time: float, seconds: float = 60) -> None:

@@ -37,7 +37,7 @@ def shuffle_hidden(game: Game, rng: random.Random) -> Game:
     return other
 
 
-POSITIONS = [("DU1-D3N-AAAAAAB", 0), ("DU1-D3N-AAAAAAC", 12), ("DU1-D3N-AAAAABF", 30),
+POSITIONS = [("DU2-D3N-AAAAAAB", 0), ("DU2-D3N-AAAAAAC", 12), ("DU2-D3N-AAAAABF", 30),
              ("KL1-D3N-AAAAACA", 20), ("KL1-D1N-AAAAADD", 45), ("DS1-D1N-AAAAAAF", 25)]
 
 
@@ -55,7 +55,7 @@ def test_the_player_cannot_peek_changing_hidden_cards_never_changes_its_decision
 
 
 def test_the_view_masks_face_down_cards_and_the_unseen_stock_and_drops_the_code():
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAB"))
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAB"))
     view = seen(game)
     assert view.game.code is None
     assert len(view.unknown) == 21 + 24 and not view.stock_known
@@ -65,7 +65,7 @@ def test_the_view_masks_face_down_cards_and_the_unseen_stock_and_drops_the_code(
 
 
 def test_the_stock_is_known_once_it_has_been_recycled():
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAB"))
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAB"))
     for _ in range(7):
         game.apply(DRAW)  # 24 cards, three at a time
     assert not seen(game).stock_known
@@ -77,7 +77,7 @@ def test_the_stock_is_known_once_it_has_been_recycled():
 
 
 def test_a_view_crosses_to_the_worker_as_plain_data():
-    view = seen(played("DU1-D3N-AAAAAAC", 12), 99.5)
+    view = seen(played("DU2-D3N-AAAAAAC", 12), 99.5)
     assert Seen.from_json(view.to_json()) == view
 
 
@@ -122,7 +122,7 @@ def test_with_cards_home_and_no_time_for_another_move_it_ends_to_bank_the_bonus(
     assert decide(seen(game, 60.0), strength) is not END
 
 
-@pytest.mark.parametrize("code", ["DU1-D3N-AAAAAAB", "DU1-D3N-AAAAAAD", "KL1-D1N-AAAAAAH"])
+@pytest.mark.parametrize("code", ["DU2-D3N-AAAAAAB", "DU2-D3N-AAAAAAD", "KL1-D1N-AAAAAAH"])
 def test_easy_plays_a_deal_to_its_end_without_going_round_in_circles(code):
     game = Game.deal(parse_code(code))
     for _ in range(1000):
@@ -136,7 +136,7 @@ def test_easy_plays_a_deal_to_its_end_without_going_round_in_circles(code):
 
 @pytest.mark.parametrize("strength", list(Strength))
 def test_the_same_position_and_seed_give_the_same_decision(strength):
-    view = seen(played("DU1-D3N-AAAAAAG", 15), 180.0)
+    view = seen(played("DU2-D3N-AAAAAAG", 15), 180.0)
     assert decide(view, strength, seed=4) == decide(Seen.from_json(view.to_json()), strength, seed=4)
 
 
@@ -183,8 +183,8 @@ def test_the_hint_is_the_no_peek_players_move(code, moves):
 
 def test_medium_never_clicks_round_the_talon_for_ever():
     """Its look-ahead once preferred another pass of the talon to putting the King it was
-    waiting for into the empty column, pass after pass (DU1-D3N-AAAAAAF, 130 clicks to 0:00)."""
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAF"))
+    waiting for into the empty column, pass after pass (DU2-D3N-AAAAAAF, 130 clicks to 0:00)."""
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAF"))
     for _ in range(1000):
         decision = decide(seen(game), Strength.MEDIUM)
         if decision is END:

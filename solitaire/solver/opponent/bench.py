@@ -1,6 +1,6 @@
 """``python game.py bench --opponent``: the computer player's figures, printed beside their targets.
 
-A benchmark, not a test. Each strength plays N Duel deals (DU1-D3N-…, deals 1…N) alone, at its
+A benchmark, not a test. Each strength plays N Duel deals (DU2-D3N-…, deals 1…N) alone, at its
 pace on a simulated race clock (each decision takes PACE race seconds, End included), through
 ``core.duel.Race``: mean total, mean cards home, and the share won outright (52 home within
 4:00). Head to head compares the totals deal by deal: the players never see each other (DU-1:
@@ -134,7 +134,7 @@ def where_time_goes(deals: int) -> dict[str, float]:
 
 def run_opponent_bench(deals: int = DEFAULT_DEALS, as_json: bool = False, workers: int = 2) -> dict:
     """Print the figures (and, with ``as_json``, one JSON object last); return that object."""
-    print(f"opponent bench: {deals} Duel deals (DU1-D3N-…, deals 1…{deals}) a strength, each at its pace "
+    print(f"opponent bench: {deals} Duel deals (DU2-D3N-…, deals 1…{deals}) a strength, each at its pace "
           f"on a simulated 4:00 clock; {workers} processes", flush=True)
     report: dict = {"deals": deals, "strengths": {}, "head_to_head": {}}
     played: dict[Strength, list[Played]] = {}
