@@ -150,6 +150,14 @@ def time_bonus(seconds_left: float, home: int, cards: int = 52, per_second: int 
     return TimeBonus(clock_seconds(seconds_left), home, cards, per_second).points
 
 
+def finishing_bonus(game: Game, seconds_left: float, home: int | None = None) -> int:
+    """DU-5's bonus for ``game`` finishing with ``seconds_left`` on the clock, by its own rules
+    (``home``: as if that many cards were home, for a player weighing one more)."""
+    table = game.rules.extra.get("duel", {})
+    cards_home = sum(map(len, game.foundations)) if home is None else home
+    return time_bonus(seconds_left, cards_home, game.rules.card_count, int(table.get("bonus_per_second", 10)))
+
+
 @dataclass(frozen=True)
 class Breakdown:
     """The DU-4 summary: the points by kind, the time bonus (DU-5; if ending now while the

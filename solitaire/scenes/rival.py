@@ -141,16 +141,17 @@ class ComputerRival:
             events.append(RivalGone("duel.gone.worker") if self.gone else RivalBack())
         if decision is None:
             return events
+        at = self.player.decided_at if self.player.decided_at is not None else race_time
         if is_end(decision):
             self.done = True
-            return events + [RivalEnded(race_time)]
+            return events + [RivalEnded(at)]
         if not isinstance(decision, tuple) or self.game.check(decision) is not None:
             self.done = True  # the worker gave up (Stopped), or said a move its game refuses
             return events + [RivalLost("duel.stopped")]
         self.game.apply(decision)
         self.number += 1
         self.done = self.game.won
-        return events + [RivalMove(self.number, notation(decision), race_time)]
+        return events + [RivalMove(self.number, notation(decision), at)]
 
     def my_move(self, number: int, notation: str, at: float) -> None:
         """The computer plays its own game: ours does not change its moves."""

@@ -8,9 +8,13 @@ every machine: ``bench --opponent`` calls it directly on a simulated clock, and 
 process, so the frame thread never thinks, and hands the decision over once its pace (race
 seconds a move, by strength) has passed.
 
-A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4), nothing
-useful is left or ending now banks more time bonus (DU-5) than playing on would earn. Without a
-race clock END just means "nothing useful left" (the Hint's "No useful move").
+A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
+strength plays on while its policy has a move that gets somewhere (the talon cycled included:
+the policies click the stock while it may still give a card), and presses End only when it is
+stuck or when the time left cannot pay (``time_pays``): the next card home, at the pace the
+player has kept so far, would come too late to make up for the time bonus (DU-5) that ending
+now banks. Without a race clock END just means "nothing useful left" (the Hint's "No useful
+move").
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
+from ..core.duel import finishing_bonus
 from ..core.game import Game
 from ..core.moves import Move
 from .messages import DecisionAnswer, ErrorAnswer
@@ -68,19 +73,28 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     game = view.game
     if game.won:
         return END
-    if view.seconds_left is not None and _out_of_time(view, strength):
-        return END
-    rng = random.Random(f"{seed}|{strength.value}|{view.key}")
+    rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
     move = _POLICIES[strength](view, rng)
-    return END if move is None else move
+    if move is None:
+        return END  # stuck: nothing the player sees gets anywhere any more
+    if view.seconds_left is not None and not time_pays(view.game, view.seconds_left, PACE[strength]):
+        return END
+    return move
 
 
-def _out_of_time(view: Seen, strength: Strength) -> bool:
-    """Another move and then End would land at or after 0:00, when no bonus is paid: end now,
-    while the cards home still earn some (DU-5)."""
-    assert view.seconds_left is not None
-    home = sum(map(len, view.game.foundations))
-    return home > 0 and view.seconds_left <= 2 * PACE[strength]
+def time_pays(game: Game, seconds_left: float, pace: float) -> bool:
+    """Playing on is worth its time (DU-5): the next card home, expected after as many moves as
+    each card home has taken so far (every move takes ``pace``), and End then, total at least
+    what End now banks (End takes a pace too). With no card home yet ending pays nothing, and
+    near 0:00 the bonus left is small, so this says "end" only in a race's last seconds."""
+    home = sum(map(len, game.foundations))
+    if home == 0:
+        return True
+    end_now = finishing_bonus(game, seconds_left - pace)
+    next_card = pace * max(1.0, game.moves / home)
+    if home + 1 == game.rules.card_count:  # the last card ends the game itself: no End to press
+        return 10 + finishing_bonus(game, seconds_left - next_card, home + 1) >= end_now
+    return 10 + finishing_bonus(game, seconds_left - next_card - pace, home + 1) >= end_now
 
 
 def _easy(view: Seen, rng: random.Random) -> Move | None:
@@ -88,7 +102,7 @@ def _easy(view: Seen, rng: random.Random) -> Move | None:
 
 
 def _medium(view: Seen, rng: random.Random) -> Move | None:
-    return medium_move(view, PACE[Strength.MEDIUM])
+    return medium_move(view)
 
 
 def _hard(view: Seen, rng: random.Random) -> Move | None:
@@ -149,7 +163,10 @@ class ComputerPlayer:
         self._position: tuple[int, int] | None = None  # (moves, log length) the question is about
         self._asked_at = 0.0  # race time the pace is counted from
         self._held: Decision | None = None
-        self._next_from: float | None = None  # race time the last decision was handed over
+        # race time the next decision is counted from: the race's start, then the moment the last
+        # one was due (never the frame that handed it over), so its timing is the same whether
+        # the race clock is real, simulated, or hurried to its end
+        self._next_from: float | None = 0.0
         self._stopped: Stopped | None = None
 
     def waiting(self) -> bool:
@@ -165,6 +182,11 @@ class ComputerPlayer:
         if self._ticket is None and self._held is None:
             return None
         return self._asked_at + self.pace
+
+    @property
+    def decided_at(self) -> float | None:
+        """The race time the last decision handed over was due (its move's moment, or End's)."""
+        return self._next_from
 
     def update(self, game: Game, race_time: float) -> Decision | Stopped | None:
         """The decision to play now, or None while thinking or pacing; a ``Stopped`` for good."""

@@ -63,7 +63,7 @@ def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(a
     app.stack.clear()
     second, _ = play_out(app)
     assert first.result == second.result
-    assert first.timeline == second.timeline
+    assert first.rival_side.timeline == second.rival_side.timeline
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker with POSIX signals")
@@ -89,7 +89,7 @@ def test_the_worker_killed_mid_duel_the_opponent_resumes_never_a_crash(app, monk
         time.sleep(0.001)
     assert duel.rival_game.moves >= moves + 3 or duel.race.finished(1)  # it plays on
     assert any(isinstance(e, RivalGone) for e in heard) and any(isinstance(e, RivalBack) for e in heard)
-    assert duel.rival_note == "" and duel.rival_out == ""
+    assert duel.rival_side.note == "" and duel.rival_side.out == ""
 
 
 def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
@@ -118,6 +118,6 @@ def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
         app.stack.update(STEP)
     duel.rival.player = GaveUp()
     app.stack.update(STEP)
-    assert duel.race.finished(1) and duel.rival_out == "lost" and duel.rival_note == "duel.stopped"
+    assert duel.race.finished(1) and duel.rival_side.out == "lost" and duel.rival_side.note == "duel.stopped"
     duel.draw(app.display.surface, 1.0)
     assert not duel.race.over  # your race goes on

@@ -12,8 +12,8 @@ machine.
 
 On a race clock a playout is scored as the Duel scores it (DU-4, DU-5): its best total if the
 player pressed End at some point along it, the time bonus shrinking as the moves take their
-pace. Pressing End is weighed against the best candidate, where the playouts can judge it:
-when they reach 0:00, or when none of them gets anywhere.
+pace, and no playout runs past 0:00. Whether to press End is the player's (``solver.player``),
+not the search's: Hard returns None only when it has no move worth comparing.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ...core.duel import finishing_bonus
 from ...core.game import Game
 from ...core.moves import DRAW, Move
 from .priorities import clicks_to_play, easy_move, ranked
@@ -76,31 +77,18 @@ class Playouts:
             self.samples.append(determinise(view, order))
         self.hidden_at_start = still_hidden(view.game)
 
-    def end_now(self) -> float:
-        """The total of pressing End now (it takes a pace too)."""
-        game, seconds = self.view.game, self.view.seconds_left
-        assert seconds is not None
-        return game.score + time_bonus(seconds - self.pace, home(game))
-
-    def value(self, move: Move) -> tuple[float, float, bool]:
+    def value(self, move: Move) -> tuple[float, float]:
         """Means over the samples of what playouts starting with ``move`` reach: the best race
-        total along them (0 without a clock), and their prospect (``_prospect``); and whether
-        any of them got anywhere (a card home or turned)."""
-        totals, prospects, progressed = 0.0, 0.0, False
+        total along them (0 without a clock), and their prospect (``_prospect``)."""
+        totals, prospects = 0.0, 0.0
         for sample in self.samples:
-            total, prospect, moved_on = self._playout(sample, move)
+            total, prospect = self._playout(sample, move)
             totals += total
             prospects += prospect
-            progressed = progressed or moved_on
         count = len(self.samples)
-        return totals / count, prospects / count, progressed
+        return totals / count, prospects / count
 
-    def covers_the_race(self) -> bool:
-        """The playouts reach 0:00: what they find is all that is left to find."""
-        seconds = self.view.seconds_left
-        return seconds is not None and seconds <= self.budget.playout * self.pace
-
-    def _playout(self, sample: Game, first: Move) -> tuple[float, float, bool]:
+    def _playout(self, sample: Game, first: Move) -> tuple[float, float]:
         game = sample.clone()
         game.apply(first)
         seconds = self.view.seconds_left
@@ -114,8 +102,7 @@ class Playouts:
                 break
             game.apply(move)
             best = max(best, self._stop_value(game, step))
-        progressed = home(game) > home(sample) or still_hidden(game) < self.hidden_at_start
-        return best, self._prospect(game), progressed
+        return best, self._prospect(game)
 
     def _stop_value(self, game: Game, steps: int) -> float:
         """The race total of stopping after ``steps`` moves of a playout (one more to press End,
@@ -126,7 +113,7 @@ class Playouts:
         left = seconds - steps * self.pace
         if not game.won:
             left -= self.pace
-        return game.score + time_bonus(left, home(game))
+        return game.score + finishing_bonus(game, left)
 
     def _prospect(self, game: Game) -> float:
         """How far a playout got towards winning: won, else cards home and cards turned."""
@@ -135,13 +122,8 @@ class Playouts:
         return home(game) + 0.5 * (self.hidden_at_start - still_hidden(game))
 
 
-def time_bonus(seconds_left: float, cards_home: int) -> float:
-    """DU-5's time bonus for ending with ``seconds_left``: nothing at or after 0:00."""
-    return seconds_left * cards_home / 4 if seconds_left > 0 else 0.0
-
-
 def hard_move(view: Seen, rng: random.Random, pace: float, budget: Budget = Budget()) -> Move | None:
-    """Hard's decision; None to press End (or, without a clock, when nothing useful is left)."""
+    """Hard's decision; None when nothing useful is left."""
     moves = candidates(view, budget.candidates)
     if not moves:
         return None
@@ -150,9 +132,4 @@ def hard_move(view: Seen, rng: random.Random, pace: float, budget: Budget = Budg
     playouts = Playouts(view, budget, pace, rng)
     values = [playouts.value(move) for move in moves]
     best = max(range(len(moves)), key=lambda i: (values[i][0] + PROSPECT_WEIGHT * values[i][1], -i))
-    if view.seconds_left is not None and playouts.end_now() >= max(value[0] for value in values):
-        # Ending pays more than any playout finds: trust them where they reach the end of the
-        # race, or where none of them got anywhere; elsewhere a longer game may still pay.
-        if playouts.covers_the_race() or not any(v[2] for v in values):
-            return None
     return moves[best]
