@@ -176,7 +176,7 @@ class ComputerRival:
     def ready_at(self) -> float | None:
         if self.player is None or self.done:
             return None
-        return due_moment(self.player, self.now)
+        return self.player.due_at()
 
 
 class AutoPlayer:
@@ -192,20 +192,12 @@ class AutoPlayer:
         return self.player.update(game, race_time)
 
     def ready_at(self, now: float) -> float | None:
-        return due_moment(self.player, now)
+        """As ``Rival.ready_at``: the player's next decision's moment, which a simulated clock
+        steps onto and holds at until it is played (so the side never falls behind its pace)."""
+        return self.player.due_at()
 
     def close(self) -> None:
         self.player.close()
-
-
-def due_moment(player: Any, now: float) -> float | None:
-    """The race time a computer side's next decision is due, while it matters to a simulated
-    clock: the clock steps onto it (never over it), and holds there while the side still thinks.
-    None once the decision will be handed over now."""
-    due = player.due_at()
-    if due is None or (due <= now and not player.waiting()):
-        return None
-    return due
 
 
 def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:

@@ -178,9 +178,11 @@ class ComputerPlayer:
         return self._ticket is not None and self.worker.retries_of(self._ticket) > 0
 
     def due_at(self) -> float | None:
-        """Race time the pending decision is handed over at the earliest; None when none pending."""
+        """Race time the next decision is handed over at the earliest: the pending one's, or, before
+        the next question is asked, a pace after the last one was due (a simulated clock must
+        stop there too, or the computer falls behind it); None when nothing is to come."""
         if self._ticket is None and self._held is None:
-            return None
+            return None if self._next_from is None else self._next_from + self.pace
         return self._asked_at + self.pace
 
     @property
