@@ -9,9 +9,9 @@ process, so the frame thread never thinks, and hands the decision over once its 
 seconds a move, by strength) has passed.
 
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
-strength plays on while its policy has a move that gets somewhere (the talon cycled included:
-the policies click the stock while it may still give a card), and presses End only when it is
-stuck or when the time left cannot pay (``time_pays``): the next card home, at the pace the
+strength plays on while it has a line that gets somewhere (its policy's move, else any short
+line that sends a card home or turns one, ``opponent.escape``; the talon cycled included), and
+presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next card home, at the pace the
 player has kept so far, would come too late to make up for the time bonus (DU-5) that ending
 now banks. Without a race clock END just means "nothing useful left" (the Hint's "No useful
 move").
@@ -29,6 +29,7 @@ from ..core.game import Game
 from ..core.moves import Move
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
+from .opponent.escape import way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
@@ -74,9 +75,9 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     if game.won:
         return END
     rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
-    move = _POLICIES[strength](view, rng)
+    move = _POLICIES[strength](view, rng) or way_out(view)
     if move is None:
-        return END  # stuck: nothing the player sees gets anywhere any more
+        return END  # stuck: no line the player sees sends a card home or turns one any more
     if view.seconds_left is not None and not time_pays(view.game, view.seconds_left, PACE[strength]):
         return END
     return move
@@ -106,7 +107,7 @@ def _medium(view: Seen, rng: random.Random) -> Move | None:
 
 
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    return hard_move(view, rng, PACE[Strength.HARD])
+    return hard_move(view, rng, PACE[Strength.HARD], favoured=medium_move(view))
 
 
 HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
