@@ -195,8 +195,9 @@ class ComputerPlayer:
         """The decision to play now, or None while thinking or pacing; a ``Stopped`` for good."""
         if self._stopped is not None:
             return self._stopped
-        if game.won:
-            return None  # all 52 home ended this side's race (DU-4): nothing left to decide
+        if game.won:  # all 52 home ended this side's race (DU-4): nothing left to decide
+            self._next_from = None
+            return None
         position = (game.moves, len(game.log))
         if position != self._position:  # a new position (or the first): ask about it
             start = race_time if self._next_from is None else self._next_from

@@ -12,12 +12,13 @@ import pytest
 
 from solitaire.core.duel import RivalBack, RivalGone
 from solitaire.scenes.rival import thinking_until
+from solitaire.solver.player import END, Strength, decide, seen
 
 CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 120
 
 
-def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0, seconds=None):
+def play_out(app, opponent="computer:hard", autoplay="medium", limit=120.0, seconds=60.0):
     """A --fast duel, frames until its results; the scene and the results scene."""
     app.open("title")
     duel = app.open("duel", code=CODE, opponent=opponent, autoplay=autoplay, fast=True, seconds=seconds)
@@ -27,6 +28,11 @@ def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0, secon
         if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
             time.sleep(0.002)  # the worker thinks: let it
     return duel, app.stack.top
+
+
+def decide_stuck(game) -> bool:
+    """The side's own strength aside, nothing any strength sees gets anywhere."""
+    return all(decide(seen(game), strength) is END for strength in Strength)
 
 
 def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(app, driver):
@@ -49,13 +55,16 @@ def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(
     assert set(line["you"]) == {"score", "bonus", "total", "foundation", "ended"}
 
 
-def test_DU5_both_computer_sides_end_for_time_by_the_races_own_length(app):
-    """A shorter race (--race-seconds): each computer side presses End in its last moments,
-    while its cards home still earn a time bonus, rather than being caught by 0:00."""
+def test_DU5_both_computer_sides_play_a_short_race_to_its_end(app):
+    """A shorter race (--race-seconds 20): with the few cards home 20 s allow, the bonus that
+    ending would bank is worth less than the next card (DU-5), so neither side ends early:
+    each plays until it is stuck, or the clock, judged by the race's own length, runs out."""
     duel, _ = play_out(app, seconds=20)
-    assert duel.race.limit == 20.0
-    for side in (duel.result.you, duel.result.opponent):
-        assert side.ended == "end" and side.breakdown.bonus > 0
+    assert duel.race.limit == 20.0 and duel.race.over
+    for player, side in enumerate((duel.result.you, duel.result.opponent)):
+        assert side.ended in ("time", "end")
+        if side.ended == "end":  # stuck: no line it sees gets anywhere
+            assert decide_stuck(duel.race.games[player])
 
 
 def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(app):
