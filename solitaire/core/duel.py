@@ -8,10 +8,10 @@ the ``Rival…`` events below, its moves in the ``replay`` notation (``solitaire
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .bonus import TimeBonus, clock_seconds
 from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
@@ -120,42 +120,6 @@ class Points:
     @property
     def score(self) -> int:
         return sum(getattr(self, f.name) for f in fields(self))
-
-
-def clock_seconds(seconds_left: float) -> int:
-    """The whole seconds the countdown shows: rounded up, so 0 only when the time is out."""
-    return max(0, math.ceil(seconds_left - 1e-9))
-
-
-@dataclass(frozen=True)
-class TimeBonus:
-    """DU-5: how a time bonus is reached, so it can be shown as well as paid: the whole seconds
-    the clock showed when the player finished × ``per_second`` × (cards home ÷ cards in the
-    deck)², rounded down. Squared so that it pays for finishing: with few cards home it is
-    small, and playing on while cards still go home earns more than it loses (docs/RULES.md,
-    DU-5, has the figures)."""
-
-    seconds: int
-    home: int
-    cards: int = 52
-    per_second: int = 10
-
-    @property
-    def points(self) -> int:
-        return self.seconds * self.per_second * self.home * self.home // (self.cards * self.cards)
-
-
-def time_bonus(seconds_left: float, home: int, cards: int = 52, per_second: int = 10) -> int:
-    """DU-5's bonus for finishing with ``seconds_left`` on the clock and ``home`` cards home."""
-    return TimeBonus(clock_seconds(seconds_left), home, cards, per_second).points
-
-
-def finishing_bonus(game: Game, seconds_left: float, home: int | None = None) -> int:
-    """DU-5's bonus for ``game`` finishing with ``seconds_left`` on the clock, by its own rules
-    (``home``: as if that many cards were home, for a player weighing one more)."""
-    table = game.rules.extra.get("duel", {})
-    cards_home = sum(map(len, game.foundations)) if home is None else home
-    return time_bonus(seconds_left, cards_home, game.rules.card_count, int(table.get("bonus_per_second", 10)))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core.duel import Breakdown, TimeBonus
+from solitaire.core.bonus import TimeBonus
+from solitaire.core.duel import Breakdown
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
-from ..core.duel import finishing_bonus
+from ..core.bonus import finishing_bonus
 from ..core.game import Game
 from ..core.moves import Move
 from .messages import DecisionAnswer, ErrorAnswer

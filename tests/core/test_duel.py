@@ -3,7 +3,8 @@
 import pytest
 
 from solitaire.core import DRAW, TABLEAU, IllegalMove, Move, Pile, parse_code
-from solitaire.core.duel import TimeBonus, time_bonus, Race
+from solitaire.core.bonus import TimeBonus, time_bonus
+from solitaire.core.duel import Race
 
 from tests.positions import build
 

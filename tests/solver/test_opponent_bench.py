@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import time_bonus
+from solitaire.core.bonus import time_bonus
 from solitaire.solver.opponent.bench import Played, head_to_head, race
 from solitaire.solver.player import PACE, Strength
 
