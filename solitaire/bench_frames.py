@@ -4,8 +4,9 @@ Frame times are measured in this process at 1920×1080, on the dummy video drive
 ``SDL_VIDEODRIVER`` names another (``x11`` under a real X display): the real scene's update, draw
 and the display flip, frame by frame, while a 13-card run is dragged in a Double Solitaire game
 and while Klondike's auto-complete plays, and while a duel runs (the computer on both sides,
-thinking in the worker process). Start-up, idle CPU and the idle game's resident memory
-are measured on child processes running the real game. Every figure follows the environment, so
+thinking in the worker process). The card faces' drawing time (a fresh deck at three card
+widths) is what a resize or a new look costs once. Start-up, idle CPU and the idle game's
+resident memory are measured on child processes running the real game. Every figure follows the environment, so
 ``SDL_FRAMEBUFFER_ACCELERATION=1`` compares SDL's accelerated window surface with the game's
 default (see ``display.start_video``).
 """
@@ -168,6 +169,24 @@ def measure_duel(app, frames: int = 900) -> tuple[list[float], int]:
     return times, moves
 
 
+def measure_card_faces(widths: tuple[int, ...] = (78, 146, 300), rounds: int = 5) -> dict[int, float]:
+    """Seconds to draw a fresh deck's 52 faces at each card width (the table's at 960×600,
+    1920×1080 and 3840×2160): what a new window size or look costs before its first frame."""
+    from solitaire.view.cardart import CardArt  # pygame loads only when the frame bench runs
+
+    out = {}
+    for w in widths:
+        times = []
+        for _ in range(rounds):
+            art = CardArt((w, round(w * 1.4)))
+            start = time.perf_counter()
+            for card in range(52):
+                art.face(card)
+            times.append(time.perf_counter() - start)
+        out[w] = statistics.median(times)
+    return out
+
+
 FIRST_FRAME_PROBE = """
 import os, sys, time
 sys.path.insert(0, {root!r})
@@ -301,6 +320,9 @@ def run_frame_bench() -> None:
     print(f"  Duel, the computer playing both sides ({moves} moves in {len(duel)} frames): median "
           f"{statistics.median(duel) * 1000:.2f} ms (target ≤ 3 ms), p99 {_percentile(duel, 0.99) * 1000:.2f} ms "
           "(target ≤ 8 ms)")
+    faces = measure_card_faces()
+    print("  card faces, a fresh deck of 52 drawn at " + " / ".join(f"{w}" for w in faces) + " px wide: median "
+          + " / ".join(f"{t * 1000:.1f}" for t in faces.values()) + " ms")
     if getattr(app, "solver", None) is not None:
         app.solver.shutdown()
     startup = measure_startup()

@@ -54,6 +54,9 @@ def play_text(game: Game, text: str) -> None:
     if request.action == "undo":
         if not game.undo():
             raise IllegalMove(game.undo_refusal())
+    elif request.action == "redo":
+        if not game.redo():
+            raise IllegalMove(game.redo_refusal())
     elif request.action == "auto":
         if not game.auto_complete_ready():
             raise IllegalMove(_auto_refusal(game))

@@ -28,6 +28,11 @@ class MoveChecks(Table):
             return self.refuse("undo_limit", limit=self.rules.undo_limit)
         return self.refuse("nothing_to_undo")
 
+    def redo_refusal(self) -> Refusal | None:
+        """Why ``redo()`` would play nothing now (no move undone since the last one played), or
+        None when it would."""
+        return None if self.undone else self.refuse("nothing_to_redo")
+
     def check(self, move: Move) -> Refusal | None:
         """None if ``move`` is legal now, else the rule that refuses it."""
         src, dst, count = move

@@ -237,6 +237,11 @@ class Race:
         game = self.games[player]
         score, hidden = game.score, list(game.hidden)
         game.apply(move)
+        self._played(player, move, score, hidden)
+
+    def _played(self, player: int, move: Move, score: int, hidden: list[int]) -> None:
+        """``move`` is on the player's table: its points by kind, and 52 home ends their game."""
+        game = self.games[player]
         self.ledgers[player].played(move_points(game, move, score, hidden))
         if game.won:
             self.finished_at[player] = self.elapsed
@@ -249,6 +254,20 @@ class Race:
         self.ledgers[player].undone()
         return True
 
+    def redo(self, player: int) -> Move | None:
+        """C-12: the last move undone, played again and scored as a move played (the peer of a
+        network duel is sent it as that move, and its copy of the game checks and scores it the
+        same way); None when there is none."""
+        self._check_open(player)
+        game = self.games[player]
+        if not game.undone:
+            return None
+        move = game.undone[-1]
+        score, hidden = game.score, list(game.hidden)
+        game.redo()
+        self._played(player, move, score, hidden)
+        return move
+
     def play(self, player: int, text: str) -> None:
         """One move in replay notation (a rival's): IllegalMove, or ValueError for bad text."""
         request = parse_request(text)
@@ -256,6 +275,9 @@ class Race:
         if request.action == "undo":
             if not self.undo(player):
                 raise IllegalMove(game.undo_refusal())
+        elif request.action == "redo":
+            if self.redo(player) is None:
+                raise IllegalMove(game.redo_refusal())
         elif request.action == "auto":
             self._check_open(player)
             if not game.auto_complete_ready():

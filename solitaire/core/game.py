@@ -5,7 +5,8 @@ Thoughtful and the Duel is the Ruleset read from ``levels/``. The class is built
 job a file: the state (table.py), the checks that refuse a move naming the rule (checks.py), the
 move lists and the "where does it go" choices (targets.py), and here the engine: a move is
 checked, applied, and recorded with copies of the piles it touched, so undo restores the exact
-state, score included (C-9). The move counter never goes back.
+state, score included (C-9). The move counter never goes back. A move undone can be played
+again by redo until a new move is made (C-12).
 """
 
 from __future__ import annotations
@@ -51,11 +52,13 @@ class Game(Targets):
 
     # ----------------------------------------------------------------------------- applying
     def apply(self, move: Move) -> None:
-        """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo."""
+        """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo;
+        being a new move, it leaves nothing to redo (C-12)."""
         refused = self.check(move)
         if refused:
             raise IllegalMove(refused)
         self._apply_checked(move)
+        self.undone.clear()
 
     def _apply_checked(self, move: Move) -> None:
         src, dst, count = move
@@ -118,7 +121,7 @@ class Game(Targets):
         """
         if not self.history:
             return False
-        _, a, a_old, b, b_old, column, hidden, score, recycles = self.history.pop()
+        move, a, a_old, b, b_old, column, hidden, score, recycles = self.history.pop()
         a[:] = a_old
         b[:] = b_old
         if column >= 0:
@@ -126,6 +129,23 @@ class Game(Targets):
         self.score = score
         self.recycles = recycles
         self.log.append(None)
+        self.undone.append(move)
+        return True
+
+    def redo(self) -> bool:
+        """Play the last move undone again (C-12): checked and scored as any move (undo restored
+        the position it was played from, so it scores what it scored then) and counted, the move
+        counter never going back; the moves undone before it stay to redo. False when there is
+        none; IllegalMove if the position no longer allows it.
+        """
+        if not self.undone:
+            return False
+        move = self.undone[-1]
+        refused = self.check(move)
+        if refused:
+            raise IllegalMove(refused)
+        self._apply_checked(move)
+        self.undone.pop()
         return True
 
     # ----------------------------------------------------------------------------- text form
@@ -164,4 +184,5 @@ class Game(Targets):
         other.score, other.moves, other.recycles = self.score, self.moves, self.recycles
         other.history = deque(maxlen=self.rules.undo_limit or None)
         other.log = []
+        other.undone = []
         return other

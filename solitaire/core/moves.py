@@ -3,7 +3,7 @@
 Notation, case-insensitive: ``s`` clicks the stock; ``w>f`` / ``w>f3`` / ``w>t4``; ``t3>t5``;
 ``t3:4>t5`` moves four cards; ``f2>t5``; a destination ``f`` lets the rules pick the foundation,
 ``t`` asks where a double click would go (DS-8) and ``*`` where a one-tap click would (K-8).
-``a`` runs auto-complete (K-9) and ``u`` undoes. Piles are numbered from 1 in text, from 0 here.
+``a`` runs auto-complete (K-9), ``u`` undoes and ``r`` redoes (C-12). Piles are numbered from 1 in text, from 0 here.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Request(NamedTuple):
 
     ``dst_kind`` is a pile kind with ``dst_index`` set, or ``f`` with None (the rules pick the
     foundation), or ``t`` with None (double-click choice), or ``*`` (one-tap choice).
-    ``action`` is "move", "draw", "auto" or "undo".
+    ``action`` is "move", "draw", "auto", "undo" or "redo".
     """
 
     action: str
@@ -64,9 +64,11 @@ def parse_request(text: str) -> Request:
         return Request("auto")
     if word == "u":
         return Request("undo")
+    if word == "r":
+        return Request("redo")
     m = _MOVE.match(word)
     if not m:
-        raise ValueError(f'"{text}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, f2>t5, u)')
+        raise ValueError(f'"{text}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, f2>t5, u, r)')
     src_text, f_src, t_src, count_text, dst_text, f_dst, t_dst = m.groups()
     if src_text == "w":
         src = Pile(WASTE)

@@ -29,6 +29,7 @@ COMMON_RULE_IDS: dict[str, str] = {
     "foundation_back": "C-7",
     "auto": "C-8",
     "undo": "C-9",
+    "redo": "C-12",
 }
 
 

@@ -3,13 +3,18 @@
 Replaying through the rules is what makes a save trustworthy: the undo history, score, move
 counter and recycle count come back exactly as they were (the history is rebuilt, not stored),
 and a save that was edited into an impossible game fails the same checks as a bad deal file.
+
+The moves redo can still play (C-12) are kept beside the log, first to redo first: the log
+alone cannot tell a redo from a new move, which would have emptied the list. The field is
+optional both ways: a save written before redo loads with nothing to redo, and a version that
+does not know redo reads this one and ignores it (so the format number stays).
 """
 
 from __future__ import annotations
 
 from .errors import BadDeal, IllegalMove, NewerSave
 from .game import Game
-from .moves import parse_request
+from .moves import Move, parse_request
 from .position import game_from_json
 
 FORMAT = 1
@@ -23,6 +28,7 @@ def save_data(game: Game, start: dict, elapsed: float) -> dict:
         "format": FORMAT,
         "start": start,
         "log": [UNDO if move is None else str(move) for move in game.log],
+        "redo": [str(move) for move in reversed(game.undone)],
         "elapsed": round(elapsed, 3),
     }
 
@@ -50,4 +56,21 @@ def load_save(data: object) -> tuple[Game, dict, float]:
             game.apply(game.resolve(request))
         except (IllegalMove, ValueError) as error:
             raise BadDeal(f"saved move {number} \"{text}\": {error}") from None
+    game.undone = _redo_moves(game, data.get("redo", []))
     return game, start, float(elapsed)
+
+
+def _redo_moves(game: Game, texts: object) -> list[Move]:
+    """The saved redo list as ``Game.undone`` (next to redo last), each move checked in turn on a
+    copy of the game, as redo will play them."""
+    if not isinstance(texts, list) or len(texts) > MAX_LOG or not all(isinstance(x, str) for x in texts):
+        raise BadDeal("a saved game's 'redo' must be a list of moves")
+    copy, moves = game.clone(), []
+    for number, text in enumerate(texts, start=1):
+        try:
+            move = copy.resolve(parse_request(text))
+            copy.apply(move)
+        except (IllegalMove, ValueError) as error:
+            raise BadDeal(f"saved redo move {number} \"{text}\": {error}") from None
+        moves.append(move)
+    return moves[::-1]

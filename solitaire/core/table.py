@@ -40,6 +40,7 @@ class Table:
         self.moves = 0
         self.recycles = 0
         self.history: deque[Record] = deque(maxlen=rules.undo_limit or None)
+        self.undone: list[Move] = []  # the moves undo took back, the next one to redo last (C-12)
         self.log: list[Move | None] = []  # every applied move, None for an undo: a save replays it
 
     @property
@@ -53,6 +54,10 @@ class Table:
     @property
     def can_undo(self) -> bool:
         return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
 
     @property
     def undo_spent(self) -> bool:

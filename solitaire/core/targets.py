@@ -94,7 +94,8 @@ class Targets(MoveChecks):
         if request.action == "draw":
             return DRAW
         src, count, kind, index = request.src, request.count, request.dst_kind, request.dst_index
-        assert src is not None
+        if src is None:  # "u", "r", "a": an action on the game, not a move of cards
+            raise ValueError(f'"{request.action}" is not a move of cards')
         if index is not None:
             return Move(src, Pile(kind, index), count)
         if not self._exists(src):

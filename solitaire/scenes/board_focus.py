@@ -34,8 +34,10 @@ def table_keys(scene: TableScene, event: pygame.event.Event) -> None:
 
 
 def _shortcut(scene: TableScene, event: pygame.event.Event) -> bool:
-    key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
-    if (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
+    key, ctrl, shift = event.key, event.mod & pygame.KMOD_CTRL, event.mod & pygame.KMOD_SHIFT
+    if ctrl and (key == pygame.K_y or (key == pygame.K_z and shift)):
+        scene.redo()
+    elif (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
         scene.undo()
     elif key == pygame.K_h:
         scene.ask_hint()

@@ -34,8 +34,9 @@ from solitaire.core import Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation
 from solitaire.scenes import duel_panel
+from solitaire.scenes.confirm import ask
 from solitaire.scenes.duel_race import FAST_STEP, HURRY_STEP, RivalSide, race_step_length, settled
-from solitaire.scenes.rival import Rival, is_end
+from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
@@ -52,8 +53,6 @@ class DuelScene(TableScene):
                  autoplay: Any = None, fast: bool = False, seconds: float | None = None,
                  on_result: Callable[[DuelResult], None] | None = None, **_: Any) -> None:
         super().__init__(app)
-        from solitaire.scenes.rival import computer_player, duel_deal, make_rival
-
         if isinstance(code, str):
             code = parse_code(code)
         self.code: GameCode = code if code is not None else duel_deal(winnable)
@@ -114,8 +113,9 @@ class DuelScene(TableScene):
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.end_button = ui.Button(t("duel.end"), self.ask_end)
         self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.redo_button = ui.Button(t("play.redo"), self.redo)
         self.bar = ui.TopBar(start=[(self.menu_button, 2.4)],
-                             end=[(self.end_button, 2.2), (self.undo_button, 2.2)])
+                             end=[(self.end_button, 2.2), (self.undo_button, 2.2), (self.redo_button, 2.2)])
         self.group.add(self.bar)
         self.hurry_button = self.group.add(ui.Button(t("duel.see_result"), self.hurry, primary=True,
                                                      visible=False))
@@ -124,6 +124,7 @@ class DuelScene(TableScene):
     def _update_buttons(self) -> None:
         playing = not self.frozen
         self.undo_button.enabled = playing and self.game.can_undo
+        self.redo_button.enabled = playing and self.game.can_redo
         self.end_button.enabled = playing
         shown = self.can_hurry
         if shown != self.hurry_button.visible:
@@ -148,6 +149,10 @@ class DuelScene(TableScene):
             self.rival.my_end(self.race.elapsed)
             self._update_buttons()
             self._check_over()
+
+    def apply_redo(self) -> None:
+        """C-12: the rival is told the move itself, which its copy checks and scores as a move."""
+        self._tell_rival(notation(self.race.redo(ME)))
 
     def take_back(self) -> bool:
         if not self.race.playing(ME) or not self.race.undo(ME):
@@ -193,8 +198,6 @@ class DuelScene(TableScene):
 
     def ask_leave(self, then: str = "title") -> None:
         """Leaving asks first, and counts as End at that moment."""
-        from solitaire.scenes.confirm import ask
-
         if self.result is not None:
             self._leave(then)
             return

@@ -118,6 +118,18 @@ class Hud:
         surface.blit(ui.rounded_rect(box.size, box.h // 2, STATUS_COLOURS.get(status, STATUS_UNKNOWN)), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 
+    def draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        """A line in a dark pill at the bottom centre, where the toast goes: what the table is
+        doing now (the demo playing), for as long as it does it."""
+        w, h = surface.get_size()
+        size = self.app.text.fit_size(text, max(14, int(button_bar_height((w, h)) * 0.34)), int(w * 0.9), True,
+                                      min_size=13)
+        image = self.app.text.render(text, size, ui.INK, True)
+        box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
+        box.midbottom = (w // 2, h - size)
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, (20, 20, 24, 215)), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
+
     def draw_toast(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         size = max(14, int(button_bar_height((w, h)) * 0.36))

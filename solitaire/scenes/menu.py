@@ -13,7 +13,10 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.new_game import close_to, game_name, mode_label
-from solitaire.scenes.questions import ask_restart
+from solitaire.scenes.questions import ask_demo, ask_restart
+
+
+SQUEEZE = 1.04  # rows may shrink by this much before the list splits into two columns
 
 
 class MenuScene(DialogScene):
@@ -30,6 +33,7 @@ class MenuScene(DialogScene):
             ("menu.resume", self.close, True),
             ("menu.new_game", self.new_game, app.can_open("new_game")),
             ("menu.restart", self.restart, True),
+            ("menu.demo", self.demo, True),
             ("menu.game_code", lambda: self.app.open("game_code", play=self.play),
              app.can_open("game_code")),
             ("menu.rules", lambda: self.app.open("rules", game_id=self.game_id),
@@ -41,7 +45,8 @@ class MenuScene(DialogScene):
         ]
         self.buttons: list[ui.Button] = []
         for index, (key, action, shown) in enumerate(entries):
-            button = ui.Button(t(key), action, primary=index == 0, visible=shown)
+            button = ui.Button(t(key), action, primary=index == 0, visible=shown,
+                               enabled=not (key == "menu.demo" and game.won))  # nothing left to show
             self.buttons.append(self.group.add(button))
 
     def new_game(self) -> None:
@@ -55,6 +60,11 @@ class MenuScene(DialogScene):
         close_to(self.app, self.play)
         self.play.session.restart()
 
+    def demo(self) -> None:
+        """C-13: the computer plays this game on, from where it stands."""
+        close_to(self.app, self.play)
+        ask_demo(self.app, self.play)
+
     def back_to_title(self) -> None:
         self.app.stack.clear()
         self.app.open("title")
@@ -67,9 +77,12 @@ class MenuScene(DialogScene):
         sub_h = int(u * 0.8)
         top = self.title_height(u) + sub_h + gap
         room = int(size[1] * 0.94) - top - 2 * u
-        # Large text: the list reflows into two columns before its rows are squeezed; short
-        # windows then squeeze the rows before the panel outgrows the screen.
-        columns = 2 if self._list_height(len(shown), bh, gap) > room and len(shown) > 3 else 1
+        # Large text: the list reflows into two columns before its rows are squeezed much; short
+        # windows then squeeze the rows before the panel outgrows the screen. A list within
+        # SQUEEZE of its room stays one column, so that every window size decides alike (the unit's
+        # rounding moves the list's height against the room by about 1%).
+        one_column = self._list_height(len(shown), bh, gap)
+        columns = 2 if one_column > room * SQUEEZE and len(shown) > 3 else 1
         per_column = -(-len(shown) // columns)
         list_h = self._list_height(per_column, bh, gap)
         if list_h > room:

@@ -12,6 +12,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
+from solitaire.scenes.demo import Demo
 from solitaire.scenes.hud import bar_height
 from solitaire.scenes.questions import ask_new_game, ask_restart
 from solitaire.scenes.session import Session
@@ -29,6 +30,7 @@ class PlayScene(TableScene):
             self.session = Session(store, game)
         else:
             self.session = Session.open(store, game_id, draw, scoring, code, winnable, resume, slot)
+        self.demo = Demo(self)
         self._build_parts()
         self._build_widgets()
         self.session.on_new_game = self._new_table
@@ -48,6 +50,7 @@ class PlayScene(TableScene):
 
     def _new_table(self, resumed: bool = False) -> None:
         """The session holds another game: a table built for it, nothing of the old one kept."""
+        self.demo.stop()
         self.clicks.reset()
         self.pointer.press = None
         self.board.reset()
@@ -71,18 +74,21 @@ class PlayScene(TableScene):
         t = self.app.t
         self._new_group()  # relabelled in another language, the board's focus stays
         self.undo_button = ui.Button(t("play.undo"), self.undo)
+        self.redo_button = ui.Button(t("play.redo"), self.redo)
         self.hint_button = ui.Button(t("play.hint"), lambda: self.hints.ask_hint(self.game))
         self.restart_button = ui.Button(t("play.restart"), lambda: ask_restart(self.app, self))
         self.new_button = ui.Button(t("play.new"), lambda: ask_new_game(self.app, self))
         self.menu_button = ui.Button(t("play.menu"), self.open_menu, primary=True)
         self.bar = ui.TopBar(
             start=[(self.menu_button, 2.4), (self.new_button, 3.2)],
-            end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2)],
+            end=[(self.restart_button, 2.6), (self.hint_button, 2.2), (self.undo_button, 2.2),
+                 (self.redo_button, 2.2)],
         )
         self.group.add(self.bar)
 
     def _update_buttons(self) -> None:
         self.undo_button.enabled = (self.game.can_undo or self.game.undo_spent) and not self.game.won
+        self.redo_button.enabled = self.game.can_redo and not self.game.won
         self.hint_button.enabled = not self.game.won
 
     # ----------------------------------------------------------------------------- lifecycle
@@ -97,6 +103,7 @@ class PlayScene(TableScene):
 
     def exit(self) -> None:
         super().exit()
+        self.demo.stop()
         if self._settings_changed in self.app.settings_listeners:
             self.app.settings_listeners.remove(self._settings_changed)
         self.session.put_aside()
@@ -117,9 +124,38 @@ class PlayScene(TableScene):
         self.on_resize(self.app.display.size)
         return self
 
+    # ----------------------------------------------------------------------------- the demo
+    @property
+    def advised(self) -> bool:  # type: ignore[override]
+        """The status line follows the game, but not the demo's moves (the worker is the demo's)."""
+        return not self.demo.running
+
+    def start_demo(self) -> None:
+        """C-13: the computer plays on from here; the status line waits for the table's return."""
+        self.hints.forget()
+        self.hints.advisor.status = None
+        self.demo.start()
+
+    def demo_stopped(self) -> None:
+        """The table is the player's again: the status line catches up with the position."""
+        self._update_buttons()
+        self.hints.ask_status(self.game)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """While the demo plays, any key or click gives the table back (and does nothing else)."""
+        if self.demo.running and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.demo.stop()
+            return
+        super().handle(event)
+
+    def pause(self) -> None:
+        """A dialog over the table (a notice, the menu) ends the demo: the table is the player's."""
+        super().pause()
+        self.demo.stop()
+
     # ----------------------------------------------------------------------------- moves
     def after_move(self, move: Move) -> None:
-        self.session.counted = True
+        self.session.played()
         if self.game.won:
             self.session.record_win()
         else:
@@ -134,8 +170,12 @@ class PlayScene(TableScene):
     # ----------------------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.demo.update(dt)
         self.session.tick(dt)
         self.hud.tell_store_notices(self.session.store)
+
+    def wants_frames(self) -> bool:
+        return super().wants_frames() or self.demo.running
 
     def next_wake(self) -> float | None:
         if self.session.counted and self.app.settings.show_time and not self.game.won:
@@ -155,3 +195,6 @@ class PlayScene(TableScene):
         self.draw_table(surface, alpha)
         self.group.draw(surface)
         self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.hints.advisor)
+        if self.demo.running:
+            key = "demo.thinking" if self.demo.thinking else "demo.banner"
+            self.hud.draw_banner(surface, self.app.t(key))

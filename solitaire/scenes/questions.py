@@ -25,6 +25,16 @@ def ask_restart(app: Any, play: PlayScene, restart: Callable[[], None] | None = 
         restart()
 
 
+def ask_demo(app: Any, play: PlayScene) -> None:
+    """Menu → Demo (C-13): the computer takes this game over, which gives up a game with moves
+    (a lost game), so the player is asked first; one with none is handed over at once."""
+    if play.session.at_stake():
+        ask(app, app.t("demo.confirm"), play.start_demo, yes_label=app.t("menu.demo"),
+            no_label=app.t("menu.cancel"))
+    else:
+        play.start_demo()
+
+
 def ask_new_game(app: Any, play: PlayScene) -> None:
     """The New game window where the game has one; else another deal in this mode, asked
     first when it gives up a game with moves.

@@ -8,7 +8,9 @@ Issue 11's policy, the same for restart, new deal, game code and the New game wi
 with no move is not played and counts for nothing; a game with moves that a new deal or a
 restart replaces is given up and counts as a lost game, and the question asked before says so.
 A game left without being replaced (back to the title, quitting, another mode, another
-language) is not over: it waits as its mode's saved game (K-7).
+language) is not over: it waits as its mode's saved game (K-7). A game the demo has played in is
+no longer the player's (C-13): given up at the demo's first move, it counts for nothing after,
+won or not, saved and resumed included (its save says so).
 """
 
 from __future__ import annotations
@@ -34,21 +36,27 @@ def mode_slot(game: Game) -> str:
     return slot_of(game.rules.id, game.draw, game.scoring.name)
 
 
+def load_played(data: object) -> tuple[Game, dict, float, bool]:
+    """A saved game as ``load_save`` reads it, and whether the demo has played in it (C-13)."""
+    return (*load_save(data), isinstance(data, dict) and data.get("demo") is True)
+
+
 def saved_game_at_stake(store: Any, slot: str) -> bool:
-    """True if ``slot`` holds a saved game with moves, which a new deal there would give up."""
-    loaded = store.load_game(slot, load_save) if store is not None else None
-    return loaded is not None and loaded[0].moves > 0 and not loaded[0].won
+    """True if ``slot`` holds a saved game that still counts (moves, no win, no demo), which a new
+    deal there would give up."""
+    loaded = store.load_game(slot, load_played) if store is not None else None
+    return loaded is not None and loaded[0].moves > 0 and not loaded[0].won and not loaded[3]
 
 
 def give_up_saved(store: Any, slot: str) -> None:
     """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
     a lost one (issue 11's policy, above) and is forgotten.
     """
-    loaded = store.load_game(slot, load_save) if store is not None else None
+    loaded = store.load_game(slot, load_played) if store is not None else None
     if loaded is None:
         return
-    game, _, elapsed = loaded
-    lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won else None
+    game, _, elapsed, demo = loaded
+    lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won and not demo else None
     store.end_game(slot, lost)  # counted and deleted in one step a kill cannot split
 
 
@@ -71,12 +79,14 @@ class Session:
     table that keeps nothing) as the game goes.
     """
 
-    def __init__(self, store: Any, game: Game, start: dict | None = None, elapsed: float = 0.0) -> None:
+    def __init__(self, store: Any, game: Game, start: dict | None = None, elapsed: float = 0.0,
+                 demo: bool = False) -> None:
         self.store = store
         self.game = game
         self.start_json = start if start is not None else game.to_json()
         self.elapsed = elapsed
-        self.counted = game.moves > 0 and not game.won
+        self.demo_played = demo  # C-13: the demo has made a move in this game
+        self.counted = game.moves > 0 and not game.won and not demo
         self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
 
     @classmethod
@@ -110,7 +120,7 @@ class Session:
     @classmethod
     def restored(cls, store: Any, slot: str) -> Session | None:
         """The saved game of ``slot`` with its start position and its clock; None if none."""
-        loaded = store.load_game(slot, load_save)
+        loaded = store.load_game(slot, load_played)
         return cls(store, *loaded) if loaded is not None else None
 
     @property
@@ -118,13 +128,14 @@ class Session:
         return mode_slot(self.game)
 
     def replace(self, game: Game, start: dict | None = None, elapsed: float | None = None,
-                resumed: bool = False) -> None:
-        """``game`` takes this table (``resumed``: a saved game come back); a game with no move
-        yet is not played. The table showing this session is told.
+                resumed: bool = False, demo: bool = False) -> None:
+        """``game`` takes this table (``resumed``: a saved game come back, ``demo``: one the demo
+        played in); a game with no move yet is not played. The table showing this session is told.
         """
         self.game = game
         self.start_json = start if start is not None else game.to_json()
-        self.counted = game.moves > 0 and not game.won
+        self.demo_played = demo
+        self.counted = game.moves > 0 and not game.won and not demo
         if elapsed is not None:
             self.elapsed = elapsed
         if self.on_new_game is not None:
@@ -156,9 +167,28 @@ class Session:
         if self.store is not None and self.game.moves and not self.game.won:
             self.save()
 
+    def played(self) -> None:
+        """A move is on the table: from its first, the game counts (C-11), unless the demo has
+        had it (C-13)."""
+        self.counted = not self.demo_played
+
+    def hand_to_demo(self) -> None:
+        """C-13: the demo is about to make its first move in this game, which stops being the
+        player's: one that counted is given up now, a lost game (the player was asked), and from
+        now on it counts for nothing, won or not."""
+        if self.demo_played:
+            return
+        if self.counted and self.store is not None:
+            self.store.end_game(self.slot, self.outcome(False))
+        self.counted = False
+        self.demo_played = True
+
     def save(self) -> None:
         if self.store is not None:
-            self.store.save_game(self.slot, save_data(self.game, self.start_json, self.elapsed))
+            data = save_data(self.game, self.start_json, self.elapsed)
+            if self.demo_played:
+                data["demo"] = True
+            self.store.save_game(self.slot, data)
 
     def outcome(self, won: bool) -> Outcome | None:
         """The result to count for the game ending now; None if it never counted (no move)."""
@@ -189,7 +219,8 @@ class Session:
             self.put_aside()
             restored = self.restored(self.store, slot) if resume and self.store is not None else None
             if restored:
-                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True)
+                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True,
+                             demo=restored.demo_played)
                 return
         self.deal(pick_deal(game_id, draw, scoring, winnable))
 

@@ -11,11 +11,13 @@ decided by the rules in ``core.intents``), the keyboard and board focus (``board
 heads-up display (``hud``), hints and the status line (``hints``), the glows over the cards
 (``marks``), and the game's ending, auto-complete and the win cascade (``finish``). What a move
 means beyond the table — a saved game and its statistics (the play scene), a race and its rival
-(the Duel) — is the subclass's, through the hooks ``apply_move``, ``take_back``,
+(the Duel) — is the subclass's, through the hooks ``apply_move``, ``apply_redo``, ``take_back``,
 ``after_move`` and ``after_undo``.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
@@ -86,12 +88,26 @@ class TableScene(Scene):
     def play(self, move: Move) -> bool:
         """Apply a move through the core and report what it did; on refusal say why. True if
         it was played."""
+        return self._put(move, self.apply_move)
+
+    def redo(self) -> None:
+        """Ctrl+Y, Ctrl+Shift+Z or the Redo button: the last move undone, played again as a
+        move (C-12), so its sound, its auto-complete and what it means beyond the table follow."""
+        if self.frozen:
+            return
+        if not self.game.can_redo:
+            self.refuse(self.game.redo_refusal())
+            return
+        self._put(self.game.undone[-1], lambda _: self.apply_redo())
+
+    def _put(self, move: Move, apply: Callable[[Move], None]) -> bool:
+        """``move`` checked, put on the table by ``apply`` and reported."""
         refusal = self.check(move)
         if refusal:
             self.refuse(refusal)
             return False
         stock_before, hidden_before = len(self.game.stock), sum(self.game.hidden)
-        self.apply_move(move)
+        apply(move)
         self._changed()
         self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
                                             hidden_before=hidden_before))
@@ -105,6 +121,10 @@ class TableScene(Scene):
     def apply_move(self, move: Move) -> None:
         """Play a move the core has allowed."""
         self.game.apply(move)
+
+    def apply_redo(self) -> None:
+        """Play again the last move undone, which the core has allowed."""
+        self.game.redo()
 
     def after_move(self, move: Move) -> None:
         """The move is on the table: what it means beyond it."""

@@ -27,7 +27,7 @@ class WinScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.play = play
-        self.title = t("win.title")
+        self.title = t("win.demo_title" if play.session.demo_played else "win.title")  # C-13
         self.new_button = self.group.add(ui.Button(t("play.new"), self.new_game, primary=True))
         self.menu_button = self.group.add(ui.Button(t("play.menu"), self.menu))
         self.rows = [[self.new_button, self.menu_button]]

@@ -89,8 +89,12 @@ def test_save_round_trip_of_random_mid_game_states(game_id, draw, scoring):
 
 
 def _random_action(game: Game, rng: random.Random) -> None:
+    """A random move, undo or redo (C-12: a save keeps what redo can still play)."""
     legal = game.legal_moves()
-    if legal and (rng.random() > 0.2 or not game.can_undo):
+    roll = rng.random()
+    if roll < 0.1 and game.can_redo:
+        game.redo()
+    elif legal and (roll > 0.25 or not game.can_undo):
         game.apply(rng.choice(legal))
     else:
         game.undo()
