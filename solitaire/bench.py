@@ -1,7 +1,7 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
-With no flag all sections run; ``--core``, ``--solver``, ``--frames`` and ``--opponent`` pick
-sections. ``--deals N`` and ``--json`` are the opponent's (issue 14's contract).
+With no flag all sections run; ``--core``, ``--solver``, ``--frames``, ``--layout`` and
+``--opponent`` pick sections. ``--deals N`` and ``--json`` are the opponent's (issue 14's contract).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--core", action="store_true", help="rules core: apply+undo, move generation")
     parser.add_argument("--solver", action="store_true", help="solver: decided deals, win rates, hints")
     parser.add_argument("--frames", action="store_true", help="frame times, start-up time, idle CPU")
+    parser.add_argument("--layout", action="store_true", help="card sizes of every game at four window sizes")
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
     parser.add_argument("--deals", type=_positive, default=None, metavar="N",
                         help="deals a strength for --opponent (default 200)")
@@ -31,7 +32,7 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
     if args.budget is not None and not args.solver:
         return bad_input(UsageError("game.py bench: --budget goes with --solver"))
-    every = not (args.core or args.solver or args.frames or args.opponent)
+    every = not (args.core or args.solver or args.frames or args.layout or args.opponent)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
 
@@ -40,6 +41,10 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.bench_frames import run_frame_bench
 
         run_frame_bench()
+    if args.layout or every:
+        from solitaire.bench_layout import run_layout_bench
+
+        run_layout_bench()
     if args.solver or every:
         from solitaire.solver.bench import run_bench as run_solver_bench
 

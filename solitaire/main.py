@@ -277,8 +277,8 @@ def _persist(store: Any, settings: Any, display: Any, one_off: dict[str, Any]) -
     current = store.settings
     changes = {name: value for name, value in current.changes_to(settings).items()
                if name not in NOT_FROM_APP and one_off.get(name, MISSING) != value}
-    if not display.fullscreen and tuple(display.size) != tuple(current.window_size):
-        changes["window_size"] = list(display.size)
+    if tuple(display.windowed_size) != tuple(current.window_size):  # full screen saves the window it left
+        changes["window_size"] = list(display.windowed_size)
     for name, value in changes.items():
         try:
             store.update_settings(**{name: value})

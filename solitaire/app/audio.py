@@ -261,31 +261,69 @@ SOUND_OF: dict[type, str] = {
 
 
 class Audio:
-    """Plays the effects by name. Without a mixer (no audio device) every call does nothing."""
+    """Plays the effects by name. Without a mixer (no audio device) every call does nothing.
+
+    An open audio device costs CPU even in silence (SDL mixes and hands it a buffer ~86 times a
+    second), so the loop lets it ``rest`` while the table is still and ``wake`` it again on the
+    next event: the effects are kept as PCM and made into sounds again on the reopened device.
+    """
 
     def __init__(self, volume: float = 0.8, muted: bool = False) -> None:
         self.volume = min(1.0, max(0.0, volume))
         self.muted = muted
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.pcm: dict[str, bytes] = {}
         self.available = False
         self.synthesis_seconds = 0.0
-        try:
-            if not pygame.mixer.get_init():
-                with _quiet_stderr():
-                    pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            rate, size, channels = pygame.mixer.get_init()
-        except (pygame.error, TypeError) as exc:
-            log.debug("no audio device, running muted: %s", exc)
+        if not self._open():
             return
+        self.format: tuple[int, int, int] = pygame.mixer.get_init()
+        rate, size, channels = self.format
         if size != -16:
             log.debug("mixer format %s is not signed 16-bit, running muted", size)
             return
         started = time.perf_counter()
-        pcm = synthesize(rate, channels)
-        self.sounds = {name: pygame.mixer.Sound(buffer=data.tobytes()) for name, data in pcm.items()}
+        self.pcm = {name: data.tobytes() for name, data in synthesize(rate, channels).items()}
         self.synthesis_seconds = time.perf_counter() - started
         self.available = True
+        self._load()
+
+    @staticmethod
+    def _open() -> bool:
+        """Open the audio device (unless already open); False when there is none."""
+        try:
+            if not pygame.mixer.get_init():
+                with _quiet_stderr():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+        except (pygame.error, TypeError) as exc:
+            log.debug("no audio device, running muted: %s", exc)
+            return False
+        return True
+
+    def _load(self) -> None:
+        self.sounds = {name: pygame.mixer.Sound(buffer=data) for name, data in self.pcm.items()}
         self._apply_volume()
+
+    @property
+    def awake(self) -> bool:
+        """The audio device is open (or there is none to close)."""
+        return not self.available or bool(pygame.mixer.get_init())
+
+    def rest(self) -> None:
+        """Close the audio device, unless a sound still plays; ``wake`` or ``play`` reopen it."""
+        if self.available and pygame.mixer.get_init() and not pygame.mixer.get_busy():
+            self.sounds = {}
+            pygame.mixer.quit()
+
+    def wake(self) -> None:
+        """Reopen the audio device closed by ``rest`` (with the same format: the PCM fits it)."""
+        if self.awake:
+            return
+        if self._open() and pygame.mixer.get_init() == self.format:
+            self._load()
+        else:
+            log.debug("the audio device did not reopen: running muted")
+            self.available = False
 
     def _apply_volume(self) -> None:
         level = 0.0 if self.muted else self.volume
@@ -314,6 +352,7 @@ class Audio:
     def play(self, name: str) -> None:
         if self.muted or not self.available or self.volume <= 0:
             return
+        self.wake()
         sound = self.sounds.get(name)
         if sound is not None:
             sound.play()

@@ -1,12 +1,15 @@
-"""The window: resizable when windowed, desktop-sized ``FULLSCREEN | SCALED`` when full screen.
+"""The window: resizable when windowed, the whole screen when full screen.
 
 Windowed, the drawing surface is the real window size and the layout follows it, so clicks map
-one to one. Full screen uses ``SCALED`` at the desktop size: SDL keeps the mouse mapped to the
-logical surface, and it works without a window manager (``toggle_fullscreen`` does not).
+one to one. Full screen is SDL's desktop full screen on the same window (``Window.set_fullscreen``):
+leaving it gives back the window's last size and place, with or without a window manager. Going
+through ``set_mode`` instead (as before issue 22) left, under openbox, a screen-sized window
+mostly off the screen, and that size was saved.
 
-A window is never larger than the screen: a size asked for (``--size``, a saved size, a resize
-by the window manager) is clamped to the desktop. A 16384×16384 window cost 16 s and 3.3 GB
-at every start (issue 12), and no player can see more than the screen anyway.
+A window is never larger than the screen's usable area (the desktop less its panels) with the
+window manager's frame around it: a size asked for (``--size``, a saved size, a resize by the
+window manager) is clamped to it. A 16384×16384 window cost 16 s and 3.3 GB at every start
+(issue 12), and a screen-sized one put its title bar and its bottom row of buttons off screen.
 """
 
 from __future__ import annotations
@@ -18,30 +21,37 @@ import warnings
 
 import pygame
 
+from solitaire.app import native
+
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
 HEADLESS_MAX_SIZE = (4096, 4096)
 """The largest surface on a driver without a screen (tests, screenshots up to 4K)."""
-HEADLESS_DRIVERS = ("dummy", "offscreen")
-
-
-def largest_size() -> tuple[int, int]:
-    """The biggest window the display can show: the desktop (or the headless limit)."""
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        return HEADLESS_MAX_SIZE
-    return Display.desktop_size()
 
 #: SDL's drivers that draw into memory: what SDL falls back to when no real display answers.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
-#: SDL hints the game sets unless the player's environment already does. Both keep OpenGL out
-#: of a game whose frames are plain 2D blits: framebuffer acceleration (the window) and the
-#: renderer behind full screen's SCALED mode. Under X11 with Mesa's software OpenGL they cost
-#: ~100 MB of resident memory and turned ~1 ms frames into 7-13 ms ones windowed, ~2.4 ms into
-#: ~10 ms full screen (bench --frames under Xvfb, 1920×1080; figures in issue 11's note).
-DEFAULT_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0", "SDL_RENDER_DRIVER": "software"}
+
+def largest_size() -> tuple[int, int]:
+    """The biggest window the screen can show whole: its usable area less the window's frame
+    (the whole desktop where the usable area is unknown; the headless limit without a screen)."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return HEADLESS_MAX_SIZE
+    width, height = native.usable_size() or Display.desktop_size()
+    frame_w, frame_h = native.frame_size() or (0, 0)
+    return width - frame_w, height - frame_h
+
+
+#: SDL hints the game sets unless the player's environment already does. The first two keep
+#: OpenGL out of a game whose frames are plain 2D blits: framebuffer acceleration (the window) and
+#: the renderer. Under X11 with Mesa's software OpenGL they cost ~100 MB of resident memory and
+#: turned ~1 ms frames into 7-13 ms ones (bench --frames under Xvfb, 1920×1080; issue 11's note).
+#: The third lets the click that activates the window reach the game: SDL drops it by default
+#: on X11, so a drag begun on an inactive window was lost (issue 22).
+DEFAULT_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0", "SDL_RENDER_DRIVER": "software",
+                 "SDL_MOUSE_FOCUS_CLICKTHROUGH": "1"}
 
 
 class NoDisplay(Exception):
@@ -85,7 +95,8 @@ def _clamp(size: tuple[int, int]) -> tuple[int, int]:
 
 
 class Display:
-    """Owns the display surface; ``size`` is what scenes lay out against."""
+    """Owns the display surface; ``size`` is what scenes lay out against, ``windowed_size`` what
+    the window is (or comes back to) when not full screen: the size worth saving."""
 
     def __init__(
         self,
@@ -102,6 +113,9 @@ class Display:
         self.windowed_size = _clamp(size) if size else self._default_window_size()
         self.fullscreen = False
         self.surface: pygame.Surface = self._set_windowed()
+        if _clamp(self.windowed_size) != self.windowed_size:  # the frame is known once the window is
+            self.windowed_size = _clamp(self.windowed_size)
+            self.surface = self._set_windowed()
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -127,35 +141,37 @@ class Display:
         return surface
 
     @staticmethod
-    def _set_minimum_size() -> None:
+    def _window() -> pygame.Window:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pygame's advice to draw through Window: not taken here
+            return pygame.Window.from_display_module()
+
+    @classmethod
+    def _set_minimum_size(cls) -> None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                most = largest_size()
-                pygame.Window.from_display_module().minimum_size = (min(MIN_SIZE[0], most[0]),
-                                                                    min(MIN_SIZE[1], most[1]))
+            most = largest_size()
+            cls._window().minimum_size = (min(MIN_SIZE[0], most[0]), min(MIN_SIZE[1], most[1]))
         except (AttributeError, pygame.error) as exc:
             log.debug("window minimum size not set: %s", exc)
 
-    def _set_fullscreen(self) -> pygame.Surface:
-        with warnings.catch_warnings():
-            # pygame's word for SDL's software renderer, which DEFAULT_HINTS chose on purpose.
-            warnings.filterwarnings("ignore", message="no fast renderer available")
-            return pygame.display.set_mode(self.desktop_size(), pygame.FULLSCREEN | pygame.SCALED)
-
     def toggle_fullscreen(self) -> tuple[int, int]:
-        """Switch between windowed and full screen; returns the new surface size."""
-        if self.fullscreen:
-            self.fullscreen = False
-            self.surface = self._set_windowed()
-        else:
-            self.windowed_size = self.size
-            try:
-                self.surface = self._set_fullscreen()
-                self.fullscreen = True
-            except pygame.error as exc:
-                log.warning("full screen unavailable: %s", exc)
-                self.surface = self._set_windowed()
+        """Switch between windowed and full screen; returns the new surface size.
+
+        The same window goes full screen and comes back: SDL keeps its windowed size and place
+        and gives them back, and a window manager restores its own record of them too.
+        """
+        window = self._window()
+        try:
+            if self.fullscreen:
+                window.set_windowed()
+                if tuple(window.size) != self.windowed_size:  # a window manager kept another size
+                    window.size = self.windowed_size
+            else:
+                window.set_fullscreen(desktop=True)
+            self.fullscreen = not self.fullscreen
+        except pygame.error as exc:
+            log.warning("full screen unavailable: %s", exc)
+        self.surface = pygame.display.get_surface() or self.surface
         return self.size
 
     def handle_resize(self) -> tuple[int, int] | None:

@@ -1,9 +1,10 @@
 """What the Duel shows around your table: the large countdown, your own figures, the opponent
 panel and the 3-2-1 count. Drawing only: it reads the Duel scene and changes nothing.
 
-The table keeps its full size; these panels live in the margins beside it (the countdown and
-your figures at the start of the reading direction, the opponent at its end: mirrored in
-Arabic as the table is). The opponent is shown by its progress — score, cards home, moves, a
+The table's cards are sized from the width the panels leave it (the level's ``panel_share`` of
+the window at each side); these panels live in those margins (the countdown and your figures
+at the start of the reading direction, the opponent at its end: mirrored in Arabic as the
+table is). The opponent is shown by its progress — score, cards home, moves, a
 line of its score over time, whether it has finished — never by its cards (the same deal: its
 uncovered cards would tell you your own hidden ones).
 """

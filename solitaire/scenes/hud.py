@@ -44,6 +44,17 @@ def bar_height(size: tuple[int, int]) -> int:
     return bar + round(bar * FIGURES_ROW) if figures_below(size) else bar
 
 
+def status_size(size: tuple[int, int]) -> int:
+    """The status pill's text size (the pill sits in a bottom corner, that far from the edges)."""
+    return max(12, int(button_bar_height(size) * 0.3))
+
+
+def status_band(size: tuple[int, int]) -> int:
+    """The band at the window's bottom the status pill may fill: its margin, its text (a shaped
+    Arabic line up to 1.5 times its size) and its padding. The columns end above it."""
+    return 3 * status_size(size)
+
+
 @dataclass
 class Toast:
     text: str
@@ -107,7 +118,7 @@ class Hud:
     def _draw_status(self, surface: pygame.Surface, status: str, status_key: str) -> None:
         """A small pill in the bottom corner: green winnable, red not, grey unknown."""
         w, h = surface.get_size()
-        size = max(12, int(button_bar_height((w, h)) * 0.3))
+        size = status_size((w, h))
         image = self.app.text.render(self.app.t(status_key), size, ui.INK, True)
         box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
         margin = size

@@ -13,7 +13,7 @@ from solitaire import i18n
 from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
 from solitaire.core import STOCK, Game, Pile
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.hud import bar_height, status_band
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
@@ -35,8 +35,8 @@ class TableScreen:
         """Mirrored for a right-to-left language, and mirrored (back) for a left hand: the
         table's own mirror, independent of the language's."""
         mirrored = i18n.is_rtl() != self.app.settings.left_handed
-        return Layout(game.rules, size, bar_height(size), mirrored,
-                      Style.of(self.app.settings).index_scale)
+        return Layout(game.rules, size, bar_height(size), mirrored, Style.of(self.app.settings).index_scale,
+                      foot=status_band(size))
 
     def _view(self) -> TableView:
         if self.art.size != self.layout.card:

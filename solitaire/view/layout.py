@@ -4,6 +4,14 @@ The table gives pile places in card units (x in column pitches, y in row pitches
 turns them into pixels for the current window: the card size follows the window, right-to-left
 languages mirror the x axis, and a tall column squeezes its fan so its last card stays on screen.
 Nothing here changes the game; it only reads it.
+
+Cards are as wide as the window's width allows (KPatience and Aisleriot size them so), unless
+the height cannot then hold the top row and ``TABLEAU_ROOM`` card heights of columns: a 16:9
+window stops there. The columns' deepest fans are not what sizes the cards: a column that
+would run past the bottom squeezes its fan instead, and never leaves the screen (issue 22: the
+cards were sized for an unsqueezed 3.6 heights of column, 139 px wide at 1920×1059 beside
+KPatience's 164 and Aisleriot's 182). The gap between columns widens a little where the width
+has room to spare.
 """
 
 from __future__ import annotations
@@ -16,11 +24,12 @@ from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, Rulese
 
 CARD_RATIO = 1.4  # height / width, as drawn by CardArt
 GAP = 0.16  # space between columns, in card widths
+GAP_MAX = 0.25  # the widest it grows to where the width has room to spare
 ROW_GAP = 0.14  # space between rows of piles, in card heights
 FAN_DOWN = 0.11  # face-down cards in a column overlap this much, in card heights
 FAN_UP = 0.27  # face-up cards
 FAN_MIN = 0.11  # the tightest a squeezed face-up fan goes (the index stays readable)
-TABLEAU_ROOM = 3.6  # card heights the tableau needs below its top at the least
+TABLEAU_ROOM = 2.8  # card heights the tableau gets below its top at the least (fans squeeze past it)
 WASTE_FAN = 0.24  # fanned waste cards, in card widths
 
 Point = tuple[int, int]
@@ -38,7 +47,10 @@ class Layout:
     """Pixel geometry of one game's table for one window size and writing direction."""
 
     def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False,
-                 index_scale: float = 1.0) -> None:
+                 index_scale: float = 1.0, foot: int = 0) -> None:
+        """``top``: the band above the table (the bar); ``foot``: the band at the bottom that
+        columns stay above (the status pill's). The level's ``panel_share`` is the share of the
+        width kept free at each side of the table for panels beside it (the Duel's)."""
         self.rules = rules
         #: A face-up card's step down a column: larger indices (large text) need more of it.
         self.fan_up = FAN_UP * (1 + (index_scale - 1) / 2)
@@ -49,18 +61,20 @@ class Layout:
         self.units_wide: int = table["units_wide"]
         self.waste_fan: int = table.get("waste_fan", 1)
         width, height = size
+        room = width - 2 * int(width * table.get("panel_share", 0.0))  # the table's own width
         rows_above = 1 + ROW_GAP
-        by_width = width / (self.units_wide + (self.units_wide + 1) * GAP)
+        by_width = room / (self.units_wide + (self.units_wide + 1) * GAP)
         by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
         grid_rows = 1 + max(y for _, y in table["foundations"])
         by_grid = (height - top) / (CARD_RATIO * (grid_rows + (grid_rows + 1) * ROW_GAP))
         card_w = int(min(by_width, by_height, by_grid))  # no cap: a 4K table is as full as a small one
         self.card = (card_w, int(card_w * CARD_RATIO))
-        self.gap = int(card_w * GAP)
+        spare = (room - self.units_wide * card_w) / (self.units_wide + 1)
+        self.gap = int(min(card_w * GAP_MAX, max(card_w * GAP, spare)))
         self.row_gap = int(self.card[1] * ROW_GAP)
         span = self.units_wide * card_w + (self.units_wide - 1) * self.gap
         self.left = (width - span) // 2
-        self.bottom = height - self.row_gap
+        self.bottom = height - max(self.row_gap, foot)
 
     # ----------------------------------------------------------------------------- places
     def place(self, unit: list[int] | tuple[int, int]) -> Point:
@@ -99,18 +113,27 @@ class Layout:
         """Pixel steps between face-down and between face-up cards of a column, squeezed so the
         last card ends above the window's bottom. ``extra`` reserves room for cards being
         dragged over the column, so a drop preview fits too.
+
+        The face-up fan closes first, down to ``FAN_MIN`` (each index still readable), then the
+        face-down one; a column still too long closes its face-up fan further: it never runs
+        off the screen.
         """
         h = self.card[1]
         down, up = int(h * FAN_DOWN), int(h * self.fan_up)
         hidden = game.hidden[column]
-        face_up = len(game.tableau[column]) - hidden + extra
+        steps_up = max(len(game.tableau[column]) - hidden + extra - 1, 0)
         _, y = self.pile_origin(Pile(TABLEAU, column))
         room = self.bottom - y - h
-        needed = hidden * down + max(face_up - 1, 0) * up
-        if needed > room and face_up > 1:
-            up = max(int(h * FAN_MIN), (room - hidden * down) // (face_up - 1))
-            if hidden * down + (face_up - 1) * up > room and hidden:
-                down = max(2, (room - (face_up - 1) * up) // hidden)
+
+        def past_bottom() -> bool:
+            return hidden * down + steps_up * up > room
+
+        if past_bottom() and steps_up:
+            up = max(int(h * FAN_MIN), (room - hidden * down) // steps_up)
+        if past_bottom() and hidden:
+            down = max(2, (room - steps_up * up) // hidden)
+        if past_bottom() and steps_up:
+            up = max(1, (room - hidden * down) // steps_up)
         return down, up
 
     def card_positions(self, game: Game) -> dict[Slot, Point]:

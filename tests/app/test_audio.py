@@ -31,3 +31,31 @@ def test_wav_export(tmp_path):
     paths = audio.write_wavs(tmp_path)
     assert sorted(p.name for p in paths) == sorted(f"{n}.wav" for n in SOUND_NAMES)
     assert all(p.stat().st_size > 1000 for p in paths)
+
+
+def test_a_resting_device_is_closed_and_the_next_sound_reopens_it():
+    """Issue 22: the device is closed while the table is still (it cost CPU mixing silence);
+    a sound asked for then is played all the same, at the volume set."""
+    pygame.mixer.quit()
+    sound = Audio(volume=0.4)
+    try:
+        assert sound.available and sound.awake
+        sound.rest()
+        assert not pygame.mixer.get_init() and not sound.awake
+        sound.play("flip")
+        assert pygame.mixer.get_init() == sound.format and sound.awake
+        assert set(sound.sounds) == set(SOUND_NAMES)
+        assert abs(sound.sounds["flip"].get_volume() - 0.4) < 0.01
+    finally:
+        pygame.mixer.quit()
+
+
+def test_a_sound_still_playing_keeps_the_device_open(monkeypatch):
+    pygame.mixer.quit()
+    sound = Audio()
+    try:
+        monkeypatch.setattr(pygame.mixer, "get_busy", lambda: True)
+        sound.rest()
+        assert pygame.mixer.get_init() and sound.awake
+    finally:
+        pygame.mixer.quit()

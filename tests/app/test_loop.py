@@ -29,11 +29,28 @@ class FakeDisplay:
         self.shots.append(path)
 
 
+class FakeAudio:
+    """An audio device that is open (``awake``) until the loop lets it rest."""
+
+    def __init__(self):
+        self.awake = True
+        self.calls = []
+
+    def rest(self):
+        self.awake = False
+        self.calls.append("rest")
+
+    def wake(self):
+        self.awake = True
+        self.calls.append("wake")
+
+
 class FakeApp:
     def __init__(self, scene):
         self.stack = SceneStack()
         self.stack.push(scene)
         self.display = FakeDisplay()
+        self.audio = FakeAudio()
         self.running = True
         self.events = []
 
@@ -94,7 +111,6 @@ def test_run_uses_clock_tick_with_fps_and_draws_once_per_frame():
 def test_idle_scene_blocks_on_event_wait_with_the_wake_timeout():
     scene = Counting(busy=False, wake=1.0)
     waits = []
-    times = iter([0.0, 1.0, 2.0, 2.5])
 
     def wait_event(timeout=None):
         waits.append(timeout)
@@ -103,8 +119,9 @@ def test_idle_scene_blocks_on_event_wait_with_the_wake_timeout():
         return pygame.event.Event(pygame.QUIT)
 
     loop = Loop(clock=FakeClock([16] * 5), wait_event=wait_event, get_events=lambda: [],
-                now=lambda: next(times))
+                now=lambda: float(len(waits)))  # each wait takes a second
     app = FakeApp(scene)
+    app.audio.awake = False  # the audio device already rests: nothing else to wait for
     loop.run(app)
     assert waits == [1000, 1000]
     assert loop.stats.idle_waits == 2
@@ -136,8 +153,9 @@ def test_a_clock_wake_sends_only_the_scenes_wake_area_to_the_display():
         return pygame.event.Event(pygame.NOEVENT if len(waits) == 1 else pygame.QUIT)
 
     loop = Loop(clock=FakeClock([16] * 5), wait_event=wait_event, get_events=lambda: [],
-                now=iter([0.0, 1.0, 2.0, 2.5]).__next__)
+                now=lambda: float(len(waits)))
     app = FakeApp(scene)
+    app.audio.awake = False
     loop.run(app)
     assert app.display.flipped == [None, area]  # the first frame whole, the clock's frame a strip
 
@@ -152,3 +170,56 @@ def test_waiting_sleeps_between_looks_at_the_queue(monkeypatch):
     event = loop_module.wait_for_event()
     assert event.type == pygame.KEYDOWN and len(looks) == 4
     assert sleeps == [loop_module.IDLE_POLL] * 3
+
+
+def test_a_still_table_lets_the_audio_device_rest_and_the_next_event_wakes_it():
+    """Issue 22: an open device mixes silence ~86 times a second; a still table closes it after
+    AUDIO_REST seconds and sleeps on; the event that ends the wait reopens it."""
+    from solitaire.app.loop import AUDIO_REST
+
+    scene = Counting(busy=False)
+    waits = []
+
+    def wait_event(timeout=None):
+        waits.append(timeout)
+        return pygame.event.Event(pygame.NOEVENT if len(waits) == 1 else pygame.QUIT)
+
+    loop = Loop(clock=FakeClock([16] * 5), wait_event=wait_event, get_events=lambda: [],
+                now=lambda: float(len(waits)) * AUDIO_REST)
+    app = FakeApp(scene)
+    loop.run(app)
+    assert waits == [int(AUDIO_REST * 1000), None]
+    assert app.audio.calls == ["rest", "wake"] and app.audio.awake
+
+
+def test_a_ticking_clock_does_not_keep_the_audio_device_open():
+    """Frames drawn for a clock are not motion: the device rests all the same."""
+    scene = Counting(busy=False, wake=1.0)
+    waits = []
+    clock_time = [0.0]
+
+    def wait_event(timeout=None):
+        waits.append(timeout)
+        clock_time[0] += (timeout or 1000) / 1000
+        return pygame.event.Event(pygame.NOEVENT if len(waits) < 4 else pygame.QUIT)
+
+    loop = Loop(clock=FakeClock([16] * 9), wait_event=wait_event, get_events=lambda: [],
+                now=lambda: clock_time[0])
+    app = FakeApp(scene)
+    loop.run(app)
+    assert waits == [1000, 500, 500, 1000]  # a second, then rest at 1.5 s and the second's end
+    assert app.audio.calls == ["rest", "wake"]
+
+
+def test_under_x11_the_wait_sleeps_on_the_x_connection(monkeypatch):
+    """Issue 22: no look at the queue 30 times a second; the X server wakes the game."""
+    from solitaire.app import loop as loop_module
+
+    looks, selects = [], []
+    monkeypatch.setattr(loop_module.native, "x_connection", lambda: 7)
+    monkeypatch.setattr(loop_module.pygame.event, "poll",
+                        lambda: looks.append(1) or pygame.event.Event(pygame.NOEVENT if len(looks) < 3 else pygame.KEYDOWN))
+    monkeypatch.setattr(loop_module.select, "select", lambda r, w, x, t: selects.append((r, t)) or (r, [], []))
+    monkeypatch.setattr(loop_module.time, "sleep", lambda seconds: pytest.fail("polled instead of sleeping on X"))
+    assert loop_module.wait_for_event().type == pygame.KEYDOWN
+    assert selects == [([7], loop_module.IDLE_CHECK)] * 2

@@ -89,3 +89,26 @@ def test_losing_the_focus_or_opening_the_menu_mid_drag(app, driver):
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is scene
     assert_clean_and_next_click_counts(scene, driver)
+
+
+def test_a_drag_begun_by_the_click_that_activates_the_window(app, driver):
+    """Issue 22: the window was inactive; the press that activates it starts a drag like any
+    other. Events as SDL delivers them under openbox (with the click let through): the focus
+    comes back, then the press, the motion and the release, all through the event queue."""
+    app.settings = app.settings.updated(one_tap=False)
+    app.open("play", code="KL1-D1N-AAAAAAB")
+    driver.settle(3)
+    scene = driver.scene
+    app.dispatch(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    start, end = card_centre(scene, T1), card_centre(scene, T7)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWENTER))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for step in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * step // 8, start[1] + (end[1] - start[1]) * step // 8)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    for event in pygame.event.get():
+        app.dispatch(event)
+    assert scene.game.moves == 1 and not scene.game.tableau[0]

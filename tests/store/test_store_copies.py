@@ -34,6 +34,11 @@ class FakeDisplay:
     size: tuple[int, int]
     fullscreen: bool = False
 
+    @property
+    def windowed_size(self) -> tuple[int, int]:
+        """A window never made full screen is its own windowed size."""
+        return self.size
+
 
 @dataclass
 class Copy:

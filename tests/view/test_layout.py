@@ -2,7 +2,7 @@
 
 import pytest
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Pile, parse_code
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Pile, parse_code, ruleset
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Layout, Slot
 
@@ -53,3 +53,65 @@ def test_a_tall_column_squeezes_so_its_last_card_stays_on_screen():
     first_up = positions[Slot(Pile(TABLEAU, 0), len(hidden))]
     second_up = positions[Slot(Pile(TABLEAU, 0), len(hidden) + 1)]
     assert second_up[1] - first_up[1] >= 0.1 * layout.card[1]  # the index strip stays readable
+
+
+RUN = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+#: The longest column each game can have: Klondike's 6 face-down cards under a King's run,
+#: Double's 8, and Thoughtful's 7 face-up cards dealt in any order with a run on the last.
+DEEPEST = {"KL1-D1N-AAAAAAB": ["kd", "qd", "jd", "td", "9d", "8d"] + RUN,
+           "DS1-D1N-AAAAAAB": ["kd", "qd", "jd", "td", "9d", "8d", "7d", "6d"] + RUN,
+           "TF1-D1N-AAAAAAB": ["KD", "QD", "JD", "TD", "9D", "8D"] + RUN}
+
+
+def with_column(code: str, column: list[str]) -> Game:
+    """The deal of ``code`` with ``column`` as its first column, the other columns empty."""
+    state = Game.deal(parse_code(code)).to_json()
+    rest = [c for pile in state["tableau"] for c in pile] + state["stock"]
+    for card in column:
+        rest.remove(next(c for c in rest if c.upper() == card.upper()))
+    state["tableau"] = [column] + [[] for _ in state["tableau"][1:]]
+    state["stock"] = [c.lower() for c in rest]
+    return game_from_json(state)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("code", list(DEEPEST))
+@pytest.mark.parametrize("index_scale", [1.0, 1.6])
+def test_the_deepest_column_never_runs_off_screen(size, code, index_scale):
+    """Issue 22: cards are sized from the width, so a deep column squeezes its fan instead; even
+    with the cards of a drop preview over it, its last card ends on screen, above the band at
+    the bottom kept for the status pill."""
+    game = with_column(code, DEEPEST[code])
+    top, foot = (48, 36) if size[1] < 1000 else (96, 110)
+    layout = Layout(game.rules, size, top=top, index_scale=index_scale, foot=foot)
+    positions = layout.card_positions(game)
+    last = positions[Slot(Pile(TABLEAU, 0), len(DEEPEST[code]) - 1)]
+    assert last[1] + layout.card[1] <= size[1] - foot  # above the status pill's band too
+    down, up = layout.column_steps(game, 0, extra=3)
+    bottom = layout.pile_origin(Pile(TABLEAU, 0))[1] + game.hidden[0] * down
+    assert bottom + (len(DEEPEST[code]) - game.hidden[0] + 2) * up + layout.card[1] <= size[1]
+    assert up >= 1 and down >= 1
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
+def test_cards_are_as_large_as_the_anchors_at_1920x1059(code):
+    """Issue 22: ours were 139 px wide where KPatience's were 164 and Aisleriot's 182."""
+    game = Game.deal(parse_code(code))
+    assert Layout(game.rules, (1920, 1059), top=62).card[0] >= 164
+
+
+def test_a_window_tall_enough_is_filled_across():
+    """Sized from the width: in a 5:4 window the columns span the width, one gap at each side."""
+    layout = Layout(Game.deal(parse_code("KL1-D1N-AAAAAAB")).rules, (1280, 1024), top=48)
+    assert layout.left <= layout.gap + 1
+    right = layout.pile_rect(Pile(TABLEAU, 6)).right
+    assert 1280 - right <= layout.gap + 8
+
+
+def test_panels_beside_the_table_take_their_share():
+    """The Duel's level keeps room at each side for its panels; its cards are sized from the rest."""
+    duel = Game.deal(parse_code("DU1-D3N-AAAAAAB")).rules
+    side = int(1920 * duel.layout["panel_share"])
+    beside, alone = Layout(duel, (1920, 1080), top=62), Layout(ruleset("klondike"), (1920, 1080), top=62)
+    assert side >= 240 and beside.left >= side and beside.pile_rect(Pile(TABLEAU, 6)).right <= 1920 - side
+    assert beside.card[0] < alone.card[0]
