@@ -8,6 +8,8 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
+from solitaire.i18n.ar_duel import DUEL
+
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
     "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة",
@@ -334,61 +336,6 @@ STRINGS.update({
 # شاشات المبارزة (issue 14).
 STRINGS.update({
     "rules.duel.8": "لا ترى أوراق خصمك أبدًا، بل تقدّمه فقط: نقاطه وأوراقه في الأساسات وحركاته وهل أنهى لعبته. تلعبان التوزيعة نفسها، فلو رأيت أوراقه المكشوفة لعرفت أوراقك المقلوبة. لا تلميحات في السباق.",
-    "duel.new_title": "مبارزة جديدة",
-    "duel.opponent": "الخصم",
-    "duel.computer": "الحاسوب · {strength}",
-    "duel.strength.easy": "سهل",
-    "duel.strength.medium": "متوسط",
-    "duel.strength.hard": "صعب",
-    "duel.deal": "التوزيعة",
-    "duel.deal.random": "عشوائية",
-    "duel.deal.winnable": "قابلة للفوز فقط",
-    "duel.deal.code": "رمز لعبة",
-    "duel.not_a_duel_code": "هذا ليس رمز مبارزة: رموز المبارزة تبدأ بـ DU2-D3N-",
-    "duel.start": "ابدأ",
-    "duel.end": "إنهاء",
-    "duel.you": "أنت",
-    "duel.time_left": "الوقت المتبقي",
-    "duel.home": "في الأساسات {n}/52",
-    "duel.total": "المجموع {total}",
-    "duel.playing": "يلعب",
-    "duel.ready": "مستعد",
-    "duel.get_ready": "التوزيعة نفسها للاثنين. استعد…",
-    "duel.ended.won": "كل الأوراق في الأساسات",
-    "duel.ended.end": "أُنهيت اللعبة",
-    "duel.ended.time": "انتهى الوقت",
-    "duel.all_home": "كل الأوراق الـ 52 في الأساسات! انتهت لعبتك، والمكافأة الزمنية لك.",
-    "duel.no_hints": "لا تلميحات في السباق.",
-    "duel.stopped": "توقف اللاعب الحاسوبي",
-    "duel.refused": "توقف: حركة ترفضها القواعد",
-    "duel.gone.worker": "الحاسوب يعاود التفكير…",
-    "duel.end_title": "هل تنهي لعبتك؟",
-    "duel.end_yes": "إنهاء الآن",
-    "duel.keep_playing": "تابع اللعب",
-    "duel.beats": "هذا يتفوق الآن على نقاط خصمك {opponent}.",
-    "duel.level": "هذا يعادل الآن نقاط خصمك {opponent}.",
-    "duel.behind": "هذا لا يتفوق الآن على نقاط خصمك {opponent}.",
-    "duel.points.foundation": "أوراق نُقلت إلى الأساسات",
-    "duel.points.waste": "أوراق لُعبت من المسحوبة",
-    "duel.points.turned": "أوراق كُشفت",
-    "duel.points.recycles": "خصم إعادة المرور",
-    "duel.points.taken_back": "ما استُرد بالتراجع",
-    "duel.points.bonus": "المكافأة الزمنية",
-    "duel.points.bonus_now": "المكافأة الزمنية إن أنهيت الآن",
-    "duel.waiting": "بانتظار الخصم",
-    "duel.see_result": "اعرض النتيجة الآن",
-    "duel.bonus.rule": "المكافأة الزمنية = الثواني المتبقية × {per_second} × مربّع نسبة أوراق الأساسات إلى {cards}",
-    "duel.bonus.none": "لا مكافأة زمنية: انتهى الوقت.",
-    "duel.points.total": "المجموع",
-    "duel.leave": "مغادرة المبارزة",
-    "duel.leave_confirm": "هل تغادر المبارزة؟ تُحسب إنهاءً الآن: مجموعك {total} مقابل {opponent} لخصمك، وتُحسم المبارزة عند ذلك.",
-    "duel.result.you": "فزت!",
-    "duel.result.opponent": "فاز خصمك",
-    "duel.result.tie": "تعادل!",
-    "duel.rematch": "مباراة ثأر",
-    "duel.new": "مبارزة جديدة",
-    "duel.to_title": "الشاشة الرئيسية",
-    "duel.code": "التوزيعة {code}",
     "statistics.lost": "الخسارات",
     "statistics.tied": "التعادلات",
     "statistics.best_total": "أفضل مجموع",
@@ -397,7 +344,7 @@ STRINGS.update({
 })
 
 STRINGS.update({
-    "duel.strength.network": "الشبكة",
     "net.host.choice": "الشبكة · استضافة",
     "net.join.choice": "الشبكة · انضمام",
 })
+STRINGS.update(DUEL)
