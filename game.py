@@ -4,7 +4,8 @@
     python game.py deal   (CODE | --deal FILE)                      initial layout as JSON
     python game.py replay (CODE | --deal FILE) MOVE...              state after the moves as JSON
     python game.py solve  (CODE | --deal FILE) [--budget SECONDS]   search result as JSON
-    python game.py bench  [--core] [--solver] [--frames]            performance figures
+    python game.py bench  [--core] [--solver] [--frames] [--server] performance figures
+    python game.py server --data DIR [--port N]                    the online duel server
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ def main(argv: list[str]) -> int:
         from solitaire.solver.cli import run_solve
 
         return _tool(run_solve, argv[1:])
+    if command == "server":
+        from solitaire.server.cli import run_server
+
+        return _tool(run_server, argv[1:])
     if command == "bench":
         from solitaire.bench import run_bench
 

@@ -11,7 +11,10 @@ the same way. This module stands on the rules core alone, so the solver may use 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -57,11 +60,17 @@ def bad_input(error: Exception) -> int:
 
 
 def duel_opponent(text: str) -> str:
-    """``--duel``: ``computer:STRENGTH``, ``host[:PORT]`` (0: any free port) or ``join:CODE``
-    (a duel code, or address:port:secret), each read here so that a mistake is one line."""
+    """``--duel``: ``computer:STRENGTH``, ``host[:PORT]`` (0: any free port), ``join:CODE``
+    (a duel code, or address:port:secret) or ``online[:ws://HOST:PORT]`` (the duel server),
+    each read here so that a mistake is one line."""
     from solitaire.core.duel import parse_opponent
     from solitaire.net.code import BadDuelCode, parse_address
 
+    kind, _, value = text.strip().partition(":")
+    if kind.lower() == "online":
+        if value and not (value.startswith(("ws://", "wss://")) and len(value) > 6 and value.isprintable()):
+            raise argparse.ArgumentTypeError(f"online:URL takes a ws:// or wss:// address, not {value!r}")
+        return f"online:{value}" if value else "online"
     try:
         kind, value = parse_opponent(text)
         if kind == "join":
@@ -112,7 +121,8 @@ def check_duel_arguments(args: Any) -> None:
     from solitaire.core.duel import is_race
 
     if args.duel is None:
-        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast"),
+        for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast"), (args.name, "--name"),
+                            (args.room, "--room"),
                             (args.race_seconds, "--race-seconds"), (args.listen, "--listen")):
             if given:
                 raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
@@ -120,6 +130,14 @@ def check_duel_arguments(args: Any) -> None:
     if args.scene:
         raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
     kind = args.duel.partition(":")[0]
+    if kind != "online" and (args.name is not None or args.room is not None):
+        raise UsageError("game.py: --name and --room go with --duel online")
+    if kind == "online" and not (args.smoke and args.autoplay):
+        raise UsageError("game.py: --duel online is played headless for now: add --smoke --autoplay STRENGTH "
+                         "(its screens are still to come)")
+    if kind == "online" and (args.code or args.race_seconds or args.listen):
+        raise UsageError("game.py: the online server deals and times the race: leave out --code, "
+                         "--race-seconds and --listen")
     if args.race_seconds is not None and kind == "join":
         raise UsageError("game.py: --race-seconds is the host's to choose (it applies to both)")
     if args.listen is not None and kind != "host":
@@ -131,3 +149,31 @@ def check_duel_arguments(args: Any) -> None:
             return  # told as every bad code is
         if not is_race(code.game):
             raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU2-D3N-…)")
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
+    if not (width and height):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
+    return width, height
+
+
+def frame_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
+    return int(text)
+
+
+def screenshot_path(text: str) -> str:
+    """The picture is written after the run: a folder that is not there would fail only then."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
+    return text

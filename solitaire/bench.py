@@ -1,7 +1,8 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
-With no flag all sections run; ``--core``, ``--solver``, ``--frames``, ``--layout`` and
-``--opponent`` pick sections. ``--deals N`` and ``--json`` are the opponent's (issue 14's contract).
+With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
+``--layout``, ``--opponent`` and ``--server`` pick sections. ``--deals N`` and ``--json`` are the
+opponent's (issue 14's contract).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--frames", action="store_true", help="frame times, start-up time, idle CPU")
     parser.add_argument("--layout", action="store_true", help="card sizes of every game at four window sizes")
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
+    parser.add_argument("--server", action="store_true", help="the online duel server: concurrent duels, "
+                        "matchmaking wait (about 3 minutes)")
     parser.add_argument("--deals", type=_positive, default=None, metavar="N",
                         help="deals a strength for --opponent (default 200)")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
@@ -32,7 +35,7 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
     if args.budget is not None and not args.solver:
         return bad_input(UsageError("game.py bench: --budget goes with --solver"))
-    every = not (args.core or args.solver or args.frames or args.layout or args.opponent)
+    every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
 
@@ -55,6 +58,10 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.solver.opponent.bench import DEFAULT_DEALS, run_opponent_bench
 
         run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json)
+    if args.server:  # not with every section: it loads the machine for minutes, and starts a server
+        from solitaire.server.bench import run_server_bench
+
+        run_server_bench(quick=args.quick)
     return 0
 
 

@@ -12,7 +12,7 @@ import sys
 from typing import Sequence
 
 from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
-from .core import BadCode, BadDeal, Game, IllegalMove, Refusal, parse_code, parse_request
+from .core import BadCode, BadDeal, Game, IllegalMove, parse_code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,30 +48,7 @@ def _is_code(word: str) -> bool:
     return True
 
 
-def play_text(game: Game, text: str) -> None:
-    """Apply one move written in notation; IllegalMove or ValueError says why not."""
-    request = parse_request(text)
-    if request.action == "undo":
-        if not game.undo():
-            raise IllegalMove(game.undo_refusal())
-    elif request.action == "redo":
-        if not game.redo():
-            raise IllegalMove(game.redo_refusal())
-    elif request.action == "auto":
-        if not game.auto_complete_ready():
-            raise IllegalMove(_auto_refusal(game))
-        while (move := game.auto_complete_next()) is not None:
-            game.apply(move)
-    else:
-        game.apply(game.resolve(request))
-
-
-def _auto_refusal(game: Game) -> Refusal:
-    if not game.rules.auto_complete:
-        return game.refuse("no_auto_complete", game=game.rules)
-    if game.won:
-        return game.refuse("already_won")
-    return game.refuse("auto_not_ready")
+play_text = Game.play_text  # play_text(game, text): the tools' and tests' name for it
 
 
 def run(argv: Sequence[str]) -> int:

@@ -296,30 +296,37 @@ def main(argv: list[str]) -> int:
 
     from solitaire.app.display import NoDisplay
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
-                                ipv4, race_seconds, strength)
+                                frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
     parser.add_argument("--smoke", action="store_true", help="run a few frames and exit (tests, tools)")
-    parser.add_argument("--frames", type=_frame_count, help="frames for --smoke (120; a duel: to its end)")
-    parser.add_argument("--screenshot", type=_screenshot_path, help="with --smoke: save the last frame as PNG")
+    parser.add_argument("--frames", type=frame_count, help="frames for --smoke (120; a duel: to its end)")
+    parser.add_argument("--screenshot", type=screenshot_path, help="with --smoke: save the last frame as PNG")
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
-    parser.add_argument("--size", type=_window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
+    parser.add_argument("--size", type=window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
     parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent, help="duel computer:easy|medium|hard "
-                        "(with --code DU2-D3N-…: that deal), host[:PORT] (on the network) or join:CODE")
+                        "(with --code DU2-D3N-…: that deal), host[:PORT] (on the network), join:CODE or "
+                        "online[:ws://HOST:PORT] (the duel server)")
     parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="with --duel: a shorter race")
     parser.add_argument("--listen", metavar="ADDRESS", type=ipv4, help="with --duel host: listen there")
     parser.add_argument("--autoplay", metavar="STRENGTH", type=strength,
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",
                         help="with --duel: simulate the clocks and the thinking instead of waiting")
+    parser.add_argument("--name", help="with --duel online: your name there")
+    parser.add_argument("--room", metavar="CODE", help="with --duel online: join a friend's room (new: make one)")
     try:
         args = parser.parse_args(argv)
         check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
+    if (args.duel or "").startswith("online"):
+        from solitaire.online_play import run_online  # no pygame: a headless client
+
+        return run_online(args.duel.partition(":")[2], args.name or "Player", args.room, args.autoplay, args.fast)
     if args.code:
         from solitaire.core import BadCode, parse_code
 
@@ -343,42 +350,6 @@ def main(argv: list[str]) -> int:
         return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
         return _report_crash()
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in ASCII digits; the display then fits it between its minimum and the screen."""
-    import argparse
-    import re
-
-    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
-    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
-    if not (width and height):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}")
-    return width, height
-
-
-def _frame_count(text: str) -> int:
-    import argparse
-
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"expected a number of frames from 1 to 1000000, not {text!r}")
-    return int(text)
-
-
-def _screenshot_path(text: str) -> str:
-    """The picture is written after the run: a folder that is not there would fail only then."""
-    import argparse
-    from pathlib import Path
-
-    path = Path(text)
-    folder = path.parent
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as shot.png")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"no folder {folder} to save {path.name} in")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {folder} cannot be written")
-    return text
 
 
 def _report_crash() -> int:

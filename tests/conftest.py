@@ -20,13 +20,20 @@ VARIANTS = Path(__file__).resolve().parent / "core" / "variants"
 
 
 @pytest.fixture
-def three_passes():
-    """The Klondike variant of tests/core/variants/, known to the registry for one test only."""
+def variants():
+    """The games of tests/core/variants/, by id, known to the registry for one test only."""
     from solitaire.core.rules import REGISTRY
 
-    (rules,) = REGISTRY.load_folder(VARIANTS)
-    yield rules
-    REGISTRY.forget(rules.id)
+    loaded = REGISTRY.load_folder(VARIANTS)
+    yield {rules.id: rules for rules in loaded}
+    for rules in loaded:
+        REGISTRY.forget(rules.id)
+
+
+@pytest.fixture
+def three_passes(variants):
+    """The Klondike variant with three passes (KP-1)."""
+    return next(rules for rules in variants.values() if rules.code == "KP")
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 read with ``ast`` from every module-level and function-level import, has no arrow pointing up.
 
     core  <-  solver, store, net       (pure: rules, search, files, the duel's sockets)
+    core, net  <-  server              (pure: the online duel server; it uses net's protocol)
     core  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens)
 
 ``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
@@ -25,13 +26,14 @@ ALLOWED: dict[str, frozenset[str]] = {
     "solver": frozenset({"core", "args"}),
     "store": frozenset({"core"}),
     "net": frozenset({"core"}),
+    "server": frozenset({"core", "net", "args"}),
     "app": frozenset({"core", "i18n"}),
     "view": frozenset({"core", "i18n", "app"}),
     "scenes": frozenset({"core", "solver", "store", "net", "i18n", "app", "view"}),
 }
 
 #: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames", "bench_layout"})
+ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames", "bench_layout", "online_play"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:

@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_core_solver_and_store_import_without_pygame():
     probe = (
         "import sys, importlib, pkgutil\n"
-        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.cli\n"
-        "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net):\n"
+        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.cli\n"
+        "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server):\n"
         "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
         "solitaire.store.Store()\n"
@@ -23,7 +23,7 @@ def test_core_solver_and_store_import_without_pygame():
 
 
 def test_no_pygame_import_statement_in_core_solver_store_or_net():
-    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store", "solitaire/net"):
+    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store", "solitaire/net", "solitaire/server"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path

@@ -30,6 +30,7 @@ import pygame
 from solitaire.app.events import Events
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
+from solitaire.core.rules import REGISTRY
 
 if TYPE_CHECKING:
     from solitaire.app.audio import Audio
@@ -268,12 +269,17 @@ class App:
             self.quit()
 
     def game_scene(self, game_id: str | None = None) -> str | None:
-        """The scene that starts a game: the game's own window if it has one ('new_duel'),
-        else 'new_game' (choose options) if there is one, else 'play'."""
-        for name in (f"new_{game_id}", "new_game", "play"):
+        """The scene that starts a game: the window its level file names (``[game] window``,
+        the Duel's 'new_duel') if there is one, else 'new_game' (choose options) if there is
+        one, else 'play'."""
+        for name in (self._window_of(game_id), "new_game", "play"):
             if name in self.scenes:
                 return name
         return None
+
+    @staticmethod
+    def _window_of(game_id: str | None) -> str:
+        return REGISTRY.get(game_id).window if game_id in REGISTRY else ""
 
     def can_start_game(self, game_id: str) -> bool:
         return self.game_scene(game_id) is not None
@@ -283,7 +289,7 @@ class App:
         if name is None:
             log.debug("no scene registered to start %s", game_id)
             return None
-        if name == f"new_{game_id}":
+        if name == self._window_of(game_id):
             return self.open(name, **kwargs)
         return self.open(name, game_id=game_id, **kwargs)
 

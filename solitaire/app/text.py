@@ -17,6 +17,10 @@ from solitaire.app.resources import asset_path
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
+SMALLEST_PX = 13
+"""No text is drawn smaller (issue 22): under it, at 1280×720, the dots of Arabic letters become
+single pixels. A text that does not fit at this size is given room by its layout, not shrunk."""
+
 _ARABIC_RANGES = (
     (0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF),
 )
@@ -297,11 +301,26 @@ class Text:
         return max([step] + [self.render(line, size, bold=bold).get_height() for line in lines])
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool | str = False,
-                 min_size: int = 8) -> int:
+                 min_size: int = SMALLEST_PX) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
         while size > min_size and self.width(text, size, bold) > max_width:
             size = max(min_size, int(size * 0.92))
         return size
+
+    def wrap_even(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """``wrap`` into as few lines, made as even as they can be: the narrowest width that
+        needs no more lines than ``max_width`` does, so no last line holds one orphan word."""
+        lines = self.wrap(text, size, max_width, bold)
+        if len(lines) < 2 or "\n" in text:
+            return lines
+        narrow, wide = max(self.width(word, size, bold) for word in text.split(" ")), max_width
+        while narrow < wide:  # the narrowest width that keeps the count of lines
+            middle = (narrow + wide) // 2
+            if len(self.wrap(text, size, middle, bold)) <= len(lines):
+                wide = middle
+            else:
+                narrow = middle + 1
+        return self.wrap(text, size, wide, bold)
 
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
         """Break ``text`` at spaces into lines no wider than ``max_width`` (a long word overflows)."""

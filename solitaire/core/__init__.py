@@ -4,11 +4,11 @@ from .cards import card_name, card_text, parse_card
 from .codes import GameCode, parse_code
 from .errors import BadCode, BadDeal, IllegalMove, Refusal
 from .game import Game
-from .moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request, parse_request
-from .rules import GAMES, Ruleset, Scoring, ruleset
+from .moves import CELL, DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request, parse_request
+from .rules import REGISTRY, Ruleset, Scoring, ruleset
 
 __all__ = [
-    "BadCode", "BadDeal", "DRAW", "FOUNDATION", "GAMES", "Game", "GameCode", "IllegalMove",
-    "Move", "Pile", "Refusal", "Request", "Ruleset", "STOCK", "Scoring", "TABLEAU", "WASTE",
+    "BadCode", "BadDeal", "CELL", "DRAW", "FOUNDATION", "Game", "GameCode", "IllegalMove",
+    "Move", "Pile", "REGISTRY", "Refusal", "Request", "Ruleset", "STOCK", "Scoring", "TABLEAU", "WASTE",
     "card_name", "card_text", "parse_card", "parse_code", "parse_request", "ruleset",
 ]

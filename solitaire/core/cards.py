@@ -65,13 +65,3 @@ def parse_card(text: str) -> tuple[int, bool]:
         raise ValueError(f"{text!r} mixes cases: write a face-up card in upper case, face-down in lower")
     face_up = suit_char.isupper()
     return card(rank_index + 1, suit_index), face_up
-
-
-def builds_on(moving: int, target: int) -> bool:
-    """C-2: opposite colour and exactly one rank lower."""
-    return RED[moving] != RED[target] and RANK[moving] + 1 == RANK[target]
-
-
-def is_ordered_run(cards: list[int]) -> bool:
-    """K-4 / TF-2: every card one below the previous one, colours alternating."""
-    return all(builds_on(cards[i + 1], cards[i]) for i in range(len(cards) - 1))

@@ -1,13 +1,18 @@
 """Game codes (G-1, G-3): ``DS1-D1N-AAAAAAB`` names a game, its rules version, draw count,
-scoring and deal number, and reproduces the deal exactly.
+scoring and deal number, and reproduces the deal exactly. A game that numbers its deals as
+Microsoft's FreeCell does also takes ``FC1-MS-11982``: that deal, as Microsoft dealt it (FC-6).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import BadCode
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 DEAL_LETTERS = 7
 DEAL_LIMIT = 26**DEAL_LETTERS
@@ -15,6 +20,7 @@ SCORINGS = {"N": "standard", "V": "vegas"}
 SCORING_LETTERS = {name: letter for letter, name in SCORINGS.items()}
 
 _SHAPE = re.compile(r"^(..)(.)-(.)(.)(.)-(.*)$")
+_MS_SHAPE = re.compile(r"^(..)(.)-MS-(.*)$")
 
 
 @dataclass(frozen=True)
@@ -23,14 +29,15 @@ class GameCode:
     draw: int
     scoring: str  # "standard" or "vegas"
     deal: int
+    ms: bool = False  # a Microsoft FreeCell deal number (FC-6), not this game's own shuffle
 
     def __str__(self) -> str:
         from .rules import ruleset  # the letters are the game's own, from its level file
 
-        return (
-            f"{ruleset(self.game).code}{ruleset(self.game).version}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
-            f"-{deal_letters(self.deal)}"
-        )
+        rules = ruleset(self.game)
+        if self.ms:
+            return f"{rules.code}{rules.version}-MS-{self.deal}"
+        return f"{rules.code}{rules.version}-D{self.draw}{SCORING_LETTERS[self.scoring]}-{deal_letters(self.deal)}"
 
 
 def deal_letters(number: int) -> str:
@@ -49,21 +56,17 @@ def parse_code(text: object) -> GameCode:
 
     Letters may be typed in lower case; surrounding spaces are ignored.
     """
-    from .rules import REGISTRY  # rules load the level files; codes stay importable without them
-
     if not isinstance(text, str):
         raise BadCode("G-3: a game code is text like 'KL1-D1N-AAAAAAB'")
     raw = text.strip().upper()
+    ms_shape = _MS_SHAPE.match(raw)
+    if ms_shape:
+        return _ms_code(text, raw, *ms_shape.groups())
     shape = _SHAPE.match(raw)
     if not shape:
         raise BadCode(f"G-3: '{text}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
-    rules = REGISTRY.by_code(game_letters)
-    if rules is None:
-        known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
-        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
-    if version != str(rules.version):
-        raise BadCode(_version_refusal(text, rules.code, rules.name, version, rules.version, raw))
+    rules = _game_of(text, raw, game_letters, version)
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{text}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
@@ -83,6 +86,20 @@ def parse_code(text: object) -> GameCode:
     return GameCode(rules.id, draw, scoring, number)
 
 
+def _game_of(text: str, raw: str, game_letters: str, version: str) -> Ruleset:
+    """The game the code's letters name, at its own rules version (each game's in its level
+    file): an older version is answered with today's code for the same deal (G-4)."""
+    from .rules import REGISTRY  # rules load the level files; codes stay importable without them
+
+    rules = REGISTRY.by_code(game_letters)
+    if rules is None:
+        known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
+        raise BadCode(f"G-3: '{text}': unknown game '{game_letters}' (expected {known})")
+    if version != str(rules.version):
+        raise BadCode(_version_refusal(text, rules.code, rules.name, version, rules.version, raw))
+    return rules
+
+
 def _version_refusal(text: str, letters: str, name: str, version: str, current: int, raw: str) -> str:
     """G-4: an older rules version's code names the same deal (the shuffle never changes, G-2),
     scored by rules since changed: the answer gives today's code for it; any other digit is
@@ -92,3 +109,13 @@ def _version_refusal(text: str, letters: str, name: str, version: str, current: 
         return (f"G-4: '{text}' is a {name} code of rules version {version}, whose scoring has changed; "
                 f"the same deal under today's rules (version {current}) is {today}")
     return f"G-3: '{text}': unknown rules version '{version}' ({name} plays version {current})"
+
+
+def _ms_code(text: str, raw: str, game_letters: str, version: str, number: str) -> GameCode:
+    """``FC1-MS-11982``: Microsoft's deal of that number, in its game's first draw and scoring."""
+    rules = _game_of(text, raw, game_letters, version)
+    if not rules.ms_deals:
+        raise BadCode(f"G-3: '{text}': {rules.name} has no Microsoft deal numbers")
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= rules.ms_deals:
+        raise BadCode(f"G-3: '{text}': a Microsoft deal number is 1 to {rules.ms_deals}")
+    return GameCode(rules.id, rules.default_draw, rules.scorings[0], int(number), ms=True)

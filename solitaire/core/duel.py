@@ -71,9 +71,15 @@ class RivalEnded:
 
 @dataclass(frozen=True)
 class RivalGone:
-    """The rival cannot be heard for now (network dropped, worker restarting); an i18n key."""
+    """The rival cannot be heard for now (network dropped, worker restarting); an i18n key, and
+    the seconds it has to come back before it counts as gone for good (None: no such limit)."""
 
     reason: str
+    comeback: float | None = None
+
+    def deadline(self, now: float) -> float | None:
+        """The race time by which the rival must be back, heard at race time ``now``."""
+        return None if self.comeback is None else now + self.comeback
 
 
 @dataclass(frozen=True)

@@ -1,44 +1,61 @@
 """One game in play: dealing, applying a move, undoing it, and the game's text form.
 
-Every game is played by this one class; what differs between Klondike, Double Solitaire,
-Thoughtful and the Duel is the Ruleset read from ``levels/``. The class is built in layers, one
-job a file: the state (table.py), the checks that refuse a move naming the rule (checks.py), the
-move lists and the "where does it go" choices (targets.py), and here the engine: a move is
-checked, applied, and recorded with copies of the piles it touched, so undo restores the exact
-state, score included (C-9). The move counter never goes back. A move undone can be played
-again by redo until a new move is made (C-12).
+Every game is played by this one class; what differs between Klondike, FreeCell, Spider and the
+others is the Ruleset read from ``levels/``. ``Game`` is composed of one job a file: the state
+(table.py), the checks that refuse a move naming the rule (checks.py), the move lists and the
+"where does it go" choices (targets.py), and here the engine: a move is checked, applied, and
+recorded with copies of the piles it touched, so undo restores the exact state, score included
+(C-9). The move counter never goes back. A move undone can be played again by redo until a new
+move is made (C-12).
 """
 
 from __future__ import annotations
 
-from collections import deque
-
+from . import checks, targets
 from .cards import card_text
 from .codes import GameCode
-from .errors import IllegalMove
-from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move
+from .errors import IllegalMove, Refusal
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
+from .msdeal import ms_deal_order
+from .predicates import is_whole_suit
 from .rng import shuffled
 from .rules import ruleset
-from .table import Record
-from .targets import Targets
+from .table import Record, Table
 
 
-class Game(Targets):
+class Game(Table):
     """The state of one deal and the rules that move it."""
+
+    # The checks and the move lists, composed from their modules (each takes the table).
+    refuse = checks.refuse
+    undo_refusal = checks.undo_refusal
+    redo_refusal = checks.redo_refusal
+    check = checks.check
+    _exists = checks.exists
+    _check_draw = checks.check_draw
+    _check_source = checks.check_source
+    legal_moves = targets.legal_moves
+    foundation_for = targets.foundation_for
+    tableau_target = targets.tableau_target
+    resolve = targets.resolve
+    auto_complete_ready = targets.auto_complete_ready
+    auto_complete_next = targets.auto_complete_next
 
     # ----------------------------------------------------------------------------- dealing
     @classmethod
     def deal(cls, code: GameCode) -> Game:
         """The exact deal a game code names (G-1, G-2).
 
-        The deck, spades A–K, hearts, diamonds, clubs (twice for two decks), is shuffled by
-        ``rng.shuffled`` with the deal number as seed, then dealt from its front row by row, as
-        at a table: the first row gives one card to every column, the next one card to every
-        column but the first, and so on. What is left is the stock, its first card drawn first.
+        The game's deck (rules.deck: spades A–K, hearts, diamonds, clubs, as many times as it
+        has decks, or Spider's suits over again, SP-1) is shuffled by ``rng.shuffled`` with the
+        deal number as seed, or put in Microsoft's order for an ``MS`` code (FC-6), then dealt
+        from its front row by row, as at a table: the first row gives one card to every column,
+        the next one card to every column still short of its size, and so on. What is left is
+        the stock, its first card drawn first.
         """
         rules = ruleset(code.game)
         game = cls(rules, code.draw, code.scoring, code)
-        deck = shuffled(list(range(52)) * rules.decks, code.deal)
+        deck = ms_deal_order(code.deal) if code.ms else shuffled(rules.deck(code.draw), code.deal)
         position = 0
         for row in range(max(rules.columns)):
             for column, size in enumerate(rules.columns):
@@ -61,29 +78,52 @@ class Game(Targets):
         self.undone.clear()
 
     def _apply_checked(self, move: Move) -> None:
+        """Play a checked move. What it changes is gathered for its undo record as it goes:
+        ``touched``, each pile it changes with a copy from before, and ``turned``, each column
+        whose face-down count it changes with the count from before (lists, never changed once
+        the record is made).
+        """
+        score, recycles = self.score, self.recycles
+        turned: list[tuple[int, int]] = []
+        if move.src.kind == STOCK:
+            touched = self._click_stock(turned)
+        else:
+            touched = self._move_cards(move, turned)
+        if self.scoring.per_move:
+            self.score = self.scoring.add(self.score, self.scoring.per_move)
+        self.history.append(Record(move, touched, turned, score, recycles))
+        self.log.append(move)
+        self.moves += 1
+
+    def _click_stock(self, turned: list) -> list:
+        stock, waste = self.stock, self.waste
+        touched = [(stock, stock[:]), (waste, waste[:])]
+        if self.rules.deals_rows:
+            self._deal_row(touched, turned)
+            return touched
+        if not stock:
+            self._recycle()
+            if not self.rules.deal_on_recycle:
+                return touched
+        take = min(self.draw, len(stock))
+        waste.extend(stock[: -take - 1 : -1])
+        del stock[-take:]
+        return touched
+
+    def _deal_row(self, touched: list, turned: list) -> None:
+        """SP-5: one card from the stock, face up, onto every column, left to right."""
+        touched += ((column, column[:]) for column in self.tableau)
+        for column in self.tableau:
+            if self.stock:
+                column.append(self.stock.pop())
+        for index in range(len(self.tableau)):
+            self._take_whole_suit(index, touched, turned)
+
+    def _move_cards(self, move: Move, turned: list) -> list:
         src, dst, count = move
         scoring = self.scoring
-        old_score, old_recycles = self.score, self.recycles
-        if src.kind == STOCK:
-            stock, waste = self.stock, self.waste
-            record = (move, stock, stock[:], waste, waste[:], -1, 0, old_score, old_recycles)
-            if not stock:
-                self._recycle()
-                if not self.rules.deal_on_recycle:
-                    self._finish(record)
-                    return
-            take = min(self.draw, len(stock))
-            waste.extend(stock[: -take - 1 : -1])
-            del stock[-take:]
-            self._finish(record)
-            return
-        from_pile = self.pile(src)
-        to_pile = self.pile(dst)
-        column = src.index if src.kind == TABLEAU else -1
-        record = (
-            move, from_pile, from_pile[:], to_pile, to_pile[:],
-            column, self.hidden[column] if column >= 0 else 0, old_score, old_recycles,
-        )
+        from_pile, to_pile = self.pile(src), self.pile(dst)
+        touched = [(from_pile, from_pile[:]), (to_pile, to_pile[:])]
         to_pile.extend(from_pile[-count:])
         del from_pile[-count:]
         delta = 0
@@ -93,12 +133,34 @@ class Game(Targets):
             delta = scoring.waste_to_column
         elif src.kind == FOUNDATION:
             delta = scoring.foundation_to_column
-        if column >= 0 and from_pile and self.hidden[column] == len(from_pile):
-            self.hidden[column] -= 1  # C-6: an uncovered face-down card turns face up
-            delta += scoring.flip
         if delta:
             self.score = scoring.add(self.score, delta)
-        self._finish(record)
+        if src.kind == TABLEAU and from_pile and self.hidden[src.index] == len(from_pile):
+            self._turn_up(src.index, turned)
+        if dst.kind == TABLEAU and self.rules.whole_suits_leave:
+            self._take_whole_suit(dst.index, touched, turned)
+        return touched
+
+    def _turn_up(self, column: int, turned: list) -> None:
+        """C-6: an uncovered face-down card turns face up."""
+        turned.append((column, self.hidden[column]))
+        self.hidden[column] -= 1
+        self.score = self.scoring.add(self.score, self.scoring.flip)
+
+    def _take_whole_suit(self, column: int, touched: list, turned: list) -> None:
+        """SP-4: a King-to-Ace run of one suit, face up on top of a column, leaves the table
+        for the first empty foundation, as part of the move that completed it.
+        """
+        cards = self.tableau[column]
+        if len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
+            return
+        home = next(pile for pile in self.foundations if not pile)
+        touched.append((home, []))
+        home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
+        del cards[-13:]
+        self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
+        if cards and self.hidden[column] == len(cards):
+            self._turn_up(column, turned)
 
     def _recycle(self) -> None:
         """K-3 / DS-5 / TF-4: the waste goes back to the stock in order, unshuffled."""
@@ -109,11 +171,6 @@ class Game(Targets):
         if cost:
             self.score = self.scoring.add(self.score, -cost)
 
-    def _finish(self, record: Record) -> None:
-        self.history.append(record)
-        self.log.append(record[0])
-        self.moves += 1
-
     def undo(self) -> bool:
         """Take back the last move, score included (C-9); False when there is none to take back.
 
@@ -121,13 +178,12 @@ class Game(Targets):
         """
         if not self.history:
             return False
-        move, a, a_old, b, b_old, column, hidden, score, recycles = self.history.pop()
-        a[:] = a_old
-        b[:] = b_old
-        if column >= 0:
-            self.hidden[column] = hidden
-        self.score = score
-        self.recycles = recycles
+        move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
+        for pile, cards in reversed(piles):  # a pile touched twice: its first copy wins
+            pile[:] = cards
+        if turned:
+            for column, hidden in reversed(turned):
+                self.hidden[column] = hidden
         self.log.append(None)
         self.undone.append(move)
         return True
@@ -148,12 +204,37 @@ class Game(Targets):
         self.undone.pop()
         return True
 
+    def play_text(self, text: str) -> None:
+        """Apply one move written in notation (``moves``): the tools' ``replay``, and an online
+        player's own table (``net.mirror``). IllegalMove or ValueError says why not."""
+        request = parse_request(text)
+        if request.action == "undo":
+            if not self.undo():
+                raise IllegalMove(self.undo_refusal())
+        elif request.action == "redo":
+            if not self.redo():
+                raise IllegalMove(self.redo_refusal())
+        elif request.action == "auto":
+            if not self.auto_complete_ready():
+                raise IllegalMove(self._auto_refusal())
+            while (move := self.auto_complete_next()) is not None:
+                self.apply(move)
+        else:
+            self.apply(self.resolve(request))
+
+    def _auto_refusal(self) -> Refusal:
+        if not self.rules.auto_complete:
+            return self.refuse("no_auto_complete", game=self.rules)
+        if self.won:
+            return self.refuse("already_won")
+        return self.refuse("auto_not_ready")
+
     # ----------------------------------------------------------------------------- text form
     def to_json(self) -> dict:
         """The public state JSON of ``deal`` and ``replay``: piles bottom to top, face-down cards
-        in lower case.
+        in lower case. A game with free cells has ``cells`` too.
         """
-        return {
+        state = {
             "code": str(self.code) if self.code else None,
             "game": self.rules.id,
             "draw": self.draw,
@@ -171,18 +252,6 @@ class Game(Targets):
             "recycles": self.recycles,
             "won": self.won,
         }
-
-    def clone(self) -> Game:
-        """An independent copy of the position (no history): for searches and previews."""
-        other = Game.__new__(Game)
-        other.rules, other.draw, other.scoring, other.code = self.rules, self.draw, self.scoring, self.code
-        other.tableau = [list(p) for p in self.tableau]
-        other.hidden = list(self.hidden)
-        other.stock = list(self.stock)
-        other.waste = list(self.waste)
-        other.foundations = [list(p) for p in self.foundations]
-        other.score, other.moves, other.recycles = self.score, self.moves, self.recycles
-        other.history = deque(maxlen=self.rules.undo_limit or None)
-        other.log = []
-        other.undone = []
-        return other
+        if self.cells:
+            state["cells"] = [[card_text(c) for c in cell] for cell in self.cells]
+        return state

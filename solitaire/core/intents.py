@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .errors import IllegalMove, Refusal
 from .game import Game
-from .moves import FOUNDATION, TABLEAU, WASTE, Move, Pile, parse_request
+from .moves import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, parse_request
 
 Intent = Move | Refusal | None
 
@@ -20,7 +20,7 @@ def movable(game: Game, pile: Pile, index: int) -> int:
         if index < game.hidden[pile.index]:
             return 0
         return len(game.tableau[pile.index]) - index
-    if pile.kind in (WASTE, FOUNDATION):
+    if pile.kind in (WASTE, FOUNDATION, CELL):
         return 1 if index == len(game.pile(pile)) - 1 else 0
     return 0
 

@@ -3,7 +3,9 @@
 Notation, case-insensitive: ``s`` clicks the stock; ``w>f`` / ``w>f3`` / ``w>t4``; ``t3>t5``;
 ``t3:4>t5`` moves four cards; ``f2>t5``; a destination ``f`` lets the rules pick the foundation,
 ``t`` asks where a double click would go (DS-8) and ``*`` where a one-tap click would (K-8).
-``a`` runs auto-complete (K-9), ``u`` undoes and ``r`` redoes (C-12). Piles are numbered from 1 in text, from 0 here.
+``c2>t5`` / ``t3>c`` play from and to a free cell (FreeCell; ``c`` alone: the first free one).
+``a`` runs auto-complete (K-9), ``u`` undoes and ``r`` redoes (C-12). Piles are numbered from 1
+in text, from 0 here.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-STOCK, WASTE, FOUNDATION, TABLEAU = "s", "w", "f", "t"
+STOCK, WASTE, FOUNDATION, TABLEAU, CELL = "s", "w", "f", "t", "c"
 
 
 class Pile(NamedTuple):
-    kind: str  # one of STOCK, WASTE, FOUNDATION, TABLEAU
+    kind: str  # one of STOCK, WASTE, FOUNDATION, TABLEAU, CELL
     index: int = 0
 
     def __str__(self) -> str:
@@ -41,7 +43,8 @@ class Request(NamedTuple):
     """A parsed move text whose destination may still need choosing by the rules.
 
     ``dst_kind`` is a pile kind with ``dst_index`` set, or ``f`` with None (the rules pick the
-    foundation), or ``t`` with None (double-click choice), or ``*`` (one-tap choice).
+    foundation), ``c`` with None (the first free cell), ``t`` with None (double-click choice),
+    or ``*`` (one-tap choice).
     ``action`` is "move", "draw", "auto", "undo" or "redo".
     """
 
@@ -52,7 +55,7 @@ class Request(NamedTuple):
     dst_index: int | None = None
 
 
-_MOVE = re.compile(r"^(w|f(\d+)|t(\d+)(?::(\d+))?)>(f(\d*)|t(\d*)|\*)$")
+_MOVE = re.compile(r"^(w|f(\d+)|c(\d+)|t(\d+)(?::(\d+))?)>(f(\d*)|t(\d*)|c(\d*)|\*)$")
 
 
 def parse_request(text: str) -> Request:
@@ -68,12 +71,14 @@ def parse_request(text: str) -> Request:
         return Request("redo")
     m = _MOVE.match(word)
     if not m:
-        raise ValueError(f'"{text}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, f2>t5, u, r)')
-    src_text, f_src, t_src, count_text, dst_text, f_dst, t_dst = m.groups()
+        raise ValueError(f'"{text}" is not a move (examples: s, w>f, t3>t5, t3:4>t5, c2>t5, f2>t5, u, r)')
+    src_text, f_src, c_src, t_src, count_text, dst_text, f_dst, t_dst, c_dst = m.groups()
     if src_text == "w":
         src = Pile(WASTE)
     elif f_src is not None:
         src = Pile(FOUNDATION, _index(f_src, text))
+    elif c_src is not None:
+        src = Pile(CELL, _index(c_src, text))
     else:
         src = Pile(TABLEAU, _index(t_src, text))
     count = 1
@@ -85,6 +90,8 @@ def parse_request(text: str) -> Request:
         return Request("move", src, count, "*")
     if f_dst is not None:
         return Request("move", src, count, FOUNDATION, _index(f_dst, text) if f_dst else None)
+    if c_dst is not None:
+        return Request("move", src, count, CELL, _index(c_dst, text) if c_dst else None)
     return Request("move", src, count, TABLEAU, _index(t_dst, text) if t_dst else None)
 
 

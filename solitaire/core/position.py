@@ -75,13 +75,23 @@ def game_from_json(data: object) -> Game:
             raise BadDeal(f"{where}: every column card is face up in {rules.name} ({rules.rule_ids['layout']})")
         game.tableau[index] = [c for c, _ in cards]
         game.hidden[index] = hidden
-        if rules.face_up == "last" and not rules.is_ordered_run(game.tableau[index][hidden:]):
+        if rules.face_up == "last" and not rules.deals_rows and not rules.is_built(game.tableau[index][hidden:]):
             raise BadDeal(f"{where}: its face-up cards are not in descending alternating order (C-2)")
     for key in ("stock", "waste"):
         if key not in data:
             raise BadDeal(f"'{key}' is missing (a list of cards, possibly empty)")
     game.stock = [_card(t, "stock")[0] for t in _items(data["stock"], "stock")]
     game.waste = [_card(t, "waste")[0] for t in _items(data["waste"], "waste")]
+    if game.waste and rules.stock != "waste":
+        raise BadDeal(f"'waste': {rules.name} has no waste ({rules.rule_ids['stock']})")
+    if game.stock and rules.stock == "none":
+        raise BadDeal(f"'stock': {rules.name} has no stock ({rules.rule_ids['stock']})")
+    if rules.cells or "cells" in data:
+        for index, cell in enumerate(_list(data, "cells", rules.cells)):
+            where = f"free cell {index + 1}"
+            game.cells[index] = [_card(t, where)[0] for t in _items(cell, where)]
+            if len(game.cells[index]) > 1:
+                raise BadDeal(f"{where}: holds one card at most ({rules.rule_ids['cells']})")
     foundations = _list(data, "foundations", rules.foundation_count)
     for index, pile in enumerate(foundations):
         where = f"foundation {index + 1}"
@@ -90,6 +100,8 @@ def game_from_json(data: object) -> Game:
         for position, c in enumerate(cards):
             if RANK[c] != rules.foundation_base + position or SUIT[c] != SUIT[cards[0]]:
                 raise BadDeal(f"{where}: must hold one suit from the Ace up ({rules.rule_ids['foundation']})")
+        if rules.whole_suits_leave and cards and len(cards) != 13:
+            raise BadDeal(f"{where}: holds a whole suit or nothing ({rules.rule_ids['whole_suits']})")
             if fixed is not None and SUIT[c] != fixed:
                 raise BadDeal(f"{where}: holds only {('spades', 'hearts', 'diamonds', 'clubs')[fixed]}")
         game.foundations[index] = cards
@@ -109,11 +121,11 @@ def game_from_json(data: object) -> Game:
 
 
 def _check_cards(game: Game) -> None:
-    want = game.rules.decks
+    want = Counter(game.rules.deck(game.draw))
     counts = Counter(game.all_cards())
-    missing = [card_text(c) for c in range(52) if counts[c] < want]
-    extra = [card_text(c) for c in range(52) if counts[c] > want]
-    copies = "once" if want == 1 else "twice"
+    missing = [card_text(c) for c in range(52) if counts[c] < want[c]]
+    extra = [card_text(c) for c in range(52) if counts[c] > want[c]]
+    copies = {1: "once", 2: "twice"}.get(max(want.values()), f"{max(want.values())} times")
     if missing or extra:
         parts = []
         if missing:

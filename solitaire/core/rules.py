@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .cards import ACE, KING, builds_on
-from .errors import TOPIC_OF
+from .cards import ACE, KING, card
+from .errors import TOPIC_OF, TOPICS
+from .predicates import BUILDS, EMPTY_COLUMN, FOUNDATION_BASES, RUNS
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -55,7 +56,13 @@ class Scoring:
     free_recycles: int
     recycle_penalty: dict[int, int]  # by draw count
     max_recycles: int  # -1: unlimited passes
-    currency: str = ""
+    currency: str = ""  # DS-7: a currency marks Vegas scoring, money that carries over
+    per_move: int = 0  # added for every move (SP-6: a point off each)
+
+    @property
+    def is_vegas(self) -> bool:
+        """Vegas scoring (DS-7): money, counted across games. Asked here and nowhere else."""
+        return bool(self.currency)
 
     def recycle_cost(self, draw: int, recycles_before: int) -> int:
         if recycles_before < self.free_recycles:
@@ -78,20 +85,22 @@ class Scoring:
 
 
 # The named rule parts a game's ``[rules]`` table composes, each with the values the engine, the
-# deal-file check and the solver implement (the first is the default where a file says nothing).
-# A value outside these is refused when the file is read, with one sentence naming the part.
+# deal-file check and the solvers implement (the first is the default where a file says nothing).
+# A value outside these is refused when the file is read, with one sentence naming the part. The
+# predicates behind them are written once, in predicates.py.
 PARTS: dict[str, tuple[str, ...]] = {
-    "build": ("alternate_colours_down",),  # C-2: one rank lower, the other colour
-    "empty_column": ("king", "any"),  # C-3 / DU-6: a King alone, or any card or ordered run
-    "foundation_start": ("ace",),  # C-4: a foundation starts with an Ace and goes up by suit
-    "runs": ("ordered", "any"),  # K-4 / TF-2 ordered runs move together; DS-2 any face-up group
-    "foundations": ("any", "suit_rows", "suit_fixed"),  # K-5 / DS-3 / TF-3: which slot an Ace takes
+    "build": tuple(BUILDS),  # C-2 the other colour; or the same colour; SP-2 any suit
+    "empty_column": tuple(EMPTY_COLUMN),  # C-3 / DU-6: a King alone, or any card or run
+    "foundation_start": tuple(FOUNDATION_BASES),  # C-4: a foundation starts with an Ace, up by suit
+    "runs": tuple(RUNS),  # K-4 / TF-2 ordered runs; DS-2 any face-up group; SP-3 runs of one suit
+    "run_size": ("any", "free_cells"),  # how long a run may be: any, or FC-3's free cells and columns
+    "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits"),  # K-5 / DS-3 / TF-3 / SP-4
     "face_up": ("last", "all"),  # which dealt column cards lie face up (K-1 / TF-1)
     "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
+    "foundation_back": ("to_column", "never"),  # C-7 a foundation's top may come back; FC-4, SP-4 never
+    "stock": ("waste", "deal_row", "none"),  # K-3 turns cards onto a waste; SP-5 deals a row; FC-1 has none
+    "draw": ("cards", "suits"),  # what the draw count of a code says: cards drawn, or suits dealt (SP-1)
 }
-
-_BUILD_RULES: dict[str, Callable[[int, int], bool]] = {"alternate_colours_down": builds_on}
-_FOUNDATION_BASES = {"ace": ACE}
 
 
 @dataclass(frozen=True)
@@ -104,8 +113,8 @@ class Ruleset:
     decks: int
     columns: tuple[int, ...]
     face_up: str  # "last" or "all"
-    runs: str  # "ordered" (K-4, TF-2) or "any" (DS-2)
-    foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3)
+    runs: str  # "ordered" (K-4, TF-2), "any" (DS-2) or "same_suit" (SP-3)
+    foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3), "whole_suits" (SP-4)
     draws: tuple[int, ...]
     default_draw: int
     scorings: tuple[str, ...]
@@ -117,6 +126,13 @@ class Ruleset:
     empty_column: str = "king"
     foundation_start: str = "ace"
     click: str = "one_tap"
+    run_size: str = "any"
+    foundation_back: str = "to_column"
+    stock: str = "waste"
+    draw: str = "cards"
+    cells: int = 0  # free cells, each holding one card (FC-1)
+    window: str = ""  # the scene that starts the game where it has its own (the Duel's "new_duel")
+    ms_deals: int = 0  # deals numbered as Microsoft's FreeCell numbers them, 1 to this (FC-6)
     draw_names: tuple[str, ...] = ()  # e.g. ("easy", "hard"): the rule pages name the draws (DS-4, TF-4)
     rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
     layout: dict = field(default_factory=dict)
@@ -124,11 +140,29 @@ class Ruleset:
     version: int = 1  # the rules version digit of its game codes (G-1, G-4)
     # Read from the parts above once, as plain attributes: the move engine asks them in its loops.
     builds_on: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+    build_refusal: Callable[[int, int], str] = field(init=False, repr=False, compare=False)
+    moves_with: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+    empty_takes: Callable[[int], bool] = field(init=False, repr=False, compare=False)
     foundation_base: int = field(init=False, repr=False, compare=False)
+    # SP-5: the stock deals one card onto every column, and there is no waste.
+    deals_rows: bool = field(init=False, repr=False, compare=False)
+    # SP-4: a completed King-to-Ace run of one suit leaves for a foundation; nothing else goes home.
+    whole_suits_leave: bool = field(init=False, repr=False, compare=False)
+    # Each foundation's fixed suit, or None where an Ace picks any (``foundation_suit``).
+    foundation_suits: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "builds_on", _BUILD_RULES[self.build])  # C-2
-        object.__setattr__(self, "foundation_base", _FOUNDATION_BASES[self.foundation_start])  # C-4
+        build = BUILDS[self.build]
+        object.__setattr__(self, "builds_on", build.fits)  # C-2
+        object.__setattr__(self, "build_refusal", build.refusal)
+        object.__setattr__(self, "moves_with", RUNS[self.runs] or build.fits)  # K-4, DS-2, SP-3
+        object.__setattr__(self, "empty_takes", EMPTY_COLUMN[self.empty_column])  # C-3, DU-6
+        object.__setattr__(self, "foundation_base", FOUNDATION_BASES[self.foundation_start])  # C-4
+        object.__setattr__(self, "deals_rows", self.stock == "deal_row")
+        object.__setattr__(self, "whole_suits_leave", self.foundations == "whole_suits")
+        object.__setattr__(self, "foundation_suits", tuple(
+            None if self.foundations in ("any", "whole_suits") else index // self.decks
+            for index in range(self.foundation_count)))
 
     @property
     def card_count(self) -> int:
@@ -143,14 +177,34 @@ class Ruleset:
         """Any card or run may go into an empty column (the ``empty_column`` part)."""
         return self.empty_column == "any"
 
-    def empty_takes(self, card: int) -> bool:
-        """Whether an empty column takes a group led by ``card`` (C-3, DU-6: a King only)."""
-        return self.empty_column == "any" or card % 13 + 1 == KING
-
     def is_ordered_run(self, cards: list[int]) -> bool:
-        """Every card builds on the one under it (K-4, TF-2)."""
+        """Every card moves with the one under it (K-4, TF-2, SP-3; DS-2 any group)."""
+        moves_with = self.moves_with
+        return all(moves_with(cards[i + 1], cards[i]) for i in range(len(cards) - 1))
+
+    def is_built(self, cards: list[int]) -> bool:
+        """Every card builds on the one under it (C-2): how a dealt column's face-up cards lie."""
         builds = self.builds_on
         return all(builds(cards[i + 1], cards[i]) for i in range(len(cards) - 1))
+
+    def suits(self, draw: int) -> int:
+        """How many suits a deal of ``draw`` uses: four, or the draw count where it counts suits."""
+        return draw if self.draw == "suits" else 4
+
+    def deck(self, draw: int) -> list[int]:
+        """The cards of a deal, unshuffled: spades A–K, hearts, diamonds, clubs, once a deck;
+        with fewer suits (SP-1) the first suits again until there are as many cards.
+        """
+        suits = self.suits(draw)
+        return [card(rank, suit) for _ in range(self.card_count // (13 * suits))
+                for suit in range(suits) for rank in range(ACE, KING + 1)]
+
+    def refusal_topics(self) -> tuple[str, ...]:
+        """The refusal topics (errors.TOPICS) this game's parts can give: each needs a rule id."""
+        race = bool(self.extra.get("duel"))  # the [duel] table: a race (DU-1)
+        has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells",
+               "whole_suits": self.whole_suits_leave, "race": race, "race_end": race}
+        return tuple(topic for topic in TOPICS if has.get(topic, True))
 
     def rule_of(self, reason: str) -> str:
         """The id of this game's rule that refuses a move for ``reason`` (a key of REASONS)."""
@@ -162,9 +216,7 @@ class Ruleset:
 
     def foundation_suit(self, index: int) -> int | None:
         """The suit a foundation is fixed to, or None where an Ace picks any (K-5)."""
-        if self.foundations == "any":
-            return None
-        return index // self.decks
+        return self.foundation_suits[index]
 
 
 def _scoring(name: str, table: dict) -> Scoring:
@@ -181,6 +233,7 @@ def _scoring(name: str, table: dict) -> Scoring:
         recycle_penalty={int(k): v for k, v in table["recycle_penalty"].items()},
         max_recycles=table["max_recycles"],
         currency=table.get("currency", ""),
+        per_move=table.get("per_move", 0),
     )
 
 
@@ -223,7 +276,7 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
     parts = _parts(path, data.get("rules", {}))
     systems = {name: _scoring(name, table) for name, table in data["scoring"].items()}
     known = {"game", "rules", "scoring", "layout", "rule_ids"}
-    return Ruleset(
+    rules = Ruleset(
         id=g["id"],
         code=g["code"],
         name=g["name"],
@@ -238,6 +291,9 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         auto_complete=g["auto_complete"],
         deal_on_recycle=g["deal_on_recycle"],
         scoring_systems=systems,
+        cells=g.get("cells", 0),
+        ms_deals=g.get("ms_deals", 0),
+        window=g.get("window", ""),
         draw_names=tuple(g.get("draw_names", ())),
         rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
@@ -245,6 +301,10 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         version=g.get("rules_version", 1),
         **parts,
     )
+    unnamed = [topic for topic in rules.refusal_topics() if topic not in rules.rule_ids]
+    if unnamed:
+        raise LevelError(f"{path.name}: [rule_ids] names no rule for {unnamed[0]!r} (its refusals cite one)")
+    return rules
 
 
 class Registry:
@@ -314,8 +374,6 @@ class Registry:
 
 REGISTRY = Registry()
 REGISTRY.load_folder(levels_dir())
-#: The shipped games, in menu order.
-GAMES: tuple[str, ...] = REGISTRY.ids()
 
 
 def ruleset(game: str) -> Ruleset:

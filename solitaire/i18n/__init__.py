@@ -138,7 +138,9 @@ def mode_words(key: str) -> str:
         rules = REGISTRY.get(game)
     except (KeyError, ValueError):
         return key
-    words = t("mode.of_game", game=t(f"menu.{game}"), mode=t("settings.draw_n", n=draw))
+    counts_suits = rules.draw == "suits" and draw in rules.draws and len(rules.draw_names) == len(rules.draws)
+    mode = t(f"new_game.draw_{rules.draw_names[rules.draws.index(draw)]}") if counts_suits else t("settings.draw_n", n=draw)
+    words = t("mode.of_game", game=t(f"menu.{game}"), mode=mode)
     if len(rules.scorings) > 1:
         words = t("mode.with_scoring", mode=words, scoring=t(f"scoring.{scoring}"))
     return words

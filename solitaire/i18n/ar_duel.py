@@ -58,5 +58,4 @@ DUEL: dict[str, str] = {
     "duel.new": "مبارزة جديدة",
     "duel.to_title": "الشاشة الرئيسية",
     "duel.code": "التوزيعة {code}",
-    "duel.strength.network": "الشبكة",
 }

@@ -1,8 +1,11 @@
 """English strings: the reference table every other language falls back to."""
 
+from solitaire.i18n import network
+from solitaire.i18n.rules_en import RULES_PAGES
+
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel",
+    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",
@@ -24,6 +27,7 @@ STRINGS: dict[str, str] = {
     "settings.one_tap": "One tap moves a card",
     "settings.double_click": "Double click sends a card to the tableau",
     "settings.interactive_rules": "Explain refused moves",
+    "settings.show_rule_numbers": "Show rule numbers",
     "settings.show_time": "Show time",
     "settings.show_moves": "Show moves",
     "settings.sound": "Sound",
@@ -41,7 +45,6 @@ STRINGS: dict[str, str] = {
     "hud.score": "Score {score}",
     # The table in play.
     "play.undo": "Undo",
-    "play.redo": "Redo",
     "play.hint": "Hint",
     "play.restart": "Restart",
     "play.new": "New game",
@@ -49,13 +52,6 @@ STRINGS: dict[str, str] = {
     "play.resumed": "Your saved game in this mode is back where you left it.",
     "play.no_hint": "No useful move is left: undo, or start another deal.",
     "play.thinking": "Thinking…",
-    "menu.demo": "Demo",
-    "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
-    "demo.thinking": "Demo: the computer is thinking… Any key or click gives you the table back.",
-    "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
-    "demo.no_move": "The demo stopped: the computer sees no useful move left.",
-    "demo.failed": "The demo stopped: the computer could not think about this game.",
-    "win.demo_title": "The demo won",
     "play.refusal_rule": "Rule {rule}",
     "win.title": "You won!",
     "win.score": "Score {score}",
@@ -111,60 +107,6 @@ STRINGS: dict[str, str] = {
     "statistics.reset": "Reset…",
     "statistics.reset_yes": "Reset",
     "statistics.reset_confirm": "Reset statistics for {mode}?",
-    "rules.ids": "Rules {ids}",
-    "rules.title": "How to play {game}",
-    "rules.section.play": "The game",
-    "rules.section.scoring": "Scoring",
-    "rules.section.controls": "Controls",
-    "rules.scoring.standard": "Standard scoring",
-    "rules.scoring.vegas": "Vegas scoring",
-    "rules.or": " or ",
-    "rules.points.start": "Starting score",
-    "rules.points.to_foundation": "A card to a foundation",
-    "rules.points.column_to_foundation": "Column to foundation",
-    "rules.points.waste_to_foundation": "Waste to foundation",
-    "rules.points.waste_to_column": "Waste to column",
-    "rules.points.flip": "Turning a hidden card face up",
-    "rules.points.foundation_to_column": "Foundation back to a column",
-    "rules.points.recycle": "Recycling the waste into the stock",
-    "rules.points.recycle_draw": "Recycling the waste, draw {n}",
-    "rules.points.free": "free",
-    "rules.points.free_then": "{free} free, then {cost}",
-    "rules.points.one_pass": "not allowed: one pass",
-    "rules.points.time_bonus": "Time bonus for finishing early",
-    "rules.points.time_bonus_value": "seconds left × {per_second} × (cards home ÷ {cards})²",
-    "rules.points.floor": "The score never goes below {floor}. Every other move scores nothing.",
-    "rules.points.no_floor": "There is no floor: the score can be negative. Every other move scores nothing.",
-    "rules.klondike.1": "Goal: move all 52 cards to the four foundations, each built up in one suit from Ace to King.",
-    "rules.klondike.2": "The deal: seven columns of 1 to 7 cards, only the last card of each face up. The other 24 cards form the stock.",
-    "rules.klondike.3": "Columns build down in alternating colours: a red 7 goes on a black 8. You may move a face-up card together with the ordered run on it, or just part of that run. An empty column takes only a King, alone or with its run.",
-    "rules.klondike.4": "Click the stock to turn 1, 2 or 3 cards onto the waste, as chosen when the game started. Only the top waste card can be played. When the stock is empty, a click turns the waste back into the stock, in the same order, and deals the next cards. You may go through the stock as often as you like.",
-    "rules.klondike.5": "An Ace starts any empty foundation, which then takes only that suit. The top card of a foundation may come back to a column where it fits. A hidden card turns face up by itself when the card on it leaves.",
-    "rules.klondike.6": "Once every column card is face up and the stock and the waste are empty, the remaining cards go home by themselves. The game never declares a loss: undo, restart the deal, or start a new one. Redo plays a move you undid again, until you make a new move.",
-    "rules.double.1": "Goal: move all 104 cards, two decks shuffled together, to the eight foundations.",
-    "rules.double.2": "The deal: nine columns of 1 to 9 cards, only the last card of each face up. The other 59 cards form the stock.",
-    "rules.double.3": "Columns build down in alternating colours. A face-up card moves together with every card on it; only the first card of the group has to fit where it goes. An empty column takes only a King.",
-    "rules.double.4": "The foundations stand in four rows of two, one row per suit: spades, hearts, diamonds, clubs. An Ace goes only into its own suit's row, and each foundation builds up from Ace to King. The top card of a foundation may come back to a column where it fits.",
-    "rules.double.5": "Draw 1 (Easy) or draw 3 (Hard), chosen with the scoring when you start a game. With standard scoring you may turn the waste back into the stock as often as you like; in Vegas you go through the stock only once. Only the top card of the waste can be played.",
-    "rules.double.6": "You can undo the last 200 actions. Redo plays a move you undid again, until you make a new move.",
-    "rules.thoughtful.1": "Thoughtful Solitaire is Klondike with every card face up: you can plan the whole game from the first move.",
-    "rules.thoughtful.2": "The deal: seven columns of 1 to 7 cards, all face up. The other 24 cards form the stock. Columns build down in alternating colours, and only a King goes into an empty column.",
-    "rules.thoughtful.3": "Seeing a card does not free it. You may take a group from the middle of a column only if it is already in order, each card one lower than the card under it and of the other colour.",
-    "rules.thoughtful.4": "Each suit has its own foundation, in the order spades, hearts, diamonds, clubs. Build each one up from Ace to King. The top card of a foundation may come back to a column where it fits.",
-    "rules.thoughtful.5": "Draw 1 (Easy) or draw 3 (Hard). When the stock is empty, a click turns the waste back into the stock in the same order, as often as you like. You can undo the last 100 actions. Only the top card of the waste can be played. Redo plays a move you undid again, until you make a new move.",
-    "rules.thoughtful.6": "With \"Explain refused moves\" on in the settings, a refused move shows the rule that forbids it.",
-    "rules.duel.1": "A race: you and your opponent each play your own game of Klondike for at most four minutes. You both get the very same deal, so the race is fair.",
-    "rules.duel.2": "The Klondike rules apply: columns build down in alternating colours, and a face-up card moves with the ordered run on it; an Ace starts any empty foundation, which builds up in its suit to the King; only a King goes into an empty column. Only the top waste card can be played, the top card of a foundation may come back to a column, and once every card is face up and the stock and the waste are empty, the rest go home by themselves.",
-    "rules.duel.3": "Cards are turned three at a time. You may recycle the stock three times for free; every later recycle costs 20 points.",
-    "rules.duel.4": "Points are counted as in Klondike. Undo has no limit, and undoing takes back the points those moves earned. Redo plays a move you undid again, and its points come back with it.",
-    "rules.duel.5": "Stuck, with no more points to score? Press End. A summary of your points and of the time bonus, with how it is reached, and whether they beat your opponent's right now, lets you think again before your game ends for good.",
-    "rules.duel.6": "The race ends when the clock runs out or when both players have finished. Finishing early, with every card home or with End at a dead end, earns a time bonus: the seconds left × 10 × (your cards home ÷ 52)². It rewards finishing: all 52 home with two minutes left earn 1200, half the cards a quarter of that, none nothing; while cards still go home, playing on earns more than ending. The highest score wins.",
-    "rules.duel.7": "Your opponent is a computer player of the strength you choose, or a second person on your local network.",
-    "rules.pointer.klondike": "Drag cards with the mouse. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
-    "rules.pointer.duel": "Drag cards with the mouse. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
-    "rules.pointer.double": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
-    "rules.pointer.thoughtful": "Drag cards with the mouse, or click a card to send it to a foundation that takes it. A double click puts it on the tableau instead: on the longest column that takes it, or an empty column for a King.",
-    "rules.controls.1": "Keyboard: Tab reaches the board and the buttons, the arrow keys move between piles, Enter plays the focused card, Shift+Enter picks it up and Enter puts it down on another pile, and Escape drops a selection or opens the menu. Hint shows one useful move, with no promise that it wins.",
     "menu.continue": "Continue",
     "status.winnable": "Still winnable",
     "status.not_winnable": "No longer winnable",
@@ -225,61 +167,6 @@ STRINGS.update({
 
 # The network Duel (issue 15): what the other side did, what the host's door turned away.
 STRINGS.update({
-    "net.gone": "Connection lost: waiting…",
-    "net.lost.left": "Left the duel",
-    "net.lost.refused_move": "Disqualified: a move the rules refuse",
-    "net.lost.order": "Disqualified: moves out of order",
-    "net.lost.time": "Disqualified: a move off the clock",
-    "net.lost.flood": "Disqualified: too many moves",
-    "net.lost.after_end": "Disqualified: moved after its end",
-    "net.lost.garbage": "Disqualified: broke the protocol",
-    "net.lost.they_refused": "Its rules refused one of your moves",
-    "net.fail.version": "The host's game speaks version {theirs} of the duel protocol; this game speaks version {ours}. Both players need the same version.",
-    "net.fail.secret": "The host refused the duel code: its secret does not match. Check the code.",
-    "net.fail.busy": "That host already has an opponent.",
-    "net.notice.wrong_secret": "{name} tried to join with a wrong duel code.",
-    "net.notice.busy": "{name} tried to join, but you already have an opponent.",
-    "net.notice.version": "A player whose game speaks version {theirs} of the duel protocol tried to join; this game speaks version {ours}.",
-    "net.notice.left": "The player who joined has left. Waiting for an opponent…",
-    "net.error.garbage": "Something that is not the duel protocol came over the network, and that connection was closed.",
-    "net.error.too_long": "A message over the 64 KiB limit came over the network, and that connection was closed.",
-    "net.error.flood": "A flood of messages or connections came over the network, and it was cut off.",
-    "net.error.silent": "Nothing was heard for 10 seconds, and the connection was closed.",
-    "net.error.unreachable": "The host cannot be reached: check the code, and that both computers are on the same network.",
-    "net.error.dropped": "The connection dropped.",
-    "net.error.closed": "The other side closed the connection.",
-    "net.error.stuck": "The other side stopped reading, and the connection was closed.",
-    "net.error.version": "The other side speaks another version of the duel protocol.",
-})
-
-STRINGS.update({
-    "net.player": "Player",
-    "net.host.title": "Host a duel",
-    "net.host.about": "Give this duel code to your opponent on the same network:",
-    "net.host.plain": "or, as address:port:secret:",
-    "net.host.waiting": "Waiting for an opponent…",
-    "net.join.title": "Join a duel",
-    "net.join.about": "Type the duel code the host shows (or address:port:secret):",
-    "net.join.placeholder": "ACDE-FHJK-MNPR-TVWX-ACDE",
-    "net.join.join": "Join",
-    "net.join.connecting": "Connecting to {address}…",
-    "net.joined": "{name} is here: the duel starts…",
-    "net.port_busy": "Port {port} is in use: choose another port in Settings, or close the program using it.",
-    "net.cannot_listen": "The game cannot listen on port {port}: {error}",
-})
-
-STRINGS.update({
-    "net.code.empty": "Type the duel code the host shows.",
-    "net.code.letter": "“{letter}” is not in duel codes: they use only the letters {letters}.",
-    "net.code.length": "A duel code has {expected} letters; this one has {count}.",
-    "net.code.mistyped": "A letter of this code is mistyped: check it against the host's screen.",
-    "net.code.plain": "Write the address as address:port:secret, like 192.168.1.20:47474:ACDEFHJ.",
-    "net.code.address": "“{text}” is not an IPv4 address (four numbers 0-255 with dots).",
-    "net.code.port": "“{text}” is not a port number (1-65535).",
-    "net.code.secret": "The secret is {count} letters of {letters}.",
-})
-
-STRINGS.update({
     "settings.section.duel": "Network duel",
     "settings.player_name": "Your name",
     "settings.duel_port": "Port when hosting",
@@ -288,7 +175,6 @@ STRINGS.update({
 
 # The Duel's screens (issue 14).
 STRINGS.update({
-    "rules.duel.8": "You never see your opponent's cards, only its progress: its score, its cards home, its moves and whether it has finished. You both play the same deal, so its uncovered cards would tell you your own hidden ones. There are no hints in a race.",
     "duel.new_title": "New duel",
     "duel.opponent": "Opponent",
     "duel.computer": "Computer · {strength}",
@@ -351,8 +237,37 @@ STRINGS.update({
     "statistics.duels_none": "No duel against this opponent yet.",
 })
 
+# The title's Continue and the win panel's records (issue 22).
 STRINGS.update({
-    "duel.strength.network": "Network",
-    "net.host.choice": "Network · Host",
-    "net.join.choice": "Network · Join",
+    "menu.continue_game": "Continue {game} · {mode}",
+    "win.code": "Deal {code}",
+    "win.best": "Best score {score}",
+    "win.streak": "Winning streak {n}",
+    "win.same_deal": "Same deal again",
+    "win.new_deal": "New deal",
 })
+# FreeCell and Spider (issue 24).
+STRINGS.update({
+    "menu.freecell": "FreeCell",
+    "menu.spider": "Spider",
+    "new_game.suits": "Suits",
+    "new_game.draw_one_suit": "One suit",
+    "new_game.draw_two_suits": "Two suits",
+    "new_game.draw_four_suits": "Four suits",
+})
+
+# The rules screens' paragraphs, kept in their own file (rules_en.py).
+STRINGS.update(RULES_PAGES)
+# Redo and the Demo (issue 22).
+STRINGS.update({
+    "menu.demo": "Demo",
+    "demo.thinking": "Demo: the computer is thinking… Any key or click gives you the table back.",
+    "demo.no_move": "The demo stopped: the computer sees no useful move left.",
+    "win.demo_title": "The demo won",
+    "play.redo": "Redo",
+    "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
+    "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
+    "demo.failed": "The demo stopped: the computer could not think about this game.",
+})
+
+STRINGS.update(network.EN)

@@ -143,7 +143,7 @@ class NetworkRival:
             key = "net.lost.they_refused" if event.reason == "disqualified" else "net.lost.left"
             self._lose(Notice(key, detail=event.why))
         elif isinstance(event, Dropped):
-            self._queue.append(RivalGone("net.gone"))
+            self._queue.append(RivalGone("net.gone", self.link.timing.comeback))
         elif isinstance(event, Back):
             self._queue.append(RivalBack())
         elif isinstance(event, GaveUp):

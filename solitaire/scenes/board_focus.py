@@ -60,8 +60,18 @@ class BoardFocus(ui.Widget):
         self.depth = 1
 
     def reset(self) -> None:
-        """Back to the stock: another game's places may not exist on this table."""
-        self.pile, self.depth = Pile(STOCK), 1
+        """Back to the first place of the top row (the stock where there is one): another
+        game's places may not exist on this table.
+        """
+        self.pile, self.depth = self.places()[0][0], 1
+
+    def place(self) -> tuple[Pile, int]:
+        """The focused place and depth, back at the first place if the pile is not on this
+        table (a game without a stock, FC-1).
+        """
+        if self.pile not in self.scene.layout.piles():
+            self.reset()
+        return self.pile, self.depth
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and self.board_key(event)
@@ -79,6 +89,7 @@ class BoardFocus(ui.Widget):
 
     def board_key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        self.place()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._sideways(1 if key == pygame.K_RIGHT else -1)
         elif key in (pygame.K_UP, pygame.K_DOWN):

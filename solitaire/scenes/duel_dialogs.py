@@ -120,6 +120,8 @@ class DuelEndScene(DialogScene):
     def verdict(self) -> str:
         mine, theirs = self.duel.preview().total, self.duel.race.total(1)
         key = "duel.beats" if mine > theirs else ("duel.level" if mine == theirs else "duel.behind")
+        if self.duel.rival_side.note == "net.lost.left":  # its total stays: say so, not just a number
+            key = key.replace("duel.", "duel.left.")
         return self.app.t(key, opponent=theirs)
 
     def confirm(self) -> None:

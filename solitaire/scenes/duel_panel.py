@@ -18,6 +18,8 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.text import SMALLEST_PX
+from solitaire.scenes import connection_banner
 from solitaire.scenes.hud import bar_height
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _figures(surface, scene, px)
     if scene.waiting:
         _waiting(surface, scene)
+    connection_banner.draw(surface, scene)  # over the waiting box's dimming: a drop stays seen
     if not scene.started and not scene.dealing:
         _count_in(surface, scene)
 
@@ -96,7 +99,7 @@ def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px:
     height = max(g.get_height() for g in glyphs) + px * 2
     box = pygame.Rect(area.x, area.y, area.w, height)
     _box(surface, box, px)
-    y = _line(surface, scene, label, int(px * 0.8), box, box.y + px // 3, ui.INK_DIM) - px // 4
+    y = _line(surface, scene, label, max(SMALLEST_PX, int(px * 0.8)), box, box.y + px // 3, ui.INK_DIM) - px // 4
     x = box.centerx - sum(widths) // 2  # the clock reads left to right in every language
     for glyph, width in zip(glyphs, widths):
         surface.blit(glyph, (x + (width - glyph.get_width()) // 2, y))

@@ -31,6 +31,7 @@ class RivalSide:
     timeline: list[tuple[float, int]] = field(default_factory=lambda: [(0.0, 0)])
     note: str = ""  # an i18n key: why the rival cannot be heard, or why it stopped
     out: str = ""  # "refused" | "lost": the rival's game was ended by us
+    comeback_until: float | None = None  # the race time a dropped rival has to come back by
 
     def hear(self, race: Race, event: RivalEvent) -> None:
         """Apply one rival event to the race (player 1) through the core: a move it refuses, or
@@ -51,11 +52,11 @@ class RivalSide:
             if race.playing(RIVAL):
                 race.end(RIVAL, at=event.at)
         elif isinstance(event, RivalGone):
-            self.note = event.reason
+            self.note, self.comeback_until = event.reason, event.deadline(race.elapsed)
         elif isinstance(event, RivalBack):
-            self.note = ""
+            self.note, self.comeback_until = "", None
         elif isinstance(event, RivalLost):
-            self.out, self.note = "lost", event.reason
+            self.out, self.note, self.comeback_until = "lost", event.reason, None
             if race.playing(RIVAL):
                 race.end(RIVAL)
 

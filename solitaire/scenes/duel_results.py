@@ -39,6 +39,8 @@ class DuelResultsScene(DialogScene):
 
     def headline(self) -> str:
         t, winner = self.app.t, self.result.winner
+        if self.note == "net.lost.left":  # "A tie!" alone hid that the opponent had left
+            return t(f"duel.left.{winner}", name=self.result.opponent.name)
         return t("duel.result.tie") if winner == "tie" else t(f"duel.result.{winner}")
 
     def rematch(self) -> None:

@@ -1,38 +1,25 @@
 """Game codes (G-1, G-3): see and copy the current deal's code, or type one to play it.
 
 A refused code keeps the typed text and shows, under the field, the one line that names the
-wrong part. The clipboard is SDL's (``pygame.scrap.put_text``); where it is missing the dialog
+wrong part. The clipboard is SDL's (``app.clipboard``); where it is missing the dialog
 says so instead of pretending to have copied.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
 import pygame
 
-from solitaire.app import ui
+from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.core import BadCode, GameCode, parse_code
 from solitaire.scenes.confirm import DialogScene, ask, centred, unit
 from solitaire.scenes.new_game import close_to, game_name, mode_label
 from solitaire.scenes.session import saved_game_at_stake, slot_of
 
-log = logging.getLogger(__name__)
-
 _RULE_ID = re.compile(r"^[A-Z]+-\d+:\s*")
-
-
-def copy_to_clipboard(text: str) -> bool:
-    """Put ``text`` on the system clipboard; False if there is none to use."""
-    try:
-        pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError, NotImplementedError) as error:
-        log.info("clipboard unavailable: %s", error)
-        return False
-    return True
 
 
 def refusal_line(error: BadCode) -> str:
@@ -102,7 +89,7 @@ class GameCodeScene(DialogScene):
         return self.field
 
     def copy(self) -> None:
-        self.status_ok = copy_to_clipboard(self.code_text)
+        self.status_ok = clipboard.copy(self.code_text)
         self.status = self.app.t("game_code.copied" if self.status_ok else "game_code.copy_failed")
 
     def submit(self, text: str) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.text import SMALLEST_PX
 from solitaire.core import Game
 from solitaire.scenes.advisor import Advisor
 
@@ -58,7 +59,7 @@ def status_band(size: tuple[int, int]) -> int:
 @dataclass
 class Toast:
     text: str
-    note: str = ""  # a small second line: the id of a refused move's rule
+    note: str = ""  # a small second line: the id of a refused move's rule, if rule numbers are shown
     left: float = TOAST_SECONDS
 
 
@@ -144,10 +145,10 @@ class Hud:
     def draw_toast(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         size = max(14, int(button_bar_height((w, h)) * 0.36))
-        lines = self.app.text.wrap(self.toast.text, size, int(w * 0.6))
+        lines = self.app.text.wrap_even(self.toast.text, size, int(w * 0.6))
         images = [self.app.text.render(line, size, ui.INK) for line in lines]
         if self.toast.note:
-            images.append(self.app.text.render(self.toast.note, max(11, size * 3 // 4), ui.INK_DIM))
+            images.append(self.app.text.render(self.toast.note, max(SMALLEST_PX, size * 3 // 4), ui.INK_DIM))
         box_w = max(i.get_width() for i in images) + size * 2
         box_h = sum(i.get_height() for i in images) + size
         box = pygame.Rect(0, 0, box_w, box_h)

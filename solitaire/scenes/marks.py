@@ -44,4 +44,4 @@ def draw_marks(surface: pygame.Surface, table: TableScene) -> None:
             mark("hint", card_rect(table, move.src, move.count))
             mark("hint", card_rect(table, move.dst))
     if table.group.focused is table.board and table.group.focus_visible:
-        mark("focus", card_rect(table, table.board.pile, table.board.depth))
+        mark("focus", card_rect(table, *table.board.place()))

@@ -2,15 +2,15 @@
 
 Host: the game listens (the port in Settings, 47474 by default, or the next free one) and shows
 the duel code — and the plain address:port:secret for those who prefer it — with "Waiting for an
-opponent…"; whatever the door turns away is said in a line under it, and the wait goes on. Join:
-type the code; a code that cannot be read is refused in one line under the field before anything
-is sent. Either way, once the other side is there and the clocks are agreed, the duel starts
-(``on_start`` gets the NetworkRival). Escape or Cancel closes the port and the connection.
+opponent…" and Copy (the system clipboard); whatever the door turns away is said in a line under
+it, and the wait goes on. Join: paste the code (Ctrl+V or Paste) or type it; a code that cannot
+be read is refused in one line under the field before anything is sent. Either way, once the
+other side is there and the clocks are agreed, the duel starts (``on_start`` gets the
+NetworkRival). Escape or Cancel closes the port and the connection.
 """
 
 from __future__ import annotations
 
-import getpass
 import random
 import string
 from collections.abc import Callable
@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from solitaire.app import ui
+from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.core import GameCode
 from solitaire.core.codes import DEAL_LIMIT
@@ -29,6 +29,7 @@ from solitaire.net.messages import player_name
 from solitaire.net.rival import NetworkRival
 from solitaire.scenes.confirm import DialogScene, centred, unit
 from solitaire.scenes.game_code import CodeField
+from solitaire.scenes.settings import system_name
 
 ADDRESS_CHARS = frozenset(string.ascii_letters + string.digits + "-.: ")
 POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves
@@ -36,13 +37,7 @@ POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves
 
 def my_name(app: App) -> str:
     """The name in Settings, else the system's user name."""
-    chosen = app.settings.player_name
-    if not chosen:
-        try:
-            chosen = getpass.getuser()
-        except (OSError, KeyError, ImportError):  # no user name to be had (odd containers)
-            chosen = ""
-    return player_name(chosen, app.t("net.player"))
+    return player_name(app.settings.player_name or system_name(), app.t("net.player"))
 
 
 def random_duel_code() -> GameCode:
@@ -80,10 +75,13 @@ class NetLobbyScene(DialogScene):
         self.field = self.group.add(CodeField(self.join, placeholder=t("net.join.placeholder"),
                                               allowed=ADDRESS_CHARS, max_length=40))
         self.field.visible = role == "join"
+        self.paste_button = self.group.add(ui.Button(t("net.join.paste"), self.paste, visible=role == "join"))
         self.join_button = self.group.add(ui.Button(t("net.join.join"), lambda: self.join(self.field.value),
                                                     primary=True, visible=role == "join"))
+        self.copy_button = self.group.add(ui.Button(t("game_code.copy"), self.copy, visible=False))
+        self.copied = ""  # what Copy did, said under the code
         self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
-        self.rows = [[self.field, self.join_button]]
+        self.rows = [[self.field, self.paste_button, self.join_button]]
         self.boxes: dict[str, pygame.Rect] = {}
         if role == "host":
             self._host(code or random_duel_code(), seconds, bind, address, port)
@@ -107,8 +105,23 @@ class NetLobbyScene(DialogScene):
             self.problem = self.app.t(key, port=port, error=str(error))
             return
         self.status = self.app.t("net.host.waiting")
+        self.copy_button.visible = True
         if self.on_listening is not None:
             self.on_listening(self.rival.address)
+
+    def copy(self) -> None:
+        """The duel code onto the clipboard, to send it to the other player."""
+        copied = self.rival is not None and clipboard.copy(self.rival.address.code)
+        self.copied = self.app.t("game_code.copied" if copied else "game_code.copy_failed")
+
+    def paste(self) -> None:
+        """The clipboard's text in the field, in place of what was there (a code is pasted whole)."""
+        text = clipboard.paste().strip()
+        if not text:
+            self.field.error = self.app.t("net.join.nothing_to_paste")
+            return
+        self.field.set_value(text)
+        self.group.focus(self.field)
 
     def join(self, text: str) -> None:
         if self.rival is not None:
@@ -120,7 +133,7 @@ class NetLobbyScene(DialogScene):
             return
         self.rival = NetworkRival.join(address, my_name(self.app))
         self.status = self.app.t("net.join.connecting", address=f"{address.host}:{address.port}")
-        self.field.enabled = self.join_button.enabled = False
+        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = False
 
     # -- polling --------------------------------------------------------------------------------
 
@@ -144,7 +157,7 @@ class NetLobbyScene(DialogScene):
         self.rival.close()
         self.rival = None
         self.status = ""
-        self.field.enabled = self.join_button.enabled = True
+        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = True
         self.field.error = line
 
     def next_wake(self) -> float | None:
@@ -161,25 +174,36 @@ class NetLobbyScene(DialogScene):
         u = unit(size)
         gap = u // 3
         w = min(int(size[0] * 0.88), int(u * 17))
-        h = self.title_height(u) + int(u * 7.4) + 3 * gap
+        rows = {"about": 0.6, "code": 1.3, "copied": 0.5, "plain_label": 0.55, "plain": 0.6} \
+            if self.role == "host" else {"about": 0.6, "field": 1.0, "field_error": 1.45}
+        rows |= {"status": 0.8, "problem": 1.0}
+        h = self.title_height(u) + gap + sum(int(u * k) + gap // 2 for k in rows.values()) + int(u * 1.9)
         panel = centred(size, w, h)
         self.panel.layout(panel)
         inner = panel.inflate(-2 * u, 0)
         y = panel.y + self.title_height(u) + gap
-        rows = {"about": 0.6, "code": 1.3, "plain_label": 0.55, "plain": 0.6} if self.role == "host" \
-            else {"about": 0.6, "field": 1.0, "field_error": 1.45}
-        rows |= {"status": 0.8, "problem": 1.0}
         for name, height in rows.items():
             self.boxes[name] = pygame.Rect(inner.x, y, inner.w, int(u * height))
             y += int(u * height) + (gap // 2 if name != "about" else 0)
+        button_w = int(u * 3.2)
         if self.role == "join":
-            button_w = int(u * 3.2)
-            field = pygame.Rect(inner.x, self.boxes["field"].y, inner.w - button_w - gap, u)
-            button = pygame.Rect(inner.right - button_w, field.y, button_w, u)
-            if self.rtl:
-                field.right, button.left = inner.right, inner.x
+            field = pygame.Rect(inner.x, self.boxes["field"].y, inner.w - 2 * (button_w + gap), u)
+            paste = pygame.Rect(field.right + gap, field.y, button_w, u)
+            join = pygame.Rect(paste.right + gap, field.y, button_w, u)
+            if self.rtl:  # the field at the reading start, Join at its end
+                field.right = inner.right
+                paste.right = field.x - gap
+                join.x = inner.x
             self.field.layout(field)
-            self.join_button.layout(button)
+            self.paste_button.layout(paste)
+            self.join_button.layout(join)
+        else:
+            code = self.boxes["code"]
+            code.w -= button_w + gap
+            copy = pygame.Rect(code.right + gap, code.y + (code.h - u) // 2, button_w, u)
+            if self.rtl:
+                code.x, copy.x = inner.right - code.w, inner.x
+            self.copy_button.layout(copy)
         cw = int(u * 3.4)
         self.cancel_button.layout((panel.centerx - cw // 2, panel.bottom - u - int(u * 0.5), cw, u))
 
@@ -200,6 +224,9 @@ class NetLobbyScene(DialogScene):
             # secret before the address (the numbers' run and the letters' run swap places)
             plain = self.app.text.render(address.plain, int(u * 0.42), ui.INK, rtl=False)
             surface.blit(plain, plain.get_rect(center=self.boxes["plain"].center))
+            if self.copied:
+                self.blit_text(surface, self.copied, int(u * 0.36), self.boxes["copied"], colour=ui.INK_DIM,
+                               align="centre")
         if self.status:
             self.blit_text(surface, self.status, int(u * 0.5), self.boxes["status"], align="centre")
         if self.problem:

@@ -1,7 +1,10 @@
 """The New duel window: the opponent (the computer at Easy, Medium or Hard; the network choices
 join them with issue 15) and the deal (random, a game code, or a winnable deal from the Duel's
 pool), then Start. Opened from the title it is replaced by the duel, so the duel's end returns
-to the title.
+to the title. It opens on the opponent chosen last (a setting); joining plays the host's deal,
+so with Join chosen there is no deal to choose and its row is not shown. The first network duel
+asks the player's name first (the other player sees it; the system's user name told two
+players apart badly: "root" and "root").
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ from solitaire.app.scene import App
 from solitaire.core import BadCode, parse_code
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.game_code import CodeField, refusal_line
+from solitaire.scenes.player_name import PlayerNameScene
 from solitaire.core.duel import STRENGTHS, is_race, race_mode
 from solitaire.solver import pools
+from solitaire.store.settings import NETWORK_ROLES
 
 DEALS = ("random", "winnable", "code")
-NETWORK_ROLES = ("host", "join")  # issue 15: a person on the network (the host's deal is used)
 
 
 class NewDuelScene(DialogScene):
@@ -23,7 +27,7 @@ class NewDuelScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.title = t("duel.new_title")
-        self.strength = "medium"
+        self.strength = app.settings.duel_opponent
         self.deal = "random"
         self.opponent_label = self.group.add(ui.Label(t("duel.opponent"), colour=ui.GOLD, bold=True))
         self.opponent_choice = self.group.add(ui.SegmentedChoice(
@@ -36,6 +40,7 @@ class NewDuelScene(DialogScene):
             [(d, t(f"duel.deal.{d}")) for d in deals], self.deal, self._set_deal))
         self.code_field = self.group.add(CodeField(self._submit_code, placeholder="DU2-D3N-AAAAAAB"))
         self.code_field.visible = False
+        self._show_deal()
         self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
         self.start_button = self.group.add(ui.Button(t("duel.start"), self.start, primary=True))
         self.rows = [[self.cancel_button, self.start_button]]
@@ -45,18 +50,31 @@ class NewDuelScene(DialogScene):
 
     def _set_strength(self, value: str) -> None:
         self.strength = value
+        self.app.change_settings(duel_opponent=value)
+        self._show_deal()
+        if self.size != (0, 0):  # laid out already: the window grows or shrinks with the deal's row
+            self.on_resize(self.size)
 
     def _set_deal(self, value: str) -> None:
         self.deal = value
-        self.code_field.visible = value == "code"
+        self._show_deal()
         self.code_field.error = ""
+
+    @property
+    def deal_chosen(self) -> bool:
+        """Whether this window chooses the deal: not when joining (the host's deal is played)."""
+        return self.strength != "join"
+
+    def _show_deal(self) -> None:
+        self.deal_label.visible = self.deal_choice.visible = self.deal_chosen
+        self.code_field.visible = self.deal_chosen and self.deal == "code"
 
     def _submit_code(self, _: str) -> None:
         self.start()
 
     def start(self) -> None:
         code = None
-        if self.deal == "code":
+        if self.deal_chosen and self.deal == "code":
             try:
                 code = parse_code(self.code_field.value)
             except BadCode as error:
@@ -72,7 +90,11 @@ class NewDuelScene(DialogScene):
                         winnable=self.deal == "winnable")
 
     def _network(self, code: object) -> None:
-        """Host (on this window's deal) or join (the host's deal): the waiting screen first."""
+        """Host (on this window's deal) or join (the host's deal): the waiting screen first, and
+        before it, the first time, the player's name."""
+        if not self.app.settings.player_name:
+            self.app.stack.push(PlayerNameScene(self.app, on_named=lambda: self._network(code)))
+            return
         if self.strength == "join":
             self.app.switch("net_lobby", role="join")
             return
@@ -86,14 +108,16 @@ class NewDuelScene(DialogScene):
         u = unit(size)
         gap = u // 3
         w = min(int(size[0] * 0.86), int(u * 15))
-        h = self.title_height(u) + int(u * 0.5) + 2 * (int(u * 0.7) + int(u * 1.1) + 2 * gap) \
-            + int(u * 1.3) + u + int(u * 1.4)
+        rows = [(self.opponent_label, 0.7), (self.opponent_choice, 1.1)]
+        if self.deal_chosen:
+            rows += [(self.deal_label, 0.7), (self.deal_choice, 1.1), (self.code_field, 1.0)]
+        h = self.title_height(u) + int(u * 0.5) + sum(int(u * k) + gap for _, k in rows) \
+            + int(u * 0.3) + u + int(u * 1.4)
         panel = centred(size, w, h)
         self.panel.layout(panel)
         inner = panel.inflate(-2 * u, 0)
         y = panel.y + self.title_height(u) + int(u * 0.5)
-        for widget, k in ((self.opponent_label, 0.7), (self.opponent_choice, 1.1),
-                          (self.deal_label, 0.7), (self.deal_choice, 1.1), (self.code_field, 1.0)):
+        for widget, k in rows:
             widget.layout((inner.x, y, inner.w, int(u * k)))
             y += int(u * k) + gap
         bw = min(int(u * 4.2), (inner.w - u // 2) // 2)

@@ -42,9 +42,11 @@ def draw_label(app: App, game_id: str, draw: int) -> str:
 
 
 def mode_label(app: App, game_id: str, draw: int, scoring: str) -> str:
-    """'Draw 3', or 'Draw 1 · Vegas' where the game offers more than one scoring."""
-    label = app.t("settings.draw_n", n=draw)
-    if len(ruleset(game_id).scorings) > 1:
+    """'Draw 3', or 'Draw 1 · Vegas' where the game offers more than one scoring; 'Two suits'
+    where the draw count counts suits (SP-1)."""
+    rules = ruleset(game_id)
+    label = draw_label(app, game_id, draw) if rules.draw == "suits" else app.t("settings.draw_n", n=draw)
+    if len(rules.scorings) > 1:
         label = app.t("mode.with_scoring", mode=label, scoring=app.t(f"scoring.{scoring}"))
     return label
 
@@ -91,7 +93,8 @@ class NewGameScene(DialogScene):
         self.winnable = bool(store.settings.winnable_only if store is not None
                              else app.settings.winnable_only)
 
-        self.draw_label = self.group.add(ui.Label(t("new_game.draw"), colour=ui.GOLD, bold=True))
+        heading = t("new_game.suits" if rules.draw == "suits" else "new_game.draw")  # SP-1: suits, not draws
+        self.draw_label = self.group.add(ui.Label(heading, colour=ui.GOLD, bold=True))
         self.draw_choice = self.group.add(ui.SegmentedChoice(
             [(n, draw_label(app, game_id, n)) for n in rules.draws], draw, self._set_draw))
         self.draw_label.visible = self.draw_choice.visible = len(rules.draws) > 1

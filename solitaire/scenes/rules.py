@@ -13,6 +13,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
+from solitaire.app.text import SMALLEST_PX
 from solitaire.core import Ruleset, Scoring, ruleset
 from solitaire.core.rules import default_game
 from solitaire.scenes.confirm import DialogScene, centred, unit
@@ -102,9 +103,11 @@ def paragraphs(app: App, prefix: str) -> list[str]:
 
 def rule_ids_line(app: App, ids: list[str]) -> list[Block]:
     """The small line under a paragraph naming the rules it explains ("Rules K-2 · C-5"), the
-    ids a refused move's message cites (issue 11); none where the game's data gives none.
+    ids a refused move's message cites (issue 11); none where the game's data gives none, nor
+    while *Show rule numbers* is off (issue 22: the sentences alone say why).
     """
-    return [("ids", app.t("rules.ids", ids=" · ".join(ids)), "")] if ids else []
+    shown = ids and app.settings.show_rule_numbers
+    return [("ids", app.t("rules.ids", ids=" · ".join(ids)), "")] if shown else []
 
 
 def rules_blocks(app: App, game_id: str) -> list[Block]:
@@ -242,7 +245,7 @@ class RulesScene(DialogScene):
                     y += step
                 y += int(line_h * 0.45)
             elif kind == "ids":
-                ids_px = int(body_px * 0.8)
+                ids_px = max(SMALLEST_PX, int(body_px * 0.8))
                 if previous == "para":  # close under its paragraph, as a footnote
                     y -= int(line_h * 0.3)
                 img = text.render(words, ids_px, ui.INK_DIM)

@@ -12,7 +12,7 @@ from typing import Any
 from solitaire import i18n
 from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
-from solitaire.core import STOCK, Game, Pile
+from solitaire.core import Game
 from solitaire.scenes.hud import bar_height, status_band
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
@@ -55,7 +55,7 @@ class TableScreen:
         """Cards fly from the stock to their places, one after another."""
         self.view.sprites.clear()
         stagger = 0.0 if self.app.settings.reduced_motion else DEAL_STAGGER
-        self.view.sync(game, animate=True, stagger=stagger, from_slot=Pile(STOCK))
+        self.view.sync(game, animate=True, stagger=stagger, from_slot=self.layout.deal_from())
         self.app.events.report(Dealt())
 
     def resize(self, game: Game, size: tuple[int, int]) -> None:

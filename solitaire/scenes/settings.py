@@ -1,9 +1,11 @@
 """The settings dialog, drawn over the scene that opened it.
 
 It changes settings through ``app.change_settings()``, which checks them and tells the
-listeners; saving is the store's business (a settings listener). Pages chosen beside the Close
-button: General (play, display, sound) and Comfort (seeing and moving: issue 16). With large
-text the General page reflows into two, Play and Display, so its rows can grow with the text.
+listeners; saving is the store's business (a settings listener). Pages chosen by the tabs at the
+top: General (play, display, sound), Comfort (seeing and moving: issue 16) and Network (the
+duel's name and port). With large text the General page reflows into two, Play and Display, so
+its rows can grow with the text. The panel is as tall as the page shown, its top where the
+fullest page's is, so the tabs never move (issue 22: the short pages were mostly empty frame).
 """
 
 from __future__ import annotations
@@ -31,14 +33,16 @@ PRINTABLE: Any = _Printable()
 
 
 def system_name() -> str:
-    """The system's user name: what the other player sees while Settings leave the name empty."""
+    """The system's user name: what the other player sees while Settings leave the name empty
+    (a duel from the command line; the New duel window asks for a name first)."""
     try:
         return getpass.getuser()
     except (OSError, KeyError, ImportError):
         return ""
 
 
-PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_time", "show_moves", "status_line")
+PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_rule_numbers", "show_time", "show_moves",
+                "status_line")
 SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
 PAGES = ("general", "comfort", "network")
@@ -66,6 +70,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.card_backs = list(card_backs if card_backs is not None else app.card_backs)
         self.fade = 0.0
+        self.size = (0, 0)
         self.page = PAGES[0]
         self._build()
 
@@ -75,6 +80,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.close)
         self.panel = self.group.add(ui.Panel(t("settings.title")))
+        self.pages = self.group.add(ui.SegmentedChoice([], self.page, self._turn_page))  # the tabs, first
         self.play_label = self.group.add(ui.Label(t("settings.section.play"), colour=ui.GOLD,
                                                   bold=True, size_ratio=0.62))
         self.toggles: dict[str, ui.Toggle] = {}
@@ -120,7 +126,6 @@ class SettingsScene(Scene):
             self.toggles[key] = self.group.add(
                 ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
         self._build_duel()
-        self.pages = self.group.add(ui.SegmentedChoice([], self.page, self.show_page))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
 
     def _columns(self) -> dict[str, tuple[Column, Column]]:
@@ -143,6 +148,12 @@ class SettingsScene(Scene):
         return {"play": (play[:5], play[5:] + speed), "display": (display, sound), "comfort": comfort,
                 "network": (duel, [])}
 
+    def _turn_page(self, page: str) -> None:
+        """A tab chosen: its page shown, the panel sized to it."""
+        self.show_page(page)
+        if self.size != (0, 0):
+            self.on_resize(self.size)
+
     def show_page(self, page: str) -> None:
         """One page's widgets shown, the others' hidden (and out of the Tab order)."""
         columns = self._columns()
@@ -164,7 +175,7 @@ class SettingsScene(Scene):
                                                   bold=True, size_ratio=0.62))
         self.name_label = self.group.add(ui.Label(t("settings.player_name"), size_ratio=0.46))
         self.name_field = self.group.add(ui.TextInput(self._name_changed, allowed=PRINTABLE, max_length=32,
-                                                      uppercase=False, placeholder=system_name()))
+                                                      uppercase=False, placeholder=t("net.name.placeholder")))
         self.name_field.set_value(s.player_name)
         self.name_field.on_change = self._name_changed  # after the value shown: showing is no change
         self.port_label = self.group.add(ui.Label(t("settings.duel_port"), size_ratio=0.46))
@@ -211,7 +222,8 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         self.show_page(self.page)
         self.on_resize(self.app.display.size)
-        self.group.focus(self.group.focus_order()[0], visible=self.app.keyboard_input)
+        first = next(w for w in self.group.focus_order() if w is not self.pages)  # the first setting;
+        self.group.focus(first, visible=self.app.keyboard_input)  # the tabs are a Shift+Tab above it
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.22, "out_cubic", on_update=self._set_fade)
 
@@ -226,30 +238,48 @@ class SettingsScene(Scene):
         self.text_size.value = self.app.settings.text_size
         self.show_page(self.page)  # the text size may have changed the pages
         pw = min(int(w * 0.84), int(h * 1.45))
-        ph = min(int(h * 0.86), int(pw * 0.68))
-        panel = pygame.Rect(0, 0, pw, ph)
-        panel.center = (w // 2, h // 2)
-        self.panel.layout(panel)
-        content = self.panel.content()
+        tallest = min(int(h * 0.86), int(pw * 0.68))  # the panel of the fullest page
+        self.panel.title_h = max(28, tallest // 9)  # the same title band on every page
+        pad = max(12, pw // 28)
+        inner_h = tallest - self.panel.title_h - 2 * pad
         pages = self._columns()
         # Rows as tall as the fullest column of any page allows (so a row keeps its height from
-        # page to page), with a gap of a sixth of a row between them and room for the page
-        # choice and Close (1.6 rows) under both columns; larger text, taller rows.
+        # page to page), with a gap of a sixth of a row between them and room for the page tabs
+        # above and Close below (2.5 rows); larger text, taller rows.
         columns = [column for pair in pages.values() for column in pair]
         units = max(sum(k for _, k in column) + (len(column) - 1) / 6 for column in columns)
-        row = max(26, min(int(content.h / (units + 1.6)), int(h // 13 * ui.Look.text_scale)))
+        row = max(26, min(int(inner_h / (units + 2.5)), int(h // 13 * ui.Look.text_scale)))
         gap = max(4, row // 6)
+        bar_h = int(row * 0.95)  # the tabs' and Close's height
+
+        def height(column: Column) -> int:
+            return sum(int(row * k) + gap for _, k in column) - gap if column else 0
+
+        def panel_h(page: str) -> int:
+            """The panel as tall as its page: no page is a frame of empty space (issue 22)."""
+            body = max(height(column) for column in pages[page])
+            return self.panel.title_h + pad + bar_h + 2 * row // 3 + body + 2 * row // 3 + bar_h + pad
+
+        top = (h - max(panel_h(page) for page in pages)) // 2  # the tabs stay put from page to page
+        panel = pygame.Rect((w - pw) // 2, top, pw, panel_h(self.page))
+        self.panel.layout(panel)
+        content = pygame.Rect(panel.x + pad, panel.y + self.panel.title_h + pad, pw - 2 * pad,
+                              panel.h - self.panel.title_h - 2 * pad)
+        tabs_w = min(content.w, int(row * 2.9) * len(pages))
+        self.pages.layout((content.centerx - tabs_w // 2, content.y, tabs_w, bar_h))
+        body = pygame.Rect(content.x, content.y + bar_h + 2 * row // 3, content.w, 0)
         col_gap = max(16, content.w // 14)
         col_w = (content.w - col_gap) // 2
-        first = pygame.Rect(content.x, content.y, col_w, content.h)
-        second = pygame.Rect(content.x + col_w + col_gap, content.y, col_w, content.h)
+        first = pygame.Rect(body.x, body.y, col_w, 0)
+        second = pygame.Rect(body.x + col_w + col_gap, body.y, col_w, 0)
         if i18n.is_rtl():
             first.x, second.x = second.x, first.x
+        lone = pygame.Rect(body.centerx - col_w * 3 // 4, body.y, col_w * 3 // 2, 0)  # a page of one column
 
         def stack(column: pygame.Rect, widgets: Column) -> None:
             y = column.y
-            for widget, height in widgets:
-                hh = int(row * height)
+            for widget, k in widgets:
+                hh = int(row * k)
                 if isinstance(widget, tuple):  # a label and its field, side by side
                     label, field = widget
                     field_w = column.w * 11 // 20
@@ -269,7 +299,7 @@ class SettingsScene(Scene):
             if label is not None:
                 label.inset = max(6, row // 5)
         for left, right in pages.values():
-            stack(first, left)
+            stack(first if right else lone, left)
             stack(second, right)
         for toggle in self.toggles.values():
             toggle.font_px = None
@@ -278,22 +308,9 @@ class SettingsScene(Scene):
         for toggle in self.toggles.values():
             toggle.font_px = common
         self.volume.font_px = common
-        self._bottom_row(panel, row)
+        close_w = max(140, int(row * 3.2))
+        self.close_button.layout((panel.centerx - close_w // 2, panel.bottom - pad - bar_h, close_w, bar_h))
         self.group.layout_changed()
-
-    def _bottom_row(self, panel: pygame.Rect, row: int) -> None:
-        """The page choice and Close, side by side under the columns (mirrored right to left)."""
-        bw, bh = max(140, int(row * 3.2)), int(row * 0.95)
-        pages_w = min(int(row * 6.4), panel.w // 2)
-        gap = max(12, row // 2)
-        y = panel.bottom - bh - max(14, row // 2)
-        x = panel.centerx - (pages_w + gap + bw) // 2
-        pages = pygame.Rect(x, y, pages_w, bh)
-        close = pygame.Rect(pages.right + gap, y, bw, bh)
-        if i18n.is_rtl():
-            pages.x, close.x = close.right - pages_w, pages.x
-        self.pages.layout(pages)
-        self.close_button.layout(close)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.group.handle(event):

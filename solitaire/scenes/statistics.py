@@ -13,7 +13,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import GAMES, ruleset
+from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
@@ -49,10 +49,10 @@ class StatisticsScene(DialogScene):
         super().__init__(app)
         t = app.t
         self.title = t("statistics.title")
-        self.game_id = game_id if game_id in GAMES else GAMES[0]
+        self.game_id = game_id if game_id in REGISTRY else REGISTRY.ids()[0]
         self.mode = preferred_mode(app, self.game_id)
         self.games = self.group.add(ui.SegmentedChoice(
-            [(g, game_name(app, g)) for g in GAMES], self.game_id, self._set_game))
+            [(g, game_name(app, g)) for g in REGISTRY.ids()], self.game_id, self._set_game))
         self.modes = self.group.add(ui.SegmentedChoice([], self.mode, self._set_mode))
         self.reset_button = self.group.add(ui.Button(t("statistics.reset"), self.ask_reset))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
@@ -194,14 +194,16 @@ class StatisticsScene(DialogScene):
         for rect, (label, value) in zip(self.tiles, self.figures(record)):
             surface.blit(ui.rounded_rect(rect.size, max(4, rect.h // 7), (255, 255, 255, 14),
                                          None, (255, 255, 255, 36), ui.hairline(u)), rect.topleft)
-            pad = max(4, rect.h // 10)
+            pad = max(4, rect.h // 12)
             value_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
-                                    int(rect.h * 0.56))
+                                    int(rect.h * 0.52))
             label_box = pygame.Rect(rect.x + pad, value_box.bottom, rect.w - 2 * pad,
                                     rect.bottom - pad - value_box.bottom)
             self.blit_text(surface, value, int(value_box.h * 0.78), value_box, colour=ui.GOLD_TOP,
                            bold=True, align="centre")
-            self.blit_text(surface, label, int(label_box.h * 0.62), label_box, colour=ui.INK_DIM,
+            # the caption as large as a dialog's small text (issue 22: at 10 px Arabic's dots
+            # were single pixels)
+            self.blit_text(surface, label, int(u * 0.36), label_box, colour=ui.INK_DIM,
                            align="centre")
         self._draw_chart(surface, record, u)
 
@@ -218,7 +220,7 @@ class StatisticsScene(DialogScene):
             bars = [(r.total, {"won": WON, "lost": LOST, "tied": TIED}[r.outcome]) for r in record.recent]
         else:
             scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
-            if scoring.currency:
+            if scoring.is_vegas:
                 legend_parts.append((None, t("statistics.vegas_total",
                                              total=scoring.text(record.vegas_total))))
             bars = [(r.score, WON if r.won else LOST) for r in record.recent]

@@ -163,7 +163,8 @@ class TableScene(Scene):
         self.app.events.report(Refused(refusal.rule))
         if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
-            self.say(text[:1].upper() + text[1:], i18n.t("play.refusal_rule", rule=refusal.rule))
+            note = i18n.t("play.refusal_rule", rule=refusal.rule) if self.app.settings.show_rule_numbers else ""
+            self.say(text[:1].upper() + text[1:], note)
 
     def say(self, text: str, note: str = "") -> None:
         self.hud.say(text, note)
@@ -193,9 +194,11 @@ class TableScene(Scene):
     def pause(self) -> None:
         """Covered by a dialog: a drag is let go (the cards go back, no button is left held), and
         cards still flying are shown where they land, as the paused table gets no more logic
-        steps to finish the flight.
+        steps to finish the flight. A passing message goes (it spoke of the table, and would
+        wait under the dialog to show again after it).
         """
         self.pointer.cancel()
+        self.hud.toast = None
         self.tweens.finish()
 
     def on_resize(self, size: tuple[int, int]) -> None:

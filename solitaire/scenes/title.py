@@ -12,7 +12,9 @@ from solitaire.app import ui
 from solitaire.app.events import Dealt
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
+from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
+from solitaire.scenes.new_game import game_name, mode_label
 from solitaire.view import cardart
 from solitaire.view.palette import Style
 
@@ -44,7 +46,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
         self.buttons: list[ui.Button] = []
-        self.continue_button = ui.Button(app.t("menu.continue"), self.continue_game, primary=True,
+        self.continue_button = ui.Button(self._continue_label(), self.continue_game, primary=True,
                                          visible=self._continue_slot() is not None)
         self.buttons.append(self.continue_button)
         self.game_buttons: list[ui.Button] = []
@@ -74,6 +76,15 @@ class TitleScene(Scene):
     def _continue_slot(self) -> str | None:
         store = getattr(self.app, "store", None)
         return store.continue_slot() if store is not None and self.app.can_open("play") else None
+
+    def _continue_label(self) -> str:
+        """"Continue Klondike · Draw 3": which game Continue resumes (issue 22), not just that one does."""
+        slot = self._continue_slot()
+        if slot is None:
+            return self.app.t("menu.continue")
+        game, draw, scoring = parse_mode_key(slot)
+        return self.app.t("menu.continue_game", game=game_name(self.app, game),
+                          mode=mode_label(self.app, game, draw, scoring))
 
     def continue_game(self) -> None:
         """Issue 4: the last game, exactly where it was left."""
@@ -124,6 +135,7 @@ class TitleScene(Scene):
         for button, game_id in zip(self.game_buttons, REGISTRY.title_games()):
             button.visible = self.app.can_start_game(game_id)
         self.continue_button.visible = self._continue_slot() is not None
+        self.continue_button.label = self._continue_label()
         self.game_buttons[0].primary = not self.continue_button.visible
         self.on_resize(self.app.display.size)
 
@@ -137,18 +149,28 @@ class TitleScene(Scene):
             left.x, right.x = w - left.w, 0
         # Menu column.
         shown = [b for b in self.buttons if b.visible]
-        bh = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
+        wanted = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
         spacing = 4 if ui.Look.text_scale <= 1 else 6  # large text: tighter gaps, taller buttons
-        bh = min(bh, int(h * 0.88 / (len(shown) * (1 + 1 / spacing) + 3 / spacing)))  # as tall as fits
-        bw = min(int(right.w * 0.72), bh * 6)
+
+        def fitting(rows: int) -> int:
+            return int(h * 0.88 / (rows * (1 + 1 / spacing) + 3 / spacing))  # as tall as fits
+
+        # One column while the buttons fit at the height the text wants; two when many games
+        # would squeeze them (row by row, in reading order).
+        columns = 1 if wanted <= fitting(len(shown)) else 2
+        rows = -(-len(shown) // columns)
+        bh = min(wanted, fitting(rows))
         gap = max(10 if spacing == 4 else 6, bh // spacing)
-        total = len(shown) * bh + (len(shown) - 1) * gap
-        self.menu_rect = pygame.Rect(0, 0, bw + 2 * gap * 2, total + 2 * gap * 2)
+        bw = min(int(right.w * 0.72) if columns == 1 else (int(right.w * 0.9) - 5 * gap) // 2, bh * 6)
+        total = rows * bh + (rows - 1) * gap
+        self.menu_rect = pygame.Rect(0, 0, columns * bw + (columns - 1) * gap + 2 * gap * 2, total + 2 * gap * 2)
         self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
-        y = self.menu_rect.y + 2 * gap
-        for button in shown:
-            button.layout((self.menu_rect.centerx - bw // 2, y, bw, bh))
-            y += bh + gap
+        for index, button in enumerate(shown):
+            row, column = divmod(index, columns)
+            if rtl:
+                column = columns - 1 - column
+            x = self.menu_rect.x + 2 * gap + column * (bw + gap)
+            button.layout((x, self.menu_rect.y + 2 * gap + row * (bh + gap), bw, bh))
         # Heading, fan of aces, subtitle.
         heading_px = max(40, min(int(h * 0.14), int(left.w * 0.17)))
         self.heading = gold_text(self.app.text, self.app.t("app.title"), heading_px)

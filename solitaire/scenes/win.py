@@ -1,8 +1,10 @@
 """The win panel, over the table once the celebration ends: a large "You won!", the score (K-10),
-the time and the moves when their settings are on, and where to go next.
+the time and the moves when their settings are on; under them the deal's code and the mode's
+records (its best score and winning streak, this win counted); then where to go next: the same
+deal again, a new deal, or the menu.
 
 The panel is laid out from what it shows: with the time and the moves hidden it is the title,
-the score and the buttons, with no room kept for the lines that are not there.
+the score, the records and the buttons, with no room kept for the lines that are not there.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from solitaire.scenes.title import gold_text
 
 TITLE_UNITS = 1.2  # the title's size in control heights: twice the figures', a heading
 FIGURE_UNITS = 0.56
+RECORD_UNITS = 0.42  # the code and the records: a dialog's small text
 
 
 class WinScene(DialogScene):
@@ -28,13 +31,18 @@ class WinScene(DialogScene):
         t = app.t
         self.play = play
         self.title = t("win.demo_title" if play.session.demo_played else "win.title")  # C-13
-        self.new_button = self.group.add(ui.Button(t("play.new"), self.new_game, primary=True))
+        self.same_button = self.group.add(ui.Button(t("win.same_deal"), self.same_deal))
+        self.new_button = self.group.add(ui.Button(t("win.new_deal"), self.new_game, primary=True))
         self.menu_button = self.group.add(ui.Button(t("play.menu"), self.menu))
-        self.rows = [[self.new_button, self.menu_button]]
+        self.rows = [[self.same_button, self.new_button, self.menu_button]]
         self.figures: list[str] = []
+        self.records: list[str] = []
         self.figure_px = 16
         self.figure_step = 0
+        self.record_px = 14
+        self.record_step = 0
         self.figures_top = 0
+        self.records_top = 0
         self.heading: pygame.Surface | None = None
         self.heading_pos = (0, 0)
         self.rule_y = 0
@@ -53,19 +61,35 @@ class WinScene(DialogScene):
             out.append(t("win.moves", moves=g.moves))
         return out
 
+    def record_lines(self) -> list[str]:
+        """The deal's code (to play it again another day, or give it to a friend) and the mode's
+        best score and winning streak, this win included (none without a store to keep them)."""
+        t, game = self.app.t, self.play.game
+        out = [t("win.code", code=str(game.code))] if game.code is not None else []
+        store = self.play.session.store
+        if store is not None:
+            record = store.stats(self.play.session.slot)
+            if record.best_score is not None:
+                best = t("win.best", score=game.scoring.text(record.best_score))
+                out.append(f"{best}   ·   {t('win.streak', n=record.current_streak)}")
+        return out
+
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         text = self.app.text
-        w = min(int(size[0] * 0.86), int(u * 11))
+        w = min(int(size[0] * 0.9), int(u * 15))
         inner_w = w - 2 * u
         title_px = text.fit_size(self.title, int(u * TITLE_UNITS), inner_w, "heading")
         self.heading = gold_text(text, self.title, title_px)
-        self.figures = self.lines()
+        self.figures, self.records = self.lines(), self.record_lines()
         self.figure_px = int(u * FIGURE_UNITS)
         self.figure_step = text.line_step(self.figures, self.figure_px, True, spacing=1.3)
+        self.record_px = int(u * RECORD_UNITS)
+        self.record_step = text.line_step(self.records, self.record_px, spacing=1.3)
         gap = u // 2
         heading_h = self.heading.get_height()
-        h = (u // 3 + heading_h + gap + len(self.figures) * self.figure_step + gap + u
+        records_h = len(self.records) * self.record_step + (gap // 2 if self.records else 0)
+        h = (u // 3 + heading_h + gap + len(self.figures) * self.figure_step + records_h + gap + u
              + int(u * 0.7))
         panel = centred(size, w, h)
         self.panel.layout(panel)
@@ -74,9 +98,10 @@ class WinScene(DialogScene):
         y += heading_h
         self.rule_y = y - heading_h // 8  # the heading's own shadow padding sits under it
         self.figures_top = y + gap
-        y = self.figures_top + len(self.figures) * self.figure_step + gap
-        bw = min(int(u * 4.4), (inner_w - u // 2) // 2)
-        place_row([self.new_button, self.menu_button], panel.centerx, y, bw, u, u // 2, self.rtl)
+        self.records_top = self.figures_top + len(self.figures) * self.figure_step + gap // 2
+        y = self.figures_top + len(self.figures) * self.figure_step + records_h + gap
+        bw = min(int(u * 4.4), (inner_w - u) // 3)
+        place_row(self.rows[0], panel.centerx, y, bw, u, u // 2, self.rtl)
 
     def draw_title(self, surface: pygame.Surface) -> None:
         """The heading, larger than any dialog's title: the player has won."""
@@ -89,12 +114,22 @@ class WinScene(DialogScene):
                          (panel.right - inset, self.rule_y), ui.hairline(unit(self.size)))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
+        panel = self.panel.rect
         y = self.figures_top
         for line in self.figures:
-            box = pygame.Rect(self.panel.rect.x, y, self.panel.rect.w, self.figure_step)
-            self.blit_text(surface, line, self.figure_px, box, bold=True, align="centre",
-                           fit=False)
+            box = pygame.Rect(panel.x, y, panel.w, self.figure_step)
+            self.blit_text(surface, line, self.figure_px, box, bold=True, align="centre", fit=False)
             y += self.figure_step
+        y = self.records_top
+        for line in self.records:
+            box = pygame.Rect(panel.x + unit(self.size), y, panel.w - 2 * unit(self.size), self.record_step)
+            self.blit_text(surface, line, self.record_px, box, colour=ui.INK_DIM, align="centre")
+            y += self.record_step
+
+    def same_deal(self) -> None:
+        """The deal just won, from its start (a won game is counted already: nothing is given up)."""
+        self.close()
+        self.play.session.restart()
 
     def new_game(self) -> None:
         self.close()

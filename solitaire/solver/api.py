@@ -13,7 +13,10 @@ from typing import Callable
 
 from ..core.game import Game
 from ..core.moves import Move, parse_request
+from .freecell import FreeCellSearch, freecell_moves
+from .kinds import search_kind
 from .search import Search, to_core_moves
+from .seen_hint import seen_hint
 
 VERSION = "3"
 
@@ -50,12 +53,14 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     first move is never such a shuffle.
     """
     started = time.perf_counter()
-    if not known and has_hidden_cards(game):
+    kind = search_kind(game)
+    if kind is None or (not known and has_hidden_cards(game)):
         return Result("unknown", [], 0, time.perf_counter() - started)
-    outcome = Search(game, settle).run(budget_seconds, node_limit, should_stop)
+    search = FreeCellSearch(game) if kind == "cells" else Search(game, settle)
+    outcome = search.run(budget_seconds, node_limit, should_stop)
     moves: list[str] = []
     if outcome.result == "won":
-        line = to_core_moves(game, outcome.actions)
+        line = (freecell_moves if kind == "cells" else to_core_moves)(game, outcome.actions)
         check = game.clone()
         for move in line:
             check.apply(move)
@@ -88,8 +93,9 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
 
     if game.won:
         return None
-    if not has_hidden_cards(game):
+    kind = search_kind(game)
+    if kind is not None and not has_hidden_cards(game):
         result = solve(game, budget_seconds, known=False, settle=False)
         if result.result == "won" and result.moves:
             return game.resolve(parse_request(result.moves[0]))
-    return hint_move(seen(game))
+    return hint_move(seen(game)) if kind == "talon" else seen_hint(game)

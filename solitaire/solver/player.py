@@ -11,10 +11,11 @@ seconds a move, by strength) has passed.
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
 strength plays on while it has a line that gets somewhere (its policy's move, else any short
 line that sends a card home or turns one, ``opponent.escape``; the talon cycled included), and
-presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next card home, at the pace the
-player has kept so far, would come too late to make up for the time bonus (DU-5) that ending
-now banks. Without a race clock END just means "nothing useful left" (the Hint's "No useful
-move").
+presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next
+card home, at the pace the player has kept so far, would come too late to make up for the time
+bonus (DU-5) that ending now banks. Games no talon search fits (``kinds.search_kind``: FreeCell,
+Spider) are played from the cards in sight (``seen_hint``). Without a race clock END just means
+"nothing useful left" (the Hint's "No useful move").
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from typing import Any, Union
 from ..core.bonus import finishing_bonus
 from ..core.game import Game
 from ..core.moves import Move
+from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.escape import way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
+from .seen_hint import seen_hint
 
 __all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Seen", "Stopped", "Strength", "decide", "seen"]
 
@@ -74,11 +77,14 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     game = view.game
     if game.won:
         return END
-    rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
-    move = _POLICIES[strength](view, rng) or way_out(view)
+    if search_kind(game) != "talon":  # the policies think in the Klondike family's search
+        move = seen_hint(game)
+    else:
+        rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
+        move = _POLICIES[strength](view, rng) or way_out(view)
     if move is None:
         return END  # stuck: no line the player sees sends a card home or turns one any more
-    if view.seconds_left is not None and not time_pays(view.game, view.seconds_left, PACE[strength]):
+    if view.seconds_left is not None and not time_pays(game, view.seconds_left, PACE[strength]):
         return END
     return move
 

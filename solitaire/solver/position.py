@@ -9,7 +9,8 @@ deck) or each suit's two slot tops as a sorted pair (two decks).
 
 from __future__ import annotations
 
-from ..core.cards import ACE, KING, RANK, RED_SUITS, SUIT, SUITS, builds_on, card
+from ..core.cards import ACE, KING, RANK, RED_SUITS, SUIT, SUITS, card
+from ..core.predicates import alternate_colours_down
 
 HIDDEN = 64  # a face-down card is stored as card + HIDDEN
 
@@ -22,7 +23,7 @@ for _c in range(52):
 _BUILDS = bytearray(256 * 256)
 for _a in range(52):
     for _b in range(52):
-        if builds_on(_a, _b):
+        if alternate_colours_down(_a, _b):
             _BUILDS[_a * 256 + _b] = 1
 # _ACCEPTS[c]: the cards card c may go on.
 _ACCEPTS: list[tuple[int, ...]] = [

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from solitaire.core.modes import check_mode_key, mode_key, parse_mode_key, scoring_of
 
-__all__ = ["GAMES", "VEGAS", "GameChoices", "check_mode_key", "mode_key", "parse_mode_key", "scoring_of"]
+__all__ = ["GameChoices", "game_choices", "check_mode_key", "mode_key", "parse_mode_key", "scoring_of"]
 
 
 class GameChoices(NamedTuple):
@@ -20,18 +20,15 @@ class GameChoices(NamedTuple):
     scorings: tuple[str, ...]
 
 
-def _choices() -> dict[str, GameChoices]:
-    """Read from the rulesets in ``levels/``, so the store offers exactly what the games do."""
-    from solitaire.core.rules import GAMES as GAME_IDS, ruleset
+def game_choices() -> dict[str, GameChoices]:
+    """What each known game lets the player choose, read from the registry (``levels/``) each
+    time it is asked, so a game loaded from another folder is offered like a shipped one.
+    """
+    from solitaire.core.rules import REGISTRY  # the store stays importable without the level files
 
     out = {}
-    for game in GAME_IDS:
-        rules = ruleset(game)
+    for game in REGISTRY.ids():
+        rules = REGISTRY.get(game)
         draws = (rules.default_draw,) + tuple(d for d in rules.draws if d != rules.default_draw)
         out[game] = GameChoices(draws=draws, scorings=rules.scorings)
     return out
-
-
-GAMES: dict[str, GameChoices] = _choices()
-
-VEGAS = "vegas"

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
-from solitaire.store.modes import GAMES, parse_mode_key
+from solitaire.core.duel import STRENGTHS
+from solitaire.store.modes import game_choices, parse_mode_key
 from solitaire.store.versions import Migration
 
 SETTINGS_VERSION = 1
@@ -55,7 +56,7 @@ class PerGame:
             raise ValueError(f"expected a mapping of game to value, got {new!r}")
         result = dict(current)
         for game, value in new.items():
-            if game not in GAMES or not _is_one_of(value, self.options(game)):
+            if game not in game_choices() or not _is_one_of(value, self.options(game)):
                 raise ValueError(f"{value!r} is not a choice for {game!r}")
             result[game] = value
         return result
@@ -90,6 +91,9 @@ def one_of(*options: object) -> Callable[[object], object]:
     return check
 
 
+NETWORK_ROLES = ("host", "join")
+"""A person on the network as the Duel's opponent: host the duel (your deal) or join one."""
+
 CARD_BACKS = ("blue", "red", "green")
 """The backs the view draws (`CardArt.BACKS`; a test keeps the two equal). A newer version's
 back in the file falls back to the default instead of reaching the view."""
@@ -107,7 +111,8 @@ def optional_known_mode(value: object) -> str | None:
     if value is None:
         return None
     game, draw, scoring = parse_mode_key(value)
-    if game not in GAMES or draw not in GAMES[game].draws or scoring not in GAMES[game].scorings:
+    games = game_choices()
+    if game not in games or draw not in games[game].draws or scoring not in games[game].scorings:
         raise ValueError(f"{value!r} is not a mode of a game this version plays")
     return value
 
@@ -130,7 +135,7 @@ def setting(default: object, check: Callable[[object], object]) -> Any:
 
 
 def per_game(options: Callable[[str], tuple[object, ...]]) -> Any:
-    return field(default_factory=lambda: {game: options(game)[0] for game in GAMES},
+    return field(default_factory=lambda: {game: options(game)[0] for game in game_choices()},
                  metadata={"spec": PerGame(options)})
 
 
@@ -142,11 +147,14 @@ class Settings:
     `Store.update_settings`, which checks and saves.
     """
 
-    draw: dict[str, int] = per_game(lambda game: GAMES[game].draws)
-    scoring: dict[str, str] = per_game(lambda game: GAMES[game].scorings)
+    draw: dict[str, int] = per_game(lambda game: game_choices()[game].draws)
+    scoring: dict[str, str] = per_game(lambda game: game_choices()[game].scorings)
     one_tap: bool = setting(True, boolean)
     double_click: bool = setting(True, boolean)
     interactive_rules: bool = setting(True, boolean)
+    show_rule_numbers: bool = setting(False, boolean)
+    """The rules' ids ("Rule C-2") under a refusal and the rules' paragraphs: for those who look
+    them up in the rules document; to a player they read as internal numbers (issue 22)."""
     show_time: bool = setting(True, boolean)
     show_moves: bool = setting(True, boolean)
     status_line: bool = setting(True, boolean)
@@ -170,6 +178,8 @@ class Settings:
     interface language puts them."""
     player_name: str = setting("", player_name)
     """Shown to the other player of a network duel; "" uses the system's user name."""
+    duel_opponent: str = setting("medium", one_of(*STRENGTHS, *NETWORK_ROLES))
+    """The opponent last chosen in the New duel window: the computer's strength, or a network role."""
     duel_port: int = setting(47474, port)
     """Where a hosted network duel listens (the next free port if this one is taken)."""
     continue_slot: str | None = setting(None, optional_known_mode)

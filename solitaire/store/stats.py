@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from solitaire.store.atomic import DamagedFileError
 from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
-from solitaire.store.modes import VEGAS, check_mode_key, scoring_of
+from solitaire.store.modes import check_mode_key, parse_mode_key
 from solitaire.store.readers import RECENT_LENGTH
 from solitaire.store.readers import count as _count
 from solitaire.store.readers import integer as _integer
@@ -220,7 +220,14 @@ def stats_to_document(stats: StatsDocument) -> dict[str, object]:
 
 
 def is_vegas(key: str) -> bool:
-    return scoring_of(key) == VEGAS
+    """Whether a mode's scoring is Vegas (``Scoring.is_vegas``); False for a game or scoring
+    this version does not know.
+    """
+    from solitaire.core.rules import REGISTRY  # as in modes.game_choices
+
+    game, _, scoring = parse_mode_key(key)
+    systems = REGISTRY.get(game).scoring_systems if game in REGISTRY else {}
+    return scoring in systems and systems[scoring].is_vegas
 
 
 def _runs_of_wins(recent: tuple[Result, ...]) -> list[int]:

@@ -29,7 +29,7 @@ from solitaire.view.paint import (
     cap_text, glyph, mask_to, ready, rrect, sample_factor, supersample,
 )
 
-SLOT_KINDS = ("tableau", "foundation", "stock-recycle", "stock-empty", "waste")
+SLOT_KINDS = ("tableau", "foundation", "stock-recycle", "stock-empty", "waste", "cell")
 
 
 # --- the art ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, Ruleset
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, Ruleset
 
 CARD_RATIO = 1.4  # height / width, as drawn by CardArt
 GAP = 0.16  # space between columns, in card widths
@@ -33,6 +33,8 @@ TABLEAU_ROOM = 2.8  # card heights the tableau gets below its top at the least (
 WASTE_FAN = 0.24  # fanned waste cards, in card widths
 
 Point = tuple[int, int]
+# The key of each pile role's place in a level's ``[layout]`` table.
+ROLE_KEYS = {STOCK: "stock", WASTE: "waste", FOUNDATION: "foundations", CELL: "cells"}
 
 
 @dataclass(frozen=True)
@@ -87,24 +89,33 @@ class Layout:
         return x, y
 
     def pile_origin(self, pile: Pile) -> Point:
+        """Where a pile lies: its role's place in the ``[layout]`` table (the tableau's first
+        column, the others following one pitch apart).
+        """
         table = self.rules.layout
-        if pile.kind == STOCK:
-            return self.place(table["stock"])
-        if pile.kind == WASTE:
-            return self.place(table["waste"])
-        if pile.kind == FOUNDATION:
-            return self.place(table["foundations"][pile.index])
-        x_unit, y_unit = table["tableau"]
-        return self.place((x_unit + pile.index, y_unit))
+        if pile.kind == TABLEAU:
+            x_unit, y_unit = table["tableau"]
+            return self.place((x_unit + pile.index, y_unit))
+        place = table[ROLE_KEYS[pile.kind]]
+        return self.place(place if pile.kind in (STOCK, WASTE) else place[pile.index])
+
+    def deal_from(self) -> Pile:
+        """Where dealt cards come from: the stock, or the first column where there is none."""
+        return Pile(STOCK) if ROLE_KEYS[STOCK] in self.rules.layout else Pile(TABLEAU, 0)
 
     def pile_rect(self, pile: Pile) -> pygame.Rect:
         x, y = self.pile_origin(pile)
         return pygame.Rect(x, y, *self.card)
 
     def piles(self) -> list[Pile]:
+        """Every pile the game's layout places, by role: the stock and the waste where it has
+        them, the foundations, the free cells and the columns.
+        """
+        table = self.rules.layout
         return (
-            [Pile(STOCK), Pile(WASTE)]
+            [Pile(kind) for kind in (STOCK, WASTE) if ROLE_KEYS[kind] in table]
             + [Pile(FOUNDATION, i) for i in range(self.rules.foundation_count)]
+            + [Pile(CELL, i) for i in range(self.rules.cells)]
             + [Pile(TABLEAU, i) for i in range(len(self.rules.columns))]
         )
 
@@ -140,23 +151,26 @@ class Layout:
         """Where each card of ``game`` lies, by slot."""
         out: dict[Slot, Point] = {}
         stock = Pile(STOCK)
-        sx, sy = self.pile_origin(stock)
+        if game.stock:
+            sx, sy = self.pile_origin(stock)
         for i in range(len(game.stock)):
             depth = min(i // 8, 3)  # a thick stock looks thick, a little
             out[Slot(stock, i)] = (sx - depth if not self.rtl else sx + depth, sy - depth)
         waste = Pile(WASTE)
-        wx, wy = self.pile_origin(waste)
-        fanned = self.waste_fan if game.draw > 1 else 1
+        if game.waste:
+            wx, wy = self.pile_origin(waste)
+        fanned = self.waste_fan if game.draw > 1 and game.rules.draw == "cards" else 1
         first_fanned = max(0, len(game.waste) - fanned)
         step = int(self.card[0] * WASTE_FAN) * (-1 if self.rtl else 1)
         for i in range(len(game.waste)):
             offset = max(0, i - first_fanned)
             out[Slot(waste, i)] = (wx + offset * step, wy)
-        for f in range(len(game.foundations)):
-            pile = Pile(FOUNDATION, f)
-            origin = self.pile_origin(pile)
-            for i in range(len(game.foundations[f])):
-                out[Slot(pile, i)] = origin
+        for kind, piles in ((FOUNDATION, game.foundations), (CELL, game.cells)):
+            for f, cards in enumerate(piles):
+                pile = Pile(kind, f)
+                origin = self.pile_origin(pile)
+                for i in range(len(cards)):
+                    out[Slot(pile, i)] = origin
         for column in range(len(game.tableau)):
             pile = Pile(TABLEAU, column)
             x, y = self.pile_origin(pile)

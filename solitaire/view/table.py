@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import pygame
 
 from solitaire.app.tween import Tween, Tweener, lerp
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile
 from solitaire.view.cardart import CardArt, felt
 from solitaire.view.layout import Layout, Slot
 
@@ -142,9 +142,10 @@ class TableView:
             out[Slot(Pile(STOCK), i)] = (c, False)
         for i, c in enumerate(game.waste):
             out[Slot(Pile(WASTE), i)] = (c, True)
-        for f, pile in enumerate(game.foundations):
-            for i, c in enumerate(pile):
-                out[Slot(Pile(FOUNDATION, f), i)] = (c, True)
+        for kind, piles in ((FOUNDATION, game.foundations), (CELL, game.cells)):
+            for f, pile in enumerate(piles):
+                for i, c in enumerate(pile):
+                    out[Slot(Pile(kind, f), i)] = (c, True)
         for col, pile in enumerate(game.tableau):
             hidden = game.hidden[col]
             for i, c in enumerate(pile):
@@ -235,8 +236,9 @@ class TableView:
     # ----------------------------------------------------------------------------- drawing
     def _slot_kind(self, pile: Pile, game: Game) -> str:
         if pile.kind == STOCK:
-            return "stock-recycle" if game.can_recycle and (game.waste or game.stock) else "stock-empty"
-        return {WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "tableau"}[pile.kind]
+            turns = game.rules.stock == "waste" and game.can_recycle and (game.waste or game.stock)
+            return "stock-recycle" if turns else "stock-empty"
+        return {WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "tableau", CELL: "cell"}[pile.kind]
 
     def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:
         kind = self._slot_kind(pile, game)
@@ -341,5 +343,5 @@ def _slot_key(sprite: CardSprite) -> tuple[int, int, int]:
     slot = sprite.slot
     if slot is None:
         return (9, 0, 0)
-    order = {STOCK: 0, WASTE: 1, FOUNDATION: 2, TABLEAU: 3}[slot.pile.kind]
+    order = {STOCK: 0, WASTE: 1, FOUNDATION: 2, CELL: 2, TABLEAU: 3}[slot.pile.kind]
     return (order, slot.pile.index, slot.index)

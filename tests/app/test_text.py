@@ -99,3 +99,14 @@ def test_runs_of_one_line_sit_on_one_baseline(text, line, size):
             bottoms.append(column.get_bounding_rect().bottom)
         x += part.get_width()
     assert max(bottoms) - min(bottoms) <= max(1, size // 40), (line, bottoms)
+
+
+def test_wrap_even_keeps_the_count_of_lines_and_leaves_no_orphan_word(text):
+    sentence = "A card goes on a card of the other colour one rank higher, or on an empty column if it is a King"
+    for width in range(200, 700, 37):
+        plain = text.wrap(sentence, 16, width)
+        even = text.wrap_even(sentence, 16, width)
+        assert len(even) == len(plain) and " ".join(even) == sentence
+        assert all(text.width(line, 16) <= width for line in even)
+        if len(even) > 1:
+            assert len(even[-1].split()) > 1, (width, even)

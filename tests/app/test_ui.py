@@ -135,7 +135,8 @@ def caret_at(field, monkeypatch) -> int:
 def test_the_caret_stands_after_the_text_as_it_reads_an_arabic_name_at_its_left_end(
         group, monkeypatch, rtl_interface):
     """The player's name (Settings → Network) in Arabic: the caret was placed as if the letters
-    ran left to right, at the name's right end; the end of Arabic text is its left end."""
+    ran left to right, at the name's right end; the end of Arabic text is its left end. (An
+    Arabic name is drawn from the field's right, as it reads: issue 22.)"""
     group.text.base_rtl = rtl_interface
     field = group.add(ui.TextInput(lambda _: None, allowed=frozenset("جميلة AB"),
                                    uppercase=False))
@@ -144,15 +145,16 @@ def test_the_caret_stands_after_the_text_as_it_reads_an_arabic_name_at_its_left_
     group.handle(pygame.event.Event(pygame.TEXTINPUT, text="جميلة"))
     end = caret_at(field, monkeypatch)
     field.set_value("")
-    left = caret_at(field, monkeypatch)  # the text is drawn from here, in either language
+    left = caret_at(field, monkeypatch)  # Latin text is drawn from here, in either language
     field.set_value("جميلة")
     px = font_px(field.rect, 0.45)
     width = group.text.width("جميلة", px)
-    assert left - px // 4 <= end < left  # the end: just clear of the name's left edge
+    start = field.rect.right - max(8, field.rect.h // 4) - group.text.render("جميلة", px).get_width()
+    assert start - px // 4 <= end < start  # the end: just clear of the name's left edge
     group.handle(key(pygame.K_HOME))
-    assert left + width < caret_at(field, monkeypatch) <= left + width + px // 4  # the start: its right
+    assert start + width < caret_at(field, monkeypatch) <= start + width + px // 4  # the start: its right
     group.handle(key(pygame.K_RIGHT))
-    assert caret_at(field, monkeypatch) == left + width - group.text.width("ج", px)  # after one letter
+    assert caret_at(field, monkeypatch) == start + width - group.text.width("ج", px)  # after one letter
     field.set_value("AB")
     latin = left + group.text.width("AB", px)
     assert latin < caret_at(field, monkeypatch) <= latin + px // 4  # Latin: after its right edge

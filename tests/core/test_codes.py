@@ -1,12 +1,14 @@
 """Game codes and deterministic deals (G-1 … G-3)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from solitaire.core import BadCode, Game, GameCode, parse_code
 from solitaire.core.codes import deal_letters
+from solitaire.core.rules import REGISTRY
 from solitaire.core.rng import SplitMix64, shuffled
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_deals.json").read_text())
@@ -81,3 +83,13 @@ def test_G4_an_older_rules_version_names_todays_code_for_the_same_deal():
     assert str(parse_code("DU2-D3N-MFRFCDC")) == "DU2-D3N-MFRFCDC"
     with pytest.raises(BadCode, match="unknown rules version '3'"):
         parse_code("DU3-D3N-AAAAAAB")  # a later version is unknown, not older
+
+
+def test_G4_a_microsoft_code_is_checked_against_its_own_games_version(monkeypatch):
+    with pytest.raises(BadCode, match="FreeCell plays version 1"):
+        parse_code("FC2-MS-11982")  # FreeCell is at version 1 while the Duel is at 2
+    monkeypatch.setitem(REGISTRY._games, "freecell", replace(REGISTRY.get("freecell"), version=2))
+    with pytest.raises(BadCode) as error:
+        parse_code("fc1-ms-11982")
+    assert str(error.value).startswith("G-4") and str(error.value).endswith("FC2-MS-11982")
+    assert str(parse_code("FC2-MS-11982")) == "FC2-MS-11982"

@@ -3,7 +3,8 @@
 import pytest
 
 from solitaire.core import FOUNDATION, TABLEAU, WASTE, Move, Pile, card_name, parse_card
-from solitaire.core.cards import RANK, RED, builds_on
+from solitaire.core.cards import RANK, RED
+from solitaire.core.predicates import alternate_colours_down as builds_on
 
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731 - columns numbered from 1 as in the notation
 F = lambda i: Pile(FOUNDATION, i - 1)  # noqa: E731

@@ -9,6 +9,8 @@ import socket
 from solitaire.core.duel import RivalBack, RivalGone, RivalLost, RivalMove
 from tests.net.helpers import QUICK, FakeClock, host, join, pump
 
+GONE = RivalGone("net.gone", QUICK.comeback)  # the comeback window is told with the drop
+
 
 def racing(clock):
     ann = host(clock)
@@ -29,7 +31,7 @@ def test_a_drop_and_a_comeback_catch_up_on_both_sides():
     pump(lambda: len(moves_seen(seen.get(id(ann), []))) == 1 == len(moves_seen(seen.get(id(bob), []))),
          ann, bob, clock=clock, step=0.01, seen=seen)
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled
-    pump(lambda: RivalGone("net.gone") in seen[id(ann)] and RivalGone("net.gone") in seen[id(bob)],
+    pump(lambda: GONE in seen[id(ann)] and GONE in seen[id(bob)],
          ann, bob, seen=seen)
     for number in (2, 3):  # both play on while apart
         bob.my_move(number, "s", bob.race_clock())
@@ -50,7 +52,7 @@ def test_a_silent_peer_is_dropped_and_may_come_back():
     clock, seen = FakeClock(), {}
     ann, bob = racing(clock)
     clock.advance(QUICK.silence + 0.1)  # bob's frames stop: the host hears nothing
-    pump(lambda: RivalGone("net.gone") in seen.get(id(ann), []), ann, seen=seen)
+    pump(lambda: GONE in seen.get(id(ann), []), ann, seen=seen)
     pump(lambda: RivalBack() in seen.get(id(ann), []) and RivalBack() in seen.get(id(bob), []),
          ann, bob, clock=clock, step=0.01, seen=seen)
     assert ann.lost is None and bob.lost is None
@@ -61,10 +63,10 @@ def test_no_comeback_in_time_means_the_opponent_left():
     clock, seen = FakeClock(), {}
     ann, bob = racing(clock)
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)
-    pump(lambda: RivalGone("net.gone") in seen.get(id(ann), []), ann, seen=seen)
+    pump(lambda: GONE in seen.get(id(ann), []), ann, seen=seen)
     bob.link.close()  # bob's game is gone for good: nothing dials back
     pump(lambda: ann.lost is not None, ann, clock=clock, step=0.1, seen=seen)
-    assert seen[id(ann)] == [RivalGone("net.gone"), RivalLost("net.lost.left")]
+    assert seen[id(ann)] == [GONE, RivalLost("net.lost.left")]
     assert clock() - 1000 > QUICK.comeback
     ann.close()
 
@@ -88,7 +90,7 @@ def test_a_rival_still_gone_when_the_clock_runs_out_has_left():
     bob = join(ann, clock)
     pump(lambda: all((r.race_clock() or -1) >= 0 for r in (ann, bob)), ann, bob, clock=clock, step=0.01)
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)
-    pump(lambda: RivalGone("net.gone") in seen.get(id(ann), []), ann, seen=seen)
+    pump(lambda: GONE in seen.get(id(ann), []), ann, seen=seen)
     bob.link.close()
     pump(lambda: ann.race_clock() >= 2.0, ann, clock=clock, step=0.05, seen=seen)
     assert seen[id(ann)][-1] == RivalLost("net.lost.left")

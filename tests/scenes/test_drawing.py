@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from solitaire.app.scene import App
+from solitaire.scenes.player_name import PlayerNameScene
 
 
 def settle(app: App, seconds: float = 2.0) -> None:
@@ -160,7 +161,8 @@ def test_win_panel_has_a_large_title_and_no_empty_gap(make_app, lang, shown):
     buttons_top = min(scene.new_button.rect.top, scene.menu_button.rect.top) - 12  # and shadows
     blocks = [b for b in _ink_blocks(surface, panel, ui.PANEL) if b[1] - b[0] > 2]  # not the rule
     title, figures = blocks[0], [b for b in blocks[1:] if b[1] <= buttons_top]
-    assert len(figures) == (3 if shown else 1)
+    assert len(figures) == (3 if shown else 1) + len(scene.records)  # the deal's code at least
+    assert len(scene.records) >= 1
     figure_h = max(bottom - top for top, bottom in figures)
     assert title[1] - title[0] >= 1.8 * figure_h
     bands = [below[0] - above[1] for above, below in zip(blocks, blocks[1:])]
@@ -230,3 +232,27 @@ def test_the_game_code_hint_starts_where_its_language_reads_from(make_app, lang)
     assert ink
     middle = (min(ink) + max(ink)) / 2
     assert (middle > field.centerx) == (lang == "ar"), (min(ink), max(ink), field)
+
+
+def _ink_middle(surface, field) -> float:
+    """The middle of the ink inside a text field, left to right."""
+    background = surface.get_at((field.centerx, field.y + 3))
+    ink = [x for x in range(field.x + 4, field.right - 4)
+           if any(sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], background[:3])) > 120
+                  for y in range(field.y + 4, field.bottom - 4))]
+    assert ink
+    return (min(ink) + max(ink)) / 2
+
+
+@pytest.mark.parametrize("typed, from_right", [("سمير", True), ("Sam", False), ("", True)])
+def test_a_name_sits_where_its_own_letters_read_from(make_app, typed, from_right):
+    """Issue 22: a typed Arabic name sat at the left of its field while the placeholder sat at the
+    right. Each text, typed or hint, now starts where its own letters read from."""
+    app = make_app((1280, 720), "ar")
+    app.open("title")
+    scene = app.stack.push(PlayerNameScene(app, on_named=lambda: None))
+    scene.field.set_value(typed)
+    scene.group.focus(None)
+    settle(app, 0.5)
+    field = scene.field.rect
+    assert (_ink_middle(draw(app), field) > field.centerx) == from_right, (typed, field)

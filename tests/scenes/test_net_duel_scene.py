@@ -4,9 +4,13 @@ moment so that a move made just before it, still on the line, counts on both mac
 
 from __future__ import annotations
 
+import socket
+from dataclasses import replace
 import time
 
-from tests.net.helpers import CODE, FakeClock, host, join, poll
+from solitaire.app.text import Text
+from solitaire.scenes import connection_banner
+from tests.net.helpers import CODE, QUICK, FakeClock, host, join, poll
 
 
 def frames(app, bob, clock, until, step=0.02, limit=3000):
@@ -43,3 +47,73 @@ def test_a_move_made_just_before_0_00_counts(app, driver):
     frames(app, bob, clock, lambda: duel.result is not None, step=0.05)
     assert duel.rival_game.moves == 1 and duel.result.opponent.ended == "time"
     bob.close()
+
+
+def test_a_dropped_connection_shows_a_banner_counting_down_the_comeback(app, driver):
+    """Issue 22: "Connection lost: waiting…" was a grey line squeezed into the opponent's panel."""
+    clock = FakeClock()
+    ann = host(clock)
+    bob = join(ann, clock)
+    for _ in range(2000):
+        poll(ann), poll(bob)
+        if ann.link.state == bob.link.state == "started":
+            break
+        clock.advance(0.01)
+        time.sleep(0.001)
+    app.open("title")
+    duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
+    frames(app, bob, clock, lambda: duel.started)
+    assert connection_banner.seconds_left(duel) is None
+    bob.link.channel.sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled
+    bob.link.close()  # and that game is gone: nothing dials back
+    frames(app, bob, clock, lambda: duel.rival_side.comeback_until is not None, step=0.0)
+    assert connection_banner.seconds_left(duel) == QUICK.comeback
+    assert app.t("net.gone.banner", name="Bob", seconds=6) in drawn_texts(app)
+    frames(app, bob, clock, lambda: connection_banner.seconds_left(duel) == 3)
+    assert app.t("net.gone.banner", name="Bob", seconds=3) in drawn_texts(app)
+    frames(app, bob, clock, lambda: duel.rival_side.out == "lost")
+    assert connection_banner.seconds_left(duel) is None and duel.rival_side.note == "net.lost.left"
+    assert not any("Bob" in text and "lost" in text for text in drawn_texts(app))
+    ann.close()
+
+
+def drawn_texts(app) -> list[str]:
+    """The strings drawn in one frame of the whole stack."""
+    texts: list[str] = []
+    render = Text.render
+
+    def recording(self, text, *args, **kwargs):
+        texts.append(text)
+        return render(self, text, *args, **kwargs)
+
+    Text.render = recording
+    try:
+        app.stack.draw(app.display.surface, 1.0)
+    finally:
+        Text.render = render
+    return texts
+
+
+def test_an_opponent_who_left_is_said_to_have_left_with_who_wins(app):
+    """Issue 22: an opponent who left showed as "A tie!", and End said "That ties with your
+    opponent's 5": nothing said it had left."""
+    from solitaire.core.duel import RivalLost
+    from tests.scenes.scripted_rival import ScriptedRival
+
+    app.open("title")
+    duel = app.open("duel", rival=ScriptedRival([], name="Bob"), code=CODE)
+    for _ in range(6 * 60):
+        app.stack.update(1 / 60)
+    duel._apply_rival(RivalLost("net.lost.left"))
+    end = app.open("duel_end", duel=duel)
+    assert end.verdict() == app.t("duel.left.level", opponent=0)
+    assert "left" in end.verdict() and "ties" in end.verdict()
+    app.stack.pop()
+    duel.end_now()
+    for _ in range(30):
+        app.stack.update(1 / 60)
+    results = app.stack.top
+    assert type(results).__name__ == "DuelResultsScene" and results.result.winner == "tie"
+    assert results.headline() == "Bob left: a tie on points"
+    results.result = replace(results.result, winner="you")
+    assert results.headline() == "Bob left: you win!"

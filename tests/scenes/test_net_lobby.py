@@ -9,8 +9,11 @@ import socket
 import time
 
 import pygame
+import pytest
 
-from solitaire.net.code import DuelAddress, parse_address
+from solitaire import i18n
+from solitaire.app import clipboard
+from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.rival import NetworkRival
 from solitaire.scenes.net_lobby import NetLobbyScene, my_name
 from tests.net.helpers import CODE, LOCAL, QUICK
@@ -103,6 +106,7 @@ def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
         return made[-1]
 
     monkeypatch.setattr(net_lobby.NetworkRival, "host", host_here)
+    app.settings = app.settings.updated(player_name="Ann")  # named already: no question first
     dialog = NewDuelScene(app)
     app.stack.push(dialog)
     dialog._set_strength("host")
@@ -123,3 +127,43 @@ def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
     join._set_strength("join")
     join.start()
     assert isinstance(app.stack.top, NetLobbyScene) and app.stack.top.role == "join"
+
+
+def test_the_host_copies_its_duel_code_to_the_clipboard(app, driver):
+    """Issue 22: the host's code had no Copy button (SDL's clipboard: the dummy driver keeps one)."""
+    app.display.surface  # a window exists: the clipboard belongs to it
+    scene = hosting(app, [])
+    assert scene.copy_button.visible and scene.copy_button.rect.w > 0
+    driver.click(scene.copy_button.rect.center)
+    assert clipboard.paste() == scene.rival.address.code
+    assert scene.copied == app.t("game_code.copied")
+    assert not scene.copy_button.rect.colliderect(scene.boxes["code"])
+    driver.draw()
+    scene.rival.close()
+
+
+def test_join_pastes_a_code_with_ctrl_v_or_the_paste_button(app, driver):
+    scene = NetLobbyScene(app, role="join")
+    app.stack.push(scene)
+    assert clipboard.copy(" KXAA-AAAC-NMMN-AACC-FKNF\n")
+    driver.click(scene.paste_button.rect.center)
+    assert scene.field.value == "KXAA-AAAC-NMMN-AACC-FKNF" and scene.rival is None  # pasted, not sent
+    scene.field.set_value("")
+    scene.group.focus(scene.field)
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.field.value == "KXAA-AAAC-NMMN-AACC-FKNF"
+    assert clipboard.copy("") is True
+    driver.click(scene.paste_button.rect.center)
+    assert scene.field.error == app.t("net.join.nothing_to_paste")
+    field, paste, join = scene.field.rect, scene.paste_button.rect, scene.join_button.rect
+    assert field.right < paste.left < paste.right < join.left  # one row, none over another
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_join_fields_placeholder_reads_as_a_hint_not_a_code(app, lang):
+    """Issue 22: "ACDE-FHJK-MNPR-TVWX-ACDE" in grey looked like a code already typed."""
+    i18n.set_language(lang)
+    hint = app.t("net.join.placeholder")
+    with pytest.raises(BadDuelCode):
+        parse_address(hint)
+    assert len(hint.split()) >= 3 and not any(ch.isdigit() for ch in hint)

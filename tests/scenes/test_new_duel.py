@@ -107,3 +107,52 @@ def test_every_opponent_label_is_drawn_at_one_readable_size_the_chosen_one_too(m
         for bold in (True, False):
             assert all(app.text.width(line, px, bold) <= inner.w for line in label), (label, bold)
             assert app.text.line_step(label, px, bold, spacing=1.0) * len(label) <= inner.h, (label, bold)
+
+
+def test_the_window_opens_on_the_opponent_chosen_last(app):
+    """Issue 22: it went back to Medium each time."""
+    app.open("title")
+    dialog = app.open("new_duel")
+    assert dialog.opponent_choice.value == "medium"
+    dialog.opponent_choice.select(2)  # Hard
+    app.stack.pop()
+    again = app.open("new_duel")
+    assert again.strength == again.opponent_choice.value == "hard" == app.settings.duel_opponent
+    again.start()
+    assert app.stack.top.rival.kind == "hard"
+
+
+def test_with_join_chosen_there_is_no_deal_to_choose(app):
+    """Issue 22: joining plays the host's deal, yet the Deal row still showed."""
+    app.open("title")
+    dialog = app.open("new_duel")
+    dialog.deal_choice.select([d for d, _ in dialog.deal_choice.options].index("code"))
+    tall = dialog.panel.rect.h
+    dialog.opponent_choice.select(4)  # Network · Join
+    assert dialog.strength == "join"
+    assert not (dialog.deal_label.visible or dialog.deal_choice.visible or dialog.code_field.visible)
+    assert dialog.panel.rect.h < tall and dialog.panel.rect.contains(dialog.start_button.rect)
+    assert dialog.start_button.rect.top > dialog.opponent_choice.rect.bottom
+    dialog.opponent_choice.select(3)  # Network · Host: the deal is chosen here again
+    assert dialog.deal_choice.visible and dialog.code_field.visible
+
+
+def test_the_first_network_duel_asks_for_a_name_and_keeps_it(app, driver):
+    """Issue 22: both players were the system's user name ("root" and "root")."""
+    app.open("title")
+    dialog = app.open("new_duel")
+    dialog.opponent_choice.select(4)  # Network · Join
+    dialog.start()
+    asking = app.stack.top
+    assert type(asking).__name__ == "PlayerNameScene" and app.stack.scenes[-2] is dialog
+    asking.accept("   ")
+    assert app.stack.top is asking and asking.field.error  # a name is needed
+    asking.field.set_value("Samira")
+    driver.key(pygame.K_RETURN)
+    assert app.settings.player_name == "Samira"
+    lobby = app.stack.top
+    assert type(lobby).__name__ == "NetLobbyScene" and lobby.role == "join"
+    app.stack.clear()
+    app.open("title")
+    app.open("new_duel").start()  # named now: straight to the lobby
+    assert type(app.stack.top).__name__ == "NetLobbyScene"

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.core import GAMES, ruleset
+from solitaire.core import REGISTRY, ruleset
 from solitaire.scenes.new_game import NewGameScene
 from solitaire.solver import pools
+
+GAMES = REGISTRY.ids()
 
 
 def choose(choice, value) -> None:

@@ -2,7 +2,7 @@
 
 import pygame
 
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, Pile
+from solitaire.core import DRAW, FOUNDATION, STOCK, TABLEAU, Pile
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Slot
 
@@ -51,7 +51,7 @@ def test_drag_a_card_onto_a_column(app, driver):
 
 
 def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
-    scene = open_play(app, driver)
+    scene = open_play(app, driver, show_rule_numbers=True)
     start = scene.game.to_json()
     origin = scene.view.by_slot[Slot(T(3), 2)].pos
     driver.drag(centre(scene, T(3)), centre(scene, T(5)))
@@ -60,6 +60,24 @@ def test_refused_drop_slides_back_and_says_the_rule_TF7(app, driver):
     assert scene.hud.toast.note == "Rule C-2" and "C-2" not in scene.hud.toast.text  # the id apart, small
     driver.settle(1)
     assert scene.view.by_slot[Slot(T(3), 2)].pos == origin
+
+
+def test_the_rule_number_is_not_shown_unless_asked_for(app, driver):
+    """Issue 22: "Rule C-2" under the reason read as an internal number; the sentence says why."""
+    assert not app.settings.show_rule_numbers  # off by default
+    scene = open_play(app, driver)
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert "2 of hearts" in scene.hud.toast.text and scene.hud.toast.note == ""
+
+
+def test_a_menu_opening_takes_the_refusal_away(app, driver):
+    scene = open_play(app, driver)
+    driver.drag(centre(scene, T(3)), centre(scene, T(5)))
+    assert scene.hud.toast is not None
+    app.open("menu", play=scene)
+    assert scene.hud.toast is None
+    app.stack.pop()
+    assert scene.hud.toast is None  # not back once the menu closes
 
 
 def test_interactive_rules_off_keeps_quiet(app, driver):
@@ -291,3 +309,22 @@ def test_the_clock_wakes_the_idle_table_once_a_second_only_while_the_game_counts
     assert 0 < scene.next_wake() <= 1.0
     app.settings = app.settings.updated(show_time=False)
     assert scene.next_wake() is None
+
+
+def test_the_win_panel_tells_the_deal_the_records_and_offers_the_same_deal_again(app, driver):
+    """Issue 22: the win panel showed only score, time and moves, and one way on (a new game)."""
+    scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
+    scene.session.counted = True  # a game with moves, won: counted as the finish counts it
+    scene.session.record_win()
+    win = app.open("win", play=scene)
+    record = app.store.stats(scene.session.slot)
+    assert win.records == ["Deal KL1-D1N-AAAAAAB",
+                           f"Best score {record.best_score}   ·   Winning streak {record.current_streak}"]
+    assert record.current_streak == 1
+    labels = [b.label for b in (win.same_button, win.new_button, win.menu_button)]
+    assert labels == ["Same deal again", "New deal", "Menu"]
+    driver.draw()
+    scene.game.apply(DRAW)
+    driver.click(win.same_button.rect.center)
+    assert app.stack.top is scene and str(scene.game.code) == "KL1-D1N-AAAAAAB" and scene.game.moves == 0
+    assert app.store.stats(scene.session.slot).played == 1  # the won game, counted once, not given up

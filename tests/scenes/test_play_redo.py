@@ -27,7 +27,7 @@ def position(game) -> dict:
 
 @pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
 def test_C12_redo_by_ctrl_y_ctrl_shift_z_and_the_button_in_every_game(app, driver, code):
-    scene = open_play(app, driver, code=code)
+    scene = open_play(app, driver, code=code, show_rule_numbers=True)  # the refusal's rule id shown
     assert not scene.redo_button.enabled
     states = [position(scene.game)]
     for _ in range(3):

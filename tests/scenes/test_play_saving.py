@@ -7,6 +7,7 @@ import json
 import os
 
 import pygame
+import pytest
 
 from solitaire.scenes.notice import NoticeScene
 from solitaire.store import mode_key
@@ -74,3 +75,18 @@ def test_a_damaged_save_opened_by_continue_is_told(app, driver):
     assert isinstance(notice, NoticeScene) and len(notice.lines) == 1
     [aside] = (store.folder / "saves").glob(f"{SLOT}.json.damaged-*")
     assert notice.lines == [app.t("store.save_damaged", aside=aside.name)]
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Continue Double Solitaire · Draw 3 · Vegas"),
+                                         ("ar", "متابعة Double Solitaire · سحب 3 · فيغاس")])
+def test_the_titles_continue_says_which_game_it_resumes(make_app, lang, label):
+    """Issue 22: "Continue" alone did not say which of the saved games it brings back."""
+    app = make_app((1280, 720), lang)
+    app.open("title")
+    play = app.open("play", code="DS1-D3V-AAAAAAB")
+    play.draw_stock()
+    app.stack.clear()
+    title = app.open("title")
+    assert title.continue_button.visible and title.continue_button.label == label
+    title.continue_button.on_click()
+    assert str(app.stack.top.game.code) == "DS1-D3V-AAAAAAB"

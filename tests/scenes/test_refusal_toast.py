@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from solitaire import i18n
 from solitaire.core import DRAW, TABLEAU, Pile
@@ -17,6 +18,7 @@ RULE_ID = re.compile(r"\b(C|K|DS|TF|DU)-\d")
 
 
 def at_table(app, driver, game):
+    app.settings = app.settings.updated(show_rule_numbers=True)
     app.open("play", code=str(game.code) if game.code else "TF1-D1N-AAAAAAB")
     scene = driver.scene
     scene._replace_game(game)
@@ -61,3 +63,30 @@ def test_DS9_undo_past_the_limit_says_the_limit_and_its_rule(app, driver):
     driver.click(scene.undo_button.rect.center)
     assert scene.hud.toast.note == "Rule DS-9"
     assert scene.hud.toast.text == "Undo reaches back only 200 moves, and you have taken all of them back"
+
+
+def toast_lines(app, scene, monkeypatch) -> list[str]:
+    """The toast's lines as drawn (its note apart)."""
+    drawn: list[str] = []
+    render = type(app.text).render
+
+    def recording(self, text, size, *args, **kwargs):
+        drawn.append(text)
+        return render(self, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(type(app.text), "render", recording)
+    scene.hud.draw_toast(app.display.surface)
+    return drawn
+
+
+def test_a_refusal_never_leaves_one_word_on_a_line_of_its_own(make_app, monkeypatch):
+    """Issue 22: in Arabic "no column takes 10♦ now: … or an empty column if it is a" wrapped
+    "King" onto a line of its own at 1280×720."""
+    app = make_app((1280, 720), "ar")
+    scene = app.open("play", code="KL1-D1N-AAAAAAB")
+    text = app.t("refusal.no_column", card="10♦")
+    assert len(app.text.wrap(text, 15, 768)[-1].split()) == 1  # the toast's size and width
+    scene.hud.say(text)
+    lines = toast_lines(app, scene, monkeypatch)
+    assert len(lines) == 2 and " ".join(lines) == text
+    assert all(len(line.split()) > 3 for line in lines), lines

@@ -23,6 +23,7 @@ def test_every_paragraph_of_the_rules_names_rules_that_exist(app, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_rule_a_refusal_can_cite_is_on_the_games_rules_page(app, game_id):
+    app.settings = app.settings.updated(show_rule_numbers=True)
     rules = ruleset(game_id)
     shown = " ".join(text for kind, text, _ in rules_blocks(app, game_id) if kind == "ids")
     cited = set(rules.rule_ids.values())
@@ -33,6 +34,7 @@ def test_every_rule_a_refusal_can_cite_is_on_the_games_rules_page(app, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_paragraph_is_followed_by_its_rule_ids_in_both_languages(app, game_id):
+    app.settings = app.settings.updated(show_rule_numbers=True)
     for language, word in (("en", "Rules"), ("ar", "القواعد")):
         i18n.set_language(language)
         try:
@@ -44,3 +46,10 @@ def test_each_paragraph_is_followed_by_its_rule_ids_in_both_languages(app, game_
                     if block[0] == "para" and block[1] in game_paragraphs]
         assert followed == ["ids"] * len(game_paragraphs)
         assert all(text.startswith(word) for kind, text, _ in blocks if kind == "ids")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_rule_ids_on_the_rules_page_unless_rule_numbers_are_shown(app, game_id):
+    """Issue 22: "Rules C-4 · K-10" under the paragraphs read as internal numbers."""
+    assert not app.settings.show_rule_numbers
+    assert [block for block in rules_blocks(app, game_id) if block[0] == "ids"] == []

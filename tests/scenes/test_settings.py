@@ -131,3 +131,26 @@ def test_no_toggle_label_comes_near_its_switch(app, language, size, text_size):
     finally:
         i18n.set_language("en")
         app.text.base_rtl = False
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+def test_the_page_tabs_are_at_the_top_and_each_page_fills_its_panel(make_app, lang, text_size):
+    """Issue 22: the tabs sat at the bottom, and Comfort and Network were mostly empty frame."""
+    app = make_app((1280, 720), lang, text_size=text_size)
+    app.open("title")
+    settings = app.open("settings")
+    tabs_at = None
+    for page in settings._columns():
+        settings._turn_page(page)
+        shown = [w for w in settings.group.widgets
+                 if w.visible and w not in (settings.panel, settings.pages, settings.close_button)]
+        panel, tabs, close = settings.panel.rect, settings.pages.rect, settings.close_button.rect
+        assert tabs.bottom < min(w.rect.top for w in shown) and close.top > max(w.rect.bottom for w in shown)
+        assert panel.contains(tabs) and panel.contains(close)
+        tabs_at = tabs_at or tabs.topleft
+        assert tabs.topleft == tabs_at, page  # the tabs stay put from page to page
+        body = close.top - tabs.bottom
+        used = max(w.rect.bottom for w in shown) - min(w.rect.top for w in shown)
+        row = settings.toggles["sound"].rect.h
+        assert body - used <= 1.5 * row, (page, used, body)  # a row's air around the page, no more

@@ -1,5 +1,6 @@
 """Settings → Network duel (issue 15): the name the other player sees (empty: the system's user
-name, shown as the field's hint) and the port a hosted duel listens on, saved when valid."""
+name in a duel from the command line; the New duel window asks for one) and the port a hosted
+duel listens on, saved when valid."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def open_settings(app) -> SettingsScene:
 
 def test_the_name_is_saved_as_typed_and_empty_means_the_system_name(app):
     scene = open_settings(app)
-    assert scene.name_field.value == "" and scene.name_field.placeholder == system_name()
+    assert scene.name_field.value == "" and scene.name_field.placeholder == "Type your name"  # asked for
     assert my_name(app) == (system_name() or "Player")
     scene.name_field.insert("زيد Ann")
     assert app.settings.player_name == "زيد Ann" and my_name(app) == "زيد Ann"

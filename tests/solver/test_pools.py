@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from solitaire.core import GAMES, ruleset
+from solitaire.core import REGISTRY, ruleset
 from solitaire.core.rules import levels_dir
 from solitaire.solver import pools
+
+GAMES = REGISTRY.ids()
 
 
 def every_mode():

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
     rounded_rect,
@@ -85,8 +86,8 @@ class Toggle(Widget):
         size = font_px(self.rect, 0.38)
         if self.max_lines == 1:
             return self.text.fit_size(self.label, size, self._boxes()[1].w)
-        while size > 8 and not self._fits(size):
-            size = max(8, int(size * 0.92))
+        while size > SMALLEST_PX and not self._fits(size):
+            size = max(SMALLEST_PX, int(size * 0.92))
         return size
 
     def _lines(self, size: int) -> list[str]:
@@ -210,9 +211,16 @@ class SegmentedChoice(Widget):
         one = [[label] for _, label in self.options]
         two = [_two_lines(label) for _, label in self.options]
         size = self._common_size(one)
-        if any(len(lines) > 1 for lines in two) and self._common_size(two) > size:
-            return self._common_size(two), two
+        if any(len(lines) > 1 for lines in two):
+            larger = self._common_size(two)
+            if larger > size or (larger == size and not self._all_fit(one, size)):  # at the floor
+                return larger, two
         return size, one
+
+    def _all_fit(self, labels: list[list[str]], size: int) -> bool:
+        """Whether every line of ``labels`` fits its segment's width at ``size``, bold or not."""
+        return all(self.text.width(line, size, bold) <= int(self._inner(seg).w * 0.9)
+                   for seg, lines in zip(self.segments(), labels) for line in lines for bold in (True, False))
 
     def _common_size(self, labels: list[list[str]]) -> int:
         """The largest size at which every line of ``labels`` fits its segment in both weights."""
@@ -222,8 +230,8 @@ class SegmentedChoice(Widget):
             for bold in (True, False):
                 for line in lines:
                     best = min(best, self.text.fit_size(line, font_px(seg, 0.38), int(inner.w * 0.9), bold))
-                while best > 8 and self.text.line_step(lines, best, bold, spacing=1.0) * len(lines) > inner.h:
-                    best = max(8, int(best * 0.92))
+                while best > SMALLEST_PX and self.text.line_step(lines, best, bold, spacing=1.0) * len(lines) > inner.h:
+                    best = max(SMALLEST_PX, int(best * 0.92))
         return best
 
 

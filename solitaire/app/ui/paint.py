@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import pygame
 
+from solitaire.app.text import SMALLEST_PX
+
 Colour = tuple[int, ...]
 
 INK = (246, 241, 226)
@@ -166,4 +168,4 @@ def dim(surface: pygame.Surface, alpha: int = 110) -> None:
 
 
 def font_px(rect: pygame.Rect, ratio: float = 0.4) -> int:
-    return max(10, int(rect.h * ratio))
+    return max(SMALLEST_PX, int(rect.h * ratio))

@@ -8,6 +8,8 @@ from typing import Any
 
 import pygame
 
+from solitaire.app import clipboard
+from solitaire.app.text import paragraph_rtl
 from solitaire.app.ui.paint import ERROR, INK, INK_DIM, SECONDARY_EDGE, Look, font_px, hairline, rounded_rect
 from solitaire.app.ui.widgets import Widget
 
@@ -87,7 +89,7 @@ class TextInput(Widget):
         elif key == pygame.K_END:
             self.caret = len(self.value)
         elif key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.insert(_clipboard())
+            self.insert(clipboard.paste().strip())  # a copied line brings its spaces and newline
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             pass
         else:
@@ -108,15 +110,13 @@ class TextInput(Widget):
         font = self.text.font(px)
         shown = self.value or self.placeholder
         img = self.text.render(shown, px, INK if self.value else INK_DIM)
-        x = rect.x + pad
+        from_right = paragraph_rtl(shown)  # an Arabic name or hint reads from the right; a code
+        x = rect.right - pad - img.get_width() if from_right else rect.x + pad  # or a Latin name from the left
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-pad, 0))
-        if not self.value and self.rtl:  # an Arabic hint reads from the right; the code itself,
-            surface.blit(img, img.get_rect(midright=(rect.right - pad, rect.centery)))
-        else:  # in Latin letters, is typed from the left in either language
-            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.focused:
-            caret_x = self._caret_x(x, px)
+            caret_x = self._caret_x(x, px) if self.value else (rect.right - pad if from_right else x)
             top = rect.centery - font.get_height() // 2
             pygame.draw.line(surface, INK, (caret_x, top + 2), (caret_x, top + font.get_height() - 2),
                              max(1, px // 14))
@@ -138,9 +138,3 @@ class TextInput(Widget):
             offset += max(2, px // 8) * (1 if offset else -1)
         return x + offset
 
-
-def _clipboard() -> str:
-    try:
-        return pygame.scrap.get_text() or ""
-    except (pygame.error, AttributeError):
-        return ""

@@ -185,9 +185,14 @@ class Panel(Widget):
     def __init__(self, title: str = "") -> None:
         super().__init__()
         self.title = title
+        #: The title band's height, when the dialog fixes it (a panel whose height changes with
+        #: its page keeps one band); None: a ninth of the panel.
+        self.title_h: int | None = None
 
     def title_height(self) -> int:
-        return max(28, self.rect.h // 9) if self.title else 0
+        if not self.title:
+            return 0
+        return self.title_h if self.title_h is not None else max(28, self.rect.h // 9)
 
     def content(self) -> pygame.Rect:
         """The area below the title, inside the padding."""

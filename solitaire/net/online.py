@@ -1,0 +1,233 @@
+"""The game's side of an online duel (issue 25): a client of the duel server that never blocks.
+
+**Why threads**: ``websockets``' threaded (sync) client, one thread reading and one writing, with
+queues between them and the game. The frame loop only calls methods that put on or take from a
+queue, so a slow network costs it nothing; TLS, the handshake, pings and close come from the
+library as they are. A sans-IO client (``wsproto`` over a non-blocking socket) would save the two
+threads but put the handshake, TLS's own non-blocking dance and the keepalive in our code.
+
+How the screens use it (``OnlineClient``)::
+
+    client = OnlineClient("ws://host:47475", key, "Sara")   # key: new_key(), kept by the game
+    client.start()                 # connects in the background
+    client.find()                  # the queue; or client.make_room() / client.join_room("K7QXM")
+                                   # or client.race_recorded(): a real player's earlier race
+    each frame: for message in client.poll(): ...
+        Welcome(name, number, tier, online)    admitted (again after cancel())
+        Queued(online, waited, window)         waiting: the wait screen's figures, each ~0.25 s
+        RoomMade(code)                         the code to give a friend
+        Matched(...)                           a race: make an OnlineDuel(client, matched)
+        Board(top, you)                        after client.leaderboard()
+        Refused(reason, detail)                a request refused (throttled, no_room, ...)
+        Closed(reason)                         the connection is gone (for good)
+    client.cancel(); client.close()
+
+``OnlineDuel`` is one race: ``play("t3>t5")`` plays a move on the player's own table
+(``mirror.game``, a core game whose face-down cards are unknown) and sends it; ``update()`` takes
+the server's answers (cards turned up, refusals, the rival's progress, the result). A move that
+turns a card waits for the server's answer to show it (``ready`` is False until then).
+"""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import connect
+
+from .framing import ProtocolError
+from .mirror import Mirror
+from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
+                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode)
+
+CONNECT_SECONDS = 5.0
+
+
+def new_key() -> str:
+    """A new player key: 32 random bytes, URL-safe (the server keeps only its hash)."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The connection is gone: never opened, refused, dropped or closed."""
+
+    reason: str
+
+
+class OnlineClient:
+    """One connection to the duel server (see the module's docstring)."""
+
+    def __init__(self, url: str, key: str, name: str) -> None:
+        self.url, self.key, self.name = url, key, name
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.outbox: queue.Queue[str | None] = queue.Queue()
+        self.closed = threading.Event()
+        self._ws: Any = None
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        reader = threading.Thread(target=self._read, name="online-read", daemon=True)
+        self._threads = [reader]
+        reader.start()
+
+    # -- requests (each only queues a message) ----------------------------------------------------
+    def find(self) -> None:
+        self._send(Find())
+
+    def cancel(self) -> None:
+        self._send(Cancel())
+
+    def make_room(self) -> None:
+        self._send(Room(""))
+
+    def join_room(self, code: str) -> None:
+        self._send(Room(code.strip().upper()[:12]))
+
+    def race_recorded(self) -> None:
+        """Race a recorded run now (the wait screen's offer when nobody is found)."""
+        self._send(RecordedAsk())
+
+    def leaderboard(self) -> None:
+        self._send(BoardAsk())
+
+    def move(self, n: int, text: str) -> None:
+        self._send(MoveMessage(n, text))
+
+    def end(self) -> None:
+        self._send(EndMessage())
+
+    def close(self) -> None:
+        """Say bye and let the threads end (they are daemons: nothing waits on them)."""
+        if not self.closed.is_set():
+            self._send(Bye())
+            self.outbox.put(None)
+
+    def poll(self) -> list[Any]:
+        """Every message come since the last poll, in order; never blocks."""
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, seconds: float) -> Any | None:
+        """The next message, waiting at most ``seconds`` (headless runs and tests, not a frame)."""
+        try:
+            return self.inbox.get(timeout=seconds)
+        except queue.Empty:
+            return None
+
+    def _send(self, message: Any) -> None:
+        self.outbox.put(encode(message))
+
+    # -- the threads ------------------------------------------------------------------------------
+    def _read(self) -> None:
+        try:
+            with connect(self.url, open_timeout=CONNECT_SECONDS, max_size=1 << 20, compression=None,
+                         close_timeout=1) as ws:
+                self._ws = ws
+                ws.send(encode(Hello(VERSION, self.key, self.name)))
+                writer = threading.Thread(target=self._write, args=(ws,), name="online-write", daemon=True)
+                self._threads.append(writer)
+                writer.start()
+                for text in ws:
+                    self.inbox.put(decode(text, FROM_SERVER))
+                self._gone("closed by the server")
+        except ProtocolError as error:
+            self._gone(f"the server sent something wrong: {error}")
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
+            self._gone(f"{type(error).__name__}: {error}")
+        finally:
+            self.outbox.put(None)
+
+    def _write(self, ws: Any) -> None:
+        try:
+            while (text := self.outbox.get()) is not None:
+                ws.send(text)
+            ws.close()
+        except ConnectionClosed:
+            pass
+
+    def _gone(self, reason: str) -> None:
+        if not self.closed.is_set():
+            self.closed.set()
+            self.inbox.put(Closed(reason))
+
+
+class OnlineDuel:
+    """One online race from the player's side (see the module's docstring).
+
+    ``rival`` is the other side's progress (score, cards home, moves, ended); ``refused`` the last
+    refused move's answer; ``result`` the server's verdict once the race is over.
+    """
+
+    def __init__(self, client: OnlineClient, matched: Matched, clock: Any = time.monotonic) -> None:
+        self.client = client
+        self.matched = matched
+        self.clock = clock
+        self.mirror = Mirror(matched.table)
+        self.starts_at = clock() + matched.starts_in
+        self.left_at = self.starts_at + matched.seconds  # the server's clock, as last told
+        self.sent = matched.moves  # a comeback goes on from the moves the server took
+        self.ended = False
+        self.rival = RivalProgress(0, 0, 0, False)
+        self.refused: No | None = None
+        self.result: Result | None = None
+        self.lost: Closed | None = None
+
+    @property
+    def race_time(self) -> float:
+        """Seconds since race time 0 (negative during the 3-2-1 count)."""
+        return self.clock() - self.starts_at
+
+    @property
+    def seconds_left(self) -> float:
+        return max(0.0, self.left_at - self.clock())
+
+    @property
+    def ready(self) -> bool:
+        """A move may be played now: the race runs, our game is on, no turned card is awaited."""
+        return (self.race_time >= 0 and self.seconds_left > 0 and not self.ended and self.result is None
+                and not self.mirror.game.won and self.mirror.ready)
+
+    def play(self, text: str) -> None:
+        """Play a move (replay notation) on our table and send it; the core's refusal
+        (IllegalMove, ValueError) leaves everything as it was and sends nothing."""
+        self.mirror.play(text)
+        self.sent += 1
+        self.client.move(self.sent, text)
+
+    def end(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.client.end()
+
+    def update(self, wait: float = 0.0) -> list[Any]:
+        """Take the server's answers; the messages that are not this race's are handed back.
+        ``wait``: seconds to wait for the first one (a headless run; a frame passes 0)."""
+        first = self.client.wait(wait) if wait > 0 else None
+        others = []
+        for message in ([first] if first is not None else []) + self.client.poll():
+            if isinstance(message, Ok):
+                self.mirror.shown(message.shown)
+                self.left_at = self.clock() + message.left
+            elif isinstance(message, No):
+                self.refused = message
+                self.mirror.reset(message.table)
+                self.sent = message.due - 1
+            elif isinstance(message, RivalProgress):
+                self.rival = message
+            elif isinstance(message, Result):
+                self.result = message
+            else:
+                if isinstance(message, Closed):
+                    self.lost = message
+                others.append(message)
+        return others

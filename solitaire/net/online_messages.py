@@ -1,0 +1,258 @@
+"""The online duel protocol (issue 25): JSON objects over WebSocket, each a frozen dataclass.
+
+Every message is read field by field against its dataclass: the field's annotated type, and for
+what a player sends, the ranges in ``LIMITS`` (text length, number range) — nothing a peer sends
+is trusted (issue 15's rule, kept from ``net.messages``). An unknown type, a missing or extra
+field (a score claim, a deal code), a wrong type or an out-of-range value is a ProtocolError that
+names it; the server answers it with a ``Refused`` and never crashes.
+
+Player -> server::
+
+    hello  {version, key, name}   first: the protocol version, the player's secret key, a name
+    find   {}                     join the queue (paired by rating)
+    cancel {}                     leave the queue, or drop the room you made
+    room   {code}                 make a private room (code "") or join one by its code
+    move   {n, move}              move n (1, 2, …; an undo is one too) in replay notation
+    end    {}                     End (DU-4)
+    recorded {}                   race a recorded run (a real player's earlier race) now
+    board  {}                     the leaderboard
+    bye    {}                     leaving
+
+Server -> player: ``Welcome``, ``Refused``, ``Queued``, ``RoomMade``, ``Matched``, ``Ok``,
+``No``, ``RivalProgress``, ``Result``, ``Board``. No message of the server ever holds a deal
+code or a face-down card: a card travels only when it is turned up (``Matched.table``: the
+face-up cards; ``Ok.shown``: the card a move uncovered, or the cards a draw turned).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import typing
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
+
+from .framing import ProtocolError
+
+VERSION = 1
+MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
+MAX_NUMBER = 100_000
+
+
+@dataclass(frozen=True)
+class Hello:
+    version: int
+    key: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Find:
+    pass
+
+
+@dataclass(frozen=True)
+class Cancel:
+    pass
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str  # "" asks for a new room
+
+
+@dataclass(frozen=True)
+class MoveMessage:
+    n: int
+    move: str
+
+
+@dataclass(frozen=True)
+class EndMessage:
+    pass
+
+
+@dataclass(frozen=True)
+class RecordedAsk:
+    pass
+
+
+@dataclass(frozen=True)
+class BoardAsk:
+    pass
+
+
+@dataclass(frozen=True)
+class Bye:
+    pass
+
+
+@dataclass(frozen=True)
+class Welcome:
+    name: str  # the name as the server cleaned and told it apart ("Sara#2")
+    number: int  # the rating, as shown
+    tier: str
+    online: int  # players connected now
+
+
+@dataclass(frozen=True)
+class Refused:
+    reason: str  # a word: version, hello, garbage, too_many, throttled, no_room, busy, ...
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Queued:
+    online: int
+    waited: float  # seconds in the queue
+    window: int  # the rating window searched now (it widens with the wait)
+
+
+@dataclass(frozen=True)
+class RoomMade:
+    code: str
+
+
+@dataclass(frozen=True)
+class Matched:
+    duel: str  # the duel's id (never its deal)
+    opponent: dict  # {name, number, tier, recorded}: recorded, a real player's earlier race
+    seconds: int  # the race's length
+    starts_in: float  # seconds to race time 0 (the 3-2-1 count)
+    table: dict  # the player's table as it stands, face-up cards only (``net.mirror``)
+    moves: int = 0  # moves of ours the server took already (a comeback: the next is moves + 1)
+
+
+@dataclass(frozen=True)
+class Ok:
+    n: int
+    shown: list  # the cards the move turned up, as text ("QH"), bottom to top
+    score: int
+    left: float  # seconds left on the server's race clock
+
+
+@dataclass(frozen=True)
+class No:
+    n: int
+    reason: str  # the core's refusal key ("not_on"), or the server's (order, not_started, ...)
+    rule: str  # the rule's id, "" for the server's own reasons
+    detail: str  # the refusal in English words
+    strikes: int  # refused moves counted towards disqualification
+    due: int  # the number the server expects next
+    table: dict  # the table as it stands, face-up cards only: the player's copy is set to it
+
+
+@dataclass(frozen=True)
+class RivalProgress:
+    score: int
+    home: int
+    moves: int
+    ended: bool
+    away: bool = False  # its connection dropped: it may come back within the comeback window
+
+
+@dataclass(frozen=True)
+class Result:
+    duel: str
+    you: dict  # {score, bonus, total, foundation, ended}
+    opponent: dict
+    winner: str  # you | opponent | tie
+    opponent_name: str
+    rating: dict  # {before, after}
+    tier: str
+    why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
+
+
+@dataclass(frozen=True)
+class Board:
+    top: list  # [{place, name, number, tier, duels}]
+    you: dict  # {place, name, number, tier, duels}
+
+
+FROM_PLAYER: dict[str, type] = {
+    "hello": Hello, "find": Find, "cancel": Cancel, "room": Room, "move": MoveMessage,
+    "end": EndMessage, "recorded": RecordedAsk, "board": BoardAsk, "bye": Bye,
+}
+FROM_SERVER: dict[str, type] = {
+    "welcome": Welcome, "refused": Refused, "queued": Queued, "room_made": RoomMade,
+    "matched": Matched, "ok": Ok, "no": No, "rival": RivalProgress, "result": Result, "board": Board,
+}
+NAMES = {cls: name for table in (FROM_PLAYER, FROM_SERVER) for name, cls in table.items()}
+
+#: What a player may send, beyond its type: (low, high) for numbers, the longest text for text.
+LIMITS: dict[tuple[str, str], Any] = {
+    ("hello", "version"): (0, MAX_NUMBER),
+    ("hello", "key"): 64,
+    ("hello", "name"): 64,  # cleaned to names.MAX_NAME by the server
+    ("room", "code"): 12,
+    ("move", "n"): (1, MAX_NUMBER),
+    ("move", "move"): 24,
+}
+
+
+#: Each message's fields and their types, read once (``typing.get_type_hints`` is slow, and every
+#: move is a message).
+FIELDS: dict[type, dict[str, Any]] = {cls: typing.get_type_hints(cls) for cls in NAMES}
+DEFAULTS: dict[type, frozenset[str]] = {
+    cls: frozenset(f.name for f in fields(cls) if f.default is not MISSING) for cls in NAMES}
+
+
+def encode(message: Any) -> str:
+    """A message as JSON text (its fields are plain JSON values: a shallow copy is enough)."""
+    data = {"type": NAMES[type(message)]}
+    data.update((name, getattr(message, name)) for name in FIELDS[type(message)])
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def decode(text: str | bytes, table: dict[str, type]) -> Any:
+    """The message ``text`` holds, from ``table`` (FROM_PLAYER on the server, FROM_SERVER in the
+    game); ProtocolError names the first thing wrong with it."""
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _bad(f"not JSON: {str(text)[:60]!r}") from None
+    if not isinstance(data, dict):
+        raise _bad("not a JSON object")
+    kind = data.pop("type", None)
+    if not isinstance(kind, str) or kind not in table:
+        raise _bad(f"unknown message type {str(kind)[:40]!r}")
+    cls = table[kind]
+    hints = FIELDS[cls]
+    extra = data.keys() - hints.keys()
+    if extra:
+        raise _bad(f"unexpected fields in {kind}: {', '.join(sorted(map(str, extra)))[:80]}")
+    for name, kind_of in hints.items():
+        if name in data:
+            data[name] = _checked(kind, name, data[name], kind_of)
+        elif name not in DEFAULTS[cls]:
+            raise _bad(f"'{name}' is missing from {kind}")
+    return cls(**data)
+
+
+def _checked(kind: str, name: str, value: Any, kind_of: Any) -> Any:
+    limit = LIMITS.get((kind, name))
+    if kind_of is int:
+        low, high = limit or (-2**53, 2**53)
+        if type(value) is not int or not low <= value <= high:
+            raise _bad(f"'{name}' must be a whole number from {low} to {high}")
+    elif kind_of is float:
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise _bad(f"'{name}' must be a number")
+        value = float(value)
+    elif kind_of is str:
+        if not isinstance(value, str) or len(value) > (limit or 2000):
+            raise _bad(f"'{name}' must be text of at most {limit or 2000} characters")
+    elif kind_of is bool:
+        if type(value) is not bool:
+            raise _bad(f"'{name}' must be true or false")
+    elif not isinstance(value, typing.get_origin(kind_of) or kind_of):
+        raise _bad(f"'{name}' must be a {getattr(kind_of, '__name__', kind_of)}")
+    return value
+
+
+def _bad(detail: str) -> ProtocolError:
+    return ProtocolError("net.error.garbage", detail)
+
+
+def _no_constants(name: str) -> float:
+    raise ValueError(f"{name} is not a number")

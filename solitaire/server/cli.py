@@ -1,0 +1,141 @@
+"""``python game.py server``: the online duel server (issue 25), and its leaderboard.
+
+    python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N]
+                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
+    python game.py server --data DIR --leaderboard
+
+When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
+TLS; port 0 takes a free one and the line tells which). SIGTERM or Ctrl+C stops it: the races
+in progress end at that moment and are written (``service``). Bad input: one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import ssl
+import sys
+from pathlib import Path
+
+from websockets.asyncio.server import serve
+
+from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
+from .service import SOCKET_OPTIONS, DuelServer, Settings
+from .store import Store
+
+DEFAULT_PORT = 47475
+IDLE_SWEEP = 4  # ticks
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = ToolParser(prog="game.py server", description="The online duel server.")
+    parser.add_argument("--data", metavar="DIR", required=True, help="the folder of its SQLite database")
+    parser.add_argument("--listen", metavar="ADDR", type=ipv4, default="127.0.0.1",
+                        help="the address to listen on (127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT}; 0: a free one)")
+    parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="shorter races (tests, events)")
+    parser.add_argument("--count-seconds", type=_seconds, metavar="S", default=Settings.count_seconds,
+                        help=f"the count before a race starts ({Settings.count_seconds:g}; shorter for tests)")
+    parser.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM)")
+    parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
+    parser.add_argument("--per-address", type=_count, metavar="N", default=Settings.per_address,
+                        help=f"connections at once from one address ({Settings.per_address})")
+    parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
+                        help=f"new players one address may make a minute ({Settings.newcomers})")
+    parser.add_argument("--leaderboard", action="store_true", help="print the leaderboard as JSON and exit")
+    return parser
+
+
+def run_server(argv: list[str]) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if (args.tls_cert is None) != (args.tls_key is None):
+            raise UsageError("game.py server: --tls-cert and --tls-key go together")
+        tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
+        store = Store(Path(args.data))
+    except (UsageError, OSError, ssl.SSLError) as error:
+        return bad_input(error)
+    except Exception as error:  # sqlite3.DatabaseError: not a database
+        return bad_input(UsageError(f"game.py server: --data {args.data}: {error}"))
+    try:
+        if args.leaderboard:
+            top, _ = store.leaderboard()
+            print(json.dumps({"leaderboard": top}, ensure_ascii=False))
+            return EXIT_OK
+        settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
+                            count_seconds=args.count_seconds, newcomers=args.newcomers)
+        return asyncio.run(serve_until_stopped(DuelServer(store, settings), args.listen, args.port, tls))
+    except OSError as error:  # the port is taken, the address is not this machine's
+        return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "
+                                    f"{error.strerror or error}"))
+    finally:
+        store.close()
+
+
+async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: ssl.SSLContext | None,
+                              ready: asyncio.Future | None = None) -> int:
+    """Serve until SIGTERM / SIGINT (or ``ready``'s loop is told to stop); 0."""
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stopping.set)
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            pass
+    async with serve(server.handle, address, port, ssl=tls, **SOCKET_OPTIONS) as listener:
+        bound = listener.sockets[0].getsockname()[1]
+        url = f"{'wss' if tls else 'ws'}://{address}:{bound}"
+        print(json.dumps({"listening": url}), flush=True)
+        if ready is not None:
+            ready.set_result((url, stopping))
+        pairing = asyncio.create_task(_pair_forever(server))
+        await stopping.wait()
+        pairing.cancel()
+        server.stop()
+        await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+    return EXIT_OK
+
+
+async def _pair_forever(server: DuelServer) -> None:
+    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
+    ticks = 0
+    while True:
+        await asyncio.sleep(server.settings.tick)
+        server.pair()
+        ticks += 1
+        if ticks % IDLE_SWEEP == 0:
+            server.sweep_idle()
+
+
+def _tls(cert: str, key: str) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 1_000_000):
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 1000000, not {text!r}")
+    return int(text)
+
+
+if __name__ == "__main__":
+    sys.exit(run_server(sys.argv[1:]))

@@ -1,0 +1,141 @@
+"""Who races whom (issue 25 item 3): the queue paired by rating, and private rooms.
+
+Pure bookkeeping with the time passed in, so the tests and the benchmark drive it on any clock.
+The **queue** pairs players whose ratings differ by no more than the wider of their two windows;
+a window starts at ``BASE_WINDOW`` rating points and widens by ``WIDEN`` a second of waiting (up
+to ``MAX_WINDOW``), so a player waits little for a close opponent and never for ever. Pairing
+walks the queue sorted by rating and pairs neighbours, O(n log n) however long the queue.
+A **room** is a short code (``ROOM_LETTERS``, no 0/O or 1/I to misread) made by one player and
+typed by a friend. Wrong codes are **throttled** by address: ``WRONG_CODES`` in
+``WRONG_WINDOW`` seconds, and that address may not try another until the window has passed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import Generic, Hashable, TypeVar
+
+BASE_WINDOW = 100
+WIDEN = 25
+MAX_WINDOW = 1000
+ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+ROOM_CODE_LENGTH = 5
+ROOM_SECONDS = 600.0  # an unused room is closed after ten minutes
+WRONG_CODES = 5
+WRONG_WINDOW = 60.0
+
+Who = TypeVar("Who", bound=Hashable)
+
+
+def window(waited: float) -> int:
+    """The rating difference accepted after ``waited`` seconds in the queue."""
+    return min(MAX_WINDOW, BASE_WINDOW + int(WIDEN * max(0.0, waited)))
+
+
+@dataclass
+class Waiting(Generic[Who]):
+    who: Who
+    number: int  # the rating
+    since: float
+
+
+class Queue(Generic[Who]):
+    def __init__(self) -> None:
+        self.waiting: dict[Who, Waiting[Who]] = {}
+
+    def __len__(self) -> int:
+        return len(self.waiting)
+
+    def __contains__(self, who: object) -> bool:
+        return who in self.waiting
+
+    def add(self, who: Who, number: int, now: float) -> None:
+        self.waiting.setdefault(who, Waiting(who, number, now))
+
+    def remove(self, who: Who) -> bool:
+        return self.waiting.pop(who, None) is not None
+
+    def waited(self, who: Who, now: float) -> float:
+        return now - self.waiting[who].since
+
+    def pairs(self, now: float) -> list[tuple[Who, Who]]:
+        """Take out every pair that may race now: neighbours by rating within their windows."""
+        ranked = sorted(self.waiting.values(), key=lambda w: (w.number, w.since))
+        found: list[tuple[Who, Who]] = []
+        index = 0
+        while index + 1 < len(ranked):
+            a, b = ranked[index], ranked[index + 1]
+            reach = max(window(now - a.since), window(now - b.since))
+            if b.number - a.number <= reach:
+                found.append((a.who, b.who) if a.since <= b.since else (b.who, a.who))
+                del self.waiting[a.who], self.waiting[b.who]
+                index += 2
+            else:
+                index += 1
+        return found
+
+
+class Throttle:
+    """At most ``limit`` events an address in any ``window`` seconds (a sliding window)."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: dict[str, deque[float]] = {}
+
+    def full(self, address: str, now: float) -> bool:
+        """The address has had its ``limit`` lately: refuse; else the event is counted."""
+        if self.reached(address, now):
+            return True
+        self.times.setdefault(address, deque()).append(now)
+        return False
+
+    def reached(self, address: str, now: float) -> bool:
+        times = self.times.get(address)
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if times is not None and not times:
+            del self.times[address]
+            return False
+        return times is not None and len(times) >= self.limit
+
+
+class Rooms(Generic[Who]):
+    """Private rooms: a code for the one who made it, typed by a friend."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, tuple[Who, float]] = {}
+        self.wrong = Throttle(WRONG_CODES, WRONG_WINDOW)
+
+    def make(self, who: Who, now: float) -> str:
+        self.close_for(who)
+        while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_CODE_LENGTH))) in self.rooms:
+            pass
+        self.rooms[code] = (who, now)
+        return code
+
+    def close_for(self, who: Who) -> bool:
+        codes = [code for code, (owner, _) in self.rooms.items() if owner == who]
+        for code in codes:
+            del self.rooms[code]
+        return bool(codes)
+
+    def throttled(self, address: str, now: float) -> bool:
+        """The address has typed too many wrong codes lately."""
+        return self.wrong.reached(address, now)
+
+    def join(self, code: str, address: str, now: float) -> Who | None:
+        """The room's maker (the room is used up), or None for a wrong code (counted)."""
+        self.expire(now)
+        entry = self.rooms.pop(code.strip().upper(), None)
+        if entry is None:
+            self.wrong.full(address, now)  # counted
+            return None
+        return entry[0]
+
+    def expire(self, now: float) -> None:
+        for code in [c for c, (_, made) in self.rooms.items() if made <= now - ROOM_SECONDS]:
+            del self.rooms[code]
+        for address in list(self.wrong.times):
+            self.wrong.reached(address, now)  # forgets what is older than the window

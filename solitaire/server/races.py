@@ -1,0 +1,208 @@
+"""The races of the duel server (issue 25): opened, timed, judged, written, told; and the
+comeback window.
+
+The second layer of ``DuelServer`` (``service.py`` reads and writes the connections; this file
+keeps the races they play), split so each file is one job.
+
+**Comeback**: a player whose connection drops in a race is *away*: the other side is told
+(``RivalProgress.away``), and their game waits. Coming back (a hello with the same key) within
+``comeback_seconds`` puts them back in the race: a ``Matched`` again, with their table as it
+stands and the number of moves taken (``moves``). Still away when the window closes, they have
+pressed End then (DU-4), as a player who leaves does; a race that runs out meanwhile is decided
+without them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import TYPE_CHECKING, Callable
+
+from ..net.online_messages import Matched, Queued, Result
+from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
+from .lobby import Queue, Rooms, window
+from .recorded import pick_run
+from .store import DuelRecord, SideRecord, Store
+
+if TYPE_CHECKING:
+    from .service import Client, Settings
+
+
+class Races:
+    store: Store
+    settings: Settings
+    clock: Callable[[], float]
+    by_player: dict[int, Client]
+    queue: Queue[Client]
+    rooms: Rooms[Client]
+    duels: dict[str, ServerDuel]
+    written: int
+
+    @property
+    def online(self) -> int:
+        return len(self.by_player)
+
+    def _tell_rival(self, duel: ServerDuel, side: int) -> None:
+        rival = self._client_of(duel, 1 - side)
+        if rival is not None:
+            rival.send(duel.progress(side))
+
+    def _client_of(self, duel: ServerDuel, side: int) -> Client | None:
+        client = self.by_player.get(duel.sides[side].player)
+        return client if client is not None and client.duel is duel else None
+
+    # -- races ----------------------------------------------------------------------------------
+    def pair(self) -> None:
+        """Pair the queue, and tell those still waiting how long and how many are online."""
+        now = self.clock()
+        for first, second in self.queue.pairs(now):
+            self._open_duel(first, second, now)
+        self.rooms.expire(now)
+        for client, entry in list(self.queue.waiting.items()):
+            waited = now - entry.since
+            client.send(Queued(self.online, round(waited, 1), window(waited)))
+
+    def _open_duel(self, first: Client, second: Client, now: float) -> None:
+        assert first.player is not None and second.player is not None
+        sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
+        duel = ServerDuel(secrets.token_hex(8), new_deal(), self.settings.race_seconds, sides, now,
+                          self.settings.count_seconds)
+        self.duels[duel.id] = duel
+        for side, client in enumerate((first, second)):
+            self._seat(client, duel, side, now)
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+
+    def _seat(self, client: Client, duel: ServerDuel, side: int, now: float) -> None:
+        """``client`` plays ``side`` of ``duel``: told so with its table as it stands."""
+        client.duel, client.side = duel, side
+        other = duel.sides[1 - side]
+        skill = self.store.skill(other.player)
+        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
+        client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
+                            duel.sides[side].moves))
+        if other.moves or other.away:
+            client.send(duel.progress(1 - side))
+
+    # -- recorded runs ---------------------------------------------------------------------------
+    def race_recorded(self, client: Client, now: float) -> bool:
+        """Race ``client`` against a recorded run (``recorded``); False when there is none."""
+        assert client.player is not None
+        run = pick_run(self.store, client.player.id)
+        if run is None:
+            return False
+        sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
+        duel = ServerDuel(secrets.token_hex(8), read_deal(run.deal), run.seconds, sides, now,
+                          self.settings.count_seconds, recorded=True)
+        self.duels[duel.id] = duel
+        self._seat(client, duel, 0, now)
+        steps = [(at, number, text) for number, (at, text) in enumerate(run.moves, 1)]
+        if run.end_at is not None:
+            steps.append((run.end_at, 0, "end"))
+        self._next_step(duel, steps, 0)
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+        return True
+
+    def _next_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
+        """Wait for step ``index``'s race time: one step at a time, so the run keeps its order
+        however close together its moves were."""
+        if index < len(steps) and not duel.done:
+            at = self._loop_time(duel.starts_at + steps[index][0])
+            asyncio.get_running_loop().call_at(at, self._recorded_step, duel, steps, index)
+
+    def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
+        """Play the run's move (or End) ``index`` now, as its player did, then the next."""
+        if duel.done:
+            return
+        _, number, text = steps[index]
+        now = self.clock()
+        if text == "end":
+            duel.end(1, now)
+        elif duel.race.playing(1):
+            duel.play(1, number, text, now)
+        self._tell_rival(duel, 1)
+        if duel.over:
+            self._finish(duel, now)
+        self._next_step(duel, steps, index + 1)
+
+    # -- the comeback window --------------------------------------------------------------------
+    def away(self, client: Client) -> None:
+        """``client``'s connection dropped in a race: its game waits ``comeback_seconds``."""
+        duel, side = client.duel, client.side
+        if duel is None or duel.done or not duel.race.playing(side):
+            return
+        duel.sides[side].away = True
+        self._tell_rival(duel, side)
+        asyncio.get_running_loop().call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
+
+    def back(self, client: Client, player: int) -> bool:
+        """Seat a player coming back to a race they are away from; False when there is none."""
+        for duel in self.duels.values():
+            for side, seat in enumerate(duel.sides):
+                if seat.player == player and seat.away and not duel.done:
+                    seat.away = False
+                    self._seat(client, duel, side, self.clock())
+                    self._tell_rival(duel, side)
+                    return True
+        return False
+
+    def _away_too_long(self, duel: ServerDuel, side: int) -> None:
+        if duel.done or not duel.sides[side].away:
+            return
+        now = self.clock()
+        if duel.end(side, now):
+            self._tell_rival(duel, side)
+        if duel.over:
+            self._finish(duel, now)
+
+    def _loop_time(self, at: float) -> float:
+        return asyncio.get_running_loop().time() + (at - self.clock()) + 0.01
+
+    def _time_up(self, duel: ServerDuel) -> None:
+        if not duel.done:
+            self._finish(duel, self.clock())
+
+    def _finish(self, duel: ServerDuel, now: float) -> None:
+        """Judge the race, write it (one transaction), then tell both players."""
+        if duel.done:
+            return
+        outcome, lines = duel.decide(now)
+        if duel.recorded:
+            return self._finish_recorded(duel, outcome, lines)
+        sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
+                                 line["ended"]) for s, line in zip(duel.sides, lines))
+        record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
+                            (sides[0], sides[1]), outcome, duel.why, duel.log)
+        before, after = self.store.record(record)
+        self.written += 1
+        del self.duels[duel.id]
+        for side in (0, 1):
+            client = self._client_of(duel, side)
+            if client is None:
+                continue
+            client.duel = None
+            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
+            why = duel.why
+            if why == "disqualified":
+                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
+            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
+                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+
+    def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
+        """A race against a recorded run: told, not written, no rating moved."""
+        del self.duels[duel.id]
+        client = self._client_of(duel, 0)
+        if client is None:
+            return
+        client.duel = None
+        skill = self.store.skill(duel.sides[0].player)
+        winner = {"first": "you", "second": "opponent", "tie": "tie"}[outcome]
+        client.send(Result(duel.id, lines[0], lines[1], winner, duel.sides[1].name,
+                           {"before": skill.number, "after": skill.number}, skill.tier, "recorded"))
+
+    def stop(self) -> None:
+        """The server is stopping: every race in progress ends at this moment (see above)."""
+        now = self.clock()
+        for duel in list(self.duels.values()):
+            duel.why = duel.why or "server_stopped"
+            self._finish(duel, now)

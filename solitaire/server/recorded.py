@@ -1,0 +1,44 @@
+"""Recorded runs (issue 25 item 3): when nobody is found, race a real player's earlier race.
+
+The run is a finished duel's side, taken from the store: its deal, its race length and its
+moves at the race times the server logged. The server replays those moves through the core at
+their own pace, as the other side of a new race on the same deal, so the panel's progress is
+the core's, as in a live race. The opponent is labelled as recorded everywhere
+(``Matched.opponent["recorded"]``, ``Result.why`` "recorded"), never passed off as a person
+there now. **A recorded run moves no rating and is not written**: the recorded player is not
+racing, and the live one's rating measures races against people.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .store import Store
+
+
+@dataclass(frozen=True)
+class RecordedRun:
+    duel: str
+    deal: str  # as the store keeps it (``duel.deal_text``)
+    seconds: int
+    player: int
+    name: str
+    moves: tuple[tuple[float, str], ...]  # (race time, move) of every move the server took
+    end_at: float | None  # race time End was pressed, if it was
+
+
+def pick_run(store: Store, player: int) -> RecordedRun | None:
+    """The latest finished run of someone else (not disqualified, not cut short by a stopped
+    server), with at least one move; None when there is none."""
+    rows = store.db.execute(
+        "SELECT d.id, d.code, d.seconds, d.log, r.side, r.player, p.name FROM duels d "
+        "JOIN results r ON r.duel = d.id JOIN players p ON p.id = r.player "
+        "WHERE r.player != ? AND d.why = '' ORDER BY d.ended DESC LIMIT 20", (player,)).fetchall()
+    for duel, code, seconds, log, side, recorded, name in rows:
+        entries = [entry for entry in json.loads(log) if entry[1] == side and entry[3] == "ok"]
+        moves = tuple((float(at), text) for at, _, text, _ in entries if text != "end")
+        end_at = next((float(at) for at, _, text, _ in entries if text == "end"), None)
+        if moves:
+            return RecordedRun(duel, code, seconds, recorded, name, moves, end_at)
+    return None

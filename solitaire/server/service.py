@@ -1,0 +1,297 @@
+"""The duel server's connections (issue 25): WebSocket in, the lobby and the races behind it.
+
+Each connection is read by its own task and written by another, through a bounded outbox: a
+player who reads slowly fills only their own outbox and is dropped when it is full, so nobody
+else's race waits on them. Hostile input (issue 25 item 9) meets, in order: a cap on
+connections per address; the handshake's timeout; a message size limit (``MAX_MESSAGE``, enforced
+by ``websockets`` before a byte is parsed); a hello within ``hello_seconds`` that must come
+first, speak our version and carry a well-formed key (else one ``Refused`` and the door shuts);
+a rate limit per connection (a token bucket: ``rate`` a second, ``burst`` at once); a count of
+garbage messages; idle connections (no queue, room or race) dropped after ``idle_seconds``;
+wrong room codes throttled by address (``lobby.Rooms``). Each refusal is one ``Refused`` with
+its reason; nothing a player sends raises past its own message.
+
+A race in progress when the server is stopped (SIGTERM, Ctrl+C) is **ended at that moment**:
+decided on both totals then (DU-4), written and told like any other (``why``
+"server_stopped"). A server killed outright writes nothing more: a race it was running is not
+counted for anyone (no result, no rating change), and every finished one was already written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from ..net.framing import ProtocolError
+from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
+                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
+                                   Welcome, decode, encode)
+from .duel import COUNT_SECONDS, ServerDuel
+from .lobby import Queue, Rooms, Throttle, window
+from .races import Races
+from .store import Player, Store
+
+KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
+#: How every connection is served (``websockets.serve``'s options): small messages, a short
+#: queue of unread ones, no compression (the messages are tiny, and a deflate context costs
+#: CPU each message and memory each connection), keepalive pings, a bounded handshake and close.
+SOCKET_OPTIONS: dict[str, Any] = {"max_size": MAX_MESSAGE, "max_queue": 8, "compression": None,
+                                  "open_timeout": 5, "ping_interval": 20, "ping_timeout": 20, "close_timeout": 2}
+
+
+@dataclass(frozen=True)
+class Settings:
+    race_seconds: int = 240
+    comeback_seconds: float = 30.0  # a player whose connection dropped may come back to the race
+    count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
+    per_address: int = 16  # connections open at once from one address
+    hello_seconds: float = 5.0
+    idle_seconds: float = 120.0
+    rate: float = 20.0  # messages a second, sustained
+    burst: int = 40
+    garbage: int = 5  # messages that break the protocol before the connection is dropped
+    outbox: int = 256  # messages waiting for a slow reader before it is dropped
+    tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
+    newcomers: int = 20  # new players (new keys) one address may make a minute
+
+
+@dataclass(eq=False)
+class Client:
+    ws: Any
+    address: str
+    settings: Settings
+    player: Player | None = None
+    duel: ServerDuel | None = None
+    side: int = 0
+    garbage: int = 0
+    tokens: float = 0.0
+    filled: float = field(default_factory=time.monotonic)
+    heard: float = field(default_factory=time.monotonic)  # the last message's time
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+    def send(self, message: Any) -> None:
+        """Queue a message; a reader this far behind is dropped (its socket aborted)."""
+        if self.outbox.qsize() >= self.settings.outbox:
+            self.ws.transport.abort()
+            return
+        self.outbox.put_nowait(encode(message))
+
+    def allowed(self, now: float) -> bool:
+        """One more message within the rate limit (a token bucket)."""
+        self.tokens = min(self.settings.burst, self.tokens + (now - self.filled) * self.settings.rate)
+        self.filled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class DuelServer(Races):
+    def __init__(self, store: Store, settings: Settings = Settings(),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.clients: set[Client] = set()
+        self.by_player: dict[int, Client] = {}
+        self.per_address: Counter[str] = Counter()
+        self.queue: Queue[Client] = Queue()
+        self.rooms: Rooms[Client] = Rooms()
+        self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
+        self.duels: dict[str, ServerDuel] = {}
+        self.written = 0  # duels written since the start
+
+    # -- one connection ---------------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.per_address[address] >= self.settings.per_address:
+            await ws.close(1008, "too many connections from your address")
+            return
+        self.per_address[address] += 1
+        client = Client(ws, address, self.settings, tokens=float(self.settings.burst))
+        self.clients.add(client)
+        writer = asyncio.create_task(self._write(client))
+        try:
+            await self._read(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._gone(client)
+            writer.cancel()
+            self.clients.discard(client)
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+
+    async def _write(self, client: Client) -> None:
+        try:
+            while True:
+                await client.ws.send(await client.outbox.get())
+        except ConnectionClosed:
+            pass
+
+    async def _read(self, client: Client) -> None:
+        settings = self.settings
+        try:
+            first = await asyncio.wait_for(client.ws.recv(), settings.hello_seconds)
+        except TimeoutError:
+            return await self._shut(client, Refused("hello", "no hello in time"))
+        refusal = self._hello(client, first)
+        if refusal is not None:
+            return await self._shut(client, refusal)
+        while True:
+            text = await client.ws.recv()  # no timeout a message: idle players are swept (sweep_idle)
+            client.heard = self.clock()
+            if not client.allowed(client.heard):
+                return await self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
+            try:
+                message = decode(text, FROM_PLAYER)
+            except ProtocolError as error:
+                client.garbage += 1
+                client.send(Refused("garbage", str(error)[:200]))
+                if client.garbage >= settings.garbage:
+                    return await self._shut(client, Refused("garbage", "too many broken messages"))
+                continue
+            if isinstance(message, Bye):
+                return await self._shut(client, None)
+            self._on(client, message)
+
+    async def _shut(self, client: Client, why: Refused | None) -> None:
+        """Close; with ``why``, say it first and close the socket without the closing handshake
+        (a flood behind it would hold that handshake up for its timeout)."""
+        if why is None:
+            await client.ws.close()
+            return
+        client.send(why)
+        for _ in range(20):
+            if client.outbox.empty():
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # the writer hands the last message to the socket
+        client.ws.transport.close()  # what is written still goes out; nothing more is read
+
+    def _hello(self, client: Client, text: str | bytes) -> Refused | None:
+        """Admit the player of a hello; the refusal otherwise."""
+        try:
+            hello = decode(text, FROM_PLAYER)
+        except ProtocolError as error:
+            return Refused("hello", str(error)[:200])
+        if not isinstance(hello, Hello):
+            return Refused("hello", "the first message must be a hello")
+        if hello.version != VERSION:
+            return Refused("version", f"this server speaks version {VERSION}")
+        if not KEY.match(hello.key):
+            return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
+        if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
+            return Refused("throttled", "too many new players from your address: wait a minute")
+        player = self.store.player(hello.key, hello.name)
+        older = self.by_player.get(player.id)
+        if older is not None:  # the same key again: this connection is the player now (a comeback)
+            self._gone(older)
+            older.ws.transport.abort()
+        client.player = player
+        self.by_player[player.id] = client
+        self._welcome(client)
+        self.back(client, player.id)
+        return None
+
+    def _welcome(self, client: Client) -> None:
+        assert client.player is not None
+        skill = self.store.skill(client.player.id)
+        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online))
+
+    def sweep_idle(self) -> None:
+        """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
+        race); called every few seconds, so reading a message never sets a timer."""
+        now = self.clock()
+        waiting = {owner for owner, _ in self.rooms.rooms.values()}
+        for client in list(self.clients):
+            if (client.player is not None and now - client.heard > self.settings.idle_seconds
+                    and client.duel is None and client not in self.queue and client not in waiting):
+                client.heard = now  # swept once
+                asyncio.get_running_loop().create_task(
+                    self._shut(client, Refused("idle", f"nothing for {self.settings.idle_seconds:g} s")))
+
+    # -- what a player asks ---------------------------------------------------------------------
+    def _on(self, client: Client, message: Any) -> None:
+        now = self.clock()
+        if isinstance(message, MoveMessage):
+            self._move(client, message, now)
+        elif isinstance(message, EndMessage):
+            self._end(client, now)
+        elif isinstance(message, Hello):
+            client.send(Refused("hello", "one hello a connection"))
+        elif isinstance(message, BoardAsk):
+            assert client.player is not None
+            top, you = self.store.leaderboard(client.player.id)
+            client.send(Board(top, you or {}))
+        elif client.duel is not None:
+            client.send(Refused("busy", "you are racing"))
+        elif isinstance(message, Find):
+            self.rooms.close_for(client)
+            assert client.player is not None
+            self.queue.add(client, self.store.skill(client.player.id).number, now)
+            client.send(Queued(self.online, 0.0, window(0.0)))
+        elif isinstance(message, Cancel):
+            self.queue.remove(client)
+            self.rooms.close_for(client)
+            self._welcome(client)
+        elif isinstance(message, Room):
+            self._room(client, message.code, now)
+        elif isinstance(message, RecordedAsk):
+            self.queue.remove(client)
+            self.rooms.close_for(client)
+            if not self.race_recorded(client, now):
+                client.send(Refused("no_recorded", "no recorded run yet"))
+
+    def _room(self, client: Client, code: str, now: float) -> None:
+        self.queue.remove(client)
+        if not code:
+            client.send(RoomMade(self.rooms.make(client, now)))
+            return
+        if self.rooms.throttled(client.address, now):
+            client.send(Refused("throttled", "too many wrong room codes: wait a minute"))
+            return
+        maker = self.rooms.join(code, client.address, now)
+        if maker is None or maker is client or maker not in self.clients or maker.duel is not None:
+            client.send(Refused("no_room", f"no room {code[:12]!r}"))
+            return
+        self._open_duel(maker, client, now)
+
+    def _move(self, client: Client, message: MoveMessage, now: float) -> None:
+        duel = client.duel
+        if duel is None:
+            client.send(Refused("no_duel", "you are not racing"))
+            return
+        answer = duel.play(client.side, message.n, message.move, now)
+        client.send(answer)
+        self._tell_rival(duel, client.side)
+        if duel.over or duel.why:
+            self._finish(duel, now)
+
+    def _end(self, client: Client, now: float) -> None:
+        duel = client.duel
+        if duel is None:
+            client.send(Refused("no_duel", "you are not racing"))
+            return
+        if duel.end(client.side, now):
+            self._tell_rival(duel, client.side)
+        if duel.over:
+            self._finish(duel, now)
+
+    def _gone(self, client: Client) -> None:
+        """The connection closed (or was replaced): out of the queue and its room; in a race,
+        away (``races``)."""
+        self.queue.remove(client)
+        self.rooms.close_for(client)
+        if client.player is not None and self.by_player.get(client.player.id) is client:
+            del self.by_player[client.player.id]
+            self.away(client)
+        client.duel = None

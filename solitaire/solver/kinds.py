@@ -1,0 +1,24 @@
+"""Which search of this package plays a game's rules: asked by the solver's entry points and by
+the computer player, so that a game no search fits is answered from the cards in sight instead
+(``seen_hint``), never by a search built for other rules.
+"""
+
+from __future__ import annotations
+
+from ..core.game import Game
+
+
+def search_kind(game: Game) -> str | None:
+    """Which search plays ``game``'s rules: "cells" (FreeCell: free cells, every card dealt face
+    up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
+    turned onto a waste, C-2 building) or None (Spider, or building by suit or colour: no search of ours; the hint
+    then judges the moves in sight, ``seen_hint``).
+    """
+    rules = game.rules
+    if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
+        return None
+    if rules.cells:
+        fits = (rules.stock == "none" and rules.face_up == "all" and rules.runs == "ordered"
+                and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
+        return "cells" if fits else None
+    return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None

@@ -1,0 +1,71 @@
+"""The game's parts (issue 24): undo records are named values, a copy of a game forgets nothing,
+``Game`` is the state with the checks and move lists composed onto it, and the predicates are
+the ones the rules name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire.core import CELL, DRAW, Game, Move, Pile, parse_code
+from solitaire.core import predicates
+from solitaire.core.game import Game as GameClass
+from solitaire.core.rules import PARTS, REGISTRY
+from solitaire.core.table import Record, Table
+
+
+def test_C9_an_undo_record_is_an_immutable_value_with_named_fields():
+    game = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
+    game.apply(DRAW)
+    record = game.history[-1]
+    assert isinstance(record, Record) and record._fields == ("move", "piles", "hidden", "score", "recycles")
+    assert record.move == DRAW and record.score == 0 and record.recycles == 0
+    with pytest.raises(AttributeError):
+        record.score = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "FC1-MS-5", "SP1-D2N-AAAAAAC", "DS1-D1V-AAAAAAB"])
+def test_a_copy_of_a_game_has_every_field_and_shares_no_pile(code):
+    game = Game.deal(parse_code(code))
+    for move in game.legal_moves()[:3]:
+        if game.check(move) is None:
+            game.apply(move)
+    copy = game.clone()
+    assert set(vars(copy)) == set(vars(game))
+    assert copy.to_json() == game.to_json() and copy.cells == game.cells
+    assert not copy.history and not copy.log
+    for name, value in vars(game).items():
+        if isinstance(value, list) and name not in ("log",):
+            assert value is not vars(copy)[name] or not value
+    if copy.cells:
+        copy.cells[0].append(0)
+        assert game.cells[0] != copy.cells[0]
+
+
+def test_game_is_the_state_with_its_jobs_composed_onto_it():
+    assert GameClass.__mro__ == (GameClass, Table, object)
+
+
+def test_every_part_value_names_a_predicate_the_engine_has():
+    assert set(PARTS["build"]) == set(predicates.BUILDS)
+    assert set(PARTS["runs"]) == set(predicates.RUNS)
+    assert set(PARTS["empty_column"]) == set(predicates.EMPTY_COLUMN)
+    assert set(PARTS["foundation_start"]) == set(predicates.FOUNDATION_BASES)
+
+
+def test_FC3_the_run_limit_is_free_cells_plus_one_doubled_per_empty_column():
+    assert [predicates.run_capacity(cells, empty) for cells, empty in ((4, 0), (0, 0), (1, 1), (4, 2), (2, 3))] == [5, 1, 4, 20, 24]
+
+
+def test_every_shipped_game_is_asked_by_its_rules_never_its_id():
+    for game_id in REGISTRY.ids():
+        rules = REGISTRY.get(game_id)
+        assert rules.builds_on is predicates.BUILDS[rules.build].fits
+        assert rules.empty_takes is predicates.EMPTY_COLUMN[rules.empty_column]
+
+
+def test_FC2_a_cell_move_is_undone_exactly():
+    game = Game.deal(parse_code("FC1-MS-1"))
+    before = game.to_json()
+    game.apply(Move(Pile("t", 0), Pile(CELL, 2)))
+    assert game.undo() and game.to_json() == {**before, "moves": 1}

@@ -1,0 +1,84 @@
+"""A duel server in the test's own process (a thread running its event loop), on 127.0.0.1 and
+a free port, and raw WebSocket players to talk to it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from websockets.asyncio.server import serve
+from websockets.sync.client import connect
+
+from solitaire.net.online_messages import VERSION
+from solitaire.server.cli import _pair_forever
+from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings
+from solitaire.server.store import Store
+
+LOCAL = "127.0.0.1"
+QUICK = Settings(race_seconds=3, count_seconds=0.2, tick=0.05)
+
+
+@contextmanager
+def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[str, DuelServer]]:
+    """(url, server) while the block runs; the server's races end and it stops after."""
+    store = Store(folder)
+    server = DuelServer(store, settings)
+    started = threading.Event()
+    box: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with serve(server.handle, LOCAL, 0, **SOCKET_OPTIONS) as listener:
+            box["url"] = f"ws://{LOCAL}:{listener.sockets[0].getsockname()[1]}"
+            box["stop"] = stop = asyncio.Event()
+            box["loop"] = asyncio.get_running_loop()
+            pairing = asyncio.create_task(_pair_forever(server))
+            started.set()
+            await stop.wait()
+            pairing.cancel()
+            server.stop()
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread.start()
+    assert started.wait(5)
+    try:
+        yield box["url"], server
+    finally:
+        box["loop"].call_soon_threadsafe(box["stop"].set)
+        thread.join(5)
+        store.close()
+
+
+class Raw:
+    """A player speaking raw JSON; every message heard is kept (``heard``)."""
+
+    def __init__(self, url: str) -> None:
+        self._open = ExitStack()
+        self.ws = self._open.enter_context(connect(url, open_timeout=5, close_timeout=1))
+        self.heard: list[str] = []
+
+    def say(self, message: dict | str) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def hear(self, timeout: float = 5.0) -> dict:
+        text = self.ws.recv(timeout=timeout)
+        self.heard.append(text)
+        return json.loads(text)
+
+    def hear_type(self, kind: str, timeout: float = 10.0) -> dict:
+        """The next message of ``kind``, skipping the others (queue updates, progress)."""
+        while True:
+            message = self.hear(timeout)
+            if message["type"] == kind:
+                return message
+
+    def hello(self, name: str = "Sara", key: str | None = None) -> dict:
+        self.say({"type": "hello", "version": VERSION, "key": key or secrets.token_urlsafe(32), "name": name})
+        return self.hear()
+
+    def close(self) -> None:
+        self._open.close()

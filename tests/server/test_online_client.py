@@ -1,0 +1,80 @@
+"""The game's client library (``net/online.py``) against a real server: the API the screens use."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from solitaire.net.mirror import visible_table
+from solitaire.net.online import Closed, OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Board, Matched, Queued, Refused, Result, Welcome
+from tests.server.helpers import QUICK, running_server
+
+
+def next_of(client: OnlineClient, kind: type, seconds: float = 10.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        message = client.wait(0.1)
+        if isinstance(message, kind):
+            return message
+    raise AssertionError(f"no {kind.__name__}")
+
+
+def test_two_clients_queue_race_and_read_the_leaderboard(tmp_path):
+    with running_server(tmp_path, replace(QUICK, race_seconds=30)) as (url, server):
+        ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
+        for client in (ann, bob):
+            client.start()
+            assert next_of(client, Welcome).number == 1000
+        ann.find()
+        assert next_of(ann, Queued).online == 2
+        ann.cancel()
+        assert isinstance(next_of(ann, Welcome), Welcome)  # out of the queue again
+        ann.find()
+        bob.find()
+        duels = [OnlineDuel(client, next_of(client, Matched)) for client in (ann, bob)]
+        assert all(client.poll() == [] for client in (ann, bob))  # poll never waits
+        mine = duels[0]
+        while not mine.ready:
+            mine.update(wait=0.05)
+        for _ in range(3):
+            mine.play("s")
+            while not mine.ready:
+                mine.update(wait=0.05)
+        refereed = server.duels[mine.matched.duel]
+        side = [seat.name for seat in refereed.sides].index("Ann")
+        assert visible_table(mine.mirror.game) == refereed.table(side)
+        for duel in duels:
+            duel.end()
+        while mine.result is None or duels[1].result is None:
+            for duel in duels:
+                duel.update(wait=0.02)
+        assert isinstance(mine.result, Result) and mine.result.you == duels[1].result.opponent
+        assert duels[1].rival.moves == 3
+        ann.leaderboard()
+        board = next_of(ann, Board)
+        assert {line["name"] for line in board.top} == {"Ann", "Bob"} and board.you["name"] == "Ann"
+        ann.race_recorded()  # Bob's side of the only race has no move to replay
+        assert next_of(ann, Refused).reason == "no_recorded"
+        bob.race_recorded()
+        assert next_of(bob, Matched).opponent == {"name": "Ann", "number": board.you["number"], "tier":
+                                                  board.you["tier"], "recorded": True}
+        for client in (ann, bob):
+            client.close()
+
+
+def test_a_server_that_is_not_there_is_one_closed_message(tmp_path):
+    client = OnlineClient("ws://127.0.0.1:9", new_key(), "Nobody")
+    client.start()
+    message = next_of(client, Closed)
+    assert "Error" in message.reason or "refused" in message.reason.lower()
+
+
+def test_a_refusal_comes_as_a_message_not_an_exception(tmp_path):
+    with running_server(tmp_path) as (url, _):
+        client = OnlineClient(url, new_key(), "Ann")
+        client.start()
+        next_of(client, Welcome)
+        client.join_room("NOPE1")
+        assert next_of(client, Refused).reason == "no_room"
+        client.close()
