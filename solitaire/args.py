@@ -190,4 +190,4 @@ def check_duel_arguments(args: Any) -> None:
         except BadCode:
             return  # told as every bad code is
         if not is_race(code.game):
-            raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU1-D3N-…)")
+            raise UsageError(f"game.py: --code {args.code}: a duel is played on a Duel code (DU2-D3N-…)")

@@ -331,7 +331,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--scene", help="with --smoke: the scene to start in (title, play, ...)")
     parser.add_argument("--size", type=window_size, help="window size WIDTHxHEIGHT, e.g. 1280x720")
     parser.add_argument("--duel", metavar="OPPONENT", type=duel_opponent, help="duel computer:easy|medium|hard "
-                        "(with --code DU1-D3N-…: that deal), host[:PORT] (on the network), join:CODE or "
+                        "(with --code DU2-D3N-…: that deal), host[:PORT] (on the network), join:CODE or "
                         "online[:ws://HOST:PORT] (the duel server)")
     parser.add_argument("--race-seconds", type=race_seconds, metavar="N", help="with --duel: a shorter race")
     parser.add_argument("--listen", metavar="ADDRESS", type=ipv4, help="with --duel host: listen there")

@@ -19,13 +19,13 @@ def test_a_smoke_duel_is_played_to_its_end_and_prints_one_json_line(tmp_path):
     env = {"SOLITAIRE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, str(ROOT / "game.py"), "--smoke", "--duel", "computer:hard",
-                           "--autoplay", "easy", "--fast", "--code", "DU1-D3N-AAAAAAB"],
+                           "--autoplay", "easy", "--fast", "--code", "DU2-D3N-AAAAAAB"],
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1
     line = json.loads(lines[0])
-    assert line["code"] == "DU1-D3N-AAAAAAB" and line["winner"] in ("you", "opponent", "tie")
+    assert line["code"] == "DU2-D3N-AAAAAAB" and line["winner"] in ("you", "opponent", "tie")
     for side in (line["you"], line["opponent"]):
         assert set(side) == {"score", "bonus", "total", "foundation", "ended"}
         assert side["total"] == side["score"] + side["bonus"] and side["ended"] in ("won", "end", "time")
@@ -50,7 +50,7 @@ def test_a_smoke_duel_is_played_to_its_end_and_prints_one_json_line(tmp_path):
     (["--fast"], "--fast goes with --duel"),
     (["--duel", "computer:easy", "--autoplay", "godlike"], "expected easy, medium or hard"),
     (["--duel", "computer:easy", "--code", "KL1-D3N-AAAAAAB"], "a Duel code"),
-    (["--duel", "computer:easy", "--code", "DU1-D3N-AAAA"], "G-3"),
+    (["--duel", "computer:easy", "--code", "DU2-D3N-AAAA"], "G-3"),
     (["--duel", "computer:easy", "--scene", "title"], "leave out --scene"),
 ])
 def test_bad_duel_values_are_one_line_and_exit_2(tmp_path, monkeypatch, capsys, argv, words):

@@ -26,7 +26,7 @@ def mirrored(side: dict) -> dict:
 
 def test_two_processes_duel_on_this_machine_and_agree(tmp_path):
     host = game(tmp_path / "host", "--duel", "host:0", "--listen", "127.0.0.1", "--race-seconds", "20",
-                "--code", "DU1-D3N-AAAAAAB")
+                "--code", "DU2-D3N-AAAAAAB")
     joiner = None
     try:
         first = json.loads(host.stdout.readline())
@@ -41,7 +41,7 @@ def test_two_processes_duel_on_this_machine_and_agree(tmp_path):
     assert host.returncode == 0 and joiner.returncode == 0, hosted_err + joined_err
     hosted = json.loads(hosted_out.strip())
     joined = json.loads(joined_out.strip().splitlines()[-1])
-    assert hosted["code"] == "DU1-D3N-AAAAAAB"
+    assert hosted["code"] == "DU2-D3N-AAAAAAB"
     assert joined == mirrored(hosted)  # the same totals and winner, each from its own side
     for side in (hosted["you"], hosted["opponent"]):
         assert side["total"] == side["score"] + side["bonus"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 from .errors import BadCode
@@ -16,7 +15,6 @@ from .quote import clip
 if TYPE_CHECKING:
     from .rules import Ruleset
 
-RULES_VERSION = 1
 DEAL_LETTERS = 7
 DEAL_LIMIT = 26**DEAL_LETTERS
 SCORINGS = {"N": "standard", "V": "vegas"}
@@ -37,12 +35,10 @@ class GameCode:
     def __str__(self) -> str:
         from .rules import ruleset  # the letters are the game's own, from its level file
 
+        rules = ruleset(self.game)
         if self.ms:
-            return f"{ruleset(self.game).code}{RULES_VERSION}-MS-{self.deal}"
-        return (
-            f"{ruleset(self.game).code}{RULES_VERSION}-D{self.draw}{SCORING_LETTERS[self.scoring]}"
-            f"-{deal_letters(self.deal)}"
-        )
+            return f"{rules.code}{rules.version}-MS-{self.deal}"
+        return f"{rules.code}{rules.version}-D{self.draw}{SCORING_LETTERS[self.scoring]}-{deal_letters(self.deal)}"
 
 
 def deal_letters(number: int) -> str:
@@ -67,12 +63,12 @@ def parse_code(text: object) -> GameCode:
     quoted = clip(text)
     ms_shape = _MS_SHAPE.match(raw)
     if ms_shape:
-        return _ms_code(text, *ms_shape.groups())
+        return _ms_code(text, raw, *ms_shape.groups())
     shape = _SHAPE.match(raw)
     if not shape:
         raise BadCode(f"G-3: '{quoted}' is not a game code (expected the form KL1-D1N-AAAAAAB)")
     game_letters, version, d, draw_char, scoring_char, deal = shape.groups()
-    rules = _game_of(text, game_letters, version)
+    rules = _game_of(text, raw, game_letters, version)
     if d != "D" or not (draw_char.isascii() and draw_char.isdigit()):  # "²" passes isdigit() alone
         raise BadCode(f"G-3: '{quoted}': the draw part must be D and a digit, like D1")
     draw = int(draw_char)
@@ -92,21 +88,34 @@ def parse_code(text: object) -> GameCode:
     return GameCode(rules.id, draw, scoring, number)
 
 
-def _game_of(text: str, game_letters: str, version: str) -> Ruleset:
+def _game_of(text: str, raw: str, game_letters: str, version: str) -> Ruleset:
+    """The game the code's letters name, at its own rules version (each game's in its level
+    file): an older version is answered with today's code for the same deal (G-4)."""
     from .rules import REGISTRY  # rules load the level files; codes stay importable without them
 
     rules = REGISTRY.by_code(game_letters)
     if rules is None:
         known = ", ".join(REGISTRY.codes()[:-1]) + " or " + REGISTRY.codes()[-1]
         raise BadCode(f"G-3: '{clip(text)}': unknown game '{game_letters}' (expected {known})")
-    if version != str(RULES_VERSION):
-        raise BadCode(f"G-3: '{clip(text)}': unknown rules version '{version}' (this game knows {RULES_VERSION})")
+    if version != str(rules.version):
+        raise BadCode(_version_refusal(text, rules.code, rules.name, version, rules.version, raw))
     return rules
 
 
-def _ms_code(text: str, game_letters: str, version: str, number: str) -> GameCode:
+def _version_refusal(text: str, letters: str, name: str, version: str, current: int, raw: str) -> str:
+    """G-4: an older rules version's code names the same deal (the shuffle never changes, G-2),
+    scored by rules since changed: the answer gives today's code for it; any other digit is
+    unknown."""
+    if version.isascii() and version.isdigit() and 1 <= int(version) < current:
+        today = f"{letters}{current}{raw[len(letters) + 1:]}"
+        return (f"G-4: '{clip(text)}' is a {name} code of rules version {version}, whose scoring has changed; "
+                f"the same deal under today's rules (version {current}) is {today}")
+    return f"G-3: '{clip(text)}': unknown rules version '{version}' ({name} plays version {current})"
+
+
+def _ms_code(text: str, raw: str, game_letters: str, version: str, number: str) -> GameCode:
     """``FC1-MS-11982``: Microsoft's deal of that number, in its game's first draw and scoring."""
-    rules = _game_of(text, game_letters, version)
+    rules = _game_of(text, raw, game_letters, version)
     if not rules.ms_deals:
         raise BadCode(f"G-3: '{clip(text)}': {rules.name} has no Microsoft deal numbers")
     if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= rules.ms_deals:

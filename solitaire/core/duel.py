@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .bonus import TimeBonus, clock_seconds
 from .codes import GameCode
 from .errors import IllegalMove
 from .game import Game
@@ -131,10 +132,15 @@ class Points:
 @dataclass(frozen=True)
 class Breakdown:
     """The DU-4 summary: the points by kind, the time bonus (DU-5; if ending now while the
-    player still plays) and the total."""
+    player still plays) and the total. ``how`` is the bonus's sum (None: no bonus is due, the
+    clock ran out)."""
 
     points: Points
-    bonus: int
+    how: TimeBonus | None = None
+
+    @property
+    def bonus(self) -> int:
+        return self.how.points if self.how is not None else 0
 
     @property
     def score(self) -> int:
@@ -195,11 +201,11 @@ class Race:
     def __init__(self, code: GameCode, players: int = 2) -> None:
         table = ruleset(code.game).extra.get("duel")
         if table is None:
-            raise ValueError("a race is played on a game with a [duel] table (DU1-D3N-…)")
+            raise ValueError("a race is played on a game with a [duel] table (DU2-D3N-…)")
         self.code = code
         self.games = [Game.deal(code) for _ in range(players)]  # the same deal for all: a fair race
         self.limit = float(table["seconds"])
-        self.bonus_divisor = int(table["bonus_divisor"])
+        self.bonus_per_second = int(table["bonus_per_second"])
         self.elapsed = 0.0
         self.finished_at: list[float | None] = [None] * players
         self.ledgers = [Ledger() for _ in range(players)]
@@ -289,10 +295,12 @@ class Race:
             self._check_open(player)
             self.apply(player, game.resolve(request))
 
-    def end(self, player: int) -> Summary:
-        """DU-4: the player stops for good; the summary is what the confirmation showed."""
+    def end(self, player: int, at: float | None = None) -> Summary:
+        """DU-4: the player stops for good; the summary is what the confirmation showed. ``at``:
+        the race time they pressed End, if earlier than now (a rival's End heard a frame late:
+        the computer's decision was due then, so waiting and "See the result now" agree)."""
         self._check_open(player)
-        self.finished_at[player] = self.elapsed
+        self.finished_at[player] = self.elapsed if at is None else max(0.0, min(at, self.elapsed))
         return self.summary(player)
 
     def _check_open(self, player: int) -> None:
@@ -305,14 +313,19 @@ class Race:
         """Cards on the player's foundations."""
         return sum(map(len, self.games[player].foundations))
 
+    def bonus_how(self, player: int, at: float) -> TimeBonus | None:
+        """DU-5: the bonus of finishing at race time ``at``: only before 0:00, and grown by the
+        cards sent home (with none home, ending earns nothing)."""
+        if at >= self.limit:
+            return None
+        return TimeBonus(clock_seconds(self.limit - at), self.home(player),
+                         self.games[player].rules.card_count, self.bonus_per_second)
+
     def time_bonus(self, player: int) -> int:
-        """DU-5: only a player who finished early earns it, and only for cards sent home, so that
-        quitting at once earns nothing: seconds left × foundation cards ÷ 4.
-        """
+        """DU-5: the bonus the player earned (0 until they finish, and for the clock running out)."""
         at = self.finished_at[player]
-        if at is None or at >= self.limit:
-            return 0
-        return int((self.limit - at) * self.home(player)) // self.bonus_divisor
+        how = None if at is None else self.bonus_how(player, at)
+        return 0 if how is None else how.points
 
     def total(self, player: int) -> int:
         return self.games[player].score + self.time_bonus(player)
@@ -320,8 +333,9 @@ class Race:
     def breakdown(self, player: int) -> Breakdown:
         """The player's points by kind and the time bonus: earned if they finished, else what
         ending now would earn (the DU-4 preview)."""
-        bonus = self.time_bonus(player) if self.finished(player) else self._bonus_if_ending(player)
-        return Breakdown(self.ledgers[player].total, bonus)
+        at = self.finished_at[player]
+        how = self.bonus_how(player, self.elapsed if at is None else at)
+        return Breakdown(self.ledgers[player].total, how)
 
     def summary(self, player: int) -> Summary:
         """A player's points, and whether they beat every opponent's current total. A player who
@@ -332,11 +346,6 @@ class Race:
         others = [self.total(p) for p in range(len(self.games)) if p != player]
         return Summary(self.games[player].score, breakdown.bonus, total,
                        all(total > o for o in others), breakdown)
-
-    def _bonus_if_ending(self, player: int) -> int:
-        if self.over:
-            return 0
-        return int(self.seconds_left * self.home(player)) // self.bonus_divisor
 
     def decide(self, names: tuple[str, str], kind: str) -> DuelResult:
         """The duel's result between player 0 ("you") and 1: at its end, or now (leaving), when

@@ -137,6 +137,7 @@ class Ruleset:
     rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
     layout: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
+    version: int = 1  # the rules version digit of its game codes (G-1, G-4)
     # Read from the parts above once, as plain attributes: the move engine asks them in its loops.
     builds_on: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
     build_refusal: Callable[[int, int], str] = field(init=False, repr=False, compare=False)
@@ -297,6 +298,7 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
         extra={k: v for k, v in data.items() if k not in known},
+        version=g.get("rules_version", 1),
         **parts,
     )
     unnamed = [topic for topic in rules.refusal_topics() if topic not in rules.rule_ids]

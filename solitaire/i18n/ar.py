@@ -9,6 +9,7 @@ first letter.
 """
 
 from solitaire.i18n import network, online
+from solitaire.i18n.ar_duel import DUEL
 from solitaire.i18n.rules_ar import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -217,59 +218,8 @@ STRINGS.update({
     "settings.duel_port_range": "منفذ من 1024 إلى 65535",
 })
 
-# شاشات المبارزة (issue 14).
+# إحصاءات المبارزة (issue 14)؛ نصوص شاشاتها في ar_duel.py.
 STRINGS.update({
-    "duel.new_title": "مبارزة جديدة",
-    "duel.opponent": "الخصم",
-    "duel.computer": "الحاسوب · {strength}",
-    "duel.strength.easy": "سهل",
-    "duel.strength.medium": "متوسط",
-    "duel.strength.hard": "صعب",
-    "duel.deal": "التوزيعة",
-    "duel.deal.random": "عشوائية",
-    "duel.deal.winnable": "قابلة للفوز فقط",
-    "duel.deal.code": "رمز لعبة",
-    "duel.not_a_duel_code": "هذا ليس رمز مبارزة: رموز المبارزة تبدأ بـ DU1-D3N-",
-    "duel.start": "ابدأ",
-    "duel.end": "إنهاء",
-    "duel.you": "أنت",
-    "duel.time_left": "الوقت المتبقي",
-    "duel.home": "في الأساسات {n}/52",
-    "duel.total": "المجموع {total}",
-    "duel.playing": "يلعب",
-    "duel.ready": "مستعد",
-    "duel.get_ready": "التوزيعة نفسها للاثنين. استعد…",
-    "duel.ended.won": "كل الأوراق في الأساسات",
-    "duel.ended.end": "أُنهيت اللعبة",
-    "duel.ended.time": "انتهى الوقت",
-    "duel.all_home": "كل الأوراق الـ 52 في الأساسات! انتهت لعبتك، والمكافأة الزمنية لك.",
-    "duel.no_hints": "لا تلميحات في السباق.",
-    "duel.stopped": "توقف اللاعب الحاسوبي",
-    "duel.refused": "توقف: حركة ترفضها القواعد",
-    "duel.gone.worker": "الحاسوب يعاود التفكير…",
-    "duel.end_title": "هل تنهي لعبتك؟",
-    "duel.end_yes": "إنهاء الآن",
-    "duel.keep_playing": "تابع اللعب",
-    "duel.beats": "هذا يتفوق الآن على نقاط خصمك {opponent}.",
-    "duel.level": "هذا يعادل الآن نقاط خصمك {opponent}.",
-    "duel.behind": "هذا لا يتفوق الآن على نقاط خصمك {opponent}.",
-    "duel.points.foundation": "أوراق نُقلت إلى الأساسات",
-    "duel.points.waste": "أوراق لُعبت من المسحوبة",
-    "duel.points.turned": "أوراق كُشفت",
-    "duel.points.recycles": "خصم إعادة المرور",
-    "duel.points.taken_back": "ما استُرد بالتراجع",
-    "duel.points.bonus": "المكافأة الزمنية",
-    "duel.points.bonus_now": "المكافأة الزمنية إن أنهيت الآن",
-    "duel.points.total": "المجموع",
-    "duel.leave": "مغادرة المبارزة",
-    "duel.leave_confirm": "هل تغادر المبارزة؟ تُحسب إنهاءً الآن: مجموعك {total} مقابل {opponent} لخصمك، وتُحسم المبارزة عند ذلك.",
-    "duel.result.you": "فزت!",
-    "duel.result.opponent": "فاز خصمك",
-    "duel.result.tie": "تعادل!",
-    "duel.rematch": "مباراة ثأر",
-    "duel.new": "مبارزة جديدة",
-    "duel.to_title": "الشاشة الرئيسية",
-    "duel.code": "التوزيعة {code}",
     "statistics.lost": "الخسارات",
     "statistics.tied": "التعادلات",
     "statistics.best_total": "أفضل مجموع",
@@ -324,4 +274,5 @@ STRINGS.update({
 })
 
 STRINGS.update(network.AR)
+STRINGS.update(DUEL)
 STRINGS.update(online.AR)  # issue 25: the online duel

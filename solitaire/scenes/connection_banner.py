@@ -24,9 +24,9 @@ EDGE = (255, 190, 170, 160)
 
 def seconds_left(scene: DuelScene) -> int | None:
     """Whole seconds the dropped rival has left to come back, or None when nothing dropped."""
-    if scene.comeback_until is None or scene.result is not None:
+    if scene.rival_side.comeback_until is None or scene.result is not None:
         return None
-    return max(0, math.ceil(scene.comeback_until - scene.race.elapsed))
+    return max(0, math.ceil(scene.rival_side.comeback_until - scene.race.elapsed))
 
 
 def draw(surface: pygame.Surface, scene: DuelScene) -> None:

@@ -9,10 +9,13 @@ deal, so its uncovered cards would tell you your own hidden ones; the opponent p
 
 The scene owns race time. Once the deal has landed, a 3-2-1 count starts both clocks; then race
 time follows the frame clock, or, with ``fast``, jumps ``FAST_STEP`` a frame but never past a
-moment a computer side is still thinking (``Rival.ready_at``, the autoplayer's), so a headless
-duel is over in seconds and plays the same on any machine. Covered by its menu or the End
-question (or any notice), the scene gets no frames: against the computer both clocks stop; a
-rival that cannot pause (a person on the network) keeps racing under them (``covered_update``).
+moment a computer side is still thinking (``duel_race.race_step_length``), so a headless duel is
+over in seconds and plays the same on any machine. Once you have ended while the rival plays
+on, the scene says it waits for the opponent (``waiting``); against the computer "See the result
+now" (``hurry``) plays the computer's remaining race on the simulated clock: the same moves at
+the same race times as waiting, so the same result. Covered by its menu or the End question (or
+any notice), the scene gets no frames: against the computer both clocks stop; a rival that
+cannot pause (a person on the network) keeps racing under them (``covered_update``).
 
 Leaving the duel (the menu, or closing the window) is End at that moment (DU-4), and the race
 is decided there: your total against the rival's at that time.
@@ -27,18 +30,16 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import IllegalMove, Move, Refusal, parse_code
+from solitaire.core import Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import (Breakdown, DuelResult, Race, RivalBack, RivalEnded, RivalEvent, RivalGone,
-                                 RivalLost, RivalMove, notation)
+from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation
 from solitaire.scenes import duel_panel
 from solitaire.scenes.confirm import ask
-from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival, thinking_until
+from solitaire.scenes.duel_race import FAST_STEP, HURRY_STEP, RivalSide, race_step_length, settled
+from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival
 from solitaire.scenes.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
-SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
-FAST_STEP = 0.5  # race seconds a frame with --fast
 URGENT_SECONDS = 30.0  # the countdown turns urgent
 COVERED_POLL = 0.03  # a network duel under a dialog: seconds between two reads of its line
 ME, RIVAL = 0, 1
@@ -68,10 +69,8 @@ class DuelScene(TableScene):
         self.started = False
         self.settling = False  # a network duel at 0:00, waiting for the last moves to arrive
         self.my_moves = 0  # our side's moves told to the rival (an undo is one too)
-        self.rival_moves = 0
-        self.timeline: list[tuple[float, int]] = [(0.0, 0)]  # the rival's score over race time
-        self.rival_note = ""  # an i18n key: why the rival cannot be heard, or why it stopped
-        self.rival_out, self.comeback_until = "", None  # "refused" | "lost" (ended by us); a drop's deadline
+        self.rival_side = RivalSide()
+        self.hurried = False  # "See the result now": the rest of the computer's race simulated
         self.result: DuelResult | None = None
         self.on_result = on_result  # told the result once the race is decided (--smoke prints it)
         self._build_parts()
@@ -84,6 +83,24 @@ class DuelScene(TableScene):
     @property
     def rival_game(self):
         return self.race.games[RIVAL]
+
+    @property
+    def waiting(self) -> bool:
+        """You have finished and the rival still plays: the results wait for it."""
+        return self.result is None and self.started and self.race.finished(ME) and self.race.playing(RIVAL)
+
+    @property
+    def can_hurry(self) -> bool:
+        """"See the result now" is offered: waiting on a computer (a person's race cannot be
+        played for them)."""
+        return self.waiting and self.rival.pausable and not self.hurried
+
+    def hurry(self) -> None:
+        """Play the computer's remaining race at once, on the simulated clock (the result is
+        the one waiting would give)."""
+        if self.can_hurry:
+            self.hurried = True
+            self._update_buttons()
 
     @property
     def frozen(self) -> bool:
@@ -101,6 +118,8 @@ class DuelScene(TableScene):
         self.bar = ui.TopBar(start=[(self.menu_button, 2.4)],
                              end=[(self.end_button, 2.2), (self.undo_button, 2.2), (self.redo_button, 2.2)])
         self.group.add(self.bar)
+        self.hurry_button = self.group.add(ui.Button(t("duel.see_result"), self.hurry, primary=True,
+                                                     visible=False))
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -108,6 +127,10 @@ class DuelScene(TableScene):
         self.undo_button.enabled = playing and self.game.can_undo
         self.redo_button.enabled = playing and self.game.can_redo
         self.end_button.enabled = playing
+        shown = self.can_hurry
+        if shown != self.hurry_button.visible:
+            self.hurry_button.visible = shown
+            self.group.layout_changed()
 
     # ----------------------------------------------------------------------------- moves
     def check(self, move: Move) -> Refusal | None:
@@ -215,30 +238,9 @@ class DuelScene(TableScene):
             return [RivalLost("duel.stopped")]
 
     def _apply_rival(self, event: RivalEvent) -> None:
-        race = self.race
-        if isinstance(event, RivalMove):
-            if not race.playing(RIVAL):
-                return
-            self.rival_moves += 1
-            try:
-                if event.number != self.rival_moves:
-                    raise ValueError(f"move {event.number} came as move {self.rival_moves}")
-                race.play(RIVAL, event.notation)
-            except (IllegalMove, ValueError):
-                self.rival_out, self.rival_note = "refused", "duel.refused"
-                race.end(RIVAL)
-            self.timeline.append((race.elapsed, self.rival_game.score))
-        elif isinstance(event, RivalEnded):
-            if race.playing(RIVAL):
-                race.end(RIVAL)
-        elif isinstance(event, RivalGone):
-            self.rival_note, self.comeback_until = event.reason, event.deadline(race.elapsed)
-        elif isinstance(event, RivalBack):
-            self.rival_note, self.comeback_until = "", None
-        elif isinstance(event, RivalLost):
-            self.rival_out, self.rival_note, self.comeback_until = "lost", event.reason, None
-            if race.playing(RIVAL):
-                race.end(RIVAL)
+        self.rival_side.hear(self.race, event)
+        if not self.race.playing(1):
+            self._update_buttons()
 
     # ----------------------------------------------------------------------------- autoplay
     def _autoplay(self) -> None:
@@ -294,26 +296,18 @@ class DuelScene(TableScene):
                 self.rival.start(self.code)
                 self._update_buttons()
             return
-        step = FAST_STEP if self.fast else dt
         if agreed is not None:  # real and never paused; --fast only quickens the computer there
-            step = max(0.0, self._settled(agreed) - self.race.elapsed)
+            moment, self.settling = settled(self.race, agreed)
+            step = max(0.0, moment - self.race.elapsed)
         elif self.fast and self.finish.auto_timer is not None:
             step = dt  # auto-complete (K-9) plays card by card in real time, fast or not
-        elif self.fast:
-            waiting = thinking_until(self.race, self.rival, self.autoplayer)
-            if waiting is not None:
-                step = max(0.0, min(step, waiting - self.race.elapsed))
+        else:
+            simulated = HURRY_STEP if self.hurried else (FAST_STEP if self.fast else None)
+            step = race_step_length(self.race, self.rival, self.autoplayer, dt, simulated)
         self.race.tick(step)
         self._hear_rival()
         self._autoplay()
         self._check_over()
-
-    def _settled(self, agreed: float) -> float:
-        """Both machines stop a hair before 0:00 for SETTLE_SECONDS, no one moving, while the
-        moves made before it arrive (each side's clock and the line lag a little); then 0:00."""
-        limit = self.race.limit
-        self.settling = limit <= agreed < limit + SETTLE_SECONDS and not self.race.over
-        return limit - 1e-3 if self.settling else agreed
 
     def _check_over(self) -> None:
         if self.race.over and self.result is None:
@@ -340,7 +334,7 @@ class DuelScene(TableScene):
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
         self.app.switch("duel_results", result=self.result, code=str(self.code),
-                        opponent=self.opponent, note=self.rival_note if self.rival_out else "")
+                        opponent=self.opponent, note=self.rival_side.note if self.rival_side.out else "")
 
     @property
     def countdown(self) -> float:
@@ -352,6 +346,10 @@ class DuelScene(TableScene):
 
     def wants_frames(self) -> bool:
         return super().wants_frames() or self.result is None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        duel_panel.place_hurry(self, size)
 
     # ----------------------------------------------------------------------------- lifecycle
     def enter(self) -> None:
@@ -393,7 +391,7 @@ class DuelScene(TableScene):
     # ----------------------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_table(surface, alpha)
+        duel_panel.draw(surface, self)  # the waiting card under the widgets: its button is one
         self.group.draw(surface)
-        duel_panel.draw(surface, self)
         if self.hud.toast is not None:
             self.hud.draw_toast(surface)

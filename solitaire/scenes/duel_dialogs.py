@@ -1,7 +1,7 @@
-"""The dialogs over a duel: the End question (DU-4) with your points broken down, and the duel's
-menu (resume, rules, settings, leave). Covered by them, the duel's clocks stop against the
-computer; a rival that cannot pause keeps racing under them (``DuelScene.covered_update``, which
-the scene stack calls for every covered scene).
+"""The dialogs over a duel: the End question (DU-4) with your points broken down and the time
+bonus's sum (DU-5), and the duel's menu (resume, rules, settings, leave). Covered by them, the
+duel's clocks stop against the computer; a rival that cannot pause keeps racing under them
+(``DuelScene.covered_update``, which the scene stack calls for every covered scene).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
+from solitaire.core.bonus import TimeBonus
 from solitaire.core.duel import Breakdown
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 
@@ -29,6 +30,42 @@ def breakdown_rows(app: App, breakdown: Breakdown, ended: bool) -> list[tuple[st
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+def bonus_rule(app: App, how: TimeBonus | None) -> str:
+    """DU-5 in words, or why there is no bonus (the clock ran out)."""
+    if how is None:
+        return app.t("duel.bonus.none")
+    return app.t("duel.bonus.rule", per_second=how.per_second, cards=how.cards)
+
+
+def bonus_sum(how: TimeBonus | None) -> str:
+    """DU-5 in figures, in the order of ``bonus_rule``: ``187 × 10 × (31 ÷ 52)² = 674``."""
+    if how is None:
+        return ""
+    return f"{how.seconds} × {how.per_second} × ({how.home} ÷ {how.cards})² = {how.points}"
+
+
+def bonus_lines(app: App, how: TimeBonus | None, rule: bool = True) -> list[tuple[str, bool]]:
+    """The bonus explained, as (line, is figures): the rule in words (``rule``), then its sum;
+    or why there is none."""
+    if how is None:
+        return [(bonus_rule(app, how), False)]
+    return ([(bonus_rule(app, how), False)] if rule else []) + [(bonus_sum(how), True)]
+
+
+def draw_bonus(dialog: DialogScene, surface: pygame.Surface, lines: list[tuple[str, bool]],
+               box: pygame.Rect, px: int, step: int) -> None:
+    """The bonus's lines centred in ``box``, one a ``step``: words in the reading direction, the
+    figures left to right in every language (as the clock reads)."""
+    for index, (line, figures) in enumerate(lines):
+        row = pygame.Rect(box.x, box.y + index * step, box.w, step)
+        if not figures:
+            dialog.blit_text(surface, line, int(px * 0.85), row, colour=ui.INK_DIM, align="centre")
+            continue
+        size = dialog.app.text.fit_size(line, px, box.w, True)
+        image = dialog.app.text.render(line, size, ui.INK, True, rtl=False)
+        surface.blit(image, image.get_rect(center=row.center))
 
 
 def rule_gap(step: int) -> int:
@@ -80,10 +117,11 @@ class DuelEndScene(DialogScene):
     def summary(self) -> list[tuple[str, str]]:
         return breakdown_rows(self.app, self.duel.preview(), ended=False)
 
+
     def verdict(self) -> str:
         mine, theirs = self.duel.preview().total, self.duel.race.total(1)
         key = "duel.beats" if mine > theirs else ("duel.level" if mine == theirs else "duel.behind")
-        if self.duel.rival_note == "net.lost.left":  # its total stays: say so, not just a number
+        if self.duel.rival_side.note == "net.lost.left":  # its total stays: say so, not just a number
             key = key.replace("duel.", "duel.left.")
         return self.app.t(key, opponent=theirs)
 
@@ -95,7 +133,7 @@ class DuelEndScene(DialogScene):
         u = unit(size)
         self.px = max(14, int(u * 0.44))
         self.step = int(self.px * 1.6)
-        rows = rows_height(self.step) + 2 * self.step  # the summary and the verdict
+        rows = rows_height(self.step) + 4 * self.step  # the summary, the bonus's sum, the verdict
         w = min(int(size[0] * 0.8), int(u * 13))
         h = self.title_height(u) + u // 2 + rows + u + u + int(u * 0.6)
         panel = centred(size, w, h)
@@ -108,7 +146,9 @@ class DuelEndScene(DialogScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(self.box.x, self.box.y, self.box.w, rows_height(self.step))
         draw_rows(self, surface, self.summary(), box, self.px, self.step)
-        verdict = pygame.Rect(self.box.x, box.bottom + self.step // 2, self.box.w, self.step)
+        how = pygame.Rect(self.box.x, box.bottom + self.step // 4, self.box.w, 2 * self.step)
+        draw_bonus(self, surface, bonus_lines(self.app, self.duel.preview().how), how, self.px, self.step)
+        verdict = pygame.Rect(self.box.x, how.bottom + self.step // 2, self.box.w, self.step)
         self.blit_text(surface, self.verdict(), self.px, verdict, colour=ui.GOLD, bold=True,
                        align="centre")
 
@@ -130,6 +170,8 @@ class DuelMenuScene(DialogScene):
                         for i, (key, action, shown) in enumerate(entries)]
 
     def leave(self) -> None:
+        """One dialog at a time (issue 22): the question takes the menu's place."""
+        self.close()
         self.duel.ask_leave()
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -58,7 +58,9 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
-    connection_banner.draw(surface, scene)
+    if scene.waiting:
+        _waiting(surface, scene)
+    connection_banner.draw(surface, scene)  # over the waiting box's dimming: a drop stays seen
     if not scene.started and not scene.dealing:
         _count_in(surface, scene)
 
@@ -147,8 +149,8 @@ def rival_figures(scene: DuelScene) -> tuple[int, int, int]:
 
 def _rival_state(scene: DuelScene) -> str:
     t, race = scene.app.t, scene.race
-    if scene.rival_note:
-        return t(scene.rival_note)
+    if scene.rival_side.note:
+        return t(scene.rival_side.note)
     how = race.ended_how(1)
     if how is not None:
         return t(f"duel.ended.{how}")
@@ -176,7 +178,7 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
     limit = scene.race.limit
     told = getattr(scene.rival, "figures", None)  # an online rival: the server's score
-    points = scene.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
+    points = scene.rival_side.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
     top = max(100, max(score for _, score in points))
     rtl = i18n.is_rtl()
 
@@ -211,3 +213,29 @@ def _count_in(surface: pygame.Surface, scene: DuelScene) -> None:
     surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
     hint = scene.app.text.render(scene.app.t("duel.get_ready"), max(14, h // 30), ui.INK, True)
     surface.blit(hint, hint.get_rect(midtop=(w // 2, h // 2 + image.get_height() // 2)))
+
+
+def waiting_box(size: tuple[int, int]) -> tuple[pygame.Rect, int]:
+    """The card over the table while you wait for the opponent, and its text size."""
+    w, h = size
+    px = max(15, bar_height(size) * 40 // 100)
+    box = pygame.Rect(0, 0, min(w - 2 * px, px * 22), px * 10)
+    box.center = (w // 2, h // 2 + bar_height(size) // 2)
+    return box, px
+
+
+def place_hurry(scene: DuelScene, size: tuple[int, int]) -> None:
+    """"See the result now" at the foot of the waiting card."""
+    box, px = waiting_box(size)
+    width = min(box.w - 2 * px, px * 14)
+    scene.hurry_button.layout((box.centerx - width // 2, box.bottom - px * 3, width, int(px * 2.2)))
+
+
+def _waiting(surface: pygame.Surface, scene: DuelScene) -> None:
+    """Your game has ended and the opponent plays on: say so, with its clock (the race's);
+    "See the result now" is drawn over it with the scene's widgets."""
+    box, px = waiting_box(surface.get_size())
+    ui.dim(surface, 70)
+    surface.blit(ui.rounded_rect(box.size, px, (10, 24, 18, 235), None, ui.GOLD, ui.hairline(px * 2)), box.topleft)
+    y = _line(surface, scene, scene.app.t("duel.waiting"), px, box, box.y + px, ui.GOLD_TOP, True)
+    _line(surface, scene, clock_text(scene.countdown), px * 3, box, y, ui.INK, True)

@@ -1,5 +1,5 @@
-"""The results of a duel (DU-1): both totals with their breakdowns side by side, who won (or a
-tie), and Rematch (the same deal), New duel, Title."""
+"""The results of a duel (DU-1): both totals with their breakdowns side by side, each time bonus
+with its sum (DU-5), who won (or a tie), and Rematch (the same deal), New duel, Title."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows, rows_height
+from solitaire.scenes.duel_dialogs import bonus_lines, bonus_rule, breakdown_rows, draw_bonus, draw_rows, rows_height
 from solitaire.scenes.title import gold_text
 
 
@@ -65,17 +65,19 @@ class DuelResultsScene(DialogScene):
         self.heading = gold_text(text, self.headline(), text.fit_size(self.headline(), int(u * 1.1), inner, "heading"))
         names_h = int(self.px * 2.6)
         rows_h = rows_height(self.step)
-        h = u // 3 + self.heading.get_height() + u // 4 + names_h + rows_h + self.step + u + u + int(u * 0.7)
+        h = (u // 3 + self.heading.get_height() + u // 4 + names_h + rows_h + 3 * self.step + self.step
+             + u + u + int(u * 0.7))
         panel = centred(size, w, h)
         self.panel.layout(panel)
         self.heading_y = panel.y + u // 3
         top = self.heading_y + self.heading.get_height() + u // 4
         col_w = (inner - u) // 2
-        left = pygame.Rect(panel.x + u, top, col_w, names_h + rows_h)
-        right = pygame.Rect(panel.right - u - col_w, top, col_w, names_h + rows_h)
+        left = pygame.Rect(panel.x + u, top, col_w, names_h + rows_h + self.step)  # the bonus's sum under
+        right = pygame.Rect(panel.right - u - col_w, top, col_w, names_h + rows_h + self.step)
         self.columns = [right, left] if self.rtl else [left, right]  # you first in reading order
         self.names_h = names_h
-        self.code_box = pygame.Rect(panel.x, left.bottom + self.step // 4, panel.w, self.step)
+        self.rule_box = pygame.Rect(panel.x + u, left.bottom + self.step // 4, inner, self.step)
+        self.code_box = pygame.Rect(panel.x, self.rule_box.bottom + self.step // 2, panel.w, self.step)
         bw = min(int(u * 4.4), (inner - u) // 3)
         place_row([self.rematch_button, self.new_button, self.title_button], panel.centerx,
                   panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
@@ -105,5 +107,11 @@ class DuelResultsScene(DialogScene):
             rows = pygame.Rect(column.x, column.y + self.names_h, column.w, rows_height(self.step))
             draw_rows(self, surface, breakdown_rows(self.app, side.breakdown, ended=True), rows,
                       self.px, self.step)
+            how = pygame.Rect(column.x, rows.bottom, column.w, self.step)
+            draw_bonus(self, surface, bonus_lines(self.app, side.breakdown.how, rule=False), how, self.px, self.step)
+        paid = self.result.you.breakdown.how or self.result.opponent.breakdown.how
+        if paid is not None:  # the rule once, under both sums
+            self.blit_text(surface, bonus_rule(self.app, paid), int(self.px * 0.85), self.rule_box,
+                           colour=ui.INK_DIM, align="centre")
         self.blit_text(surface, t("duel.code", code=self.result.code), int(self.px * 0.85),
                        self.code_box, colour=ui.INK_DIM, align="centre")

@@ -44,7 +44,7 @@ class NewDuelScene(DialogScene):
         deals = [d for d in DEALS if d != "winnable" or pools.has_pool(*race_mode())]
         self.deal_choice = self.group.add(ui.SegmentedChoice(
             [(d, t(f"duel.deal.{d}")) for d in deals], self.deal, self._set_deal))
-        self.code_field = self.group.add(CodeField(self._submit_code, placeholder="DU1-D3N-AAAAAAB"))
+        self.code_field = self.group.add(CodeField(self._submit_code, placeholder="DU2-D3N-AAAAAAB"))
         self.code_field.visible = False
         self._show_deal()
         self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))

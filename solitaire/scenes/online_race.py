@@ -124,9 +124,9 @@ class OnlineRaceScene(DuelScene):
             self.view.sync(self.game)
             self._update_buttons()
         if self.online.lost is not None and self.online.result is None:
-            self.rival_note = "online.connection_lost"
-        if self.online.rival.score != self.timeline[-1][1]:  # the opponent panel's score line
-            self.timeline.append((self.race.elapsed, self.online.rival.score))
+            self.rival_side.note = "online.connection_lost"
+        if self.online.rival.score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
+            self.rival_side.timeline.append((self.race.elapsed, self.online.rival.score))
         super().race_step(dt)
 
     def _check_over(self) -> None:

@@ -141,16 +141,17 @@ class ComputerRival:
             events.append(RivalGone("duel.gone.worker") if self.gone else RivalBack())
         if decision is None:
             return events
+        at = self.player.decided_at if self.player.decided_at is not None else race_time
         if is_end(decision):
             self.done = True
-            return events + [RivalEnded(race_time)]
+            return events + [RivalEnded(at)]
         if not isinstance(decision, tuple) or self.game.check(decision) is not None:
             self.done = True  # the worker gave up (Stopped), or said a move its game refuses
             return events + [RivalLost("duel.stopped")]
         self.game.apply(decision)
         self.number += 1
         self.done = self.game.won
-        return events + [RivalMove(self.number, notation(decision), race_time)]
+        return events + [RivalMove(self.number, notation(decision), at)]
 
     def my_move(self, number: int, notation: str, at: float) -> None:
         """The computer plays its own game: ours does not change its moves."""
@@ -175,7 +176,7 @@ class ComputerRival:
     def ready_at(self) -> float | None:
         if self.player is None or self.done:
             return None
-        return due_moment(self.player, self.now)
+        return self.player.due_at()
 
 
 class AutoPlayer:
@@ -191,20 +192,12 @@ class AutoPlayer:
         return self.player.update(game, race_time)
 
     def ready_at(self, now: float) -> float | None:
-        return due_moment(self.player, now)
+        """As ``Rival.ready_at``: the player's next decision's moment, which a simulated clock
+        steps onto and holds at until it is played (so the side never falls behind its pace)."""
+        return self.player.due_at()
 
     def close(self) -> None:
         self.player.close()
-
-
-def due_moment(player: Any, now: float) -> float | None:
-    """The race time a computer side's next decision is due, while it matters to a simulated
-    clock: the clock steps onto it (never over it), and holds there while the side still thinks.
-    None once the decision will be handed over now."""
-    due = player.due_at()
-    if due is None or (due <= now and not player.waiting()):
-        return None
-    return due
 
 
 def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:

@@ -54,7 +54,7 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     duel = rules.extra.get("duel")
     if duel:
         rows.append(("row", t("rules.points.time_bonus"),
-                     t("rules.points.time_bonus_value", divisor=duel["bonus_divisor"])))
+                     t("rules.points.time_bonus_value", per_second=duel["bonus_per_second"], cards=rules.card_count)))
     if scoring.floor is None:
         rows.append(("note", t("rules.points.no_floor"), ""))
     else:

@@ -8,9 +8,14 @@ every machine: ``bench --opponent`` calls it directly on a simulated clock, and 
 process, so the frame thread never thinks, and hands the decision over once its pace (race
 seconds a move, by strength) has passed.
 
-A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4), nothing
-useful is left or ending now banks more time bonus (DU-5) than playing on would earn. Without a
-race clock END just means "nothing useful left" (the Hint's "No useful move").
+A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
+strength plays on while it has a line that gets somewhere (its policy's move, else any short
+line that sends a card home or turns one, ``opponent.escape``; the talon cycled included), and
+presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next
+card home, at the pace the player has kept so far, would come too late to make up for the time
+bonus (DU-5) that ending now banks. Games no talon search fits (``kinds.search_kind``: FreeCell,
+Spider) are played from the cards in sight (``seen_hint``). Without a race clock END just means
+"nothing useful left" (the Hint's "No useful move").
 """
 
 from __future__ import annotations
@@ -20,11 +25,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
+from ..core.bonus import finishing_bonus
 from ..core.game import Game
 from ..core.moves import Move
 from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
+from .opponent.escape import way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
@@ -70,22 +77,31 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     game = view.game
     if game.won:
         return END
-    if view.seconds_left is not None and _out_of_time(view, strength):
-        return END
     if search_kind(game) != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
-        return END if move is None else move
-    rng = random.Random(f"{seed}|{strength.value}|{view.key}")
-    move = _POLICIES[strength](view, rng)
-    return END if move is None else move
+    else:
+        rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
+        move = _POLICIES[strength](view, rng) or way_out(view)
+    if move is None:
+        return END  # stuck: no line the player sees sends a card home or turns one any more
+    if view.seconds_left is not None and not time_pays(game, view.seconds_left, PACE[strength]):
+        return END
+    return move
 
 
-def _out_of_time(view: Seen, strength: Strength) -> bool:
-    """Another move and then End would land at or after 0:00, when no bonus is paid: end now,
-    while the cards home still earn some (DU-5)."""
-    assert view.seconds_left is not None
-    home = sum(map(len, view.game.foundations))
-    return home > 0 and view.seconds_left <= 2 * PACE[strength]
+def time_pays(game: Game, seconds_left: float, pace: float) -> bool:
+    """Playing on is worth its time (DU-5): the next card home, expected after as many moves as
+    each card home has taken so far (every move takes ``pace``), and End then, total at least
+    what End now banks (End takes a pace too). With no card home yet ending pays nothing, and
+    near 0:00 the bonus left is small, so this says "end" only in a race's last seconds."""
+    home = sum(map(len, game.foundations))
+    if home == 0:
+        return True
+    end_now = finishing_bonus(game, seconds_left - pace)
+    next_card = pace * max(1.0, game.moves / home)
+    if home + 1 == game.rules.card_count:  # the last card ends the game itself: no End to press
+        return 10 + finishing_bonus(game, seconds_left - next_card, home + 1) >= end_now
+    return 10 + finishing_bonus(game, seconds_left - next_card - pace, home + 1) >= end_now
 
 
 def _easy(view: Seen, rng: random.Random) -> Move | None:
@@ -93,11 +109,11 @@ def _easy(view: Seen, rng: random.Random) -> Move | None:
 
 
 def _medium(view: Seen, rng: random.Random) -> Move | None:
-    return medium_move(view, PACE[Strength.MEDIUM])
+    return medium_move(view)
 
 
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    return hard_move(view, rng, PACE[Strength.HARD])
+    return hard_move(view, rng, PACE[Strength.HARD], favoured=medium_move(view))
 
 
 HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
@@ -154,7 +170,10 @@ class ComputerPlayer:
         self._position: tuple[int, int] | None = None  # (moves, log length) the question is about
         self._asked_at = 0.0  # race time the pace is counted from
         self._held: Decision | None = None
-        self._next_from: float | None = None  # race time the last decision was handed over
+        # race time the next decision is counted from: the race's start, then the moment the last
+        # one was due (never the frame that handed it over), so its timing is the same whether
+        # the race clock is real, simulated, or hurried to its end
+        self._next_from: float | None = 0.0
         self._stopped: Stopped | None = None
 
     def waiting(self) -> bool:
@@ -166,17 +185,25 @@ class ComputerPlayer:
         return self._ticket is not None and self.worker.retries_of(self._ticket) > 0
 
     def due_at(self) -> float | None:
-        """Race time the pending decision is handed over at the earliest; None when none pending."""
+        """Race time the next decision is handed over at the earliest: the pending one's, or, before
+        the next question is asked, a pace after the last one was due (a simulated clock must
+        stop there too, or the computer falls behind it); None when nothing is to come."""
         if self._ticket is None and self._held is None:
-            return None
+            return None if self._next_from is None else self._next_from + self.pace
         return self._asked_at + self.pace
+
+    @property
+    def decided_at(self) -> float | None:
+        """The race time the last decision handed over was due (its move's moment, or End's)."""
+        return self._next_from
 
     def update(self, game: Game, race_time: float) -> Decision | Stopped | None:
         """The decision to play now, or None while thinking or pacing; a ``Stopped`` for good."""
         if self._stopped is not None:
             return self._stopped
-        if game.won:
-            return None  # all 52 home ended this side's race (DU-4): nothing left to decide
+        if game.won:  # all 52 home ended this side's race (DU-4): nothing left to decide
+            self._next_from = None
+            return None
         position = (game.moves, len(game.log))
         if position != self._position:  # a new position (or the first): ask about it
             start = race_time if self._next_from is None else self._next_from

@@ -120,7 +120,7 @@ def test_impossible_deal_files_are_refused_by_name(capsys, tmp_path, mutate, mes
 def test_fuzzed_codes_files_and_moves_never_escape(capsys, tmp_path):
     rng = random.Random(2026)
     alphabet = string.ascii_letters + string.digits + "-:>*_ \t{}[]\",.\\é♠"
-    good = ["KL1-D1N-AAAAAAB", "DS1-D3V-ABCDEFG", "TF1-D3N-ZZZZZZZ", "DU1-D3N-AAAAAAA"]
+    good = ["KL1-D1N-AAAAAAB", "DS1-D3V-ABCDEFG", "TF1-D3N-ZZZZZZZ", "DU2-D3N-AAAAAAA"]
     _, base, _ = call(capsys, "deal", "DS1-D1N-AAAAAAB")
     state_text = base
     files = 0

@@ -1,12 +1,14 @@
 """Game codes and deterministic deals (G-1 … G-3)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from solitaire.core import BadCode, Game, GameCode, parse_code
 from solitaire.core.codes import deal_letters
+from solitaire.core.rules import REGISTRY
 from solitaire.core.rng import SplitMix64, shuffled
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_deals.json").read_text())
@@ -55,7 +57,7 @@ def test_G2_the_generator_is_splitmix64():
         ("KL1-D1Q-AAAAAAB", "unknown scoring 'Q'"),
         ("KL1-D1N-AAAAAA", "7 letters"),
         ("KL1-D1N-AAAAAA1", "7 letters"),
-        ("DU1-D1N-AAAAAAB", "no draw 1"),
+        ("DU2-D1N-AAAAAAB", "no draw 1"),
         ("", "not a game code"),
         ("KL1D1NAAAAAAB", "not a game code"),
     ],
@@ -70,3 +72,24 @@ def test_G3_bad_codes_name_the_wrong_part(text, part):
 def test_G3_non_text_is_refused():
     with pytest.raises(BadCode):
         parse_code(None)
+
+
+def test_G4_an_older_rules_version_names_todays_code_for_the_same_deal():
+    with pytest.raises(BadCode) as error:
+        parse_code("du1-d3n-mfrfcdc")
+    message = str(error.value)
+    assert message.startswith("G-4") and "rules version 1" in message and message.endswith("DU2-D3N-MFRFCDC")
+    assert parse_code("DU2-D3N-MFRFCDC").deal == parse_code("KL1-D3N-MFRFCDC").deal
+    assert str(parse_code("DU2-D3N-MFRFCDC")) == "DU2-D3N-MFRFCDC"
+    with pytest.raises(BadCode, match="unknown rules version '3'"):
+        parse_code("DU3-D3N-AAAAAAB")  # a later version is unknown, not older
+
+
+def test_G4_a_microsoft_code_is_checked_against_its_own_games_version(monkeypatch):
+    with pytest.raises(BadCode, match="FreeCell plays version 1"):
+        parse_code("FC2-MS-11982")  # FreeCell is at version 1 while the Duel is at 2
+    monkeypatch.setitem(REGISTRY._games, "freecell", replace(REGISTRY.get("freecell"), version=2))
+    with pytest.raises(BadCode) as error:
+        parse_code("fc1-ms-11982")
+    assert str(error.value).startswith("G-4") and str(error.value).endswith("FC2-MS-11982")
+    assert str(parse_code("FC2-MS-11982")) == "FC2-MS-11982"

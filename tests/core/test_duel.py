@@ -3,11 +3,12 @@
 import pytest
 
 from solitaire.core import DRAW, TABLEAU, IllegalMove, Move, Pile, parse_code
+from solitaire.core.bonus import TimeBonus, time_bonus
 from solitaire.core.duel import Race
 
 from tests.positions import build
 
-CODE = parse_code("DU1-D3N-AAAAAAB")
+CODE = parse_code("DU2-D3N-AAAAAAB")
 
 
 def test_DU1_same_deal_four_minutes_ends_on_time_or_when_both_finish():
@@ -68,14 +69,40 @@ def test_DU4_end_shows_a_summary_then_ends_for_good():
     assert refused.value.refusal.rule == "DU-4"
 
 
-def test_DU5_finishing_early_earns_a_time_bonus_for_cards_home():
+def test_DU5_finishing_early_earns_seconds_left_x_10_x_home_share_squared():
     race = Race(CODE)
-    race.games[0].foundations[0] = list(range(13))  # 13 cards home
+    race.games[0].foundations[0] = list(range(13))  # 13 cards home: a quarter of the deck
     race.tick(40)
     race.end(0)
-    assert race.time_bonus(0) == 200 * 13 // 4
+    assert race.time_bonus(0) == 200 * 10 * 13 * 13 // (52 * 52) == 125
+    how = race.breakdown(0).how
+    assert how == TimeBonus(seconds=200, home=13, cards=52, per_second=10) and how.points == 125
     race.tick(300)
-    assert race.time_bonus(1) == 0  # the clock ran out: no bonus
+    assert race.time_bonus(1) == 0 and race.breakdown(1).how is None  # the clock ran out: no bonus
+
+
+def test_DU5_the_seconds_are_the_whole_seconds_the_clock_shows():
+    race = Race(CODE)
+    race.games[0].foundations = [list(range(s * 13, s * 13 + 13)) for s in range(4)]  # all 52
+    race.tick(120.4)  # the clock shows 2:00 (119.6 s, rounded up as the countdown does)
+    race.end(0)
+    assert race.breakdown(0).how.seconds == 120 and race.time_bonus(0) == 1200
+
+
+def test_DU5_ending_never_beats_sending_the_next_card_home_soon():
+    """The figures of docs/RULES.md (DU-5): with a minute or more left, one more card home within
+    the time below, then End, totals at least End now (3 s with 51 home, 20 s with 13); the
+    old bonus (÷ 4) failed this."""
+    def pays(bonus, seconds, home, wait):
+        return 10 + bonus(seconds - wait, home + 1) >= bonus(seconds, home)
+
+    for most_home, wait in ((51, 3.0), (26, 7.0), (13, 20.0)):
+        for home in range(0, most_home + 1):
+            for seconds in range(60, 241):
+                assert pays(time_bonus, seconds, home, wait), (home, seconds)
+    assert not pays(lambda s, h: int(s * h) // 4, 120, 26, wait=7.0)  # version 1's bonus
+    assert pays(time_bonus, 205, 8, wait=60.0)  # issue 22: 8 home at 3:25 — a minute's work pays
+    assert time_bonus(205, 8) == 48  # (version 1 paid 410: about 35 cards' worth)
 
 
 def test_DU6_only_a_king_goes_into_an_empty_column():

@@ -8,7 +8,7 @@ from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, IllegalMove, Move, 
 from solitaire.core.duel import (UNDO, Points, Race, RivalBack, RivalEnded, RivalGone, RivalLost,
                                  RivalMove, notation)
 
-CODE = parse_code("DU1-D3N-AAAAAAB")
+CODE = parse_code("DU2-D3N-AAAAAAB")
 
 
 def test_DU4_breakdown_adds_up_to_the_score_through_random_play_and_undo():
@@ -62,10 +62,10 @@ def test_DU4_DU5_the_preview_counts_the_bonus_if_ending_now_and_end_keeps_it():
     race.games[0].foundations[0] = list(range(13))
     race.tick(40)
     preview = race.summary(0)
-    assert preview.bonus == 200 * 13 // 4 and preview.breakdown.total == preview.total
+    assert preview.bonus == 200 * 10 * 13 * 13 // 52**2 and preview.breakdown.total == preview.total
     race.tick(10)  # thinking it over costs bonus
     summary = race.end(0)
-    assert summary.bonus == 190 * 13 // 4 == race.breakdown(0).bonus
+    assert summary.bonus == 190 * 10 * 13 * 13 // 52**2 == race.breakdown(0).bonus
     assert race.total(0) == summary.total == race.breakdown(0).total
 
 

@@ -8,10 +8,11 @@ from typing import Callable
 
 from solitaire.core import parse_code
 from solitaire.net.channel import Timing
+from solitaire.net.messages import VERSION
 from solitaire.net.rival import NetworkRival
 
 LOCAL = "127.0.0.1"
-CODE = parse_code("DU1-D3N-AAAAAAB")
+CODE = parse_code("DU2-D3N-AAAAAAB")
 QUICK = Timing(beat=0.5, silence=3.0, hello=2.0, connect=3.0, comeback=6.0, retry=0.2, count=0.5, pings=3)
 
 
@@ -87,7 +88,7 @@ def replies(sock: socket.socket) -> list[dict]:
     return [json.loads(line) for line in data.splitlines()]
 
 
-def hello_line(secret: str, version: int = 1, name: str = "Eve", session: str | None = None) -> bytes:
+def hello_line(secret: str, version: int = VERSION, name: str = "Eve", session: str | None = None) -> bytes:
     import json
 
     fields = {"type": "hello", "version": version, "name": name, "have": 0, "secret": secret}

@@ -69,7 +69,7 @@ def test_nothing_after_end():
 def test_garbage_mid_race_disqualifies():
     clock = FakeClock()
     ann, bob = racing(clock)
-    bob.link.channel.sock.sendall(b'{"type": "deal", "code": "DU1-D3N-AAAAAAB", "seconds": 20}\n')
+    bob.link.channel.sock.sendall(b'{"type": "deal", "code": "DU2-D3N-AAAAAAB", "seconds": 20}\n')
     ann_saw, _ = lost(ann, bob, clock)
     assert ann_saw == [RivalLost("net.lost.garbage")]
     assert "deal while started" in ann.lost.detail

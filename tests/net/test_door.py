@@ -42,7 +42,7 @@ def refused(ann, clock, data: bytes, key: str) -> list[dict]:
     (b"GET / HTTP/1.1\r\n\r\n", "net.error.garbage"),
     (b"\xff\xfe\xfd\n", "net.error.garbage"),
     (b'{"type": "beat"}\n', "net.error.garbage"),  # anything but a hello first
-    (b'{"type": "hello", "version": 1, "name": "Eve", "have": 0, "secret": "AAAAAAA", "x": 1}\n', "net.error.garbage"),
+    (b'{"type": "hello", "version": 2, "name": "Eve", "have": 0, "secret": "AAAAAAA", "x": 1}\n', "net.error.garbage"),
     (b"x" * (MAX_LINE + 10), "net.error.too_long"),
 ], ids=["http", "bad-utf8", "beat-first", "extra-field", "too-long"])
 def test_garbage_is_closed_and_the_host_waits_on(data, key):
@@ -64,8 +64,8 @@ def test_another_version_is_told_ours_and_the_host_names_both():
 
 
 @pytest.mark.parametrize("answer", [
-    b'{"type": "refused", "reason": "version", "version": 2}\n',
-    b'{"type": "hello", "version": 2, "name": "Old", "have": 0}\n',
+    b'{"type": "refused", "reason": "version", "version": 1}\n',
+    b'{"type": "hello", "version": 1, "name": "Old", "have": 0}\n',
 ])
 def test_a_joiner_told_another_version_names_both(answer):
     """A host of another version, whether it refuses us or greets us in its own version."""
@@ -80,7 +80,7 @@ def test_a_joiner_told_another_version_names_both(answer):
     conn.sendall(answer)
     pump(lambda: bob.lobby().state == "failed", bob)
     assert bob.lobby().failure.key == "net.fail.version"
-    assert bob.lobby().failure.params == {"theirs": 2, "ours": VERSION}
+    assert bob.lobby().failure.params == {"theirs": 1, "ours": VERSION}
     conn.close(), server.close()
 
 

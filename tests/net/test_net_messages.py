@@ -33,7 +33,7 @@ def test_what_is_not_a_json_object_is_garbage(line):
 
 
 def test_messages_go_and_come_back_unchanged():
-    for message in (Hello(VERSION, "Zaïd زيد", 3, secret="KMRTXAC", session="ab12"), Deal("DU1-D3N-AAAAAAB", 20),
+    for message in (Hello(VERSION, "Zaïd زيد", 3, secret="KMRTXAC", session="ab12"), Deal("DU2-D3N-AAAAAAB", 20),
                     Move(7, "t3:2>t5", 12.5), Bye("left")):
         assert from_json(decode_line(encode_line(to_json(message))[:-1])) == message
 
@@ -61,8 +61,8 @@ def test_a_hello_of_another_version_names_both():
     {"type": "move", "n": 1, "move": "s", "at": -0.1},
     {"type": "move", "n": 1, "move": "s"},
     {"type": "deal", "code": "KL1-D1N-AAAAAAB", "seconds": 20},
-    {"type": "deal", "code": "DU1-D3N-AAAAAAB", "seconds": 241},
-    {"type": "deal", "code": "DU1-D3N-AAAAAAB", "seconds": 0},
+    {"type": "deal", "code": "DU2-D3N-AAAAAAB", "seconds": 241},
+    {"type": "deal", "code": "DU2-D3N-AAAAAAB", "seconds": 0},
     {"type": "end", "at": 1e9},
     {"type": "bye", "reason": "bored"},
     {"type": "refused", "reason": "secret", "version": "1"},

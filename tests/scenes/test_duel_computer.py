@@ -12,12 +12,13 @@ import pytest
 
 from solitaire.core.duel import RivalBack, RivalGone
 from solitaire.scenes.rival import thinking_until
+from solitaire.solver.player import END, Strength, decide, seen
 
-CODE = "DU1-D3N-AAAAAAB"
+CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 120
 
 
-def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0, seconds=None):
+def play_out(app, opponent="computer:hard", autoplay="medium", limit=120.0, seconds=60.0):
     """A --fast duel, frames until its results; the scene and the results scene."""
     app.open("title")
     duel = app.open("duel", code=CODE, opponent=opponent, autoplay=autoplay, fast=True, seconds=seconds)
@@ -27,6 +28,11 @@ def play_out(app, opponent="computer:hard", autoplay="medium", limit=60.0, secon
         if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
             time.sleep(0.002)  # the worker thinks: let it
     return duel, app.stack.top
+
+
+def decide_stuck(game) -> bool:
+    """The side's own strength aside, nothing any strength sees gets anywhere."""
+    return all(decide(seen(game), strength) is END for strength in Strength)
 
 
 def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(app, driver):
@@ -49,13 +55,16 @@ def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(
     assert set(line["you"]) == {"score", "bonus", "total", "foundation", "ended"}
 
 
-def test_DU5_both_computer_sides_end_for_time_by_the_races_own_length(app):
-    """A shorter race (--race-seconds): each computer side presses End in its last moments,
-    while its cards home still earn a time bonus, rather than being caught by 0:00."""
+def test_DU5_both_computer_sides_play_a_short_race_to_its_end(app):
+    """A shorter race (--race-seconds 20): with the few cards home 20 s allow, the bonus that
+    ending would bank is worth less than the next card (DU-5), so neither side ends early:
+    each plays until it is stuck, or the clock, judged by the race's own length, runs out."""
     duel, _ = play_out(app, seconds=20)
-    assert duel.race.limit == 20.0
-    for side in (duel.result.you, duel.result.opponent):
-        assert side.ended == "end" and side.breakdown.bonus > 0
+    assert duel.race.limit == 20.0 and duel.race.over
+    for player, side in enumerate((duel.result.you, duel.result.opponent)):
+        assert side.ended in ("time", "end")
+        if side.ended == "end":  # stuck: no line it sees gets anywhere
+            assert decide_stuck(duel.race.games[player])
 
 
 def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(app):
@@ -63,7 +72,7 @@ def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(a
     app.stack.clear()
     second, _ = play_out(app)
     assert first.result == second.result
-    assert first.timeline == second.timeline
+    assert first.rival_side.timeline == second.rival_side.timeline
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker with POSIX signals")
@@ -89,7 +98,7 @@ def test_the_worker_killed_mid_duel_the_opponent_resumes_never_a_crash(app, monk
         time.sleep(0.001)
     assert duel.rival_game.moves >= moves + 3 or duel.race.finished(1)  # it plays on
     assert any(isinstance(e, RivalGone) for e in heard) and any(isinstance(e, RivalBack) for e in heard)
-    assert duel.rival_note == "" and duel.rival_out == ""
+    assert duel.rival_side.note == "" and duel.rival_side.out == ""
 
 
 def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
@@ -118,6 +127,6 @@ def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
         app.stack.update(STEP)
     duel.rival.player = GaveUp()
     app.stack.update(STEP)
-    assert duel.race.finished(1) and duel.rival_out == "lost" and duel.rival_note == "duel.stopped"
+    assert duel.race.finished(1) and duel.rival_side.out == "lost" and duel.rival_side.note == "duel.stopped"
     duel.draw(app.display.surface, 1.0)
     assert not duel.race.over  # your race goes on

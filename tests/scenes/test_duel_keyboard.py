@@ -15,7 +15,7 @@ from solitaire.solver import api
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
-CODE = "DU1-D3N-QZBMUPP"  # in levels/pools/duel-d3-standard.json: the solver wins it at once
+CODE = "DU2-D3N-QZBMUPP"  # in levels/pools/duel-d3-standard.json: the solver wins it at once
 
 
 class Keys:

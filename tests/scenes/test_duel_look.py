@@ -10,7 +10,7 @@ from solitaire.scenes import duel_panel
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
-CODE = "DU1-D3N-AAAAAAB"
+CODE = "DU2-D3N-AAAAAAB"
 SIZES = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 
 

@@ -4,6 +4,7 @@ closing the window and the statistics."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -12,10 +13,11 @@ from solitaire import i18n
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, Move, Pile
 from solitaire.core.duel import RivalLost
 from solitaire.core.position import game_from_json
+from solitaire.scenes.duel_dialogs import bonus_lines
 
 from tests.scenes.scripted_rival import ScriptedRival
 
-CODE = "DU1-D3N-AAAAAAB"
+CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 60
 
 
@@ -125,8 +127,12 @@ def test_DU4_DU5_the_end_summary_is_the_final_total(app, driver):
     dialog = app.stack.top
     rows = dict(dialog.summary())
     preview = duel.preview()
-    assert preview.bonus == int(duel.countdown * duel.race.home(0)) // 4 > 0  # DU-5
+    seconds = math.ceil(duel.countdown)  # the whole seconds the clock shows
+    assert preview.bonus == seconds * 10 * 2 * 2 // 52**2 > 0  # DU-5
     assert rows["Total"] == str(preview.total) and rows["Time bonus if you end now"] == f"+{preview.bonus}"
+    assert bonus_lines(app, preview.how) == [  # issue 22: the bonus explained, not only its number
+        ("Time bonus = seconds left × 10 × (cards home ÷ 52)²", False),
+        (f"{seconds} × 10 × (2 ÷ 52)² = {preview.bonus}", True)]
     assert "beats" in dialog.verdict()
     run(app, 30)  # the question pauses the race against the computer
     assert duel.preview() == preview
@@ -214,7 +220,7 @@ def test_closing_the_window_counts_as_end(app):
 def test_a_move_the_core_refuses_ends_the_rival(app):
     duel, rival = started(app, ScriptedRival([(1.0, "s"), (2.0, "t1>f")]))
     run(app, 3)
-    assert duel.race.finished(1) and duel.rival_out == "refused" and duel.rival_game.moves == 1
+    assert duel.race.finished(1) and duel.rival_side.out == "refused" and duel.rival_game.moves == 1
 
 
 def test_a_rival_lost_for_good_ends_its_game_and_says_why(app):
@@ -224,7 +230,7 @@ def test_a_rival_lost_for_good_ends_its_game_and_says_why(app):
 
     duel, _ = started(app, Leaving([]))
     run(app, 3)
-    assert duel.race.finished(1) and duel.rival_note == "duel.stopped"
+    assert duel.race.finished(1) and duel.rival_side.note == "duel.stopped"
     duel.draw(app.display.surface, 1.0)
 
 
@@ -240,7 +246,7 @@ def test_DU5_52_home_ends_your_game_with_its_bonus(app):
     run(app, 10)
     assert duel.play(Move(Pile(TABLEAU, 0), Pile(FOUNDATION, 0)))
     assert duel.race.ended_how(0) == "won" and rival.my_ended_at is not None
-    assert duel.race.time_bonus(0) == int((240 - duel.race.finished_at[0]) * 52) // 4
+    assert duel.race.time_bonus(0) == math.ceil(240 - duel.race.finished_at[0]) * 10
     run(app, 2)
     assert app.stack.top is duel  # no win panel: the race goes on for the rival
 

@@ -491,9 +491,9 @@ def test_rules_scoring_tables_come_from_the_rulesets(make_app):
     assert ("Recycling the waste into the stock", "-100") in rows["thoughtful"]  # TF-5
     assert all(label != "Turning a hidden card face up" for label, _ in rows["thoughtful"])
     assert ("Recycling the waste into the stock", "3 free, then -20") in rows["duel"]  # DU-2
-    assert ("Time bonus for finishing early", "seconds left × foundation cards ÷ 4") in rows["duel"]
+    assert ("Time bonus for finishing early", "seconds left × 10 × (cards home ÷ 52)²") in rows["duel"]  # DU-5
     duel_text = " ".join(b[1] for b in rules_blocks(app, "duel"))
-    assert "same deal" in duel_text and "÷ 4" in duel_text
+    assert "same deal" in duel_text and "× 10 × (your cards home ÷ 52)²" in duel_text  # DU-5, version 2
 
 
 def test_rules_text_is_found_for_every_game(make_app):

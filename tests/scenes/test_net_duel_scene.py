@@ -66,13 +66,13 @@ def test_a_dropped_connection_shows_a_banner_counting_down_the_comeback(app, dri
     assert connection_banner.seconds_left(duel) is None
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled
     bob.link.close()  # and that game is gone: nothing dials back
-    frames(app, bob, clock, lambda: duel.comeback_until is not None, step=0.0)
+    frames(app, bob, clock, lambda: duel.rival_side.comeback_until is not None, step=0.0)
     assert connection_banner.seconds_left(duel) == QUICK.comeback
     assert app.t("net.gone.banner", name="Bob", seconds=6) in drawn_texts(app)
     frames(app, bob, clock, lambda: connection_banner.seconds_left(duel) == 3)
     assert app.t("net.gone.banner", name="Bob", seconds=3) in drawn_texts(app)
-    frames(app, bob, clock, lambda: duel.rival_out == "lost")
-    assert connection_banner.seconds_left(duel) is None and duel.rival_note == "net.lost.left"
+    frames(app, bob, clock, lambda: duel.rival_side.out == "lost")
+    assert connection_banner.seconds_left(duel) is None and duel.rival_side.note == "net.lost.left"
     assert not any("Bob" in text and "lost" in text for text in drawn_texts(app))
     ann.close()
 

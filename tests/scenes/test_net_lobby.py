@@ -111,7 +111,7 @@ def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
     app.stack.push(dialog)
     dialog._set_strength("host")
     dialog._set_deal("code")
-    dialog.code_field.set_value("DU1-D3N-AAAAAAB")
+    dialog.code_field.set_value("DU2-D3N-AAAAAAB")
     dialog.start()
     lobby = app.stack.top
     assert isinstance(lobby, NetLobbyScene) and lobby.role == "host"

@@ -39,12 +39,12 @@ def test_a_game_code_deal_and_its_mistakes(app):
     dialog.code_field.set_value("KL1-D3N-AAAAAAB")
     dialog.start()
     assert app.stack.top is dialog and "Duel code" in dialog.code_field.error
-    dialog.code_field.set_value("DU1-D3N-AAAAAB")
+    dialog.code_field.set_value("DU2-D3N-AAAAAB")
     dialog.start()
     assert app.stack.top is dialog and dialog.code_field.error
-    dialog.code_field.set_value("DU1-D3N-AAAAAAZ")
+    dialog.code_field.set_value("DU2-D3N-AAAAAAZ")
     dialog.start()
-    assert app.stack.top.code == parse_code("DU1-D3N-AAAAAAZ")
+    assert app.stack.top.code == parse_code("DU2-D3N-AAAAAAZ")
 
 
 def test_winnable_deals_come_from_the_duel_pool(app):

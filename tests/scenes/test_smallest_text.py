@@ -110,7 +110,7 @@ def walk_duel(app, drawn) -> None:
     app.stack.clear()
     app.open("title")
     rival = ScriptedRival([(0.5, "s")], name="Computer · Medium", end_at=1.0)
-    duel = app.open("duel", rival=rival, code=parse_code("DU1-D3N-AAAAAAB"))
+    duel = app.open("duel", rival=rival, code=parse_code("DU2-D3N-AAAAAAB"))
     draw(app, drawn, "duel:count")
     for _ in range(6 * 60):
         app.stack.update(1 / 60)

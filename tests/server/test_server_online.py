@@ -41,7 +41,7 @@ def test_an_honest_duel_completes_while_a_hostile_player_is_refused(tmp_path):
         b.hear_type("matched")
         assert "code" not in json.dumps(matched)
         for attack in ("not json", '{"type": "move", "n": 1, "move": "s", "score": 9999}',
-                       '{"type": "score", "total": 5000}', '{"type": "deal", "code": "DU1-D3N-AAAAAAB"}',
+                       '{"type": "score", "total": 5000}', '{"type": "deal", "code": "DU2-D3N-AAAAAAB"}',
                        '{"type": "move", "n": 1, "move": "t7:3>t1"}'):
             hostile.say(attack)
             assert hostile.hear()["type"] == "refused"

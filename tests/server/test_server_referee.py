@@ -12,7 +12,7 @@ from solitaire.core.codes import DEAL_LIMIT
 from solitaire.server.duel import (STRIKES_IN_A_ROW, STRIKES_IN_A_RACE, ServerDuel, Side, deal_text, new_deal,
                                    read_deal)
 
-CODE = parse_code("DU1-D3N-AAAAAAB")
+CODE = parse_code("DU2-D3N-AAAAAAB")
 
 
 def duel(seconds: int = 240) -> ServerDuel:

@@ -76,7 +76,7 @@ def test_a_room_is_joined_by_its_code_once_and_wrong_codes_are_throttled():
 # -- the store -------------------------------------------------------------------------------
 def record(duel_id: str, first: int, second: int, outcome: str = "first") -> DuelRecord:
     sides = (SideRecord(first, 50, 10, 60, 4, "end"), SideRecord(second, 20, 0, 20, 1, "time"))
-    return DuelRecord(duel_id, "DU1-D3N-AAAAAAB", 240, 0.0, 1.0, sides, outcome, "", [[1.0, 0, "s", "ok"]])
+    return DuelRecord(duel_id, "DU2-D3N-AAAAAAB", 240, 0.0, 1.0, sides, outcome, "", [[1.0, 0, "s", "ok"]])
 
 
 def test_the_store_keeps_a_hash_of_the_key_and_tells_names_apart(tmp_path):

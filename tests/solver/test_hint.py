@@ -13,7 +13,7 @@ def test_hint_ignores_face_down_cards(table):
 
 
 def test_hint_on_a_fresh_deal_is_legal():
-    for code in ("KL1-D1N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU1-D3N-AAAAAAC", "TF1-D1N-AAAAAAD"):
+    for code in ("KL1-D1N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU2-D3N-AAAAAAC", "TF1-D1N-AAAAAAD"):
         game = Game.deal(parse_code(code))
         move = hint(game)
         assert move is not None and game.check(move) is None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from solitaire.core.codes import GameCode
+from solitaire.core.bonus import time_bonus
 from solitaire.solver.opponent.bench import Played, head_to_head, race
 from solitaire.solver.player import PACE, Strength
 
@@ -32,9 +33,10 @@ def test_every_decision_takes_its_pace_on_the_race_clock():
     assert (easy.decisions, easy.home) == (medium.decisions, medium.home) == (26, 2)
 
     def bonus(strength: Strength) -> int:
-        return int((240 - 26 * PACE[strength]) * 2) // 4
+        return time_bonus(240 - 26 * PACE[strength], 2)
 
-    assert medium.total - easy.total == bonus(Strength.MEDIUM) - bonus(Strength.EASY) == 7
+    assert medium.total - easy.total == bonus(Strength.MEDIUM) - bonus(Strength.EASY) == 1
+    assert (easy.played, easy.ended_with) == (pytest.approx(26 * 2.0), pytest.approx(240 - 26 * 2.0))
 
 
 def test_head_to_head_counts_wins_ties_and_losses_deal_by_deal():

@@ -11,7 +11,7 @@ from solitaire.core import DRAW, Game, Move, Pile, parse_code
 from solitaire.core.moves import FOUNDATION, TABLEAU, WASTE
 from solitaire.solver.opponent.priorities import clicks_to_play
 from solitaire.solver.opponent.view import determinise
-from solitaire.solver.player import END, PACE, Seen, Strength, decide, seen
+from solitaire.solver.player import END, PACE, Seen, Strength, decide, seen, time_pays
 from tests.positions import build
 
 
@@ -37,7 +37,7 @@ def shuffle_hidden(game: Game, rng: random.Random) -> Game:
     return other
 
 
-POSITIONS = [("DU1-D3N-AAAAAAB", 0), ("DU1-D3N-AAAAAAC", 12), ("DU1-D3N-AAAAABF", 30),
+POSITIONS = [("DU2-D3N-AAAAAAB", 0), ("DU2-D3N-AAAAAAC", 12), ("DU2-D3N-AAAAABF", 30),
              ("KL1-D3N-AAAAACA", 20), ("KL1-D1N-AAAAADD", 45), ("DS1-D1N-AAAAAAF", 25)]
 
 
@@ -55,7 +55,7 @@ def test_the_player_cannot_peek_changing_hidden_cards_never_changes_its_decision
 
 
 def test_the_view_masks_face_down_cards_and_the_unseen_stock_and_drops_the_code():
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAB"))
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAB"))
     view = seen(game)
     assert view.game.code is None
     assert len(view.unknown) == 21 + 24 and not view.stock_known
@@ -65,7 +65,7 @@ def test_the_view_masks_face_down_cards_and_the_unseen_stock_and_drops_the_code(
 
 
 def test_the_stock_is_known_once_it_has_been_recycled():
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAB"))
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAB"))
     for _ in range(7):
         game.apply(DRAW)  # 24 cards, three at a time
     assert not seen(game).stock_known
@@ -77,7 +77,7 @@ def test_the_stock_is_known_once_it_has_been_recycled():
 
 
 def test_a_view_crosses_to_the_worker_as_plain_data():
-    view = seen(played("DU1-D3N-AAAAAAC", 12), 99.5)
+    view = seen(played("DU2-D3N-AAAAAAC", 12), 99.5)
     assert Seen.from_json(view.to_json()) == view
 
 
@@ -114,15 +114,7 @@ def test_nothing_useful_left_means_end():
     assert decide(seen(game), Strength.EASY) is END  # no clock: "no useful move"
 
 
-@pytest.mark.parametrize("strength", list(Strength))
-def test_with_cards_home_and_no_time_for_another_move_it_ends_to_bank_the_bonus(strength):
-    """DU-5: a move that lands at 0:00 earns no bonus; ending a pace before it does."""
-    game = build("duel", tableau=["ks QH", "9c AS", "5d 6C"], stock="2d", foundations=["AH"])
-    assert decide(seen(game, 2 * PACE[strength]), strength) is END
-    assert decide(seen(game, 60.0), strength) is not END
-
-
-@pytest.mark.parametrize("code", ["DU1-D3N-AAAAAAB", "DU1-D3N-AAAAAAD", "KL1-D1N-AAAAAAH"])
+@pytest.mark.parametrize("code", ["DU2-D3N-AAAAAAB", "DU2-D3N-AAAAAAD", "KL1-D1N-AAAAAAH"])
 def test_easy_plays_a_deal_to_its_end_without_going_round_in_circles(code):
     game = Game.deal(parse_code(code))
     for _ in range(1000):
@@ -136,23 +128,30 @@ def test_easy_plays_a_deal_to_its_end_without_going_round_in_circles(code):
 
 @pytest.mark.parametrize("strength", list(Strength))
 def test_the_same_position_and_seed_give_the_same_decision(strength):
-    view = seen(played("DU1-D3N-AAAAAAG", 15), 180.0)
+    view = seen(played("DU2-D3N-AAAAAAG", 15), 180.0)
     assert decide(view, strength, seed=4) == decide(Seen.from_json(view.to_json()), strength, seed=4)
 
 
-def test_late_in_the_race_medium_ends_where_playing_on_costs_more_bonus_than_it_earns():
-    """DU-5: 18 s left, 27 cards home, and the next cards that fit two clicks away: at Medium's
-    pace the bonus those moves cost outweighs their points, so it banks the bonus; Easy plays on;
-    Hard, quicker, gains by playing on, and does."""
+@pytest.mark.parametrize("strength", list(Strength))
+def test_DU5_it_plays_on_while_the_next_card_at_its_pace_pays_and_ends_when_it_cannot(strength):
+    """27 cards home, the next that fit two clicks away. Six moves a card so far: with 18 s left
+    the next card, at that pace, comes too late to pay for the bonus ending now banks, so every
+    strength ends; with 200 s left, or at a card a move, it plays on (issue 22: never End while
+    cards still go home in time)."""
     found = ["AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D 6D", "AC 2C 3C 4C 5C 6C 7C 8C"]
     game = build("duel", tableau=["KS QH JS TH", "KC QD JC TD", "KH QS", "KD QC", "JH TS", "JD TC 9D"],
                  foundations=found, stock="6H 7D 9H 8H 8D 7H", draw=3)
     game.recycles = 1  # the stock's order is known: 8H tops the first click, 6H the second
-    view = seen(game, 18.0)
-    assert decide(view, Strength.EASY) == DRAW
-    assert decide(view, Strength.MEDIUM) is END
-    assert decide(view, Strength.HARD) == DRAW
-    assert decide(seen(game, 200.0), Strength.MEDIUM) == DRAW  # with time to spare it plays on
+    game.moves = 27 * 6
+    assert not time_pays(game, 18.0, PACE[strength]) and decide(seen(game, 18.0), strength) is END
+    assert time_pays(game, 200.0, PACE[strength]) and decide(seen(game, 200.0), strength) == DRAW
+    game.moves = 27
+    assert decide(seen(game, 18.0), strength) == DRAW
+
+
+def test_DU5_with_no_card_home_ending_pays_nothing_so_it_plays_on():
+    game = build("duel", tableau=["ks QH", "9c 2S", "5d 6C"], stock="2d")
+    assert time_pays(game, 1.0, PACE[Strength.HARD]) and time_pays(game, 239.0, PACE[Strength.EASY])
 
 
 def test_hard_with_no_clock_wins_a_deal_that_easy_loses():
@@ -183,8 +182,8 @@ def test_the_hint_is_the_no_peek_players_move(code, moves):
 
 def test_medium_never_clicks_round_the_talon_for_ever():
     """Its look-ahead once preferred another pass of the talon to putting the King it was
-    waiting for into the empty column, pass after pass (DU1-D3N-AAAAAAF, 130 clicks to 0:00)."""
-    game = Game.deal(parse_code("DU1-D3N-AAAAAAF"))
+    waiting for into the empty column, pass after pass (DU2-D3N-AAAAAAF, 130 clicks to 0:00)."""
+    game = Game.deal(parse_code("DU2-D3N-AAAAAAF"))
     for _ in range(1000):
         decision = decide(seen(game), Strength.MEDIUM)
         if decision is END:

@@ -92,7 +92,7 @@ def with_waste(code: str) -> Game:
 
 @pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("rtl", [False, True], ids=["fan-right", "fan-left"])
-@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU1-D3N-AAAAAAC"])
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D3N-AAAAAAB", "DU2-D3N-AAAAAAC"])
 @pytest.mark.parametrize("text_size", ["normal", "largest"])
 @pytest.mark.parametrize("look", ["two-colour", "high-contrast"])
 def test_every_fanned_waste_card_shows_its_index_upright(window, rtl, code, text_size, look) -> None:

@@ -110,7 +110,7 @@ def test_a_window_tall_enough_is_filled_across():
 
 def test_panels_beside_the_table_take_their_share():
     """The Duel's level keeps room at each side for its panels; its cards are sized from the rest."""
-    duel = Game.deal(parse_code("DU1-D3N-AAAAAAB")).rules
+    duel = Game.deal(parse_code("DU2-D3N-AAAAAAB")).rules
     side = int(1920 * duel.layout["panel_share"])
     beside, alone = Layout(duel, (1920, 1080), top=62), Layout(ruleset("klondike"), (1920, 1080), top=62)
     assert side >= 240 and beside.left >= side and beside.pile_rect(Pile(TABLEAU, 6)).right <= 1920 - side

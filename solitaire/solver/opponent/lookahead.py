@@ -5,8 +5,8 @@ more moves while they stay within what is known: a line stops where it turns a f
 (what shows is unknown) or clicks a stock not yet seen. The position a line reaches is judged by
 what a player counts (cards home, cards turned, empty columns, cards still on the talon), and
 the best line's first move is played. The talon is clicked only when no useful move is left
-(Easy's rule, which cannot go round in circles). On a race clock the same lines say whether playing on is
-worth the time bonus each move costs (DU-5): if no line's total beats ending now, Medium ends.
+(Easy's rule, which cannot go round in circles). Whether to press End is the player's
+(``solver.player``): Medium returns None only when nothing useful is left.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.moves import STOCK, Move
 from .priorities import USEFUL, easy_move, ranked
-from .sampling import home, still_hidden, time_bonus
+from .sampling import home, still_hidden
 from .view import Seen
 
 DEPTH = 4
@@ -44,8 +44,8 @@ def line(view: Seen, first: Move) -> list[Game]:
     return positions
 
 
-def medium_move(view: Seen, pace: float) -> Move | None:
-    """Medium's decision; None to press End (or, without a clock, when nothing useful is left)."""
+def medium_move(view: Seen) -> Move | None:
+    """Medium's decision; None when nothing useful is left."""
     moves = [move for score, move in ranked(view.game) if score >= USEFUL][:6]
     if not moves:  # Easy's rule for the talon and the lesser moves: nothing better to do
         fallback = easy_move(view.game, view.stock_known)
@@ -53,34 +53,9 @@ def medium_move(view: Seen, pace: float) -> Move | None:
             return None
         moves = [fallback]
     hidden = still_hidden(view.game)
-    best_move, best_value, best_total = None, float("-inf"), float("-inf")
+    best_move, best_value = None, float("-inf")
     for index, move in enumerate(moves):
-        positions = line(view, move)
-        value = judge(positions[-1], hidden) - 0.01 * index
+        value = judge(line(view, move)[-1], hidden) - 0.01 * index
         if value > best_value:
             best_move, best_value = move, value
-        if view.seconds_left is not None:
-            best_total = max(best_total, _best_stop(view, positions, pace))
-    if view.seconds_left is not None:
-        end_now = view.game.score + time_bonus(view.seconds_left - pace, home(view.game))
-        if end_now >= best_total and not _may_turn_up_more(view):
-            return None
     return best_move
-
-
-def _best_stop(view: Seen, positions: list[Game], pace: float) -> float:
-    """The best race total of pressing End somewhere along a line (End takes a pace too)."""
-    assert view.seconds_left is not None
-    best = float("-inf")
-    for steps, game in enumerate(positions, start=1):
-        left = view.seconds_left - steps * pace - (0 if game.won else pace)
-        best = max(best, game.score + time_bonus(left, home(game)))
-    return best
-
-
-def _may_turn_up_more(view: Seen) -> bool:
-    """Face-down cards or an unseen stock remain and the clock still has time for them: what
-    a line cannot see may still pay, so a short look-ahead alone does not end the game early."""
-    assert view.seconds_left is not None
-    unseen = still_hidden(view.game) > 0 or not view.stock_known
-    return unseen and view.seconds_left > 60

@@ -10,10 +10,12 @@ same samples, so their comparison is not at the mercy of the draw. Work is bound
 (samples, candidates, playout length), never by the clock, so a decision is the same on every
 machine.
 
-On a race clock a playout is scored as the Duel scores it (DU-4, DU-5): its best total if the
-player pressed End at some point along it, the time bonus shrinking as the moves take their
-pace. Pressing End is weighed against the best candidate, where the playouts can judge it:
-when they reach 0:00, or when none of them gets anywhere.
+A playout is judged by how far it gets towards winning (``_prospect``: a win, else cards home
+and cards turned), on a race clock as without one: under DU-5 a race's points come from cards
+home and the bonus for finishing, so the line that goes furthest is the one that pays (judged
+by the race total instead, quick points led Hard into dead ends; issue 22). On a clock no
+playout runs past 0:00. Whether to press End is the player's (``solver.player``), not the
+search's: Hard returns None only when it has no move worth comparing.
 """
 
 from __future__ import annotations
@@ -28,10 +30,6 @@ from .view import Seen, determinise
 
 WON = 1000.0
 """A playout's prospect for winning, above any number of cards home."""
-PROSPECT_WEIGHT = 20.0
-"""A move is chosen by its playouts' race total plus this many points a card of prospect (a
-win's prospect outweighs any total): on a clock, quick points alone led Hard into dead ends
-that a line aiming to win avoids; without a clock the prospect alone counts."""
 
 
 @dataclass(frozen=True)
@@ -76,57 +74,23 @@ class Playouts:
             self.samples.append(determinise(view, order))
         self.hidden_at_start = still_hidden(view.game)
 
-    def end_now(self) -> float:
-        """The total of pressing End now (it takes a pace too)."""
-        game, seconds = self.view.game, self.view.seconds_left
-        assert seconds is not None
-        return game.score + time_bonus(seconds - self.pace, home(game))
+    def value(self, move: Move) -> float:
+        """The mean prospect of playouts starting with ``move``, over the samples."""
+        return sum(self._playout(sample, move) for sample in self.samples) / len(self.samples)
 
-    def value(self, move: Move) -> tuple[float, float, bool]:
-        """Means over the samples of what playouts starting with ``move`` reach: the best race
-        total along them (0 without a clock), and their prospect (``_prospect``); and whether
-        any of them got anywhere (a card home or turned)."""
-        totals, prospects, progressed = 0.0, 0.0, False
-        for sample in self.samples:
-            total, prospect, moved_on = self._playout(sample, move)
-            totals += total
-            prospects += prospect
-            progressed = progressed or moved_on
-        count = len(self.samples)
-        return totals / count, prospects / count, progressed
-
-    def covers_the_race(self) -> bool:
-        """The playouts reach 0:00: what they find is all that is left to find."""
-        seconds = self.view.seconds_left
-        return seconds is not None and seconds <= self.budget.playout * self.pace
-
-    def _playout(self, sample: Game, first: Move) -> tuple[float, float, bool]:
+    def _playout(self, sample: Game, first: Move) -> float:
         game = sample.clone()
         game.apply(first)
         seconds = self.view.seconds_left
-        best = self._stop_value(game, 1)
         steps = self.budget.playout if seconds is None else min(self.budget.playout, int(seconds / self.pace))
-        for step in range(2, steps + 1):
+        for _ in range(2, steps + 1):
             if game.won:
                 break
             move = easy_move(game, True)
             if move is None:
                 break
             game.apply(move)
-            best = max(best, self._stop_value(game, step))
-        progressed = home(game) > home(sample) or still_hidden(game) < self.hidden_at_start
-        return best, self._prospect(game), progressed
-
-    def _stop_value(self, game: Game, steps: int) -> float:
-        """The race total of stopping after ``steps`` moves of a playout (one more to press End,
-        none when the last move won and ended the game itself)."""
-        seconds = self.view.seconds_left
-        if seconds is None:
-            return 0.0
-        left = seconds - steps * self.pace
-        if not game.won:
-            left -= self.pace
-        return game.score + time_bonus(left, home(game))
+        return self._prospect(game)
 
     def _prospect(self, game: Game) -> float:
         """How far a playout got towards winning: won, else cards home and cards turned."""
@@ -135,24 +99,22 @@ class Playouts:
         return home(game) + 0.5 * (self.hidden_at_start - still_hidden(game))
 
 
-def time_bonus(seconds_left: float, cards_home: int) -> float:
-    """DU-5's time bonus for ending with ``seconds_left``: nothing at or after 0:00."""
-    return seconds_left * cards_home / 4 if seconds_left > 0 else 0.0
+LEAN = 0.5
+"""Prospect given to the move the look-ahead prefers (``favoured``): the samples overrule it
+only by a clear margin, half a card turned (issue 22: Hard alone lost deals Medium won)."""
 
 
-def hard_move(view: Seen, rng: random.Random, pace: float, budget: Budget = Budget()) -> Move | None:
-    """Hard's decision; None to press End (or, without a clock, when nothing useful is left)."""
+def hard_move(view: Seen, rng: random.Random, pace: float, budget: Budget = Budget(),
+              favoured: Move | None = None) -> Move | None:
+    """Hard's decision; None when nothing useful is left. ``favoured``: Medium's look-ahead's
+    move, which the playouts weigh with a lean of LEAN."""
     moves = candidates(view, budget.candidates)
+    if favoured is not None and favoured not in moves:
+        moves.append(favoured)
     if not moves:
         return None
-    if len(moves) == 1 and view.seconds_left is None:
+    if len(moves) == 1:
         return moves[0]
     playouts = Playouts(view, budget, pace, rng)
-    values = [playouts.value(move) for move in moves]
-    best = max(range(len(moves)), key=lambda i: (values[i][0] + PROSPECT_WEIGHT * values[i][1], -i))
-    if view.seconds_left is not None and playouts.end_now() >= max(value[0] for value in values):
-        # Ending pays more than any playout finds: trust them where they reach the end of the
-        # race, or where none of them got anywhere; elsewhere a longer game may still pay.
-        if playouts.covers_the_race() or not any(v[2] for v in values):
-            return None
-    return moves[best]
+    values = [playouts.value(move) + (LEAN if move == favoured else 0.0) for move in moves]
+    return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
