@@ -297,10 +297,13 @@ class Race:
 
     def end(self, player: int, at: float | None = None) -> Summary:
         """DU-4: the player stops for good; the summary is what the confirmation showed. ``at``:
-        the race time they pressed End, if earlier than now (a rival's End heard a frame late:
-        the computer's decision was due then, so waiting and "See the result now" agree)."""
+        the race time they pressed End, when it is not now — a computer's End heard a frame late
+        (its decision was due then, so waiting and "See the result now" agree), or a network
+        peer's, on its own clock, which may run a little ahead of ours: both sides then count the
+        same seconds left. Kept to the millisecond, as the network sends it."""
         self._check_open(player)
-        self.finished_at[player] = self.elapsed if at is None else max(0.0, min(at, self.elapsed))
+        when = self.elapsed if at is None else max(0.0, min(at, self.limit))
+        self.finished_at[player] = round(when, 3)
         return self.summary(player)
 
     def _check_open(self, player: int) -> None:

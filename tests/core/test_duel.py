@@ -89,6 +89,21 @@ def test_DU5_the_seconds_are_the_whole_seconds_the_clock_shows():
     assert race.breakdown(0).how.seconds == 120 and race.time_bonus(0) == 1200
 
 
+def test_DU5_a_network_peers_end_counts_on_its_own_clock_so_both_sides_agree():
+    """The two games' clocks agree within half a second; the peer's End carries its own race
+    time (to the millisecond). Taking our clock instead, when ours was behind, gave the two
+    sides bonuses a point apart (seen as 48 vs 47 in the two-process duel test)."""
+    theirs, ours = Race(CODE), Race(CODE)
+    for race in (theirs, ours):
+        race.games[1].foundations[0] = list(range(13))
+    theirs.tick(39.9996)
+    theirs.end(1)  # on the peer's own machine, at its own clock
+    ours.tick(39.7)  # our clock, 0.3 s behind, hears the End
+    ours.end(1, at=round(theirs.elapsed, 3))
+    assert ours.finished_at[1] == theirs.finished_at[1] == 40.0
+    assert ours.time_bonus(1) == theirs.time_bonus(1) == 125
+
+
 def test_DU5_ending_never_beats_sending_the_next_card_home_soon():
     """The figures of docs/RULES.md (DU-5): with a minute or more left, one more card home within
     the time below, then End, totals at least End now (3 s with 51 home, 20 s with 13); the
