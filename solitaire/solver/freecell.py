@@ -20,7 +20,6 @@ twice, and when no open position is left every line has been tried. It stops at 
 
 from __future__ import annotations
 
-import gc
 import time
 from heapq import heappop, heappush
 from typing import Callable
@@ -29,6 +28,7 @@ from ..core.cards import KING, RANK, RED, SUIT
 from ..core.game import Game
 from ..core.moves import CELL, FOUNDATION, TABLEAU, Move, Pile
 from ..core.predicates import run_capacity
+from .collector import collector_paused
 from .search import Outcome
 
 FreeCellState = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]  # columns, cells (sorted), foundation ranks
@@ -169,13 +169,8 @@ class FreeCellSearch:
         """Search until a win is found, every position has been tried, or the budget is spent
         (Python's cycle collector paused meanwhile, as in ``Search.run``).
         """
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._run(budget_seconds, node_limit, should_stop)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _run(self, budget_seconds: float, node_limit: int | None,
              should_stop: Callable[[], bool] | None) -> Outcome:

@@ -42,7 +42,6 @@ the way its line is written back as core moves.
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from typing import Callable
@@ -50,6 +49,7 @@ from typing import Callable
 from ..core.cards import DECK
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
+from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
 from .movegen import MoveGeneration
@@ -166,13 +166,8 @@ class Search(MoveGeneration, DeadEnds):
         the positions and children it keeps set the collector off again and again to walk them
         all (a tenth of the speed probe's time with ``expanded``); it runs as before afterwards.
         """
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._run(budget_seconds, node_limit, should_stop)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _run(self, budget_seconds: float, node_limit: int | None,
              should_stop: Callable[[], bool] | None) -> Outcome:
