@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 #: What a shell reports for a program stopped by a closed pipe (128 + SIGPIPE), as for ``yes | head``.
 EXIT_READER_GONE = 141
+EXIT_BAD_INPUT = 2  # as the tools exit on bad input (solitaire.args; not imported: it loads the core)
 
 
 def main(argv: list[str]) -> int:
@@ -31,8 +32,12 @@ def main(argv: list[str]) -> int:
 
         return _tool(run_solve, argv[1:])
     if command == "server":
-        from solitaire.server.cli import run_server
-
+        try:
+            from solitaire.server.cli import run_server
+        except ImportError as error:  # a player's install (or the executable) has no server
+            print(f"game.py server: the duel server needs what requirements-server.txt installs ({error})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         return _tool(run_server, argv[1:])
     if command == "bench":
         from solitaire.bench import run_bench

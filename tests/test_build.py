@@ -116,3 +116,16 @@ def test_frozen_solver_worker_starts(built, places):
     done = _run(exe, ["--smoke", "--frames", "30", "--code", "TF1-D1N-AAAAAAB"], folders["cwd"], env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "error" not in done.stderr.lower() and "Traceback" not in done.stderr, done.stderr
+
+
+def test_frozen_game_has_the_online_client_and_says_the_server_is_not_in_it(built, places):
+    """The online duel from the executable: its client (websockets: ssl, http, email, …) was once
+    excluded from the bundle to save space. The duel server runs from source: the executable
+    says so in one line."""
+    exe, _ = built
+    folders, env = places
+    done = _run(exe, ["--duel", "online:ws://127.0.0.1:9", "--smoke", "--autoplay", "easy"], folders["cwd"], env)
+    assert done.returncode == 2 and "no connection to ws://127.0.0.1:9" in done.stderr, done.stderr
+    done = _run(exe, ["server", "--port", "0"], folders["cwd"], env)
+    assert done.returncode == 2 and "requirements-server.txt" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

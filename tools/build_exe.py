@@ -39,9 +39,10 @@ DATA = ("assets", "levels")
 #: Modules the game never imports but that PyInstaller would otherwise follow into the bundle.
 #: Measured on Linux (one-file, stripped): with no exclusions 32 MB; the test/packaging tools
 #: (pytest, setuptools, numpy through pygame's optional surfarray) are most of it (-16 MB);
-#: networking and crypto (ssl/_hashlib pull in OpenSSL, asyncio, email, http) another -2.8 MB.
-#: hashlib still works without _hashlib (CPython falls back to its built-in _md5/_sha*), and
-#: ctypes stays: multiprocessing's shared values (the solver worker) need it.
+#: ctypes stays: multiprocessing's shared values (the solver worker) need it. The online duel's
+#: client (websockets) needs ssl, hashlib, http, email, urllib and concurrent: they stay too
+#: (about +2.5 MB). The duel server is not the player's: it runs from source
+#: (requirements-server.txt), so its package, asyncio, sqlite3 and openskill stay out.
 EXCLUDES = (
     # GUI toolkits and developer tools
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
@@ -49,10 +50,9 @@ EXCLUDES = (
     # test and packaging frameworks installed beside the game
     "pytest", "_pytest", "pluggy", "py", "iniconfig",
     "numpy", "setuptools", "pkg_resources", "distutils",
-    # networking, mail, crypto, databases
-    "ssl", "_ssl", "_hashlib", "asyncio", "concurrent", "email", "http", "xml", "xmlrpc",
-    "urllib.request", "ftplib", "smtplib", "imaplib", "poplib", "mailbox",
-    "sqlite3", "curses", "readline",
+    # the duel server's, and mail, XML and terminal modules nothing of the game's uses
+    "solitaire.server", "asyncio", "sqlite3", "openskill", "websockets.asyncio", "websockets.server",
+    "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
@@ -69,7 +69,7 @@ def package_modules(package: str = NAME) -> list[str]:
     modules = []
     for path in sorted(base.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
-        if "__pycache__" in parts:
+        if "__pycache__" in parts or parts[:2] == (package, "server"):  # the server runs from source
             continue
         modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return modules
