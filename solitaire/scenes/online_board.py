@@ -32,6 +32,22 @@ def statistics_tabs(app: App) -> list[tuple[str, str]]:
     return [(g, game_name(app, g)) for g in REGISTRY.ids()] + [(ONLINE_TAB, app.t("online.choice"))]
 
 
+def lay_out_tabbed_panel(scene: DialogScene, tabs: ui.SegmentedChoice,
+                         size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, int]:
+    """Statistics' panel and its tab row, the same on every tab (a game's page and Online), so
+    switching tabs never moves them: (panel, its inner box, the y under the tabs)."""
+    u = unit(size)
+    gap = u // 3
+    w = min(int(size[0] * 0.9), int(u * 22))
+    h = min(int(size[1] * 0.94), int(u * 15.5))
+    panel = centred(size, w, h)
+    scene.panel.layout(panel)
+    inner = panel.inflate(-2 * u, 0)
+    y = panel.y + scene.title_height(u) + gap
+    tabs.layout((inner.x, y, inner.w, int(u * 0.95)))
+    return panel, inner, y + int(u * 0.95) + gap
+
+
 class OnlineBoardScene(DialogScene):
     def __init__(self, app: App, url: str | None = None, **_: object) -> None:
         super().__init__(app)
@@ -97,14 +113,7 @@ class OnlineBoardScene(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         gap = u // 3
-        w = min(int(size[0] * 0.9), int(u * 22))
-        h = min(int(size[1] * 0.94), int(u * 15.5))
-        panel = centred(size, w, h)
-        self.panel.layout(panel)
-        inner = panel.inflate(-2 * u, 0)
-        y = panel.y + self.title_height(u) + gap
-        self.tabs.layout((inner.x, y, inner.w, int(u * 0.95)))
-        y += int(u * 0.95) + gap
+        panel, inner, y = lay_out_tabbed_panel(self, self.tabs, size)
         buttons_y = panel.bottom - int(u * 0.5) - u
         place_row(self.rows[0], panel.centerx, buttons_y, int(u * 3.6), u, u // 2, self.rtl)
         self.row_h = int(u * 0.62)

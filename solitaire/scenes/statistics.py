@@ -15,9 +15,9 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
-from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
+from solitaire.scenes.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
-from solitaire.scenes.online_board import ONLINE_TAB, statistics_tabs
+from solitaire.scenes.online_board import ONLINE_TAB, lay_out_tabbed_panel, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH
@@ -159,14 +159,7 @@ class StatisticsScene(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         gap = u // 3
-        w = min(int(size[0] * 0.9), int(u * 22))
-        h = min(int(size[1] * 0.94), int(u * 15.5))
-        panel = centred(size, w, h)
-        self.panel.layout(panel)
-        inner = panel.inflate(-2 * u, 0)
-        y = panel.y + self.title_height(u) + gap
-        self.games.layout((inner.x, y, inner.w, int(u * 0.95)))
-        y += int(u * 0.95) + gap
+        panel, inner, y = lay_out_tabbed_panel(self, self.games, size)
         if self.modes.visible:
             mw = min(inner.w, int(u * 3.6) * len(self.modes.options))
             self.modes.layout((inner.centerx - mw // 2, y, mw, int(u * 0.8)))
