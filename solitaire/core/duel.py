@@ -119,14 +119,16 @@ class Points:
     taken_back: int = 0  # DU-3
 
     def __add__(self, other: Points) -> Points:
-        return Points(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        # Each kind by name, not through ``fields()``: a duel server adds points on every move.
+        return Points(self.foundation + other.foundation, self.waste + other.waste, self.turned + other.turned,
+                      self.recycles + other.recycles, self.taken_back + other.taken_back)
 
     def __neg__(self) -> Points:
         return Points(*(-getattr(self, f.name) for f in fields(self)))
 
     @property
     def score(self) -> int:
-        return sum(getattr(self, f.name) for f in fields(self))
+        return self.foundation + self.waste + self.turned + self.recycles + self.taken_back
 
 
 @dataclass(frozen=True)

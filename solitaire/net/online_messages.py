@@ -197,11 +197,15 @@ DEFAULTS: dict[type, frozenset[str]] = {
     cls: frozenset(f.name for f in fields(cls) if f.default is not MISSING) for cls in NAMES}
 
 
+#: One encoder for every message: ``json.dumps`` with options builds a new one each call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
 def encode(message: Any) -> str:
     """A message as JSON text (its fields are plain JSON values: a shallow copy is enough)."""
     data = {"type": NAMES[type(message)]}
     data.update((name, getattr(message, name)) for name in FIELDS[type(message)])
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODE(data)
 
 
 def decode(text: str | bytes, table: dict[str, type]) -> Any:

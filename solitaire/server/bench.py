@@ -1,15 +1,17 @@
 """``python game.py bench --server``: the duel server's figures (issue 25), with their targets.
 
 A benchmark, not a test. The server runs as its own process (``game.py server`` on 127.0.0.1, a
-fresh database in a temporary folder); the simulated players run here, on asyncio, on the same
-2-core machine (the load generator is included, as the issue asks). Two parts:
+fresh database in a temporary folder); the simulated players run in another (``bench_players``,
+a lean WebSocket client), on the same 2-core machine (the load generator is included, as the
+issue asks), so each has a core. Two parts:
 
 * **Concurrent duels**: pairs meet in private rooms and race (240 s races, so none ends during
   the bench); each player plays a move a second, at a random phase (a stock click: always legal,
   and it turns cards, the server's costliest answer). Duels are added in steps; at each step the
   move round trip (send to the server's Ok) is measured for ``MEASURE_SECONDS``, with the
   server's CPU and memory (from ``/proc``: Linux). The step with p99 <= 100 ms and the most duels
-  is the figure.
+  is the figure. With ``--against GAME_PY`` the same players then load another checkout's server
+  (an older version's ``game.py``), and the server's CPU a move is compared step by step.
 * **Matchmaking wait**: 200 players with ratings spread around 1000 (σ 150, written into the
   database before the server starts) arrive at random over a minute and join the queue; the wait
   is from ``find`` to ``matched``.
@@ -44,18 +46,26 @@ ARRIVALS, ARRIVAL_SECONDS = 200, 60.0
 GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 
-def run_server_bench(quick: bool = False) -> None:
+def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
           f"({os.cpu_count()} cores; load average {load} before the run)")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-        best = asyncio.run(_concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS))
+        best, per_move = _concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS)
     if best is None:
         print("  no step held p99 <= 100 ms")
     else:
         print(f"  most concurrent duels with move round trip p99 <= 100 ms: {best['duels']} "
               f"(target >= 2000); at that step the server used {best['cpu_per_1000']:.0%} of a core and "
               f"{best['mb_per_1000']:.0f} MB per 1,000 duels")
+    if against is not None:
+        print(f"  the same load against {against}:")
+        with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
+            other, theirs = _concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS, against)
+        print(f"  most concurrent duels with p99 <= 100 ms there: {other['duels'] if other else 'none'}")
+        for step in sorted(per_move.keys() & theirs.keys()):
+            print(f"  {step:5d} duels: server CPU a move {theirs[step]:.3f} ms there, {per_move[step]:.3f} ms here: "
+                  f"{theirs[step] / per_move[step]:.1f}x less here")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-queue-") as folder:
         arrivals, spread = (40, 12.0) if quick else (ARRIVALS, ARRIVAL_SECONDS)
         waits = asyncio.run(_matchmaking(Path(folder) / "duels", arrivals, spread))
@@ -67,9 +77,9 @@ def run_server_bench(quick: bool = False) -> None:
 
 # -- the server process -------------------------------------------------------------------------
 class ServerProcess:
-    def __init__(self, data: Path, race_seconds: int = 240) -> None:
+    def __init__(self, data: Path, race_seconds: int = 240, game: Path = GAME) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
+            [sys.executable, str(game), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
              "--race-seconds", str(race_seconds), "--count-seconds", "0"],
             stdout=subprocess.PIPE, text=True)
@@ -107,78 +117,47 @@ async def _until(ws: Any, kind: str) -> dict:
 
 
 # -- concurrent duels ---------------------------------------------------------------------------
-async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
-    server = ServerProcess(data)
-    trips: list[float] = []
-    stop = asyncio.Event()
-    tasks: list[asyncio.Task] = []
-    best = None
+def _concurrent(data: Path, steps: tuple[int, ...], game: Path = GAME) -> tuple[dict | None, dict[int, float]]:
+    """The step with the most duels at p99 <= 100 ms, and the server's CPU a move at each step
+    (ms). The simulated players run in a process of their own (``bench_players``)."""
+    server = ServerProcess(data, game=game)
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", server.url],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
+    best, per_move = None, {}
     base_rss = server.rss_mb()
     try:
         for step in steps:
-            while len(tasks) < 2 * step:
-                batch = [asyncio.create_task(_open_pair(server.url)) for _ in range(min(50, step - len(tasks) // 2))]
-                for pair in await asyncio.gather(*batch):
-                    tasks += [asyncio.create_task(_race(ws, trips, stop)) for ws in pair]
-            await asyncio.sleep(2.0)  # every player has reached its pace
-            trips.clear()
-            cpu, started, own = server.cpu_seconds(), time.perf_counter(), time.process_time()
-            await asyncio.sleep(MEASURE_SECONDS)
-            seconds = time.perf_counter() - started
-            cpu_share = (server.cpu_seconds() - cpu) / seconds
-            players_share = (time.process_time() - own) / seconds
-            measured = list(trips)
-            p50, p99 = statistics.median(measured), _quantile(measured, 0.99)
-            rate = len(measured) / seconds
-            print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {p50 * 1000:6.1f} ms, "
-                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core "
-                  f"({cpu_share / max(rate, 1) * 1000:.2f} ms a move), RSS {server.rss_mb():6.0f} MB; "
-                  f"the simulated players' CPU {players_share:4.0%}")
-            if p99 > TARGET_P99 or rate < 1.6 * step:  # the generator or the server fell behind
-                break
+            _ask(players, f"add {step}")
+            time.sleep(2.0)  # every player has reached its pace
+            cpu, started = server.cpu_seconds(), time.perf_counter()
+            measured = _ask(players, f"measure {MEASURE_SECONDS}")
+            cpu_share = (server.cpu_seconds() - cpu) / (time.perf_counter() - started)
+            rate = measured["moves"] / measured["seconds"]
+            per_move[step] = cpu_share / max(rate, 1) * 1000
+            print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {measured['p50'] * 1000:6.1f} ms, "
+                  f"p99 {measured['p99'] * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core "
+                  f"({per_move[step]:.3f} ms a move), RSS {server.rss_mb():6.0f} MB; "
+                  f"the simulated players' CPU {measured['cpu']:4.0%}", flush=True)
+            if measured["p99"] > TARGET_P99 or rate < 1.6 * step or measured["stopped"]:
+                break  # the server (or the players' process) fell behind, or races ended
             best = {"duels": step, "cpu_per_1000": cpu_share * 1000 / step,
                     "mb_per_1000": (server.rss_mb() - base_rss) * 1000 / step}
     finally:
-        stop.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        players.kill()
+        players.wait(30)
         server.stop()
-    return best
+    return best, per_move
 
 
-async def _open_pair(url: str) -> tuple[Any, Any]:
-    a, b = await _player(url, "Bench"), await _player(url, "Bench")
-    await a.send('{"type":"room","code":""}')
-    code = (await _until(a, "room_made"))["code"]
-    await b.send(json.dumps({"type": "room", "code": code}))
-    await _until(a, "matched")
-    await _until(b, "matched")
-    return a, b
-
-
-async def _race(ws: Any, trips: list[float], stop: asyncio.Event) -> None:
-    """A move a second (a stock click), each timed from send to its Ok."""
-    await asyncio.sleep(random.random())
-    n = 0
-    next_at = time.perf_counter()
-    while not stop.is_set():
-        n += 1
-        sent = time.perf_counter()
-        await ws.send(json.dumps({"type": "move", "n": n, "move": "s"}))
-        answer = await _until_answer(ws)
-        trips.append(time.perf_counter() - sent)
-        if answer["type"] != "ok":
-            return
-        next_at += 1.0
-        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
-
-
-async def _until_answer(ws: Any) -> dict:
-    while True:
-        message = json.loads(await ws.recv())
-        if message["type"] in ("ok", "no", "result"):
-            return message
+def _ask(players: subprocess.Popen, command: str) -> dict:
+    """One command to the players' process, and its answer."""
+    assert players.stdin is not None and players.stdout is not None
+    players.stdin.write(command + "\n")
+    players.stdin.flush()
+    line = players.stdout.readline()
+    if not line:
+        raise RuntimeError(f"the simulated players' process stopped at {command!r}")
+    return json.loads(line)
 
 
 # -- matchmaking --------------------------------------------------------------------------------
