@@ -43,7 +43,8 @@ from websockets.sync.client import connect
 from .framing import ProtocolError
 from .mirror import Mirror
 from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
-                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode)
+                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode,
+                              read_points)
 
 CONNECT_SECONDS = 5.0
 
@@ -164,8 +165,9 @@ class OnlineClient:
 class OnlineDuel:
     """One online race from the player's side (see the module's docstring).
 
-    ``rival`` is the other side's progress (score, cards home, moves, ended); ``refused`` the last
-    refused move's answer; ``result`` the server's verdict once the race is over.
+    ``rival`` is the other side's progress (score, cards home, moves, ended); ``points`` our
+    points by kind as the server last told them (the End question's rows, DU-4); ``refused`` the
+    last refused move's answer; ``result`` the server's verdict once the race is over.
     """
 
     def __init__(self, client: OnlineClient, matched: Matched, clock: Any = time.monotonic) -> None:
@@ -178,6 +180,7 @@ class OnlineDuel:
         self.sent = matched.moves  # a comeback goes on from the moves the server took
         self.ended = False
         self.rival = RivalProgress(0, 0, 0, False)
+        self.points = read_points(matched.points)
         self.refused: No | None = None
         self.result: Result | None = None
         self.lost: Closed | None = None
@@ -218,9 +221,11 @@ class OnlineDuel:
             if isinstance(message, Ok):
                 self.mirror.shown(message.shown)
                 self.left_at = self.clock() + message.left
+                self.points = read_points(message.points)
             elif isinstance(message, No):
                 self.refused = message
                 self.mirror.reset(message.table)
+                self.points = read_points(message.points)
                 self.sent = message.due - 1
             elif isinstance(message, RivalProgress):
                 self.rival = message

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from solitaire.app.scene import App
 from solitaire.core import Move, Refusal
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import RivalEnded, RivalEvent, notation
+from solitaire.core.duel import Breakdown, RivalEnded, RivalEvent, notation
 from solitaire.net.online_messages import Matched
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
@@ -111,6 +111,11 @@ class OnlineRaceScene(DuelScene):
     def _send(self, text: str) -> None:
         self.online.play(text)
         self.my_moves += 1
+
+    def preview(self) -> Breakdown:
+        """DU-4: our points by kind as the server's referee counts them (our moves reach the
+        mirror, not the scene's race, so its ledger stays empty), and the bonus if we end now."""
+        return Breakdown(self.online.points, self.race.bonus_how(ME, self.race.elapsed))
 
     # -- the server's answers -------------------------------------------------------------------
     def race_step(self, dt: float) -> None:

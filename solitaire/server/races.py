@@ -80,7 +80,7 @@ class Races:
         skill = self.store.skill(other.player)
         opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
-                            duel.sides[side].moves))
+                            duel.sides[side].moves, duel.points(side)))
         if other.moves or other.away:
             client.send(duel.progress(1 - side))
 

@@ -37,6 +37,7 @@ from .races import Races
 from .store import Player, Store
 from .wire import PlayerConnection
 
+SHUT_SECONDS = 0.05  # a refused player's socket is closed this long after the refusal is written
 KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 #: How every connection is served (``websockets.serve``'s options): our connection class
 #: (``wire``: messages answered as they are read), small messages, no compression (the messages
@@ -163,11 +164,12 @@ class DuelServer(Races):
 
     def _shut(self, client: Client, why: Refused) -> None:
         """Say ``why`` and close the socket without the closing handshake (a flood behind it
-        would hold that handshake up for its timeout): what is written still goes out, nothing
-        more is read."""
+        would hold that handshake up for its timeout): what is written still goes out; what
+        comes meanwhile is read and dropped, so the socket does not close on unread bytes
+        (which would reset the connection and could lose the refusal on its way)."""
         client.send(why)
         client.shut = True
-        client.ws.transport.close()
+        asyncio.get_running_loop().call_later(SHUT_SECONDS, client.ws.transport.close)
 
     def _hello(self, client: Client, text: str | bytes) -> Refused | None:
         """Admit the player of a hello; the refusal otherwise."""
