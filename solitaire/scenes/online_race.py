@@ -1,8 +1,9 @@
 """The online race (issue 25) through the Duel scene: the server holds the deal and the clock.
 
 Your table is the ``net.mirror`` game (face-up cards only; the unknown places hold stand-ins,
-never drawn face up for long): a move is played on it and sent; one that turns a card waits for
-the server's answer to show it, and no other move is taken meanwhile. The rival is seen by its
+always drawn face down): a move is played on it and sent; one that turns a card shows that
+card's back until the server's answer names it, then turns it over, and no other move is taken
+meanwhile. The rival is seen by its
 progress only (``RivalProgress``: score, cards home, moves), which ``OnlineRival.figures`` gives
 the opponent panel. The race clock is the server's (``OnlineDuel.race_time``); the result is the
 server's ``Result``, shown with the rating change (``online_results``). A recorded run is labelled
@@ -14,15 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solitaire.app.scene import App
-from solitaire.core import Move, Refusal
+from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import Breakdown, RivalEnded, RivalEvent, notation
 from solitaire.net.online_messages import Matched
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
+from solitaire.view.layout import Slot
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient, OnlineDuel
+
+PILES = {"t": TABLEAU, "w": WASTE, "s": STOCK}  # the mirror's places' kinds (``net.mirror.Place``)
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
@@ -89,6 +93,12 @@ class OnlineRaceScene(DuelScene):
                          opponent="online", autoplay=autoplay, on_result=on_result)
         self.race.games[ME] = self.online.mirror.game
         self.refusals = 0
+        self.screen.hide_unknown(self._unknown_slots)
+
+    def _unknown_slots(self) -> set[Slot]:
+        """The mirror's stand-ins, face down on the table: a card turned shows its back until
+        the server names it, then turns over (``TableView.unknown``)."""
+        return {Slot(Pile(PILES[kind], pile), index) for kind, pile, index in self.online.mirror.unknown_places()}
 
     # -- our moves go through the mirror, to the server -----------------------------------------
     def check(self, move: Move) -> Refusal | None:
