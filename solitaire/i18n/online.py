@@ -3,6 +3,7 @@ which merge them, so that each table stays one readable file."""
 
 EN: dict[str, str] = {
     "online.choice": "Online",
+    "duel.strength.online": "Online",  # Statistics' Duel row of online duels
     "online.how": "Online",
     "online.find": "Find an opponent",
     "online.room": "Play a friend: make a code",
@@ -58,6 +59,7 @@ EN: dict[str, str] = {
 
 AR: dict[str, str] = {
     "online.choice": "عبر الإنترنت",
+    "duel.strength.online": "عبر الإنترنت",
     "online.how": "عبر الإنترنت",
     "online.find": "ابحث عن منافس",
     "online.room": "العب مع صديق: أنشئ رمزًا",

@@ -153,14 +153,14 @@ class OnlineRaceScene(DuelScene):
     def _finish_race(self) -> None:
         """The race is over (the server's result), or we left it (End now; the server decides
         it, and we are gone before its word): counted once, from the server's figures."""
-        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), "network")
+        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), self.rival.kind)
         self.rival.close()
         if self.autoplayer is not None:
             self.autoplayer.close()
         told, store = self.online.result, getattr(self.app, "store", None)
-        if told is not None and store is not None:  # online duels count in the network row
+        if told is not None and store is not None:  # online duels have their own row, beside LAN duels'
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[told.winner]
-            store.record_duel("network", outcome, told.you["total"])
+            store.record_duel(self.rival.kind, outcome, told.you["total"])
         self._update_buttons()
         if self.on_result is not None and told is not None:
             self.on_result(told)
