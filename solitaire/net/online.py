@@ -25,7 +25,11 @@ How the screens use it (``OnlineClient``)::
 ``OnlineDuel`` is one race: ``play("t3>t5")`` plays a move on the player's own table
 (``mirror.game``, a core game whose face-down cards are unknown) and sends it; ``update()`` takes
 the server's answers (cards turned up, refusals, the rival's progress, the result). A move that
-turns a card waits for the server's answer to show it (``ready`` is False until then).
+turns a card waits for the server's answer to show it (``ready`` is False until then). A
+connection that drops is made again by ``update()`` itself, with the same key, every
+``RETRY_SECONDS`` within the server's comeback window (``comeback_until``): back in the race
+(``rejoined`` counts it; the table is the server's again), or told the result of a race decided
+meanwhile; past the window, ``gave_up``.
 """
 
 from __future__ import annotations
@@ -43,10 +47,12 @@ from websockets.sync.client import connect
 from .framing import ProtocolError
 from .mirror import Mirror
 from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
-                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode,
-                              read_points)
+                              MoveMessage, No, Ok, RecordedAsk, Refused, RivalProgress, Result, Room, decode,
+                              encode, read_points)
 
 CONNECT_SECONDS = 5.0
+COMEBACK_SECONDS = 30.0  # the server's comeback window (server.service.Settings.comeback_seconds)
+RETRY_SECONDS = 1.0  # between two tries to connect again within it
 
 
 def new_key() -> str:
@@ -184,6 +190,10 @@ class OnlineDuel:
         self.refused: No | None = None
         self.result: Result | None = None
         self.lost: Closed | None = None
+        self.comeback_until: float | None = None  # the connection dropped: the window's end, our clock
+        self.rejoined = 0  # times the connection was made again, back in the race
+        self._trying: OnlineClient | None = None  # a new connection on its way
+        self._next_try = 0.0
 
     @property
     def race_time(self) -> float:
@@ -196,9 +206,16 @@ class OnlineDuel:
 
     @property
     def ready(self) -> bool:
-        """A move may be played now: the race runs, our game is on, no turned card is awaited."""
+        """A move may be played now: the race runs, our game is on, we are connected, no turned
+        card is awaited."""
         return (self.race_time >= 0 and self.seconds_left > 0 and not self.ended and self.result is None
-                and not self.mirror.game.won and self.mirror.ready)
+                and self.lost is None and not self.mirror.game.won and self.mirror.ready)
+
+    @property
+    def gave_up(self) -> bool:
+        """The connection dropped and could not be made again within the comeback window: the
+        server has counted our game as ended (End) when we left, and we cannot hear its result."""
+        return self.result is None and self.comeback_until is not None and self.clock() >= self.comeback_until
 
     def play(self, text: str) -> None:
         """Play a move (replay notation) on our table and send it; the core's refusal
@@ -232,7 +249,49 @@ class OnlineDuel:
             elif isinstance(message, Result):
                 self.result = message
             else:
-                if isinstance(message, Closed):
+                if isinstance(message, Closed) and self.result is None:
                     self.lost = message
+                    self.comeback_until = self.clock() + COMEBACK_SECONDS
                 others.append(message)
+        if self.lost is not None and self.result is None:
+            self._come_back()
         return others
+
+    def _come_back(self) -> None:
+        """One step of connecting again (see the module's docstring)."""
+        if self.gave_up:
+            if self._trying is not None:
+                self._trying.close()
+                self._trying = None
+            return
+        if self._trying is None:
+            if self.clock() < self._next_try:
+                return
+            self._next_try = self.clock() + RETRY_SECONDS
+            self._trying = OnlineClient(self.client.url, self.client.key, self.client.name)
+            self._trying.start()
+        for message in self._trying.poll():
+            if isinstance(message, Matched) and message.duel == self.matched.duel:
+                return self._rejoin(message)
+            if isinstance(message, Result) and message.duel == self.matched.duel:
+                self.client, self._trying, self.result = self._trying, None, message
+                return
+            if isinstance(message, (Closed, Refused)):  # not yet: the next try in a moment
+                self._trying.close()
+                self._trying = None
+                return
+
+    def _rejoin(self, matched: Matched) -> None:
+        """Back in the race: our table, moves, points and clock as the server has them."""
+        assert self._trying is not None
+        self.client, self._trying = self._trying, None
+        self.matched = matched
+        self.mirror.reset(matched.table)
+        self.sent = matched.moves
+        self.points = read_points(matched.points)
+        self.starts_at = self.clock() + matched.starts_in
+        self.left_at = self.starts_at + matched.seconds
+        self.lost = self.comeback_until = None
+        self.rejoined += 1
+        if self.ended:  # our End may have gone down with the old connection
+            self.client.end()

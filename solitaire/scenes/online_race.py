@@ -8,17 +8,26 @@ progress only (``RivalProgress``: score, cards home, moves), which ``OnlineRival
 the opponent panel. The race clock is the server's (``OnlineDuel.race_time``); the result is the
 server's ``Result``, shown with the rating change (``online_results``). A recorded run is labelled
 "recorded" on the panel and in the results.
+
+A dropped connection to the server is made again by ``OnlineDuel`` within the server's comeback
+window, under a red banner counting its seconds down ("Reconnecting…"): back in the race, the
+table is the server's again; told the result of a race decided meanwhile, the results show it;
+past the window, the results say the connection was lost and what the server does then.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from solitaire.app.scene import App
 from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import Breakdown, RivalEnded, RivalEvent, notation
 from solitaire.net.online_messages import Matched
+from solitaire.scenes import connection_banner
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
 from solitaire.view.layout import Slot
@@ -92,7 +101,7 @@ class OnlineRaceScene(DuelScene):
         super().__init__(app, rival=OnlineRival(app, self.online), code=code, seconds=matched.seconds,
                          opponent="online", autoplay=autoplay, on_result=on_result)
         self.race.games[ME] = self.online.mirror.game
-        self.refusals = 0
+        self.view_game = self.game  # the game the table shows: the server's table replaces it
         self.screen.hide_unknown(self._unknown_slots)
 
     def _unknown_slots(self) -> set[Slot]:
@@ -130,16 +139,23 @@ class OnlineRaceScene(DuelScene):
     # -- the server's answers -------------------------------------------------------------------
     def race_step(self, dt: float) -> None:
         awaiting = not self.online.mirror.ready
-        refused = self.online.refused
+        refused, rejoined, lost = self.online.refused, self.online.rejoined, self.online.lost
         self.online.update()
         if self.online.refused is not refused:  # the server's table replaces ours
-            self.race.games[ME] = self.online.mirror.game
             self.say(self.online.refused.detail)
-        if (awaiting and self.online.mirror.ready) or self.online.refused is not refused:
+        if self.online.rejoined != rejoined:
+            self.say(self.app.t("online.reconnected"))
+        if self.online.refused is not refused or self.online.rejoined != rejoined:
+            self.race.games[ME] = self.online.mirror.game
+        if (awaiting and self.online.mirror.ready) or self.race.games[ME] is not self.view_game:
+            self.view_game = self.game
             self.view.sync(self.game)
+        if self.online.lost is not lost:
             self._update_buttons()
-        if self.online.lost is not None and self.online.result is None:
-            self.rival_side.note = "online.connection_lost"
+        if self.online.gave_up and self.result is None:
+            self._finish_race()
+            self._show_results()
+            return
         if self.online.rival.score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, self.online.rival.score))
         super().race_step(dt)
@@ -171,3 +187,15 @@ class OnlineRaceScene(DuelScene):
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
         self.app.switch("online_results", result=self.online.result, opponent=self.rival.name)
+
+    @property
+    def frozen(self) -> bool:
+        """No move while the connection to the server is being made again."""
+        return super().frozen or self.online.lost is not None
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        until = self.online.comeback_until
+        if until is not None and self.result is None:
+            seconds = max(0, math.ceil(until - self.online.clock()))
+            connection_banner.draw_line(surface, self.app, self.app.t("online.reconnecting", seconds=seconds))

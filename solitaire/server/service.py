@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
+                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Result, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
@@ -106,6 +106,7 @@ class DuelServer(Races):
         self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
+        self.missed: dict[int, tuple[float, Result]] = {}
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: PlayerConnection) -> None:
@@ -205,6 +206,7 @@ class DuelServer(Races):
         """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
         race); called every few seconds, so reading a message never sets a timer."""
         now = self.clock()
+        self.forget_missed(now)
         waiting = {owner for owner, _ in self.rooms.rooms.values()}
         for client in list(self.clients):
             if (client.player is not None and now - client.heard > self.settings.idle_seconds

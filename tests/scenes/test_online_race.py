@@ -1,6 +1,8 @@
 """The online race scene (issue 25) on a real server on 127.0.0.1, on a deal the test knows
 (the server's secret dealing replaced by one chosen deal): a card turned shows its back until
-the server names it, then turns; the End question's rows are the server's points by kind."""
+the server names it, then turns; the End question's rows are the server's points by kind; a
+dropped connection is made again under a "Reconnecting…" banner, back in the race or to a
+clear result."""
 
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ import pytest
 from solitaire.core import TABLEAU, WASTE, Game, GameCode, Move, Pile
 from solitaire.core.duel import race_mode
 from solitaire.core.targets import legal_moves
+from solitaire.net import online
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.scenes.duel_dialogs import breakdown_rows
 from solitaire.scenes.online_race import OnlineRaceScene
+from solitaire.scenes.online_results import OnlineResultsScene
 from solitaire.server import races
 from solitaire.view.layout import Slot
 from tests.server.helpers import QUICK, running_server
@@ -61,7 +65,7 @@ def race(app, tmp_path, monkeypatch):
     """Ann's race scene against Bob (a client of the library), on ``turning_deal``."""
     code, move = turning_deal()
     monkeypatch.setattr(races, "new_deal", lambda: code)
-    with running_server(tmp_path / "server", replace(QUICK, race_seconds=30)) as (url, server):
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=30, comeback_seconds=1.5)) as (url, server):
         ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
         for client in (ann, bob):
             client.start()
@@ -72,6 +76,7 @@ def race(app, tmp_path, monkeypatch):
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         app.stack.push(scene)
         frames(app, lambda: scene.started and scene.online.ready)
+        scene.bob = theirs
         yield scene, move, server
         theirs.end()
         for client in (ann, bob):
@@ -119,4 +124,63 @@ def test_the_end_question_counts_the_points_by_kind_the_server_counted(race, app
     scene.ask_end()
     rows = dict(breakdown_rows(app, scene.preview(), ended=False))
     assert rows[app.t("duel.points.turned")] == "+5"
+    driver.draw()
+
+
+def drop(server, name: str) -> None:
+    """The server's end of ``name``'s connection breaks (as a network that fails)."""
+    seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == name)
+    seat.ws.transport.abort()
+
+
+def test_a_dropped_connection_is_made_again_under_a_banner_and_the_race_goes_on(race, app, driver, monkeypatch):
+    scene, _, server = race
+    scene.draw_stock()
+    frames(app, lambda: scene.online.ready)
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.3)
+    drop(server, "Ann")
+    frames(app, lambda: scene.online.lost is not None)
+    assert scene.frozen and scene.online.comeback_until is not None
+    scene.draw_stock()  # no move while reconnecting
+    assert scene.game.moves == 1
+    driver.draw()  # the red banner: "Connection to the server lost: reconnecting… N s"
+    frames(app, lambda: scene.online.rejoined == 1)
+    refereed = server.duels[scene.online.matched.duel]
+    side = [seat.name for seat in refereed.sides].index("Ann")
+    assert not scene.frozen and scene.online.comeback_until is None and scene.online.sent == 1
+    assert scene.online.mirror.game.to_json() == scene.game.to_json() and scene.view_game is scene.game
+    scene.draw_stock()  # the race goes on, on the new connection
+    frames(app, lambda: scene.online.ready)
+    assert refereed.sides[side].moves == 2 and scene.game.moves == 2
+    driver.draw()
+
+
+def test_a_race_decided_while_away_shows_its_result_once_connected_again(race, app, driver, monkeypatch):
+    scene, _, server = race
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.2)
+    url = scene.online.client.url
+    scene.online.client.url = "ws://127.0.0.1:9"  # nothing listens there: the tries fail for now
+    drop(server, "Ann")
+    frames(app, lambda: scene.online.lost is not None)
+    scene.bob.end()  # Bob ends; Ann's game ends with the server's comeback window: the race is decided
+    while scene.bob.result is None:
+        scene.bob.update(wait=0.05)
+    scene.online.client.url = url
+    frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
+    results = app.stack.top
+    assert results.result.duel == scene.bob.result.duel and results.result.you == scene.bob.result.opponent
+    assert app.store.duel_stats("online").played == 1
+    driver.draw()
+
+
+def test_a_connection_not_made_again_in_time_ends_in_a_clear_result(race, app, driver, monkeypatch):
+    scene, _, server = race
+    monkeypatch.setattr(online, "COMEBACK_SECONDS", 1.0)
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.2)
+    scene.online.client.url = "ws://127.0.0.1:9"
+    drop(server, "Ann")
+    frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
+    results = app.stack.top
+    assert results.result is None and results.title == "Connection lost"
+    assert app.store.duel_stats("online").played == 0  # no verdict heard: nothing counted here
     driver.draw()

@@ -187,6 +187,31 @@ def test_a_dropped_player_comes_back_to_the_race_within_the_window(tmp_path):
         assert rival_until(b, lambda m: m["ended"])["moves"] == 2
 
 
+def test_a_player_back_after_the_race_was_decided_is_told_its_result(tmp_path):
+    """Away when the race ended (the other side pressed End), a player who comes back within
+    the comeback window hears the result at once; later, nothing is kept for them."""
+    with running_server(tmp_path, replace(QUICK, race_seconds=30, comeback_seconds=1.5)) as (url, server):
+        key = "m" * 40
+        a, b = Raw(url), Raw(url)
+        a.hello("A", key)
+        b.hello("B")
+        a.say({"type": "room", "code": ""})
+        b.say({"type": "room", "code": a.hear_type("room_made")["code"]})
+        a.hear_type("matched")
+        b.hear_type("matched")
+        time.sleep(QUICK.count_seconds + 0.05)
+        a.close()
+        rival_until(b, lambda m: m["away"])
+        b.say({"type": "end"})
+        told = b.hear_type("result")
+        again = Raw(url)
+        assert again.hello("A", key)["type"] == "welcome"
+        result = again.hear_type("result")
+        assert result["duel"] == told["duel"] and result["you"] == told["opponent"] and result["winner"] != "you"
+        assert not server.missed
+        again.close()
+
+
 def rival_until(raw: Raw, wanted) -> dict:
     """The next progress message of the rival that is ``wanted``."""
     while not wanted(message := raw.hear_type("rival")):
