@@ -173,18 +173,18 @@ def move_points(game: Game, move: Move, score_before: int, hidden_before: list[i
 
 @dataclass
 class Ledger:
-    """One player's points as the race goes: the moves on the undo stack and what they earned."""
+    """One player's points as the race goes: the moves on the undo stack and the points each
+    earned (a number: what undo takes back)."""
 
     total: Points = field(default_factory=Points)
-    stack: list[Points] = field(default_factory=list)
+    stack: list[int] = field(default_factory=list)
 
     def played(self, points: Points) -> None:
         self.total = self.total + points
-        self.stack.append(points)
+        self.stack.append(points.score)
 
     def undone(self) -> None:
-        points = self.stack.pop()
-        self.total = self.total + Points(taken_back=-points.score)
+        self.total = self.total + Points(taken_back=-self.stack.pop())
 
 
 # ----------------------------------------------------------------------------- the race

@@ -72,7 +72,7 @@ class ServerDuel:
     count: float = COUNT_SECONDS
     recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
     race: Race = field(init=False)
-    log: list = field(default_factory=list)  # [race seconds, side, move, outcome]
+    log: list = field(default_factory=list)  # (race seconds, side, move, outcome): tuples, unwatched by the GC
     why: str = ""  # "", "disqualified", "server_stopped"
     done: bool = False
 
@@ -125,7 +125,7 @@ class ServerDuel:
         except ValueError as error:
             return self._refuse(side, n, text, at, "notation", "", str(error))
         player.moves, player.strikes = n, 0
-        self.log.append([round(at, 3), side, text, "ok"])
+        self.log.append((round(at, 3), side, text, "ok"))
         return Ok(n, self._shown(side, unseen, hidden, waste), game.score, round(self.race.seconds_left, 3),
                   self.points(side))
 
@@ -146,7 +146,7 @@ class ServerDuel:
         if not self.race.playing(side):
             return False
         self.race.end(side)
-        self.log.append([round(at, 3), side, "end", "ok"])
+        self.log.append((round(at, 3), side, "end", "ok"))
         return True
 
     def progress(self, side: int) -> RivalProgress:
@@ -160,7 +160,7 @@ class ServerDuel:
         player = self.sides[side]
         player.strikes += strike
         player.refused += strike
-        self.log.append([round(at, 3), side, text[:24], f"refused:{reason}"])
+        self.log.append((round(at, 3), side, text[:24], f"refused:{reason}"))
         if player.strikes >= STRIKES_IN_A_ROW or player.refused >= STRIKES_IN_A_RACE:
             player.disqualified = True
             self.why = "disqualified"
