@@ -121,7 +121,8 @@ def _concurrent(data: Path, steps: tuple[int, ...], game: Path = GAME) -> tuple[
     """The step with the most duels at p99 <= 100 ms, and the server's CPU a move at each step
     (ms). The simulated players run in a process of their own (``bench_players``)."""
     server = ServerProcess(data, game=game)
-    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", server.url],
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", server.url,
+                                str(_protocol_version(game))],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
     best, per_move = None, {}
     base_rss = server.rss_mb()
@@ -147,6 +148,13 @@ def _concurrent(data: Path, steps: tuple[int, ...], game: Path = GAME) -> tuple[
         players.wait(30)
         server.stop()
     return best, per_move
+
+
+def _protocol_version(game: Path) -> int:
+    """The online protocol's version of the checkout of ``game`` (an older one may speak another)."""
+    line = subprocess.run([sys.executable, "-c", "from solitaire.net.online_messages import VERSION; print(VERSION)"],
+                          cwd=game.parent, capture_output=True, text=True, check=True).stdout
+    return int(line)
 
 
 def _ask(players: subprocess.Popen, command: str) -> dict:

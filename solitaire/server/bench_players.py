@@ -9,8 +9,9 @@ plays a stock click (always legal, and it turns cards: the server's costliest an
 at a random phase, the next one only after the answer to the last. The round trip is from the
 send to the Ok.
 
-It runs as ``python -m solitaire.server.bench_players URL`` and takes commands on stdin, one a
-line, answering each with one JSON line: ``add N`` (open duels until there are N) and ``measure
+It runs as ``python -m solitaire.server.bench_players URL [VERSION]`` (the protocol version the
+server speaks, ours by default: ``bench --against`` loads an older server too) and takes
+commands on stdin, one a line, answering each with one JSON line: ``add N`` (open duels until there are N) and ``measure
 S`` (the round trips of the next S seconds: count, median, p99, and this process's CPU share).
 """
 
@@ -171,7 +172,8 @@ class Player(asyncio.Protocol):
 class Players:
     """Every simulated player of this process, and the round trips they measure."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, version: int = VERSION) -> None:
+        self.version = version
         parts = urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.trips: list[float] = []
@@ -181,7 +183,7 @@ class Players:
         loop = asyncio.get_running_loop()
         _, player = await loop.create_connection(lambda: Player(self.host, self.port, self.trips), self.host, self.port)
         await player.until("upgraded")
-        player.say({"type": "hello", "version": VERSION, "key": base64.urlsafe_b64encode(os.urandom(24)).decode(),
+        player.say({"type": "hello", "version": self.version, "key": base64.urlsafe_b64encode(os.urandom(24)).decode(),
                     "name": name})
         await player.until("welcome")
         return player
@@ -213,8 +215,8 @@ class Players:
                 "stopped": sum(player.gone for player in self.players)}
 
 
-async def serve_commands(url: str) -> None:
-    players = Players(url)
+async def serve_commands(url: str, version: int) -> None:
+    players = Players(url, version)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -225,4 +227,4 @@ async def serve_commands(url: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve_commands(sys.argv[1]))
+    asyncio.run(serve_commands(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else VERSION))
