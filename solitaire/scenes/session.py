@@ -22,6 +22,7 @@ from solitaire.core import Game, GameCode, parse_code, ruleset
 from solitaire.core.rules import default_game
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.modes import mode_key
+from solitaire.core.pools import winnable_codes
 from solitaire.core.save import load_save, save_data
 from solitaire.store import Outcome
 
@@ -65,8 +66,6 @@ def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode
     (the New Game window offers the choice only there), else any deal.
     """
     if winnable:
-        from solitaire.solver.pools import winnable_codes
-
         codes = winnable_codes(game_id, draw, scoring)
         if codes:
             return random.choice(codes)
