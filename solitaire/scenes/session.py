@@ -25,9 +25,9 @@ from solitaire.core.codes import DEAL_LIMIT
 from solitaire.core.daily import daily_deal
 from solitaire.core.modes import mode_key
 from solitaire.core.pools import winnable_codes
-from solitaire.core.save import load_save, save_data
+from solitaire.core.save import load_save, log_texts, save_data
 from solitaire.store import Outcome
-from solitaire.store.daily import check_day
+from solitaire.store.daily import DailyPlay, check_day
 
 
 def slot_of(game_id: str, draw: int, scoring: str) -> str:
@@ -71,7 +71,7 @@ def give_up_saved(store: Any, slot: str) -> None:
         return
     game, _, elapsed, demo, daily = loaded
     lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won and not demo else None
-    store.end_game(slot, lost, daily)  # counted and deleted in one step a kill cannot split
+    store.end_game(slot, lost, DailyPlay(daily, tuple(log_texts(game))) if daily else None)  # one step
 
 
 def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
@@ -179,7 +179,7 @@ class Session:
     def abandon(self) -> None:
         """This game is given up for a new deal in its mode: a played one counts as lost."""
         if self.store is not None:
-            self.store.end_game(self.slot, self.outcome(False) if not self.game.won else None, self.daily)
+            self.store.end_game(self.slot, self.outcome(False) if not self.game.won else None, self.daily_play())
         self.counted = False
 
     def put_aside(self) -> None:
@@ -201,7 +201,7 @@ class Session:
         if self.demo_played:
             return
         if self.counted and self.store is not None:
-            self.store.end_game(self.slot, self.outcome(False), self.daily)
+            self.store.end_game(self.slot, self.outcome(False), self.daily_play())
         self.counted = False
         self.demo_played = True
 
@@ -214,6 +214,10 @@ class Session:
                 data["daily"] = self.daily.isoformat()
             self.store.save_game(self.slot, data)
 
+    def daily_play(self) -> DailyPlay | None:
+        """This game as a daily deal's game (DD-3): its day and its moves; None for another deal."""
+        return DailyPlay(self.daily, tuple(log_texts(self.game))) if self.daily is not None else None
+
     def outcome(self, won: bool) -> Outcome | None:
         """The result to count for the game ending now; None if it never counted (no move)."""
         g = self.game
@@ -222,7 +226,7 @@ class Session:
     def record_win(self) -> None:
         """The game is won: counted once and its save deleted, in the store's one step."""
         if self.store is not None:
-            self.store.end_game(self.slot, self.outcome(True), self.daily)
+            self.store.end_game(self.slot, self.outcome(True), self.daily_play())
         self.counted = False
 
     def restart(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from solitaire.core.quote import clip, shown
@@ -34,20 +34,25 @@ class DailyResult:
     score: int
     seconds: float
     moves: int
+    log: tuple[str, ...] = ()
+    """The best game's moves as saved, for the duel server's board (DD-5); kept only while the
+    server takes the day's results (``LOG_DAYS``), so the file does not grow with them."""
 
     def rank(self) -> tuple[bool, int, int, float]:
         """Larger is better (DD-3)."""
         return self.won, self.score, -self.moves, -self.seconds
 
-    def after(self, won: bool, score: int, seconds: float, moves: int) -> DailyResult:
-        """The day's record once one more game of its deal has ended."""
-        game = DailyResult(1, won, score, float(seconds), moves)
+    def after(self, game: DailyResult) -> DailyResult:
+        """The day's record once one more game of its deal (``game``, a first result) has ended."""
         best = game if game.rank() > self.rank() else self
-        return DailyResult(self.games + 1, best.won, best.score, best.seconds, best.moves)
+        return replace(best, games=self.games + 1)
 
     def to_document(self) -> dict[str, object]:
-        return {"games": self.games, "won": self.won, "score": self.score, "seconds": self.seconds,
-                "moves": self.moves}
+        document: dict[str, object] = {"games": self.games, "won": self.won, "score": self.score,
+                                       "seconds": self.seconds, "moves": self.moves}
+        if self.log:
+            document["log"] = list(self.log)
+        return document
 
     @classmethod
     def from_document(cls, raw: object) -> DailyResult:
@@ -56,9 +61,12 @@ class DailyResult:
         seconds = raw.get("seconds")
         if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
             raise DamagedFileError(f"bad daily time {shown(seconds)}")
+        log = raw.get("log", [])
+        if not isinstance(log, list) or not all(isinstance(move, str) for move in log):
+            raise DamagedFileError("a daily result's log is not a list of moves")
         try:
             result = cls(_count(raw["games"]), raw["won"], _integer(raw["score"]), float(seconds),
-                         _count(raw["moves"]))
+                         _count(raw["moves"]), tuple(log))
         except KeyError as error:
             raise DamagedFileError(f"a daily result lacks {error}") from error
         if result.games < 1:
@@ -66,19 +74,30 @@ class DailyResult:
         return result
 
 
-def first_result(won: bool, score: int, seconds: float, moves: int) -> DailyResult:
-    """The record of a day's first counted game in a mode."""
-    return DailyResult(1, won, score, float(seconds), moves)
+LOG_DAYS = 2
+"""The days whose best games keep their moves: the duel server takes today's and yesterday's."""
 
 
-def with_daily(days: DailyDays, day: date, key: str, won: bool, score: int, seconds: float,
+@dataclass(frozen=True)
+class DailyPlay:
+    """A game of a daily deal: the day whose deal it is, and its moves as saved."""
+
+    day: date
+    log: tuple[str, ...]
+
+
+def with_daily(days: DailyDays, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
                moves: int) -> dict[str, dict[str, DailyResult]]:
-    """``days`` once a game of ``day``'s deal in mode ``key`` has ended."""
-    name = day.isoformat()
+    """``days`` once a game of ``play``'s deal in mode ``key`` has ended; the moves of days the
+    server no longer takes are let go."""
+    name = play.day.isoformat()
+    game = DailyResult(1, won, score, float(seconds), moves, play.log)
     on_day = dict(days.get(name, {}))
     old = on_day.get(check_mode_key(key))
-    on_day[key] = first_result(won, score, seconds, moves) if old is None else old.after(won, score, seconds, moves)
-    return {**{d: dict(modes) for d, modes in days.items()}, name: on_day}
+    on_day[key] = game if old is None else old.after(game)
+    oldest = (play.day - timedelta(LOG_DAYS - 1)).isoformat()
+    kept = {d: {k: r if d >= oldest else replace(r, log=()) for k, r in modes.items()} for d, modes in days.items()}
+    return {**kept, name: on_day}
 
 
 def daily_from_document(raw: object) -> tuple[dict[str, dict[str, DailyResult]], dict[str, str]]:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
 from typing import TypeVar
 
 from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
-from solitaire.store.daily import DailyResult, daily_from_document, daily_to_document, with_daily
+from solitaire.store.daily import DailyPlay, DailyResult, daily_from_document, daily_to_document, with_daily
 from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
 from solitaire.store.modes import check_mode_key, parse_mode_key
 from solitaire.store.readers import RECENT_LENGTH
@@ -169,10 +168,10 @@ class StatsDocument:
             ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
         return StatsDocument({**self.modes, key: record}, ended, self.duels, self.daily)
 
-    def with_daily(self, day: date, key: str, won: bool, score: int, seconds: float,
+    def with_daily(self, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
                    moves: int) -> StatsDocument:
-        """The document once one more game of ``day``'s daily deal in mode ``key`` has ended."""
-        daily = with_daily(self.daily, day, key, won, score, seconds, moves)
+        """The document once one more game of a daily deal in mode ``key`` has ended."""
+        daily = with_daily(self.daily, play, key, won, score, seconds, moves)
         return StatsDocument(self.modes, self.ended, self.duels, daily)
 
     def with_duel(self, kind: str, outcome: str, total: int) -> StatsDocument:

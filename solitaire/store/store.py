@@ -48,7 +48,7 @@ from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
 from solitaire.store.reading import SAVE_VERSION, Reading, _Delete, _token
 from solitaire.store.settings import Settings, merge_changes
-from solitaire.store.daily import DailyResult, Streaks, streaks, won_days
+from solitaire.store.daily import DailyPlay, DailyResult, Streaks, streaks, won_days
 from solitaire.store.duel_stats import DuelStats, check_duel_result, check_opponent
 from solitaire.store.stats import ModeStats, StatsDocument, check_result
 from solitaire.store.writing import Writing, _Write
@@ -193,10 +193,10 @@ class Store(Reading, Writing):
         else:
             self._commit()
 
-    def end_game(self, slot: str, outcome: Outcome | None, daily: date | None = None) -> None:
+    def end_game(self, slot: str, outcome: Outcome | None, daily: DailyPlay | None = None) -> None:
         """The game this copy plays in `slot` is over: count `outcome` (None: it does not count,
-        e.g. no move was made) and delete its save, as one step a kill cannot split. A game of
-        `daily`'s daily deal is also that day's daily result (DD-3), in the same step.
+        e.g. no move was made) and delete its save, as one step a kill cannot split. A game of a
+        daily deal (`daily`: its day and moves) is also that day's daily result (DD-3), in the same step.
 
         A save that another copy has written since in the same slot is its game, and stays.
         """
