@@ -26,13 +26,14 @@ from solitaire.scenes.new_game import draw_label, game_name
 from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
                                            statistics_tabs)
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
-from solitaire.scenes.statistics import clock
+from solitaire.scenes.statistics import NONE, clock
 from solitaire.store.daily import LOG_DAYS, DailyResult, check_day
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
 
 POLL_EVERY = 0.05
+WON_MARK = "✓"
 SENT_ANSWERS = ("daily_moves", "daily_order", "daily_day", "daily_mode")  # a game sent, refused
 
 
@@ -40,7 +41,7 @@ def daily_mode_name(app: App, game: str, draw: int) -> str:
     """'Klondike · Draw 3'; the game alone where it has one draw (FreeCell)."""
     if len(ruleset(game).draws) == 1:
         return game_name(app, game)
-    return f"{game_name(app, game)} · {draw_label(app, game, draw)}"
+    return app.t("mode.of_game", game=game_name(app, game), mode=draw_label(app, game, draw))
 
 
 class DailyStatsScene(DialogScene):
@@ -248,8 +249,8 @@ class DailyStatsScene(DialogScene):
 
     def line(self, entry: dict[str, Any]) -> list[str]:
         t = self.app.t
-        return [str(entry.get("place", "—")), str(entry.get("name", "")),
-                t("daily.board.yes" if entry.get("won") else "daily.board.no"),
+        return [str(entry.get("place", NONE)), str(entry.get("name", "")),
+                WON_MARK if entry.get("won") else NONE,
                 str(entry.get("score", "")), str(entry.get("moves", ""))]
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, cells: list[str], colour: ui.Colour,
