@@ -258,20 +258,27 @@ class DailyStatsScene(DialogScene):
         """Place, name, won, score, moves: in reading order (mirrored in Arabic)."""
         draw_table_row(self, surface, row, (0.1, 0.42, 0.14, 0.17, 0.17), cells, colour, bold)
 
+    def _say(self, surface: pygame.Surface, text: str, u: int, colour: ui.Colour) -> None:
+        """A line where the board's rows go, wrapped to the column (a failure names the server)."""
+        rows = self.boxes["rows"]
+        px = int(u * 0.36)
+        line_h = int(px * 1.6)
+        for i, line in enumerate(self.app.text.wrap(text, px, rows.w)[: max(1, rows.h // line_h)]):
+            self.blit_text(surface, line, px, pygame.Rect(rows.x, rows.y + u + i * line_h, rows.w, line_h),
+                           colour=colour, align="centre")
+
     def _draw_board(self, surface: pygame.Surface, u: int) -> None:
         t = self.app.t
         self.blit_text(surface, t("daily.board"), int(u * 0.42), self.boxes["board_head"], colour=ui.GOLD, bold=True)
         rows = self.boxes["rows"]
         if self.board is None:
-            line = self.problem or t("online.connecting", url=self.url)
-            self.blit_text(surface, line, int(u * 0.36), rows.inflate(0, -rows.h + u * 2),
-                           colour=ui.ERROR if self.problem else ui.INK_DIM, align="centre")
+            self._say(surface, self.problem or t("online.connecting", url=self.url), u,
+                      ui.ERROR if self.problem else ui.INK_DIM)
             return
         heads = [t(f"daily.board.{key}") for key in ("place", "name", "won", "score", "moves")]
         self._row(surface, self.boxes["columns"], heads, ui.GOLD, bold=True)
         if not self.board.top:
-            self.blit_text(surface, t("daily.board.empty"), int(u * 0.36), rows.inflate(0, -rows.h + u * 2),
-                           colour=ui.INK_DIM, align="centre")
+            self._say(surface, t("daily.board.empty"), u, ui.INK_DIM)
         mine = self.board.you.get("name")
         for i, entry in enumerate(self.board.top[:max(1, rows.h // self.row_h)]):
             row = pygame.Rect(rows.x, rows.y + i * self.row_h, rows.w, self.row_h)
