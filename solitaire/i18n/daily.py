@@ -3,6 +3,8 @@ online duel's are, so each table stays one readable file."""
 
 EN: dict[str, str] = {
     "daily.tab": "Daily",
+    "daily.win": "Daily deal of {date}   ·   days won in a row {n}",
+    "daily.win_place": "place {place} on the day's board",
     "daily.play": "Today's daily deal",
     "daily.none": "No daily deal in this mode: no deals known to be winnable.",
     "daily.month_year": "{month} {year}",
@@ -38,6 +40,8 @@ EN: dict[str, str] = {
 
 AR: dict[str, str] = {
     "daily.tab": "اليومية",
+    "daily.win": "توزيعة يوم {date}   ·   أيام الفوز المتتالية {n}",
+    "daily.win_place": "المركز {place} في لوحة اليوم",
     "daily.play": "توزيعة اليوم",
     "daily.none": "لا توزيعة يومية في هذا الوضع: لا توزيعات معروف أنها قابلة للحل.",
     "daily.month_year": "{month} {year}",

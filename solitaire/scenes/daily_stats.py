@@ -22,12 +22,13 @@ from solitaire.core.daily import daily_key, daily_modes, utc_today
 from solitaire.net.online_messages import DailyBoard, DailyScore, Refused, Welcome
 from solitaire.scenes.confirm import DialogScene, place_row, unit
 from solitaire.scenes.daily_calendar import PLAYED, TODAY, WON, draw_calendar
+from solitaire.scenes.daily_send import send_days
 from solitaire.scenes.new_game import draw_label, game_name
 from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
                                            statistics_tabs)
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
 from solitaire.scenes.statistics import NONE, clock
-from solitaire.store.daily import LOG_DAYS, DailyResult, check_day
+from solitaire.store.daily import DailyResult, check_day
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
@@ -104,7 +105,7 @@ class DailyStatsScene(DialogScene):
             return
         for message in self.client.poll():
             if isinstance(message, Welcome):
-                self._send_games()
+                send_days(self.client, self.results(), self.today)  # DD-5: the days' best games
                 self._ask_board()
             elif isinstance(message, DailyBoard):
                 if (message.game, message.draw) == self.mode:
@@ -119,17 +120,6 @@ class DailyStatsScene(DialogScene):
                 self._hang_up()
                 return
 
-    def _send_games(self) -> None:
-        """The best games of the days the server takes, as their moves (DD-5)."""
-        assert self.client is not None
-        for name, modes in self.results().items():
-            if (self.today - check_day(name)).days >= LOG_DAYS:
-                continue
-            for game, draw in daily_modes():
-                result = modes.get(daily_key(game, draw))
-                if result is not None and result.log:
-                    self.client.daily_submit(game, draw, name, result.log)
-
     def _ask_board(self) -> None:
         assert self.client is not None
         self.client.daily_board(*self.mode, self.today.isoformat())
@@ -140,7 +130,7 @@ class DailyStatsScene(DialogScene):
         self.client = None
 
     def next_wake(self) -> float | None:
-        return POLL_EVERY if self.client is not None else None
+        return POLL_EVERY if self.client is not None else super().next_wake()
 
     def exit(self) -> None:
         super().exit()

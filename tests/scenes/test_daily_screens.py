@@ -16,6 +16,7 @@ from solitaire.net.online import OnlineClient, new_key
 from solitaire.net.online_messages import DailyScore, Welcome
 from solitaire.scenes.daily_calendar import month_cells
 from solitaire.scenes.daily_stats import DailyStatsScene
+from solitaire.core.save import play_log
 from solitaire.solver.api import solve
 from solitaire.store import Outcome
 from solitaire.store.daily import DailyPlay
@@ -122,3 +123,29 @@ def test_the_daily_page_says_so_in_one_line_when_the_server_is_away(app, driver)
     frames(app, lambda: daily.problem)
     assert daily.problem.startswith("The daily board is on the duel server") and daily.client is None
     driver.draw()
+
+
+def test_DD5_the_win_panel_of_a_daily_deal_sends_it_and_shows_its_place(app, driver, tmp_path):
+    today = utc_today()
+    with running_server(tmp_path / "server") as (url, _):
+        app.settings = app.settings.updated(online_server=url)
+        app.open("title")
+        play = app.open("play", game_id="freecell", draw=1, scoring="standard", daily=today)
+        line = solve(Game.deal(play.game.code), 10.0).moves
+        play_log(play.game, line)
+        play.session.played()  # the moves count (C-11), as the table's first move says
+        play.session.record_win()
+        win = app.open("win", play=play)
+        app.stack.on_resize(app.display.size)
+        assert win.daily is not None and any(r.startswith("Daily deal of") for r in win.records)
+        frames(app, lambda: win.daily.score is not None)
+        assert (win.daily.score.won, win.daily.score.score, win.daily.score.place) == (True, 520, 1)
+        assert win.records[-1].endswith("place 1 on the day's board")
+        assert "days won in a row 1" in win.records[-1]
+        driver.draw()
+
+
+def test_an_ordinary_win_sends_nothing(app):
+    app.open("title")
+    play = app.open("play", game_id="freecell", draw=1, scoring="standard")
+    assert app.open("win", play=play).daily is None
