@@ -24,10 +24,14 @@ from datetime import date, timedelta
 from ..core import BadCode, BadDeal
 from ..core.daily import daily_key, has_daily, replay_daily, utc_today
 from ..net.online_messages import DailyAsk, DailyBoard, DailyScore, DailySubmit, Refused
+from .lobby import Throttle
 
 MAX_MOVES = 3000
 """The most moves a daily game sent may have: about 60 ms of replay on this machine (20 µs a
 move), and six times the longest winning line of the pools' solver (Double's, about 600)."""
+JUDGED_A_MINUTE = 20
+"""Daily games one address may have judged a minute: the Daily page sends at most ten at once
+(five modes, two days), and replays never take more than a few per cent of the server's time."""
 TOP = 100
 
 SCHEMA = """
@@ -64,11 +68,14 @@ class DailyBoards:
         self.today = today
         self.wall = wall
         self.arriving: dict[int, _Parts] = {}
+        self.judged = Throttle(JUDGED_A_MINUTE, 60.0)
         db.executescript(SCHEMA)
 
-    def submit(self, player: int, message: DailySubmit) -> DailyScore | Refused | None:
-        """Take one part of a player's daily game; the judgement with the last part (None
-        before it), or the refusal that drops the game."""
+    def submit(self, player: int, message: DailySubmit, address: str = "", now: float = 0.0
+               ) -> DailyScore | Refused | None:
+        """Take one part of a player's daily game, who speaks from ``address`` at ``now`` (the
+        server's clock); the judgement with the last part (None before it), or the refusal that
+        drops the game."""
         refusal = self._check(message.game, message.draw, message.day, past=True)
         if refusal is not None:
             self.arriving.pop(player, None)
@@ -88,6 +95,8 @@ class DailyBoards:
         if message.more:
             return None
         del self.arriving[player]
+        if self.judged.full(address, now):
+            return Refused("throttled", f"more than {JUDGED_A_MINUTE} daily games a minute: wait a minute")
         return self._judge(player, message.game, message.draw, message.day, parts.moves)
 
     def forget(self, player: int) -> None:

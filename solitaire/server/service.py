@@ -236,7 +236,7 @@ class DuelServer(Races):
             client.send(Board(top, you or {}))
         elif isinstance(message, DailySubmit):
             assert client.player is not None
-            judged = self.daily.submit(client.player.id, message)
+            judged = self.daily.submit(client.player.id, message, client.address, now)
             if judged is not None:
                 client.send(judged)
         elif isinstance(message, DailyAsk):

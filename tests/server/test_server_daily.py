@@ -142,3 +142,17 @@ def test_DD5_over_the_wire_a_score_claim_is_garbage_and_an_honest_line_is_judged
         board = player.hear_type("daily_board")
         assert board["you"]["name"] == "Sara" and board["top"] == [board["you"]]
         player.close()
+
+
+def test_DD5_an_address_has_twenty_games_judged_a_minute(boards):
+    store, daily = boards
+    sara = store.player("k" * 30, "Sara").id
+    line = " ".join(winning_line("freecell", 1, DAY)[:5])
+    answers = [daily.submit(sara, DailySubmit("freecell", 1, DAY.isoformat(), 0, line, False), "10.0.0.1", 1.0)
+               for _ in range(21)]
+    assert all(isinstance(a, DailyScore) for a in answers[:20])
+    assert isinstance(answers[20], Refused) and answers[20].reason == "throttled"
+    other = daily.submit(sara, DailySubmit("freecell", 1, DAY.isoformat(), 0, line, False), "10.0.0.2", 1.0)
+    assert isinstance(other, DailyScore)
+    later = daily.submit(sara, DailySubmit("freecell", 1, DAY.isoformat(), 0, line, False), "10.0.0.1", 61.5)
+    assert isinstance(later, DailyScore)
