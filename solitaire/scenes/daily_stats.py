@@ -4,8 +4,9 @@ best game of today's deal in the chosen daily mode, and that deal's board on the
 The calendar and the streaks are the store's (the local daily leaderboard), so they show offline.
 The server is asked in the background (``net.online``, never blocking a frame): on arrival, the
 best games of the days the server still takes (today and yesterday, ``store.daily.LOG_DAYS``) are
-sent as their moves, which the server replays and scores itself (DD-5), and the chosen mode's
-board of today is asked for. A server that cannot be reached is one line where the board goes.
+sent as their moves, which the server replays and scores itself (DD-5), then the chosen mode's
+board of today is asked for, and the connection closed once it has come (another mode asks on a
+new one). A server that cannot be reached is one line where the board goes.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 POLL_EVERY = 0.05
 WON_MARK = "✓"
-SENT_ANSWERS = ("daily_moves", "daily_order", "daily_day", "daily_mode")  # a game sent, refused
+SENT_ANSWERS = ("daily_moves", "daily_order", "daily_day", "daily_mode", "throttled")  # a game sent, refused
 
 
 def daily_mode_name(app: App, game: str, draw: int) -> str:
@@ -63,6 +64,7 @@ class DailyStatsScene(DialogScene):
         self.rows = [[self.previous, self.next], [self.close_button]]
         self.client: OnlineClient | None = connect(app, self.url)
         self.board: DailyBoard | None = None
+        self.sent = False  # the days' best games have gone to the server
         self.problem = ""
         self.boxes: dict[str, pygame.Rect] = {}
 
@@ -90,12 +92,14 @@ class DailyStatsScene(DialogScene):
             open_tab(self.app, tab)
 
     def _set_mode(self, mode: tuple[str, int]) -> None:
+        """Another mode's board: asked on the open connection, else on a new one."""
         self.mode = mode
         self.modes.value = mode
         self.board = None
+        self.problem = ""
         if self.client is not None:
             self._ask_board()
-        elif not self.problem:
+        else:
             self.client = connect(self.app, self.url)
 
     # -- the server -------------------------------------------------------------------------
@@ -105,16 +109,18 @@ class DailyStatsScene(DialogScene):
             return
         for message in self.client.poll():
             if isinstance(message, Welcome):
-                send_days(self.client, self.results(), self.today)  # DD-5: the days' best games
+                if not self.sent:  # DD-5: the days' best games, before the board that ranks them
+                    send_days(self.client, self.results(), self.today)
+                    self.sent = True
                 self._ask_board()
             elif isinstance(message, DailyBoard):
                 if (message.game, message.draw) == self.mode:
-                    self.board = message
-            elif isinstance(message, DailyScore):
-                if (message.game, message.draw) == self.mode:
-                    self._ask_board()  # the board with the game just judged
-            elif isinstance(message, Refused) and message.reason in SENT_ANSWERS:
-                continue  # a game the server would not take (another version's pool): the board stays
+                    self.board = message  # the server answers in order: every game sent is judged
+                    self._hang_up()
+                    return
+            elif isinstance(message, DailyScore) or (isinstance(message, Refused)
+                                                    and message.reason in SENT_ANSWERS):
+                continue  # a game sent, judged (or not taken: another version's pool)
             elif is_failure(message):
                 self.problem = self.app.t("daily.board.offline", line=failure_line(self.app, message, self.url))
                 self._hang_up()

@@ -98,6 +98,12 @@ def test_DD3_DD5_statistics_daily_sends_the_days_best_game_and_shows_the_board(a
         frames(app, lambda: daily.board is not None and len(daily.board.top) == 2)
         assert [entry["won"] for entry in daily.board.top] == [True, False]  # ours, judged by the server
         assert daily.board.you["place"] == 1 and daily.board.top[1]["name"] == "Ann"
+        assert daily.client is None  # the board came: the connection is closed
+        driver.draw()
+        modes = [value for value, _ in daily.modes.options]
+        driver.click(daily.modes.segments()[modes.index(("klondike", 3))].center)
+        frames(app, lambda: daily.board is not None)
+        assert (daily.board.game, daily.board.draw, daily.board.top, daily.board.you) == ("klondike", 3, [], {})
         driver.draw()
         ann.close()
 
