@@ -25,7 +25,9 @@ How the screens use it (``OnlineClient``)::
 ``OnlineDuel`` is one race: ``play("t3>t5")`` plays a move on the player's own table
 (``mirror.game``, a core game whose face-down cards are unknown) and sends it; ``update()`` takes
 the server's answers (cards turned up, refusals, the rival's progress, the result). A move that
-turns a card waits for the server's answer to show it (``ready`` is False until then).
+turns a card waits for the server's answer to show it (``ready`` is False until then). A
+``Matched`` for the same race, mid-race, sets the table again (``reseated``): the process that
+ran the race was gone and another rebuilt it.
 """
 
 from __future__ import annotations
@@ -181,6 +183,7 @@ class OnlineDuel:
         self.refused: No | None = None
         self.result: Result | None = None
         self.lost: Closed | None = None
+        self.reseated: Matched | None = None  # the last Matched that set our table again (``seated``)
 
     @property
     def race_time(self) -> float:
@@ -209,6 +212,15 @@ class OnlineDuel:
             self.ended = True
             self.client.end()
 
+    def seated(self, matched: Matched) -> None:
+        """Seated again in this race, mid-race (another process of the server took it over when
+        the one running it was gone): the table, moves and clock become the server's."""
+        self.mirror.reset(matched.table)
+        self.sent = matched.moves
+        self.starts_at = self.clock() + matched.starts_in
+        self.left_at = self.starts_at + matched.seconds
+        self.reseated = matched
+
     def update(self, wait: float = 0.0) -> list[Any]:
         """Take the server's answers; the messages that are not this race's are handed back.
         ``wait``: seconds to wait for the first one (a headless run; a frame passes 0)."""
@@ -226,6 +238,8 @@ class OnlineDuel:
                 self.rival = message
             elif isinstance(message, Result):
                 self.result = message
+            elif isinstance(message, Matched) and message.duel == self.matched.duel:
+                self.seated(message)
             else:
                 if isinstance(message, Closed):
                     self.lost = message

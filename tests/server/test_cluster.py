@@ -1,0 +1,93 @@
+"""Several server processes on one NATS system (issue 25 item 8), each test with its own
+``nats-server`` on 127.0.0.1: players on different processes are matched and race to results
+that agree; the process running a race killed outright, its players come back to the other one
+through the load balancer and finish, and the duel is written once."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from solitaire.net.online import OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Matched, RoomMade, Welcome
+from solitaire.online_play import come_back, expect, play
+from solitaire.server.store import Store
+from solitaire.solver.player import Strength
+from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
+
+QUICK = ("--race-seconds", "6", "--count-seconds", "0.3")
+PACE = 0.15  # race seconds a move
+
+
+def race_to_the_end(duel: OnlineDuel) -> dict:
+    """Play our side (the computer, Easy) to the server's result, coming back after a drop."""
+    while (line := play(duel, Strength.EASY, PACE)) is None:
+        duel = come_back(duel)
+    duel.client.close()
+    return line
+
+
+def joined(url: str, name: str) -> OnlineClient:
+    client = OnlineClient(url, new_key(), name)
+    client.start()
+    expect(client, Welcome, 10)
+    return client
+
+
+def test_players_on_two_processes_are_matched_and_race_to_results_that_agree(tmp_path):
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, *QUICK) for _ in range(2))
+        try:
+            ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
+            ann.find()
+            bob.find()
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            assert duels[0].matched.duel == duels[1].matched.duel
+            assert duels[0].matched.opponent["name"] == "Bob" and duels[1].matched.opponent["name"] == "Ann"
+            with ThreadPoolExecutor(2) as pool:
+                lines = list(pool.map(race_to_the_end, duels))
+        finally:
+            first.stop()
+            second.stop()
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
+    assert {lines[0]["winner"], lines[1]["winner"]} in ({"tie"}, {"you", "opponent"})
+    assert lines[0]["you"]["ended"] and lines[0]["duel"] == lines[1]["duel"]
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    top, _ = store.leaderboard()
+    assert {line["name"] for line in top} == {"Ann", "Bob"} and all(line["duels"] == 1 for line in top)
+    store.close()
+
+
+def test_the_process_running_a_race_killed_its_players_finish_on_the_other_and_it_is_written_once(tmp_path):
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "9", "--count-seconds", "0.3")
+                         for _ in range(2))
+        balancer = Balancer([first.port, second.port])  # in turn: Ann on the first, Bob on the second
+        try:
+            ann = joined(balancer.url, "Ann")
+            ann.make_room()
+            code = expect(ann, RoomMade).code
+            bob = joined(balancer.url, "Bob")
+            bob.join_room(code)  # a room made on the first process: the race runs there
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            with ThreadPoolExecutor(2) as pool:
+                racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+                while min(duel.sent for duel in duels) < 3:
+                    time.sleep(0.05)
+                first.kill()
+                lines = [future.result(timeout=60) for future in racing]
+        finally:
+            balancer.close()
+            first.stop()
+            second.stop()
+    assert lines[0]["duel"] == lines[1]["duel"] == duels[0].matched.duel
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
+    assert lines[0]["why"] == lines[1]["why"] == ""  # finished as a race, not cut short
+    assert lines[0]["you"]["foundation"] + lines[0]["opponent"]["foundation"] >= 0
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    (log,) = store.db.execute("SELECT log FROM duels").fetchone()
+    store.close()
+    assert log.count('"ok"') >= 6  # both sides' moves, before the kill and after
