@@ -37,24 +37,16 @@ from typing import Any, Callable
 
 from nats.aio.msg import Msg
 
-from ..net.online_messages import (Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Result, Room,
-                                   encode)
+from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
+from .backups import Backups
 from .duel import ServerDuel
 from .lobby import Queue, Waiting
-from .link import BEAT, ROOMS, SEEK, Link, Peers, beat, new_node, node_subject
-from .replica import Replica, done, more, opening, rebuild, take
+from .link import BEAT, ROOMS, SEEK, Link, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .replica import Replica, take
 from .service import Client, DuelServer, Settings
 from .store import Store
 
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
-
-
-@dataclass(frozen=True)
-class Seated:
-    """Who sits in a remote seat: the player's id in the shared store, and name."""
-
-    id: int
-    name: str
 
 
 @dataclass(frozen=True)
@@ -66,22 +58,7 @@ class Seeker:
     name: str
 
 
-@dataclass(eq=False)
-class RemoteSeat:
-    """A player connected to another node, racing in a race this node owns: what is sent to it
-    goes to its node, as text, for its socket."""
-
-    node: str
-    player: Seated
-    link: Link
-    duel: ServerDuel | None = None
-    side: int = 0
-
-    def send(self, message: Any) -> None:
-        self.link.tell(self.node, f"to {self.link.node} {self.player.id} {encode(message)}")
-
-
-class ClusterServer(DuelServer):
+class ClusterServer(Backups, DuelServer):
     def __init__(self, store: Store, settings: Settings, nats_url: str,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(store, settings, clock)
@@ -379,50 +356,6 @@ class ClusterServer(DuelServer):
                 if duel.id not in self.backups and not duel.recorded and not duel.done:
                     self._back_up(duel)
 
-    # -- copies of races, and taking them over ---------------------------------------------------------
-    def _open_duel(self, first: Any, second: Any, now: float) -> None:
-        super()._open_duel(first, second, now)
-        self._back_up(first.duel)
-
-    def _back_up(self, duel: ServerDuel) -> None:
-        """Choose the race's backup (its remote player's node, else the next node by id) and
-        send it the whole race."""
-        seats = [self.remote.get(side.player) for side in duel.sides]
-        nodes = [seat.node for seat in seats if seat is not None and seat.duel is duel]
-        ring = sorted(self.peers.known)
-        backup = nodes[0] if nodes else next((n for n in ring if n > self.node), ring[0] if ring else None)
-        if backup is None:
-            return
-        self.backups[duel.id], self.shipped[duel.id] = backup, len(duel.log)
-        zero = time.time() - (self.clock() - duel.starts_at)
-        self.link.tell(backup, f"log {self.node} {opening(duel, zero)}")
-
-    def _ship(self, duel: ServerDuel) -> None:
-        """Copy the race's new log entries to its backup."""
-        backup = self.backups.get(duel.id)
-        if backup is None or duel.done or len(duel.log) == self.shipped[duel.id]:
-            return
-        start, self.shipped[duel.id] = self.shipped[duel.id], len(duel.log)
-        self.link.tell(backup, f"log {self.node} {more(duel, start)}")
-
-    def _away_too_long(self, duel: ServerDuel, side: int) -> None:
-        super()._away_too_long(duel, side)
-        self._ship(duel)
-
-    def _finish(self, duel: ServerDuel, now: float) -> None:
-        if duel.done:
-            return
-        seats = [self._client_of(duel, side) for side in (0, 1)]
-        super()._finish(duel, now)
-        backup = self.backups.pop(duel.id, None)
-        self.shipped.pop(duel.id, None)
-        if backup is not None:
-            self.link.tell(backup, f"log {self.node} {done(duel.id)}")
-        for seat in seats:
-            if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
-                del self.remote[seat.player.id]
-                self.link.tell(seat.node, f"free {self.node} {seat.player.id}")
-
     def _node_gone(self, node: str) -> None:
         """``node`` is gone: its players here are away; its races copied here are ours now; our
         races it kept copies of get another backup; our players it had claimed queue again."""
@@ -440,40 +373,3 @@ class ClusterServer(DuelServer):
             self._back_up(self.duels[duel_id])
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
-
-    def _take_over(self, replica: Replica) -> None:
-        if replica.id in self.duels:
-            return
-        written = self.store.written(replica.id)
-        if written is not None:
-            return self._tell_written(replica, written)
-        now = self.clock()
-        duel = rebuild(replica, now, time.time())
-        self.duels[duel.id] = duel
-        loop = asyncio.get_running_loop()
-        for side, seat in enumerate(duel.sides):
-            client = self.by_player.get(seat.player)
-            if client is not None and self.relayed.get(client) == replica.owner:
-                del self.relayed[client]
-                self._seat(client, duel, side, now)  # its table as rebuilt: the client takes it
-            else:
-                seat.away = True
-                loop.call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
-        for side in (0, 1):
-            self._tell_rival(duel, side)
-        loop.call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
-        self._back_up(duel)
-
-    def _tell_written(self, replica: Replica, written: tuple) -> None:
-        """The gone owner had written the race: its players here are told it as written."""
-        for side, (player, _) in enumerate(replica.sides):
-            client = self.by_player.get(int(player))
-            if client is None or self.relayed.get(client) != replica.owner:
-                continue
-            del self.relayed[client]
-            mine, theirs = written[side], written[1 - side]
-            winner = {"win": "you", "loss": "opponent"}.get(mine.outcome, "tie")
-            why = mine.why if mine.why != "disqualified" else (
-                "disqualified" if mine.outcome == "loss" else "opponent_disqualified")
-            client.send(Result(replica.id, mine.line, theirs.line, winner, replica.sides[1 - side][1],
-                               {"before": mine.before.number, "after": mine.after.number}, mine.after.tier, why))

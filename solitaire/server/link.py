@@ -31,6 +31,9 @@ from nats.errors import Error as NatsError
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
+from ..net.online_messages import encode
+from .duel import ServerDuel
+
 PREFIX = "solitaire"
 BEAT = f"{PREFIX}.beat"
 SEEK = f"{PREFIX}.seek"
@@ -176,3 +179,26 @@ class Peers:
 
 def beat(node: str, online: int, queue: list) -> str:
     return json.dumps({"node": node, "online": online, "queue": queue}, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Who sits in a remote seat: the player's id in the shared store, and name."""
+
+    id: int
+    name: str
+
+
+@dataclass(eq=False)
+class RemoteSeat:
+    """A player connected to another node, racing in a race this node owns: what is sent to it
+    goes to its node, as text, for its socket."""
+
+    node: str
+    player: Seated
+    link: Link
+    duel: ServerDuel | None = None
+    side: int = 0
+
+    def send(self, message: Any) -> None:
+        self.link.tell(self.node, f"to {self.link.node} {self.player.id} {encode(message)}")

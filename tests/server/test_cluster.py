@@ -5,7 +5,6 @@ through the load balancer and finish, and the duel is written once."""
 
 from __future__ import annotations
 
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
