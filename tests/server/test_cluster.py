@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.online_play import come_back, expect, play
@@ -59,7 +61,11 @@ def test_players_on_two_processes_are_matched_and_race_to_results_that_agree(tmp
     store.close()
 
 
-def test_the_process_running_a_race_killed_its_players_finish_on_the_other_and_it_is_written_once(tmp_path):
+@pytest.mark.parametrize("killed", ["running the race", "relaying a player"])
+def test_a_process_killed_mid_race_its_players_finish_on_the_other_and_it_is_written_once(tmp_path, killed):
+    """The race runs on the first process (its room was made there); Bob talks to the second.
+    Killed: the first (Ann comes back to the second, which rebuilds the race from its copy and
+    seats Bob there) or the second (Bob comes back to the first, which runs the race)."""
     with nats_server() as nats:
         first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "9", "--count-seconds", "0.3")
                          for _ in range(2))
@@ -75,7 +81,7 @@ def test_the_process_running_a_race_killed_its_players_finish_on_the_other_and_i
                 racing = [pool.submit(race_to_the_end, duel) for duel in duels]
                 while min(duel.sent for duel in duels) < 3:
                     time.sleep(0.05)
-                first.kill()
+                (first if killed == "running the race" else second).kill()
                 lines = [future.result(timeout=60) for future in racing]
         finally:
             balancer.close()
