@@ -126,7 +126,9 @@ class OnlineRaceScene(DuelScene):
             self.view.sync(self.game)
             self._update_buttons()
         if self.online.lost is not None and self.online.result is None:
-            self.rival_side.note = "online.connection_lost"
+            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
+        elif self.rival_side.note == "online.connection_lost":  # back in the race
+            self.rival_side.note = ""
         if self.online.rival.score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, self.online.rival.score))
         super().race_step(dt)
