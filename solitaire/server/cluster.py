@@ -67,7 +67,7 @@ class ClusterServer(Backups, DuelServer):
         self.peers = Peers()
         self.remote: dict[int, RemoteSeat] = {}  # players of other nodes in races here
         self.relayed: dict[Client, str] = {}  # players here racing on another node: that node
-        self.came_from: dict[int, str] = {}  # a relayed player whose socket closed: the race's node
+        self.came_from: dict[int, tuple[str, float]] = {}  # relayed, socket closed: (the race's node, when)
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.backups: dict[str, str] = {}  # race id -> the node keeping its copy
         self.shipped: dict[str, int] = {}  # race id -> log entries copied there
@@ -113,7 +113,7 @@ class ClusterServer(Backups, DuelServer):
         owner = self.relayed.pop(client, None)
         if owner is not None and client.player is not None and self.by_player.get(client.player.id) is client:
             self.link.tell(owner, f"gone {self.node} {client.player.id}")
-            self.came_from[client.player.id] = owner
+            self.came_from[client.player.id] = (owner, self.clock())
         super()._gone(client)
 
     def back(self, client: Client, player: int) -> bool:
@@ -129,7 +129,7 @@ class ClusterServer(Backups, DuelServer):
                     self._seat(client, duel, side, self.clock())
                     self._tell_rival(duel, side)
                     return True
-        owner = self.came_from.pop(player, None)
+        owner, _ = self.came_from.pop(player, (None, 0.0))
         if owner is not None:  # after its "gone", on the same line: in order
             self.link.tell(owner, f"seek {self.node} {player}")
         else:
@@ -155,6 +155,8 @@ class ClusterServer(Backups, DuelServer):
             self._pair_across(now)
         for client in self.relayed:  # racing on another node: not idle
             client.heard = now
+        for player in [p for p, (_, when) in self.came_from.items() if now - when > self.settings.comeback_seconds]:
+            del self.came_from[player]  # that race has ended the player's game by now
         self._beat(now)
 
     def _beat(self, now: float) -> None:
@@ -309,16 +311,19 @@ class ClusterServer(Backups, DuelServer):
         client = self.by_player.get(player)
         if kind == "seat":  # our player races on that node now
             self.held.pop(player, None)
-            if client is None or client.duel is not None:
-                self.link.tell(node, f"gone {self.node} {player}")
+            if client is None or client.duel is not None or self.relayed.get(client, node) != node:
+                self.link.tell(node, f"gone {self.node} {player}")  # gone, or racing already
                 return
             self.queue.remove(client)
             self.rooms.close_for(client)
             self.relayed[client] = node
-        elif kind in ("drop", "free") and client is not None and self.relayed.get(client) == node:
-            del self.relayed[client]
-            if kind == "drop":  # the player sits on another connection now
-                client.ws.transport.abort()
+        elif kind in ("drop", "free"):
+            if self.came_from.get(player, ("",))[0] == node:
+                del self.came_from[player]
+            if client is not None and self.relayed.get(client) == node:
+                del self.relayed[client]
+                if kind == "drop":  # the player sits on another connection now
+                    client.ws.transport.abort()
         elif kind == "requeue":
             self._requeue(player)
         elif kind == "seek":
@@ -370,6 +375,9 @@ class ClusterServer(Backups, DuelServer):
             self.link.post(SEEK, f"{self.node} {client.player.id}")
         for duel_id in [d for d, backup in self.backups.items() if backup == node]:
             del self.backups[duel_id]
-            self._back_up(self.duels[duel_id])
+            if duel_id in self.duels:
+                self._back_up(self.duels[duel_id])
+        for player in [p for p, (owner, _) in self.came_from.items() if owner == node]:
+            del self.came_from[player]
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
