@@ -1,6 +1,6 @@
 """The online race scene (issue 25 item 8) whose connection drops mid-race: it says so ("coming
-back…"), connects again by itself within the comeback window, takes the server's table and
-plays on to the server's results."""
+back…", inside the rival's box), connects again by itself within the comeback window, takes the
+server's table and plays on to the server's results."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ import pygame
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
+from solitaire.scenes.duel import DuelScene
+from solitaire.scenes.duel_panel import margins, state_lines
+from solitaire.scenes.hud import bar_height
 from solitaire.scenes.online_lobby import OnlineLobbyScene
 from solitaire.scenes.online_race import OnlineRaceScene
 from solitaire.scenes.online_results import OnlineResultsScene
@@ -48,3 +51,18 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
         theirs.update()
         assert app.stack.top.result.you["ended"] and server.written == 1
         bob.close()
+
+
+def test_a_long_rival_state_wraps_inside_the_panel_beside_a_1280_table(make_app):
+    """"Connection lost: coming back…" ran out of the rival's box over the last column (the
+    smallest size still too wide): it takes two lines now, each inside the box."""
+    app = make_app((1280, 720))
+    scene = DuelScene(app, code="DU2-D3N-AAAAAAB", opponent="computer:easy")
+    _, end = margins(scene)
+    px = max(12, bar_height(app.display.size) * 36 // 100)
+    lines = state_lines(app.text, app.t("online.connection_lost"), px, end.w - px, False)
+    assert len(lines) == 2
+    for line in lines:
+        size = app.text.fit_size(line, px, end.w - px)
+        assert app.text.width(line, size) <= end.w - px
+    assert state_lines(app.text, app.t("duel.playing"), px, end.w - px, False) == [app.t("duel.playing")]
