@@ -188,6 +188,8 @@ class ClusterServer(Backups, DuelServer):
         here = (self.by_player.get(client.player.id) is client and client.duel is None
                 and client not in self.relayed)
         if answer != "ok":
+            if answer is None:  # no answer in time: a late "ok" there must not hold its player for ever
+                self.link.tell(theirs.node, f"requeue {self.node} {theirs.player}")
             if here:
                 self.queue.waiting.setdefault(client, entry)  # back in line, its wait kept
             return
