@@ -81,6 +81,9 @@ class Backups:
                 self.link.tell(seat.node, f"free {self.node} {seat.player.id}")
 
     def _take_over(self, replica: Replica) -> None:
+        """The race's owner is gone: run it here, rebuilt from its copy. Its player connected
+        here goes on (sent the table as rebuilt); the other is away for the comeback window, as
+        a dropped player is; the race's clock is the owner's (race time 0 on the wall clock)."""
         if replica.id in self.duels:
             return
         written = self.store.written(replica.id)
