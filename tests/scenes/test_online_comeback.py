@@ -53,11 +53,10 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
         bob.close()
 
 
-def test_a_long_rival_state_wraps_inside_the_panel_beside_a_1280_table(make_app):
+def test_a_long_rival_state_wraps_inside_the_panel_beside_a_1280_table(app):
     """"Connection lost: coming back…" ran out of the rival's box over the last column (the
     smallest size still too wide): it takes two lines now, each inside the box."""
-    app = make_app((1280, 720))
-    scene = DuelScene(app, code="DU2-D3N-AAAAAAB", opponent="computer:easy")
+    scene = DuelScene(app, code="DU2-D3N-AAAAAAB", opponent="computer:easy")  # 1280x800
     _, end = margins(scene)
     px = max(12, bar_height(app.display.size) * 36 // 100)
     lines = state_lines(app.text, app.t("online.connection_lost"), px, end.w - px, False)
