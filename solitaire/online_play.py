@@ -9,8 +9,7 @@ It prints one JSON line, the computer duel's (``DuelResult.to_json``) with ``"co
 server never tells the deal) plus ``"duel"``, ``"opponent_name"`` and ``"rating": {before,
 after}``; ``--room new`` first prints ``{"room": CODE}`` for the friend. A server that cannot be
 reached, or refuses: one line, exit 2. A connection dropped mid-race is made again, to the same
-seat, within the server's comeback window (``OnlineDuel`` does it); not made again in time: one
-line, exit 2.
+seat (``OnlineDuel.come_back``, within the server's comeback window).
 """
 
 from __future__ import annotations
@@ -46,8 +45,11 @@ def run_online(url: str, name: str, room: str | None, strength: str, fast: bool)
         else:
             client.find()
         duel = OnlineDuel(client, expect(client, Matched))
-        line = play(duel, Strength(strength), FAST_PACE if fast else PACE[Strength(strength)])
+        pace = FAST_PACE if fast else PACE[Strength(strength)]
+        line = play(duel, Strength(strength), pace)
         duel.client.close()
+        if line is None:
+            raise OnlineFailed(f"the connection was lost and could not be made again: {duel.lost}")
     except OnlineFailed as error:
         print(f"game.py: online duel: {error}", file=sys.stderr)
         return 2
@@ -72,14 +74,14 @@ def expect(client: OnlineClient, kind: type, seconds: float = WAIT_SECONDS) -> A
             raise OnlineFailed(f"no connection to {client.url}: {message.reason}")
 
 
-def play(duel: OnlineDuel, strength: Strength, pace: float) -> dict:
-    """Play our side until the server's result: the result line (a dropped connection is made
-    again meanwhile); OnlineFailed when it could not be."""
+def play(duel: OnlineDuel, strength: Strength, pace: float) -> dict | None:
+    """Play our side until the server's result: the result line; None if the connection was lost
+    and not made again within the comeback window (``OnlineDuel.come_back``)."""
     next_at = 0.0
     while duel.result is None:
         duel.update(wait=0.02)
-        if duel.gave_up:
-            raise OnlineFailed(f"the connection was lost and could not be made again: {duel.lost}")
+        if duel.given_up:
+            return None
         if duel.ready and duel.race_time >= next_at:
             decision = decide(seen(duel.mirror.game, duel.seconds_left), strength)
             if isinstance(decision, tuple):

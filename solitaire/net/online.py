@@ -27,10 +27,10 @@ How the screens use it (``OnlineClient``)::
 (``mirror.game``, a core game whose face-down cards are unknown) and sends it; ``update()`` takes
 the server's answers (cards turned up, refusals, the rival's progress, the result). A move that
 turns a card waits for the server's answer to show it (``ready`` is False until then). A
-connection that drops is made again by ``update()`` itself, with the same key, every
-``RETRY_SECONDS`` within the server's comeback window (``comeback_until``): back in the race
-(``rejoined`` counts it; the table is the server's again), or told the result of a race decided
-meanwhile; past the window, ``gave_up``.
+``Matched`` for the same race, mid-race, sets the table again (``reseated``): the process that
+ran the race was gone and another rebuilt it. A connection lost mid-race is made again
+(``come_back``) within the server's comeback window (``comeback_until``): back in the race, or
+told the result of a race decided meanwhile; ``given_up`` once the window has passed.
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ from websockets.sync.client import connect
 from .framing import ProtocolError
 from .mirror import Mirror
 from .online_messages import (FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk, DailySubmit, EndMessage,
-                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, Refused, RivalProgress, Result,
+                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result,
                               Room, decode, encode, read_points)
 
 CONNECT_SECONDS = 5.0
-COMEBACK_SECONDS = 30.0  # the server's comeback window (server.service.Settings.comeback_seconds)
-RETRY_SECONDS = 1.0  # between two tries to connect again within it
+COMEBACK_SECONDS = 30.0  # the server's comeback window: a race's lost connection is made again within it
+RETRY_SECONDS = 1.0  # between two tries
 
 
 def new_key() -> str:
@@ -209,11 +209,10 @@ class OnlineDuel:
         self.points = read_points(matched.points)
         self.refused: No | None = None
         self.result: Result | None = None
-        self.lost: Closed | None = None
-        self.comeback_until: float | None = None  # the connection dropped: the window's end, our clock
-        self.rejoined = 0  # times the connection was made again, back in the race
-        self._trying: OnlineClient | None = None  # a new connection on its way
-        self._next_try = 0.0
+        self.lost: Closed | None = None  # the connection is gone (a comeback is being tried)
+        self.lost_at: float | None = None  # when it went (``come_back``)
+        self.tried_at = float("-inf")
+        self.reseated: Matched | None = None  # the last Matched that set our table again (``seated``)
 
     @property
     def race_time(self) -> float:
@@ -229,13 +228,18 @@ class OnlineDuel:
         """A move may be played now: the race runs, our game is on, we are connected, no turned
         card is awaited."""
         return (self.race_time >= 0 and self.seconds_left > 0 and not self.ended and self.result is None
-                and self.lost is None and not self.mirror.game.won and self.mirror.ready)
+                and not self.mirror.game.won and self.mirror.ready and self.lost is None)
 
     @property
-    def gave_up(self) -> bool:
-        """The connection dropped and could not be made again within the comeback window: the
-        server has counted our game as ended (End) when we left, and we cannot hear its result."""
-        return self.result is None and self.comeback_until is not None and self.clock() >= self.comeback_until
+    def given_up(self) -> bool:
+        """The connection was lost and the comeback window has passed without a seat again."""
+        return (self.lost is not None and self.result is None and self.lost_at is not None
+                and self.clock() - self.lost_at > COMEBACK_SECONDS)
+
+    @property
+    def comeback_until(self) -> float | None:
+        """When the comeback window closes (our clock), while the connection is lost."""
+        return None if self.lost_at is None or self.result is not None else self.lost_at + COMEBACK_SECONDS
 
     def play(self, text: str) -> None:
         """Play a move (replay notation) on our table and send it; the core's refusal
@@ -248,6 +252,34 @@ class OnlineDuel:
         if not self.ended:
             self.ended = True
             self.client.end()
+
+    def seated(self, matched: Matched) -> None:
+        """Seated again in this race, mid-race (another process of the server took it over when
+        the one running it was gone): the table, moves and clock become the server's."""
+        self.mirror.reset(matched.table)
+        self.sent = matched.moves
+        self.starts_at = self.clock() + matched.starts_in
+        self.left_at = self.starts_at + matched.seconds
+        self.points = read_points(matched.points)
+        self.reseated = matched
+        self.lost = self.lost_at = None
+        if self.ended:  # our End may have gone down with the old connection
+            self.client.end()
+
+    def come_back(self) -> None:
+        """The connection is lost in the race: connect again with the same key (the server seats
+        us back, on whichever of its processes we reach), a try every ``RETRY_SECONDS`` within
+        ``COMEBACK_SECONDS``; the server's ``Matched`` then sets our table (``seated``)."""
+        now = self.clock()
+        if self.lost_at is None:
+            self.lost_at = now
+        if (self.result is not None or self.given_up or now - self.tried_at < RETRY_SECONDS
+                or not self.client.closed.is_set()):
+            return
+        self.tried_at = now
+        old = self.client
+        self.client = OnlineClient(old.url, old.key, old.name)
+        self.client.start()
 
     def update(self, wait: float = 0.0) -> list[Any]:
         """Take the server's answers; the messages that are not this race's are handed back.
@@ -268,50 +300,12 @@ class OnlineDuel:
                 self.rival = message
             elif isinstance(message, Result):
                 self.result = message
+            elif isinstance(message, Matched) and message.duel == self.matched.duel:
+                self.seated(message)
             else:
                 if isinstance(message, Closed) and self.result is None:
                     self.lost = message
-                    self.comeback_until = self.clock() + COMEBACK_SECONDS
                 others.append(message)
-        if self.lost is not None and self.result is None:
-            self._come_back()
+        if self.lost is not None:
+            self.come_back()
         return others
-
-    def _come_back(self) -> None:
-        """One step of connecting again (see the module's docstring)."""
-        if self.gave_up:
-            if self._trying is not None:
-                self._trying.close()
-                self._trying = None
-            return
-        if self._trying is None:
-            if self.clock() < self._next_try:
-                return
-            self._next_try = self.clock() + RETRY_SECONDS
-            self._trying = OnlineClient(self.client.url, self.client.key, self.client.name)
-            self._trying.start()
-        for message in self._trying.poll():
-            if isinstance(message, Matched) and message.duel == self.matched.duel:
-                return self._rejoin(message)
-            if isinstance(message, Result) and message.duel == self.matched.duel:
-                self.client, self._trying, self.result = self._trying, None, message
-                return
-            if isinstance(message, (Closed, Refused)):  # not yet: the next try in a moment
-                self._trying.close()
-                self._trying = None
-                return
-
-    def _rejoin(self, matched: Matched) -> None:
-        """Back in the race: our table, moves, points and clock as the server has them."""
-        assert self._trying is not None
-        self.client, self._trying = self._trying, None
-        self.matched = matched
-        self.mirror.reset(matched.table)
-        self.sent = matched.moves
-        self.points = read_points(matched.points)
-        self.starts_at = self.clock() + matched.starts_in
-        self.left_at = self.starts_at + matched.seconds
-        self.lost = self.comeback_until = None
-        self.rejoined += 1
-        if self.ended:  # our End may have gone down with the old connection
-            self.client.end()

@@ -101,7 +101,6 @@ class OnlineRaceScene(DuelScene):
         super().__init__(app, rival=OnlineRival(app, self.online), code=code, seconds=matched.seconds,
                          opponent="online", autoplay=autoplay, on_result=on_result)
         self.race.games[ME] = self.online.mirror.game
-        self.view_game = self.game  # the game the table shows: the server's table replaces it
         self.screen.hide_unknown(self._unknown_slots)
 
     def _unknown_slots(self) -> set[Slot]:
@@ -139,23 +138,27 @@ class OnlineRaceScene(DuelScene):
     # -- the server's answers -------------------------------------------------------------------
     def race_step(self, dt: float) -> None:
         awaiting = not self.online.mirror.ready
-        refused, rejoined, lost = self.online.refused, self.online.rejoined, self.online.lost
+        refused, reseated, lost = self.online.refused, self.online.reseated, self.online.lost
         self.online.update()
-        if self.online.refused is not refused:  # the server's table replaces ours
-            self.say(self.online.refused.detail)
-        if self.online.rejoined != rejoined:
-            self.say(self.app.t("online.reconnected"))
-        if self.online.refused is not refused or self.online.rejoined != rejoined:
+        table_set = self.online.refused is not refused or self.online.reseated is not reseated
+        if table_set:  # the server's table replaces ours
             self.race.games[ME] = self.online.mirror.game
-        if (awaiting and self.online.mirror.ready) or self.race.games[ME] is not self.view_game:
-            self.view_game = self.game
+        if self.online.refused is not refused:
+            self.say(self.online.refused.detail)
+        if self.online.reseated is not reseated and lost is not None:
+            self.say(self.app.t("online.reconnected"))
+        if (awaiting and self.online.mirror.ready) or table_set:
             self.view.sync(self.game)
-        if self.online.lost is not lost:
+        if self.online.lost is not lost or table_set:
             self._update_buttons()
-        if self.online.gave_up and self.result is None:
+        if self.online.given_up and self.result is None:
             self._finish_race()
             self._show_results()
             return
+        if self.online.lost is not None and self.online.result is None:
+            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
+        elif self.rival_side.note == "online.connection_lost":  # back in the race
+            self.rival_side.note = ""
         if self.online.rival.score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, self.online.rival.score))
         super().race_step(dt)

