@@ -288,7 +288,8 @@ class OnlineDuel:
         others = []
         for message in ([first] if first is not None else []) + self.client.poll():
             if isinstance(message, Ok):
-                self.mirror.shown(message.shown)
+                if message.n == self.sent and not self.mirror.ready:  # the move whose cards we await
+                    self.mirror.shown(message.shown)  # (an earlier move's Ok, still on its way, turned none)
                 self.left_at = self.clock() + message.left
                 self.points = read_points(message.points)
             elif isinstance(message, No):
