@@ -20,7 +20,7 @@ import pygame
 import pytest
 
 from solitaire.core import STOCK, TABLEAU, Game, Pile, parse_code, parse_request
-from solitaire.scenes.win import WinScene
+from solitaire.scenes.table.win import WinScene
 
 LINES = json.loads((Path(__file__).with_name("keyboard_wins.json")).read_text(encoding="utf-8"))
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire.core import REGISTRY, ruleset
-from solitaire.scenes.new_game import NewGameScene
+from solitaire.scenes.menus.new_game import NewGameScene
 from solitaire.solver import pools
 
 GAMES = REGISTRY.ids()

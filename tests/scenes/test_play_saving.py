@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from solitaire.scenes.notice import NoticeScene
+from solitaire.scenes.menus.notice import NoticeScene
 from solitaire.store import mode_key
 
 SLOT = mode_key("klondike", 1, "standard")

@@ -5,7 +5,7 @@ import pytest
 
 from solitaire import i18n
 from solitaire.core import ruleset
-from solitaire.scenes.rules import paragraphs, rules_blocks
+from solitaire.scenes.menus.rules import paragraphs, rules_blocks
 from tests.test_rule_ids import rule_ids
 
 GAMES = ["klondike", "double", "thoughtful", "duel"]

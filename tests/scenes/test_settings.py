@@ -7,7 +7,7 @@ import pytest
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.main import _persist
-from solitaire.scenes.settings import SettingsScene
+from solitaire.scenes.menus.settings import SettingsScene
 from solitaire.store import Store
 
 FAST, NORMAL, SLOW = 2, 1, 0  # the speed choice's segments

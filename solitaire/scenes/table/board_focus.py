@@ -16,7 +16,7 @@ from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
 
 if TYPE_CHECKING:
-    from solitaire.scenes.table import TableScene
+    from solitaire.scenes.table.table import TableScene
 
 
 BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)

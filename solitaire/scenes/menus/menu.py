@@ -11,9 +11,9 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.scenes.confirm import DialogScene, centred, unit
-from solitaire.scenes.new_game import close_to, game_name, mode_label
-from solitaire.scenes.questions import ask_demo, ask_restart
+from solitaire.scenes.menus.confirm import DialogScene, centred, unit
+from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
+from solitaire.scenes.menus.questions import ask_demo, ask_restart
 
 
 SQUEEZE = 1.04  # rows may shrink by this much before the list splits into two columns

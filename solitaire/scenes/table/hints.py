@@ -11,7 +11,7 @@ from typing import Any
 
 from solitaire.core import Game, Move
 from solitaire.scenes.advisor import Advisor
-from solitaire.scenes.hud import Hud
+from solitaire.scenes.table.hud import Hud
 
 HINT_SECONDS = 2.4
 THINKING_AFTER = 0.3  # say "Thinking…" if a hint takes longer than this

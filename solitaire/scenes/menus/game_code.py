@@ -15,8 +15,8 @@ import pygame
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.core import BadCode, GameCode, parse_code
-from solitaire.scenes.confirm import DialogScene, ask, centred, unit
-from solitaire.scenes.new_game import close_to, game_name, mode_label
+from solitaire.scenes.menus.confirm import DialogScene, ask, centred, unit
+from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
 from solitaire.scenes.session import saved_game_at_stake, slot_of
 
 _RULE_ID = re.compile(r"^[A-Z]+-\d+:\s*")

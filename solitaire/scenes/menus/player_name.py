@@ -12,8 +12,8 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.settings import PRINTABLE
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.settings import PRINTABLE
 
 NAME_LENGTH = 32  # the setting's own limit (store.settings.player_name)
 

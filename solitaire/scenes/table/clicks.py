@@ -12,7 +12,7 @@ from solitaire.app.events import PickedUp
 from solitaire.core import STOCK, Game, Move, Pile, intents
 
 if TYPE_CHECKING:
-    from solitaire.scenes.table import TableScene
+    from solitaire.scenes.table.table import TableScene
 
 DOUBLE_CLICK_SECONDS = 0.4
 

@@ -26,14 +26,14 @@ from solitaire.app import ui
 from solitaire.app.events import Refused, TakenBack, move_events
 from solitaire.app.scene import App, Scene
 from solitaire.core import DRAW, Game, Move, Refusal
-from solitaire.scenes.board_focus import BoardFocus, table_keys
-from solitaire.scenes.clicks import Clicks
-from solitaire.scenes.finish import Finish
-from solitaire.scenes.hints import Hints
-from solitaire.scenes.hud import Hud, bar_height, button_bar_height
-from solitaire.scenes.marks import draw_marks
-from solitaire.scenes.pointer import Pointer
-from solitaire.scenes.screen import TableScreen
+from solitaire.scenes.table.board_focus import BoardFocus, table_keys
+from solitaire.scenes.table.clicks import Clicks
+from solitaire.scenes.table.finish import Finish
+from solitaire.scenes.table.hints import Hints
+from solitaire.scenes.table.hud import Hud, bar_height, button_bar_height
+from solitaire.scenes.table.marks import draw_marks
+from solitaire.scenes.table.pointer import Pointer
+from solitaire.scenes.table.screen import TableScreen
 
 
 class TableScene(Scene):

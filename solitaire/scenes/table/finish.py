@@ -14,7 +14,7 @@ import pygame
 from solitaire.view.celebrate import Cascade
 
 if TYPE_CHECKING:
-    from solitaire.scenes.table import TableScene
+    from solitaire.scenes.table.table import TableScene
 
 AUTO_STEP_SECONDS = 0.11
 

@@ -9,7 +9,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
-from solitaire.scenes.confirm import unit
+from solitaire.scenes.menus.confirm import unit
 
 
 class NoticeScene(Scene):

@@ -26,7 +26,7 @@ from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
 from solitaire.solver.player import Strength, decide_question, seen
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table.play import PlayScene
 
 SOLVE_BUDGET = 10.0  # seconds the solver may search for the demo's winning line
 PAUSE_SECONDS = 0.3  # between a move's landing and the next, at normal animation speed

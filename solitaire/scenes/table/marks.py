@@ -12,7 +12,7 @@ from solitaire.core import STOCK, Pile
 from solitaire.view.layout import Slot
 
 if TYPE_CHECKING:
-    from solitaire.scenes.table import TableScene
+    from solitaire.scenes.table.table import TableScene
 
 
 def card_rect(table: TableScene, pile: Pile, depth: int = 1) -> pygame.Rect:

@@ -14,7 +14,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
-from solitaire.scenes.new_game import game_name, mode_label
+from solitaire.scenes.menus.new_game import game_name, mode_label
 from solitaire.view import cardart
 from solitaire.view.palette import Style
 

@@ -15,8 +15,8 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.title import gold_text
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.title import gold_text
 
 TITLE_UNITS = 1.2  # the title's size in control heights: twice the figures', a heading
 FIGURE_UNITS = 0.56

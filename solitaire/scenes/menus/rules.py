@@ -16,8 +16,8 @@ from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX
 from solitaire.core import Ruleset, Scoring, ruleset
 from solitaire.core.rules import default_game
-from solitaire.scenes.confirm import DialogScene, centred, unit
-from solitaire.scenes.new_game import game_name
+from solitaire.scenes.menus.confirm import DialogScene, centred, unit
+from solitaire.scenes.menus.new_game import game_name
 
 Block = tuple[str, str, str]  # (kind, text, value): heading, para, ids, row, note
 

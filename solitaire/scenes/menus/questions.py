@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from solitaire.scenes.confirm import ask
+from solitaire.scenes.menus.confirm import ask
 
 if TYPE_CHECKING:
-    from solitaire.scenes.play import PlayScene
+    from solitaire.scenes.table.play import PlayScene
 
 
 def ask_restart(app: Any, play: PlayScene, restart: Callable[[], None] | None = None) -> None:
@@ -42,7 +42,7 @@ def ask_new_game(app: Any, play: PlayScene) -> None:
     if app.can_open("new_game"):
         app.open("new_game", game_id=play.game.rules.id, play=play)
     elif play.session.at_stake():
-        from solitaire.scenes.new_game import new_deal_question
+        from solitaire.scenes.menus.new_game import new_deal_question
 
         g = play.game
         ask(app, new_deal_question(app, g.rules.id, g.draw, g.scoring.name), play.new_deal,

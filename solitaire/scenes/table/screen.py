@@ -13,7 +13,7 @@ from solitaire import i18n
 from solitaire.app.events import Dealt
 from solitaire.app.tween import Tweener
 from solitaire.core import Game
-from solitaire.scenes.hud import bar_height, status_band
+from solitaire.scenes.table.hud import bar_height, status_band
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout

@@ -18,7 +18,7 @@ from solitaire.view.layout import Slot
 from solitaire.view.table import CardSprite
 
 if TYPE_CHECKING:
-    from solitaire.scenes.table import TableScene
+    from solitaire.scenes.table.table import TableScene
 
 DRAG_THRESHOLD = 5
 
