@@ -8,7 +8,6 @@ says so instead of pretending to have copied.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pygame
 
@@ -17,6 +16,7 @@ from solitaire.app.scene import App
 from solitaire.core import BadCode, GameCode, parse_code
 from solitaire.scenes.menus.confirm import DialogScene, ask, centred, unit
 from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.session import saved_game_at_stake, slot_of
 
 _RULE_ID = re.compile(r"^[A-Z]+-\d+:\s*")
@@ -56,7 +56,7 @@ class CodeField(ui.TextInput):
 
 
 class GameCodeScene(DialogScene):
-    def __init__(self, app: App, play: Any = None, **_: object) -> None:
+    def __init__(self, app: App, play: PlayTable | None = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.play = play

@@ -13,6 +13,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.menus.confirm import DialogScene, centred, unit
 from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.menus.questions import ask_demo, ask_restart
 
 
@@ -20,7 +21,7 @@ SQUEEZE = 1.04  # rows may shrink by this much before the list splits into two c
 
 
 class MenuScene(DialogScene):
-    def __init__(self, app: App, play: Any, **_: object) -> None:
+    def __init__(self, app: App, play: PlayTable, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.play = play

@@ -11,7 +11,6 @@ it. The choices are saved per game in the store and preselected next time.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
@@ -19,6 +18,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.menus.confirm import DialogScene, ask, centred, place_row, unit
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.session import mode_slot, saved_game_at_stake, slot_of
 from solitaire.solver import pools
 
@@ -79,7 +79,7 @@ def close_to(app: App, scene: Scene) -> None:
 
 
 class NewGameScene(DialogScene):
-    def __init__(self, app: App, game_id: str, play: Any = None, **_: object) -> None:
+    def __init__(self, app: App, game_id: str, play: PlayTable | None = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.game_id = game_id

@@ -5,15 +5,14 @@ a game with moves is not given up without a Yes; one with none is replaced at on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from solitaire.scenes.menus.confirm import ask
+from solitaire.scenes.menus.new_game import new_deal_question
+from solitaire.scenes.menus.play_table import PlayTable
 
-if TYPE_CHECKING:
-    from solitaire.scenes.table.play import PlayScene
 
-
-def ask_restart(app: Any, play: PlayScene, restart: Callable[[], None] | None = None) -> None:
+def ask_restart(app: Any, play: PlayTable, restart: Callable[[], None] | None = None) -> None:
     """Restart the same deal (K-8); a game with moves counts as lost, so the player is asked.
     ``restart`` is what Yes does (by default the play scene's session restarts).
     """
@@ -25,7 +24,7 @@ def ask_restart(app: Any, play: PlayScene, restart: Callable[[], None] | None = 
         restart()
 
 
-def ask_demo(app: Any, play: PlayScene) -> None:
+def ask_demo(app: Any, play: PlayTable) -> None:
     """Menu → Demo (C-13): the computer takes this game over, which gives up a game with moves
     (a lost game), so the player is asked first; one with none is handed over at once."""
     if play.session.at_stake():
@@ -35,15 +34,13 @@ def ask_demo(app: Any, play: PlayScene) -> None:
         play.start_demo()
 
 
-def ask_new_game(app: Any, play: PlayScene) -> None:
+def ask_new_game(app: Any, play: PlayTable) -> None:
     """The New game window where the game has one; else another deal in this mode, asked
     first when it gives up a game with moves.
     """
     if app.can_open("new_game"):
         app.open("new_game", game_id=play.game.rules.id, play=play)
     elif play.session.at_stake():
-        from solitaire.scenes.menus.new_game import new_deal_question
-
         g = play.game
         ask(app, new_deal_question(app, g.rules.id, g.draw, g.scoring.name), play.new_deal,
             yes_label=app.t("new_game.start"), no_label=app.t("menu.cancel"))

@@ -1,5 +1,6 @@
-"""The keyboard on a table: its shortcuts, and focus on the board, where arrow keys walk
-between the table's places, Enter clicks and Shift+Enter picks cards up and puts them down.
+"""The keyboard's focus on a table's board, where arrow keys walk between the table's places,
+Enter clicks and Shift+Enter picks cards up and puts them down (the table's shortcuts are the
+scene's: ``TableScene.handle``).
 
 The board is one stop in the Tab order; inside it the focus is a pile and a depth (how many
 cards from the top of a column the focused card is), moved on screen order, so the keys follow
@@ -8,56 +9,26 @@ the mirrored table in right-to-left languages too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
+from solitaire.scenes.table.interface import Table
 
-if TYPE_CHECKING:
-    from solitaire.scenes.table.table import TableScene
-
-
+#: The keys that focus the board when nothing has the focus yet.
 BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-def table_keys(scene: TableScene, event: pygame.event.Event) -> None:
-    """A key on the table: a shortcut, else the focused widget's (an arrow or Enter with
-    nothing focused focuses the board)."""
-    if event.type == pygame.KEYDOWN and _shortcut(scene, event):
-        return
-    if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-        if event.type == pygame.KEYDOWN and scene.group.focused is None and event.key in BOARD_KEYS:
-            scene.group.focus(scene.board, visible=True)
-        scene.group.handle(event)
-
-
-def _shortcut(scene: TableScene, event: pygame.event.Event) -> bool:
-    key, ctrl, shift = event.key, event.mod & pygame.KMOD_CTRL, event.mod & pygame.KMOD_SHIFT
-    if ctrl and (key == pygame.K_y or (key == pygame.K_z and shift)):
-        scene.redo()
-    elif (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
-        scene.undo()
-    elif key == pygame.K_h:
-        scene.ask_hint()
-    elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
-        scene.ask_new()
-    elif key == pygame.K_SPACE and scene.group.focused in (None, scene.board):
-        scene.draw_stock()
-    else:
-        return False
-    return True
 
 
 class BoardFocus(ui.Widget):
     """The table as one stop in the Tab order; arrow keys then move between board places."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, table: Table, pile: Pile = Pile(STOCK), depth: int = 1) -> None:
+        """Focus at ``pile`` and ``depth`` (a board made anew for another language keeps the
+        last one's)."""
         super().__init__()
-        self.scene = scene
-        self.pile: Pile = Pile(STOCK)
-        self.depth = 1
+        self.table = table
+        self.pile = pile
+        self.depth = depth
 
     def reset(self) -> None:
         """Back to the first place of the top row (the stock where there is one): another
@@ -69,7 +40,7 @@ class BoardFocus(ui.Widget):
         """The focused place and depth, back at the first place if the pile is not on this
         table (a game without a stock, FC-1).
         """
-        if self.pile not in self.scene.layout.piles():
+        if self.pile not in self.table.layout.piles():
             self.reset()
         return self.pile, self.depth
 
@@ -81,7 +52,7 @@ class BoardFocus(ui.Widget):
 
     def places(self) -> list[list[Pile]]:
         """Board positions in rows, each ordered left to right on screen."""
-        layout = self.scene.layout
+        layout = self.table.layout
         top = [p for p in layout.piles() if p.kind != TABLEAU]
         columns = [p for p in layout.piles() if p.kind == TABLEAU]
         return [sorted(top, key=lambda p: (layout.pile_origin(p)[1], layout.pile_origin(p)[0])),
@@ -101,7 +72,7 @@ class BoardFocus(ui.Widget):
         return True
 
     def _sideways(self, step: int) -> None:
-        rows, origin = self.places(), self.scene.layout.pile_origin
+        rows, origin = self.places(), self.table.layout.pile_origin
         if self.pile.kind == TABLEAU:
             places = rows[1]
         else:
@@ -111,9 +82,9 @@ class BoardFocus(ui.Widget):
         self.pile, self.depth = places[i], 1
 
     def _vertical(self, up: bool) -> None:
-        rows, origin = self.places(), self.scene.layout.pile_origin
+        rows, origin = self.places(), self.table.layout.pile_origin
         if self.pile.kind == TABLEAU:
-            face_up = self.scene.game.face_up_count(self.pile.index)
+            face_up = self.table.game.face_up_count(self.pile.index)
             if up and self.depth < face_up:
                 self.depth += 1
             elif not up and self.depth > 1:
@@ -134,14 +105,11 @@ class BoardFocus(ui.Widget):
     def _enter(self, pick: bool) -> None:
         """Enter on the focused card is a click on it (K-8's select-then-click included);
         Shift+Enter picks it up, or puts down what was picked up, in every game."""
-        scene, pile = self.scene, self.pile
-        size = len(scene.game.pile(pile))
-        count = intents.movable(scene.game, pile, size - self.depth) if size else 0
-        if pick:
-            scene.clicks.key_pick(pile, count)
-        else:
-            scene.clicks.key_click(pile, count)
+        table, pile = self.table, self.pile
+        size = len(table.game.pile(pile))
+        count = intents.movable(table.game, pile, size - self.depth) if size else 0
+        table.entered(pile, count, pick)
 
     def _nearest(self, places: list[Pile]) -> Pile:
-        x = self.scene.layout.pile_origin(self.pile)[0]
-        return min(places, key=lambda p: abs(self.scene.layout.pile_origin(p)[0] - x))
+        x = self.table.layout.pile_origin(self.pile)[0]
+        return min(places, key=lambda p: abs(self.table.layout.pile_origin(p)[0] - x))

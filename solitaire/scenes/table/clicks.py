@@ -6,19 +6,18 @@ double-clicked one to the tableau (DS-8, TF-6). What a click means is the rules'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from solitaire.app.events import PickedUp
 from solitaire.core import STOCK, Game, Move, Pile, intents
-
-if TYPE_CHECKING:
-    from solitaire.scenes.table.table import TableScene
+from solitaire.scenes.table.interface import Table
 
 DOUBLE_CLICK_SECONDS = 0.4
 
 
 class Clicks:
-    def __init__(self, table: TableScene) -> None:
+    """The clicks on ``table``: the cards selected to be placed next, and the last click (for
+    a double click)."""
+
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.app = table.app
         self.selection: tuple[Pile, int] | None = None  # K-8: cards picked to be placed next
@@ -30,8 +29,17 @@ class Clicks:
         return self.table.game
 
     def reset(self) -> None:
+        """Another game on the table: nothing selected, no click to double."""
         self.selection = None
         self.last_click = None
+
+    def update(self, dt: float) -> None:
+        """The clicks' own clock runs (a double click is two clicks close on it)."""
+        self.clock += dt
+
+    def drop_selection(self) -> None:
+        """The selected cards are let go (Escape, a drag, any move on the table)."""
+        self.selection = None
 
     def activate(self, pile: Pile, count: int) -> None:
         """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""

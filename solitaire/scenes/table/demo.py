@@ -17,16 +17,14 @@ the game is no longer the player's to win.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from solitaire.app.scene import App
 from solitaire.core import Game, IllegalMove, Move, parse_request
 from solitaire.scenes.rival import app_worker
 from solitaire.solver.api import has_hidden_cards
 from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
 from solitaire.solver.player import Strength, decide_question, seen
-
-if TYPE_CHECKING:
-    from solitaire.scenes.table.play import PlayScene
 
 SOLVE_BUDGET = 10.0  # seconds the solver may search for the demo's winning line
 PAUSE_SECONDS = 0.3  # between a move's landing and the next, at normal animation speed
@@ -41,10 +39,40 @@ def position_key(game: Game) -> str:
     return json.dumps([state["tableau"], state["stock"], state["waste"], state["foundations"]])
 
 
+class DemoTable(Protocol):
+    """The table a demo plays on (the play scene), as the demo needs it."""
+
+    app: App
+
+    @property
+    def game(self) -> Game:
+        """The game the demo plays on."""
+
+    @property
+    def speed(self) -> float:
+        """The animation speed: the pause between moves follows it."""
+
+    @property
+    def settled(self) -> bool:
+        """No card is flying and auto-complete is not playing: the next move may go."""
+
+    def play(self, move: Move) -> bool:
+        """Play ``move`` as the player's are played; True if it was."""
+
+    def say(self, text: str, note: str = "") -> None:
+        """A passing sentence over the table."""
+
+    def hand_to_demo(self) -> None:
+        """The demo's first move: the game is no longer the player's to win (C-13)."""
+
+    def demo_stopped(self) -> None:
+        """The table is the player's again."""
+
+
 class Demo:
     """The demo of one play scene: off until ``start``; ``update`` once a frame while it runs."""
 
-    def __init__(self, table: PlayScene) -> None:
+    def __init__(self, table: DemoTable) -> None:
         self.table = table
         self.running = False
         self.line: list[str] = []  # the solver's winning line still to play, in notation
@@ -94,8 +122,8 @@ class Demo:
         self._listen(dt)
         if not self.running:
             return
-        if table.view.in_motion() or table.finish.auto_timer is not None:
-            self.wait = PAUSE_SECONDS / table.view.speed  # the pause runs from the landing
+        if not table.settled:
+            self.wait = PAUSE_SECONDS / table.speed  # the pause runs from the landing
             return
         self.wait -= dt
         if self.wait > 0:
@@ -162,7 +190,7 @@ class Demo:
 
     def _play(self, move: Move) -> None:
         table = self.table
-        table.session.hand_to_demo()
+        table.hand_to_demo()
         if not table.play(move):
             self.stop("demo.failed")
             return
@@ -171,6 +199,6 @@ class Demo:
             self.stop("demo.no_move")
             return
         self.positions.add(key)
-        self.wait = PAUSE_SECONDS / table.view.speed
+        self.wait = PAUSE_SECONDS / table.speed
         if not self.line:
             self._ask()  # thinks while the cards fly

@@ -7,20 +7,18 @@ cascade, and the win panel opens when it ends or is clicked away.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
+from solitaire.scenes.table.interface import Table
 from solitaire.view.celebrate import Cascade
-
-if TYPE_CHECKING:
-    from solitaire.scenes.table.table import TableScene
 
 AUTO_STEP_SECONDS = 0.11
 
 
 class Finish:
-    def __init__(self, table: TableScene) -> None:
+    """The ending of the game on ``table``: auto-complete's clock and the win's cascade."""
+
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.auto_timer: float | None = None  # seconds to the next auto-complete step
         self.cascade: Cascade | None = None
@@ -32,10 +30,34 @@ class Finish:
         self.cascade = None
         self.won_shown = False
 
+    def opened(self) -> None:
+        """The table opens: a game won before (a saved win, a position set up won) has had its
+        celebration."""
+        self.won_shown = self.table.game.won
+
     def after_move(self) -> None:
-        """K-9: auto-complete starts by itself when the game is ready for it."""
-        if self.table.game.auto_complete_ready() and self.auto_timer is None:
+        """K-9: auto-complete starts by itself when the game is ready for it, and stops at
+        the win."""
+        game = self.table.game
+        if game.won:
+            self.auto_timer = None
+        elif game.auto_complete_ready() and self.auto_timer is None:
             self.auto_timer = AUTO_STEP_SECONDS * 2
+
+    def after_undo(self) -> None:
+        """A move taken back: auto-complete waits for the next move to start again."""
+        self.auto_timer = None
+
+    def resized(self) -> None:
+        """The window changed size: a cascade laid out for the old one ends as a click ends it,
+        with the win panel."""
+        if self.cascade is not None:
+            self.skip()
+
+    @property
+    def auto_completing(self) -> bool:
+        """Auto-complete is playing the cards home, a step at a time."""
+        return self.auto_timer is not None
 
     @property
     def busy(self) -> bool:

@@ -61,6 +61,9 @@ class Toast:
     text: str
     note: str = ""  # a small second line: the id of a refused move's rule, if rule numbers are shown
     left: float = TOAST_SECONDS
+    #: What the sentence is, for the part that said it to take it back (``Hud.withdraw``):
+    #: never recognised by its words, which change with the language.
+    kind: str = ""
 
 
 class Hud:
@@ -68,8 +71,18 @@ class Hud:
         self.app = app
         self.toast: Toast | None = None
 
-    def say(self, text: str, note: str = "") -> None:
-        self.toast = Toast(text, note)
+    def say(self, text: str, note: str = "", kind: str = "") -> None:
+        """Show ``text`` for a while (``note`` under it, small), in place of any toast before."""
+        self.toast = Toast(text, note, kind=kind)
+
+    def withdraw(self, kind: str) -> None:
+        """The toast goes if it is one of ``kind`` (what it said is over); another stays."""
+        if self.toast is not None and self.toast.kind == kind:
+            self.toast = None
+
+    def hush(self) -> None:
+        """The toast goes, whatever it says (it spoke of a table that is covered or gone)."""
+        self.toast = None
 
     def update(self, dt: float) -> None:
         if self.toast is not None:

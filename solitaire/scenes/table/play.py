@@ -52,9 +52,9 @@ class PlayScene(TableScene):
         """The session holds another game: a table built for it, nothing of the old one kept."""
         self.demo.stop()
         self.clicks.reset()
-        self.pointer.press = None
+        self.pointer.reset()
         self.board.reset()
-        self.hud.toast = None
+        self.hud.hush()
         self.hints.forget()  # a new deal stops any search of the old one
         self.finish.reset()
         self.tweens.cancel_all()
@@ -98,8 +98,7 @@ class PlayScene(TableScene):
         self._update_buttons()
         self.hints.ask_status(self.game)
         self.app.settings_listeners.append(self._settings_changed)
-        if self.game.won:
-            self.finish.won_shown = True
+        self.finish.opened()
 
     def exit(self) -> None:
         super().exit()
@@ -116,7 +115,7 @@ class PlayScene(TableScene):
         with its table mirrored or not for the new writing direction (issue 11).
         """
         self._build_widgets()
-        self.hud.toast = None  # a sentence in the old language
+        self.hud.hush()  # a sentence in the old language
         self.screen.rebuild(self.game)
         self.view.sync(self.game, animate=False)
         self.on_resize(self.app.display.size)
@@ -130,9 +129,22 @@ class PlayScene(TableScene):
 
     def start_demo(self) -> None:
         """C-13: the computer plays on from here; the status line waits for the table's return."""
-        self.hints.forget()
-        self.hints.advisor.status = None
+        self.hints.silence()
         self.demo.start()
+
+    @property
+    def speed(self) -> float:
+        """The animation speed the demo paces its moves by."""
+        return self.view.speed
+
+    @property
+    def settled(self) -> bool:
+        """No card flying, no auto-complete step to come: the demo's next move may go."""
+        return not (self.view.in_motion() or self.finish.auto_completing)
+
+    def hand_to_demo(self) -> None:
+        """The demo's first move gives the game up to it (C-13): the session says so."""
+        self.session.hand_to_demo()
 
     def demo_stopped(self) -> None:
         """The table is the player's again: the status line catches up with the position."""

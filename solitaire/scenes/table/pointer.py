@@ -8,17 +8,14 @@ What a drop means is the rules' to say (``core.intents``); this only follows the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
 from solitaire.app.events import PickedUp, PutDown
 from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal, intents
+from solitaire.scenes.table.interface import Table
 from solitaire.view.layout import Slot
 from solitaire.view.table import CardSprite
-
-if TYPE_CHECKING:
-    from solitaire.scenes.table.table import TableScene
 
 DRAG_THRESHOLD = 5
 
@@ -37,11 +34,22 @@ class Press:
 
 
 class Pointer:
-    """The press in progress on ``table`` (a play scene), if any."""
+    """The press in progress on ``table``, if any."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.press: Press | None = None
+
+    @property
+    def drop(self) -> Pile | None:
+        """Where the cards in the hand would land if let go now (None: nowhere, or no drag)."""
+        press = self.press
+        return press.drop if press is not None and press.dragging else None
+
+    def reset(self) -> None:
+        """Another game on the table: a press on the last one's cards is forgotten (its sprites
+        are gone with its view)."""
+        self.press = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Follow a mouse event (the table's widgets get theirs first); True if it was one."""
@@ -101,8 +109,7 @@ class Pointer:
             if not press.count or abs(dx) + abs(dy) < DRAG_THRESHOLD:
                 return
             press.dragging = True
-            table.clicks.selection = None
-            table.hints.hint = None
+            table.drag_started()
             table.view.drag(press.sprites, press.origins)
             table.app.events.report(PickedUp(press.count))
         table.view.drag_by((dx, dy))
@@ -143,7 +150,7 @@ class Pointer:
                 self._refused_drop(press, pos)
             return
         if press.pile is not None:
-            table.clicks.activate(press.pile, press.count)
+            table.clicked(press.pile, press.count)
 
     def _refused_drop(self, press: Press, pos: tuple[int, int]) -> None:
         """Slide back; say why when the cards were let go over a pile that refused them."""

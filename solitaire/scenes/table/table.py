@@ -9,7 +9,9 @@ The table is put together from parts, each with its own job: the table's picture
 the mouse (``pointer``), clicks as each game's page asks (``clicks``, with what they mean
 decided by the rules in ``core.intents``), the keyboard and board focus (``board_focus``), the
 heads-up display (``hud``), hints and the status line (``hints``), the glows over the cards
-(``marks``), and the game's ending, auto-complete and the win cascade (``finish``). What a move
+(``marks``), and the game's ending, auto-complete and the win cascade (``finish``). The parts see
+the scene through ``interface.Table`` and never reach into one another: what one part's event
+means for another (a drag drops the selection and the hint) the scene routes. What a move
 means beyond the table — a saved game and its statistics (the play scene), a race and its rival
 (the Duel) — is the subclass's, through the hooks ``apply_move``, ``apply_redo``, ``take_back``,
 ``after_move`` and ``after_undo``.
@@ -25,13 +27,13 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.events import Refused, TakenBack, move_events
 from solitaire.app.scene import App, Scene
-from solitaire.core import DRAW, Game, Move, Refusal
-from solitaire.scenes.table.board_focus import BoardFocus, table_keys
+from solitaire.core import DRAW, Game, Move, Pile, Refusal
+from solitaire.scenes.table.board_focus import BOARD_KEYS, BoardFocus
 from solitaire.scenes.table.clicks import Clicks
 from solitaire.scenes.table.finish import Finish
 from solitaire.scenes.table.hints import Hints
 from solitaire.scenes.table.hud import Hud, bar_height, button_bar_height
-from solitaire.scenes.table.marks import draw_marks
+from solitaire.scenes.table.marks import Marks, draw_marks
 from solitaire.scenes.table.pointer import Pointer
 from solitaire.scenes.table.screen import TableScreen
 
@@ -74,9 +76,7 @@ class TableScene(Scene):
         """A widget group with the board as its first stop (the focus kept when relabelled)."""
         self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.escape)
         focus = getattr(self, "board", None)
-        self.board = BoardFocus(self)
-        if focus is not None:
-            self.board.pile, self.board.depth = focus.pile, focus.depth
+        self.board = BoardFocus(self, *((focus.pile, focus.depth) if focus is not None else ()))
         self.group.add(self.board)
         return self.group
 
@@ -111,10 +111,7 @@ class TableScene(Scene):
         self._changed()
         self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
                                             hidden_before=hidden_before))
-        if self.game.won:
-            self.finish.auto_timer = None
-        else:
-            self.finish.after_move()
+        self.finish.after_move()
         self.after_move(move)
         return True
 
@@ -135,7 +132,7 @@ class TableScene(Scene):
         if not self.take_back():
             self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
             return
-        self.finish.auto_timer = None
+        self.finish.after_undo()
         self._changed()
         self.app.events.report(TakenBack())
         self.after_undo()
@@ -150,7 +147,7 @@ class TableScene(Scene):
     def _changed(self) -> None:
         """The game moved (or moved back): the table, the buttons and the solver catch up."""
         self.hints.forget()
-        self.clicks.selection = None
+        self.clicks.drop_selection()
         self.view.sync(self.game)
         self._update_buttons()
         if self.advised:
@@ -172,6 +169,23 @@ class TableScene(Scene):
     def draw_stock(self) -> None:
         self.play(DRAW)
 
+    # ----------------------------------------------------------------------------- the parts' requests
+    def clicked(self, pile: Pile, count: int) -> None:
+        """The pointer's click on a pile is the clicks' to read."""
+        self.clicks.activate(pile, count)
+
+    def entered(self, pile: Pile, count: int, pick: bool) -> None:
+        """Enter on the board's focused card is a click; Shift+Enter the keyboard's drag."""
+        if pick:
+            self.clicks.key_pick(pile, count)
+        else:
+            self.clicks.key_click(pile, count)
+
+    def drag_started(self) -> None:
+        """Cards in the mouse's hand: the selection and the hint go."""
+        self.clicks.drop_selection()
+        self.hints.hide()
+
     # ----------------------------------------------------------------------------- keys
     def ask_hint(self) -> None:
         """H: the solver's hint."""
@@ -186,7 +200,7 @@ class TableScene(Scene):
 
     def escape(self) -> None:
         if self.clicks.selection is not None:
-            self.clicks.selection = None
+            self.clicks.drop_selection()
         else:
             self.open_menu()
 
@@ -198,7 +212,7 @@ class TableScene(Scene):
         wait under the dialog to show again after it).
         """
         self.pointer.cancel()
-        self.hud.toast = None
+        self.hud.hush()
         self.tweens.finish()
 
     def exit(self) -> None:
@@ -223,18 +237,43 @@ class TableScene(Scene):
         self.bar.layout((0, 0, size[0], button_bar_height(size)))
         self.board.layout((0, bar, size[0], size[1] - bar))
         self.group.layout_changed()
-        self.finish.cascade = None
+        self.finish.resized()
 
     # ----------------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
-        if not (self.finish.handle(event) or self.pointer.handle(event)):
-            table_keys(self, event)
+        """The cascade's, else the mouse's, else a key: a shortcut, else the focused widget's
+        (an arrow or Enter with nothing focused focuses the board)."""
+        if self.finish.handle(event) or self.pointer.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.KEYDOWN and self.group.focused is None and event.key in BOARD_KEYS:
+                self.group.focus(self.board, visible=True)
+            self.group.handle(event)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        """The table's keys (undo, redo, hint, new game, draw); True if ``event`` was one."""
+        key, ctrl, shift = event.key, event.mod & pygame.KMOD_CTRL, event.mod & pygame.KMOD_SHIFT
+        if ctrl and (key == pygame.K_y or (key == pygame.K_z and shift)):
+            self.redo()
+        elif (key == pygame.K_z and ctrl) or key == pygame.K_u or key == pygame.K_BACKSPACE:
+            self.undo()
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_F2 or (key == pygame.K_n and ctrl):
+            self.ask_new()
+        elif key == pygame.K_SPACE and self.group.focused in (None, self.board):
+            self.draw_stock()
+        else:
+            return False
+        return True
 
     # ----------------------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         self.view.step()
         super().update(dt)
-        self.clicks.clock += dt
+        self.clicks.update(dt)
         self.hud.update(dt)
         self.hints.update(dt, self.game)
         self.finish.update(dt)
@@ -249,5 +288,11 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         """The cards, the glows over them and the card in the hand over every glow."""
         self.view.draw(surface, self.game, alpha)
-        draw_marks(surface, self)
+        draw_marks(surface, self, self.marks())
         self.view.draw_dragged(surface)
+
+    def marks(self) -> Marks:
+        """What glows over the cards now, as the parts hold it."""
+        focused = self.group.focused is self.board and self.group.focus_visible
+        return Marks(drop=self.pointer.drop, selection=self.clicks.selection, hint=self.hints.move,
+                     focus=self.board.place() if focused else None)

@@ -9,13 +9,12 @@ the score, the records and the buttons, with no room kept for the lines that are
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.menus.title import gold_text
 
 TITLE_UNITS = 1.2  # the title's size in control heights: twice the figures', a heading
@@ -26,7 +25,7 @@ RECORD_UNITS = 0.42  # the code and the records: a dialog's small text
 class WinScene(DialogScene):
     close_on_outside_click = False  # a stray click must not hide the result
 
-    def __init__(self, app: App, play: Any, **_: object) -> None:
+    def __init__(self, app: App, play: PlayTable, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.play = play
