@@ -202,6 +202,14 @@ def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(circles)
 
 
+def test_the_menus_never_import_the_table():
+    """The dialogs over the table are handed the play scene (``menus/play_table.PlayTable``);
+    the table uses the dialogs' frame and questions, so the arrow points one way."""
+    arrows = [f"{path.name}:{line}: {target}" for path in sorted((PACKAGE / "scenes" / "menus").glob("*.py"))
+              for line, target in imported_modules(path) if target.startswith("solitaire.scenes.table")]
+    assert arrows == []
+
+
 @pytest.mark.parametrize("folder", CIRCLE_FREE)
 def test_no_import_circle_between_the_files_of_a_folder(folder):
     assert import_circles(imports_within(PACKAGE / folder)) == []

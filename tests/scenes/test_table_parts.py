@@ -12,8 +12,11 @@ from types import SimpleNamespace
 import pygame
 
 from solitaire.core import DRAW, STOCK, TABLEAU, Move, Pile
+from solitaire.scenes.menus.play_table import PlayTable
+from solitaire.scenes.table.demo import DemoTable
 from solitaire.scenes.table.hints import Hints
 from solitaire.scenes.table.hud import Hud
+from solitaire.scenes.table.interface import Table
 from solitaire.scenes.table.win import WinScene
 from tests.scenes.test_comfort import _won_game as won_game
 from tests.scenes.test_play_drag import card_centre
@@ -129,3 +132,19 @@ def test_a_window_resized_during_the_win_cascade_still_opens_the_win_panel(app, 
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))
     driver.settle(0.5)
     assert play.finish.cascade is None and isinstance(app.stack.top, WinScene)
+
+
+def protocol_members(protocol: type) -> set[str]:
+    """The names a Protocol asks for: its attributes, properties and methods."""
+    names = set(vars(protocol).get("__annotations__", {}))
+    return names | {name for name, value in vars(protocol).items()
+                    if not name.startswith("_") and (callable(value) or isinstance(value, property))}
+
+
+def test_the_play_scene_is_what_its_parts_and_its_dialogs_are_told_it_is(app, driver):
+    """The interfaces the parts, the demo and the dialogs over the table see it through name
+    only what the scene has (nothing else checks a Protocol here)."""
+    play = app.open("play", code="KL1-D1N-AAAAAAB")
+    driver.settle(0.1)
+    for protocol in (Table, DemoTable, PlayTable):
+        assert protocol_members(protocol) and [n for n in protocol_members(protocol) if not hasattr(play, n)] == []
