@@ -15,7 +15,7 @@ import pytest
 from solitaire.core import CELL, STOCK, TABLEAU, Pile, parse_code, parse_request
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Slot
-from tests.scenes.test_keyboard_wins import play_line_by_keyboard
+from tests.scenes.table.test_keyboard_wins import play_line_by_keyboard
 
 LINES = json.loads((Path(__file__).with_name("keyboard_wins.json")).read_text(encoding="utf-8"))
 WHOLE = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]

@@ -19,9 +19,9 @@ from solitaire.scenes.table.hud import Hud
 from solitaire.scenes.table.interface import Table
 from solitaire.scenes.table.win import WinScene
 from tests.scenes.test_comfort import _won_game as won_game
-from tests.scenes.test_play_drag import card_centre
+from tests.scenes.table.test_play_drag import card_centre
 
-TABLE = Path(__file__).resolve().parents[2] / "solitaire" / "scenes" / "table"
+TABLE = Path(__file__).resolve().parents[3] / "solitaire" / "scenes" / "table"
 #: The parts a table is put together from, by the names the scene holds them under.
 PARTS = frozenset({"pointer", "clicks", "hints", "hud", "finish", "board", "screen", "demo"})
 

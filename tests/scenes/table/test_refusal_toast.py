@@ -12,7 +12,7 @@ from solitaire import i18n
 from solitaire.core import DRAW, TABLEAU, Pile
 
 from tests.positions import build
-from tests.scenes.test_play import centre
+from tests.scenes.table.test_play import centre
 
 RULE_ID = re.compile(r"\b(C|K|DS|TF|DU)-\d")
 

@@ -16,7 +16,7 @@ from tests.net.helpers import CODE, FakeClock, host, join, poll, pump
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_net_duel_scene import frames
 from tests.scenes.test_duel_scene import started
-from tests.scenes.test_play import open_play
+from tests.scenes.table.test_play import open_play
 
 
 def position(game) -> dict:

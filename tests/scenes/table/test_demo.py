@@ -11,7 +11,7 @@ import pygame
 from solitaire.core import TABLEAU, Pile
 from solitaire.scenes.session import Session, load_played
 
-from tests.scenes.test_play import _position, centre, open_play
+from tests.scenes.table.test_play import _position, centre, open_play
 
 SPADES_AND_HEARTS_LEFT = {
     0: ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],

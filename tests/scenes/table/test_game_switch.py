@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from solitaire.core import FOUNDATION, TABLEAU, Pile, parse_card, parse_code
-from tests.scenes.test_play import centre
+from tests.scenes.table.test_play import centre
 
 ACE_OF_HEARTS = parse_card("AH")[0]
 COLUMN_1 = Pile(TABLEAU, 0)  # deal 3 (…AAAAAAD) has the A♥ alone in column 1, in both games
