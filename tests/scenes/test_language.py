@@ -11,9 +11,9 @@ from solitaire.app import ui
 from solitaire.core.position import game_from_json
 from solitaire.i18n.ar import STRINGS as ARABIC
 from solitaire.scenes.menus.menu import MenuScene
-from solitaire.scenes.table.play import PlayScene
 from solitaire.scenes.menus.settings import SettingsScene
 from solitaire.scenes.menus.title import TitleScene
+from solitaire.scenes.table.play import PlayScene
 
 LANGUAGE_NAMES = {"English", "العربية"}  # each language's own name, the same in every language
 

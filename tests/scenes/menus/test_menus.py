@@ -12,17 +12,17 @@ import pytest
 from solitaire import i18n
 from solitaire.app.audio import Audio
 from solitaire.app.display import Display
-from solitaire.main import DEFAULT_SETTINGS
 from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core import Game, GameCode, parse_code
+from solitaire.main import DEFAULT_SETTINGS
 from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.menus.game_code import GameCodeScene
 from solitaire.scenes.menus.menu import MenuScene
 from solitaire.scenes.menus.new_game import NewGameScene
-from solitaire.scenes.session import mode_slot, saved_game_at_stake
 from solitaire.scenes.menus.rules import RulesScene, rules_blocks
 from solitaire.scenes.menus.statistics import StatisticsScene, clock
+from solitaire.scenes.session import mode_slot, saved_game_at_stake
 from solitaire.store import Store, mode_key
 
 SIZES = [(960, 600), (1920, 1080)]

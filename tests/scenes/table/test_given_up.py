@@ -7,12 +7,12 @@ without being replaced (the title, quitting, another mode) waits as its mode's s
 import pytest
 
 from solitaire import i18n
-from solitaire.main import Options, _open_first_scene
 from solitaire.core import GameCode, parse_code
+from solitaire.main import Options, _open_first_scene
 from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.menus.new_game import NewGameScene
-from solitaire.scenes.table.play import PlayScene
 from solitaire.scenes.menus.questions import ask_restart
+from solitaire.scenes.table.play import PlayScene
 
 LOST = "This counts as a lost game"
 KLONDIKE_1, KLONDIKE_3, THOUGHTFUL_1 = "klondike-d1-standard", "klondike-d3-standard", "thoughtful-d1-standard"
