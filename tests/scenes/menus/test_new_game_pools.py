@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.core import REGISTRY, ruleset
+from solitaire.core import REGISTRY, pools, ruleset
 from solitaire.scenes.menus.new_game import NewGameScene
-from solitaire.solver import pools
 
 GAMES = REGISTRY.ids()
 
