@@ -57,26 +57,26 @@ class Options:
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
-    from solitaire.scenes.menus.confirm import ConfirmScene
-    from solitaire.scenes.daily_stats import DailyStatsScene
     from solitaire.scenes.duel import DuelScene
     from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel_results import DuelResultsScene
+    from solitaire.scenes.menus.confirm import ConfirmScene
+    from solitaire.scenes.menus.daily_stats import DailyStatsScene
     from solitaire.scenes.menus.game_code import GameCodeScene
     from solitaire.scenes.menus.menu import MenuScene
-    from solitaire.scenes.net_lobby import NetLobbyScene
-    from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.menus.new_game import NewGameScene
     from solitaire.scenes.menus.notice import NoticeScene
+    from solitaire.scenes.menus.rules import RulesScene
+    from solitaire.scenes.menus.settings import SettingsScene
+    from solitaire.scenes.menus.statistics import StatisticsScene
+    from solitaire.scenes.menus.title import TitleScene
+    from solitaire.scenes.net_lobby import NetLobbyScene
+    from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.online_board import OnlineBoardScene
     from solitaire.scenes.online_lobby import OnlineLobbyScene
     from solitaire.scenes.online_race import OnlineRaceScene
     from solitaire.scenes.online_results import OnlineResultsScene
     from solitaire.scenes.table.play import PlayScene
-    from solitaire.scenes.menus.rules import RulesScene
-    from solitaire.scenes.menus.settings import SettingsScene
-    from solitaire.scenes.menus.statistics import StatisticsScene
-    from solitaire.scenes.menus.title import TitleScene
     from solitaire.scenes.table.win import WinScene
 
     for name, scene in {

@@ -21,14 +21,14 @@ from solitaire.app.scene import App
 from solitaire.core import ruleset
 from solitaire.core.daily import daily_key, daily_modes, utc_today
 from solitaire.net.online_messages import DailyBoard, DailyScore, Refused, Welcome
-from solitaire.scenes.menus.confirm import DialogScene, place_row, unit
-from solitaire.scenes.daily_calendar import PLAYED, TODAY, WON, draw_calendar
 from solitaire.scenes.daily_send import send_days
+from solitaire.scenes.menus.confirm import DialogScene, place_row, unit
+from solitaire.scenes.menus.daily_calendar import PLAYED, TODAY, WON, draw_calendar
 from solitaire.scenes.menus.new_game import draw_label, game_name
+from solitaire.scenes.menus.statistics import NONE, clock
 from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
                                            statistics_tabs)
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
-from solitaire.scenes.menus.statistics import NONE, clock
 from solitaire.store.daily import DailyResult, check_day
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from solitaire.core import Game
 from solitaire.core.daily import daily_deal, utc_today
 from solitaire.net.online import OnlineClient, new_key
 from solitaire.net.online_messages import DailyScore, Welcome
-from solitaire.scenes.daily_calendar import month_cells
-from solitaire.scenes.daily_stats import DailyStatsScene
+from solitaire.scenes.menus.daily_calendar import month_cells
+from solitaire.scenes.menus.daily_stats import DailyStatsScene
 from solitaire.core.save import play_log
 from solitaire.solver.api import solve
 from solitaire.store import Outcome
