@@ -8,6 +8,7 @@ opponent's (issue 14's contract).
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from solitaire.args import ToolParser, UsageError, bad_input
 from solitaire.core.quote import shown
@@ -22,6 +23,8 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
     parser.add_argument("--server", action="store_true", help="the online duel server: concurrent duels, "
                         "matchmaking wait (about 3 minutes)")
+    parser.add_argument("--against", type=Path, default=None, metavar="GAME_PY",
+                        help="--server: the same load on another checkout's server too (its game.py), compared")
     parser.add_argument("--deals", type=_positive, default=None, metavar="N",
                         help="deals a strength for --opponent (default 200)")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
@@ -34,6 +37,9 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(error)
     if (args.deals is not None or args.json) and not args.opponent:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
+    if args.against is not None and not (args.server and args.against.is_file()):
+        return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
+                                    f"not {shown(str(args.against))}"))
     if args.budget is not None and not args.solver:
         return bad_input(UsageError("game.py bench: --budget goes with --solver"))
     every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server)
@@ -62,7 +68,7 @@ def run_bench(argv: list[str]) -> int:
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
         from solitaire.server.bench import run_server_bench
 
-        run_server_bench(quick=args.quick)
+        run_server_bench(quick=args.quick, against=args.against)
     return 0
 
 

@@ -119,14 +119,16 @@ class Points:
     taken_back: int = 0  # DU-3
 
     def __add__(self, other: Points) -> Points:
-        return Points(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        # Each kind by name, not through ``fields()``: a duel server adds points on every move.
+        return Points(self.foundation + other.foundation, self.waste + other.waste, self.turned + other.turned,
+                      self.recycles + other.recycles, self.taken_back + other.taken_back)
 
     def __neg__(self) -> Points:
         return Points(*(-getattr(self, f.name) for f in fields(self)))
 
     @property
     def score(self) -> int:
-        return sum(getattr(self, f.name) for f in fields(self))
+        return self.foundation + self.waste + self.turned + self.recycles + self.taken_back
 
 
 @dataclass(frozen=True)
@@ -171,18 +173,18 @@ def move_points(game: Game, move: Move, score_before: int, hidden_before: list[i
 
 @dataclass
 class Ledger:
-    """One player's points as the race goes: the moves on the undo stack and what they earned."""
+    """One player's points as the race goes: the moves on the undo stack and the points each
+    earned (a number: what undo takes back)."""
 
     total: Points = field(default_factory=Points)
-    stack: list[Points] = field(default_factory=list)
+    stack: list[int] = field(default_factory=list)
 
     def played(self, points: Points) -> None:
         self.total = self.total + points
-        self.stack.append(points)
+        self.stack.append(points.score)
 
     def undone(self) -> None:
-        points = self.stack.pop()
-        self.total = self.total + Points(taken_back=-points.score)
+        self.total = self.total + Points(taken_back=-self.stack.pop())
 
 
 # ----------------------------------------------------------------------------- the race

@@ -15,7 +15,7 @@ from . import checks, targets
 from .cards import card_text
 from .codes import GameCode
 from .errors import IllegalMove, Refusal
-from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, parse_request
 from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
@@ -79,9 +79,9 @@ class Game(Table):
 
     def _apply_checked(self, move: Move) -> None:
         """Play a checked move. What it changes is gathered for its undo record as it goes:
-        ``touched``, each pile it changes with a copy from before, and ``turned``, each column
-        whose face-down count it changes with the count from before (lists, never changed once
-        the record is made).
+        ``touched``, each pile it changes (its kind and index) with a copy from before, and
+        ``turned``, each column whose face-down count it changes with the count from before; the
+        record keeps them as tuples (``Record``).
         """
         score, recycles = self.score, self.recycles
         turned: list[tuple[int, int]] = []
@@ -91,13 +91,13 @@ class Game(Table):
             touched = self._move_cards(move, turned)
         if self.scoring.per_move:
             self.score = self.scoring.add(self.score, self.scoring.per_move)
-        self.history.append(Record(move, touched, turned, score, recycles))
+        self.history.append(Record(move, tuple(touched), tuple(turned), score, recycles))
         self.log.append(move)
         self.moves += 1
 
     def _click_stock(self, turned: list) -> list:
         stock, waste = self.stock, self.waste
-        touched = [(stock, stock[:]), (waste, waste[:])]
+        touched = [(STOCK, 0, tuple(stock)), (WASTE, 0, tuple(waste))]
         if self.rules.deals_rows:
             self._deal_row(touched, turned)
             return touched
@@ -112,7 +112,7 @@ class Game(Table):
 
     def _deal_row(self, touched: list, turned: list) -> None:
         """SP-5: one card from the stock, face up, onto every column, left to right."""
-        touched += ((column, column[:]) for column in self.tableau)
+        touched += ((TABLEAU, index, tuple(column)) for index, column in enumerate(self.tableau))
         for column in self.tableau:
             if self.stock:
                 column.append(self.stock.pop())
@@ -123,7 +123,7 @@ class Game(Table):
         src, dst, count = move
         scoring = self.scoring
         from_pile, to_pile = self.pile(src), self.pile(dst)
-        touched = [(from_pile, from_pile[:]), (to_pile, to_pile[:])]
+        touched = [(src.kind, src.index, tuple(from_pile)), (dst.kind, dst.index, tuple(to_pile))]
         to_pile.extend(from_pile[-count:])
         del from_pile[-count:]
         delta = 0
@@ -154,8 +154,9 @@ class Game(Table):
         cards = self.tableau[column]
         if len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
             return
-        home = next(pile for pile in self.foundations if not pile)
-        touched.append((home, []))
+        index = next(index for index, pile in enumerate(self.foundations) if not pile)
+        home = self.foundations[index]
+        touched.append((FOUNDATION, index, ()))
         home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
         del cards[-13:]
         self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
@@ -179,8 +180,8 @@ class Game(Table):
         if not self.history:
             return False
         move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
-        for pile, cards in reversed(piles):  # a pile touched twice: its first copy wins
-            pile[:] = cards
+        for kind, index, cards in reversed(piles):  # a pile touched twice: its first copy wins
+            self.pile(Pile(kind, index))[:] = cards
         if turned:
             for column, hidden in reversed(turned):
                 self.hidden[column] = hidden

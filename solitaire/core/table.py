@@ -21,12 +21,14 @@ class Record(NamedTuple):
     each column's face-down count it changed as it was, and the score and recycle count before.
     Copies of the touched piles are cheap and make undo exact by construction. An immutable
     value with named fields (a named tuple: made once a move, it costs a third of a frozen
-    dataclass, measured with ``bench --core``).
+    dataclass, measured with ``bench --core``). Its piles and counts are plain tuples of text and
+    numbers, which Python's garbage collector stops watching: a duel server holding every race's
+    records (thousands of races) does not pause to scan them all again and again.
     """
 
     move: Move
-    piles: list[tuple[list[int], list[int]]]  # (a pile the move touched, a copy of it before)
-    hidden: list[tuple[int, int]]  # (column, face-down count before)
+    piles: tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, index of a pile the move touched, its cards before)
+    hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
     score: int
     recycles: int
 

@@ -3,6 +3,7 @@ which merge them, so that each table stays one readable file."""
 
 EN: dict[str, str] = {
     "online.choice": "Online",
+    "duel.strength.online": "Online",  # Statistics' Duel row of online duels
     "online.how": "Online",
     "online.find": "Find an opponent",
     "online.room": "Play a friend: make a code",
@@ -35,6 +36,11 @@ EN: dict[str, str] = {
     "online.error.too_many": "Too many connections from this computer.",
     "online.error.other": "The server refused: {detail}",
     "online.connection_lost": "Connection lost: coming back…",
+    "online.reconnecting": "Connection to the server lost: reconnecting… {seconds} s",
+    "online.reconnected": "Connected again: back in the race.",
+    "online.lost.title": "Connection lost",
+    "online.lost.detail": "The server could not be reached again in time. It ended your game at the moment "
+                          "you left and decides the race without you; its result counts for your rating.",
     "online.side": "{name}: {total} ({score} + {bonus} bonus) · {home} home",
     "online.rating": "Rating {before} → {after} ({change}) · {tier}",
     "online.why.disqualified": "You were disqualified: too many refused moves.",
@@ -58,6 +64,7 @@ EN: dict[str, str] = {
 
 AR: dict[str, str] = {
     "online.choice": "عبر الإنترنت",
+    "duel.strength.online": "عبر الإنترنت",
     "online.how": "عبر الإنترنت",
     "online.find": "ابحث عن منافس",
     "online.room": "العب مع صديق: أنشئ رمزًا",
@@ -90,6 +97,11 @@ AR: dict[str, str] = {
     "online.error.too_many": "اتصالات كثيرة من هذا الحاسوب.",
     "online.error.other": "رفض الخادم: {detail}",
     "online.connection_lost": "انقطع الاتصال: جارٍ العودة…",
+    "online.reconnecting": "انقطع الاتصال بالخادم: جارٍ إعادة الاتصال… {seconds} ث",
+    "online.reconnected": "عاد الاتصال: عدت إلى السباق.",
+    "online.lost.title": "انقطع الاتصال",
+    "online.lost.detail": "تعذّر الوصول إلى الخادم مرة أخرى في الوقت المحدد. أنهى لعبتك لحظة مغادرتك "
+                          "ويحسم السباق من دونك، وتُحتسب نتيجته في تقييمك.",
     "online.side": "نقاط {name}: {total} ({score} + {bonus} مكافأة) · {home} في الأساس",
     "online.rating": "التقييم {before} ← {after} · {tier} · التغير {change}",
     "online.why.disqualified": "استُبعدت: حركات مرفوضة كثيرة.",

@@ -21,7 +21,7 @@ from collections import Counter
 from ..core import Game, parse_card, ruleset
 from ..core.cards import card_text
 
-Place = tuple[str, int, int]  # ("t", column, index) or ("w", 0, index)
+Place = tuple[str, int, int]  # ("t", column, index), ("w", 0, index) or ("s", 0, index): column, waste, stock
 
 
 def stock_seen(game: Game) -> bool:
@@ -98,6 +98,17 @@ class Mirror:
     @property
     def unknown_stock(self) -> bool:
         return not stock_seen(self.game)
+
+    def unknown_places(self) -> list[Place]:
+        """Every place whose card is a stand-in, to be drawn face down: the face-down column
+        cards, a stock nobody has seen, and the cards a move turned that the server has not
+        named yet (``awaiting``)."""
+        game = self.game
+        places: list[Place] = [("t", column, index) for column, count in enumerate(game.hidden)
+                               for index in range(count)]
+        if self.unknown_stock:
+            places += [("s", 0, index) for index in range(len(game.stock))]
+        return places + self.awaiting
 
     def play(self, text: str) -> None:
         """Play one move (replay notation) on the mirror: IllegalMove or ValueError when the core

@@ -29,7 +29,8 @@ the server's answers (cards turned up, refusals, the rival's progress, the resul
 turns a card waits for the server's answer to show it (``ready`` is False until then). A
 ``Matched`` for the same race, mid-race, sets the table again (``reseated``): the process that
 ran the race was gone and another rebuilt it. A connection lost mid-race is made again
-(``come_back``) within the server's comeback window; ``given_up`` once that has passed.
+(``come_back``) within the server's comeback window (``comeback_until``): back in the race, or
+told the result of a race decided meanwhile; ``given_up`` once the window has passed.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ from websockets.sync.client import connect
 from .framing import ProtocolError
 from .mirror import Mirror
 from .online_messages import (FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk, DailySubmit, EndMessage,
-                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room,
-                              decode, encode)
+                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result,
+                              Room, decode, encode, read_points)
 
 CONNECT_SECONDS = 5.0
 COMEBACK_SECONDS = 30.0  # the server's comeback window: a race's lost connection is made again within it
@@ -190,8 +191,9 @@ class OnlineClient:
 class OnlineDuel:
     """One online race from the player's side (see the module's docstring).
 
-    ``rival`` is the other side's progress (score, cards home, moves, ended); ``refused`` the last
-    refused move's answer; ``result`` the server's verdict once the race is over.
+    ``rival`` is the other side's progress (score, cards home, moves, ended); ``points`` our
+    points by kind as the server last told them (the End question's rows, DU-4); ``refused`` the
+    last refused move's answer; ``result`` the server's verdict once the race is over.
     """
 
     def __init__(self, client: OnlineClient, matched: Matched, clock: Any = time.monotonic) -> None:
@@ -204,6 +206,7 @@ class OnlineDuel:
         self.sent = matched.moves  # a comeback goes on from the moves the server took
         self.ended = False
         self.rival = RivalProgress(0, 0, 0, False)
+        self.points = read_points(matched.points)
         self.refused: No | None = None
         self.result: Result | None = None
         self.lost: Closed | None = None  # the connection is gone (a comeback is being tried)
@@ -222,7 +225,8 @@ class OnlineDuel:
 
     @property
     def ready(self) -> bool:
-        """A move may be played now: the race runs, our game is on, no turned card is awaited."""
+        """A move may be played now: the race runs, our game is on, we are connected, no turned
+        card is awaited."""
         return (self.race_time >= 0 and self.seconds_left > 0 and not self.ended and self.result is None
                 and not self.mirror.game.won and self.mirror.ready and self.lost is None)
 
@@ -231,6 +235,11 @@ class OnlineDuel:
         """The connection was lost and the comeback window has passed without a seat again."""
         return (self.lost is not None and self.result is None and self.lost_at is not None
                 and self.clock() - self.lost_at > COMEBACK_SECONDS)
+
+    @property
+    def comeback_until(self) -> float | None:
+        """When the comeback window closes (our clock), while the connection is lost."""
+        return None if self.lost_at is None or self.result is not None else self.lost_at + COMEBACK_SECONDS
 
     def play(self, text: str) -> None:
         """Play a move (replay notation) on our table and send it; the core's refusal
@@ -251,8 +260,11 @@ class OnlineDuel:
         self.sent = matched.moves
         self.starts_at = self.clock() + matched.starts_in
         self.left_at = self.starts_at + matched.seconds
+        self.points = read_points(matched.points)
         self.reseated = matched
         self.lost = self.lost_at = None
+        if self.ended:  # our End may have gone down with the old connection
+            self.client.end()
 
     def come_back(self) -> None:
         """The connection is lost in the race: connect again with the same key (the server seats
@@ -276,11 +288,14 @@ class OnlineDuel:
         others = []
         for message in ([first] if first is not None else []) + self.client.poll():
             if isinstance(message, Ok):
-                self.mirror.shown(message.shown)
+                if message.n == self.sent and not self.mirror.ready:  # the move whose cards we await
+                    self.mirror.shown(message.shown)  # (an earlier move's Ok, still on its way, turned none)
                 self.left_at = self.clock() + message.left
+                self.points = read_points(message.points)
             elif isinstance(message, No):
                 self.refused = message
                 self.mirror.reset(message.table)
+                self.points = read_points(message.points)
                 self.sent = message.due - 1
             elif isinstance(message, RivalProgress):
                 self.rival = message
@@ -289,7 +304,7 @@ class OnlineDuel:
             elif isinstance(message, Matched) and message.duel == self.matched.duel:
                 self.seated(message)
             else:
-                if isinstance(message, Closed):
+                if isinstance(message, Closed) and self.result is None:
                     self.lost = message
                 others.append(message)
         if self.lost is not None:

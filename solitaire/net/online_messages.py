@@ -23,7 +23,9 @@ Player -> server::
 Server -> player: ``Welcome``, ``Refused``, ``Queued``, ``RoomMade``, ``Matched``, ``Ok``,
 ``No``, ``RivalProgress``, ``Result``, ``Board``, ``DailyScore``, ``DailyBoard``. No message of the server ever holds a deal
 code or a face-down card: a card travels only when it is turned up (``Matched.table``: the
-face-up cards; ``Ok.shown``: the card a move uncovered, or the cards a draw turned).
+face-up cards; ``Ok.shown``: the card a move uncovered, or the cards a draw turned). ``points``
+is the player's score by kind as the server's referee keeps it (``points_json``), for the End
+question (DU-4).
 """
 
 from __future__ import annotations
@@ -34,9 +36,10 @@ import typing
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
+from ..core.duel import Points
 from .framing import ProtocolError
 
-VERSION = 1
+VERSION = 2  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows)
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 
@@ -143,7 +146,8 @@ class Matched:
     seconds: int  # the race's length
     starts_in: float  # seconds to race time 0 (the 3-2-1 count)
     table: dict  # the player's table as it stands, face-up cards only (``net.mirror``)
-    moves: int = 0  # moves of ours the server took already (a comeback: the next is moves + 1)
+    moves: int  # moves of ours the server took already (a comeback: the next is moves + 1)
+    points: dict  # our points by kind so far (``points_json``; all 0 but after a comeback)
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,7 @@ class Ok:
     shown: list  # the cards the move turned up, as text ("QH"), bottom to top
     score: int
     left: float  # seconds left on the server's race clock
+    points: dict  # our points by kind after the move (``points_json``)
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,7 @@ class No:
     strikes: int  # refused moves counted towards disqualification
     due: int  # the number the server expects next
     table: dict  # the table as it stands, face-up cards only: the player's copy is set to it
+    points: dict  # our points by kind as they stand (``points_json``)
 
 
 @dataclass(frozen=True)
@@ -247,11 +253,32 @@ DEFAULTS: dict[type, frozenset[str]] = {
     cls: frozenset(f.name for f in fields(cls) if f.default is not MISSING) for cls in NAMES}
 
 
+#: One encoder for every message: ``json.dumps`` with options builds a new one each call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+POINT_KINDS = tuple(f.name for f in fields(Points))
+
+
+def points_json(points: Points) -> dict[str, int]:
+    """A player's points by kind as a message carries them."""
+    return {"foundation": points.foundation, "waste": points.waste, "turned": points.turned,
+            "recycles": points.recycles, "taken_back": points.taken_back}
+
+
+def read_points(data: dict) -> Points:
+    """``points_json``'s dict read back; ProtocolError when it is not one (a kind missing or
+    extra, or not a whole number)."""
+    if sorted(data) != sorted(POINT_KINDS) or any(type(data[kind]) is not int for kind in POINT_KINDS):
+        raise _bad(f"not points by kind: {str(data)[:80]}")
+    return Points(**data)
+
+
 def encode(message: Any) -> str:
     """A message as JSON text (its fields are plain JSON values: a shallow copy is enough)."""
     data = {"type": NAMES[type(message)]}
     data.update((name, getattr(message, name)) for name in FIELDS[type(message)])
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODE(data)
 
 
 def decode(text: str | bytes, table: dict[str, type]) -> Any:

@@ -1,14 +1,15 @@
 """The banner over a network duel whose connection dropped (issue 22): who cannot be heard and
 the seconds left for a comeback, counting down, in red at the foot of the table, where no card
 lies under it, in the size of the table's other messages — not a grey line in the opponent's
-panel. At 0 the rival is gone for good and the panel says it left. Drawing only: it reads the
-Duel scene.
+panel. At 0 the rival is gone for good and the panel says it left. An online race whose own
+connection to the server dropped says it is reconnecting in the same banner (``draw_line``).
+Drawing only: it reads the Duel scene.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,12 +32,15 @@ def seconds_left(scene: DuelScene) -> int | None:
 
 def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     left = seconds_left(scene)
-    if left is None:
-        return
+    if left is not None:
+        draw_line(surface, scene.app, scene.app.t("net.gone.banner", name=scene.rival.name, seconds=left))
+
+
+def draw_line(surface: pygame.Surface, app: Any, line: str) -> None:
+    """The red banner at the foot of the table, saying ``line``."""
     w, h = surface.get_size()
     size = max(16, int(button_bar_height(surface.get_size()) * 0.42))
-    line = scene.app.t("net.gone.banner", name=scene.rival.name, seconds=left)
-    text = scene.app.text
+    text = app.text
     size = text.fit_size(line, size, int(w * 0.9) - 2 * size, True)
     image = text.render(line, size, ui.INK, True)
     box = pygame.Rect(0, 0, image.get_width() + 2 * size, image.get_height() + size)

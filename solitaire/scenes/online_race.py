@@ -1,28 +1,41 @@
 """The online race (issue 25) through the Duel scene: the server holds the deal and the clock.
 
 Your table is the ``net.mirror`` game (face-up cards only; the unknown places hold stand-ins,
-never drawn face up for long): a move is played on it and sent; one that turns a card waits for
-the server's answer to show it, and no other move is taken meanwhile. The rival is seen by its
+always drawn face down): a move is played on it and sent; one that turns a card shows that
+card's back until the server's answer names it, then turns it over, and no other move is taken
+meanwhile. The rival is seen by its
 progress only (``RivalProgress``: score, cards home, moves), which ``OnlineRival.figures`` gives
 the opponent panel. The race clock is the server's (``OnlineDuel.race_time``); the result is the
 server's ``Result``, shown with the rating change (``online_results``). A recorded run is labelled
 "recorded" on the panel and in the results.
+
+A dropped connection to the server is made again by ``OnlineDuel`` within the server's comeback
+window, under a red banner counting its seconds down ("Reconnecting…"): back in the race, the
+table is the server's again; told the result of a race decided meanwhile, the results show it;
+past the window, the results say the connection was lost and what the server does then.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from solitaire.app.scene import App
-from solitaire.core import Move, Refusal
+from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import RivalEnded, RivalEvent, notation
+from solitaire.core.duel import Breakdown, RivalEnded, RivalEvent, notation
 from solitaire.net.online_messages import Matched
+from solitaire.scenes import connection_banner
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
+from solitaire.view.layout import Slot
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient, OnlineDuel
+
+PILES = {"t": TABLEAU, "w": WASTE, "s": STOCK}  # the mirror's places' kinds (``net.mirror.Place``)
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
@@ -88,7 +101,12 @@ class OnlineRaceScene(DuelScene):
         super().__init__(app, rival=OnlineRival(app, self.online), code=code, seconds=matched.seconds,
                          opponent="online", autoplay=autoplay, on_result=on_result)
         self.race.games[ME] = self.online.mirror.game
-        self.refusals = 0
+        self.screen.hide_unknown(self._unknown_slots)
+
+    def _unknown_slots(self) -> set[Slot]:
+        """The mirror's stand-ins, face down on the table: a card turned shows its back until
+        the server names it, then turns over (``TableView.unknown``)."""
+        return {Slot(Pile(PILES[kind], pile), index) for kind, pile, index in self.online.mirror.unknown_places()}
 
     # -- our moves go through the mirror, to the server -----------------------------------------
     def check(self, move: Move) -> Refusal | None:
@@ -112,19 +130,31 @@ class OnlineRaceScene(DuelScene):
         self.online.play(text)
         self.my_moves += 1
 
+    def preview(self) -> Breakdown:
+        """DU-4: our points by kind as the server's referee counts them (our moves reach the
+        mirror, not the scene's race, so its ledger stays empty), and the bonus if we end now."""
+        return Breakdown(self.online.points, self.race.bonus_how(ME, self.race.elapsed))
+
     # -- the server's answers -------------------------------------------------------------------
     def race_step(self, dt: float) -> None:
         awaiting = not self.online.mirror.ready
-        refused, reseated = self.online.refused, self.online.reseated
+        refused, reseated, lost = self.online.refused, self.online.reseated, self.online.lost
         self.online.update()
         table_set = self.online.refused is not refused or self.online.reseated is not reseated
         if table_set:  # the server's table replaces ours
             self.race.games[ME] = self.online.mirror.game
         if self.online.refused is not refused:
             self.say(self.online.refused.detail)
+        if self.online.reseated is not reseated and lost is not None:
+            self.say(self.app.t("online.reconnected"))
         if (awaiting and self.online.mirror.ready) or table_set:
             self.view.sync(self.game)
+        if self.online.lost is not lost or table_set:
             self._update_buttons()
+        if self.online.given_up and self.result is None:
+            self._finish_race()
+            self._show_results()
+            return
         if self.online.lost is not None and self.online.result is None:
             self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
         elif self.rival_side.note == "online.connection_lost":  # back in the race
@@ -142,14 +172,14 @@ class OnlineRaceScene(DuelScene):
     def _finish_race(self) -> None:
         """The race is over (the server's result), or we left it (End now; the server decides
         it, and we are gone before its word): counted once, from the server's figures."""
-        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), "network")
+        self.result = self.race.decide((self.app.t("duel.you"), self.rival.name), self.rival.kind)
         self.rival.close()
         if self.autoplayer is not None:
             self.autoplayer.close()
         told, store = self.online.result, getattr(self.app, "store", None)
-        if told is not None and store is not None:  # online duels count in the network row
+        if told is not None and store is not None:  # online duels have their own row, beside LAN duels'
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[told.winner]
-            store.record_duel("network", outcome, told.you["total"])
+            store.record_duel(self.rival.kind, outcome, told.you["total"])
         self._update_buttons()
         if self.on_result is not None and told is not None:
             self.on_result(told)
@@ -160,3 +190,15 @@ class OnlineRaceScene(DuelScene):
         while len(self.app.stack) and self.app.stack.top is not self:
             self.app.stack.pop()
         self.app.switch("online_results", result=self.online.result, opponent=self.rival.name)
+
+    @property
+    def frozen(self) -> bool:
+        """No move while the connection to the server is being made again."""
+        return super().frozen or self.online.lost is not None
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        until = self.online.comeback_until
+        if until is not None and self.result is None:
+            seconds = max(0, math.ceil(until - self.online.clock()))
+            connection_banner.draw_line(surface, self.app, self.app.t("online.reconnecting", seconds=seconds))

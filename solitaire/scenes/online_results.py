@@ -1,5 +1,7 @@
 """The results of an online race (issue 25): the server's verdict — who won, both totals with
-the time bonus, and your rating before -> after with its tier — then New duel or Title."""
+the time bonus, and your rating before -> after with its tier — then New duel or Title. With no
+verdict (the connection to the server lost past its comeback window), it says so and what the
+server does then."""
 
 from __future__ import annotations
 
@@ -18,12 +20,12 @@ class OnlineResultsScene(DialogScene):
     overlay = False  # it stands alone over the felt: the race it follows is gone
     close_on_outside_click = False
 
-    def __init__(self, app: App, result: Result, opponent: str, **_: Any) -> None:
+    def __init__(self, app: App, result: Result | None, opponent: str, **_: Any) -> None:
         super().__init__(app)
         t = app.t
         self.result = result
         self.opponent = opponent
-        self.title = t(f"duel.result.{result.winner}")
+        self.title = t(f"duel.result.{result.winner}") if result is not None else t("online.lost.title")
         self.new_button = self.group.add(ui.Button(t("duel.new"), self.new_duel, primary=True,
                                                    visible=app.can_open("new_duel")))
         self.title_button = self.group.add(ui.Button(t("duel.to_title"), self.to_title))
@@ -41,6 +43,7 @@ class OnlineResultsScene(DialogScene):
 
     @property
     def rating_line(self) -> str:
+        assert self.result is not None
         rating = self.result.rating
         change = rating["after"] - rating["before"]
         return self.app.t("online.rating", before=rating["before"], after=rating["after"],
@@ -74,6 +77,15 @@ class OnlineResultsScene(DialogScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         t, u, result = self.app.t, unit(self.size), self.result
         px = int(u * 0.45)
+        if result is None:  # no verdict: the connection was lost for good
+            box = self.boxes["you"].union(self.boxes["rating"])
+            rows = self.app.text.wrap(t("online.lost.detail"), px, box.w)
+            step = self.app.text.line_step(rows, px, spacing=1.3)
+            y = box.centery - step * len(rows) // 2
+            for row in rows:
+                self.blit_text(surface, row, px, pygame.Rect(box.x, y, box.w, step), align="centre")
+                y += step
+            return
         for key, side, name in (("you", result.you, t("duel.you")), ("opponent", result.opponent, self.opponent)):
             won = result.winner == key
             self.blit_text(surface, self.side_line(side, name), px, self.boxes[key],

@@ -20,7 +20,7 @@ __all__ = ["STRENGTHS", "ComputerRival", "Rival", "make_rival", "parse_opponent"
 
 class Rival(Protocol):
     name: str  # shown on the opponent panel: "Computer · Hard", or a player's name
-    kind: str  # its statistics row: "easy" | "medium" | "hard" | "network"
+    kind: str  # its statistics row: "easy" | "medium" | "hard" | "network" (LAN) | "online"
     pausable: bool  # the computer: the menu pauses both clocks; a person on the network: no
 
     def start(self, code: GameCode) -> None:

@@ -1,15 +1,18 @@
 """``python game.py bench --server``: the duel server's figures (issue 25), with their targets.
 
 A benchmark, not a test. The server runs as its own process (``game.py server`` on 127.0.0.1, a
-fresh database in a temporary folder); the simulated players run here, on asyncio, on the same
-2-core machine (the load generator is included, as the issue asks). Two parts:
+fresh database in a temporary folder); the simulated players run in another (``bench_players``,
+a lean WebSocket client), on the same 2-core machine (the load generator is included, as the
+issue asks), so each has a core. Two parts:
 
 * **Concurrent duels**: pairs meet in private rooms and race (240 s races, so none ends during
   the bench); each player plays a move a second, at a random phase (a stock click: always legal,
   and it turns cards, the server's costliest answer). Duels are added in steps; at each step the
-  move round trip (send to the server's Ok) is measured for ``MEASURE_SECONDS``, with the
-  server's CPU and memory (from ``/proc``: Linux). The step with p99 <= 100 ms and the most duels
-  is the figure.
+  move round trip (send to the server's Ok) is measured in ``WINDOWS`` windows of
+  ``MEASURE_SECONDS``, with the server's CPU and memory (from ``/proc``: Linux); a step's p99 and
+  CPU are the medians of its windows' (the machine is shared: one window can catch another
+  program's burst). The step with p99 <= 100 ms and the most duels is the figure. With ``--against GAME_PY`` the same players then load another checkout's server
+  (an older version's ``game.py``), and the server's CPU a move is compared step by step.
 * **Matchmaking wait**: 200 players with ratings spread around 1000 (σ 150, written into the
   database before the server starts) arrive at random over a minute and join the queue; the wait
   is from ``find`` to ``matched``.
@@ -40,19 +43,28 @@ from .store import Store, key_hash
 TARGET_P99 = 0.100
 STEPS = (100, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000)
 QUICK_STEPS = (50, 150)
-MEASURE_SECONDS = 8.0
+MEASURE_SECONDS, WINDOWS = 5.0, 3  # a step is measured in 3 windows of 5 s; its figures are their medians
 ARRIVALS, ARRIVAL_SECONDS = 200, 60.0
 GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 
-def run_server_bench(quick: bool = False) -> None:
+def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
           f"({os.cpu_count()} cores; load average {load} before the run)")
     steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-        one = asyncio.run(_concurrent(ServerProcess(Path(folder) / "duels"), steps))
+        one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps)
     print_best(one)
+    if against is not None:
+        print(f"  the same load against {against}:")
+        with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
+            other, theirs = _concurrent(ServerProcess(Path(folder) / "duels", game=against), steps,
+                                        _protocol_version(against))
+        print(f"  most concurrent duels with p99 <= 100 ms there: {other['duels'] if other else 'none'}")
+        for step in sorted(per_move.keys() & theirs.keys()):
+            print(f"  {step:5d} duels: server CPU a move {theirs[step]:.3f} ms there, {per_move[step]:.3f} ms here: "
+                  f"{theirs[step] / per_move[step]:.1f}x less here")
     two = run_two_processes(steps)
     print("  side by side (the same run):")
     for label, best in (("one process", one), ("two processes on NATS", two)):
@@ -80,7 +92,7 @@ def run_two_processes(steps: tuple[int, ...]) -> dict | None:
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-cluster-") as folder:
         nats = NatsProcess(binary)
         servers = [ServerProcess(Path(folder) / "duels", 240, "--nats", nats.url) for _ in range(2)]
-        best = asyncio.run(_concurrent(Cluster(nats, servers), steps))
+        best, _ = _concurrent(Cluster(nats, servers), steps)
     print_best(best)
     return best
 
@@ -96,9 +108,9 @@ def print_best(best: dict | None) -> None:
 
 # -- the server process -------------------------------------------------------------------------
 class ServerProcess:
-    def __init__(self, data: Path, race_seconds: int = 240, *options: str) -> None:
+    def __init__(self, data: Path, race_seconds: int = 240, *options: str, game: Path = GAME) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
+            [sys.executable, str(game), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
              "--race-seconds", str(race_seconds), "--count-seconds", "0", *options],
             stdout=subprocess.PIPE, text=True)
@@ -133,83 +145,64 @@ async def _until(ws: Any, kind: str) -> dict:
 
 
 # -- concurrent duels ---------------------------------------------------------------------------
-async def _concurrent(server: Any, steps: tuple[int, ...]) -> dict | None:
+def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> tuple[dict | None, dict[int, float]]:
     """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
-    its ``urls``, ``cpu_seconds()``, ``rss_mb()``, ``stop()``), stopped after; the best step."""
-    trips: list[float] = []
-    stop = asyncio.Event()
-    tasks: list[asyncio.Task] = []
-    best = None
+    its ``urls``, ``cpu_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
+    the server's CPU a move at each step (ms). The simulated players run in a process of their
+    own (``bench_players``), speaking protocol ``version``."""
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", ",".join(server.urls),
+                                str(version)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
+    best, per_move = None, {}
     base_rss = server.rss_mb()
     try:
         for step in steps:
-            while len(tasks) < 2 * step:
-                batch = [asyncio.create_task(_open_pair(server.urls, len(tasks) // 2 + k))
-                         for k in range(min(50, step - len(tasks) // 2))]
-                for pair in await asyncio.gather(*batch):
-                    tasks += [asyncio.create_task(_race(ws, trips, stop)) for ws in pair]
-            await asyncio.sleep(2.0)  # every player has reached its pace
-            trips.clear()
-            cpu, started, own = server.cpu_seconds(), time.perf_counter(), time.process_time()
-            await asyncio.sleep(MEASURE_SECONDS)
-            seconds = time.perf_counter() - started
-            cpu_share = (server.cpu_seconds() - cpu) / seconds
-            players_share = (time.process_time() - own) / seconds
-            measured = list(trips)
-            p50, p99 = statistics.median(measured), _quantile(measured, 0.99)
-            rate = len(measured) / seconds
-            print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {p50 * 1000:6.1f} ms, "
-                  f"p99 {p99 * 1000:7.1f} ms; server CPU {cpu_share:4.0%} of a core "
-                  f"({cpu_share / max(rate, 1) * 1000:.2f} ms a move), RSS {server.rss_mb():6.0f} MB; "
-                  f"the simulated players' CPU {players_share:4.0%}")
-            if p99 > TARGET_P99 or rate < 1.6 * step:  # the generator or the server fell behind
-                break
+            _ask(players, f"add {step}")
+            time.sleep(2.0)  # every player has reached its pace
+            windows = [_window(server, players) for _ in range(WINDOWS)]
+            measured = {key: statistics.median(window[key] for window in windows) for key in windows[0]}
+            cpu_share, rate, p99 = measured["server_cpu"], measured["rate"], measured["p99"]
+            per_move[step] = cpu_share / max(rate, 1) * 1000
+            print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {measured['p50'] * 1000:6.1f} ms, "
+                  f"p99 {p99 * 1000:7.1f} ms (windows: {', '.join(str(round(w['p99'] * 1000)) for w in windows)}); "
+                  f"server CPU {cpu_share:4.0%} of a core ({per_move[step]:.3f} ms a move), "
+                  f"RSS {server.rss_mb():6.0f} MB; the simulated players' CPU {measured['cpu']:4.0%}", flush=True)
+            if p99 > TARGET_P99 or rate < 1.6 * step or measured["stopped"]:
+                break  # the server (or the players' process) fell behind, or races ended
             best = {"duels": step, "cpu_per_1000": cpu_share * 1000 / step,
                     "mb_per_1000": (server.rss_mb() - base_rss) * 1000 / step}
     finally:
-        stop.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        players.kill()
+        players.wait(30)
         server.stop()
-    return best
+    return best, per_move
 
 
-async def _open_pair(urls: list[str], index: int) -> tuple[Any, Any]:
-    """Pair ``index``'s two players, on ``urls`` in turn: with two processes, half the duels
-    have their players on different processes (as a load balancer would spread them)."""
-    a = await _player(urls[index % len(urls)], "Bench")
-    b = await _player(urls[index // 2 % len(urls)], "Bench")
-    await a.send('{"type":"room","code":""}')
-    code = (await _until(a, "room_made"))["code"]
-    await b.send(json.dumps({"type": "room", "code": code}))
-    await _until(a, "matched")
-    await _until(b, "matched")
-    return a, b
+def _window(server: ServerProcess, players: subprocess.Popen) -> dict:
+    """One measuring window: the players' figures and the server's CPU share meanwhile."""
+    cpu, started = server.cpu_seconds(), time.perf_counter()
+    measured = _ask(players, f"measure {MEASURE_SECONDS}")
+    measured["server_cpu"] = (server.cpu_seconds() - cpu) / (time.perf_counter() - started)
+    measured["rate"] = measured["moves"] / measured["seconds"]
+    return measured
 
 
-async def _race(ws: Any, trips: list[float], stop: asyncio.Event) -> None:
-    """A move a second (a stock click), each timed from send to its Ok."""
-    await asyncio.sleep(random.random())
-    n = 0
-    next_at = time.perf_counter()
-    while not stop.is_set():
-        n += 1
-        sent = time.perf_counter()
-        await ws.send(json.dumps({"type": "move", "n": n, "move": "s"}))
-        answer = await _until_answer(ws)
-        trips.append(time.perf_counter() - sent)
-        if answer["type"] != "ok":
-            return
-        next_at += 1.0
-        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+def _protocol_version(game: Path) -> int:
+    """The online protocol's version of the checkout of ``game`` (an older one may speak another)."""
+    line = subprocess.run([sys.executable, "-c", "from solitaire.net.online_messages import VERSION; print(VERSION)"],
+                          cwd=game.parent, capture_output=True, text=True, check=True).stdout
+    return int(line)
 
 
-async def _until_answer(ws: Any) -> dict:
-    while True:
-        message = json.loads(await ws.recv())
-        if message["type"] in ("ok", "no", "result"):
-            return message
+def _ask(players: subprocess.Popen, command: str) -> dict:
+    """One command to the players' process, and its answer."""
+    assert players.stdin is not None and players.stdout is not None
+    players.stdin.write(command + "\n")
+    players.stdin.flush()
+    line = players.stdout.readline()
+    if not line:
+        raise RuntimeError(f"the simulated players' process stopped at {command!r}")
+    return json.loads(line)
 
 
 # -- matchmaking --------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from websockets.asyncio.server import serve
 
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
 from .cluster import ClusterServer
+from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
 from .service import SOCKET_OPTIONS, DuelServer, Settings
 from .store import Store
@@ -102,8 +103,10 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         if ready is not None:
             ready.set_result((url, stopping))
         pairing = asyncio.create_task(_pair_forever(server))
+        settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own
         await stopping.wait()
         pairing.cancel()
+        settling.cancel()
         server.stop()
         await asyncio.sleep(0.05)  # the results' messages leave before the doors close
     await server.stopped()
@@ -119,6 +122,13 @@ async def _pair_forever(server: DuelServer) -> None:
         ticks += 1
         if ticks % IDLE_SWEEP == 0:
             server.sweep_idle()
+
+
+async def _settle_heap_forever(heap: Heap) -> None:
+    """Keep the garbage collector from pausing the races (``heap``)."""
+    while True:
+        heap.settle()
+        await asyncio.sleep(SETTLE_SECONDS)
 
 
 def _tls(cert: str, key: str) -> ssl.SSLContext:

@@ -27,7 +27,7 @@ from ..core.cards import card_text
 from ..core.codes import GameCode
 from ..core.duel import Race, race_mode
 from ..net.mirror import stock_seen, visible_table
-from ..net.online_messages import No, Ok, RivalProgress
+from ..net.online_messages import No, Ok, RivalProgress, points_json
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before race time 0
 SEED_BITS = 64
@@ -72,7 +72,7 @@ class ServerDuel:
     count: float = COUNT_SECONDS
     recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
     race: Race = field(init=False)
-    log: list = field(default_factory=list)  # [race seconds, side, move, outcome]
+    log: list = field(default_factory=list)  # (race seconds, side, move, outcome): tuples, unwatched by the GC
     why: str = ""  # "", "disqualified", "server_stopped"
     done: bool = False
 
@@ -91,6 +91,10 @@ class ServerDuel:
 
     def table(self, side: int) -> dict:
         return visible_table(self.race.games[side])
+
+    def points(self, side: int) -> dict[str, int]:
+        """``side``'s points by kind as its referee keeps them (the End question's rows)."""
+        return points_json(self.race.ledgers[side].total)
 
     def tick(self, now: float) -> float:
         """Move the race clock to server time ``now``; the race time."""
@@ -121,8 +125,9 @@ class ServerDuel:
         except ValueError as error:
             return self._refuse(side, n, text, at, "notation", "", str(error))
         player.moves, player.strikes = n, 0
-        self.log.append([round(at, 3), side, text, "ok"])
-        return Ok(n, self._shown(side, unseen, hidden, waste), game.score, round(self.race.seconds_left, 3))
+        self.log.append((round(at, 3), side, text, "ok"))
+        return Ok(n, self._shown(side, unseen, hidden, waste), game.score, round(self.race.seconds_left, 3),
+                  self.points(side))
 
     def _shown(self, side: int, unseen: bool, hidden: list[int], waste: int) -> list[str]:
         """The cards the move turned up, found as the player's mirror finds the places to fill
@@ -141,7 +146,7 @@ class ServerDuel:
         if not self.race.playing(side):
             return False
         self.race.end(side)
-        self.log.append([round(at, 3), side, "end", "ok"])
+        self.log.append((round(at, 3), side, "end", "ok"))
         return True
 
     def progress(self, side: int) -> RivalProgress:
@@ -155,11 +160,12 @@ class ServerDuel:
         player = self.sides[side]
         player.strikes += strike
         player.refused += strike
-        self.log.append([round(at, 3), side, text[:24], f"refused:{reason}"])
+        self.log.append((round(at, 3), side, text[:24], f"refused:{reason}"))
         if player.strikes >= STRIKES_IN_A_ROW or player.refused >= STRIKES_IN_A_RACE:
             player.disqualified = True
             self.why = "disqualified"
-        return No(n, reason, rule, detail[:300], player.refused, player.moves + 1, self.table(side))
+        return No(n, reason, rule, detail[:300], player.refused, player.moves + 1, self.table(side),
+                  self.points(side))
 
     def decide(self, now: float) -> tuple[str, list[dict]]:
         """Stop the race where it stands (whoever still plays ends now, DU-4) and judge it with

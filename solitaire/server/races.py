@@ -9,7 +9,8 @@ keeps the races they play), split so each file is one job.
 ``comeback_seconds`` puts them back in the race: a ``Matched`` again, with their table as it
 stands and the number of moves taken (``moves``). Still away when the window closes, they have
 pressed End then (DU-4), as a player who leaves does; a race that runs out meanwhile is decided
-without them.
+without them, and its ``Result`` is kept for them for ``comeback_seconds``: coming back then, they
+are told it at once.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Races:
     rooms: Rooms[Client]
     duels: dict[str, ServerDuel]
     written: int
+    missed: dict[int, tuple[float, Result]]  # player -> (kept until, the result of a race they were away from)
 
     @property
     def online(self) -> int:
@@ -80,7 +82,7 @@ class Races:
         skill = self.store.skill(other.player)
         opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
-                            duel.sides[side].moves))
+                            duel.sides[side].moves, duel.points(side)))
         if other.moves or other.away:
             client.send(duel.progress(1 - side))
 
@@ -127,16 +129,20 @@ class Races:
 
     # -- the comeback window --------------------------------------------------------------------
     def away(self, client: Client) -> None:
-        """``client``'s connection dropped in a race: its game waits ``comeback_seconds``."""
+        """``client``'s connection dropped in a race: its game waits ``comeback_seconds`` (one
+        that had ended already waits for nothing, but its player may still come back to hear
+        the result)."""
         duel, side = client.duel, client.side
-        if duel is None or duel.done or not duel.race.playing(side):
+        if duel is None or duel.done:
             return
         duel.sides[side].away = True
         self._tell_rival(duel, side)
-        asyncio.get_running_loop().call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
+        if duel.race.playing(side):
+            asyncio.get_running_loop().call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
 
     def back(self, client: Client, player: int) -> bool:
-        """Seat a player coming back to a race they are away from; False when there is none."""
+        """Seat a player coming back to a race they are away from, or tell them the result of
+        one decided while they were away; False when there is neither."""
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
                 if seat.player == player and seat.away and not duel.done:
@@ -144,7 +150,16 @@ class Races:
                     self._seat(client, duel, side, self.clock())
                     self._tell_rival(duel, side)
                     return True
+        until, result = self.missed.pop(player, (0.0, None))
+        if result is not None and until >= self.clock():
+            client.send(result)
+            return True
         return False
+
+    def forget_missed(self, now: float) -> None:
+        """Results kept for players who did not come back in time go."""
+        for player in [player for player, (until, _) in self.missed.items() if until < now]:
+            del self.missed[player]
 
     def _away_too_long(self, duel: ServerDuel, side: int) -> None:
         if duel.done or not duel.sides[side].away:
@@ -177,16 +192,18 @@ class Races:
         self.written += 1
         del self.duels[duel.id]
         for side in (0, 1):
-            client = self._client_of(duel, side)
-            if client is None:
-                continue
-            client.duel = None
             winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
             why = duel.why
             if why == "disqualified":
                 why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
-            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
-                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+            result = Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
+                            {"before": before[side].number, "after": after[side].number}, after[side].tier, why)
+            client = self._client_of(duel, side)
+            if client is None:  # away: told if they come back in time
+                self.missed[duel.sides[side].player] = (now + self.settings.comeback_seconds, result)
+                continue
+            client.duel = None
+            client.send(result)
 
     def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
         """A race against a recorded run: told, not written, no rating moved."""

@@ -30,7 +30,7 @@ class Replica:
     count: float
     sides: list  # [[player id, name], [player id, name]]
     zero: float  # race time 0 on the wall clock (Unix time)
-    log: list = field(default_factory=list)  # the owner's log: [race seconds, side, move, outcome]
+    log: list = field(default_factory=list)  # the owner's log: (race seconds, side, move, outcome)
     counts: list = field(default_factory=list)  # per side: [strikes in a row, refused, disqualified]
 
     @property
@@ -86,7 +86,7 @@ def rebuild(replica: Replica, clock_now: float, wall_now: float) -> ServerDuel:
     for at, side, text, outcome in replica.log:
         when = starts_at + float(at)
         if outcome != "ok":
-            duel.log.append([at, side, text, outcome])
+            duel.log.append((at, side, text, outcome))
         elif text == "end":
             duel.end(side, when)
         else:

@@ -1,7 +1,8 @@
 """The duel server's connections (issue 25): WebSocket in, the lobby and the races behind it.
 
-Each connection is read by its own task and written by another, through a bounded outbox: a
-player who reads slowly fills only their own outbox and is dropped when it is full, so nobody
+Each message a player sends is answered in the callback that read it (``wire``: no task or
+queue a message); what is sent is written to the socket at once. A player who reads slowly
+fills only their own socket's buffer and is dropped when it passes ``outbox`` bytes, so nobody
 else's race waits on them. Hostile input (issue 25 item 9) meets, in order: a cap on
 connections per address; the handshake's timeout; a message size limit (``MAX_MESSAGE``, enforced
 by ``websockets`` before a byte is parsed); a hello within ``hello_seconds`` that must come
@@ -26,25 +27,26 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from websockets.asyncio.server import ServerConnection
-from websockets.exceptions import ConnectionClosed
-
 from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, DailyAsk,
                                    DailySubmit, EndMessage, Find, Hello, MoveMessage, Queued, RecordedAsk,
-                                   Refused, Room, RoomMade, Welcome, decode, encode)
+                                   Refused, Result, Room, RoomMade, Welcome, decode, encode)
 from .daily import DailyBoards
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
 from .races import Races
 from .store import Player, Store
+from .wire import PlayerConnection
 
+SHUT_SECONDS = 0.05  # a refused player's socket is closed this long after the refusal is written
 KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
-#: How every connection is served (``websockets.serve``'s options): small messages, a short
-#: queue of unread ones, no compression (the messages are tiny, and a deflate context costs
-#: CPU each message and memory each connection), keepalive pings, a bounded handshake and close.
-SOCKET_OPTIONS: dict[str, Any] = {"max_size": MAX_MESSAGE, "max_queue": 8, "compression": None,
-                                  "open_timeout": 5, "ping_interval": 20, "ping_timeout": 20, "close_timeout": 2}
+#: How every connection is served (``websockets.serve``'s options): our connection class
+#: (``wire``: messages answered as they are read), small messages, no compression (the messages
+#: are tiny, and a deflate context costs CPU each message and memory each connection),
+#: keepalive pings, a bounded handshake and close.
+SOCKET_OPTIONS: dict[str, Any] = {"create_connection": PlayerConnection, "max_size": MAX_MESSAGE,
+                                  "compression": None, "open_timeout": 5, "ping_interval": 20,
+                                  "ping_timeout": 20, "close_timeout": 2}
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Settings:
     rate: float = 20.0  # messages a second, sustained
     burst: int = 40
     garbage: int = 5  # messages that break the protocol before the connection is dropped
-    outbox: int = 256  # messages waiting for a slow reader before it is dropped
+    outbox: int = 64 * 1024  # bytes a slow reader leaves unread before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
     newcomers: int = 20  # new players (new keys) one address may make a minute
 
@@ -75,18 +77,15 @@ class Client:
     tokens: float = 0.0
     filled: float = field(default_factory=time.monotonic)
     heard: float = field(default_factory=time.monotonic)  # the last message's time
-    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    shut: bool = False  # refused and closing: what it still sends is not read
 
     def send(self, message: Any) -> None:
-        """Queue a message; a reader this far behind is dropped (its socket aborted)."""
+        """Send a message now; a reader too far behind is dropped (``wire``)."""
         self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
-        """Queue a message already encoded (one another process of a cluster sent, ``cluster``)."""
-        if self.outbox.qsize() >= self.settings.outbox:
-            self.ws.transport.abort()
-            return
-        self.outbox.put_nowait(text)
+        """Send a message already encoded (one another process of a cluster sent, ``cluster``)."""
+        self.ws.write(text, self.settings.outbox)
 
     def allowed(self, now: float) -> bool:
         """One more message within the rate limit (a token bucket)."""
@@ -112,6 +111,7 @@ class DuelServer(Races):
         self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
+        self.missed: dict[int, tuple[float, Result]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
 
     async def started(self) -> None:
@@ -122,7 +122,7 @@ class DuelServer(Races):
         """Called after the last connection closed: a process of a cluster leaves the others."""
 
     # -- one connection ---------------------------------------------------------------------------
-    async def handle(self, ws: ServerConnection) -> None:
+    async def handle(self, ws: PlayerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if self.per_address[address] >= self.settings.per_address:
             await ws.close(1008, "too many connections from your address")
@@ -130,65 +130,60 @@ class DuelServer(Races):
         self.per_address[address] += 1
         client = Client(ws, address, self.settings, tokens=float(self.settings.burst))
         self.clients.add(client)
-        writer = asyncio.create_task(self._write(client))
+        late = asyncio.get_running_loop().call_later(self.settings.hello_seconds, self._hello_late, client)
         try:
-            await self._read(client)
-        except ConnectionClosed:
-            pass
+            ws.listen(lambda data: self._heard(client, data))
+            await ws.wait_closed()
         finally:
+            late.cancel()
             self._gone(client)
-            writer.cancel()
             self.clients.discard(client)
             self.per_address[address] -= 1
             if not self.per_address[address]:
                 del self.per_address[address]
 
-    async def _write(self, client: Client) -> None:
-        try:
-            while True:
-                await client.ws.send(await client.outbox.get())
-        except ConnectionClosed:
-            pass
+    def _hello_late(self, client: Client) -> None:
+        if client.player is None and not client.shut:
+            self._shut(client, Refused("hello", "no hello in time"))
 
-    async def _read(self, client: Client) -> None:
-        settings = self.settings
-        try:
-            first = await asyncio.wait_for(client.ws.recv(), settings.hello_seconds)
-        except TimeoutError:
-            return await self._shut(client, Refused("hello", "no hello in time"))
-        refusal = self._hello(client, first)
-        if refusal is not None:
-            return await self._shut(client, refusal)
-        while True:
-            text = await client.ws.recv()  # no timeout a message: idle players are swept (sweep_idle)
-            client.heard = self.clock()
-            if not client.allowed(client.heard):
-                return await self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
-            try:
-                message = decode(text, FROM_PLAYER)
-            except ProtocolError as error:
-                client.garbage += 1
-                client.send(Refused("garbage", str(error)[:200]))
-                if client.garbage >= settings.garbage:
-                    return await self._shut(client, Refused("garbage", "too many broken messages"))
-                continue
-            if isinstance(message, Bye):
-                return await self._shut(client, None)
-            self._on(client, message)
-
-    async def _shut(self, client: Client, why: Refused | None) -> None:
-        """Close; with ``why``, say it first and close the socket without the closing handshake
-        (a flood behind it would hold that handshake up for its timeout)."""
-        if why is None:
-            await client.ws.close()
+    def _heard(self, client: Client, data: bytes | None) -> None:
+        """One message from ``client``, answered now (``wire`` calls this as it reads it)."""
+        if client.shut:
             return
+        settings = self.settings
+        if client.player is None:
+            refusal = self._hello(client, data if data is not None else b"")
+            if refusal is not None:
+                self._shut(client, refusal)
+            return
+        client.heard = self.clock()
+        if not client.allowed(client.heard):
+            self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
+            return
+        try:
+            if data is None:
+                raise ProtocolError("net.error.garbage", "a message in pieces")
+            message = decode(data, FROM_PLAYER)
+        except ProtocolError as error:
+            client.garbage += 1
+            client.send(Refused("garbage", str(error)[:200]))
+            if client.garbage >= settings.garbage:
+                self._shut(client, Refused("garbage", "too many broken messages"))
+            return
+        if isinstance(message, Bye):
+            client.shut = True
+            asyncio.get_running_loop().create_task(client.ws.close())
+            return
+        self._on(client, message)
+
+    def _shut(self, client: Client, why: Refused) -> None:
+        """Say ``why`` and close the socket without the closing handshake (a flood behind it
+        would hold that handshake up for its timeout): what is written still goes out; what
+        comes meanwhile is read and dropped, so the socket does not close on unread bytes
+        (which would reset the connection and could lose the refusal on its way)."""
         client.send(why)
-        for _ in range(20):
-            if client.outbox.empty():
-                break
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.01)  # the writer hands the last message to the socket
-        client.ws.transport.close()  # what is written still goes out; nothing more is read
+        client.shut = True
+        asyncio.get_running_loop().call_later(SHUT_SECONDS, client.ws.transport.close)
 
     def _hello(self, client: Client, text: str | bytes) -> Refused | None:
         """Admit the player of a hello; the refusal otherwise."""
@@ -224,13 +219,13 @@ class DuelServer(Races):
         """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
         race); called every few seconds, so reading a message never sets a timer."""
         now = self.clock()
+        self.forget_missed(now)
         waiting = {owner for owner, _ in self.rooms.rooms.values()}
         for client in list(self.clients):
             if (client.player is not None and now - client.heard > self.settings.idle_seconds
                     and client.duel is None and client not in self.queue and client not in waiting):
                 client.heard = now  # swept once
-                asyncio.get_running_loop().create_task(
-                    self._shut(client, Refused("idle", f"nothing for {self.settings.idle_seconds:g} s")))
+                self._shut(client, Refused("idle", f"nothing for {self.settings.idle_seconds:g} s"))
 
     # -- what a player asks ---------------------------------------------------------------------
     def _on(self, client: Client, message: Any) -> None:

@@ -1,4 +1,5 @@
-"""Duel statistics per opponent (``easy``, ``medium``, ``hard``, ``network``): duels played,
+"""Duel statistics per opponent (``easy``, ``medium``, ``hard``, ``network``: a LAN duel,
+``online``: a duel through the duel server): duels played,
 won, lost and tied, the best total, and the last results for the chart.
 
 As with the game modes' records (``stats``), a record is immutable and changes only through
@@ -15,7 +16,7 @@ from solitaire.store.atomic import DamagedFileError
 from solitaire.store.readers import RECENT_LENGTH
 from solitaire.store.readers import count as _count
 
-DUEL_OPPONENTS = ("easy", "medium", "hard", "network")
+DUEL_OPPONENTS = ("easy", "medium", "hard", "network", "online")
 DUEL_OUTCOMES = ("won", "lost", "tied")
 DUEL_RECENT_LENGTH = RECENT_LENGTH  # a duel opponent's chart is as long as a mode's
 

@@ -12,7 +12,7 @@ frame blits that layer and then only the cards in motion (or being dragged).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 
 import pygame
 
@@ -39,6 +39,7 @@ class CardSprite(pygame.sprite.Sprite):
         self.pos: Point = pos
         self.prev: Point = pos
         self.face_up = False
+        self.stand_in = False  # lies on a place whose card is not known (``TableView.unknown``)
         self.flip = 1.0  # progress of a flip: below 0.5 the old face shows, narrowing
         self.moving = False
         self.dragging = False
@@ -70,6 +71,12 @@ class TableView:
         self._markers: tuple[str, ...] = ()
         self._baked: dict[int, tuple[int, int, bool, int]] = {}  # what the cached layer shows
         self._motion_order = 0
+        #: The places whose card the game does not know (an online duel's table, ``net.mirror``:
+        #: its face-down cards are stand-ins, and a card just turned waits for the server's word).
+        #: They are drawn face down, and a card resting on one keeps its place, whatever card
+        #: stands in there: stand-ins change as cards are seen, and must not fly about. When the
+        #: card of such a place comes, it turns over where it lies.
+        self.unknown: Callable[[], Collection[Slot]] | None = None
 
     # ----------------------------------------------------------------------------- layout
     def set_layout(self, layout: Layout, game: Game | None = None) -> None:
@@ -114,11 +121,17 @@ class TableView:
         self._fit(game)
         targets = self.layout.card_positions(game)
         wanted = self._slots_with_cards(game)
+        unknown = self.unknown() if self.unknown is not None else ()
+        for slot in unknown:
+            if slot in wanted:
+                wanted[slot] = (wanted[slot][0], False)
         free: dict[int, list[CardSprite]] = defaultdict(list)
         keep: dict[Slot, CardSprite] = {}
         for sprite in self.sprites:
-            if sprite.slot is not None and wanted.get(sprite.slot, (None,))[0] == sprite.card:
-                keep[sprite.slot] = sprite
+            slot = sprite.slot
+            if slot is not None and slot in wanted and (wanted[slot][0] == sprite.card or sprite.stand_in
+                                                        or slot in unknown):
+                keep[slot] = sprite
             else:
                 free[sprite.card].append(sprite)
         start = self.layout.pile_origin(from_slot) if from_slot else None
@@ -130,15 +143,15 @@ class TableView:
             card, face_up = wanted[slot]
             sprite = keep.get(slot)
             if sprite is None:
-                pool = free[card]
+                pool = free[card] or (self._unplaced(free) if slot in unknown else [])
                 if pool:
                     target = targets[slot]
-                    pool.sort(key=lambda s: (s.pos[0] - target[0]) ** 2 + (s.pos[1] - target[1]) ** 2)
-                    sprite = pool.pop(0)
+                    sprite = min(pool, key=lambda s: (s.pos[0] - target[0]) ** 2 + (s.pos[1] - target[1]) ** 2)
+                    free[sprite.card].remove(sprite)
                 else:
                     sprite = CardSprite(card, start or targets[slot])
                     self.sprites.append(sprite)
-            sprite.slot = slot
+            sprite.slot, sprite.card, sprite.stand_in = slot, card, slot in unknown
             self.by_slot[slot] = sprite
             target = targets[slot]
             moved = animate and (abs(sprite.pos[0] - target[0]) > 0.5 or abs(sprite.pos[1] - target[1]) > 0.5)
@@ -159,6 +172,12 @@ class TableView:
                 else:
                     sprite.flip = 1.0
         self.sprites = [s for s in self.sprites if s.slot in self.by_slot and self.by_slot[s.slot] is s]
+
+    @staticmethod
+    def _unplaced(free: dict[int, list[CardSprite]]) -> list[CardSprite]:
+        """Every sprite left without a place: the nearest goes to an unknown place that has
+        none (a card taken back onto a stock nobody has seen, where a stand-in lies now)."""
+        return [sprite for pool in free.values() for sprite in pool]
 
     def _slots_with_cards(self, game: Game) -> dict[Slot, tuple[int, bool]]:
         out: dict[Slot, tuple[int, bool]] = {}

@@ -10,7 +10,7 @@ def test_the_duel_tab_shows_each_strength_and_resets_one(app, driver):
     app.store.record_duel("easy", "won", 100)
     app.open("statistics", game_id="duel")
     scene = app.stack.top
-    assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard", "network"]
+    assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard", "network", "online"]
     assert scene.record() == DuelStats()  # medium first: none yet
     scene._set_mode("hard")
     figures = dict(scene.figures(scene.record()))
@@ -37,4 +37,16 @@ def test_network_duels_have_their_own_row(app, driver):
     figures = dict(scene.figures(scene.record()))
     assert (figures["Played"], figures["Won"], figures["Best total"]) == ("1", "1", "640")
     assert dict(scene.modes.options)["network"] == "Network"
+    driver.draw()
+
+
+def test_online_duels_have_their_own_row_apart_from_lan_duels(app, driver):
+    """Issue 25: an online duel counts in its own row, "Online", not in the LAN duels' one."""
+    app.store.record_duel("online", "lost", 410)
+    app.open("statistics", game_id="duel")
+    scene = app.stack.top
+    scene._set_mode("online")
+    figures = dict(scene.figures(scene.record()))
+    assert (figures["Played"], figures["Lost"], figures["Best total"]) == ("1", "1", "410")
+    assert dict(scene.modes.options)["online"] == "Online" and app.store.duel_stats("network").played == 0
     driver.draw()

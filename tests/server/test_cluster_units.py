@@ -61,10 +61,19 @@ def test_peers_are_known_by_their_beats_and_forgotten_when_they_stop():
 
 
 class Socket:
+    """A player's socket that keeps what the server writes to it (``wire.PlayerConnection``)."""
+
     class transport:
         @staticmethod
         def abort() -> None:
             pass
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def write(self, text: str, outbox: int) -> bool:
+        self.sent.append(text)
+        return True
 
 
 def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list]:
@@ -85,9 +94,8 @@ def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list
 
 
 def told(client: Client) -> list:
-    out = []
-    while not client.outbox.empty():
-        out.append(decode(client.outbox.get_nowait(), FROM_SERVER))
+    out = [decode(text, FROM_SERVER) for text in client.ws.sent]
+    client.ws.sent.clear()
     return out
 
 

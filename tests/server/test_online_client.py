@@ -5,9 +5,12 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from solitaire.core import Game, GameCode
+from solitaire.core.cards import card_text
+from solitaire.core.duel import Points, race_mode
 from solitaire.net.mirror import visible_table
 from solitaire.net.online import Closed, OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Board, Matched, Queued, Refused, Result, Welcome
+from solitaire.net.online_messages import Board, Matched, Ok, Queued, Refused, Result, Welcome, points_json
 from tests.server.helpers import QUICK, running_server
 
 
@@ -78,3 +81,44 @@ def test_a_refusal_comes_as_a_message_not_an_exception(tmp_path):
         client.join_room("NOPE1")
         assert next_of(client, Refused).reason == "no_room"
         client.close()
+
+
+
+class Silent:
+    """A client of the library that sends nothing anywhere: the test hands the duel its answers."""
+
+    def __init__(self) -> None:
+        self.heard: list = []
+
+    def move(self, n: int, text: str) -> None:
+        pass
+
+    def poll(self) -> list:
+        heard, self.heard = self.heard, []
+        return heard
+
+
+def test_an_earlier_moves_late_answer_is_not_taken_for_the_cards_a_later_move_turned():
+    """A move that turns nothing is played without waiting for its answer, so the next one may
+    turn cards before that answer comes (a slow link, another process of the server): the late
+    Ok, which shows nothing, is not the turned cards' ("0 cards shown for 3 turned places")."""
+    game_id, draw, scoring = race_mode()
+    real = Game.deal(GameCode(game_id, draw, scoring, 7))
+    client = Silent()
+    duel = OnlineDuel(client, Matched("d", {}, 60, -1.0, visible_table(real), 0, points_json(Points())))
+
+    def answer(n: int, shown: list) -> None:
+        client.heard.append(Ok(n, shown, real.score, 50.0, points_json(Points())))
+        duel.update()
+
+    real.play_text("s")
+    duel.play("s")  # 1: turns three cards
+    answer(1, [card_text(c) for c in real.waste])
+    real.play_text("u")
+    duel.play("u")  # 2: turns nothing: played at once, its answer on its way
+    real.play_text("s")
+    duel.play("s")  # 3: turns the same three cards again (a stock nobody has seen)
+    answer(2, [])  # 2's answer comes late
+    assert not duel.mirror.ready
+    answer(3, [card_text(c) for c in real.waste])
+    assert duel.mirror.ready and visible_table(duel.mirror.game)["waste"] == visible_table(real)["waste"]

@@ -187,6 +187,31 @@ def test_a_dropped_player_comes_back_to_the_race_within_the_window(tmp_path):
         assert rival_until(b, lambda m: m["ended"])["moves"] == 2
 
 
+def test_a_player_back_after_the_race_was_decided_is_told_its_result(tmp_path):
+    """Away when the race ended (the other side pressed End), a player who comes back within
+    the comeback window hears the result at once; later, nothing is kept for them."""
+    with running_server(tmp_path, replace(QUICK, race_seconds=30, comeback_seconds=1.5)) as (url, server):
+        key = "m" * 40
+        a, b = Raw(url), Raw(url)
+        a.hello("A", key)
+        b.hello("B")
+        a.say({"type": "room", "code": ""})
+        b.say({"type": "room", "code": a.hear_type("room_made")["code"]})
+        a.hear_type("matched")
+        b.hear_type("matched")
+        time.sleep(QUICK.count_seconds + 0.05)
+        a.close()
+        rival_until(b, lambda m: m["away"])
+        b.say({"type": "end"})
+        told = b.hear_type("result")
+        again = Raw(url)
+        assert again.hello("A", key)["type"] == "welcome"
+        result = again.hear_type("result")
+        assert result["duel"] == told["duel"] and result["you"] == told["opponent"] and result["winner"] != "you"
+        assert not server.missed
+        again.close()
+
+
 def rival_until(raw: Raw, wanted) -> dict:
     """The next progress message of the rival that is ``wanted``."""
     while not wanted(message := raw.hear_type("rival")):
@@ -248,25 +273,34 @@ def test_a_player_idle_outside_any_race_is_dropped_and_one_queued_is_kept(tmp_pa
 
 
 def test_a_reader_too_slow_is_dropped_not_waited_for():
-    """Its outbox full, the server aborts its socket instead of holding messages for it."""
-    from solitaire.net.online_messages import Welcome
-    from solitaire.server.service import Client, Settings
+    """Past ``outbox`` bytes left unread in its socket's buffer, the server aborts that socket
+    instead of holding messages for it (``wire.PlayerConnection.write``)."""
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
 
-    class Transport:
-        aborted = False
+    from solitaire.server.wire import PlayerConnection
+
+    class Transport:  # a reader that never reads: everything written stays in the buffer
+        def __init__(self) -> None:
+            self.buffer, self.aborted = b"", False
+
+        def write(self, data: bytes) -> None:
+            self.buffer += data
+
+        def get_write_buffer_size(self) -> int:
+            return len(self.buffer)
 
         def abort(self) -> None:
             self.aborted = True
 
-    class Socket:
-        transport = Transport()
-
-    client = Client(Socket(), "127.0.0.1", Settings(outbox=3))
-    for _ in range(3):
-        client.send(Welcome("A", 1000, "silver", 1))
-    assert not Socket.transport.aborted
-    client.send(Welcome("A", 1000, "silver", 1))
-    assert Socket.transport.aborted and client.outbox.qsize() == 3
+    connection = object.__new__(PlayerConnection)  # its socket's side only: no event loop needed
+    connection.protocol, connection.transport, connection.debug = ServerProtocol(), Transport(), False
+    connection.protocol.state = State.OPEN
+    message = '{"type":"queued","online":1,"waited":0.5,"window":112}'  # 2 + 54 bytes a frame
+    assert [connection.write(message, outbox=120) for _ in range(3)] == [True, True, True]
+    assert not connection.transport.aborted
+    assert connection.write(message, outbox=120) is False and connection.transport.aborted
+    assert len(connection.transport.buffer) == 3 * 56
 
 
 def test_a_recorded_run_is_a_real_race_replayed_labelled_and_never_rated(tmp_path):

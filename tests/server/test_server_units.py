@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 
 import pytest
 
 from solitaire.i18n import ar, en
+from solitaire.server.heap import THAW_SECONDS, Heap
 from solitaire.server.lobby import BASE_WINDOW, WRONG_CODES, WRONG_WINDOW, Queue, Rooms, window
 from solitaire.server.names import FALLBACK, MAX_NAME, clean_name, numbered
 from solitaire.server.ratings import Skill, rated, tier_of
@@ -113,3 +116,28 @@ def test_the_leaderboard_has_the_top_and_your_place(tmp_path):
     assert [line["place"] for line in top] == [1, 2]
     assert top[0]["number"] >= top[1]["number"]
     assert you is not None and you["name"] == "P4" and you["place"] == 5
+
+
+def test_the_heap_is_set_aside_from_the_collector_and_handed_back_to_it_in_time():
+    """``server.heap``: what lives is frozen (not scanned by collections), and cyclic garbage
+    set aside with it is collected at the thaw, not before."""
+
+    class Node:
+        pass
+
+    now = [0.0]
+    heap = Heap(clock=lambda: now[0])
+    node = Node()
+    node.me = node  # a cycle: only the collector frees it
+    gone = weakref.ref(node)
+    try:
+        heap.settle()
+        assert gc.get_freeze_count() > 0
+        del node
+        gc.collect()
+        assert gone() is not None  # set aside: not collected
+        now[0] = THAW_SECONDS
+        heap.settle()
+        assert gone() is None  # handed back and collected at the thaw
+    finally:
+        gc.unfreeze()

@@ -25,7 +25,7 @@ from solitaire.store.stats import RECENT_LENGTH
 WON = (92, 196, 112)
 LOST = (150, 156, 152)
 TIED = (226, 184, 84)
-DUEL_ROWS = ("easy", "medium", "hard", "network")  # a row per opponent: the computer's three, the network
+DUEL_ROWS = ("easy", "medium", "hard", "network", "online")  # a row per opponent: the computer's three, LAN, online
 NONE = "—"
 
 

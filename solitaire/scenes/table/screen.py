@@ -7,6 +7,7 @@ Built from nothing for each game and each language: the cached felt, the slots' 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any
 
 from solitaire import i18n
@@ -16,7 +17,7 @@ from solitaire.core import Game
 from solitaire.scenes.table.hud import bar_height, status_band
 from solitaire.store import Settings
 from solitaire.view.cardart import CardArt
-from solitaire.view.layout import Layout
+from solitaire.view.layout import Layout, Slot
 from solitaire.view.palette import Style
 from solitaire.view.table import TableView
 
@@ -29,6 +30,7 @@ class TableScreen:
         self.tweens = tweens
         frame = self._layout(game, app.display.size)
         self.art = CardArt(frame.card, app.settings.card_back, Style.of(app.settings))
+        self.unknown: Callable[[], Collection[Slot]] | None = None  # ``TableView.unknown``, for each view made
         self.view = self._view(frame)
 
     @property
@@ -49,7 +51,13 @@ class TableScreen:
         view = TableView(self.art, frame, self.tweens)
         view.speed = self.app.settings.animation_speed
         view.reduced_motion = self.app.settings.reduced_motion
+        view.unknown = self.unknown
         return view
+
+    def hide_unknown(self, unknown: Callable[[], Collection[Slot]]) -> None:
+        """The places whose card is not known (an online duel's table): drawn face down by this
+        view and every one made after it (``TableView.unknown``)."""
+        self.unknown = self.view.unknown = unknown
 
     def rebuild(self, game: Game) -> None:
         """A layout and a view made anew for ``game`` (another game, another language)."""

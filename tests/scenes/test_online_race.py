@@ -1,0 +1,186 @@
+"""The online race scene (issue 25) on a real server on 127.0.0.1, on a deal the test knows
+(the server's secret dealing replaced by one chosen deal): a card turned shows its back until
+the server names it, then turns; the End question's rows are the server's points by kind; a
+dropped connection is made again under a "Reconnecting…" banner, back in the race or to a
+clear result."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from solitaire.core import TABLEAU, WASTE, Game, GameCode, Move, Pile
+from solitaire.core.duel import race_mode
+from solitaire.core.targets import legal_moves
+from solitaire.net import online
+from solitaire.net.online import OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Matched, RoomMade, Welcome
+from solitaire.scenes.duel_dialogs import breakdown_rows
+from solitaire.scenes.online_race import OnlineRaceScene
+from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.server import races
+from solitaire.view.layout import Slot
+from tests.server.helpers import QUICK, running_server
+
+pygame.init()
+
+
+def frames(app, until, limit=20.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.stack.update(1 / 60)
+        if until():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the condition was not reached")
+
+
+def next_of(client, kind, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        message = client.wait(0.1)
+        if isinstance(message, kind):
+            return message
+    raise AssertionError(f"no {kind.__name__}")
+
+
+def turning_deal() -> tuple[GameCode, Move]:
+    """A Duel deal whose table has a first move that uncovers a column's card (+5, "turned")."""
+    game_id, draw, scoring = race_mode()
+    for seed in range(1, 500):
+        code = GameCode(game_id, draw, scoring, seed)
+        game = Game.deal(code)
+        for move in legal_moves(game):
+            if move.src.kind == TABLEAU and move.dst.kind == TABLEAU and game.hidden[move.src.index] \
+                    and len(game.tableau[move.src.index]) - game.hidden[move.src.index] == 1:
+                return code, move
+    raise AssertionError("no deal with a first move that turns a card")
+
+
+@pytest.fixture
+def race(app, tmp_path, monkeypatch):
+    """Ann's race scene against Bob (a client of the library), on ``turning_deal``."""
+    code, move = turning_deal()
+    monkeypatch.setattr(races, "new_deal", lambda: code)
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=30, comeback_seconds=1.5)) as (url, server):
+        ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
+        for client in (ann, bob):
+            client.start()
+            next_of(client, Welcome)
+        ann.make_room()
+        bob.join_room(next_of(ann, RoomMade).code)
+        scene = OnlineRaceScene(app, ann, next_of(ann, Matched))
+        theirs = OnlineDuel(bob, next_of(bob, Matched))
+        app.stack.push(scene)
+        frames(app, lambda: scene.started and scene.online.ready)
+        scene.bob = theirs
+        yield scene, move, server
+        theirs.end()
+        for client in (ann, bob):
+            client.close()
+
+
+def test_a_turned_card_shows_its_back_until_the_server_names_it_then_turns(race, app, driver):
+    scene, move, _ = race
+    column = move.src.index
+    turned = Slot(Pile(TABLEAU, column), scene.game.hidden[column] - 1)
+    assert scene.play(move)
+    sprite = scene.view.by_slot[turned]
+    assert not scene.online.mirror.ready and not sprite.face_up  # a back, not a stand-in's face
+    driver.draw()
+    backs = {slot: sprite for slot, sprite in scene.view.by_slot.items() if not sprite.face_up}
+    frames(app, lambda: scene.online.mirror.ready)
+    sprite = scene.view.by_slot[turned]
+    assert sprite.face_up and sprite.card == scene.game.tableau[column][turned.index]
+    assert sprite.flip < 1.0  # turning over, as a card uncovered offline does
+    # the stand-ins changed with the card seen; the backs on the table stay where they lie
+    assert all(scene.view.by_slot[slot] is back for slot, back in backs.items() if slot != turned)
+    frames(app, lambda: sprite.flip == 1.0)
+
+
+def test_cards_drawn_from_a_stock_nobody_has_seen_fly_face_down_then_turn(race, app, driver):
+    scene, _, _ = race
+    scene.draw_stock()
+    drawn = [scene.view.by_slot[Slot(Pile(WASTE), index)] for index in range(len(scene.game.waste))]
+    assert drawn and not scene.online.mirror.ready and not any(sprite.face_up for sprite in drawn)
+    frames(app, lambda: scene.online.mirror.ready)
+    drawn = [scene.view.by_slot[Slot(Pile(WASTE), index)] for index in range(len(scene.game.waste))]
+    assert all(sprite.face_up for sprite in drawn)
+    assert [sprite.card for sprite in drawn] == scene.game.waste
+    driver.draw()
+
+
+def test_the_end_question_counts_the_points_by_kind_the_server_counted(race, app, driver):
+    scene, move, server = race
+    assert scene.play(move)
+    frames(app, lambda: scene.online.mirror.ready)
+    refereed = server.duels[scene.online.matched.duel]
+    side = [seat.name for seat in refereed.sides].index("Ann")
+    points = scene.preview().points
+    assert points == refereed.race.ledgers[side].total and points.turned == 5 and points.score == scene.game.score
+    scene.ask_end()
+    rows = dict(breakdown_rows(app, scene.preview(), ended=False))
+    assert rows[app.t("duel.points.turned")] == "+5"
+    driver.draw()
+
+
+def drop(server, name: str) -> None:
+    """The server's end of ``name``'s connection breaks (as a network that fails)."""
+    seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == name)
+    seat.ws.transport.abort()
+
+
+def test_a_dropped_connection_is_made_again_under_a_banner_and_the_race_goes_on(race, app, driver, monkeypatch):
+    scene, _, server = race
+    scene.draw_stock()
+    frames(app, lambda: scene.online.ready)
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.3)
+    drop(server, "Ann")
+    frames(app, lambda: scene.online.lost is not None)
+    assert scene.frozen and scene.online.comeback_until is not None
+    scene.draw_stock()  # no move while reconnecting
+    assert scene.game.moves == 1
+    driver.draw()  # the red banner: "Connection to the server lost: reconnecting… N s"
+    frames(app, lambda: scene.online.reseated is not None)
+    refereed = server.duels[scene.online.matched.duel]
+    side = [seat.name for seat in refereed.sides].index("Ann")
+    assert not scene.frozen and scene.online.comeback_until is None and scene.online.sent == 1
+    assert scene.online.mirror.game is scene.game
+    scene.draw_stock()  # the race goes on, on the new connection
+    frames(app, lambda: scene.online.ready)
+    assert refereed.sides[side].moves == 2 and scene.game.moves == 2
+    driver.draw()
+
+
+def test_a_race_decided_while_away_shows_its_result_once_connected_again(race, app, driver, monkeypatch):
+    scene, _, server = race
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.2)
+    url = scene.online.client.url
+    scene.online.client.url = "ws://127.0.0.1:9"  # nothing listens there: the tries fail for now
+    drop(server, "Ann")
+    frames(app, lambda: scene.online.lost is not None)
+    scene.bob.end()  # Bob ends; Ann's game ends with the server's comeback window: the race is decided
+    while scene.bob.result is None:
+        scene.bob.update(wait=0.05)
+    scene.online.client.url = url
+    frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
+    results = app.stack.top
+    assert results.result.duel == scene.bob.result.duel and results.result.you == scene.bob.result.opponent
+    assert app.store.duel_stats("online").played == 1
+    driver.draw()
+
+
+def test_a_connection_not_made_again_in_time_ends_in_a_clear_result(race, app, driver, monkeypatch):
+    scene, _, server = race
+    monkeypatch.setattr(online, "COMEBACK_SECONDS", 1.0)
+    monkeypatch.setattr(online, "RETRY_SECONDS", 0.2)
+    scene.online.client.url = "ws://127.0.0.1:9"
+    drop(server, "Ann")
+    frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
+    results = app.stack.top
+    assert results.result is None and results.title == "Connection lost"
+    assert app.store.duel_stats("online").played == 0  # no verdict heard: nothing counted here
+    driver.draw()
