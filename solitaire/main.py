@@ -44,14 +44,46 @@ class Options:
     scene: str | None = None
     code: str | None = None
     size: tuple[int, int] | None = None
-    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE (issue 15)
+    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE / online[:URL] (issue 25)
     autoplay: str | None = None  # the computer plays your side of the duel too
     fast: bool = False  # the duel's clocks and thinking simulated, not waited for
     frames_given: bool = False  # --frames on the command line: a smoke duel stops there
     race_seconds: int | None = None  # a shorter race (a network host's applies to both)
-    listen: str | None = None  # a network host's address (to listen on and put in its code)
-    name: str | None = None  # --duel online: the name to play under (Settings' by default)
+    listen: str | None = None  # a network host's address (its duel server listens there; in its code)
+    name: str | None = None  # --duel online/host/join: the name to play under (Settings' by default)
     room: str | None = None  # --duel online: a friend's room code, or "new" to make one
+
+
+class HostedServers:
+    """The duel servers this game hosts for a duel on its network (issue 25 item 6,
+    ``server.hosted``): each stops when its host's connection closes; when the game quits, every
+    one still running is stopped and its thread waited for, so none outlives the game."""
+
+    def __init__(self) -> None:
+        self.started: list[Any] = []
+
+    def start(self, address: str | None, port: int, exact_port: bool, race_seconds: int | None) -> Any:
+        """A server listening on ``address`` (None: this computer's network address); OSError
+        when it cannot."""
+        # websockets' asyncio server: loaded when a player hosts, not at start-up
+        from solitaire.server.hosted import HostedServer, lan_address
+
+        self.started = [server for server in self.started if server.alive]
+        server = HostedServer(address or lan_address(), port, exact_port, race_seconds).start()
+        self.started.append(server)
+        return server
+
+    def stop_all(self) -> None:
+        from solitaire.server.hosted import STOP_SECONDS  # loaded already: servers were started
+
+        for server in self.started:
+            server.stop()
+        for server in self.started:
+            server.thread.join(STOP_SECONDS)
+        self.started.clear()
+
+
+HOSTED = HostedServers()
 
 
 def register_scenes() -> None:
@@ -78,12 +110,18 @@ def register_scenes() -> None:
     from solitaire.scenes.title import TitleScene
     from solitaire.scenes.win import WinScene
 
+
+    class HostingNetLobby(NetLobbyScene):
+        """The network duel's lobby, hosting on this game's servers (scenes do not import the server)."""
+
+        start_server = staticmethod(HOSTED.start)
+
     for name, scene in {
         "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
         "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
-        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
+        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": HostingNetLobby,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
         "online_board": OnlineBoardScene,
     }.items():
@@ -161,6 +199,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             unsaved = error
         log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
+        if HOSTED.started:
+            HOSTED.stop_all()
         _persist(store, app.settings, display, one_off)
         store.flush()
         if getattr(app, "solver", None) is not None:
@@ -339,17 +379,17 @@ def main(argv: list[str]) -> int:
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",
                         help="with --duel: simulate the clocks and the thinking instead of waiting")
-    parser.add_argument("--name", help="with --duel online: your name there")
+    parser.add_argument("--name", help="with --duel online, host or join: your name there")
     parser.add_argument("--room", metavar="CODE", help="with --duel online: join a friend's room (new: make one)")
     try:
         args = parser.parse_args(argv)
         check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
-    if (args.duel or "").startswith("online") and args.smoke and args.autoplay:
-        from solitaire.online_play import run_online  # no pygame: a headless client
+    if (args.duel or "").partition(":")[0] in ("online", "host", "join") and args.smoke and args.autoplay:
+        from solitaire.online_play import run_headless  # no pygame: a headless client
 
-        return run_online(args.duel.partition(":")[2], args.name or "Player", args.room, args.autoplay, args.fast)
+        return run_headless(args.duel, args.name, args.room, args.autoplay, args.fast, args.listen, args.race_seconds)
     if args.code:
         from solitaire.core import BadCode, parse_code
 

@@ -9,6 +9,7 @@ threads but put the handshake, TLS's own non-blocking dance and the keepalive in
 How the screens use it (``OnlineClient``)::
 
     client = OnlineClient("ws://host:47475", key, "Sara")   # key: new_key(), kept by the game
+                                   # hosting=server: a duel hosted on this computer, close() stops it
     client.start()                 # connects in the background
     client.find()                  # the queue; or client.make_room() / client.join_room("K7QXM")
                                    # or client.race_recorded(): a real player's earlier race
@@ -35,15 +36,15 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
-from .framing import ProtocolError
 from .mirror import Mirror
 from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
-                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode)
+                              MoveMessage, No, Ok, ProtocolError, RecordedAsk, RivalProgress, Result, Room, decode,
+                              encode)
 
 CONNECT_SECONDS = 5.0
 
@@ -51,6 +52,12 @@ CONNECT_SECONDS = 5.0
 def new_key() -> str:
     """A new player key: 32 random bytes, URL-safe (the server keeps only its hash)."""
     return secrets.token_urlsafe(32)
+
+
+class Hosting(Protocol):
+    """A duel server this game runs itself (``server.hosted``, for a duel on the local network)."""
+
+    def stop(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -63,8 +70,9 @@ class Closed:
 class OnlineClient:
     """One connection to the duel server (see the module's docstring)."""
 
-    def __init__(self, url: str, key: str, name: str) -> None:
+    def __init__(self, url: str, key: str, name: str, hosting: Hosting | None = None) -> None:
         self.url, self.key, self.name = url, key, name
+        self.hosting = hosting  # the duel server this game runs for a duel on its network
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.outbox: queue.Queue[str | None] = queue.Queue()
         self.closed = threading.Event()
@@ -103,10 +111,13 @@ class OnlineClient:
         self._send(EndMessage())
 
     def close(self) -> None:
-        """Say bye and let the threads end (they are daemons: nothing waits on them)."""
+        """Say bye and let the threads end (they are daemons: nothing waits on them). The server
+        this game hosts stops with it: a host who leaves ends the duel (decided on both totals)."""
         if not self.closed.is_set():
             self._send(Bye())
             self.outbox.put(None)
+        if self.hosting is not None:
+            self.hosting.stop()
 
     def poll(self) -> list[Any]:
         """Every message come since the last poll, in order; never blocks."""

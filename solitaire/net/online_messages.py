@@ -32,11 +32,14 @@ import typing
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
-from .framing import ProtocolError
-
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text says exactly what came (for the log, the
+    ``Refused`` answer and the tests)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,7 @@ class Result:
     rating: dict  # {before, after}
     tier: str
     why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
+    # ``rating`` is {} and ``tier`` "" where no rating moves: a duel hosted in a player's game
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,7 @@ def _checked(kind: str, name: str, value: Any, kind_of: Any) -> Any:
 
 
 def _bad(detail: str) -> ProtocolError:
-    return ProtocolError("net.error.garbage", detail)
+    return ProtocolError(detail)
 
 
 def _no_constants(name: str) -> float:

@@ -1,5 +1,6 @@
 """The results of an online race (issue 25): the server's verdict — who won, both totals with
-the time bonus, and your rating before -> after with its tier — then New duel or Title."""
+the time bonus, and your rating before -> after with its tier (or "not rated", a duel on your
+own network) — then New duel or Title."""
 
 from __future__ import annotations
 
@@ -41,7 +42,11 @@ class OnlineResultsScene(DialogScene):
 
     @property
     def rating_line(self) -> str:
+        """The rating before -> after; a duel on a server hosted in a player's game moves none
+        (its result carries no rating) and says so."""
         rating = self.result.rating
+        if not rating:
+            return self.app.t("online.unrated")
         change = rating["after"] - rating["before"]
         return self.app.t("online.rating", before=rating["before"], after=rating["after"],
                           change=f"{change:+d}", tier=tier_name(self.app, self.result.tier))

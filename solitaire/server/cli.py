@@ -90,12 +90,17 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         print(json.dumps({"listening": url}), flush=True)
         if ready is not None:
             ready.set_result((url, stopping))
-        pairing = asyncio.create_task(_pair_forever(server))
-        await stopping.wait()
-        pairing.cancel()
-        server.stop()
-        await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+        await run_until(server, stopping)
     return EXIT_OK
+
+
+async def run_until(server: DuelServer, stopping: asyncio.Event) -> None:
+    """Pair and sweep until ``stopping`` is set; then end the races in progress (``stop``)."""
+    pairing = asyncio.create_task(_pair_forever(server))
+    await stopping.wait()
+    pairing.cancel()
+    server.stop()
+    await asyncio.sleep(0.05)  # the results' messages leave before the doors close
 
 
 async def _pair_forever(server: DuelServer) -> None:

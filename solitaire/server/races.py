@@ -169,6 +169,8 @@ class Races:
         outcome, lines = duel.decide(now)
         if duel.recorded:
             return self._finish_recorded(duel, outcome, lines)
+        if not self.settings.rated:
+            return self._finish_unrated(duel, outcome, lines)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
                                  line["ended"]) for s, line in zip(duel.sides, lines))
         record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
@@ -181,12 +183,28 @@ class Races:
             if client is None:
                 continue
             client.duel = None
-            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
-            why = duel.why
-            if why == "disqualified":
-                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
-            client.send(Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
-                               {"before": before[side].number, "after": after[side].number}, after[side].tier, why))
+            client.send(Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side), duel.sides[1 - side].name,
+                               {"before": before[side].number, "after": after[side].number}, after[side].tier,
+                               self._why(duel, side)))
+
+    @staticmethod
+    def _why(duel: ServerDuel, side: int) -> str:
+        """Why the race ended as ``side`` is told it: a disqualification says whose."""
+        if duel.why == "disqualified":
+            return "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
+        return duel.why
+
+    def _finish_unrated(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
+        """A duel on a server hosted in a player's game: told, not written, no rating moved
+        (``rating`` {}, ``tier`` "": the results say it was unrated)."""
+        del self.duels[duel.id]
+        for side in (0, 1):
+            client = self._client_of(duel, side)
+            if client is None:
+                continue
+            client.duel = None
+            client.send(Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side),
+                               duel.sides[1 - side].name, {}, "", self._why(duel, side)))
 
     def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
         """A race against a recorded run: told, not written, no rating moved."""
@@ -196,8 +214,7 @@ class Races:
             return
         client.duel = None
         skill = self.store.skill(duel.sides[0].player)
-        winner = {"first": "you", "second": "opponent", "tie": "tie"}[outcome]
-        client.send(Result(duel.id, lines[0], lines[1], winner, duel.sides[1].name,
+        client.send(Result(duel.id, lines[0], lines[1], _winner(outcome, 0), duel.sides[1].name,
                            {"before": skill.number, "after": skill.number}, skill.tier, "recorded"))
 
     def stop(self) -> None:
@@ -206,3 +223,8 @@ class Races:
         for duel in list(self.duels.values()):
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
+
+
+def _winner(outcome: str, side: int) -> str:
+    """The race's outcome ("first", "second", "tie") as ``side`` is told it."""
+    return "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")

@@ -29,9 +29,8 @@ from typing import Any, Callable
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..net.framing import ProtocolError
 from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
+                                   Hello, MoveMessage, ProtocolError, Queued, RecordedAsk, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
@@ -60,6 +59,8 @@ class Settings:
     outbox: int = 256  # messages waiting for a slow reader before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
     newcomers: int = 20  # new players (new keys) one address may make a minute
+    rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
+    rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
 
 
 @dataclass(eq=False)
@@ -234,6 +235,8 @@ class DuelServer(Races):
             client.send(Board(top, you or {}))
         elif client.duel is not None:
             client.send(Refused("busy", "you are racing"))
+        elif self.settings.rooms_only and isinstance(message, (Find, RecordedAsk)):
+            client.send(Refused("rooms_only", "this duel server has private rooms only"))
         elif isinstance(message, Find):
             self.rooms.close_for(client)
             assert client.player is not None
