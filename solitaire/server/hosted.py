@@ -14,8 +14,8 @@ kill), so it can never outlive the game, where a child process killed with its p
 ``kill -9`` would be left listening; and it starts in milliseconds, with no second interpreter
 (the frozen executable has no ``python`` to start one with). Its cost is the interpreter lock:
 two players send a few messages a second, nothing a frame notices. ``stop`` returns at once (the
-frame loop never waits); the thread ends within ``close_timeout`` seconds, and ``stop_all``,
-when the game quits, waits for that.
+frame loop never waits); the thread ends within ``close_timeout`` seconds, and the game waits
+for that when it quits (``main.HostedServers``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import errno
 import socket
 import tempfile
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from websockets.asyncio.server import Server, serve
@@ -38,9 +39,6 @@ PORT_TRIES = 10  # the default port taken: the next free one of these
 START_SECONDS = 5.0
 STOP_SECONDS = 3.0  # the longest quitting waits for a server's thread to end
 ADDRESS_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
-
-_running: set[HostedServer] = set()
-_running_lock = threading.Lock()
 
 
 def lan_address(probe: str = "192.0.2.1") -> str:
@@ -66,11 +64,14 @@ class HostedServer:
     """One duel server on its own thread (see the module's docstring): ``start`` it, read
     ``url``, ``stop`` it."""
 
-    def __init__(self, address: str, port: int, exact_port: bool = True, race_seconds: int | None = None) -> None:
+    def __init__(self, address: str, port: int, exact_port: bool = True, race_seconds: int | None = None,
+                 settings: Settings = Settings()) -> None:
         self.address = address
         self.ports = [port] if exact_port or port == 0 else [p for p in range(port, port + PORT_TRIES) if p <= 65535]
-        self.settings = Settings(race_seconds=race_seconds or Settings.race_seconds, rated=False, rooms_only=True)
+        self.settings = replace(settings, race_seconds=race_seconds or settings.race_seconds, rated=False,
+                                rooms_only=True)
         self.port = 0
+        self.duel_server: DuelServer | None = None  # once started (its races: tests look)
         self._folder = tempfile.TemporaryDirectory(prefix="solitaire-duel-")
         self._ready = threading.Event()
         self._failure: OSError | None = None
@@ -96,8 +97,6 @@ class HostedServer:
             self.thread.join(STOP_SECONDS)
             self._folder.cleanup()
             raise self._failure
-        with _running_lock:
-            _running.add(self)
         return self
 
     def stop(self) -> None:
@@ -112,7 +111,7 @@ class HostedServer:
 
     async def _serve(self) -> None:
         store = Store(Path(self._folder.name))
-        server = DuelServer(store, self.settings)
+        server = self.duel_server = DuelServer(store, self.settings)
         try:
             listener = await self._listen(server)
         except OSError as error:
@@ -130,8 +129,6 @@ class HostedServer:
             await listener.wait_closed()
             store.close()
             self._folder.cleanup()
-            with _running_lock:
-                _running.discard(self)
 
     async def _listen(self, server: DuelServer) -> Server:
         for port in self.ports:
@@ -142,13 +139,3 @@ class HostedServer:
                     raise
         raise PortBusy(f"port {self.ports[0]} is in use" if len(self.ports) == 1 else
                        f"ports {self.ports[0]} to {self.ports[-1]} are in use")
-
-
-def stop_all() -> None:
-    """The game is quitting: stop every server it hosts and wait for their threads to end."""
-    with _running_lock:
-        servers = list(_running)
-    for server in servers:
-        server.stop()
-    for server in servers:
-        server.thread.join(STOP_SECONDS)
