@@ -54,48 +54,16 @@ class Options:
     room: str | None = None  # --duel online: a friend's room code, or "new" to make one
 
 
-class HostedServers:
-    """The duel servers this game hosts for a duel on its network (issue 25 item 6,
-    ``server.hosted``): each stops when its host's connection closes; when the game quits, every
-    one still running is stopped and its thread waited for, so none outlives the game."""
-
-    def __init__(self) -> None:
-        self.started: list[Any] = []
-
-    def start(self, address: str | None, port: int, exact_port: bool, race_seconds: int | None) -> Any:
-        """A server listening on ``address`` (None: this computer's network address); OSError
-        when it cannot."""
-        # websockets' asyncio server: loaded when a player hosts, not at start-up
-        from solitaire.server.hosted import HostedServer, lan_address
-
-        self.started = [server for server in self.started if server.alive]
-        server = HostedServer(address or lan_address(), port, exact_port, race_seconds).start()
-        self.started.append(server)
-        return server
-
-    def stop_all(self) -> None:
-        from solitaire.server.hosted import STOP_SECONDS  # loaded already: servers were started
-
-        for server in self.started:
-            server.stop()
-        for server in self.started:
-            server.thread.join(STOP_SECONDS)
-        self.started.clear()
-
-
-HOSTED = HostedServers()
-
-
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
+    from solitaire.hosting import HostingNetLobby
     from solitaire.scenes.confirm import ConfirmScene
     from solitaire.scenes.duel import DuelScene
     from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel_results import DuelResultsScene
     from solitaire.scenes.game_code import GameCodeScene
     from solitaire.scenes.menu import MenuScene
-    from solitaire.scenes.net_lobby import NetLobbyScene
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.new_game import NewGameScene
     from solitaire.scenes.notice import NoticeScene
@@ -109,12 +77,6 @@ def register_scenes() -> None:
     from solitaire.scenes.statistics import StatisticsScene
     from solitaire.scenes.title import TitleScene
     from solitaire.scenes.win import WinScene
-
-
-    class HostingNetLobby(NetLobbyScene):
-        """The network duel's lobby, hosting on this game's servers (scenes do not import the server)."""
-
-        start_server = staticmethod(HOSTED.start)
 
     for name, scene in {
         "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
@@ -154,6 +116,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.text import Text
+    from solitaire.hosting import HOSTED
 
     from solitaire.store import Store
 
@@ -199,8 +162,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             unsaved = error
         log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
-        if HOSTED.started:
-            HOSTED.stop_all()
+        HOSTED.stop_all()  # none outlives the game
         _persist(store, app.settings, display, one_off)
         store.flush()
         if getattr(app, "solver", None) is not None:

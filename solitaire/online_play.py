@@ -27,7 +27,7 @@ from typing import Any, Callable
 from solitaire.net.code import DuelAddress, parse_address
 from solitaire.net.online import Closed, Hosting, OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched, Refused, RoomMade, Welcome
-from solitaire.server.hosted import LAN_PORT, STOP_SECONDS, HostedServer, lan_address
+from solitaire.server.hosted import LAN_PORT, HostedServer, lan_address
 from solitaire.solver.player import PACE, Strength, decide, seen
 from solitaire.store.player_key import player_key
 
@@ -67,7 +67,7 @@ def run_headless(duel: str, name: str | None, room: str | None, strength: str, f
         return run_online(server.url, name, "new", strength, fast, hosting=server, told_room=told_room)
     finally:
         server.stop()
-        server.thread.join(STOP_SECONDS)  # the friend's result leaves before this process ends
+        server.wait()  # the friend's result leaves before this process ends
 
 
 def run_online(url: str, name: str, room: str | None, strength: str, fast: bool, hosting: Hosting | None = None,

@@ -41,8 +41,8 @@ DATA = ("assets", "levels")
 #: (pytest, setuptools, numpy through pygame's optional surfarray) are most of it (-16 MB);
 #: ctypes stays: multiprocessing's shared values (the solver worker) need it. The online duel's
 #: client (websockets) needs ssl, hashlib, http, email, urllib and concurrent: they stay too
-#: (about +2.5 MB). The duel server is not the player's: it runs from source
-#: (requirements-server.txt), so its package, asyncio, sqlite3 and openskill stay out.
+#: (about +2.5 MB). A network duel's host runs the duel server inside the game (issue 25 item 6),
+#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too.
 EXCLUDES = (
     # GUI toolkits and developer tools
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
@@ -50,8 +50,7 @@ EXCLUDES = (
     # test and packaging frameworks installed beside the game
     "pytest", "_pytest", "pluggy", "py", "iniconfig",
     "numpy", "setuptools", "pkg_resources", "distutils",
-    # the duel server's, and mail, XML and terminal modules nothing of the game's uses
-    "solitaire.server", "asyncio", "sqlite3", "openskill", "websockets.asyncio", "websockets.server",
+    # mail, XML and terminal modules nothing of the game's uses
     "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
@@ -69,7 +68,7 @@ def package_modules(package: str = NAME) -> list[str]:
     modules = []
     for path in sorted(base.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
-        if "__pycache__" in parts or parts[:2] == (package, "server"):  # the server runs from source
+        if "__pycache__" in parts:
             continue
         modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return modules

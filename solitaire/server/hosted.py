@@ -109,6 +109,10 @@ class HostedServer:
             except RuntimeError:  # the loop closed meanwhile: the thread is ending already
                 pass
 
+    def wait(self) -> None:
+        """Wait for the thread to end (after ``stop``), at most ``STOP_SECONDS``."""
+        self.thread.join(STOP_SECONDS)
+
     async def _serve(self) -> None:
         store = Store(Path(self._folder.name))
         server = self.duel_server = DuelServer(store, self.settings)

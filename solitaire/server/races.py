@@ -78,7 +78,8 @@ class Races:
         client.duel, client.side = duel, side
         other = duel.sides[1 - side]
         skill = self.store.skill(other.player)
-        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
+        tier = skill.tier if self.settings.rated else ""  # unrated: no tier to show beside a name
+        opponent = {"name": other.name, "number": skill.number, "tier": tier, "recorded": duel.recorded}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
                             duel.sides[side].moves))
         if other.moves or other.away:

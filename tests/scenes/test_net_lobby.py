@@ -196,18 +196,18 @@ def test_the_join_fields_placeholder_reads_as_a_hint_not_a_code(app, lang):
 
 
 def test_quitting_the_game_stops_every_server_it_hosts(tmp_path, monkeypatch):
-    """``main.run`` ends with no duel server thread left, whatever scene held it."""
-    from solitaire import main
+    """``main.run`` ends with no duel server thread left, whatever scene held it (``hosting``)."""
+    from solitaire import hosting, main
 
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
-    stopping, real = [], main.HostedServers.stop_all
+    stopping, real = [], hosting.HostedServers.stop_all
 
     def stop_all(hosted):
         stopping.extend(hosted.started)
         real(hosted)
 
-    monkeypatch.setattr(main.HostedServers, "stop_all", stop_all)
+    monkeypatch.setattr(hosting.HostedServers, "stop_all", stop_all)
     assert main.run(smoke=True, frames=30, frames_given=True, duel="host:0", listen=LOCAL) == 0
     assert len(stopping) == 1 and not stopping[0].alive  # the host's lobby had started one
-    assert not main.HOSTED.started
+    assert not hosting.HOSTED.started
     assert not any(t.name == "duel-server" and t.is_alive() for t in threading.enumerate())

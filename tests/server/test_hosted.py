@@ -51,6 +51,7 @@ def test_a_host_in_the_game_and_a_friend_with_its_code_race_to_agreeing_results(
         assert bob.hello("Bob")["type"] == "welcome"
         bob.say({"type": "room", "code": address.room})
         matched = bob.hear_type("matched")
+        assert matched["opponent"]["name"] == "Ann" and matched["opponent"]["tier"] == ""  # no tier: unrated
         deal = server.duel_server.duels[matched["duel"]].code
         mine = OnlineDuel(ann, next_of(ann, Matched))
         while not mine.ready:
