@@ -187,6 +187,7 @@ class OnlineDuel:
         self.starts_at = clock() + matched.starts_in
         self.left_at = self.starts_at + matched.seconds  # the server's clock, as last told
         self.sent = matched.moves  # a comeback goes on from the moves the server took
+        self.awaited = 0  # the number of the move whose turned cards the mirror awaits
         self.ended = False
         self.rival = RivalProgress(0, 0, 0, False)
         self.refused: No | None = None
@@ -213,6 +214,7 @@ class OnlineDuel:
         (IllegalMove, ValueError) leaves everything as it was and sends nothing."""
         self.mirror.play(text)
         self.sent += 1
+        self.awaited = 0 if self.mirror.ready else self.sent
         self.client.move(self.sent, text)
 
     def end(self) -> None:
@@ -227,12 +229,16 @@ class OnlineDuel:
         others = []
         for message in ([first] if first is not None else []) + self.client.poll():
             if isinstance(message, Ok):
-                self.mirror.shown(message.shown)
+                # the cards the awaited move turned; the answer to an earlier move, which turned
+                # nothing, may come after a later one was played (an undo, then a redo at once)
+                if message.n == self.awaited:
+                    self.mirror.shown(message.shown)
+                    self.awaited = 0
                 self.left_at = self.clock() + message.left
             elif isinstance(message, No):
                 self.refused = message
                 self.mirror.reset(message.table)
-                self.sent = message.due - 1
+                self.sent, self.awaited = message.due - 1, 0
             elif isinstance(message, RivalProgress):
                 self.rival = message
             elif isinstance(message, Result):
