@@ -35,6 +35,7 @@ from typing import Any
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
+COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
 
 
 class ProtocolError(ValueError):
@@ -151,7 +152,7 @@ class RivalProgress:
     home: int
     moves: int
     ended: bool
-    away: bool = False  # its connection dropped: it may come back within the comeback window
+    away: bool = False  # its connection dropped: it may come back within COMEBACK_SECONDS
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from typing import Any, Callable
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
+from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
                                    Hello, MoveMessage, ProtocolError, Queued, RecordedAsk, Refused, Room, RoomMade,
                                    Welcome, decode, encode)
 from .duel import COUNT_SECONDS, ServerDuel
@@ -48,7 +48,7 @@ SOCKET_OPTIONS: dict[str, Any] = {"max_size": MAX_MESSAGE, "max_queue": 8, "comp
 @dataclass(frozen=True)
 class Settings:
     race_seconds: int = 240
-    comeback_seconds: float = 30.0  # a player whose connection dropped may come back to the race
+    comeback_seconds: float = COMEBACK_SECONDS  # a player whose connection dropped may come back to the race
     count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
     per_address: int = 16  # connections open at once from one address
     hello_seconds: float = 5.0

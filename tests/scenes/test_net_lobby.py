@@ -8,20 +8,25 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from solitaire import i18n
+from solitaire import i18n, main
+from solitaire.hosting import HOSTED, HostedServers
 from solitaire.app import clipboard
+from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online import OnlineClient, new_key
-from solitaire.net.online_messages import Matched, Welcome
+from solitaire.net.online_messages import Matched, RivalProgress, Welcome
+from solitaire.scenes import connection_banner
 from solitaire.scenes.net_lobby import NetLobbyScene
+from solitaire.scenes.new_duel import NewDuelScene
 from solitaire.scenes.online_common import my_name
-from solitaire.scenes.online_race import OnlineRaceScene
+from solitaire.scenes.online_race import OnlineRaceScene, OnlineRival
 from solitaire.server.hosted import HostedServer
-from tests.server.helpers import LOCAL
+from tests.server.helpers import LOCAL, Raw
 from tests.server.test_hosted import hosting_client, stopped
 from tests.server.test_online_client import next_of
 
@@ -124,8 +129,6 @@ def test_a_room_not_open_or_no_host_there_is_one_line_and_may_try_again(app, dri
 
 
 def test_new_duel_hosts_with_no_deal_to_choose_or_joins(app, driver, monkeypatch):
-    from solitaire.scenes.new_duel import NewDuelScene
-
     asked = []
 
     def start_here(address, port, exact_port, seconds):  # on 127.0.0.1 only, on any free port
@@ -197,17 +200,60 @@ def test_the_join_fields_placeholder_reads_as_a_hint_not_a_code(app, lang):
 
 def test_quitting_the_game_stops_every_server_it_hosts(tmp_path, monkeypatch):
     """``main.run`` ends with no duel server thread left, whatever scene held it (``hosting``)."""
-    from solitaire import hosting, main
-
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
-    stopping, real = [], hosting.HostedServers.stop_all
+    stopping, real = [], HostedServers.stop_all
 
     def stop_all(hosted):
         stopping.extend(hosted.started)
         real(hosted)
 
-    monkeypatch.setattr(hosting.HostedServers, "stop_all", stop_all)
+    monkeypatch.setattr(HostedServers, "stop_all", stop_all)
     assert main.run(smoke=True, frames=30, frames_given=True, duel="host:0", listen=LOCAL) == 0
     assert len(stopping) == 1 and not stopping[0].alive  # the host's lobby had started one
-    assert not hosting.HOSTED.started
+    assert not HOSTED.started
     assert not any(t.name == "duel-server" and t.is_alive() for t in threading.enumerate())
+
+
+def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_back(app, driver):
+    """The server tells the host its friend is away (the comeback window): the Duel's red banner
+    counts it down, as the peer-to-peer duel's did; coming back with the same key clears it."""
+    app.open("title")
+    lobby = hosting(app)
+    key = new_key()
+    bob = Raw(lobby.address.url)
+    bob.hello("Bob", key=key)
+    bob.say({"type": "room", "code": lobby.address.room})
+    bob.hear_type("matched")
+    frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+    race = app.stack.top
+    bob.close()  # the line drops
+    frames(app, lambda: race.rival_side.comeback_until is not None)
+    assert race.rival_side.note == "net.gone" and connection_banner.seconds_left(race) in (29, 30)
+    driver.draw()
+    again = Raw(lobby.address.url)
+    try:
+        again.hello("Bob", key=key)
+        again.hear_type("matched")  # the same seat
+        frames(app, lambda: race.rival_side.comeback_until is None)
+        assert race.rival_side.note == "" and race.result is None
+    finally:
+        again.close()
+        server = lobby.server
+        app.stack.clear()
+    assert stopped(server)
+
+
+def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended(app):
+    told = SimpleNamespace(rival=RivalProgress(0, 0, 0, False), matched=SimpleNamespace(opponent={"name": "Bob"}))
+    rival = OnlineRival(app, told)
+    assert rival.update(1.0) == []
+    told.rival = RivalProgress(40, 2, 9, False, away=True)
+    assert rival.update(2.0) == [RivalGone("net.gone", 30.0)] and rival.update(2.5) == []
+    told.rival = RivalProgress(40, 2, 9, False, away=False)
+    assert rival.update(3.0) == [RivalBack()]
+    told.rival = RivalProgress(40, 2, 9, True, away=True)  # the window closed: the server ended its game
+    assert rival.update(40.0) == [RivalGone("net.gone", 30.0), RivalLost("net.lost.left")]
+    assert rival.update(41.0) == []
+    other = OnlineRival(app, SimpleNamespace(rival=RivalProgress(5, 0, 3, True),
+                                             matched=SimpleNamespace(opponent={"name": "Eve"})))
+    assert other.update(7.0) == [RivalEnded(7.0)]  # it pressed End
