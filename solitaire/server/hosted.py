@@ -77,7 +77,7 @@ class HostedServer:
         self._failure: OSError | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
-        self.thread = threading.Thread(target=asyncio.run, args=(self._serve(),), name="duel-server", daemon=True)
+        self.thread = threading.Thread(target=self._run, name="duel-server", daemon=True)
 
     @property
     def url(self) -> str:
@@ -112,6 +112,9 @@ class HostedServer:
     def wait(self) -> None:
         """Wait for the thread to end (after ``stop``), at most ``STOP_SECONDS``."""
         self.thread.join(STOP_SECONDS)
+
+    def _run(self) -> None:
+        asyncio.run(self._serve())
 
     async def _serve(self) -> None:
         store = Store(Path(self._folder.name))
