@@ -128,12 +128,18 @@ def test_frozen_game_has_the_online_client_and_the_server_a_host_runs(built, pla
     assert done.returncode == 2 and "no connection to ws://127.0.0.1:9" in done.stderr, done.stderr
     done = _run(exe, ["server", "--data", str(folders["cwd"] / "duels"), "--leaderboard"], folders["cwd"], env)
     assert done.returncode == 0 and json.loads(done.stdout) == {"leaderboard": []}, done.stdout + done.stderr
-    hosting = subprocess.Popen([str(exe), "--duel", "host:0", "--listen", "127.0.0.1", "--smoke", "--autoplay",
-                                "easy"], cwd=folders["cwd"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    hosting = subprocess.Popen([str(exe), "--duel", "host:0", "--listen", "127.0.0.1", "--race-seconds", "5",
+                                "--smoke", "--autoplay", "easy", "--fast"], cwd=folders["cwd"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = json.loads(hosting.stdout.readline() or "null")
+        assert first is not None and set(first) == {"duel_code", "port"}, hosting.stderr.read()
+        joined = subprocess.run([sys.executable, str(ROOT / "game.py"), "--duel", f"join:{first['duel_code']}",
+                                 "--smoke", "--autoplay", "easy", "--fast"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120, env=dict(env, SOLITAIRE_HOME=str(folders["cwd"] / "friend")))
+        hosted, err = hosting.communicate(timeout=60)
     finally:
-        hosting.kill()
-        _, err = hosting.communicate(timeout=30)
-    assert first is not None and set(first) == {"duel_code", "port"} and "Traceback" not in err, err
+        if hosting.poll() is None:
+            hosting.kill()
+    assert hosting.returncode == joined.returncode == 0, err + joined.stderr
+    assert json.loads(hosted)["you"] == json.loads(joined.stdout)["opponent"]  # raced through the bundled server

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,6 +75,17 @@ def package_modules(package: str = NAME) -> list[str]:
     return modules
 
 
+#: Distributions compiled with mypyc: their modules import a runtime module shipped beside the
+#: package (``<hash>__mypyc``) and each other from compiled code, which PyInstaller cannot see.
+COMPILED = ("openskill",)  # the duel server's ratings, which a network duel's host runs
+
+
+def mypyc_runtimes(distribution: str) -> list[str]:
+    """The top-level ``<hash>__mypyc`` modules a mypyc-compiled distribution installs."""
+    return sorted({file.name.split(".")[0] for file in metadata.files(distribution) or []
+                   if "__mypyc" in file.name and "/" not in str(file)})
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """The PyInstaller command line (after ``python -m PyInstaller``)."""
     args = [
@@ -93,6 +105,10 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     # that does not see the checkout, and silently collects nothing.)
     for module in package_modules():
         args += ["--hidden-import", module]
+    for distribution in COMPILED:
+        args += ["--collect-submodules", distribution]
+        for module in mypyc_runtimes(distribution):
+            args += ["--hidden-import", module]
     for folder in DATA:
         # SOURCE{os.pathsep}DEST is what PyInstaller 6 documents; ':' also works everywhere now.
         args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]
