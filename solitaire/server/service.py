@@ -29,9 +29,10 @@ from typing import Any, Callable
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, MoveMessage, ProtocolError, Queued, RecordedAsk, Refused, Room, RoomMade,
-                                   Welcome, decode, encode)
+from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
+                                   DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError, Queued,
+                                   RecordedAsk, Refused, Room, RoomMade, Welcome, decode, encode)
+from .daily import DailyBoards
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
 from .races import Races
@@ -108,6 +109,7 @@ class DuelServer(Races):
         self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
+        self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -229,14 +231,22 @@ class DuelServer(Races):
             self._end(client, now)
         elif isinstance(message, Hello):
             client.send(Refused("hello", "one hello a connection"))
+        elif self.settings.rooms_only and isinstance(message, (Find, RecordedAsk, BoardAsk, DailySubmit, DailyAsk)):
+            client.send(Refused("rooms_only", "this duel server has private rooms only"))
         elif isinstance(message, BoardAsk):
             assert client.player is not None
             top, you = self.store.leaderboard(client.player.id)
             client.send(Board(top, you or {}))
+        elif isinstance(message, DailySubmit):
+            assert client.player is not None
+            judged = self.daily.submit(client.player.id, message, client.address, now)
+            if judged is not None:
+                client.send(judged)
+        elif isinstance(message, DailyAsk):
+            assert client.player is not None
+            client.send(self.daily.answer(client.player.id, message))
         elif client.duel is not None:
             client.send(Refused("busy", "you are racing"))
-        elif self.settings.rooms_only and isinstance(message, (Find, RecordedAsk)):
-            client.send(Refused("rooms_only", "this duel server has private rooms only"))
         elif isinstance(message, Find):
             self.rooms.close_for(client)
             assert client.player is not None
@@ -296,5 +306,6 @@ class DuelServer(Races):
         self.rooms.close_for(client)
         if client.player is not None and self.by_player.get(client.player.id) is client:
             del self.by_player[client.player.id]
+            self.daily.forget(client.player.id)
             self.away(client)
         client.duel = None

@@ -82,11 +82,13 @@ def test_a_host_in_the_game_and_a_friend_with_its_code_race_to_agreeing_results(
 
 
 def test_a_hosted_server_has_private_rooms_only():
+    """No queue, recorded run, leaderboard or daily board on a server in a player's game."""
     server = host_here()
     raw = Raw(server.url)
     try:
         raw.hello("Eve")
-        for ask in ({"type": "find"}, {"type": "recorded"}):
+        for ask in ({"type": "find"}, {"type": "recorded"}, {"type": "board"},
+                    {"type": "daily_board", "game": "klondike", "draw": 1, "day": "2026-12-02"}):
             raw.say(ask)
             assert raw.hear() == {"type": "refused", "reason": "rooms_only",
                                   "detail": "this duel server has private rooms only"}
