@@ -43,7 +43,8 @@ DATA = ("assets", "levels")
 #: ctypes stays: multiprocessing's shared values (the solver worker) need it. The online duel's
 #: client (websockets) needs ssl, hashlib, http, email, urllib and concurrent: they stay too
 #: (about +2.5 MB). A network duel's host runs the duel server inside the game (issue 25 item 6),
-#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too.
+#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too; not nats-py:
+#: ``game.py server`` (whose ``--nats`` cluster needs it) runs from source (requirements-server.txt).
 EXCLUDES = (
     # GUI toolkits and developer tools
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
@@ -51,8 +52,8 @@ EXCLUDES = (
     # test and packaging frameworks installed beside the game
     "pytest", "_pytest", "pluggy", "py", "iniconfig",
     "numpy", "setuptools", "pkg_resources", "distutils",
-    # mail, XML and terminal modules nothing of the game's uses
-    "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
+    # the server's cluster (see above), and mail, XML and terminal modules nothing of the game's uses
+    "nats", "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",

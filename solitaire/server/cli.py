@@ -26,12 +26,11 @@ from websockets.asyncio.server import serve
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
 from .cluster import ClusterServer
 from .link import NatsUnreachable
-from .service import SOCKET_OPTIONS, DuelServer, Settings
+from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
 DEFAULT_PORT = 47475
 NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
-IDLE_SWEEP = 4  # ticks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,26 +103,6 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         await run_until(server, stopping)
     await server.stopped()
     return EXIT_OK
-
-
-async def run_until(server: DuelServer, stopping: asyncio.Event) -> None:
-    """Pair and sweep until ``stopping`` is set; then end the races in progress (``stop``)."""
-    pairing = asyncio.create_task(_pair_forever(server))
-    await stopping.wait()
-    pairing.cancel()
-    server.stop()
-    await asyncio.sleep(0.05)  # the results' messages leave before the doors close
-
-
-async def _pair_forever(server: DuelServer) -> None:
-    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
-    ticks = 0
-    while True:
-        await asyncio.sleep(server.settings.tick)
-        server.pair()
-        ticks += 1
-        if ticks % IDLE_SWEEP == 0:
-            server.sweep_idle()
 
 
 def _tls(cert: str, key: str) -> ssl.SSLContext:

@@ -30,8 +30,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, serve
 
-from .cli import run_until
-from .service import SOCKET_OPTIONS, DuelServer, Settings
+from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
 LAN_PORT = 47474  # the port a hosted duel listens on (Settings → Network changes it), or the next free one

@@ -44,6 +44,7 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 #: CPU each message and memory each connection), keepalive pings, a bounded handshake and close.
 SOCKET_OPTIONS: dict[str, Any] = {"max_size": MAX_MESSAGE, "max_queue": 8, "compression": None,
                                   "open_timeout": 5, "ping_interval": 20, "ping_timeout": 20, "close_timeout": 2}
+IDLE_SWEEP = 4  # ticks between two sweeps of idle players (``run_until``)
 
 
 @dataclass(frozen=True)
@@ -320,3 +321,23 @@ class DuelServer(Races):
             self.daily.forget(client.player.id)
             self.away(client)
         client.duel = None
+
+
+async def run_until(server: DuelServer, stopping: asyncio.Event) -> None:
+    """Pair and sweep until ``stopping`` is set; then end the races in progress (``stop``)."""
+    pairing = asyncio.create_task(_pair_forever(server))
+    await stopping.wait()
+    pairing.cancel()
+    server.stop()
+    await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+
+
+async def _pair_forever(server: DuelServer) -> None:
+    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
+    ticks = 0
+    while True:
+        await asyncio.sleep(server.settings.tick)
+        server.pair()
+        ticks += 1
+        if ticks % IDLE_SWEEP == 0:
+            server.sweep_idle()

@@ -15,8 +15,7 @@ from websockets.asyncio.server import serve
 from websockets.sync.client import connect
 
 from solitaire.net.online_messages import VERSION
-from solitaire.server.cli import run_until
-from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings
+from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from solitaire.server.store import Store
 
 LOCAL = "127.0.0.1"

@@ -4,10 +4,11 @@ same referee and the same checks as online; on 127.0.0.1 only."""
 
 from __future__ import annotations
 
-import json
+import subprocess
+import sys
 import threading
-import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.server.test_online_client import next_of
 from tests.server.test_server_online import check_cards_only_once_turned
 
 RACE = replace(QUICK, race_seconds=30)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def host_here(settings=RACE) -> HostedServer:
@@ -125,3 +127,11 @@ def test_a_port_taken_is_one_clear_error_and_leaves_no_thread():
     finally:
         first.stop()
     assert stopped(first)
+
+
+def test_hosting_needs_only_what_playing_installs():
+    """A player's install (requirements.txt) has no nats-py: the server a host runs must not
+    import the cluster's NATS link."""
+    code = "import sys, solitaire.server.hosted; print(sorted(m for m in sys.modules if m.split('.')[0] == 'nats'))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
