@@ -25,7 +25,7 @@ from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online_messages import Refused, RoomMade
-from solitaire.scenes.confirm import unit
+from solitaire.scenes.menus.confirm import unit
 from solitaire.scenes.online_common import connect, failure_line, is_failure
 from solitaire.scenes.online_lobby import OnlineLobbyScene
 

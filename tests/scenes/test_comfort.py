@@ -11,8 +11,8 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.core import DRAW, STOCK, WASTE, Pile
 from solitaire.main import _won_game
-from solitaire.scenes.settings import SettingsScene
-from solitaire.scenes.win import WinScene
+from solitaire.scenes.menus.settings import SettingsScene
+from solitaire.scenes.table.win import WinScene
 from solitaire.view.cardart import CardArt
 from solitaire.view.palette import HIGHLIGHTS, Style
 from solitaire.view.table import JUMP_SECONDS

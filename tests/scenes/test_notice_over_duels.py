@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from solitaire.core import parse_code
-from solitaire.scenes.notice import NoticeScene
+from solitaire.scenes.menus.notice import NoticeScene
 from solitaire.scenes.online_race import OnlineRaceScene
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_net_lobby import friend
