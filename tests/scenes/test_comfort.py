@@ -137,7 +137,7 @@ def test_the_four_colour_deck_tints_thoughtful_s_foundation_marks():
 
 
 def test_high_contrast_changes_the_table_at_once(app, driver):
-    play = open_play(app, driver)
+    open_play(app, driver)
     before = pygame.image.tobytes(driver.draw(), "RGB")
     app.change_settings(high_contrast=True)
     assert pygame.image.tobytes(driver.draw(), "RGB") != before

@@ -244,7 +244,6 @@ class DailyStatsScene(DialogScene):
         self.blit_text(surface, line, int(u * 0.38), self.boxes["yours"], colour=ui.INK)
 
     def line(self, entry: dict[str, Any]) -> list[str]:
-        t = self.app.t
         return [str(entry.get("place", NONE)), str(entry.get("name", "")),
                 WON_MARK if entry.get("won") else NONE,
                 str(entry.get("score", "")), str(entry.get("moves", ""))]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pygame
-import pytest
 
 from solitaire import i18n
 from solitaire.core import DRAW, TABLEAU, Pile
