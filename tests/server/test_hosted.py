@@ -14,7 +14,7 @@ import pytest
 
 from solitaire.net.code import DuelAddress, parse_address
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Matched, Refused, RoomMade, Welcome
+from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.server.hosted import HostedServer, PortBusy
 from tests.server.helpers import LOCAL, QUICK, Raw
 from tests.server.test_online_client import next_of
