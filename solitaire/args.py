@@ -64,7 +64,7 @@ def bad_input(error: Exception) -> int:
 
 def duel_opponent(text: str) -> str:
     """``--duel``: ``computer:STRENGTH``, ``host[:PORT]`` (0: any free port), ``join:CODE``
-    (a duel code, or address:port:secret) or ``online[:ws://HOST:PORT]`` (the duel server),
+    (a duel code, or address:port:room) or ``online[:ws://HOST:PORT]`` (the duel server),
     each read here so that a mistake is one line."""
     from solitaire.core.duel import parse_opponent
     from solitaire.net.code import BadDuelCode, parse_address
@@ -175,8 +175,12 @@ def check_duel_arguments(args: Any) -> None:
     if args.scene:
         raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
     kind = args.duel.partition(":")[0]
-    if kind != "online" and (args.name is not None or args.room is not None):
-        raise UsageError("game.py: --name and --room go with --duel online")
+    if kind == "computer" and args.name is not None:
+        raise UsageError("game.py: --name goes with --duel online, host or join")
+    if kind != "online" and args.room is not None:
+        raise UsageError("game.py: --room goes with --duel online (a duel code carries its room)")
+    if kind == "host" and args.code:
+        raise UsageError("game.py: a hosted duel's server deals (the joiner never sees the deal): leave out --code")
     if kind == "online" and (args.code or args.race_seconds or args.listen):
         raise UsageError("game.py: the online server deals and times the race: leave out --code, "
                          "--race-seconds and --listen")

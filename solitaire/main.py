@@ -44,19 +44,20 @@ class Options:
     scene: str | None = None
     code: str | None = None
     size: tuple[int, int] | None = None
-    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE (issue 15)
+    duel: str | None = None  # computer:STRENGTH (issue 14); host[:PORT] / join:CODE / online[:URL] (issue 25)
     autoplay: str | None = None  # the computer plays your side of the duel too
     fast: bool = False  # the duel's clocks and thinking simulated, not waited for
     frames_given: bool = False  # --frames on the command line: a smoke duel stops there
     race_seconds: int | None = None  # a shorter race (a network host's applies to both)
-    listen: str | None = None  # a network host's address (to listen on and put in its code)
-    name: str | None = None  # --duel online: the name to play under (Settings' by default)
+    listen: str | None = None  # a network host's address (its duel server listens there; in its code)
+    name: str | None = None  # --duel online/host/join: the name to play under (Settings' by default)
     room: str | None = None  # --duel online: a friend's room code, or "new" to make one
 
 
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
+    from solitaire.hosting import HostingNetLobby
     from solitaire.scenes.duel import DuelScene
     from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel_results import DuelResultsScene
@@ -70,7 +71,6 @@ def register_scenes() -> None:
     from solitaire.scenes.menus.settings import SettingsScene
     from solitaire.scenes.menus.statistics import StatisticsScene
     from solitaire.scenes.menus.title import TitleScene
-    from solitaire.scenes.net_lobby import NetLobbyScene
     from solitaire.scenes.new_duel import NewDuelScene
     from solitaire.scenes.online_board import OnlineBoardScene
     from solitaire.scenes.online_lobby import OnlineLobbyScene
@@ -84,7 +84,7 @@ def register_scenes() -> None:
         "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
         "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
-        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
+        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": HostingNetLobby,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
         "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene,
     }.items():
@@ -117,6 +117,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.text import Text
+    from solitaire.hosting import HOSTED
 
     from solitaire.store import Store
 
@@ -162,6 +163,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             unsaved = error
         log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
+        HOSTED.stop_all()  # none outlives the game
         _persist(store, app.settings, display, one_off)
         store.flush()
         if getattr(app, "solver", None) is not None:
@@ -340,17 +342,17 @@ def main(argv: list[str]) -> int:
                         help="with --duel: the computer plays your side too (easy, medium, hard)")
     parser.add_argument("--fast", action="store_true",
                         help="with --duel: simulate the clocks and the thinking instead of waiting")
-    parser.add_argument("--name", help="with --duel online: your name there")
+    parser.add_argument("--name", help="with --duel online, host or join: your name there")
     parser.add_argument("--room", metavar="CODE", help="with --duel online: join a friend's room (new: make one)")
     try:
         args = parser.parse_args(argv)
         check_duel_arguments(args)
     except UsageError as error:
         return bad_input(error)
-    if (args.duel or "").startswith("online") and args.smoke and args.autoplay:
-        from solitaire.online_play import run_online  # no pygame: a headless client
+    if (args.duel or "").partition(":")[0] in ("online", "host", "join") and args.smoke and args.autoplay:
+        from solitaire.online_play import run_headless  # no pygame: a headless client
 
-        return run_online(args.duel.partition(":")[2], args.name or "Player", args.room, args.autoplay, args.fast)
+        return run_headless(args.duel, args.name, args.room, args.autoplay, args.fast, args.listen, args.race_seconds)
     if args.code:
         from solitaire.core import BadCode, parse_code
 

@@ -10,16 +10,24 @@ server never tells the deal) plus ``"duel"``, ``"opponent_name"`` and ``"rating"
 after}``; ``--room new`` first prints ``{"room": CODE}`` for the friend. A server that cannot be
 reached, or refuses: one line, exit 2. A connection dropped mid-race is made again, to the same
 seat (``OnlineDuel.come_back``, within the server's comeback window).
+
+A duel on the local network is the same race on a server the host's game runs itself
+(``server.hosted``): ``--duel host[:PORT] [--listen ADDR] [--race-seconds N]`` starts it, makes a
+private room and first prints ``{"duel_code", "port"}`` (the code carries the address, the port
+and the room, never the deal); ``--duel join:CODE`` joins that room. Such a duel is unrated
+(``"rating": {}``).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
-from solitaire.net.online import Closed, OnlineClient, OnlineDuel
+from solitaire.net.code import DuelAddress, parse_address
+from solitaire.net.online import Closed, Hosting, OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched, Refused, RoomMade, Welcome
+from solitaire.server.hosted import LAN_PORT, HostedServer, lan_address
 from solitaire.solver.player import PACE, Strength, decide, seen
 from solitaire.store.player_key import player_key
 
@@ -32,14 +40,50 @@ class OnlineFailed(Exception):
     """The server could not be reached, or refused us: one line for the player."""
 
 
-def run_online(url: str, name: str, room: str | None, strength: str, fast: bool) -> int:
-    client = OnlineClient(url or DEFAULT_SERVER, player_key(), name)
+def run_headless(duel: str, name: str | None, room: str | None, strength: str, fast: bool,
+                 listen: str | None, race_seconds: int | None) -> int:
+    """``--duel online|host|join --smoke --autoplay``: the race played to its end, one JSON line."""
+    kind, _, value = duel.partition(":")
+    name = name or "Player"
+    if kind == "online":
+        return run_online(value, name, room, strength, fast)
+    if kind == "join":
+        address = parse_address(value)  # read already by the command line (args.duel_opponent)
+        return run_online(address.url, name, address.room, strength, fast)
+    port = int(value) if value else LAN_PORT
+    try:
+        server = HostedServer(listen or lan_address(), port, exact_port=port != LAN_PORT,
+                              race_seconds=race_seconds).start()
+    except OSError as error:
+        print(f"game.py: cannot host a duel on port {port}: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+    def told_room(room_code: str) -> None:
+        code = DuelAddress(server.address, server.port, room_code).code
+        print(json.dumps({"duel_code": code, "port": server.port}), flush=True)
+
+    try:
+        return run_online(server.url, name, "new", strength, fast, hosting=server, told_room=told_room)
+    finally:
+        server.stop()
+        server.wait()  # the friend's result leaves before this process ends
+
+
+def run_online(url: str, name: str, room: str | None, strength: str, fast: bool, hosting: Hosting | None = None,
+               told_room: Callable[[str], None] | None = None) -> int:
+    """Race through the server at ``url`` (``hosting``: one this run started, stopped at the end);
+    ``room`` "new" makes a room, whose code ``told_room`` prints ({"room": CODE} by default)."""
+    client = OnlineClient(url or DEFAULT_SERVER, player_key(), name, hosting=hosting)
     client.start()
     try:
         expect(client, Welcome)
         if room == "new":
             client.make_room()
-            print(json.dumps({"room": expect(client, RoomMade).code}), flush=True)
+            code = expect(client, RoomMade).code
+            if told_room is None:
+                print(json.dumps({"room": code}), flush=True)
+            else:
+                told_room(code)
         elif room:
             client.join_room(room)
         else:

@@ -118,10 +118,11 @@ def test_frozen_solver_worker_starts(built, places):
     assert "error" not in done.stderr.lower() and "Traceback" not in done.stderr, done.stderr
 
 
-def test_frozen_game_has_the_online_client_and_says_the_server_is_not_in_it(built, places):
+def test_frozen_game_has_the_online_client_and_the_server_a_host_runs(built, places):
     """The online duel from the executable: its client (websockets: ssl, http, email, …) was once
-    excluded from the bundle to save space. The duel server runs from source: the executable
-    says so in one line."""
+    excluded from the bundle to save space. A network duel's host runs the duel server inside
+    the game (issue 25): the executable holds it, its database and its ratings. ``game.py
+    server`` (its NATS cluster) runs from source: the executable says so in one line."""
     exe, _ = built
     folders, env = places
     done = _run(exe, ["--duel", "online:ws://127.0.0.1:9", "--smoke", "--autoplay", "easy"], folders["cwd"], env)
@@ -129,3 +130,18 @@ def test_frozen_game_has_the_online_client_and_says_the_server_is_not_in_it(buil
     done = _run(exe, ["server", "--port", "0"], folders["cwd"], env)
     assert done.returncode == 2 and "requirements-server.txt" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    hosting = subprocess.Popen([str(exe), "--duel", "host:0", "--listen", "127.0.0.1", "--race-seconds", "5",
+                                "--smoke", "--autoplay", "easy", "--fast"], cwd=folders["cwd"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = json.loads(hosting.stdout.readline() or "null")
+        assert first is not None and set(first) == {"duel_code", "port"}, hosting.stderr.read()
+        joined = subprocess.run([sys.executable, str(ROOT / "game.py"), "--duel", f"join:{first['duel_code']}",
+                                 "--smoke", "--autoplay", "easy", "--fast"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120, env=dict(env, SOLITAIRE_HOME=str(folders["cwd"] / "friend")))
+        hosted, err = hosting.communicate(timeout=60)
+    finally:
+        if hosting.poll() is None:
+            hosting.kill()
+    assert hosting.returncode == joined.returncode == 0, err + joined.stderr
+    assert json.loads(hosted)["you"] == json.loads(joined.stdout)["opponent"]  # raced through the bundled server

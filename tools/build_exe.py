@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,8 +42,9 @@ DATA = ("assets", "levels")
 #: (pytest, setuptools, numpy through pygame's optional surfarray) are most of it (-16 MB);
 #: ctypes stays: multiprocessing's shared values (the solver worker) need it. The online duel's
 #: client (websockets) needs ssl, hashlib, http, email, urllib and concurrent: they stay too
-#: (about +2.5 MB). The duel server is not the player's: it runs from source
-#: (requirements-server.txt), so its package, asyncio, sqlite3 and openskill stay out.
+#: (about +2.5 MB). A network duel's host runs the duel server inside the game (issue 25 item 6),
+#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too; not nats-py:
+#: ``game.py server`` (whose ``--nats`` cluster needs it) runs from source (requirements-server.txt).
 EXCLUDES = (
     # GUI toolkits and developer tools
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
@@ -50,9 +52,8 @@ EXCLUDES = (
     # test and packaging frameworks installed beside the game
     "pytest", "_pytest", "pluggy", "py", "iniconfig",
     "numpy", "setuptools", "pkg_resources", "distutils",
-    # the duel server's, and mail, XML and terminal modules nothing of the game's uses
-    "solitaire.server", "asyncio", "sqlite3", "openskill", "websockets.asyncio", "websockets.server",
-    "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
+    # the server's cluster (see above), and mail, XML and terminal modules nothing of the game's uses
+    "nats", "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
@@ -69,10 +70,21 @@ def package_modules(package: str = NAME) -> list[str]:
     modules = []
     for path in sorted(base.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
-        if "__pycache__" in parts or parts[:2] == (package, "server"):  # the server runs from source
+        if "__pycache__" in parts:
             continue
         modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return modules
+
+
+#: Distributions compiled with mypyc: their modules import a runtime module shipped beside the
+#: package (``<hash>__mypyc``) and each other from compiled code, which PyInstaller cannot see.
+COMPILED = ("openskill",)  # the duel server's ratings, which a network duel's host runs
+
+
+def mypyc_runtimes(distribution: str) -> list[str]:
+    """The top-level ``<hash>__mypyc`` modules a mypyc-compiled distribution installs."""
+    return sorted({file.name.split(".")[0] for file in metadata.files(distribution) or []
+                   if "__mypyc" in file.name and "/" not in str(file)})
 
 
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
@@ -94,6 +106,10 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     # that does not see the checkout, and silently collects nothing.)
     for module in package_modules():
         args += ["--hidden-import", module]
+    for distribution in COMPILED:
+        args += ["--collect-submodules", distribution]
+        for module in mypyc_runtimes(distribution):
+            args += ["--hidden-import", module]
     for folder in DATA:
         # SOURCE{os.pathsep}DEST is what PyInstaller 6 documents; ':' also works everywhere now.
         args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]

@@ -9,6 +9,7 @@ threads but put the handshake, TLS's own non-blocking dance and the keepalive in
 How the screens use it (``OnlineClient``)::
 
     client = OnlineClient("ws://host:47475", key, "Sara")   # key: new_key(), kept by the game
+                                   # hosting=server: a duel hosted on this computer, close() stops it
     client.start()                 # connects in the background
     client.find()                  # the queue; or client.make_room() / client.join_room("K7QXM")
                                    # or client.race_recorded(): a real player's earlier race
@@ -40,25 +41,29 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
-from .framing import ProtocolError
 from .mirror import Mirror
-from .online_messages import (FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk, DailySubmit, EndMessage,
-                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result,
-                              Room, decode, encode, read_points)
+from .online_messages import (COMEBACK_SECONDS, FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk,
+                              DailySubmit, EndMessage, Find, Hello, Matched, MoveMessage, No, Ok, ProtocolError,
+                              RecordedAsk, RivalProgress, Result, Room, decode, encode, read_points)
 
 CONNECT_SECONDS = 5.0
-COMEBACK_SECONDS = 30.0  # the server's comeback window: a race's lost connection is made again within it
 RETRY_SECONDS = 1.0  # between two tries
 
 
 def new_key() -> str:
     """A new player key: 32 random bytes, URL-safe (the server keeps only its hash)."""
     return secrets.token_urlsafe(32)
+
+
+class Hosting(Protocol):
+    """A duel server this game runs itself (``server.hosted``, for a duel on the local network)."""
+
+    def stop(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -71,8 +76,9 @@ class Closed:
 class OnlineClient:
     """One connection to the duel server (see the module's docstring)."""
 
-    def __init__(self, url: str, key: str, name: str) -> None:
+    def __init__(self, url: str, key: str, name: str, hosting: Hosting | None = None) -> None:
         self.url, self.key, self.name = url, key, name
+        self.hosting = hosting  # the duel server this game runs for a duel on its network
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.outbox: queue.Queue[str | None] = queue.Queue()
         self.closed = threading.Event()
@@ -130,10 +136,13 @@ class OnlineClient:
         self._send(EndMessage())
 
     def close(self) -> None:
-        """Say bye and let the threads end (they are daemons: nothing waits on them)."""
+        """Say bye and let the threads end (they are daemons: nothing waits on them). The server
+        this game hosts stops with it: a host who leaves ends the duel (decided on both totals)."""
         if not self.closed.is_set():
             self._send(Bye())
             self.outbox.put(None)
+        if self.hosting is not None:
+            self.hosting.stop()
 
     def poll(self) -> list[Any]:
         """Every message come since the last poll, in order; never blocks."""
@@ -204,6 +213,7 @@ class OnlineDuel:
         self.starts_at = clock() + matched.starts_in
         self.left_at = self.starts_at + matched.seconds  # the server's clock, as last told
         self.sent = matched.moves  # a comeback goes on from the moves the server took
+        self.awaited = 0  # the number of the move whose turned cards the mirror awaits
         self.ended = False
         self.rival = RivalProgress(0, 0, 0, False)
         self.points = read_points(matched.points)
@@ -246,6 +256,7 @@ class OnlineDuel:
         (IllegalMove, ValueError) leaves everything as it was and sends nothing."""
         self.mirror.play(text)
         self.sent += 1
+        self.awaited = 0 if self.mirror.ready else self.sent
         self.client.move(self.sent, text)
 
     def end(self) -> None:
@@ -257,7 +268,7 @@ class OnlineDuel:
         """Seated again in this race, mid-race (another process of the server took it over when
         the one running it was gone): the table, moves and clock become the server's."""
         self.mirror.reset(matched.table)
-        self.sent = matched.moves
+        self.sent, self.awaited = matched.moves, 0
         self.starts_at = self.clock() + matched.starts_in
         self.left_at = self.starts_at + matched.seconds
         self.points = read_points(matched.points)
@@ -278,7 +289,7 @@ class OnlineDuel:
             return
         self.tried_at = now
         old = self.client
-        self.client = OnlineClient(old.url, old.key, old.name)
+        self.client = OnlineClient(old.url, old.key, old.name, old.hosting)  # a host's server stops with it
         self.client.start()
 
     def update(self, wait: float = 0.0) -> list[Any]:
@@ -288,15 +299,18 @@ class OnlineDuel:
         others = []
         for message in ([first] if first is not None else []) + self.client.poll():
             if isinstance(message, Ok):
-                if message.n == self.sent and not self.mirror.ready:  # the move whose cards we await
-                    self.mirror.shown(message.shown)  # (an earlier move's Ok, still on its way, turned none)
+                # the cards the awaited move turned; the answer to an earlier move, which turned
+                # nothing, may come after a later one was played (an undo, then a redo at once)
+                if message.n == self.awaited:
+                    self.mirror.shown(message.shown)
+                    self.awaited = 0
                 self.left_at = self.clock() + message.left
                 self.points = read_points(message.points)
             elif isinstance(message, No):
                 self.refused = message
                 self.mirror.reset(message.table)
                 self.points = read_points(message.points)
-                self.sent = message.due - 1
+                self.sent, self.awaited = message.due - 1, 0
             elif isinstance(message, RivalProgress):
                 self.rival = message
             elif isinstance(message, Result):

@@ -2,7 +2,7 @@
 
 Every message is read field by field against its dataclass: the field's annotated type, and for
 what a player sends, the ranges in ``LIMITS`` (text length, number range) — nothing a peer sends
-is trusted (issue 15's rule, kept from ``net.messages``). An unknown type, a missing or extra
+is trusted (issue 15's rule). An unknown type, a missing or extra
 field (a score claim, a deal code), a wrong type or an out-of-range value is a ProtocolError that
 names it; the server answers it with a ``Refused`` and never crashes.
 
@@ -37,11 +37,16 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from ..core.duel import Points
-from .framing import ProtocolError
 
 VERSION = 2  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows)
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
+COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text says exactly what came (for the log, the
+    ``Refused`` answer and the tests)."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +182,7 @@ class RivalProgress:
     home: int
     moves: int
     ended: bool
-    away: bool = False  # its connection dropped: it may come back within the comeback window
+    away: bool = False  # its connection dropped: it may come back within COMEBACK_SECONDS
 
 
 @dataclass(frozen=True)
@@ -190,6 +195,7 @@ class Result:
     rating: dict  # {before, after}
     tier: str
     why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
+    # ``rating`` is {} and ``tier`` "" where no rating moves: a duel hosted in a player's game
 
 
 @dataclass(frozen=True)
@@ -328,7 +334,7 @@ def _checked(kind: str, name: str, value: Any, kind_of: Any) -> Any:
 
 
 def _bad(detail: str) -> ProtocolError:
-    return ProtocolError("net.error.garbage", detail)
+    return ProtocolError(detail)
 
 
 def _no_constants(name: str) -> float:

@@ -10,12 +10,9 @@ from typing import Any
 import pygame
 
 
-NET_FAST_PACE = 0.1  # --fast over the network: the computer's race seconds a move (the clock is real)
-
-
 def open_duel(app: Any, opts: Any) -> None:
-    """``--duel``: the duel itself, over the title (its end goes back there); a network duel
-    first waits for the other player (``net_lobby``)."""
+    """``--duel``: the duel itself, over the title (its end goes back there); a duel on the
+    network or online first waits for the other player (``net_lobby``, ``online_lobby``)."""
 
     def ended(result: Any) -> None:
         if opts.smoke and not opts.frames_given:  # --frames: a picture of the race, cut short
@@ -24,8 +21,12 @@ def open_duel(app: Any, opts: Any) -> None:
 
     app.open("title")
     role, _, value = opts.duel.partition(":")
-    if role in ("host", "join"):
-        open_network_duel(app, opts, role, value, ended)
+    if role == "host":  # a duel server in this game, a room on it (--listen: that address only)
+        app.open("net_lobby", role="host", address=opts.listen, port=int(value) if value else None,
+                 seconds=opts.race_seconds, player=opts.name)
+        return
+    if role == "join":
+        app.open("net_lobby", role="join", typed=value, player=opts.name)
         return
     if role == "online":  # the server's queue, or a room (--room new / CODE)
         mode = "find" if not opts.room else ("room" if opts.room == "new" else "join")
@@ -33,37 +34,6 @@ def open_duel(app: Any, opts: Any) -> None:
         return
     app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
              seconds=opts.race_seconds, on_result=ended)
-
-
-def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) -> None:
-    """The waiting screen of ``--duel host[:PORT]`` / ``join:CODE``; a hosting smoke run prints
-    its code first, as one JSON line, for the joiner to be given."""
-    from solitaire.core import parse_code
-    from solitaire.scenes.net_lobby import start_duel
-
-    def listening(address: Any) -> None:
-        if opts.smoke:
-            print(json.dumps({"duel_code": address.code, "port": address.port}), flush=True)
-
-    def start(rival: Any) -> None:
-        autoplay = None
-        if opts.autoplay:
-            from solitaire.scenes.rival import computer_player
-
-            autoplay = computer_player(app, opts.autoplay, fast=False, limit=rival.seconds)
-            if opts.fast:  # the race clock is real over the network: only the pace drops
-                autoplay.player.pace = NET_FAST_PACE
-        start_duel(app, rival, autoplay=autoplay, on_result=ended)
-
-    options: dict[str, Any] = {"role": role, "on_start": start, "on_listening": listening}
-    if role == "host":
-        options.update(code=parse_code(opts.code) if opts.code else None, seconds=opts.race_seconds or 240,
-                       port=int(value) if value else None)
-        if opts.listen:
-            options.update(bind=opts.listen, address=opts.listen)
-    else:
-        options["typed"] = value
-    app.open("net_lobby", **options)
 
 
 def open_over_duel(app: Any, name: str) -> None:

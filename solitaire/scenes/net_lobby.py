@@ -1,122 +1,119 @@
-"""Host or join a network duel (issue 15): the waiting screens before the 3-2-1 count.
+"""Host or join a duel on the local network (issues 15 and 25): the online wait screen, on a
+duel server the host's game runs itself.
 
-Host: the game listens (the port in Settings, 47474 by default, or the next free one) and shows
-the duel code — and the plain address:port:secret for those who prefer it — with "Waiting for an
-opponent…" and Copy (the system clipboard); whatever the door turns away is said in a line under
-it, and the wait goes on. Join: paste the code (Ctrl+V or Paste) or type it; a code that cannot
-be read is refused in one line under the field before anything is sent. Either way, once the
-other side is there and the clocks are agreed, the duel starts (``on_start`` gets the
-NetworkRival). Escape or Cancel closes the port and the connection.
+Host: the game starts its duel server (``server.hosted``, through ``start_server``, which the
+composition root gives: scenes do not import the server) on this computer's network address, at the
+port in Settings (47474 by default, or the next free one), connects to it as any player does
+and makes a private room; the screen shows the **duel code** (that address, port and room, in
+20 letters with a check letter; never the deal) and the plain ``address:port:ROOM``, with Copy.
+Join: paste the code (Ctrl+V or Paste) or type it; a code that cannot be read is refused in one
+line under the field before anything is sent, and so is a host that cannot be reached or a
+room that is not open there. Then both race through that server exactly as online
+(``online_race``): it deals, referees and times the race; nothing is rated. The server stops
+with the host's connection: Cancel, Escape, leaving the race or quitting (``OnlineClient.close``).
 """
 
 from __future__ import annotations
 
-import random
 import string
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
-from solitaire.core import GameCode
-from solitaire.core.codes import DEAL_LIMIT
-from solitaire.core.rules import REGISTRY, ruleset
-from solitaire.net.code import DEFAULT_PORT, BadDuelCode, DuelAddress, parse_address
-from solitaire.net.host import Notice, PortBusy, lan_address
-from solitaire.net.messages import player_name
-from solitaire.net.rival import NetworkRival
-from solitaire.scenes.menus.confirm import DialogScene, centred, unit
-from solitaire.scenes.menus.game_code import CodeField
-from solitaire.scenes.menus.settings import system_name
+from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
+from solitaire.net.online_messages import Refused, RoomMade
+from solitaire.scenes.menus.confirm import unit
+from solitaire.scenes.online_common import connect, failure_line, is_failure
+from solitaire.scenes.online_lobby import OnlineLobbyScene
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
 
 ADDRESS_CHARS = frozenset(string.ascii_letters + string.digits + "-.: ")
-POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves
+DEFAULT_PORT = 47474  # Settings' duel_port by default: the next free port is taken when it is busy
 
 
-def my_name(app: App) -> str:
-    """The name in Settings, else the system's user name."""
-    return player_name(app.settings.player_name or system_name(), app.t("net.player"))
+class LanServer(Protocol):
+    """The duel server ``start_server`` gives (``server.hosted.HostedServer``)."""
+
+    url: str
+    address: str
+    port: int
+
+    def stop(self) -> None: ...
 
 
-def random_duel_code() -> GameCode:
-    """A random deal of the game raced in duels (the one whose level file has a [duel] table)."""
-    rules = next(REGISTRY.get(game) for game in REGISTRY.ids() if REGISTRY.get(game).extra.get("duel"))
-    return GameCode(rules.id, rules.draws[0], rules.scorings[0], random.randrange(DEAL_LIMIT))
+#: ``start_server(address or None for this computer's, port, exact_port, race_seconds or None)``;
+#: OSError when it cannot listen.
+StartServer = Callable[[str | None, int, bool, int | None], LanServer]
 
 
-def start_duel(app: App, rival: NetworkRival, **extra: Any) -> None:
-    """The duel itself, once the other player is there (the host's deal and race length), in
-    the place of the waiting screen that found it (which calls this): a notice over that screen
-    stays, over the duel."""
-    lobby = next(scene for scene in app.stack.scenes if isinstance(scene, NetLobbyScene) and scene.rival is rival)
-    app.stack.swap(lobby, app.make("duel", rival=rival, code=rival.code, seconds=rival.seconds,
-                                   opponent="network", **extra))
+class NetLobbyScene(OnlineLobbyScene):
+    #: How the host's duel server is started: given by the composition root (``solitaire.hosting``)
+    start_server: StartServer | None = None
 
-
-def told(app: App, notice: Notice) -> str:
-    return app.t(notice.key, **notice.params)
-
-
-class NetLobbyScene(DialogScene):
-    close_on_outside_click = False  # a stray click must not close the port under a joiner
-
-    def __init__(self, app: App, role: str = "host", on_start: Callable[[NetworkRival], Any] | None = None,
-                 on_listening: Callable[[DuelAddress], Any] | None = None,
-                 code: GameCode | None = None, seconds: int | None = None, bind: str = "0.0.0.0",
-                 address: str | None = None, port: int | None = None, typed: str = "", **_: object) -> None:
-        super().__init__(app)
+    def __init__(self, app: App, role: str = "host", address: str | None = None, port: int | None = None,
+                 seconds: int | None = None, typed: str = "", player: str | None = None, on_matched: Any = None,
+                 **_: object) -> None:
+        self.role = role if role in ("host", "join") else "host"
+        self.server: LanServer | None = None
+        self.address: DuelAddress | None = None
+        self.player = player
+        self.listen = (address, app.settings.duel_port if port is None else port, seconds)  # host: where, how long
+        super().__init__(app, mode="room" if self.role == "host" else "join", player=player, on_matched=on_matched)
         t = app.t
-        self.role = role
-        self.on_start = on_start or (lambda rival: start_duel(app, rival))
-        self.on_listening = on_listening
-        self.rival: NetworkRival | None = None
-        self.handed_over = False
-        self.status = ""
-        self.problem = ""
-        self.title = t(f"net.{role}.title")
-        self.field = self.group.add(CodeField(self.join, placeholder=t("net.join.placeholder"),
-                                              allowed=ADDRESS_CHARS, max_length=40))
-        self.field.visible = role == "join"
-        self.paste_button = self.group.add(ui.Button(t("net.join.paste"), self.paste, visible=role == "join"))
-        self.join_button = self.group.add(ui.Button(t("net.join.join"), lambda: self.join(self.field.value),
-                                                    primary=True, visible=role == "join"))
-        self.copy_button = self.group.add(ui.Button(t("game_code.copy"), self.copy, visible=False))
-        self.copied = ""  # what Copy did, said under the code
-        self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
-        self.rows = [[self.field, self.paste_button, self.join_button]]
-        self.boxes: dict[str, pygame.Rect] = {}
-        if role == "host":
-            self._host(code or random_duel_code(), seconds, bind, address, port)
-        elif typed:
+        self.title = t(f"net.{self.role}.title")
+        self.field.placeholder = t("net.join.placeholder")
+        self.field.allowed = ADDRESS_CHARS
+        self.field.max_length = 40
+        self.paste_button = self.group.add(ui.Button(t("net.join.paste"), self.paste, visible=self.role == "join"))
+        self.rows = [[self.field, self.paste_button, self.join_button],
+                     [self.copy_button, self.recorded_button, self.cancel_button]]
+        if typed:
             self.field.set_value(typed)
             self.join(typed)
 
-    # -- the two roles --------------------------------------------------------------------------
-
-    def _host(self, code: GameCode, seconds: int | None, bind: str, address: str | None, port: int | None) -> None:
-        """Listen on ``port`` (the one in Settings by default; a port set there or given is the
-        one used, 47474 moves on to the next free one), for a race of ``seconds`` (the Duel's
-        own length by default)."""
-        port = self.app.settings.duel_port if port is None else port
-        seconds = seconds or int(ruleset(code.game).extra["duel"]["seconds"])
+    def connect(self, player: str | None) -> OnlineClient | None:
+        """Host: start the duel server and connect to it; join: nothing until a code is given."""
+        if self.role == "join":
+            return None
+        address, port, seconds = self.listen
         try:
-            self.rival = NetworkRival.host(my_name(self.app), code, address=address or lan_address(),
-                                           seconds=seconds, port=port, exact_port=port != DEFAULT_PORT, bind=bind)
-        except OSError as error:  # the port taken (PortBusy) or no network to listen on
-            key = "net.port_busy" if isinstance(error, PortBusy) else "net.cannot_listen"
-            self.problem = self.app.t(key, port=port, error=str(error))
-            return
-        self.status = self.app.t("net.host.waiting")
-        self.copy_button.visible = True
-        if self.on_listening is not None:
-            self.on_listening(self.rival.address)
+            if self.start_server is None:
+                raise OSError("this game has no duel server to host with")
+            self.server = self.start_server(address, port, port != DEFAULT_PORT, seconds)
+        except OSError as error:  # the port taken, or no network address to listen on
+            self.problem = self.app.t("net.cannot_listen", port=port, error=error.strerror or str(error))
+            self.cancel_button.label = self.app.t("online.back")
+            return None
+        self.url = self.server.url
+        return connect(self.app, self.url, player, hosting=self.server)
 
-    def copy(self) -> None:
-        """The duel code onto the clipboard, to send it to the other player."""
-        copied = self.rival is not None and clipboard.copy(self.rival.address.code)
-        self.copied = self.app.t("game_code.copied" if copied else "game_code.copy_failed")
+    def _ask(self) -> None:
+        """Admitted: the host makes the room, the friend joins the one of the code."""
+        assert self.client is not None
+        if self.address is None:
+            self.client.make_room()
+        else:
+            self.client.join_room(self.address.room)
+
+    # -- what the player does -------------------------------------------------------------------
+    def join(self, text: str) -> None:
+        """Read the duel code, then connect to the host's server and join its room there."""
+        if self.role != "join" or self.client is not None:
+            return
+        try:
+            self.address = parse_address(text)
+        except BadDuelCode as error:
+            self.field.error = self.app.t(error.key, **error.params)
+            return
+        self.field.error = ""
+        self.url = self.address.url
+        self.client = connect(self.app, self.url, self.player)
+        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = False
 
     def paste(self) -> None:
         """The clipboard's text in the field, in place of what was there (a code is pasted whole)."""
@@ -127,128 +124,92 @@ class NetLobbyScene(DialogScene):
         self.field.set_value(text)
         self.group.focus(self.field)
 
-    def join(self, text: str) -> None:
-        if self.rival is not None:
+    def copy(self) -> None:
+        """The duel code on the clipboard; the button says whether it got there."""
+        ok = self.address is not None and clipboard.copy(self.address.code)
+        self.copy_button.label = self.app.t("online.copied" if ok else "online.no_clipboard")
+
+    # -- what the server says -------------------------------------------------------------------
+    def hear(self, message: Any) -> None:
+        if isinstance(message, RoomMade) and self.server is not None:
+            self.address = DuelAddress(self.server.address, self.server.port, message.code)
+        if self.role == "join" and is_failure(message):
+            self._refused(message)
             return
-        try:
-            address = parse_address(text)
-        except BadDuelCode as error:
-            self.field.error = self.app.t(error.key, **error.params)
-            return
-        self.rival = NetworkRival.join(address, my_name(self.app))
-        self.status = self.app.t("net.join.connecting", address=f"{address.host}:{address.port}")
-        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = False
+        super().hear(message)
 
-    # -- polling --------------------------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._poll()
-
-    def covered_update(self, dt: float) -> None:
-        """The line is read under a notice too: a joiner is never kept waiting (issue 23)."""
-        self._poll()
-
-    def _poll(self) -> None:
-        if self.rival is None or self.handed_over:
-            return
-        lobby = self.rival.lobby()
-        if lobby.notices:
-            self.problem = told(self.app, lobby.notices[-1])
-        if lobby.state == "failed":
-            self._failed(told(self.app, lobby.failure))
-        elif lobby.peer:
-            self.status = self.app.t("net.joined", name=lobby.peer)
-            if lobby.state == "started":
-                self.handed_over = True
-                self.on_start(self.rival)
-
-    def _failed(self, line: str) -> None:
-        """A join that failed: say why under the field, and let the player try again."""
-        self.rival.close()
-        self.rival = None
-        self.status = ""
-        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = True
+    def _refused(self, message: Any) -> None:
+        """A join that failed (no server there, no such room, ...): said under the field, and
+        the player may try again (another code, or the same once the host is ready)."""
+        if isinstance(message, Refused) and message.reason == "no_room":
+            line = self.app.t("net.join.no_room")
+        elif isinstance(message, Refused):
+            line = failure_line(self.app, message, self.url)
+        else:
+            line = self.app.t("net.error.unreachable")
+        assert self.client is not None
+        self.client.close()
+        self.client = self.welcome = None
         self.field.error = line
-
-    def next_wake(self) -> float | None:
-        return POLL_EVERY if self.rival is not None and not self.handed_over else None
-
-    covered_wake = next_wake
-
-    def exit(self) -> None:
-        super().exit()
-        if self.rival is not None and not self.handed_over:
-            self.rival.close()  # Esc, Cancel or leaving: the port and the connection close
+        self.field.enabled = self.join_button.enabled = self.paste_button.enabled = True
 
     # -- layout and drawing ---------------------------------------------------------------------
-
     def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        if self.role != "join":
+            return
         u = unit(size)
         gap = u // 3
-        w = min(int(size[0] * 0.88), int(u * 17))
-        rows = {"about": 0.6, "code": 1.3, "copied": 0.5, "plain_label": 0.55, "plain": 0.6} \
-            if self.role == "host" else {"about": 0.6, "field": 1.0, "field_error": 1.45}
-        rows |= {"status": 0.8, "problem": 1.0}
-        h = self.title_height(u) + gap + sum(int(u * k) + gap // 2 for k in rows.values()) + int(u * 1.9)
-        panel = centred(size, w, h)
-        self.panel.layout(panel)
-        inner = panel.inflate(-2 * u, 0)
-        y = panel.y + self.title_height(u) + gap
-        for name, height in rows.items():
-            self.boxes[name] = pygame.Rect(inner.x, y, inner.w, int(u * height))
-            y += int(u * height) + (gap // 2 if name != "about" else 0)
+        big = self.boxes["big"]
         button_w = int(u * 3.2)
-        if self.role == "join":
-            field = pygame.Rect(inner.x, self.boxes["field"].y, inner.w - 2 * (button_w + gap), u)
-            paste = pygame.Rect(field.right + gap, field.y, button_w, u)
-            join = pygame.Rect(paste.right + gap, field.y, button_w, u)
-            if self.rtl:  # the field at the reading start, Join at its end
-                field.right = inner.right
-                paste.right = field.x - gap
-                join.x = inner.x
-            self.field.layout(field)
-            self.paste_button.layout(paste)
-            self.join_button.layout(join)
-        else:
-            code = self.boxes["code"]
-            code.w -= button_w + gap
-            copy = pygame.Rect(code.right + gap, code.y + (code.h - u) // 2, button_w, u)
-            if self.rtl:
-                code.x, copy.x = inner.right - code.w, inner.x
-            self.copy_button.layout(copy)
-        cw = int(u * 3.4)
-        self.cancel_button.layout((panel.centerx - cw // 2, panel.bottom - u - int(u * 0.5), cw, u))
+        field = pygame.Rect(big.x, big.y + (big.h - u) // 2, big.w - 2 * (button_w + gap), u)
+        paste = pygame.Rect(field.right + gap, field.y, button_w, u)
+        join = pygame.Rect(paste.right + gap, field.y, button_w, u)
+        if self.rtl:  # the field at the reading start, Join at its end
+            field.right = big.right
+            paste.right = field.x - gap
+            join.x = big.x
+        self.field.layout(field)
+        self.paste_button.layout(paste)
+        self.join_button.layout(join)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         t = self.app.t
         u = unit(self.size)
-        self.blit_text(surface, t(f"net.{self.role}.about"), int(u * 0.4), self.boxes["about"], colour=ui.INK_DIM)
-        if self.role == "host" and self.rival is not None:
-            address = self.rival.address
-            box = self.boxes["code"]
+        self.blit_text(surface, t(f"net.{self.role}.about"), int(u * 0.4), self.boxes["about"], colour=ui.INK_DIM,
+                       align="centre")
+        if self.role == "host" and self.address is not None:
+            box = self.boxes["big"]
             surface.blit(ui.rounded_rect(box.size, max(4, box.h // 5), (0, 0, 0, 90), None,
                                          ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
-            self.blit_text(surface, address.code, int(box.h * 0.55), box.inflate(-u // 2, 0),
-                           colour=ui.GOLD_TOP, bold=True, align="centre")
-            self.blit_text(surface, t("net.host.plain"), int(u * 0.36), self.boxes["plain_label"],
-                           colour=ui.INK_DIM, align="centre")
-            # left to right in every language: in an Arabic line the bidi rules would move the
-            # secret before the address (the numbers' run and the letters' run swap places)
-            plain = self.app.text.render(address.plain, int(u * 0.42), ui.INK, rtl=False)
-            surface.blit(plain, plain.get_rect(center=self.boxes["plain"].center))
-            if self.copied:
-                self.blit_text(surface, self.copied, int(u * 0.36), self.boxes["copied"], colour=ui.INK_DIM,
-                               align="centre")
-        if self.status:
-            self.blit_text(surface, self.status, int(u * 0.5), self.boxes["status"], align="centre")
+            code = self.app.text.render(self.address.code, int(box.h * 0.45), ui.GOLD_TOP, True, rtl=False)
+            surface.blit(code, code.get_rect(center=box.center))
+            self._plain_line(surface, self.boxes["figures"], int(u * 0.4))
+        status = self._status()
+        if status:
+            self.blit_text(surface, status, int(u * 0.5), self.boxes["status"], align="centre")
         if self.problem:
-            self._lines(surface, self.problem, int(u * 0.36), self.boxes["problem"])
+            self.blit_text(surface, self.problem, int(u * 0.38), self.boxes["problem"], colour=ui.ERROR,
+                           align="centre")
 
-    def _lines(self, surface: pygame.Surface, text: str, px: int, box: pygame.Rect) -> None:
-        """A message of up to two lines, centred in ``box`` (a notice can be long)."""
-        lines = self.app.text.wrap(text, px, box.w)[:2]
-        step = box.h // 2
-        for i, line in enumerate(lines):
-            row = pygame.Rect(box.x, box.y + i * step + (step // 2 if len(lines) == 1 else 0), box.w, step)
-            self.blit_text(surface, line, px, row, colour=ui.ERROR, align="centre")
+    def _plain_line(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
+        """"or, as address:port:room: 192.168.1.20:47474:K7QXM", the two parts in reading order,
+        the address left to right in every language (in one Arabic line the bidi rules would
+        move its room before its numbers)."""
+        label = self.app.text.render(self.app.t("net.host.plain"), px, ui.INK_DIM)
+        plain = self.app.text.render(self.address.plain if self.address else "", px, ui.INK, rtl=False)
+        gap = px // 2
+        first, second = (plain, label) if self.rtl else (label, plain)
+        x = box.centerx - (first.get_width() + gap + second.get_width()) // 2
+        surface.blit(first, first.get_rect(midleft=(x, box.centery)))
+        surface.blit(second, second.get_rect(midleft=(x + first.get_width() + gap, box.centery)))
+
+    def _status(self) -> str:
+        t = self.app.t
+        if self.client is None:
+            return ""
+        if self.welcome is None:
+            return t("net.join.connecting", address=self.url.removeprefix("ws://"))
+        if self.role == "host":
+            return t("net.host.waiting") if self.address is not None else ""
+        return t("net.join.joining")

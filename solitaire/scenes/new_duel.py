@@ -1,11 +1,12 @@
-"""The New duel window: the opponent (the computer at Easy, Medium or Hard; the network choices
-join them with issue 15) and the deal (random, a game code, or a winnable deal from the Duel's
-pool), then Start. Opened from the title it is replaced by the duel, so the duel's end returns
-to the title. It opens on the opponent chosen last (a setting); joining plays the host's deal,
-so with Join chosen there is no deal to choose and its row is not shown. The first network duel
-asks the player's name first (the other player sees it; the system's user name told two
-players apart badly: "root" and "root"). Online (issue 25): the server deals, so instead of the
-deal the window asks how to meet — the queue, a room code to give, or a friend's code.
+"""The New duel window: the opponent (the computer at Easy, Medium or Hard, a player on your
+network, or online) and, against the computer, the deal (random, a game code, or a winnable deal
+from the Duel's pool), then Start. Opened from the title it is replaced by the duel, so the
+duel's end returns to the title. It opens on the opponent chosen last (a setting). A duel with
+a person is dealt by a duel server — the one this game hosts on your network (``net_lobby``),
+or the online one — so there is no deal to choose and its row is not shown; online, the window
+asks instead how to meet: the queue, a room code to give, or a friend's code. The first duel
+with a person asks the player's name first (the other player sees it; the system's user name
+told two players apart badly: "root" and "root").
 """
 
 from __future__ import annotations
@@ -71,9 +72,9 @@ class NewDuelScene(DialogScene):
 
     @property
     def deal_chosen(self) -> bool:
-        """Whether this window chooses the deal: not when joining (the host's deal is played),
-        nor online (the server deals)."""
-        return self.strength not in ("join", "online")
+        """Whether this window chooses the deal: only against the computer (a duel server deals
+        a duel with a person, on the network or online)."""
+        return self.strength in STRENGTHS
 
     def _show_deal(self) -> None:
         self.deal_label.visible = self.deal_choice.visible = self.deal_chosen
@@ -98,25 +99,18 @@ class NewDuelScene(DialogScene):
                 self.code_field.error = self.app.t("duel.not_a_duel_code")
                 return
         if self.strength in NETWORK_ROLES:
-            self._network(code)
+            self._network()
             return
         self.app.switch("duel", code=code, opponent=f"computer:{self.strength}",
                         winnable=self.deal == "winnable")
 
-    def _network(self, code: object) -> None:
-        """Host (on this window's deal) or join (the host's deal): the waiting screen first, and
-        before it, the first time, the player's name."""
+    def _network(self) -> None:
+        """Host (a duel server in this game) or join (a host's): the waiting screen, and before
+        it, the first time, the player's name."""
         if not self.app.settings.player_name:
-            self.app.stack.push(PlayerNameScene(self.app, on_named=lambda: self._network(code)))
+            self.app.stack.push(PlayerNameScene(self.app, on_named=self._network))
             return
-        if self.strength == "join":
-            self.app.switch("net_lobby", role="join")
-            return
-        if code is None:
-            from solitaire.scenes.rival import duel_deal
-
-            code = duel_deal(self.deal == "winnable")
-        self.app.switch("net_lobby", role="host", code=code)
+        self.app.switch("net_lobby", role=self.strength)
 
     def _online(self) -> None:
         """The wait screen of the way chosen; before it, the first time, the player's name."""

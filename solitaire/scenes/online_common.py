@@ -10,12 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
-from solitaire.scenes.net_lobby import my_name
+from solitaire.scenes.menus.settings import system_name
 from solitaire.store.player_key import player_key
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
+MAX_NAME = 32  # as Settings keeps it (the server cuts it to 20)
+
 if TYPE_CHECKING:
-    from solitaire.net.online import Closed, OnlineClient
+    from solitaire.net.online import Closed, Hosting, OnlineClient
+
+
+def my_name(app: Any) -> str:
+    """The name in Settings, else the system's user name; printable, at most 32 characters (the
+    server cleans it further)."""
+    name = "".join(ch for ch in (app.settings.player_name or system_name()) if ch.isprintable()).strip()
+    return name[:MAX_NAME].strip() or app.t("net.player")
 
 
 def server_address(app: Any) -> str:
@@ -23,11 +32,12 @@ def server_address(app: Any) -> str:
     return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
 
 
-def connect(app: Any, url: str | None = None, name: str | None = None) -> OnlineClient:
-    """A client of the server, connecting in the background (``start`` returns at once)."""
+def connect(app: Any, url: str | None = None, name: str | None = None, hosting: Hosting | None = None) -> OnlineClient:
+    """A client of the server, connecting in the background (``start`` returns at once);
+    ``hosting``: the server this game runs for it, stopped when the client closes."""
     from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
 
-    client = OnlineClient(url or server_address(app), player_key(), name or my_name(app))
+    client = OnlineClient(url or server_address(app), player_key(), name or my_name(app), hosting)
     client.start()
     return client
 

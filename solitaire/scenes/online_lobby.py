@@ -43,7 +43,6 @@ class OnlineLobbyScene(DialogScene):
         self.url = url or server_address(app)
         self.on_matched = on_matched or self._race
         self.title = t(f"online.{self.mode}.title")
-        self.client: OnlineClient | None = connect(app, self.url, player)
         self.clock = time.monotonic
         self.since = self.clock()
         self.welcome: Welcome | None = None
@@ -63,6 +62,11 @@ class OnlineLobbyScene(DialogScene):
         self.rows = [[self.field, self.join_button], [self.copy_button, self.recorded_button, self.cancel_button]]
         self.boxes: dict[str, pygame.Rect] = {}
         self.typed = room
+        self.client: OnlineClient | None = self.connect(player)
+
+    def connect(self, player: str | None) -> OnlineClient | None:
+        """The client of the server, connecting in the background (None: not yet)."""
+        return connect(self.app, self.url, player)
 
     # -- what the player does -------------------------------------------------------------------
     def join(self, code: str) -> None:
@@ -93,6 +97,14 @@ class OnlineLobbyScene(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._poll()
+
+    def covered_update(self, dt: float) -> None:
+        """Heard under a notice too: a match is never kept waiting (issue 23); the race then
+        takes this screen's place under the notice."""
+        self._poll()
+
+    def _poll(self) -> None:
         if self.client is None or self.handed_over:
             return
         for message in self.client.poll():
@@ -147,10 +159,12 @@ class OnlineLobbyScene(DialogScene):
         self.layout(self.size)
 
     def _race(self, client: OnlineClient, matched: Matched) -> None:
-        self.app.switch("online_race", client=client, matched=matched)
+        self.app.stack.swap(self, self.app.make("online_race", client=client, matched=matched))
 
     def next_wake(self) -> float | None:
         return POLL_EVERY if self.client is not None and not self.handed_over else None
+
+    covered_wake = next_wake
 
     def exit(self) -> None:
         super().exit()

@@ -25,8 +25,8 @@ import pygame
 from solitaire.app.scene import App
 from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal
 from solitaire.core.codes import GameCode
-from solitaire.core.duel import Breakdown, RivalEnded, RivalEvent, notation
-from solitaire.net.online_messages import Matched
+from solitaire.core.duel import Breakdown, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, notation
+from solitaire.net.online_messages import COMEBACK_SECONDS, Matched
 from solitaire.scenes import connection_banner
 from solitaire.scenes.duel import ME, DuelScene
 from solitaire.scenes.online_common import tier_name
@@ -54,16 +54,23 @@ class OnlineRival:
         self.duel = duel
         self.name = opponent_label(app, duel.matched.opponent)
         self.told_end = False
+        self.away = False
 
     def start(self, code: GameCode) -> None:
         """The server deals: nothing to set up here."""
 
     def update(self, race_time: float) -> list[RivalEvent]:
-        """The rival's end once the server says it has ended (its figures: ``figures``)."""
-        if self.duel.rival.ended and not self.told_end:
+        """The rival's connection dropped (the banner counts the comeback window down) or came
+        back, and its end once the server says it has ended: one still away then has left
+        (the server ended its game as if it pressed End). Its figures: ``figures``."""
+        rival, events = self.duel.rival, []
+        if rival.away != self.away and not self.told_end:
+            self.away = rival.away
+            events.append(RivalGone("net.gone", COMEBACK_SECONDS) if rival.away else RivalBack())
+        if rival.ended and not self.told_end:
             self.told_end = True
-            return [RivalEnded(race_time)]
-        return []
+            events.append(RivalLost("net.lost.left") if rival.away else RivalEnded(race_time))
+        return events
 
     def figures(self) -> tuple[int, int, int]:
         """(score, cards home, moves) as the server last told them."""
@@ -179,7 +186,8 @@ class OnlineRaceScene(DuelScene):
         told, store = self.online.result, getattr(self.app, "store", None)
         if told is not None and store is not None:  # online duels have their own row, beside LAN duels'
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[told.winner]
-            store.record_duel(self.rival.kind, outcome, told.you["total"])
+            kind = self.rival.kind if told.rating else "network"  # unrated: a server a LAN host runs
+            store.record_duel(kind, outcome, told.you["total"])
         self._update_buttons()
         if self.on_result is not None and told is not None:
             self.on_result(told)

@@ -1,7 +1,7 @@
 """The results of an online race (issue 25): the server's verdict — who won, both totals with
-the time bonus, and your rating before -> after with its tier — then New duel or Title. With no
-verdict (the connection to the server lost past its comeback window), it says so and what the
-server does then."""
+the time bonus, and your rating before -> after with its tier (or "not rated", a duel on your
+own network) — then New duel or Title. With no verdict (the connection to the server lost past
+its comeback window), it says so and what the server does then."""
 
 from __future__ import annotations
 
@@ -43,8 +43,12 @@ class OnlineResultsScene(DialogScene):
 
     @property
     def rating_line(self) -> str:
+        """The rating before -> after; a duel on a server hosted in a player's game moves none
+        (its result carries no rating) and says so."""
         assert self.result is not None
         rating = self.result.rating
+        if not rating:
+            return self.app.t("online.unrated")
         change = rating["after"] - rating["before"]
         return self.app.t("online.rating", before=rating["before"], after=rating["after"],
                           change=f"{change:+d}", tier=tier_name(self.app, self.result.tier))

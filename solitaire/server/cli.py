@@ -27,12 +27,11 @@ from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_second
 from .cluster import ClusterServer
 from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
-from .service import SOCKET_OPTIONS, DuelServer, Settings
+from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
 DEFAULT_PORT = 47475
 NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
-IDLE_SWEEP = 4  # ticks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,26 +101,11 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         print(json.dumps({"listening": url}), flush=True)
         if ready is not None:
             ready.set_result((url, stopping))
-        pairing = asyncio.create_task(_pair_forever(server))
         settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own
-        await stopping.wait()
-        pairing.cancel()
+        await run_until(server, stopping)
         settling.cancel()
-        server.stop()
-        await asyncio.sleep(0.05)  # the results' messages leave before the doors close
     await server.stopped()
     return EXIT_OK
-
-
-async def _pair_forever(server: DuelServer) -> None:
-    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
-    ticks = 0
-    while True:
-        await asyncio.sleep(server.settings.tick)
-        server.pair()
-        ticks += 1
-        if ticks % IDLE_SWEEP == 0:
-            server.sweep_idle()
 
 
 async def _settle_heap_forever(heap: Heap) -> None:

@@ -5,7 +5,7 @@ The **queue** pairs players whose ratings differ by no more than the wider of th
 a window starts at ``BASE_WINDOW`` rating points and widens by ``WIDEN`` a second of waiting (up
 to ``MAX_WINDOW``), so a player waits little for a close opponent and never for ever. Pairing
 walks the queue sorted by rating and pairs neighbours, O(n log n) however long the queue.
-A **room** is a short code (``ROOM_LETTERS``, no 0/O or 1/I to misread) made by one player and
+A **room** is a short code (``net.code.ROOM_LETTERS``, no 0/O or 1/I to misread) made by one player and
 typed by a friend. Wrong codes are **throttled** by address: ``WRONG_CODES`` in
 ``WRONG_WINDOW`` seconds, and that address may not try another until the window has passed.
 """
@@ -17,11 +17,11 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Generic, Hashable, TypeVar
 
+from ..net.code import ROOM_LENGTH, ROOM_LETTERS
+
 BASE_WINDOW = 100
 WIDEN = 25
 MAX_WINDOW = 1000
-ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-ROOM_CODE_LENGTH = 5
 ROOM_SECONDS = 600.0  # an unused room is closed after ten minutes
 WRONG_CODES = 5
 WRONG_WINDOW = 60.0
@@ -110,7 +110,7 @@ class Rooms(Generic[Who]):
 
     def make(self, who: Who, now: float) -> str:
         self.close_for(who)
-        while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_CODE_LENGTH))) in self.rooms:
+        while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))) in self.rooms:
             pass
         self.rooms[code] = (who, now)
         return code

@@ -80,7 +80,8 @@ class Races:
         client.duel, client.side = duel, side
         other = duel.sides[1 - side]
         skill = self.store.skill(other.player)
-        opponent = {"name": other.name, "number": skill.number, "tier": skill.tier, "recorded": duel.recorded}
+        tier = skill.tier if self.settings.rated else ""  # unrated: no tier to show beside a name
+        opponent = {"name": other.name, "number": skill.number, "tier": tier, "recorded": duel.recorded}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
                             duel.sides[side].moves, duel.points(side)))
         if other.moves or other.away:
@@ -184,6 +185,8 @@ class Races:
         outcome, lines = duel.decide(now)
         if duel.recorded:
             return self._finish_recorded(duel, outcome, lines)
+        if not self.settings.rated:
+            return self._finish_unrated(duel, outcome, lines, now)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
                                  line["ended"]) for s, line in zip(duel.sides, lines))
         record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
@@ -192,18 +195,34 @@ class Races:
         self.written += 1
         del self.duels[duel.id]
         for side in (0, 1):
-            winner = "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")
-            why = duel.why
-            if why == "disqualified":
-                why = "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
-            result = Result(duel.id, lines[side], lines[1 - side], winner, duel.sides[1 - side].name,
-                            {"before": before[side].number, "after": after[side].number}, after[side].tier, why)
-            client = self._client_of(duel, side)
-            if client is None:  # away: told if they come back in time
-                self.missed[duel.sides[side].player] = (now + self.settings.comeback_seconds, result)
-                continue
-            client.duel = None
-            client.send(result)
+            result = Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side), duel.sides[1 - side].name,
+                            {"before": before[side].number, "after": after[side].number}, after[side].tier,
+                            self._why(duel, side))
+            self._tell_result(duel, side, result, now)
+
+    def _tell_result(self, duel: ServerDuel, side: int, result: Result, now: float) -> None:
+        """``side`` hears its result; away, it is kept and told if the player comes back in time."""
+        client = self._client_of(duel, side)
+        if client is None:
+            self.missed[duel.sides[side].player] = (now + self.settings.comeback_seconds, result)
+            return
+        client.duel = None
+        client.send(result)
+
+    @staticmethod
+    def _why(duel: ServerDuel, side: int) -> str:
+        """Why the race ended as ``side`` is told it: a disqualification says whose."""
+        if duel.why == "disqualified":
+            return "disqualified" if duel.sides[side].disqualified else "opponent_disqualified"
+        return duel.why
+
+    def _finish_unrated(self, duel: ServerDuel, outcome: str, lines: list[dict], now: float) -> None:
+        """A duel on a server hosted in a player's game: told, not written, no rating moved
+        (``rating`` {}, ``tier`` "": the results say it was unrated)."""
+        del self.duels[duel.id]
+        for side in (0, 1):
+            self._tell_result(duel, side, Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side),
+                                                 duel.sides[1 - side].name, {}, "", self._why(duel, side)), now)
 
     def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
         """A race against a recorded run: told, not written, no rating moved."""
@@ -213,8 +232,7 @@ class Races:
             return
         client.duel = None
         skill = self.store.skill(duel.sides[0].player)
-        winner = {"first": "you", "second": "opponent", "tie": "tie"}[outcome]
-        client.send(Result(duel.id, lines[0], lines[1], winner, duel.sides[1].name,
+        client.send(Result(duel.id, lines[0], lines[1], _winner(outcome, 0), duel.sides[1].name,
                            {"before": skill.number, "after": skill.number}, skill.tier, "recorded"))
 
     def stop(self) -> None:
@@ -223,3 +241,8 @@ class Races:
         for duel in list(self.duels.values()):
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
+
+
+def _winner(outcome: str, side: int) -> str:
+    """The race's outcome ("first", "second", "tie") as ``side`` is told it."""
+    return "tie" if outcome == "tie" else ("you" if outcome == ("first", "second")[side] else "opponent")

@@ -27,10 +27,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..net.framing import ProtocolError
-from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, DailyAsk,
-                                   DailySubmit, EndMessage, Find, Hello, MoveMessage, Queued, RecordedAsk,
-                                   Refused, Result, Room, RoomMade, Welcome, decode, encode)
+from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
+                                   DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError, Queued,
+                                   RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode, encode)
 from .daily import DailyBoards
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
@@ -47,12 +46,13 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 SOCKET_OPTIONS: dict[str, Any] = {"create_connection": PlayerConnection, "max_size": MAX_MESSAGE,
                                   "compression": None, "open_timeout": 5, "ping_interval": 20,
                                   "ping_timeout": 20, "close_timeout": 2}
+IDLE_SWEEP = 4  # ticks between two sweeps of idle players (``run_until``)
 
 
 @dataclass(frozen=True)
 class Settings:
     race_seconds: int = 240
-    comeback_seconds: float = 30.0  # a player whose connection dropped may come back to the race
+    comeback_seconds: float = COMEBACK_SECONDS  # a player whose connection dropped may come back to the race
     count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
     per_address: int = 16  # connections open at once from one address
     hello_seconds: float = 5.0
@@ -63,6 +63,8 @@ class Settings:
     outbox: int = 64 * 1024  # bytes a slow reader leaves unread before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
     newcomers: int = 20  # new players (new keys) one address may make a minute
+    rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
+    rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
 
 
 @dataclass(eq=False)
@@ -236,6 +238,8 @@ class DuelServer(Races):
             self._end(client, now)
         elif isinstance(message, Hello):
             client.send(Refused("hello", "one hello a connection"))
+        elif self.settings.rooms_only and isinstance(message, (Find, RecordedAsk, BoardAsk, DailySubmit, DailyAsk)):
+            client.send(Refused("rooms_only", "this duel server has private rooms only"))
         elif isinstance(message, BoardAsk):
             assert client.player is not None
             top, you = self.store.leaderboard(client.player.id)
@@ -312,3 +316,23 @@ class DuelServer(Races):
             self.daily.forget(client.player.id)
             self.away(client)
         client.duel = None
+
+
+async def run_until(server: DuelServer, stopping: asyncio.Event) -> None:
+    """Pair and sweep until ``stopping`` is set; then end the races in progress (``stop``)."""
+    pairing = asyncio.create_task(_pair_forever(server))
+    await stopping.wait()
+    pairing.cancel()
+    server.stop()
+    await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+
+
+async def _pair_forever(server: DuelServer) -> None:
+    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
+    ticks = 0
+    while True:
+        await asyncio.sleep(server.settings.tick)
+        server.pair()
+        ticks += 1
+        if ticks % IDLE_SWEEP == 0:
+            server.sweep_idle()

@@ -1,22 +1,35 @@
-"""The network duel's waiting screens (issue 15), on 127.0.0.1: the host shows a code that leads
-to it, says what its door turned away and waits on, and hands the rival over once the other
-player is there; a joiner's bad code is refused in a line before anything is sent; Escape closes
-the port."""
+"""The network duel's waiting screens (issues 15 and 25), on 127.0.0.1: the host's game runs the
+duel server and shows a code that leads to its room there; the friend's bad code, a room not
+open or a host not there is refused in a line; once both are there the online race follows; the
+server stops when the host leaves, leaving no thread behind."""
 
 from __future__ import annotations
 
 import socket
+import threading
 import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from solitaire import i18n
+from solitaire import i18n, main
+from solitaire.hosting import HOSTED, HostedServers
 from solitaire.app import clipboard
+from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
-from solitaire.net.rival import NetworkRival
-from solitaire.scenes.net_lobby import NetLobbyScene, my_name
-from tests.net.helpers import CODE, LOCAL, QUICK
+from solitaire.net.online import OnlineClient, new_key
+from solitaire.net.online_messages import Matched, RivalProgress, Welcome
+from solitaire.scenes import connection_banner
+from solitaire.scenes.net_lobby import NetLobbyScene
+from solitaire.scenes.new_duel import NewDuelScene
+from solitaire.scenes.online_common import my_name
+from solitaire.scenes.online_race import OnlineRaceScene, OnlineRival
+from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.server.hosted import HostedServer
+from tests.server.helpers import LOCAL, Raw
+from tests.server.test_hosted import hosting_client, stopped
+from tests.server.test_online_client import next_of
 
 pygame.init()
 
@@ -30,35 +43,54 @@ def frames(app, until, limit=3000):
     raise AssertionError("the condition was not reached")
 
 
-def hosting(app, started):
-    scene = NetLobbyScene(app, role="host", on_start=started.append, bind=LOCAL, address=LOCAL, port=0)
-    app.stack.push(scene)
+def hosting(app) -> NetLobbyScene:
+    """The host's waiting screen, its server on 127.0.0.1 (a free port), once its room is made."""
+    scene = app.open("net_lobby", role="host", address=LOCAL, port=0)
+    frames(app, lambda: scene.address is not None)
     return scene
 
 
-def test_the_host_shows_a_code_that_leads_to_it_and_hands_over_the_rival(app, driver):
-    started = []
-    scene = hosting(app, started)
-    code = parse_address(scene.rival.address.code)
-    assert code == scene.rival.address and code.host == LOCAL
-    assert scene.status == "Waiting for an opponent…"
-    wrong = socket.create_connection((LOCAL, code.port))
-    wrong.sendall(b'{"type": "hello", "version": 9, "name": "x", "have": 0}\n')
-    frames(app, lambda: scene.problem)
-    assert "version 9" in scene.problem and scene.status == "Waiting for an opponent…"
+def friend(code: str, name: str = "Bob") -> OnlineClient:
+    address = parse_address(code)
+    client = OnlineClient(address.url, new_key(), name)
+    client.start()
+    next_of(client, Welcome)
+    client.join_room(address.room)
+    return client
+
+
+def test_the_host_shows_a_code_that_leads_to_its_server_and_the_race_follows(app, driver):
+    app.open("title")
+    scene = hosting(app)
+    server = scene.server
+    assert parse_address(scene.address.code) == scene.address and scene.address.host == LOCAL
+    assert scene._status() == "Waiting for an opponent…"
     driver.draw()
-    bob = NetworkRival.join(code, "Bob", timing=QUICK)
-    frames(app, lambda: (bob.lobby(), started)[1])
-    assert started == [scene.rival] and scene.rival.name == "Bob"
-    assert bob.name == my_name(app)
-    bob.close(), scene.rival.close(), wrong.close()
+    bob = friend(scene.address.code)
+    try:
+        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+        race = app.stack.top
+        assert race.rival.name.startswith("Bob") and scene not in app.stack.scenes
+        assert next_of(bob, Matched).opponent["name"] == my_name(app)[:20]
+        driver.draw()
+        race.online.end()  # both press End: the host's server decides the race, unrated
+        bob.end()
+        frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
+        assert app.stack.top.rating_line == app.t("online.unrated")
+        # counted with the network duels, not the online ones (they have a row each in Statistics)
+        assert app.store.duel_stats("network").played == 1 and app.store.duel_stats("online").played == 0
+    finally:
+        bob.close()
+    app.stack.clear()  # the host leaves the race (or quits): the server stops with it
+    assert stopped(server)
 
 
-def test_escape_closes_the_port(app, driver):
-    scene = hosting(app, [])
-    port = scene.rival.address.port
+def test_cancel_stops_the_server_and_leaves_no_thread(app, driver):
+    scene = hosting(app)
+    server, port = scene.server, scene.address.port
     driver.key(pygame.K_ESCAPE)
     frames(app, lambda: app.stack.top is not scene)
+    assert stopped(server)
     probe = socket.socket()
     try:
         assert probe.connect_ex((LOCAL, port)) != 0  # nobody listens there any more
@@ -67,87 +99,91 @@ def test_escape_closes_the_port(app, driver):
 
 
 def test_a_bad_code_is_refused_in_a_line_and_a_good_one_joins(app, driver):
-    started = []
-    host = NetworkRival.host("Ann", CODE, address=LOCAL, port=0, exact_port=True,
-                             bind=LOCAL, timing=QUICK)
-    scene = NetLobbyScene(app, role="join", on_start=started.append)
-    app.stack.push(scene)
-    scene.join("KXAA-AAOC")
-    assert scene.rival is None and "“O” is not in duel codes" in scene.field.error
-    scene.join(host.address.code)
-    frames(app, lambda: (host.lobby(), started)[1])
-    assert started == [scene.rival] and scene.rival.name == "Ann"
-    host.close(), scene.rival.close()
+    server = HostedServer(LOCAL, 0).start()
+    ann, code = hosting_client(server)
+    try:
+        scene = app.open("net_lobby", role="join")
+        scene.join("KXAA-AAOC")
+        assert scene.client is None and "“O” is not in duel codes" in scene.field.error
+        scene.join(code)
+        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+        assert app.stack.top.rival.name.startswith("Ann")
+    finally:
+        ann.close()
+    assert stopped(server)
 
 
-def test_a_refused_join_says_why_and_may_try_again(app, driver):
-    host = NetworkRival.host("Ann", CODE, address=LOCAL, port=0, exact_port=True,
-                             bind=LOCAL, timing=QUICK)
-    scene = NetLobbyScene(app, role="join")
-    app.stack.push(scene)
-    scene.join(DuelAddress(LOCAL, host.address.port, "AAAAAAA" if host.address.secret != "AAAAAAA" else "CCCCCCC").plain)
-    frames(app, lambda: (host.lobby(), scene.field.error)[1])
-    assert scene.field.error == app.t("net.fail.secret") and scene.rival is None
-    assert scene.field.enabled
-    host.close()
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        return probe.getsockname()[1]
 
 
+def test_a_room_not_open_or_no_host_there_is_one_line_and_may_try_again(app, driver):
+    server = HostedServer(LOCAL, 0).start()
+    try:
+        scene = app.open("net_lobby", role="join")
+        scene.join(DuelAddress(LOCAL, server.port, "ZZZZZ").code)
+        frames(app, lambda: scene.field.error)
+        assert scene.field.error == app.t("net.join.no_room") and scene.client is None and scene.field.enabled
+        scene.join(DuelAddress(LOCAL, free_port(), "ZZZZZ").code)
+        frames(app, lambda: scene.field.error)
+        assert scene.field.error == app.t("net.error.unreachable") and scene.field.enabled
+        driver.draw()
+    finally:
+        server.stop()
+    assert stopped(server)
 
-def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
-    from solitaire.scenes import net_lobby
-    from solitaire.scenes.new_duel import NewDuelScene
 
-    monkeypatch.setattr(net_lobby, "lan_address", lambda: LOCAL)
-    made = []
-    real = net_lobby.NetworkRival.host
+def test_new_duel_hosts_with_no_deal_to_choose_or_joins(app, driver, monkeypatch):
+    asked = []
 
-    def host_here(*args, **kwargs):  # on 127.0.0.1 only, on any free port
-        made.append(real(*args, **{**kwargs, "bind": LOCAL, "port": 0, "exact_port": True}))
-        return made[-1]
+    def start_here(address, port, exact_port, seconds):  # on 127.0.0.1 only, on any free port
+        asked.append((address, port, exact_port, seconds))
+        return HostedServer(LOCAL, 0).start()
 
-    monkeypatch.setattr(net_lobby.NetworkRival, "host", host_here)
+    monkeypatch.setattr(app.scenes["net_lobby"], "start_server", staticmethod(start_here))
     app.settings = app.settings.updated(player_name="Ann")  # named already: no question first
     dialog = NewDuelScene(app)
     app.stack.push(dialog)
     dialog._set_strength("host")
-    dialog._set_deal("code")
-    dialog.code_field.set_value("DU2-D3N-AAAAAAB")
+    assert not dialog.deal_choice.visible  # the server deals
     dialog.start()
     lobby = app.stack.top
     assert isinstance(lobby, NetLobbyScene) and lobby.role == "host"
-    assert made[0].code == CODE and made[0].seconds == 240
-    bob = NetworkRival.join(made[0].address, "Bob", timing=QUICK)
-    frames(app, lambda: (bob.lobby(), app.stack.top.__class__.__name__ == "DuelScene")[1])
-    duel = app.stack.top
-    assert duel.rival is made[0] and duel.code == CODE and not duel.rival.pausable
-    bob.close()
+    assert asked == [(None, 47474, False, None)]  # this computer's address, Settings' port or the next free
+    frames(app, lambda: lobby.address is not None)
+    server = lobby.server
     app.stack.clear()
+    assert stopped(server)
     join = NewDuelScene(app)
     app.stack.push(join)
     join._set_strength("join")
     join.start()
     assert isinstance(app.stack.top, NetLobbyScene) and app.stack.top.role == "join"
+    assert app.stack.top.client is None  # nothing is sent before a code is given
 
 
 def test_the_host_copies_its_duel_code_to_the_clipboard(app, driver):
     """Issue 22: the host's code had no Copy button (SDL's clipboard: the dummy driver keeps one)."""
     app.display.surface  # a window exists: the clipboard belongs to it
-    scene = hosting(app, [])
+    scene = hosting(app)
     assert scene.copy_button.visible and scene.copy_button.rect.w > 0
     driver.click(scene.copy_button.rect.center)
-    assert clipboard.paste() == scene.rival.address.code
-    assert scene.copied == app.t("game_code.copied")
-    assert not scene.copy_button.rect.colliderect(scene.boxes["code"])
+    assert clipboard.paste() == scene.address.code
+    assert scene.copy_button.label == app.t("online.copied")
+    assert not scene.copy_button.rect.colliderect(scene.boxes["big"])
     driver.draw()
-    scene.rival.close()
+    server = scene.server
+    app.stack.clear()
+    assert stopped(server)
 
 
 def test_join_pastes_a_code_with_ctrl_v_or_the_paste_button(app, driver):
-    scene = NetLobbyScene(app, role="join")
-    app.stack.push(scene)
+    scene = app.open("net_lobby", role="join")
     assert clipboard.copy(" KXAA-AAAC-NMMN-AACC-FKNF\n")
     driver.click(scene.paste_button.rect.center)
-    assert scene.field.value == "KXAA-AAAC-NMMN-AACC-FKNF" and scene.rival is None  # pasted, not sent
+    assert scene.field.value == "KXAA-AAAC-NMMN-AACC-FKNF" and scene.client is None  # pasted, not sent
     scene.field.set_value("")
     scene.group.focus(scene.field)
     driver.key(pygame.K_v, pygame.KMOD_CTRL)
@@ -167,3 +203,64 @@ def test_the_join_fields_placeholder_reads_as_a_hint_not_a_code(app, lang):
     with pytest.raises(BadDuelCode):
         parse_address(hint)
     assert len(hint.split()) >= 3 and not any(ch.isdigit() for ch in hint)
+
+
+def test_quitting_the_game_stops_every_server_it_hosts(tmp_path, monkeypatch):
+    """``main.run`` ends with no duel server thread left, whatever scene held it (``hosting``)."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
+    stopping, real = [], HostedServers.stop_all
+
+    def stop_all(hosted):
+        stopping.extend(hosted.started)
+        real(hosted)
+
+    monkeypatch.setattr(HostedServers, "stop_all", stop_all)
+    assert main.run(smoke=True, frames=30, frames_given=True, duel="host:0", listen=LOCAL) == 0
+    assert len(stopping) == 1 and not stopping[0].alive  # the host's lobby had started one
+    assert not HOSTED.started
+    assert not any(t.name == "duel-server" and t.is_alive() for t in threading.enumerate())
+
+
+def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_back(app, driver):
+    """The server tells the host its friend is away (the comeback window): the Duel's red banner
+    counts it down, as the peer-to-peer duel's did; coming back with the same key clears it."""
+    app.open("title")
+    lobby = hosting(app)
+    key = new_key()
+    bob = Raw(lobby.address.url)
+    bob.hello("Bob", key=key)
+    bob.say({"type": "room", "code": lobby.address.room})
+    bob.hear_type("matched")
+    frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+    race = app.stack.top
+    bob.close()  # the line drops
+    frames(app, lambda: race.rival_side.comeback_until is not None)
+    assert race.rival_side.note == "net.gone" and connection_banner.seconds_left(race) in (29, 30)
+    driver.draw()
+    again = Raw(lobby.address.url)
+    try:
+        again.hello("Bob", key=key)
+        again.hear_type("matched")  # the same seat
+        frames(app, lambda: race.rival_side.comeback_until is None)
+        assert race.rival_side.note == "" and race.result is None
+    finally:
+        again.close()
+        server = lobby.server
+        app.stack.clear()
+    assert stopped(server)
+
+
+def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended(app):
+    told = SimpleNamespace(rival=RivalProgress(0, 0, 0, False), matched=SimpleNamespace(opponent={"name": "Bob"}))
+    rival = OnlineRival(app, told)
+    assert rival.update(1.0) == []
+    told.rival = RivalProgress(40, 2, 9, False, away=True)
+    assert rival.update(2.0) == [RivalGone("net.gone", 30.0)] and rival.update(2.5) == []
+    told.rival = RivalProgress(40, 2, 9, False, away=False)
+    assert rival.update(3.0) == [RivalBack()]
+    told.rival = RivalProgress(40, 2, 9, True, away=True)  # the window closed: the server ended its game
+    assert rival.update(40.0) == [RivalGone("net.gone", 30.0), RivalLost("net.lost.left")]
+    assert rival.update(41.0) == []
+    other = OnlineRival(app, SimpleNamespace(rival=RivalProgress(5, 0, 3, True),
+                                             matched=SimpleNamespace(opponent={"name": "Eve"})))
+    assert other.update(7.0) == [RivalEnded(7.0)]  # it pressed End

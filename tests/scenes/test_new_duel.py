@@ -9,6 +9,7 @@ import pytest
 
 from solitaire.core import parse_code
 from solitaire.core.rules import REGISTRY
+from solitaire.scenes.net_lobby import NetLobbyScene
 
 
 def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
@@ -122,8 +123,10 @@ def test_the_window_opens_on_the_opponent_chosen_last(app):
     assert app.stack.top.rival.kind == "hard"
 
 
-def test_with_join_chosen_there_is_no_deal_to_choose(app):
-    """Issue 22: joining plays the host's deal, yet the Deal row still showed."""
+def test_with_a_person_chosen_there_is_no_deal_to_choose(app):
+    """Issue 22: joining plays the host's deal, yet the Deal row still showed; issue 25: a duel
+    server deals every duel with a person (hosted here, or online), so neither host nor join
+    chooses one."""
     app.open("title")
     dialog = app.open("new_duel")
     dialog.deal_choice.select([d for d, _ in dialog.deal_choice.options].index("code"))
@@ -133,7 +136,9 @@ def test_with_join_chosen_there_is_no_deal_to_choose(app):
     assert not (dialog.deal_label.visible or dialog.deal_choice.visible or dialog.code_field.visible)
     assert dialog.panel.rect.h < tall and dialog.panel.rect.contains(dialog.start_button.rect)
     assert dialog.start_button.rect.top > dialog.opponent_choice.rect.bottom
-    dialog.opponent_choice.select(3)  # Network · Host: the deal is chosen here again
+    dialog.opponent_choice.select(3)  # Network · Host: the server this game runs deals
+    assert not (dialog.deal_label.visible or dialog.deal_choice.visible or dialog.code_field.visible)
+    dialog.opponent_choice.select(0)  # the computer: the deal is chosen here again
     assert dialog.deal_choice.visible and dialog.code_field.visible
 
 
@@ -151,8 +156,8 @@ def test_the_first_network_duel_asks_for_a_name_and_keeps_it(app, driver):
     driver.key(pygame.K_RETURN)
     assert app.settings.player_name == "Samira"
     lobby = app.stack.top
-    assert type(lobby).__name__ == "NetLobbyScene" and lobby.role == "join"
+    assert isinstance(lobby, NetLobbyScene) and lobby.role == "join"
     app.stack.clear()
     app.open("title")
     app.open("new_duel").start()  # named now: straight to the lobby
-    assert type(app.stack.top).__name__ == "NetLobbyScene"
+    assert isinstance(app.stack.top, NetLobbyScene)

@@ -8,6 +8,8 @@ the passing messages (a refusal's toast, the network banner), and draws each.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from solitaire.app.text import Text
@@ -136,7 +138,12 @@ def walk_lobby(app, drawn) -> None:
     lobby.join("KXAA-AAOC")  # refused: its line under the field
     draw(app, drawn, "net_lobby:join")
     app.stack.pop()
-    app.open("net_lobby", role="host", bind="127.0.0.1", address="127.0.0.1", port=0)
+    host = app.open("net_lobby", role="host", address="127.0.0.1", port=0)
+    for _ in range(2000):  # the room is made on the host's own server
+        app.stack.update(1 / 60)
+        if host.address is not None:
+            break
+        time.sleep(0.001)
     draw(app, drawn, "net_lobby:host")
     app.stack.pop()
 

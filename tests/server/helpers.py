@@ -15,8 +15,7 @@ from websockets.asyncio.server import serve
 from websockets.sync.client import connect
 
 from solitaire.net.online_messages import VERSION
-from solitaire.server.cli import _pair_forever
-from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings
+from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from solitaire.server.store import Store
 
 LOCAL = "127.0.0.1"
@@ -36,11 +35,8 @@ def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[s
             box["url"] = f"ws://{LOCAL}:{listener.sockets[0].getsockname()[1]}"
             box["stop"] = stop = asyncio.Event()
             box["loop"] = asyncio.get_running_loop()
-            pairing = asyncio.create_task(_pair_forever(server))
             started.set()
-            await stop.wait()
-            pairing.cancel()
-            server.stop()
+            await run_until(server, stop)
 
     thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
     thread.start()

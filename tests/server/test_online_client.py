@@ -122,3 +122,26 @@ def test_an_earlier_moves_late_answer_is_not_taken_for_the_cards_a_later_move_tu
     assert not duel.mirror.ready
     answer(3, [card_text(c) for c in real.waste])
     assert duel.mirror.ready and visible_table(duel.mirror.game)["waste"] == visible_table(real)["waste"]
+
+
+def test_an_undo_answered_after_the_redo_that_followed_it_is_not_taken_for_the_redos_cards(tmp_path):
+    """An undo turns nothing, so the next move may go at once; its Ok (no cards) came while the
+    redo after it awaited the three cards it draws again, and was taken for them: "0 cards shown
+    for 3 turned places" ended the game."""
+    with running_server(tmp_path, replace(QUICK, race_seconds=30)) as (url, _):
+        ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
+        for client in (ann, bob):
+            client.start()
+            next_of(client, Welcome)
+        ann.find()
+        bob.find()
+        mine = OnlineDuel(ann, next_of(ann, Matched))
+        while not mine.ready:
+            mine.update(wait=0.05)
+        for move in ("s", "u", "r"):  # each sent as soon as the table allows
+            mine.play(move)
+            while not mine.ready:
+                mine.update(wait=0.05)
+        assert len(mine.mirror.game.waste) == 3 and all(card >= 0 for card in mine.mirror.game.waste)
+        for client in (ann, bob):
+            client.close()

@@ -1,5 +1,5 @@
 """C-12 on the tables: Ctrl+Y, Ctrl+Shift+Z and the Redo button beside Undo, in every game and
-the Duel, driven by posted events; a network peer is told a redo as the move it is."""
+the Duel, driven by posted events; the duel server is told a redo as the move it is."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ import pygame
 import pytest
 
 from solitaire.core import DRAW
-from solitaire.core.duel import Race, RivalMove
+from solitaire.core.duel import Race
 from solitaire.core.save import load_save
 
-from tests.net.helpers import CODE, FakeClock, host, join, poll, pump
+from solitaire.net.mirror import visible_table
+from solitaire.scenes.online_race import OnlineRaceScene
 from tests.scenes.scripted_rival import ScriptedRival
-from tests.scenes.test_net_duel_scene import frames
 from tests.scenes.test_duel_scene import started
 from tests.scenes.table.test_play import open_play
+from tests.server.helpers import LOCAL, Raw
 
 
 def position(game) -> dict:
@@ -80,28 +81,39 @@ def test_C12_redo_in_the_duel_tells_the_rival_the_move_itself(app, driver):
     assert [text for _, text, _ in rival.heard][-2:] == ["u", "s"]
 
 
-def test_C12_a_network_peer_hears_a_redo_as_the_move_it_is_and_plays_it_through_its_checks(app, driver):
-    clock = FakeClock()
-    ann = host(clock)
-    bob = join(ann, clock)
-    pump(lambda: ann.link.state == bob.link.state == "started", ann, bob, clock=clock, step=0.01)
-    app.open("title")
-    duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
-    frames(app, bob, clock, lambda: duel.started)
-    driver.key(pygame.K_SPACE)
-    driver.key(pygame.K_u)
-    driver.key(pygame.K_y, pygame.KMOD_CTRL)
-    heard: list[RivalMove] = []
-    for _ in range(3000):
-        heard += [event for event in poll(bob) if isinstance(event, RivalMove)]
-        if len(heard) >= 3:
-            break
+def wait_for(app, until, limit=5000) -> None:
+    for _ in range(limit):
         app.stack.update(1 / 60)
-        clock.advance(0.01)
+        if until():
+            return
         time.sleep(0.001)
-    assert [event.notation for event in heard] == ["s", "u", "s"]
-    peer = Race(CODE)  # bob's copy of ann's game: every move through its own rules
-    for event in heard:
-        peer.play(1, event.notation)
-    assert position(peer.games[1]) == position(duel.game) and peer.games[1].moves == duel.game.moves == 2
-    bob.close()
+    raise AssertionError("the condition was not reached")
+
+
+def test_C12_the_duel_server_hears_a_redo_as_the_move_it_is_and_plays_it_through_its_checks(app, driver):
+    app.open("title")
+    lobby = app.open("net_lobby", role="host", address=LOCAL, port=0)  # a network duel: its server here
+    wait_for(app, lambda: lobby.address is not None)
+    server = lobby.server
+    bob = Raw(lobby.address.url)
+    try:
+        bob.hello("Bob")
+        bob.say({"type": "room", "code": lobby.address.room})
+        bob.hear_type("matched")
+        wait_for(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
+        race = app.stack.top
+        wait_for(app, lambda: race.online.ready)
+        for key, mods in ((pygame.K_SPACE, 0), (pygame.K_u, 0), (pygame.K_y, pygame.KMOD_CTRL)):
+            driver.key(key, mods) if mods else driver.key(key)
+            wait_for(app, lambda: race.online.ready)
+        refereed = server.duel_server.duels[race.online.matched.duel]
+        side = [seat.name for seat in refereed.sides].index(race.online.client.name[:20])
+        wait_for(app, lambda: refereed.sides[side].moves == 3)
+        assert [entry[2] for entry in refereed.log if entry[1] == side] == ["s", "u", "r"]
+        assert visible_table(race.game) == refereed.table(side) and refereed.race.games[side].moves == 2
+        told = [bob.hear_type("rival") for _ in range(3)]  # the rival hears each move's progress, no card
+        assert [progress["moves"] for progress in told] == [1, 1, 2]  # C-12: undo never lowers the count, a redo adds one
+        assert all(set(progress) == {"type", "score", "home", "moves", "ended", "away"} for progress in told)
+    finally:
+        bob.close()
+        app.stack.clear()
