@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 import string
+import unicodedata
 
 from solitaire.i18n.en import STRINGS as _EN
 
@@ -87,7 +88,21 @@ def t(key: str, **params: object) -> str:
         template = _EN.get(key, key)
     if not params:
         return template
+    if is_rtl():
+        params = {name: _closed(value) for name, value in params.items()}
     return _formatter.vformat(template, (), _Lenient(params))
+
+
+RLM = "\u200f"  # RIGHT-TO-LEFT MARK: an invisible right-to-left letter
+
+
+def _closed(value: object) -> object:
+    """A value with left-to-right letters in a right-to-left sentence (a player's Latin name,
+    a game code), followed by a RIGHT-TO-LEFT MARK: else the numbers and brackets after it join
+    its left-to-right run ("نقاط Ann: 0 (0 + 0 مكافأة)" read "نقاط 0 + 0) 0 :Ann مكافأة)")."""
+    if isinstance(value, str) and any(unicodedata.bidirectional(ch) == "L" for ch in value):
+        return value + RLM
+    return value
 
 
 def card_label(card: int) -> str:
