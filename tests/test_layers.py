@@ -27,9 +27,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "store": frozenset({"core"}),
     "net": frozenset({"core"}),
     "server": frozenset({"core", "net", "args"}),
+    "play": frozenset({"core", "i18n", "solver", "store", "net", "server"}),
     "app": frozenset({"core", "i18n"}),
     "view": frozenset({"core", "i18n", "app"}),
-    "scenes": frozenset({"core", "solver", "store", "net", "i18n", "app", "view"}),
+    "scenes": frozenset({"core", "solver", "store", "net", "play", "i18n", "app", "view"}),
 }
 
 #: Top-level modules of the package that are the composition root or its tools.

@@ -32,6 +32,6 @@ def test_no_pygame_import_statement_in_core_solver_store_or_net():
 def test_the_game_session_imports_without_pygame():
     """Issue 13: every scene that starts or ends games, and the Duel's two tables, share one
     session that is pure Python."""
-    probe = "import sys\nimport solitaire.scenes.session, solitaire.core.intents\nprint('pygame' in sys.modules)\n"
+    probe = "import sys\nimport solitaire.play.session, solitaire.core.intents\nprint('pygame' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

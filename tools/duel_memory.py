@@ -37,7 +37,7 @@ from solitaire.app.display import Display  # noqa: E402
 from solitaire.app.scene import SCENES, App  # noqa: E402
 from solitaire.app.text import Text  # noqa: E402
 from solitaire.main import DEFAULT_SETTINGS, Options, register_scenes, run  # noqa: E402
-from solitaire.scenes.rival import thinking_until  # noqa: E402
+from solitaire.play.computer import thinking_until  # noqa: E402
 from solitaire.store import Store  # noqa: E402
 
 CHECKPOINTS = (1, 20, 60, 100)

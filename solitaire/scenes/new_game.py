@@ -19,7 +19,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
-from solitaire.scenes.session import mode_slot, saved_game_at_stake, slot_of
+from solitaire.play.session import mode_slot, saved_game_at_stake, slot_of
 from solitaire.solver import pools
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from solitaire.core import Game, GameCode, Move
 from solitaire.scenes.demo import Demo
 from solitaire.scenes.hud import bar_height
 from solitaire.scenes.questions import ask_new_game, ask_restart
-from solitaire.scenes.session import Session
+from solitaire.play.session import Session
 from solitaire.scenes.table import TableScene
 
 

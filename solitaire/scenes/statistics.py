@@ -17,7 +17,7 @@ from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
-from solitaire.scenes.online_board import ONLINE_TAB, lay_out_tabbed_panel, statistics_tabs
+from solitaire.scenes.duel.online_board import ONLINE_TAB, lay_out_tabbed_panel, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH

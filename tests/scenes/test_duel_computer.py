@@ -11,7 +11,7 @@ import time
 import pytest
 
 from solitaire.core.duel import RivalBack, RivalGone
-from solitaire.scenes.rival import thinking_until
+from solitaire.play.computer import thinking_until
 from solitaire.solver.player import END, Strength, decide, seen
 
 CODE = "DU2-D3N-AAAAAAB"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire.scenes import duel_panel
+from solitaire.scenes.duel import panel as duel_panel
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
@@ -90,7 +90,7 @@ def test_the_score_line_stays_inside_its_chart_and_runs_with_the_reading(make_ap
 def test_the_rule_over_the_total_touches_no_letter(make_app, size, lang):
     """The gold rule was drawn on the last line's row edge: its descenders (Arabic's dots below)
     touched it."""
-    from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows, rows_height
+    from solitaire.scenes.duel.dialogs import breakdown_rows, draw_rows, rows_height
 
     app = make_app(size, lang)
     duel = racing(app, ScriptedRival([], name="Computer · Medium"))

@@ -19,7 +19,7 @@ import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.main import run
-from solitaire.scenes.rival import thinking_until
+from solitaire.play.computer import thinking_until
 from solitaire.solver.worker import SolverWorker
 from tests.solver.test_worker_life import processes_with_parent, running
 from tests.solver.waiting import wait_for_answers

@@ -13,7 +13,7 @@ from solitaire import i18n
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, Move, Pile
 from solitaire.core.duel import RivalLost
 from solitaire.core.position import game_from_json
-from solitaire.scenes.duel_dialogs import bonus_lines
+from solitaire.scenes.duel.dialogs import bonus_lines
 
 from tests.scenes.scripted_rival import ScriptedRival
 
@@ -65,7 +65,7 @@ def test_DU1_a_3_2_1_count_then_four_minutes_on_the_race_clock(app, driver):
 
 
 def test_DU1_the_count_waits_for_the_deal_to_land_then_starts_both_clocks(app, monkeypatch):
-    from solitaire.scenes import duel_panel
+    from solitaire.scenes.duel import panel as duel_panel
 
     duel, rival = open_duel(app)
     counted = []

@@ -9,8 +9,8 @@ import time
 import pygame
 
 from solitaire.scenes.confirm import ConfirmScene
-from solitaire.scenes.duel_dialogs import DuelMenuScene
-from solitaire.scenes.rival import thinking_until
+from solitaire.scenes.duel.dialogs import DuelMenuScene
+from solitaire.play.computer import thinking_until
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_duel_scene import land_the_deal, run, started
 

@@ -20,7 +20,7 @@ from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.game_code import GameCodeScene
 from solitaire.scenes.menu import MenuScene
 from solitaire.scenes.new_game import NewGameScene
-from solitaire.scenes.session import mode_slot, saved_game_at_stake
+from solitaire.play.session import mode_slot, saved_game_at_stake
 from solitaire.scenes.rules import RulesScene, rules_blocks
 from solitaire.scenes.statistics import StatisticsScene, clock
 from solitaire.store import Store, mode_key

@@ -9,7 +9,7 @@ from dataclasses import replace
 import time
 
 from solitaire.app.text import Text
-from solitaire.scenes import connection_banner
+from solitaire.scenes.duel import connection_banner
 from tests.net.helpers import CODE, QUICK, FakeClock, host, join, poll
 
 

@@ -15,7 +15,7 @@ from solitaire import i18n
 from solitaire.app import clipboard
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.rival import NetworkRival
-from solitaire.scenes.net_lobby import NetLobbyScene, my_name
+from solitaire.scenes.duel.net_lobby import NetLobbyScene, my_name
 from tests.net.helpers import CODE, LOCAL, QUICK
 
 pygame.init()
@@ -94,8 +94,8 @@ def test_a_refused_join_says_why_and_may_try_again(app, driver):
 
 
 def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
-    from solitaire.scenes import net_lobby
-    from solitaire.scenes.new_duel import NewDuelScene
+    from solitaire.scenes.duel import net_lobby
+    from solitaire.scenes.duel.new_duel import NewDuelScene
 
     monkeypatch.setattr(net_lobby, "lan_address", lambda: LOCAL)
     made = []

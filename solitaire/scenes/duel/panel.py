@@ -19,11 +19,11 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.text import SMALLEST_PX
-from solitaire.scenes import connection_banner
+from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.hud import bar_height
 
 if TYPE_CHECKING:
-    from solitaire.scenes.duel import DuelScene
+    from solitaire.scenes.duel.duel import DuelScene
 
 URGENT = (255, 120, 100)
 LINE = (120, 200, 255)

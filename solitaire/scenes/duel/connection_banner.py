@@ -16,7 +16,7 @@ from solitaire.app import ui
 from solitaire.scenes.hud import button_bar_height
 
 if TYPE_CHECKING:
-    from solitaire.scenes.duel import DuelScene
+    from solitaire.scenes.duel.duel import DuelScene
 
 FILL = (150, 45, 40, 235)  # the red of "not winnable": something is wrong
 EDGE = (255, 190, 170, 160)

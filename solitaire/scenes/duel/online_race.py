@@ -18,8 +18,8 @@ from solitaire.core import Move, Refusal
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import RivalEnded, RivalEvent, notation
 from solitaire.net.online_messages import Matched
-from solitaire.scenes.duel import ME, DuelScene
-from solitaire.scenes.online_common import tier_name
+from solitaire.scenes.duel.duel import ME, DuelScene
+from solitaire.scenes.duel.online_common import tier_name
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient, OnlineDuel

@@ -18,7 +18,7 @@ from solitaire.core import REGISTRY
 from solitaire.net.online_messages import Board, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.new_game import game_name
-from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address, tier_name
+from solitaire.scenes.duel.online_common import connect, failure_line, is_failure, server_address, tier_name
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient

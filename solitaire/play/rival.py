@@ -14,7 +14,7 @@ from typing import Any
 from solitaire.core import IllegalMove
 from solitaire.core.duel import (Race, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost,
                                  RivalMove)
-from solitaire.scenes.rival import thinking_until
+from solitaire.play.computer import thinking_until
 
 RIVAL = 1
 SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way

@@ -39,7 +39,7 @@ def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) ->
     """The waiting screen of ``--duel host[:PORT]`` / ``join:CODE``; a hosting smoke run prints
     its code first, as one JSON line, for the joiner to be given."""
     from solitaire.core import parse_code
-    from solitaire.scenes.net_lobby import start_duel
+    from solitaire.scenes.duel.net_lobby import start_duel
 
     def listening(address: Any) -> None:
         if opts.smoke:
@@ -48,7 +48,7 @@ def open_network_duel(app: Any, opts: Any, role: str, value: str, ended: Any) ->
     def start(rival: Any) -> None:
         autoplay = None
         if opts.autoplay:
-            from solitaire.scenes.rival import computer_player
+            from solitaire.play.computer import computer_player
 
             autoplay = computer_player(app, opts.autoplay, fast=False, limit=rival.seconds)
             if opts.fast:  # the race clock is real over the network: only the pace drops

@@ -54,7 +54,7 @@ class Rival(Protocol):
 
 def duel_deal(winnable: bool) -> GameCode:
     """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
-    from solitaire.scenes.session import pick_deal
+    from solitaire.play.session import pick_deal
 
     return pick_deal(*race_mode(), winnable)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
-from solitaire.scenes.net_lobby import my_name
+from solitaire.scenes.duel.net_lobby import my_name
 from solitaire.store.player_key import player_key
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
