@@ -1,11 +1,11 @@
-"""The other player of a network Duel, as the Duel scene drives a rival (``scenes/rival.py``).
+"""The other player of a network Duel, as the duel drives a rival (``play/rival.py``).
 
 Nothing the peer sends is trusted beyond what our own rules confirm (issue 15): each of its moves
-is played through our core's race on our own copy of the deal before the scene hears of it (the
-Duel scene plays it again on its own), and a move
-our rules refuse, a number out of order, a race time that goes backwards or runs ahead of our
-clock, or anything after its game has finished disqualifies it — the connection is closed and the
-player is told why (``lost``). Before the race the scene polls ``lobby()``; from race time 0,
+is played through our core's race on our own copy of the deal, by the one checker of a rival's
+moves (``core.rival_moves``), before the duel hears of it (the duel plays it again, through the
+same checker, on its race); a move our rules refuse, a number out of order, a race time that
+goes backwards or runs ahead of our clock, or anything after its game has finished disqualifies
+it — the connection is closed and the player is told why (``lost``). Before the race the scene polls ``lobby()``; from race time 0,
 ``update()``. Neither ever blocks.
 """
 
@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..core import GameCode, IllegalMove
+from ..core import Game, GameCode, IllegalMove
 from ..core.duel import Race, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove
+from ..core.rival_moves import OutOfOrder, RivalMoves
 from .channel import Clock, Timing
 from .code import DEFAULT_PORT, DuelAddress, new_secret
 from .host import Host, Notice
@@ -46,8 +47,8 @@ class NetworkRival:
         self.address = address  # the host's own, for its code; None for a joiner
         self.lost: Notice | None = None  # why the rival was lost, for the player
         self._race: Race | None = None  # the peer's game alone, on the host's race length
+        self._checked: RivalMoves | None = None  # its moves, checked and played there
         self._last_at = 0.0
-        self._moves = 0
         self._peer_done = False  # ended, or won
         self._ended = False
         self._queue: list[RivalEvent] = []
@@ -95,9 +96,9 @@ class NetworkRival:
 
     # -- the Rival protocol ---------------------------------------------------------------------
 
-    def start(self, code: GameCode) -> None:
-        if code != self.link.code:
-            raise ValueError(f"the duel's deal is {self.link.code}, not {code}")
+    def start(self, game: Game) -> None:
+        if game.code != self.link.code:
+            raise ValueError(f"the duel's deal is {self.link.code}, not {game.code}")
 
     def update(self, race_time: float) -> list[RivalEvent]:
         self._pump()
@@ -152,8 +153,6 @@ class NetworkRival:
             self._disqualify("net.lost.garbage", str(event.error))
 
     def _move(self, move: Move) -> None:
-        if move.n != self._moves + 1:
-            return self._disqualify("net.lost.order", f"move {move.n} came when move {self._moves + 1} was due")
         if not self._timely(move.at, f"move {move.n}"):
             return None
         if move.n > MOVES_PER_SECOND * (move.at + 1):
@@ -162,10 +161,12 @@ class NetworkRival:
             return self._disqualify("net.lost.after_end", f"move {move.n} after its game had finished")
         race = self._peer_race(move.at)
         try:
-            race.play(0, move.move)
+            self._checked.take(move.n, move.move)
+        except OutOfOrder as error:
+            return self._disqualify("net.lost.order", str(error))
         except (IllegalMove, ValueError) as error:
             return self._disqualify("net.lost.refused_move", f"move {move.n} \"{move.move}\": {error}")
-        self._moves, self._last_at = move.n, move.at
+        self._last_at = move.at
         self.link.heard += 1
         self._peer_done = race.finished(0)
         self._queue.append(RivalMove(move.n, move.move, move.at))
@@ -201,6 +202,7 @@ class NetworkRival:
         if self._race is None:
             self._race = Race(self.link.code, players=1)
             self._race.limit = float(self.link.seconds)
+            self._checked = RivalMoves(self._race, 0)
         self._race.tick(max(0.0, at - self._race.elapsed))
         return self._race
 

@@ -1,49 +1,87 @@
-"""The race side of the Duel scene, without pygame: what the rival's events do to the race
-(``RivalSide.hear``) and how far race time may move in a frame (``race_step_length``).
+"""The other side of a Duel: the ``Rival`` protocol every rival keeps (the computer, a network
+peer, an online opponent, a test's script), and what its events do to the race (``RivalSide``).
 
-Kept apart from the scene (which draws, takes input and owns the dialogs) so that the rules of a
-race's clock can be read, and tested, on their own: the same moves at the same race times
-whether the clock is real, simulated (``--fast``) or hurried to its end ("See the result now").
+The duel (``play.duel``) owns race time. Once a frame it calls ``update(race_time)`` and hands
+what comes back (``core.duel``'s Rival events, moves in replay notation) to ``RivalSide.hear``,
+which plays each move on the rival's game in the race through the one checker of a rival's
+moves (``core.rival_moves``): a move out of order, or one the rules refuse, ends the rival's
+game. The duel tells the rival of our own moves and of our End. Nothing here may block a frame:
+the computer thinks in the solver's worker process, a network rival reads its socket without
+waiting.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-from solitaire.core import IllegalMove
-from solitaire.core.duel import (Race, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost,
-                                 RivalMove)
-from solitaire.play.computer import thinking_until
+from solitaire.core import Game, IllegalMove
+from solitaire.core.duel import Race, RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove
+from solitaire.core.rival_moves import RivalMoves
 
-RIVAL = 1
-SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
-FAST_STEP = 0.5  # race seconds a frame with --fast
-HURRY_STEP = 5.0  # race seconds a frame once "See the result now" is pressed
+ME, RIVAL = 0, 1  # the race's players: our side, and the rival's
+
+
+class Rival(Protocol):
+    name: str  # shown on the opponent panel: "Computer · Hard", or a player's name
+    kind: str  # its statistics row: "easy" | "medium" | "hard" | "network" | "online"
+    pausable: bool  # the computer: the menu pauses both clocks; a person on the network: no
+
+    def start(self, game: Game) -> None:
+        """The 3-2-1 count is over: race time 0 now. ``game`` is the rival's table in the race,
+        which its moves are played on (by the duel, never by the rival: it only reads it)."""
+
+    def update(self, race_time: float) -> list[RivalEvent]:
+        """What the rival did up to ``race_time``; called once a frame, never blocks."""
+
+    def my_move(self, number: int, notation: str, at: float) -> None:
+        """Our side's move ``number`` (an undo is one too), at race time ``at``."""
+
+    def my_end(self, at: float) -> None:
+        """We pressed End (or left the duel, or closed the window) at race time ``at``."""
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def close(self) -> None:
+        """Free what the rival holds (its worker question, its socket)."""
+
+    def race_clock(self) -> float | None:
+        """The race time both sides agreed on (a network duel: the host's clock leads; negative
+        during the 3-2-1 count), which the duel then follows; None: the duel keeps its own."""
+
+    def ready_at(self) -> float | None:
+        """``--fast``: race time must not pass this moment (the rival's next move is due then,
+        or it still thinks about one due already); None: it waits on nothing. So thinking takes
+        no race time beyond its pace, and a simulated duel is the same on any machine."""
 
 
 @dataclass
 class RivalSide:
-    """What the duel knows of its rival beyond the race: how many of its moves came, its score
-    over race time (the panel's line), and why it cannot be heard or was stopped."""
+    """What the duel knows of its rival beyond its game in the race: the checker its moves go
+    through, its score over race time (the panel's line), and why it cannot be heard or was
+    stopped."""
 
-    moves: int = 0
+    race: Race
+    moves: RivalMoves = field(init=False)
     timeline: list[tuple[float, int]] = field(default_factory=lambda: [(0.0, 0)])
     note: str = ""  # an i18n key: why the rival cannot be heard, or why it stopped
     out: str = ""  # "refused" | "lost": the rival's game was ended by us
     comeback_until: float | None = None  # the race time a dropped rival has to come back by
 
-    def hear(self, race: Race, event: RivalEvent) -> None:
-        """Apply one rival event to the race (player 1) through the core: a move it refuses, or
-        one out of order, ends the rival's game."""
+    def __post_init__(self) -> None:
+        self.moves = RivalMoves(self.race, RIVAL)
+
+    def hear(self, event: RivalEvent) -> None:
+        """Apply one rival event to the race: a move goes through the checker, and one it
+        refuses (out of order, bad notation, against the rules) ends the rival's game."""
+        race = self.race
         if isinstance(event, RivalMove):
             if not race.playing(RIVAL):
                 return
-            self.moves += 1
             try:
-                if event.number != self.moves:
-                    raise ValueError(f"move {event.number} came as move {self.moves}")
-                race.play(RIVAL, event.notation)
+                self.moves.take(event.number, event.notation)
             except (IllegalMove, ValueError):
                 self.out, self.note = "refused", "duel.refused"
                 race.end(RIVAL)
@@ -59,28 +97,3 @@ class RivalSide:
             self.out, self.note, self.comeback_until = "lost", event.reason, None
             if race.playing(RIVAL):
                 race.end(RIVAL)
-
-
-def race_step_length(race: Race, rival: Any, autoplayer: Any, dt: float, simulated: float | None) -> float:
-    """How far race time moves this frame: ``dt`` on a real clock, ``simulated`` seconds (the
-    ``--fast`` or hurried step) on a simulated one. A simulated clock never passes a moment a
-    computer side still thinks at; a real one cannot wait, except at 0:00: a frame that would
-    reach it stops at the moment a computer decision due before it is due (or holds while that
-    decision is still thought about), so that the race ends with the same moves however it was
-    clocked."""
-    waiting = thinking_until(race, rival, autoplayer)
-    if simulated is not None:
-        step = simulated if waiting is None else min(simulated, waiting - race.elapsed)
-        return max(0.0, step)
-    if waiting is not None and waiting < race.limit and race.elapsed + dt >= race.limit:
-        return max(0.0, min(dt, waiting - race.elapsed))
-    return dt
-
-
-def settled(race: Race, agreed: float) -> tuple[float, bool]:
-    """A network duel's race time from the clock both machines agreed on, and whether it is
-    settling: both stop a hair before 0:00 for SETTLE_SECONDS, no one moving, while the moves
-    made before it arrive (each side's clock and the line lag a little); then 0:00."""
-    limit = race.limit
-    settling = limit <= agreed < limit + SETTLE_SECONDS and not race.over
-    return (limit - 1e-3 if settling else agreed), settling

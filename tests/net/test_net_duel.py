@@ -3,6 +3,7 @@ clock agreed, every move checked by the receiver's own rules, End, and the race'
 
 from __future__ import annotations
 
+from solitaire.core import Game
 from solitaire.core.duel import Race, RivalEnded, RivalLost, RivalMove
 from tests.net.helpers import CODE, FakeClock, host, join, pump
 
@@ -29,7 +30,7 @@ def test_a_joiner_gets_the_hosts_deal_names_and_length():
     assert bob.code == ann.code == CODE
     assert (bob.seconds, ann.seconds) == (20, 20)
     assert (ann.kind, ann.pausable, bob.pausable) == ("network", False, False)
-    bob.start(CODE)
+    bob.start(Game.deal(CODE))
     ann.close(), bob.close()
 
 

@@ -18,7 +18,7 @@ def racing(app, rival):
     app.open("title")
     duel = app.open("duel", rival=rival, code=CODE)
     settle(app, 6.0)  # the deal lands, the count runs out, the rival ends
-    assert duel.started
+    assert duel.duel.started
     return duel
 
 
@@ -54,7 +54,7 @@ def test_every_panel_line_lies_inside_its_box_and_the_window(make_app, monkeypat
     duel = racing(app, ScriptedRival([(0.5, "s")], name="Computer · Medium", end_at=1.0))
     duel.end_now()  # both panels at their longest: your end and total, the rival's end
     boxes, lines = panel_lines(monkeypatch, duel)
-    assert duel.race.finished(1) and len(boxes) == 3 and len(lines) >= 12
+    assert duel.duel.race.finished(1) and len(boxes) == 3 and len(lines) >= 12
     for text, box, bottom in lines:
         assert box in boxes and bottom <= box.bottom - 2, (text, bottom, box)  # clear of the edge
     for box in boxes:
@@ -97,7 +97,7 @@ def test_the_rule_over_the_total_touches_no_letter(make_app, size, lang):
     dialog = app.open("duel_end", duel=duel)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     box = pygame.Rect(dialog.box.x, dialog.box.y, dialog.box.w, rows_height(dialog.step))
-    draw_rows(dialog, surface, breakdown_rows(app, duel.preview(), ended=False), box, dialog.px, dialog.step)
+    draw_rows(dialog, surface, breakdown_rows(app, duel.duel.preview(), ended=False), box, dialog.px, dialog.step)
     gold = [y for y in range(box.top, box.bottom) if surface.get_at((box.centerx, y)).a
             and all(surface.get_at((x, y)).a for x in range(box.x, box.right, 7))]
     assert gold, "no rule drawn"
@@ -122,7 +122,7 @@ def countdown_colours(monkeypatch, duel, lefts) -> list[set[tuple]]:
     area = pygame.Rect(0, 0, 300, 400)
     for left in lefts:
         seen.append(set())
-        duel.race.elapsed = duel.race.limit - left
+        duel.duel.race.elapsed = duel.duel.race.limit - left
         duel_panel._countdown(duel.app.display.surface, duel, area, 20)
     return seen
 

@@ -36,16 +36,16 @@ def test_a_move_made_just_before_0_00_counts(app, driver):
         time.sleep(0.001)
     app.open("title")
     duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
-    assert duel.race.limit == 3.0 and not duel.rival.pausable
-    frames(app, bob, clock, lambda: duel.started)
-    assert abs(duel.race.elapsed - ann.race_clock()) < 0.05  # the agreed clock, not the frames'
-    frames(app, bob, clock, lambda: duel.race.elapsed >= 2.9)
+    assert duel.duel.race.limit == 3.0 and not duel.duel.rival.pausable
+    frames(app, bob, clock, lambda: duel.duel.started)
+    assert abs(duel.duel.race.elapsed - ann.race_clock()) < 0.05  # the agreed clock, not the frames'
+    frames(app, bob, clock, lambda: duel.duel.race.elapsed >= 2.9)
     bob.my_move(1, "s", 2.95)  # made before 0:00, read by the host only after it
     clock.advance(0.2)
-    frames(app, bob, clock, lambda: duel.settling or duel.result is not None, step=0.0)
-    assert duel.settling and duel.frozen and not duel.race.over
-    frames(app, bob, clock, lambda: duel.result is not None, step=0.05)
-    assert duel.rival_game.moves == 1 and duel.result.opponent.ended == "time"
+    frames(app, bob, clock, lambda: duel.duel.settling or duel.duel.result is not None, step=0.0)
+    assert duel.duel.settling and duel.frozen and not duel.duel.race.over
+    frames(app, bob, clock, lambda: duel.duel.result is not None, step=0.05)
+    assert duel.duel.rival_game.moves == 1 and duel.duel.result.opponent.ended == "time"
     bob.close()
 
 
@@ -62,17 +62,17 @@ def test_a_dropped_connection_shows_a_banner_counting_down_the_comeback(app, dri
         time.sleep(0.001)
     app.open("title")
     duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
-    frames(app, bob, clock, lambda: duel.started)
-    assert connection_banner.seconds_left(duel) is None
+    frames(app, bob, clock, lambda: duel.duel.started)
+    assert connection_banner.seconds_left(duel.duel) is None
     bob.link.channel.sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled
     bob.link.close()  # and that game is gone: nothing dials back
-    frames(app, bob, clock, lambda: duel.rival_side.comeback_until is not None, step=0.0)
-    assert connection_banner.seconds_left(duel) == QUICK.comeback
+    frames(app, bob, clock, lambda: duel.duel.rival_side.comeback_until is not None, step=0.0)
+    assert connection_banner.seconds_left(duel.duel) == QUICK.comeback
     assert app.t("net.gone.banner", name="Bob", seconds=6) in drawn_texts(app)
-    frames(app, bob, clock, lambda: connection_banner.seconds_left(duel) == 3)
+    frames(app, bob, clock, lambda: connection_banner.seconds_left(duel.duel) == 3)
     assert app.t("net.gone.banner", name="Bob", seconds=3) in drawn_texts(app)
-    frames(app, bob, clock, lambda: duel.rival_side.out == "lost")
-    assert connection_banner.seconds_left(duel) is None and duel.rival_side.note == "net.lost.left"
+    frames(app, bob, clock, lambda: duel.duel.rival_side.out == "lost")
+    assert connection_banner.seconds_left(duel.duel) is None and duel.duel.rival_side.note == "net.lost.left"
     assert not any("Bob" in text and "lost" in text for text in drawn_texts(app))
     ann.close()
 
@@ -104,7 +104,7 @@ def test_an_opponent_who_left_is_said_to_have_left_with_who_wins(app):
     duel = app.open("duel", rival=ScriptedRival([], name="Bob"), code=CODE)
     for _ in range(6 * 60):
         app.stack.update(1 / 60)
-    duel._apply_rival(RivalLost("net.lost.left"))
+    duel.duel.rival_side.hear(RivalLost("net.lost.left"))
     end = app.open("duel_end", duel=duel)
     assert end.verdict() == app.t("duel.left.level", opponent=0)
     assert "left" in end.verdict() and "ties" in end.verdict()

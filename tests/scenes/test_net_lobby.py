@@ -119,7 +119,7 @@ def test_new_duel_hosts_on_its_deal_or_joins(app, driver, monkeypatch):
     bob = NetworkRival.join(made[0].address, "Bob", timing=QUICK)
     frames(app, lambda: (bob.lobby(), app.stack.top.__class__.__name__ == "DuelScene")[1])
     duel = app.stack.top
-    assert duel.rival is made[0] and duel.code == CODE and not duel.rival.pausable
+    assert duel.duel.rival is made[0] and duel.duel.code == CODE and not duel.duel.rival.pausable
     bob.close()
     app.stack.clear()
     join = NewDuelScene(app)

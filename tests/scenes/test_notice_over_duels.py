@@ -47,15 +47,15 @@ def test_a_notice_pauses_a_race_against_the_computer_as_its_menu_does(app):
     app.open("title")
     rival = ScriptedRival([(1.0, "s")])
     duel = app.open("duel", rival=rival, code=CODE, fast=True)
-    frames(app, lambda: duel.started)
-    at = duel.race.elapsed
+    frames(app, lambda: duel.duel.started)
+    at = duel.duel.race.elapsed
     shown = notice(app)
     assert rival.paused and app.stack.next_wake() is None  # nothing to do under it: the loop may sleep
     for _ in range(600):
         app.stack.update(STEP)
-    assert duel.race.elapsed == at and duel.rival_game.moves == 0
+    assert duel.duel.race.elapsed == at and duel.duel.rival_game.moves == 0
     shown.close()
-    frames(app, lambda: duel.rival_game.moves == 1)
+    frames(app, lambda: duel.duel.rival_game.moves == 1)
     assert not rival.paused
 
 
@@ -70,7 +70,7 @@ def test_the_host_answers_a_joiner_under_a_notice_and_the_duel_starts_under_it(a
         frames(app, lambda: isinstance(app.stack.scenes[-2], DuelScene), others=[bob])
         duel = app.stack.scenes[-2]
         assert app.stack.top is shown and lobby not in app.stack.scenes
-        assert duel.rival is lobby.rival and duel.rival.name == "Bob"
+        assert duel.duel.rival is lobby.rival and duel.duel.rival.name == "Bob"
     finally:
         bob.close()
 
@@ -91,12 +91,12 @@ def test_a_network_duel_under_a_notice_races_on_its_moves_going_out_and_coming_i
         duel = app.stack.scenes[-2]
         assert isinstance(duel, DuelScene) and app.stack.top is shown
         heard: list = []
-        frames(app, lambda: duel.started, clock=clock, step=0.02, others=[bob], seen=heard)
+        frames(app, lambda: duel.duel.started, clock=clock, step=0.02, others=[bob], seen=heard)
         bob.my_move(1, "s", bob.race_clock())  # its move comes in ...
-        frames(app, lambda: duel.rival_game.moves == 1, clock=clock, step=0.02, others=[bob], seen=heard)
+        frames(app, lambda: duel.duel.rival_game.moves == 1, clock=clock, step=0.02, others=[bob], seen=heard)
         # ... and ours, played by the autoplayer, goes out
         frames(app, lambda: any(isinstance(event, RivalMove) for event in heard), clock=clock, step=0.05,
                others=[bob], seen=heard)
-        assert app.stack.top is shown and duel.result is None
+        assert app.stack.top is shown and duel.duel.result is None
     finally:
         bob.close()

@@ -56,9 +56,9 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        assert race.rival.name.startswith("Bob")
+        assert race.duel.rival.name.startswith("Bob")
         driver.draw()
-        frames(app, lambda: race.online.mirror.ready and race.started)
+        frames(app, lambda: race.online.mirror.ready and race.duel.started)
         race.draw_stock()  # a draw turns cards: they show when the server's answer names them
         assert race.game.moves == 1 and not race.online.mirror.ready
         frames(app, lambda: race.online.mirror.ready)
@@ -167,7 +167,7 @@ def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, dri
         driver.click(lobby.recorded_button.rect.center)
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        assert race.rival.name.endswith("(recorded)")
+        assert race.duel.rival.name.endswith("(recorded)")
         frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene), limit=30)
         results = app.stack.top
         assert results.result.why == "recorded" and results.result.rating["before"] == results.result.rating["after"]

@@ -64,17 +64,17 @@ def test_C12_redo_in_the_duel_tells_the_rival_the_move_itself(app, driver):
     duel, rival = started(app, ScriptedRival([], name="Computer · Medium"))
     driver.key(pygame.K_SPACE)
     after = position(duel.game)
-    points = duel.preview().points
+    points = duel.duel.preview().points
     duel.undo_button.on_click()
     assert duel.redo_button.enabled
     driver.click(duel.redo_button.rect.center)
     assert position(duel.game) == after and not duel.redo_button.enabled
     assert [text for _, text, _ in rival.heard] == ["s", "u", "s"]
-    peer = Race(duel.code)  # what the other side's copy of our game makes of what it heard
+    peer = Race(duel.duel.code)  # what the other side's copy of our game makes of what it heard
     for _, text, _ in rival.heard:
         peer.play(1, text)
-    assert position(peer.games[1]) == after and peer.breakdown(1).points == duel.preview().points
-    assert duel.preview().points.score == points.score
+    assert position(peer.games[1]) == after and peer.breakdown(1).points == duel.duel.preview().points
+    assert duel.duel.preview().points.score == points.score
     driver.key(pygame.K_u)
     driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert [text for _, text, _ in rival.heard][-2:] == ["u", "s"]
@@ -87,7 +87,7 @@ def test_C12_a_network_peer_hears_a_redo_as_the_move_it_is_and_plays_it_through_
     pump(lambda: ann.link.state == bob.link.state == "started", ann, bob, clock=clock, step=0.01)
     app.open("title")
     duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
-    frames(app, bob, clock, lambda: duel.started)
+    frames(app, bob, clock, lambda: duel.duel.started)
     driver.key(pygame.K_SPACE)
     driver.key(pygame.K_u)
     driver.key(pygame.K_y, pygame.KMOD_CTRL)

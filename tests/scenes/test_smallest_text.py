@@ -115,7 +115,7 @@ def walk_duel(app, drawn) -> None:
     for _ in range(6 * 60):
         app.stack.update(1 / 60)
     draw(app, drawn, "duel")
-    duel._apply_rival(RivalGone("net.gone", 30.0))  # the banner with its countdown
+    duel.duel.rival_side.hear(RivalGone("net.gone", 30.0))  # the banner with its countdown
     draw(app, drawn, "duel:gone")
     app.open("duel_menu", duel=duel)
     draw(app, drawn, "duel_menu")

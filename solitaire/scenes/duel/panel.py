@@ -12,24 +12,46 @@ uncovered cards would tell you your own hidden ones).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX
+from solitaire.play.duel import Duel
 from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.hud import bar_height
-
-if TYPE_CHECKING:
-    from solitaire.scenes.duel.duel import DuelScene
+from solitaire.view.layout import Layout
 
 URGENT = (255, 120, 100)
 LINE = (120, 200, 255)
 BOX_FILL = (10, 24, 18, 200)
 BOX_EDGE = (255, 255, 255, 40)
 BEAT_STEPS = 5
+
+
+class DuelScene(Protocol):
+    """What the panels read of the Duel's screen: its duel, its table's layout and top bar, and
+    the clock as the screen shows it (the panels never change any of it)."""
+
+    app: App
+    duel: Duel
+    bar: ui.TopBar
+    hurry_button: ui.Button
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def dealing(self) -> bool: ...
+
+    @property
+    def countdown(self) -> float: ...
+
+    @property
+    def urgent(self) -> bool: ...
 
 
 def clock_text(seconds: float) -> str:
@@ -58,10 +80,10 @@ def draw(surface: pygame.Surface, scene: DuelScene) -> None:
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
-    if scene.waiting:
+    if scene.duel.waiting:
         _waiting(surface, scene)
-    connection_banner.draw(surface, scene)  # over the waiting box's dimming: a drop stays seen
-    if not scene.started and not scene.dealing:
+    connection_banner.draw(surface, scene.app, scene.duel)  # over the waiting box's dimming: a drop stays seen
+    if not scene.duel.started and not scene.dealing:
         _count_in(surface, scene)
 
 
@@ -109,11 +131,11 @@ def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px:
 
 def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
     """Your side: how your game stands, and its end once it has ended."""
-    t, race = scene.app.t, scene.race
+    t, race, game = scene.app.t, scene.duel.race, scene.duel.game
     lines = [(t("duel.you"), px, ui.GOLD, True),
-             (str(race.total(0) if race.finished(0) else scene.game.score), px * 2, ui.INK, True),
+             (str(race.total(0) if race.finished(0) else game.score), px * 2, ui.INK, True),
              (t("duel.home", n=race.home(0)), px, ui.INK, False),
-             (t("hud.moves", moves=scene.game.moves), px, ui.INK_DIM, False)]
+             (t("hud.moves", moves=game.moves), px, ui.INK_DIM, False)]
     how = race.ended_how(0)
     if how is not None:
         lines.append((t(f"duel.ended.{how}"), px, ui.GOLD_TOP, True))
@@ -123,9 +145,9 @@ def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) 
 
 def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
     """The rival's figures, the line of its score over time under them, and its state last."""
-    t, race = scene.app.t, scene.race
-    total, home, moves = rival_figures(scene)
-    lines = [(scene.rival.name, px, ui.GOLD, True),
+    t, race = scene.app.t, scene.duel.race
+    total, home, moves = rival_figures(scene.duel)
+    lines = [(scene.duel.rival.name, px, ui.GOLD, True),
              (str(total), px * 2, ui.INK, True),
              (t("duel.home", n=home), px, ui.INK, False),
              (t("hud.moves", moves=moves), px, ui.INK_DIM, False)]
@@ -138,23 +160,23 @@ def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: 
     _line(surface, scene, state, px, box, chart.bottom + px // 3, ui.GOLD_TOP if done else ui.INK_DIM, done)
 
 
-def rival_figures(scene: DuelScene) -> tuple[int, int, int]:
+def rival_figures(duel: Duel) -> tuple[int, int, int]:
     """The rival's (total, cards home, moves): an online rival's as its server tells them (its
-    cards never reach us), any other's from its copy of the deal in the race."""
-    told = getattr(scene.rival, "figures", None)
+    cards never reach us), any other's from its game in the race."""
+    told = getattr(duel.rival, "figures", None)
     if told is not None:
         return told()
-    return scene.race.total(1), scene.race.home(1), scene.rival_game.moves
+    return duel.race.total(1), duel.race.home(1), duel.rival_game.moves
 
 
 def _rival_state(scene: DuelScene) -> str:
-    t, race = scene.app.t, scene.race
-    if scene.rival_side.note:
-        return t(scene.rival_side.note)
-    how = race.ended_how(1)
+    t, duel = scene.app.t, scene.duel
+    if duel.rival_side.note:
+        return t(duel.rival_side.note)
+    how = duel.race.ended_how(1)
     if how is not None:
         return t(f"duel.ended.{how}")
-    return t("duel.playing") if scene.started else t("duel.ready")
+    return t("duel.playing") if duel.started else t("duel.ready")
 
 
 def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
@@ -176,9 +198,10 @@ def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
 def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, px: int) -> None:
     """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
-    limit = scene.race.limit
-    told = getattr(scene.rival, "figures", None)  # an online rival: the server's score
-    points = scene.rival_side.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
+    duel = scene.duel
+    limit = duel.race.limit
+    told = getattr(duel.rival, "figures", None)  # an online rival: the server's score
+    points = duel.rival_side.timeline + [(duel.race.elapsed, told()[0] if told is not None else duel.rival_game.score)]
     top = max(100, max(score for _, score in points))
     rtl = i18n.is_rtl()
 
@@ -199,7 +222,8 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
 def _figures(surface: pygame.Surface, scene: DuelScene, px: int) -> None:
     """Your score and moves, centred in the top bar as on every table."""
     t = scene.app.t
-    text = "   ·   ".join((t("hud.score", score=scene.game.score_text), t("hud.moves", moves=scene.game.moves)))
+    game = scene.duel.game
+    text = "   ·   ".join((t("hud.score", score=game.score_text), t("hud.moves", moves=game.moves)))
     image = scene.app.text.render(text, px, ui.INK, True)
     surface.blit(image, image.get_rect(center=scene.bar.rect.center))
 
@@ -208,7 +232,7 @@ def _count_in(surface: pygame.Surface, scene: DuelScene) -> None:
     """3, 2, 1 over the dimmed table before the clocks start."""
     ui.dim(surface, 90)
     w, h = surface.get_size()
-    number = max(1, math.ceil(scene.count_left))
+    number = max(1, math.ceil(scene.duel.count_left))
     image = scene.app.text.render(str(number), int(h * 0.22), ui.GOLD_TOP, True)
     surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
     hint = scene.app.text.render(scene.app.t("duel.get_ready"), max(14, h // 30), ui.INK, True)
