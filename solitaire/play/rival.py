@@ -75,8 +75,12 @@ class RivalSide:
 
     def hear(self, event: RivalEvent) -> None:
         """Apply one rival event to the race: a move goes through the checker, and one it
-        refuses (out of order, bad notation, against the rules) ends the rival's game."""
+        refuses (out of order, bad notation, against the rules) ends the rival's game. Once the
+        race is over, a rival dropping or leaving is no news (the first machine to decide a
+        network duel closes its line a frame before the other decides)."""
         race = self.race
+        if race.over and isinstance(event, (RivalGone, RivalLost)):
+            return
         if isinstance(event, RivalMove):
             if not race.playing(RIVAL):
                 return

@@ -12,7 +12,7 @@ import pytest
 from solitaire.core import DRAW, STOCK, TABLEAU, Game, Pile, parse_code, parse_request
 from solitaire.scenes.marks import card_rect
 from solitaire.solver import api
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
 CODE = "DU2-D3N-QZBMUPP"  # in levels/pools/duel-d3-standard.json: the solver wins it at once

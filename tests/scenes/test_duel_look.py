@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from solitaire.scenes.duel import panel as duel_panel
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
 CODE = "DU2-D3N-AAAAAAB"

@@ -1,4 +1,4 @@
-"""The Duel scene on a fake clock, against a scripted rival (tests/scenes/scripted_rival.py):
+"""The Duel scene on a fake clock, against a scripted rival (tests/play/scripted_rival.py):
 the count, the race clock, DU-2 … DU-5 points move by move, End, the results, pause, leaving,
 closing the window and the statistics."""
 
@@ -15,7 +15,7 @@ from solitaire.core.duel import RivalLost
 from solitaire.core.position import game_from_json
 from solitaire.scenes.duel.dialogs import bonus_lines
 
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 
 CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 60

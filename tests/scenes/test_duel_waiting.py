@@ -11,7 +11,7 @@ import pygame
 from solitaire.scenes.confirm import ConfirmScene
 from solitaire.scenes.duel.dialogs import DuelMenuScene
 from solitaire.play.race_clock import thinking_until
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_duel_scene import land_the_deal, run, started
 
 CODE = "DU2-D3N-AAAAAAB"

@@ -98,7 +98,7 @@ def test_an_opponent_who_left_is_said_to_have_left_with_who_wins(app):
     """Issue 22: an opponent who left showed as "A tie!", and End said "That ties with your
     opponent's 5": nothing said it had left."""
     from solitaire.core.duel import RivalLost
-    from tests.scenes.scripted_rival import ScriptedRival
+    from tests.play.scripted_rival import ScriptedRival
 
     app.open("title")
     duel = app.open("duel", rival=ScriptedRival([], name="Bob"), code=CODE)

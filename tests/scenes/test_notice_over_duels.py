@@ -15,7 +15,7 @@ from solitaire.scenes.duel.net_lobby import NetLobbyScene, start_duel
 from solitaire.scenes.notice import NoticeScene
 from solitaire.play.computer import computer_player
 from tests.net.helpers import CODE, LOCAL, QUICK, FakeClock, host, join, poll, pump
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 
 STEP = 1 / 60
 LINES = ["stats.json was damaged and has been set aside."]

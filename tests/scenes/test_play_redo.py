@@ -13,7 +13,7 @@ from solitaire.core.duel import Race, RivalMove
 from solitaire.core.save import load_save
 
 from tests.net.helpers import CODE, FakeClock, host, join, poll, pump
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_net_duel_scene import frames
 from tests.scenes.test_duel_scene import started
 from tests.scenes.test_play import open_play

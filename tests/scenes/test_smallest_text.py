@@ -15,7 +15,7 @@ from solitaire.core import parse_code
 from solitaire.core.duel import RivalGone
 from solitaire.scenes.player_name import PlayerNameScene
 from solitaire.scenes.statistics import DUEL_ROWS
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 
 SMALLEST_PX = 13
 SIZE = (1280, 720)
