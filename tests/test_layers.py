@@ -142,99 +142,104 @@ def test_scenes_never_place_card_sprites():
     assert offences == []
 
 
-# ----------------------------------------------------------------------------- import circles
+
 #: Circles between the files of one folder that are kept, each with why: no new circle comes in
 #: unseen, and one removed leaves this list (the test compares both ways).
 KEPT_CIRCLES: dict[tuple[str, ...], str] = {
-    ("solitaire/app/ui/group.py", "solitaire/app/ui/widgets.py"):
-        "issue 24 item 2 removes it (the widget group and its widgets, with the scenes' folders)",
-    ("solitaire/scenes/board_focus.py", "solitaire/scenes/clicks.py", "solitaire/scenes/finish.py",
-     "solitaire/scenes/marks.py", "solitaire/scenes/pointer.py", "solitaire/scenes/table.py"):
-        "issue 24 item 2 removes it (the table's parts talk to the table through a narrow interface)",
-    ("solitaire/scenes/demo.py", "solitaire/scenes/play.py", "solitaire/scenes/questions.py"):
-        "issue 24 item 2 removes it (the play scene and its questions, with the menus' folder)",
-    ("solitaire/server/races.py", "solitaire/server/service.py"):
+    ("solitaire.app.ui.group", "solitaire.app.ui.widgets"):
+        "issue 24 item 2 removes it (a widget sees its group through a narrow interface)",
+    ("solitaire.scenes.board_focus", "solitaire.scenes.clicks", "solitaire.scenes.finish",
+     "solitaire.scenes.marks", "solitaire.scenes.pointer", "solitaire.scenes.table"):
+        "issue 24 item 2 removes it (the table's parts see the table through a narrow interface)",
+    ("solitaire.scenes.demo", "solitaire.scenes.play", "solitaire.scenes.questions"):
+        "issue 24 item 2 removes it (the play scene, its demo and its questions)",
+    ("solitaire.server.races", "solitaire.server.service"):
         "kept: races.py names the service's Client and Settings for type checking only; the service "
         "runs the races and hands them both, so the types are the service's to define",
 }
 
-
-def imported_files(path: Path, package: Path = PACKAGE) -> set[Path]:
-    """The files of the package that ``path`` imports, at any depth (a ``TYPE_CHECKING`` import
-    too: a type it names is still a dependency of meaning). ``from a import b`` imports the file
-    ``a/b.py`` when there is one, else ``a``'s own."""
-    name = module_name(path, package)
-    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[Path] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = here.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
-            targets = [f"{base}.{alias.name}" if file_of(f"{base}.{alias.name}", package) else base
-                       for alias in node.names]
-        else:
-            continue
-        found |= {file for target in targets if (file := file_of(target, package)) is not None}
-    return found
-
-
-def file_of(module: str, package: Path = PACKAGE) -> Path | None:
-    """The file of a module of the package (a folder's ``__init__.py``); None outside it."""
-    parts = module.split(".")
-    if parts[0] != package.name:
-        return None
-    where = package.parent.joinpath(*parts)
-    for file in (where.with_suffix(".py"), where / "__init__.py"):
-        if file.is_file():
-            return file
-    return None
-
-
-def circles(package: Path = PACKAGE) -> list[tuple[str, ...]]:
-    """Every circle of imports between files of one folder: each as the sorted paths of the
-    files that reach one another through the folder's own files."""
-    found = []
-    for folder in sorted({p.parent for p in package.rglob("*.py")}):
-        files = sorted(folder.glob("*.py"))
-        edges = {f: {g for g in imported_files(f, package) if g.parent == folder and g != f} for f in files}
-        reach = {f: _reachable(f, edges) for f in files}
-        seen: set[Path] = set()
-        for f in files:
-            if f in seen:
+def imports_within(folder: Path, package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of the same folder it imports, at any depth (``TYPE_CHECKING`` and
+    function-level imports included: a circle typed away is still a circle of the design).
+    ``from folder import name`` counts as importing the module ``name`` when there is one.
+    """
+    modules = {module_name(path, package): path for path in folder.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package_name = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                candidates = [[alias.name] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package_name.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                candidates = [[f"{base}.{alias.name}", base] for alias in node.names]
+            else:
                 continue
-            group = {g for g in reach[f] if f in reach[g]} | {f}
-            seen |= group
+            for options in candidates:
+                target = next((m for m in options if m in modules), None)
+                if target is not None and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another round a circle (Tarjan's strongly
+    connected components of more than one module), each sorted, shortest names first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
             if len(group) > 1:
-                found.append(tuple(str(g.relative_to(package.parent)) for g in sorted(group)))
-    return found
+                circles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(circles)
 
 
-def _reachable(start: Path, edges: dict[Path, set[Path]]) -> set[Path]:
-    todo, seen = [start], set()
-    while todo:
-        for nxt in edges[todo.pop()] - seen:
-            seen.add(nxt)
-            todo.append(nxt)
-    return seen
 
+def test_no_import_circle_between_the_files_of_a_folder_but_those_named():
+    """Every folder of the package (the Duel's screens: the duel scene, its panel and the
+    connection banner were one circle; the panel now reads the screen through a Protocol)."""
+    folders = sorted({path.parent for path in PACKAGE.rglob("*.py")})
+    found = [tuple(circle) for folder in folders for circle in import_circles(imports_within(folder))]
+    assert {circle: KEPT_CIRCLES.get(circle, "not named") for circle in found} == KEPT_CIRCLES
 
-def test_no_import_circles_between_the_files_of_a_folder_but_those_named():
-    assert {circle: KEPT_CIRCLES.get(circle, "not named") for circle in circles()} == KEPT_CIRCLES
-
-
-def test_the_circle_finder_sees_a_circle_through_a_third_file_and_a_type_checking_import(tmp_path):
-    package = tmp_path / "solitaire"
-    (package / "scenes").mkdir(parents=True)
-    for init in (package / "__init__.py", package / "scenes" / "__init__.py"):
-        init.write_text("")
-    (package / "scenes" / "duel.py").write_text("from solitaire.scenes import panel\n")
-    (package / "scenes" / "panel.py").write_text("from . import banner\n")
-    (package / "scenes" / "banner.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from solitaire.scenes.duel import Duel\n")
-    (package / "scenes" / "title.py").write_text("from solitaire.scenes import duel\n")
-    assert circles(package) == [("solitaire/scenes/banner.py", "solitaire/scenes/duel.py",
-                                 "solitaire/scenes/panel.py")]
+def test_the_circle_finder_sees_circles_through_type_checking_and_package_imports(tmp_path):
+    """The check itself can fail: a part importing its scene only to type it, and a widget
+    reaching its group through ``from package import module``, are both circles."""
+    folder = tmp_path / "solitaire" / "scenes" / "table"
+    folder.mkdir(parents=True)
+    for name, source in {
+        "__init__.py": "",
+        "table.py": "from solitaire.scenes.table.pointer import Pointer\n",
+        "pointer.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                       "    from solitaire.scenes.table.table import TableScene\n"),
+        "group.py": "from . import widgets\n",
+        "widgets.py": "def add():\n    from solitaire.scenes.table import group\n",
+        "marks.py": "from solitaire.scenes.table import table\n",
+    }.items():
+        (folder / name).write_text(source)
+    assert import_circles(imports_within(folder, tmp_path / "solitaire")) == [
+        ["solitaire.scenes.table.group", "solitaire.scenes.table.widgets"],
+        ["solitaire.scenes.table.pointer", "solitaire.scenes.table.table"],
+    ]
