@@ -1,5 +1,6 @@
 """What the Duel shows around your table: the large countdown, your own figures, the opponent
-panel and the 3-2-1 count. Drawing only: it reads the Duel scene and changes nothing.
+panel and the 3-2-1 count. Drawing only: it reads the Duel's screen (``DuelScreen``: its duel,
+its table's layout) and changes nothing.
 
 The table's cards are sized from the width the panels leave it (the level's ``panel_share`` of
 the window at each side); these panels live in those margins (the countdown and your figures
@@ -32,7 +33,7 @@ BOX_EDGE = (255, 255, 255, 40)
 BEAT_STEPS = 5
 
 
-class DuelScene(Protocol):
+class DuelScreen(Protocol):
     """What the panels read of the Duel's screen: its duel, its table's layout and top bar, and
     the clock as the screen shows it (the panels never change any of it)."""
 
@@ -60,7 +61,7 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def margins(scene: DuelScene) -> tuple[pygame.Rect, pygame.Rect]:
+def margins(scene: DuelScreen) -> tuple[pygame.Rect, pygame.Rect]:
     """The start-side and end-side boxes beside the table (start: left in LTR, right in RTL)."""
     w, h = scene.app.display.size
     layout = scene.layout
@@ -73,7 +74,7 @@ def margins(scene: DuelScene) -> tuple[pygame.Rect, pygame.Rect]:
     return (right, left) if i18n.is_rtl() else (left, right)
 
 
-def draw(surface: pygame.Surface, scene: DuelScene) -> None:
+def draw(surface: pygame.Surface, scene: DuelScreen) -> None:
     start, end = margins(scene)
     px = max(12, bar_height(scene.app.display.size) * 36 // 100)
     clock_box = _countdown(surface, scene, start, px)
@@ -92,7 +93,7 @@ def _box(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
                  rect.topleft)
 
 
-def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: pygame.Rect,
+def _line(surface: pygame.Surface, scene: DuelScreen, text: str, size: int, box: pygame.Rect,
           y: int, colour: ui.Colour = ui.INK, bold: bool = False) -> int:
     """One centred line at ``y`` in ``box``, shrunk to fit; the next line's ``y``."""
     t = scene.app.text
@@ -102,7 +103,7 @@ def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: 
     return y + image.get_height() + size // 4
 
 
-def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> pygame.Rect:
+def _countdown(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> pygame.Rect:
     """The 4:00 countdown, large; red and beating in the last 30 seconds (steady red with
     reduced motion: issue 16, no pulsing). Drawn glyph by glyph from the text cache: a new
     second costs no new rendering of large letters in a frame."""
@@ -129,7 +130,7 @@ def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px:
     return box
 
 
-def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+def _you(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> None:
     """Your side: how your game stands, and its end once it has ended."""
     t, race, game = scene.app.t, scene.duel.race, scene.duel.game
     lines = [(t("duel.you"), px, ui.GOLD, True),
@@ -143,7 +144,7 @@ def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) 
     _stack(surface, scene, area, lines, px)
 
 
-def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> None:
     """The rival's figures, the line of its score over time under them, and its state last."""
     t, race = scene.app.t, scene.duel.race
     total, home, moves = rival_figures(scene.duel)
@@ -169,7 +170,7 @@ def rival_figures(duel: Duel) -> tuple[int, int, int]:
     return duel.race.total(1), duel.race.home(1), duel.rival_game.moves
 
 
-def _rival_state(scene: DuelScene) -> str:
+def _rival_state(scene: DuelScreen) -> str:
     t, duel = scene.app.t, scene.duel
     if duel.rival_side.note:
         return t(duel.rival_side.note)
@@ -179,7 +180,7 @@ def _rival_state(scene: DuelScene) -> str:
     return t("duel.playing") if duel.started else t("duel.ready")
 
 
-def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
+def _stack(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect,
            lines: list[tuple[str, int, ui.Colour, bool]], px: int, below: int = 0) -> tuple[pygame.Rect, int]:
     """A box of centred lines, with ``below`` pixels of room under them (the opponent's chart
     and state line); the box and the ``y`` that room starts at."""
@@ -195,7 +196,7 @@ def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
     return box, y
 
 
-def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, px: int) -> None:
+def _score_line(surface: pygame.Surface, scene: DuelScreen, chart: pygame.Rect, px: int) -> None:
     """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
     duel = scene.duel
@@ -219,7 +220,7 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
         pygame.draw.lines(surface, LINE, False, steps, max(1, px // 8))
 
 
-def _figures(surface: pygame.Surface, scene: DuelScene, px: int) -> None:
+def _figures(surface: pygame.Surface, scene: DuelScreen, px: int) -> None:
     """Your score and moves, centred in the top bar as on every table."""
     t = scene.app.t
     game = scene.duel.game
@@ -228,7 +229,7 @@ def _figures(surface: pygame.Surface, scene: DuelScene, px: int) -> None:
     surface.blit(image, image.get_rect(center=scene.bar.rect.center))
 
 
-def _count_in(surface: pygame.Surface, scene: DuelScene) -> None:
+def _count_in(surface: pygame.Surface, scene: DuelScreen) -> None:
     """3, 2, 1 over the dimmed table before the clocks start."""
     ui.dim(surface, 90)
     w, h = surface.get_size()
@@ -248,14 +249,14 @@ def waiting_box(size: tuple[int, int]) -> tuple[pygame.Rect, int]:
     return box, px
 
 
-def place_hurry(scene: DuelScene, size: tuple[int, int]) -> None:
+def place_hurry(scene: DuelScreen, size: tuple[int, int]) -> None:
     """"See the result now" at the foot of the waiting card."""
     box, px = waiting_box(size)
     width = min(box.w - 2 * px, px * 14)
     scene.hurry_button.layout((box.centerx - width // 2, box.bottom - px * 3, width, int(px * 2.2)))
 
 
-def _waiting(surface: pygame.Surface, scene: DuelScene) -> None:
+def _waiting(surface: pygame.Surface, scene: DuelScreen) -> None:
     """Your game has ended and the opponent plays on: say so, with its clock (the race's);
     "See the result now" is drawn over it with the scene's widgets."""
     box, px = waiting_box(surface.get_size())
