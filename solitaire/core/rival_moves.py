@@ -1,6 +1,7 @@
 """The one checker of the moves a side of a race sends from elsewhere: the rival's moves as the
-Duel hears them (a computer's, a network peer's) and each player's moves as the online duel
-server hears them (issue 24: it had three copies, each counting and replaying on its own).
+Duel hears them (a computer's, a network peer's, a test's script) and each player's moves as
+the online duel server hears them (issue 24: the Duel, the network rival and the server each
+counted and replayed them on their own).
 
 Each move comes numbered (1, 2, … in the order played; an undo is one too) in replay notation,
 and is played through the race's rules on that side's game: the core's answer is the only
