@@ -29,6 +29,7 @@ from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLo
 from solitaire.play.computer import AutoPlayer, is_end
 from solitaire.play.race_clock import FAST_STEP, HURRY_STEP, race_step_length, settled
 from solitaire.play.rival import ME, RIVAL, Rival, RivalSide
+from solitaire.store import Store
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 OUTCOMES = {"you": "won", "opponent": "lost", "tie": "tied"}  # a result's winner, as the statistics count it
@@ -51,7 +52,7 @@ class Duel:
     player should be told, as an i18n key (the screen says it)."""
 
     def __init__(self, race: Race, rival: Rival, *, autoplayer: AutoPlayer | None = None,
-                 fast: bool = False, store: Any = None,
+                 fast: bool = False, store: Store | None = None,
                  on_result: Callable[[Any], None] | None = None) -> None:
         self.race = race
         self.rival = rival

@@ -19,6 +19,7 @@ from solitaire.core.duel import RivalEnded, RivalEvent, notation
 from solitaire.play.computer import AutoPlayer
 from solitaire.play.duel import OUTCOMES, Duel, new_race
 from solitaire.play.rival import ME
+from solitaire.store import Store
 
 if TYPE_CHECKING:  # websockets' client: loaded by the screen that connects, not at start-up
     from solitaire.net.online import OnlineDuel
@@ -82,7 +83,7 @@ class OnlineRace(Duel):
     """A duel whose clock, referee and result are the server's (``online``, connected)."""
 
     def __init__(self, online: OnlineDuel, rival_name: str, *, autoplayer: AutoPlayer | None = None,
-                 store: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
+                 store: Store | None = None, on_result: Callable[[Any], None] | None = None) -> None:
         super().__init__(new_race(shape_of(online), online.matched.seconds), OnlineRival(online, rival_name),
                          autoplayer=autoplayer, store=store, on_result=on_result)
         self.online = online

@@ -27,7 +27,7 @@ from solitaire.core.codes import GameCode
 from solitaire.core.duel import DuelResult
 from solitaire.play.computer import AutoPlayer, computer_player, duel_deal, make_rival
 from solitaire.play.duel import Duel, new_race
-from solitaire.play.rival import RIVAL, Rival
+from solitaire.play.rival import ME, RIVAL, Rival
 from solitaire.scenes.confirm import ask
 from solitaire.scenes.duel import panel
 from solitaire.scenes.table import TableScene
@@ -144,12 +144,12 @@ class DuelScene(TableScene):
 
     # ----------------------------------------------------------------------------- End
     def ask_end(self) -> None:
-        if self.duel.race.playing(0) and self.app.can_open("duel_end"):
+        if self.duel.race.playing(ME) and self.app.can_open("duel_end"):
             self.app.open("duel_end", duel=self)
 
     def end_now(self) -> None:
         """End (DU-4), confirmed: your game stops for good, banking the time bonus."""
-        if not self.duel.race.playing(0):
+        if not self.duel.race.playing(ME):
             return
         self.duel.end()
         self.finish.auto_timer = None
@@ -164,7 +164,7 @@ class DuelScene(TableScene):
         if duel.result is not None:
             self._leave(then)
             return
-        total = duel.preview().total if duel.race.playing(0) else duel.race.total(0)
+        total = duel.preview().total if duel.race.playing(ME) else duel.race.total(ME)
         ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=duel.race.total(RIVAL)),
             lambda: self._leave(then), yes_label=self.app.t("duel.leave"),
             no_label=self.app.t("menu.cancel"))
