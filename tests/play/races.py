@@ -12,6 +12,8 @@ from types import SimpleNamespace
 
 from solitaire import i18n
 from solitaire.core import DRAW, FOUNDATION, Game, Move, parse_code
+from solitaire.net.online import OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Matched, Welcome
 from solitaire.play.computer import ComputerRival, computer_player
 from solitaire.play.duel import Duel, new_race
 from solitaire.play.online import OnlineRace
@@ -19,6 +21,7 @@ from solitaire.play.race_clock import thinking_until
 from solitaire.solver.worker import SolverWorker
 from tests.net.helpers import FakeClock, host, join, pump
 from tests.play.scripted_rival import ScriptedRival
+from tests.server.helpers import QUICK, running_server
 
 CODE = parse_code("DU2-D3N-AAAAAAB")
 STEP = 1 / 60
@@ -106,10 +109,6 @@ def online_duel(folder: Path) -> tuple[OnlineRace, OnlineRace]:
     """Two players through a real duel server (in this process, on 127.0.0.1): each plays the
     greedy line on its mirror, a move every quarter second once the server has answered the
     last (well under its 20 messages a second), until the server's result."""
-    from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-    from solitaire.net.online_messages import Matched, Welcome
-    from tests.server.helpers import QUICK, running_server
-
     with running_server(folder, replace(QUICK, race_seconds=4)) as (url, _):
         clients = [OnlineClient(url, new_key(), name) for name in ("Ann", "Bob")]
         for client in clients:
@@ -131,10 +130,11 @@ def online_duel(folder: Path) -> tuple[OnlineRace, OnlineRace]:
     return races[0], races[1]
 
 
-def wait_for(client: object, kind: type, seconds: float = 10.0) -> object:
+def wait_for(client: OnlineClient, kind: type, seconds: float = 10.0) -> object:
+    """The client's next message of ``kind`` (others skipped), within ``seconds``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        message = client.wait(0.1)  # type: ignore[attr-defined]
+        message = client.wait(0.1)
         if isinstance(message, kind):
             return message
     raise AssertionError(f"no {kind.__name__} from the server")
