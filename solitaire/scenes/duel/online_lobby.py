@@ -21,7 +21,7 @@ from solitaire.app.scene import App
 from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.game_code import CodeField
-from solitaire.scenes.duel.online_common import connect, failure_line, is_failure, server_address
+from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient

@@ -16,7 +16,7 @@ from solitaire.app.scene import App
 from solitaire.net.online_messages import Matched
 from solitaire.play.online import OnlineRace
 from solitaire.scenes.duel.duel import DuelScene
-from solitaire.scenes.duel.online_common import tier_name
+from solitaire.scenes.online_common import tier_name
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient

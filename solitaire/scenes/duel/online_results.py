@@ -11,7 +11,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Result
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.duel.online_common import tier_name
+from solitaire.scenes.online_common import tier_name
 
 
 class OnlineResultsScene(DialogScene):
