@@ -7,17 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.core import Game, GameCode
+from solitaire.core import Game
 from solitaire.core.duel import (RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove,
-                                 notation, parse_opponent, race_mode)
+                                 notation, parse_opponent)
 from solitaire.play.rival import Rival
-from solitaire.play.session import pick_deal
 from solitaire.solver.player import ComputerPlayer, End
-
-
-def duel_deal(winnable: bool) -> GameCode:
-    """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
-    return pick_deal(*race_mode(), winnable)
 
 
 def make_rival(app: Any, spec: str, fast: bool, limit: float) -> Rival:

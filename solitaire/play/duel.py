@@ -25,14 +25,20 @@ from typing import Any, Callable
 
 from solitaire import i18n
 from solitaire.core import Game, GameCode, Move, Refusal
-from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation
+from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation, race_mode
 from solitaire.play.computer import AutoPlayer, is_end
 from solitaire.play.race_clock import FAST_STEP, HURRY_STEP, race_step_length, settled
 from solitaire.play.rival import ME, RIVAL, Rival, RivalSide
+from solitaire.play.session import pick_deal
 from solitaire.store import Store
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 OUTCOMES = {"you": "won", "opponent": "lost", "tie": "tied"}  # a result's winner, as the statistics count it
+
+
+def duel_deal(winnable: bool) -> GameCode:
+    """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
+    return pick_deal(*race_mode(), winnable)
 
 
 def new_race(code: GameCode, seconds: float | None = None) -> Race:

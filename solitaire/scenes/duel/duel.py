@@ -25,8 +25,8 @@ from solitaire.app.scene import App
 from solitaire.core import Game, Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import DuelResult
-from solitaire.play.computer import AutoPlayer, computer_player, duel_deal, make_rival
-from solitaire.play.duel import Duel, new_race
+from solitaire.play.computer import AutoPlayer, computer_player, make_rival
+from solitaire.play.duel import Duel, duel_deal, new_race
 from solitaire.play.rival import ME, RIVAL, Rival
 from solitaire.scenes.confirm import ask
 from solitaire.scenes.duel import panel

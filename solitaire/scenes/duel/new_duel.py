@@ -113,7 +113,7 @@ class NewDuelScene(DialogScene):
             self.app.switch("net_lobby", role="join")
             return
         if code is None:
-            from solitaire.play.computer import duel_deal
+            from solitaire.play.duel import duel_deal
 
             code = duel_deal(self.deal == "winnable")
         self.app.switch("net_lobby", role="host", code=code)
