@@ -4,7 +4,8 @@ sides; the game plays its own side on the server's mirror and sees the rival by 
 Our table is the ``net.mirror`` game (face-up cards only; the unknown places hold stand-ins): a
 move is played on it and sent; one that turns a card waits for the server's answer to show it,
 and no other move is taken meanwhile (``race_waiting``). A refused move's answer brings the
-server's table, which replaces ours. The rival is its progress only (``RivalProgress``: score,
+server's table, which replaces ours; so does the server's ``Matched`` when another of its
+processes takes the race over, or a lost connection comes back (``OnlineDuel.come_back``). The rival is its progress only (``RivalProgress``: score,
 cards home, moves: ``OnlineRival.figures``). The race clock is the server's and the result is
 the server's ``Result``: the race is over when it comes.
 """
@@ -115,15 +116,19 @@ class OnlineRace(Duel):
 
     # -- the server's answers -------------------------------------------------------------------
     def step(self, dt: float, dealing: bool = False, auto_completing: bool = False) -> None:
-        """The server heard first (our table replaced by its own after a refused move, the
-        rival's score line), then the duel's own step on the server's clock."""
-        refused = self.online.refused
-        self.online.update()
-        if self.online.refused is not refused:
-            self.race.games[ME] = self.online.mirror.game
-        if self.online.lost is not None and self.online.result is None:
-            self.rival_side.note = "online.connection_lost"
-        score = self.online.rival.score
+        """The server heard first (our table replaced by its own after a refused move or a seat
+        taken again mid-race, a lost connection said while it comes back, the rival's score
+        line), then the duel's own step on the server's clock."""
+        online = self.online
+        refused, reseated = online.refused, online.reseated
+        online.update()
+        if online.refused is not refused or online.reseated is not reseated:
+            self.race.games[ME] = online.mirror.game  # the server's table replaces ours
+        if online.lost is not None and online.result is None:
+            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
+        elif self.rival_side.note == "online.connection_lost":  # back in the race
+            self.rival_side.note = ""
+        score = online.rival.score
         if score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, score))
         super().step(dt, dealing, auto_completing)

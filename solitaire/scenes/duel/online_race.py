@@ -46,13 +46,13 @@ class OnlineRaceScene(DuelScene):
 
     def race_step(self, dt: float) -> None:
         """The server's answers: a refused move said, and the table redrawn once the server
-        has sent it back or named the cards a move turned."""
+        has sent it back (a refusal, a seat taken again) or named the cards a move turned."""
         online = self.online
-        awaiting, refused = not online.mirror.ready, online.refused
+        awaiting, refused, reseated = not online.mirror.ready, online.refused, online.reseated
         super().race_step(dt)
         if online.refused is not refused:
             self.say(online.refused.detail)
-        if (awaiting and online.mirror.ready) or online.refused is not refused:
+        if (awaiting and online.mirror.ready) or online.refused is not refused or online.reseated is not reseated:
             self.view.sync(self.game)
             self._update_buttons()
 
