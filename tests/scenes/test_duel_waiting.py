@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from solitaire.scenes.confirm import ConfirmScene
+from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.duel.dialogs import DuelMenuScene
 from solitaire.play.race_clock import thinking_until
 from tests.play.scripted_rival import ScriptedRival

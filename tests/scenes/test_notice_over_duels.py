@@ -12,7 +12,7 @@ from solitaire.core.duel import RivalMove
 from solitaire.net.rival import NetworkRival
 from solitaire.scenes.duel.duel import DuelScene
 from solitaire.scenes.duel.net_lobby import NetLobbyScene, start_duel
-from solitaire.scenes.notice import NoticeScene
+from solitaire.scenes.menus.notice import NoticeScene
 from solitaire.play.computer import computer_player
 from tests.net.helpers import CODE, LOCAL, QUICK, FakeClock, host, join, poll, pump
 from tests.play.scripted_rival import ScriptedRival

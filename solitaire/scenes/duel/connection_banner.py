@@ -14,7 +14,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.play.duel import Duel
-from solitaire.scenes.hud import button_bar_height
+from solitaire.scenes.table.hud import button_bar_height
 
 FILL = (150, 45, 40, 235)  # the red of "not winnable": something is wrong
 EDGE = (255, 190, 170, 160)

@@ -15,7 +15,7 @@ from solitaire.app.scene import App
 from solitaire.core.bonus import TimeBonus
 from solitaire.core.duel import Breakdown
 from solitaire.play.duel import Duel
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 
 
 def breakdown_rows(app: App, breakdown: Breakdown, ended: bool) -> list[tuple[str, str]]:

@@ -28,9 +28,9 @@ from solitaire.core.duel import DuelResult
 from solitaire.play.computer import AutoPlayer, computer_player, make_rival
 from solitaire.play.duel import Duel, duel_deal, new_race
 from solitaire.play.rival import ME, RIVAL, Rival
-from solitaire.scenes.confirm import ask
+from solitaire.scenes.menus.confirm import ask
 from solitaire.scenes.duel import panel
-from solitaire.scenes.table import TableScene
+from solitaire.scenes.table.table import TableScene
 
 URGENT_SECONDS = 30.0  # the countdown turns urgent
 COVERED_POLL = 0.03  # a network duel under a dialog: seconds between two reads of its line

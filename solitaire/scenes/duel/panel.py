@@ -23,7 +23,7 @@ from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX, Text
 from solitaire.play.duel import Duel
 from solitaire.scenes.duel import connection_banner
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.table.hud import bar_height
 from solitaire.view.layout import Layout
 
 URGENT = (255, 120, 100)
