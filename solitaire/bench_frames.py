@@ -161,10 +161,10 @@ def measure_duel(app, frames: int = 900) -> tuple[list[float], int]:
     frames of its first 15 seconds after the 3-2-1 count; and the moves both sides made."""
     app.open("duel", code=_suite_code("duel"), opponent="computer:hard", autoplay="medium")
     scene = app.stack.top
-    while not scene.started:
+    while not scene.duel.started:
         _frame(app)
     times = [_frame(app) for _ in range(frames)]
-    moves = scene.game.moves + scene.rival_game.moves
+    moves = scene.game.moves + scene.duel.rival_game.moves
     app.stack.clear()
     return times, moves
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.scenes.net_lobby import NetLobbyScene
+from solitaire.scenes.duel.net_lobby import NetLobbyScene
 
 
 class HostedServers:

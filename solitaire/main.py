@@ -58,9 +58,9 @@ def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
     from solitaire.hosting import HostingNetLobby
-    from solitaire.scenes.duel import DuelScene
-    from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
-    from solitaire.scenes.duel_results import DuelResultsScene
+    from solitaire.scenes.duel.duel import DuelScene
+    from solitaire.scenes.duel.dialogs import DuelEndScene, DuelMenuScene
+    from solitaire.scenes.duel.results import DuelResultsScene
     from solitaire.scenes.menus.confirm import ConfirmScene
     from solitaire.scenes.menus.daily_stats import DailyStatsScene
     from solitaire.scenes.menus.game_code import GameCodeScene
@@ -71,11 +71,11 @@ def register_scenes() -> None:
     from solitaire.scenes.menus.settings import SettingsScene
     from solitaire.scenes.menus.statistics import StatisticsScene
     from solitaire.scenes.menus.title import TitleScene
-    from solitaire.scenes.new_duel import NewDuelScene
+    from solitaire.scenes.duel.new_duel import NewDuelScene
     from solitaire.scenes.online_board import OnlineBoardScene
-    from solitaire.scenes.online_lobby import OnlineLobbyScene
-    from solitaire.scenes.online_race import OnlineRaceScene
-    from solitaire.scenes.online_results import OnlineResultsScene
+    from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
+    from solitaire.scenes.duel.online_race import OnlineRaceScene
+    from solitaire.scenes.duel.online_results import OnlineResultsScene
     from solitaire.scenes.table.play import PlayScene
     from solitaire.scenes.table.win import WinScene
 
@@ -194,7 +194,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     sensibly (issue 11): the new game window for Klondike, the game menu over a deal, ...
     """
     if opts.duel is not None:
-        from solitaire.scenes.duel_start import open_duel
+        from solitaire.scenes.duel.start import open_duel
 
         open_duel(app, opts)
         return
@@ -214,7 +214,7 @@ def _open_first_scene(app: Any, opts: Options, store: Any) -> None:
     if name in OVER_PLAY and app.can_open("play"):
         play = app.open("play", game=_won_game() if name == "win" else None)
     if name in OVER_DUEL and app.can_open("duel"):
-        from solitaire.scenes.duel_start import open_over_duel
+        from solitaire.scenes.duel.start import open_over_duel
 
         open_over_duel(app, name)
         return
@@ -228,7 +228,7 @@ def _open_code(app: Any, text: str, store: Any) -> None:
     from solitaire.core import parse_code
     from solitaire.scenes.menus.confirm import ask
     from solitaire.scenes.menus.game_code import code_question
-    from solitaire.scenes.session import saved_game_at_stake, slot_of
+    from solitaire.play.session import saved_game_at_stake, slot_of
 
     code = parse_code(text)
     if not saved_game_at_stake(store, slot_of(code.game, code.draw, code.scoring)):

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.core.modes import check_mode_key, mode_key, parse_mode_key, scoring_of
-from solitaire.scenes.session import mode_slot, slot_of
+from solitaire.play.session import mode_slot, slot_of
 from solitaire.store import modes as store_modes
 
 ROOT = Path(__file__).resolve().parents[1]

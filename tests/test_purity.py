@@ -1,5 +1,6 @@
-"""The rules core, the solver, the store and the network layer never import pygame (ARCHITECTURE: data flows one way;
-the store is shared by the game and the headless tools, which must agree on the player's folder)."""
+"""The rules core, the solver, the store, the network layer, the server and the game layer (play) never import
+pygame (ARCHITECTURE: data flows one way; the store is shared by the game and the headless tools, which must agree
+on the player's folder; a duel is played to its result with no display, tests/play)."""
 
 import subprocess
 import sys
@@ -8,11 +9,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_core_solver_and_store_import_without_pygame():
+def test_core_solver_store_net_server_and_play_import_without_pygame():
     probe = (
         "import sys, importlib, pkgutil\n"
-        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.cli\n"
-        "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server):\n"
+        "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.play\n"
+        "import solitaire.cli\n"
+        "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.play):\n"
         "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
         "solitaire.store.Store()\n"
@@ -22,16 +24,10 @@ def test_core_solver_and_store_import_without_pygame():
     assert out.stdout.strip() == "False"
 
 
-def test_no_pygame_import_statement_in_core_solver_store_or_net():
-    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store", "solitaire/net", "solitaire/server"):
+def test_no_pygame_import_statement_in_core_solver_store_net_server_or_play():
+    for folder in ("solitaire/core", "solitaire/solver", "solitaire/store", "solitaire/net", "solitaire/server",
+                   "solitaire/play"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "import pygame" not in text and "from pygame" not in text, path
 
-
-def test_the_game_session_imports_without_pygame():
-    """Issue 13: every scene that starts or ends games, and the Duel's two tables, share one
-    session that is pure Python."""
-    probe = "import sys\nimport solitaire.scenes.session, solitaire.core.intents\nprint('pygame' in sys.modules)\n"
-    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"

@@ -37,7 +37,7 @@ from solitaire.app.display import Display  # noqa: E402
 from solitaire.app.scene import SCENES, App  # noqa: E402
 from solitaire.app.text import Text  # noqa: E402
 from solitaire.main import DEFAULT_SETTINGS, Options, register_scenes, run  # noqa: E402
-from solitaire.scenes.rival import thinking_until  # noqa: E402
+from solitaire.play.race_clock import thinking_until  # noqa: E402
 from solitaire.store import Store  # noqa: E402
 
 CHECKPOINTS = (1, 20, 60, 100)
@@ -66,10 +66,10 @@ def duels_in_one_game(count: int, seconds: int) -> Iterator[int]:
     try:
         for number in range(1, count + 1):
             duel = app.open("duel", opponent="computer:easy", autoplay="easy", fast=True, seconds=seconds)
-            while duel.result is None:
+            while duel.duel.result is None:
                 app.stack.update(STEP)
                 app.stack.draw(app.display.surface, 1.0)
-                if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
+                if thinking_until(duel.duel.race, duel.duel.rival, duel.duel.autoplayer) is not None:
                     time.sleep(0.002)  # the worker thinks: let it
             app.stack.draw(app.display.surface, 1.0)  # the results
             app.stack.top.to_title()

@@ -2,8 +2,8 @@
 
 Time is passed in (``tick``), never read from a clock, so a race is replayable and testable.
 Every move of a race goes through :class:`Race`, which keeps each player's points by kind (the
-DU-4 summary breaks them down), and what the other side of a race does reaches the Duel scene as
-the ``Rival…`` events below, its moves in the ``replay`` notation (``solitaire.core.moves``).
+DU-4 summary breaks them down); what the other side does reaches the duel being played
+(``play.duel``) as the ``Rival…`` events below, its moves in ``replay`` notation (``core.moves``).
 """
 
 from __future__ import annotations

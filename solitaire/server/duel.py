@@ -26,6 +26,7 @@ from ..core import IllegalMove
 from ..core.cards import card_text
 from ..core.codes import GameCode
 from ..core.duel import Race, race_mode
+from ..core.rival_moves import OutOfOrder, RivalMoves
 from ..net.mirror import stock_seen, visible_table
 from ..net.online_messages import No, Ok, RivalProgress, points_json
 
@@ -72,6 +73,7 @@ class ServerDuel:
     count: float = COUNT_SECONDS
     recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
     race: Race = field(init=False)
+    checked: tuple[RivalMoves, RivalMoves] = field(init=False)  # each side's moves, through the one checker
     log: list = field(default_factory=list)  # (race seconds, side, move, outcome): tuples, unwatched by the GC
     why: str = ""  # "", "disqualified", "server_stopped"
     done: bool = False
@@ -84,6 +86,7 @@ class ServerDuel:
         self.race.code = GameCode(self.code.game, self.code.draw, self.code.scoring, 0)
         for game in self.race.games:
             game.code = None
+        self.checked = (RivalMoves(self.race, 0), RivalMoves(self.race, 1))
 
     @property
     def starts_at(self) -> float:
@@ -112,13 +115,12 @@ class ServerDuel:
         player = self.sides[side]
         if now < self.starts_at:
             return self._refuse(side, n, text, at, "not_started", "", "the race has not started")
-        if n != player.moves + 1:  # ahead: sent before the answer to a refused one came (no strike)
-            return self._refuse(side, n, text, at, "order", "", f"move {player.moves + 1} was due",
-                                strike=n <= player.moves)
         game = self.race.games[side]
         unseen, hidden, waste = not stock_seen(game), list(game.hidden), len(game.waste)
         try:
-            self.race.play(side, text)
+            self.checked[side].take(n, text)
+        except OutOfOrder as error:  # ahead: sent before the answer to a refused one came (no strike)
+            return self._refuse(side, n, text, at, "order", "", f"move {error.due} was due", strike=n < error.due)
         except IllegalMove as error:
             refusal = error.refusal
             return self._refuse(side, n, text, at, refusal.reason, refusal.rule, str(error))

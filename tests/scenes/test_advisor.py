@@ -5,7 +5,7 @@ import time
 
 from solitaire import i18n
 from solitaire.core import DRAW, Game, parse_code
-from solitaire.scenes.advisor import Advisor
+from solitaire.play.advisor import Advisor
 from solitaire.solver.messages import WinnabilityAnswer
 
 UNWINNABLE = "TF1-D3N-AAAAAAC"  # the solver proves it lost at once (game.py solve: "lost", 1 node)

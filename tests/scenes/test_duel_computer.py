@@ -11,7 +11,7 @@ import time
 import pytest
 
 from solitaire.core.duel import RivalBack, RivalGone
-from solitaire.scenes.rival import thinking_until
+from solitaire.play.race_clock import thinking_until
 from solitaire.solver.player import END, Strength, decide, seen
 
 CODE = "DU2-D3N-AAAAAAB"
@@ -23,9 +23,9 @@ def play_out(app, opponent="computer:hard", autoplay="medium", limit=120.0, seco
     app.open("title")
     duel = app.open("duel", code=CODE, opponent=opponent, autoplay=autoplay, fast=True, seconds=seconds)
     deadline = time.monotonic() + limit  # a guard against a hang, not a measurement
-    while duel.result is None and time.monotonic() < deadline:
+    while duel.duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
-        if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
+        if thinking_until(duel.duel.race, duel.duel.rival, duel.duel.autoplayer) is not None:
             time.sleep(0.002)  # the worker thinks: let it
     return duel, app.stack.top
 
@@ -37,15 +37,15 @@ def decide_stuck(game) -> bool:
 
 def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(app, driver):
     duel, results = play_out(app)
-    assert type(results).__name__ == "DuelResultsScene" and results.result is duel.result
-    race, result = duel.race, duel.result
-    assert race.over and duel.rival_game.moves > 10 and duel.game.moves > 10
+    assert type(results).__name__ == "DuelResultsScene" and results.result is duel.duel.result
+    race, result = duel.duel.race, duel.duel.result
+    assert race.over and duel.duel.rival_game.moves > 10 and duel.game.moves > 10
     for side, player in ((result.you, 0), (result.opponent, 1)):
         assert side.breakdown.total == race.total(player) == side.breakdown.points.score + side.breakdown.bonus
         assert side.breakdown.points.score == race.games[player].score  # DU-4: the lines add up
         assert side.ended in ("won", "end", "time")
-    # the rival's own copy and the scene's copy of its game agree move for move
-    assert duel.rival.game.to_json() == duel.rival_game.to_json()
+    # the computer decides on its game in the race, which the duel plays its moves on: no copy
+    assert duel.duel.rival.game is duel.duel.rival_game
     expected = {"you": "won", "opponent": "lost", "tie": "tied"}[result.winner]
     record = app.store.duel_stats("hard")
     assert record.played == 1 and getattr(record, expected) == 1
@@ -60,19 +60,19 @@ def test_DU5_both_computer_sides_play_a_short_race_to_its_end(app):
     ending would bank is worth less than the next card (DU-5), so neither side ends early:
     each plays until it is stuck, or the clock, judged by the race's own length, runs out."""
     duel, _ = play_out(app, seconds=20)
-    assert duel.race.limit == 20.0 and duel.race.over
-    for player, side in enumerate((duel.result.you, duel.result.opponent)):
+    assert duel.duel.race.limit == 20.0 and duel.duel.race.over
+    for player, side in enumerate((duel.duel.result.you, duel.duel.result.opponent)):
         assert side.ended in ("time", "end")
         if side.ended == "end":  # stuck: no line it sees gets anywhere
-            assert decide_stuck(duel.race.games[player])
+            assert decide_stuck(duel.duel.race.games[player])
 
 
 def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(app):
     first, _ = play_out(app)
     app.stack.clear()
     second, _ = play_out(app)
-    assert first.result == second.result
-    assert first.rival_side.timeline == second.rival_side.timeline
+    assert first.duel.result == second.duel.result
+    assert first.duel.rival_side.timeline == second.duel.rival_side.timeline
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker with POSIX signals")
@@ -80,25 +80,25 @@ def test_the_worker_killed_mid_duel_the_opponent_resumes_never_a_crash(app, monk
     app.open("title")
     duel = app.open("duel", code=CODE, opponent="computer:medium", fast=True)
     heard = []
-    apply = duel._apply_rival
-    monkeypatch.setattr(duel, "_apply_rival", lambda event: heard.append(event) or apply(event))
+    hear = duel.duel.rival_side.hear
+    monkeypatch.setattr(duel.duel.rival_side, "hear", lambda event: heard.append(event) or hear(event))
     deadline = time.monotonic() + 60
-    while duel.rival_game.moves < 3 and time.monotonic() < deadline:
+    while duel.duel.rival_game.moves < 3 and time.monotonic() < deadline:
         app.stack.update(STEP)
         time.sleep(0.001)
     worker = app.solver
     os.kill(worker._process.pid, signal.SIGSTOP)  # it cannot answer before it dies
-    while not duel.rival.player.waiting() and time.monotonic() < deadline:
+    while not duel.duel.rival.player.waiting() and time.monotonic() < deadline:
         app.stack.update(STEP)
     os.kill(worker._process.pid, signal.SIGKILL)
     worker._process.join()
-    moves = duel.rival_game.moves
-    while duel.rival_game.moves < moves + 3 and duel.result is None and time.monotonic() < deadline:
+    moves = duel.duel.rival_game.moves
+    while duel.duel.rival_game.moves < moves + 3 and duel.duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
         time.sleep(0.001)
-    assert duel.rival_game.moves >= moves + 3 or duel.race.finished(1)  # it plays on
+    assert duel.duel.rival_game.moves >= moves + 3 or duel.duel.race.finished(1)  # it plays on
     assert any(isinstance(e, RivalGone) for e in heard) and any(isinstance(e, RivalBack) for e in heard)
-    assert duel.rival_side.note == "" and duel.rival_side.out == ""
+    assert duel.duel.rival_side.note == "" and duel.duel.rival_side.out == ""
 
 
 def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
@@ -123,10 +123,10 @@ def test_a_computer_that_stopped_for_good_is_said_and_ends_its_game(app):
 
     app.open("title")
     duel = app.open("duel", code=CODE, opponent="computer:easy", fast=True)
-    while not duel.started:
+    while not duel.duel.started:
         app.stack.update(STEP)
-    duel.rival.player = GaveUp()
+    duel.duel.rival.player = GaveUp()
     app.stack.update(STEP)
-    assert duel.race.finished(1) and duel.rival_side.out == "lost" and duel.rival_side.note == "duel.stopped"
+    assert duel.duel.race.finished(1) and duel.duel.rival_side.out == "lost" and duel.duel.rival_side.note == "duel.stopped"
     duel.draw(app.display.surface, 1.0)
-    assert not duel.race.over  # your race goes on
+    assert not duel.duel.race.over  # your race goes on

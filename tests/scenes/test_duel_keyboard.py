@@ -12,7 +12,7 @@ import pytest
 from solitaire.core import DRAW, STOCK, TABLEAU, Game, Pile, parse_code, parse_request
 from solitaire.scenes.table.marks import card_rect
 from solitaire.solver import api
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
 CODE = "DU2-D3N-QZBMUPP"  # in levels/pools/duel-d3-standard.json: the solver wins it at once
@@ -88,7 +88,7 @@ def racing(app, rival):
     app.open("title")
     duel = app.open("duel", rival=rival, code=CODE)
     settle(app, 5.0)  # the deal lands, the count runs out
-    assert duel.started
+    assert duel.duel.started
     return duel
 
 
@@ -108,7 +108,7 @@ def test_a_whole_duel_won_and_its_results_left_with_keys_only(make_app, lang):
     settle(app, 10.0)
     results = app.stack.top
     assert type(results).__name__ == "DuelResultsScene"
-    assert duel.race.ended_how(0) == "won" and duel.race.home(0) == 52
+    assert duel.duel.race.ended_how(0) == "won" and duel.duel.race.home(0) == 52
     assert results.result.winner == "you" and results.result.you.home == 52
     keys.check_focus()  # the results open with the focus seen
     keys.tab_to(results.title_button)
@@ -127,7 +127,7 @@ def ended_by_keys(app, keys):
     keys.press(pygame.K_LEFT if question.rtl else pygame.K_RIGHT)
     assert question.group.focused is question.yes
     keys.press(pygame.K_RETURN)
-    assert duel.race.ended_how(0) == "end"
+    assert duel.duel.race.ended_how(0) == "end"
     settle(app, 0.5)
     results = app.stack.top
     assert type(results).__name__ == "DuelResultsScene"
@@ -154,7 +154,7 @@ def test_Rematch_by_keys_then_leaving_by_keys_asks_first(make_app):
         keys.tab_to(results.rematch_button)
         keys.press(pygame.K_RETURN)  # a duel started from the keyboard shows the board's focus at once
         again = app.stack.top
-        assert type(again).__name__ == "DuelScene" and again is not duel and str(again.code) == CODE
+        assert type(again).__name__ == "DuelScene" and again is not duel and str(again.duel.code) == CODE
         assert again.group.focused is again.board
         keys.press(pygame.K_ESCAPE)  # the duel's menu
         menu = app.stack.top
@@ -162,11 +162,11 @@ def test_Rematch_by_keys_then_leaving_by_keys_asks_first(make_app):
         keys.tab_to(menu.buttons[-1])  # Leave
         keys.press(pygame.K_RETURN)
         question = app.stack.top
-        assert type(question).__name__ == "ConfirmScene" and again.result is None  # asked first
+        assert type(question).__name__ == "ConfirmScene" and again.duel.result is None  # asked first
         keys.tab_to(question.yes)
         keys.press(pygame.K_RETURN, seen=False)
         assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene"]
-        assert again.result is not None and again.race.ended_how(0) == "end"  # leaving is End
+        assert again.duel.result is not None and again.duel.race.ended_how(0) == "end"  # leaving is End
     finally:
         if getattr(app, "solver", None) is not None:
             app.solver.shutdown()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire.scenes import duel_panel
-from tests.scenes.scripted_rival import ScriptedRival
+from solitaire.scenes.duel import panel as duel_panel
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle
 
 CODE = "DU2-D3N-AAAAAAB"
@@ -18,7 +18,7 @@ def racing(app, rival):
     app.open("title")
     duel = app.open("duel", rival=rival, code=CODE)
     settle(app, 6.0)  # the deal lands, the count runs out, the rival ends
-    assert duel.started
+    assert duel.duel.started
     return duel
 
 
@@ -54,7 +54,7 @@ def test_every_panel_line_lies_inside_its_box_and_the_window(make_app, monkeypat
     duel = racing(app, ScriptedRival([(0.5, "s")], name="Computer · Medium", end_at=1.0))
     duel.end_now()  # both panels at their longest: your end and total, the rival's end
     boxes, lines = panel_lines(monkeypatch, duel)
-    assert duel.race.finished(1) and len(boxes) == 3 and len(lines) >= 12
+    assert duel.duel.race.finished(1) and len(boxes) == 3 and len(lines) >= 12
     for text, box, bottom in lines:
         assert box in boxes and bottom <= box.bottom - 2, (text, bottom, box)  # clear of the edge
     for box in boxes:
@@ -90,14 +90,14 @@ def test_the_score_line_stays_inside_its_chart_and_runs_with_the_reading(make_ap
 def test_the_rule_over_the_total_touches_no_letter(make_app, size, lang):
     """The gold rule was drawn on the last line's row edge: its descenders (Arabic's dots below)
     touched it."""
-    from solitaire.scenes.duel_dialogs import breakdown_rows, draw_rows, rows_height
+    from solitaire.scenes.duel.dialogs import breakdown_rows, draw_rows, rows_height
 
     app = make_app(size, lang)
     duel = racing(app, ScriptedRival([], name="Computer · Medium"))
     dialog = app.open("duel_end", duel=duel)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     box = pygame.Rect(dialog.box.x, dialog.box.y, dialog.box.w, rows_height(dialog.step))
-    draw_rows(dialog, surface, breakdown_rows(app, duel.preview(), ended=False), box, dialog.px, dialog.step)
+    draw_rows(dialog, surface, breakdown_rows(app, duel.duel.preview(), ended=False), box, dialog.px, dialog.step)
     gold = [y for y in range(box.top, box.bottom) if surface.get_at((box.centerx, y)).a
             and all(surface.get_at((x, y)).a for x in range(box.x, box.right, 7))]
     assert gold, "no rule drawn"
@@ -122,7 +122,7 @@ def countdown_colours(monkeypatch, duel, lefts) -> list[set[tuple]]:
     area = pygame.Rect(0, 0, 300, 400)
     for left in lefts:
         seen.append(set())
-        duel.race.elapsed = duel.race.limit - left
+        duel.duel.race.elapsed = duel.duel.race.limit - left
         duel_panel._countdown(duel.app.display.surface, duel, area, 20)
     return seen
 

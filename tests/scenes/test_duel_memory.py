@@ -19,7 +19,7 @@ import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.main import run
-from solitaire.scenes.rival import thinking_until
+from solitaire.play.race_clock import thinking_until
 from solitaire.solver.worker import SolverWorker
 from tests.solver.test_worker_life import processes_with_parent, running
 from tests.solver.waiting import wait_for_answers
@@ -49,12 +49,12 @@ def race(app) -> None:
     clock, every frame drawn, then back to the title."""
     duel = app.open("duel", opponent="computer:easy", autoplay="easy", fast=True, seconds=6)
     deadline = time.monotonic() + 60  # a guard against a hang, not a measurement
-    while duel.result is None and time.monotonic() < deadline:
+    while duel.duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
         app.stack.draw(app.display.surface, 1.0)
-        if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
+        if thinking_until(duel.duel.race, duel.duel.rival, duel.duel.autoplayer) is not None:
             time.sleep(0.002)  # the worker thinks: let it
-    assert duel.result is not None, "the duel never ended"
+    assert duel.duel.result is not None, "the duel never ended"
     app.stack.draw(app.display.surface, 1.0)  # the results
     app.stack.top.to_title()
 

@@ -1,4 +1,4 @@
-"""The Duel scene on a fake clock, against a scripted rival (tests/scenes/scripted_rival.py):
+"""The Duel scene on a fake clock, against a scripted rival (tests/play/scripted_rival.py):
 the count, the race clock, DU-2 … DU-5 points move by move, End, the results, pause, leaving,
 closing the window and the statistics."""
 
@@ -13,9 +13,9 @@ from solitaire import i18n
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, Move, Pile
 from solitaire.core.duel import RivalLost
 from solitaire.core.position import game_from_json
-from solitaire.scenes.duel_dialogs import bonus_lines
+from solitaire.scenes.duel.dialogs import bonus_lines
 
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 
 CODE = "DU2-D3N-AAAAAAB"
 STEP = 1 / 60
@@ -46,7 +46,7 @@ def started(app, rival=None, **kwargs):
     duel, rival = open_duel(app, rival, **kwargs)
     land_the_deal(app, duel)
     run(app, 3.0 + STEP)
-    assert duel.started
+    assert duel.duel.started
     return duel, rival
 
 
@@ -65,11 +65,11 @@ def test_DU1_a_3_2_1_count_then_four_minutes_on_the_race_clock(app, driver):
 
 
 def test_DU1_the_count_waits_for_the_deal_to_land_then_starts_both_clocks(app, monkeypatch):
-    from solitaire.scenes import duel_panel
+    from solitaire.scenes.duel import panel as duel_panel
 
     duel, rival = open_duel(app)
     counted = []
-    monkeypatch.setattr(duel_panel, "_count_in", lambda surface, scene: counted.append(scene.count_left))
+    monkeypatch.setattr(duel_panel, "_count_in", lambda surface, scene: counted.append(scene.duel.count_left))
     duel.draw(app.display.surface, 1.0)
     assert duel.tweens.active and counted == []  # the cards fly in: no "3" over them yet
     flying = 0
@@ -77,13 +77,13 @@ def test_DU1_the_count_waits_for_the_deal_to_land_then_starts_both_clocks(app, m
         run(app, STEP)
         flying += 1
     assert flying > 10 and not rival.started
-    assert duel.count_left >= 3.0 - STEP - 1e-9  # the count ran from the frame the deal landed
+    assert duel.duel.count_left >= 3.0 - STEP - 1e-9  # the count ran from the frame the deal landed
     duel.draw(app.display.surface, 1.0)
-    assert counted == [duel.count_left]  # the deal has landed: now the "3"
+    assert counted == [duel.duel.count_left]  # the deal has landed: now the "3"
     run(app, 3.0 - 2 * STEP)
-    assert not rival.started and duel.race.elapsed == 0
+    assert not rival.started and duel.duel.race.elapsed == 0
     run(app, 2 * STEP)
-    assert rival.started and duel.started and duel.race.elapsed < 2 * STEP
+    assert rival.started and duel.duel.started and duel.duel.race.elapsed < 2 * STEP
 
 
 def greedy(game, rng):
@@ -96,21 +96,21 @@ def greedy(game, rng):
 def test_DU2_DU3_DU4_points_move_by_move_in_the_scene(app, driver):
     duel, rival = started(app)
     rng = random.Random(5)
-    game, ledger = duel.game, duel.race.ledgers[0]
+    game, ledger = duel.game, duel.duel.race.ledgers[0]
     for step in range(250):
-        before = duel.preview().points
+        before = duel.duel.preview().points
         if step % 9 == 8:
             duel.undo()
-            undone = before.score - duel.preview().points.score
-            assert duel.preview().points.taken_back == before.taken_back - undone  # DU-3
+            undone = before.score - duel.duel.preview().points.score
+            assert duel.duel.preview().points.taken_back == before.taken_back - undone  # DU-3
         else:
             move = greedy(game, rng)
             recycle = move == DRAW and not game.stock
             paid = game.scoring.recycle_cost(3, game.recycles) if recycle else 0
             assert duel.play(move)
             if recycle:  # DU-2: three free, then 20 each (floor 0)
-                assert duel.preview().points.recycles == before.recycles - min(paid, before.score)
-        assert duel.preview().points.score == game.score  # DU-4: the lines add up
+                assert duel.duel.preview().points.recycles == before.recycles - min(paid, before.score)
+        assert duel.duel.preview().points.score == game.score  # DU-4: the lines add up
         run(app, STEP)
     assert game.recycles > 3 and ledger.total.recycles < 0 and ledger.total.taken_back < 0
     numbers = [number for number, _, _ in rival.heard]
@@ -120,13 +120,13 @@ def test_DU2_DU3_DU4_points_move_by_move_in_the_scene(app, driver):
 def test_DU4_DU5_the_end_summary_is_the_final_total(app, driver):
     duel, rival = started(app, ScriptedRival([(1.0, "s")], name="Rival"))
     rng = random.Random(1)
-    while duel.race.home(0) < 2:
+    while duel.duel.race.home(0) < 2:
         duel.play(greedy(duel.game, rng))
     run(app, 20)
     duel.ask_end()
     dialog = app.stack.top
     rows = dict(dialog.summary())
-    preview = duel.preview()
+    preview = duel.duel.preview()
     seconds = math.ceil(duel.countdown)  # the whole seconds the clock shows
     assert preview.bonus == seconds * 10 * 2 * 2 // 52**2 > 0  # DU-5
     assert rows["Total"] == str(preview.total) and rows["Time bonus if you end now"] == f"+{preview.bonus}"
@@ -135,10 +135,10 @@ def test_DU4_DU5_the_end_summary_is_the_final_total(app, driver):
         (f"{seconds} × 10 × (2 ÷ 52)² = {preview.bonus}", True)]
     assert "beats" in dialog.verdict()
     run(app, 30)  # the question pauses the race against the computer
-    assert duel.preview() == preview
+    assert duel.duel.preview() == preview
     dialog.confirm()
-    assert duel.race.finished(0) and duel.frozen and rival.my_ended_at == duel.race.elapsed
-    assert duel.race.total(0) == preview.total
+    assert duel.duel.race.finished(0) and duel.frozen and rival.my_ended_at == duel.duel.race.elapsed
+    assert duel.duel.race.total(0) == preview.total
     run(app, 240)  # the rival plays on until the clock ends the race
     results = app.stack.top
     assert type(results).__name__ == "DuelResultsScene"
@@ -160,7 +160,7 @@ def test_DU1_the_clock_ends_the_race_for_both(app):
 def test_both_finished_ends_the_race_before_the_clock(app):
     duel, rival = started(app, ScriptedRival([], end_at=10.0))
     run(app, 11)
-    assert duel.race.finished(1) and not duel.race.over
+    assert duel.duel.race.finished(1) and not duel.duel.race.over
     duel.end_now()
     assert type(app.stack.top).__name__ == "DuelResultsScene"
     assert app.stack.top.result.opponent.ended == "end"
@@ -169,15 +169,15 @@ def test_both_finished_ends_the_race_before_the_clock(app):
 def test_the_menu_pauses_both_clocks_against_the_computer(app, driver):
     duel, rival = started(app, ScriptedRival([(8.0, "s")]))
     run(app, 2)
-    at = duel.race.elapsed
+    at = duel.duel.race.elapsed
     driver.key(pygame.K_ESCAPE)
     assert type(app.stack.top).__name__ == "DuelMenuScene" and rival.paused
     run(app, 30)
-    assert duel.race.elapsed == at and duel.rival_game.moves == 0
+    assert duel.duel.race.elapsed == at and duel.duel.rival_game.moves == 0
     app.stack.top.close()
     assert not rival.paused
     run(app, 7)
-    assert duel.rival_game.moves == 1
+    assert duel.duel.rival_game.moves == 1
 
 
 def test_a_rival_that_cannot_pause_races_on_under_the_menu(app, driver):
@@ -186,16 +186,16 @@ def test_a_rival_that_cannot_pause_races_on_under_the_menu(app, driver):
     duel, _ = started(app, rival)
     driver.key(pygame.K_ESCAPE)
     run(app, 10)
-    assert duel.race.elapsed > 9.9 and duel.rival_game.moves == 1 and not rival.paused
+    assert duel.duel.race.elapsed > 9.9 and duel.duel.rival_game.moves == 1 and not rival.paused
 
 
 def test_leaving_asks_first_and_counts_as_end(app, driver):
     duel, rival = started(app, ScriptedRival([(1.0, "s")], kind="easy"))
     rng = random.Random(1)
-    while duel.race.home(0) < 1:
+    while duel.duel.race.home(0) < 1:
         duel.play(greedy(duel.game, rng))
     run(app, 4)
-    total = duel.preview().total
+    total = duel.duel.preview().total
     driver.key(pygame.K_ESCAPE)
     app.stack.top.leave()
     question = app.stack.top
@@ -203,7 +203,7 @@ def test_leaving_asks_first_and_counts_as_end(app, driver):
     question.answer_yes()
     assert type(app.stack.top).__name__ == "TitleScene" and len(app.stack) == 1
     assert rival.my_ended_at is not None and rival.closed
-    assert duel.result.you.ended == "end" and duel.result.you.breakdown.total == total
+    assert duel.duel.result.you.ended == "end" and duel.duel.result.you.breakdown.total == total
     assert app.store.duel_stats("easy").played == 1
 
 
@@ -211,7 +211,7 @@ def test_closing_the_window_counts_as_end(app):
     duel, rival = started(app, ScriptedRival([], kind="hard"))
     run(app, 5)
     app.stack.clear()  # what main does once the window is closed
-    assert duel.result is not None and duel.result.you.ended == "end"
+    assert duel.duel.result is not None and duel.duel.result.you.ended == "end"
     assert app.store.duel_stats("hard").played == 1
     app.stack.clear()
     assert app.store.duel_stats("hard").played == 1  # counted once
@@ -220,7 +220,7 @@ def test_closing_the_window_counts_as_end(app):
 def test_a_move_the_core_refuses_ends_the_rival(app):
     duel, rival = started(app, ScriptedRival([(1.0, "s"), (2.0, "t1>f")]))
     run(app, 3)
-    assert duel.race.finished(1) and duel.rival_side.out == "refused" and duel.rival_game.moves == 1
+    assert duel.duel.race.finished(1) and duel.duel.rival_side.out == "refused" and duel.duel.rival_game.moves == 1
 
 
 def test_a_rival_lost_for_good_ends_its_game_and_says_why(app):
@@ -230,13 +230,13 @@ def test_a_rival_lost_for_good_ends_its_game_and_says_why(app):
 
     duel, _ = started(app, Leaving([]))
     run(app, 3)
-    assert duel.race.finished(1) and duel.rival_side.note == "duel.stopped"
+    assert duel.duel.race.finished(1) and duel.duel.rival_side.note == "duel.stopped"
     duel.draw(app.display.surface, 1.0)
 
 
 def test_DU5_52_home_ends_your_game_with_its_bonus(app):
     duel, rival = started(app)
-    duel.race.games[0] = game_from_json({
+    duel.duel.race.games[0] = game_from_json({
         "game": "duel", "draw": 3, "scoring": "standard", "tableau": [["KS"], [], [], [], [], [], []],
         "stock": [], "waste": [],
         "foundations": [[f"{r}S" for r in "A23456789TJQ"], [f"{r}H" for r in "A23456789TJQK"],
@@ -245,8 +245,8 @@ def test_DU5_52_home_ends_your_game_with_its_bonus(app):
     duel.view.sync(duel.game, animate=False)
     run(app, 10)
     assert duel.play(Move(Pile(TABLEAU, 0), Pile(FOUNDATION, 0)))
-    assert duel.race.ended_how(0) == "won" and rival.my_ended_at is not None
-    assert duel.race.time_bonus(0) == math.ceil(240 - duel.race.finished_at[0]) * 10
+    assert duel.duel.race.ended_how(0) == "won" and rival.my_ended_at is not None
+    assert duel.duel.race.time_bonus(0) == math.ceil(240 - duel.duel.race.finished_at[0]) * 10
     run(app, 2)
     assert app.stack.top is duel  # no win panel: the race goes on for the rival
 
@@ -268,17 +268,17 @@ def test_rematch_deals_the_same_code_against_the_same_opponent(app):
     app.stack.top.rematch()
     again = app.stack.top
     assert type(again).__name__ == "DuelScene" and again is not duel
-    assert again.code == duel.code and again.rival.kind == "hard" and not again.started
+    assert again.duel.code == duel.duel.code and again.duel.rival.kind == "hard" and not again.duel.started
 
 
 def test_arabic_mid_race_keeps_the_race_and_mirrors(app):
     duel, _ = started(app, ScriptedRival([(1.0, "s")]))
     run(app, 2)
-    elapsed, moves = duel.race.elapsed, duel.rival_game.moves
+    elapsed, moves = duel.duel.race.elapsed, duel.duel.rival_game.moves
     i18n.set_language("ar")
     try:
         app.relocalise()
-        assert app.stack.top is duel and duel.race.elapsed == elapsed and duel.rival_game.moves == moves
+        assert app.stack.top is duel and duel.duel.race.elapsed == elapsed and duel.duel.rival_game.moves == moves
         assert duel.layout.rtl
         duel.draw(app.display.surface, 1.0)
     finally:
@@ -292,7 +292,7 @@ def test_F2_asks_to_leave_then_opens_a_new_duel(app, driver):
     assert type(question).__name__ == "ConfirmScene"
     question.answer_yes()
     assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene", "NewDuelScene"]
-    assert duel.result is not None and rival.closed
+    assert duel.duel.result is not None and rival.closed
 
 
 def test_the_card_back_chosen_in_the_duel_follows_at_once(app):

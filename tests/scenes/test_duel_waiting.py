@@ -9,9 +9,9 @@ import time
 import pygame
 
 from solitaire.scenes.menus.confirm import ConfirmScene
-from solitaire.scenes.duel_dialogs import DuelMenuScene
-from solitaire.scenes.rival import thinking_until
-from tests.scenes.scripted_rival import ScriptedRival
+from solitaire.scenes.duel.dialogs import DuelMenuScene
+from solitaire.play.race_clock import thinking_until
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_duel_scene import land_the_deal, run, started
 
 CODE = "DU2-D3N-AAAAAAB"
@@ -20,16 +20,16 @@ STEP = 1 / 30
 
 def test_after_End_the_duel_waits_for_the_opponent_and_offers_the_result_now(app, driver):
     duel, rival = started(app, ScriptedRival([(30.0, "s")], name="Computer · Easy", end_at=50.0))
-    assert not duel.waiting and not duel.hurry_button.visible
+    assert not duel.duel.waiting and not duel.hurry_button.visible
     duel.end_now()
-    assert duel.waiting and duel.can_hurry and duel.hurry_button.visible
+    assert duel.duel.waiting and duel.duel.can_hurry and duel.hurry_button.visible
     driver.draw()  # the waiting card and its button drawn (the picture is looked at by hand)
     run(app, 1.0)
-    assert duel.waiting and duel.result is None  # the clock runs on for the opponent
+    assert duel.duel.waiting and duel.duel.result is None  # the clock runs on for the opponent
     duel.hurry()
-    assert duel.hurried and not duel.hurry_button.visible
+    assert duel.duel.hurried and not duel.hurry_button.visible
     run(app, 1.0)  # the scripted rival ends at 50 s: hurried there in a few frames
-    assert duel.result is not None and type(app.stack.top).__name__ == "DuelResultsScene"
+    assert duel.duel.result is not None and type(app.stack.top).__name__ == "DuelResultsScene"
 
 
 def test_a_person_on_the_network_is_waited_for_never_hurried(app):
@@ -37,9 +37,9 @@ def test_a_person_on_the_network_is_waited_for_never_hurried(app):
     person.pausable = False
     duel, _ = started(app, person)
     duel.end_now()
-    assert duel.waiting and not duel.can_hurry and not duel.hurry_button.visible
+    assert duel.duel.waiting and not duel.duel.can_hurry and not duel.hurry_button.visible
     duel.hurry()
-    assert not duel.hurried
+    assert not duel.duel.hurried
 
 
 def race_to_the_end(app, hurry: bool) -> object:
@@ -49,20 +49,20 @@ def race_to_the_end(app, hurry: bool) -> object:
     app.open("title")
     duel = app.open("duel", code=CODE, opponent="computer:medium", seconds=30)
     land_the_deal(app, duel)
-    while not duel.started:
+    while not duel.duel.started:
         app.stack.update(STEP)
-    while duel.race.elapsed < 5.0:
+    while duel.duel.race.elapsed < 5.0:
         app.stack.update(STEP)
     duel.end_now()
     if hurry:
         duel.hurry()
     deadline = time.monotonic() + 120  # a guard against a hang, not a measurement
-    while duel.result is None and time.monotonic() < deadline:
+    while duel.duel.result is None and time.monotonic() < deadline:
         app.stack.update(STEP)
-        if thinking_until(duel.race, duel.rival, None) is not None:
+        if thinking_until(duel.duel.race, duel.duel.rival, None) is not None:
             time.sleep(0.002)  # the worker thinks: let it
-    assert duel.result is not None
-    return duel.result
+    assert duel.duel.result is not None
+    return duel.duel.result
 
 
 def test_see_the_result_now_gives_the_result_waiting_gives(app):
@@ -82,4 +82,4 @@ def test_leaving_from_the_duel_menu_asks_with_the_menu_gone(app, driver):
     assert not any(isinstance(scene, DuelMenuScene) for scene in app.stack.scenes)  # one dialog at a time
     assert app.stack.scenes[-2] is duel
     driver.key(pygame.K_ESCAPE)  # "Cancel": back to the duel, its clock still stopped meanwhile
-    assert app.stack.top is duel and duel.result is None
+    assert app.stack.top is duel and duel.duel.result is None

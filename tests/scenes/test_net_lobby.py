@@ -20,12 +20,13 @@ from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online import OnlineClient, new_key
 from solitaire.net.online_messages import Matched, RivalProgress, Welcome
-from solitaire.scenes import connection_banner
-from solitaire.scenes.net_lobby import NetLobbyScene
-from solitaire.scenes.new_duel import NewDuelScene
+from solitaire.scenes.duel import connection_banner
+from solitaire.scenes.duel.net_lobby import NetLobbyScene
+from solitaire.scenes.duel.new_duel import NewDuelScene
 from solitaire.scenes.online_common import my_name
-from solitaire.scenes.online_race import OnlineRaceScene, OnlineRival
-from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.play.online import OnlineRival
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.server.hosted import HostedServer
 from tests.server.helpers import LOCAL, Raw
 from tests.server.test_hosted import hosting_client, stopped
@@ -70,7 +71,7 @@ def test_the_host_shows_a_code_that_leads_to_its_server_and_the_race_follows(app
     try:
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        assert race.rival.name.startswith("Bob") and scene not in app.stack.scenes
+        assert race.duel.rival.name.startswith("Bob") and scene not in app.stack.scenes
         assert next_of(bob, Matched).opponent["name"] == my_name(app)[:20]
         driver.draw()
         race.online.end()  # both press End: the host's server decides the race, unrated
@@ -107,7 +108,7 @@ def test_a_bad_code_is_refused_in_a_line_and_a_good_one_joins(app, driver):
         assert scene.client is None and "“O” is not in duel codes" in scene.field.error
         scene.join(code)
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
-        assert app.stack.top.rival.name.startswith("Ann")
+        assert app.stack.top.duel.rival.name.startswith("Ann")
     finally:
         ann.close()
     assert stopped(server)
@@ -234,15 +235,15 @@ def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_b
     frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
     race = app.stack.top
     bob.close()  # the line drops
-    frames(app, lambda: race.rival_side.comeback_until is not None)
-    assert race.rival_side.note == "net.gone" and connection_banner.seconds_left(race) in (29, 30)
+    frames(app, lambda: race.duel.rival_side.comeback_until is not None)
+    assert race.duel.rival_side.note == "net.gone" and connection_banner.seconds_left(race.duel) in (29, 30)
     driver.draw()
     again = Raw(lobby.address.url)
     try:
         again.hello("Bob", key=key)
         again.hear_type("matched")  # the same seat
-        frames(app, lambda: race.rival_side.comeback_until is None)
-        assert race.rival_side.note == "" and race.result is None
+        frames(app, lambda: race.duel.rival_side.comeback_until is None)
+        assert race.duel.rival_side.note == "" and race.duel.result is None
     finally:
         again.close()
         server = lobby.server
@@ -250,9 +251,9 @@ def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_b
     assert stopped(server)
 
 
-def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended(app):
-    told = SimpleNamespace(rival=RivalProgress(0, 0, 0, False), matched=SimpleNamespace(opponent={"name": "Bob"}))
-    rival = OnlineRival(app, told)
+def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended():
+    told = SimpleNamespace(rival=RivalProgress(0, 0, 0, False))
+    rival = OnlineRival(told, "Bob")
     assert rival.update(1.0) == []
     told.rival = RivalProgress(40, 2, 9, False, away=True)
     assert rival.update(2.0) == [RivalGone("net.gone", 30.0)] and rival.update(2.5) == []
@@ -261,6 +262,5 @@ def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended
     told.rival = RivalProgress(40, 2, 9, True, away=True)  # the window closed: the server ended its game
     assert rival.update(40.0) == [RivalGone("net.gone", 30.0), RivalLost("net.lost.left")]
     assert rival.update(41.0) == []
-    other = OnlineRival(app, SimpleNamespace(rival=RivalProgress(5, 0, 3, True),
-                                             matched=SimpleNamespace(opponent={"name": "Eve"})))
+    other = OnlineRival(SimpleNamespace(rival=RivalProgress(5, 0, 3, True)), "Eve")
     assert other.update(7.0) == [RivalEnded(7.0)]  # it pressed End

@@ -9,7 +9,7 @@ import pytest
 
 from solitaire.core import parse_code
 from solitaire.core.rules import REGISTRY
-from solitaire.scenes.net_lobby import NetLobbyScene
+from solitaire.scenes.duel.net_lobby import NetLobbyScene
 
 
 def test_duel_is_on_the_title_and_opens_the_new_duel_window(app, driver):
@@ -27,8 +27,8 @@ def test_start_plays_the_chosen_strength_on_a_random_deal(app):
     dialog.opponent_choice.select(2)
     dialog.start()
     duel = app.stack.top
-    assert type(duel).__name__ == "DuelScene" and duel.rival.kind == "hard"
-    assert duel.code.game == "duel" and duel.code.draw == 3
+    assert type(duel).__name__ == "DuelScene" and duel.duel.rival.kind == "hard"
+    assert duel.duel.code.game == "duel" and duel.duel.code.draw == 3
     assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene", "DuelScene"]
 
 
@@ -45,7 +45,7 @@ def test_a_game_code_deal_and_its_mistakes(app):
     assert app.stack.top is dialog and dialog.code_field.error
     dialog.code_field.set_value("DU2-D3N-AAAAAAZ")
     dialog.start()
-    assert app.stack.top.code == parse_code("DU2-D3N-AAAAAAZ")
+    assert app.stack.top.duel.code == parse_code("DU2-D3N-AAAAAAZ")
 
 
 def test_winnable_deals_come_from_the_duel_pool(app):
@@ -56,7 +56,7 @@ def test_winnable_deals_come_from_the_duel_pool(app):
     dialog = app.open("new_duel")
     dialog.deal_choice.select([d for d, _ in dialog.deal_choice.options].index("winnable"))
     dialog.start()
-    assert str(app.stack.top.code) in pool["codes"]
+    assert str(app.stack.top.duel.code) in pool["codes"]
 
 
 def test_the_new_duel_window_draws_in_arabic(app, driver):
@@ -120,7 +120,7 @@ def test_the_window_opens_on_the_opponent_chosen_last(app):
     again = app.open("new_duel")
     assert again.strength == again.opponent_choice.value == "hard" == app.settings.duel_opponent
     again.start()
-    assert app.stack.top.rival.kind == "hard"
+    assert app.stack.top.duel.rival.kind == "hard"
 
 
 def test_with_a_person_chosen_there_is_no_deal_to_choose(app):

@@ -10,8 +10,8 @@ import time
 
 from solitaire.core import parse_code
 from solitaire.scenes.menus.notice import NoticeScene
-from solitaire.scenes.online_race import OnlineRaceScene
-from tests.scenes.scripted_rival import ScriptedRival
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_net_lobby import friend
 from tests.server.helpers import LOCAL, Raw
 
@@ -41,15 +41,15 @@ def test_a_notice_pauses_a_race_against_the_computer_as_its_menu_does(app):
     app.open("title")
     rival = ScriptedRival([(1.0, "s")])
     duel = app.open("duel", rival=rival, code=CODE, fast=True)
-    frames(app, lambda: duel.started)
-    at = duel.race.elapsed
+    frames(app, lambda: duel.duel.started)
+    at = duel.duel.race.elapsed
     shown = notice(app)
     assert rival.paused and app.stack.next_wake() is None  # nothing to do under it: the loop may sleep
     for _ in range(600):
         app.stack.update(STEP)
-    assert duel.race.elapsed == at and duel.rival_game.moves == 0
+    assert duel.duel.race.elapsed == at and duel.duel.rival_game.moves == 0
     shown.close()
-    frames(app, lambda: duel.rival_game.moves == 1)
+    frames(app, lambda: duel.duel.rival_game.moves == 1)
     assert not rival.paused
 
 
@@ -65,7 +65,7 @@ def test_the_host_answers_a_joiner_under_a_notice_and_the_race_starts_under_it(a
         frames(app, lambda: isinstance(app.stack.scenes[-2], OnlineRaceScene))
         race = app.stack.scenes[-2]
         assert app.stack.top is shown and lobby not in app.stack.scenes
-        assert race.rival.name.startswith("Bob")
+        assert race.duel.rival.name.startswith("Bob")
     finally:
         bob.close()
         app.stack.clear()
@@ -83,11 +83,11 @@ def test_a_network_race_under_a_notice_runs_on_its_rivals_moves_coming_in(app):
         bob.hear_type("matched")
         frames(app, lambda: isinstance(app.stack.scenes[-2], OnlineRaceScene))
         race = app.stack.scenes[-2]
-        frames(app, lambda: race.started, limit=20000)  # the server's 3-2-1
+        frames(app, lambda: race.duel.started, limit=20000)  # the server's 3-2-1
         bob.say({"type": "move", "n": 1, "move": "s"})
         bob.hear_type("ok")
         frames(app, lambda: race.online.rival.moves == 1)  # its move's progress comes in under the notice
-        assert app.stack.top is shown and race.result is None and race.race.elapsed > 0
+        assert app.stack.top is shown and race.duel.result is None and race.duel.race.elapsed > 0
     finally:
         bob.close()
         app.stack.clear()

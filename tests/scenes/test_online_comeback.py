@@ -10,12 +10,12 @@ import pygame
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
-from solitaire.scenes.duel import DuelScene
-from solitaire.scenes.duel_panel import margins, state_lines
+from solitaire.scenes.duel.duel import DuelScene
+from solitaire.scenes.duel.panel import margins, state_lines
 from solitaire.scenes.table.hud import bar_height
-from solitaire.scenes.online_lobby import OnlineLobbyScene
-from solitaire.scenes.online_race import OnlineRaceScene
-from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from solitaire.scenes.duel.online_results import OnlineResultsScene
 from tests.scenes.test_online_screens import frames, next_of
 from tests.server.helpers import QUICK, running_server
 
@@ -34,16 +34,16 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        frames(app, lambda: race.online.mirror.ready and race.started)
+        frames(app, lambda: race.online.mirror.ready and race.duel.started)
         race.draw_stock()
         frames(app, lambda: race.online.mirror.ready)
         first = race.online.client
         seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == "Ann")
         seat.ws.transport.abort()
-        frames(app, lambda: race.rival_side.note == "online.connection_lost")
+        frames(app, lambda: race.duel.rival_side.note == "online.connection_lost")
         driver.draw()
         frames(app, lambda: race.online.reseated is not None)
-        assert race.online.client is not first and race.rival_side.note == ""
+        assert race.online.client is not first and race.duel.rival_side.note == ""
         assert race.game is race.online.mirror.game and race.game.moves == 1 and race.game.waste
         race.draw_stock()  # the next move goes on the new connection
         frames(app, lambda: race.online.mirror.ready and race.online.sent == 2)

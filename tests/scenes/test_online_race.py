@@ -18,9 +18,9 @@ from solitaire.core.targets import legal_moves
 from solitaire.net import online
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
-from solitaire.scenes.duel_dialogs import breakdown_rows
-from solitaire.scenes.online_race import OnlineRaceScene
-from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.scenes.duel.dialogs import breakdown_rows
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.server import races
 from solitaire.view.layout import Slot
 from tests.server.helpers import QUICK, running_server
@@ -75,7 +75,7 @@ def race(app, tmp_path, monkeypatch):
         scene = OnlineRaceScene(app, ann, next_of(ann, Matched))
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         app.stack.push(scene)
-        frames(app, lambda: scene.started and scene.online.ready)
+        frames(app, lambda: scene.duel.started and scene.online.ready)
         scene.bob = theirs
         yield scene, move, server
         theirs.end()
@@ -119,10 +119,10 @@ def test_the_end_question_counts_the_points_by_kind_the_server_counted(race, app
     frames(app, lambda: scene.online.mirror.ready)
     refereed = server.duels[scene.online.matched.duel]
     side = [seat.name for seat in refereed.sides].index("Ann")
-    points = scene.preview().points
+    points = scene.duel.preview().points
     assert points == refereed.race.ledgers[side].total and points.turned == 5 and points.score == scene.game.score
     scene.ask_end()
-    rows = dict(breakdown_rows(app, scene.preview(), ended=False))
+    rows = dict(breakdown_rows(app, scene.duel.preview(), ended=False))
     assert rows[app.t("duel.points.turned")] == "+5"
     driver.draw()
 

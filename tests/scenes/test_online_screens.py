@@ -13,9 +13,9 @@ import pygame
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
-from solitaire.scenes.online_lobby import OnlineLobbyScene
-from solitaire.scenes.online_race import OnlineRaceScene
-from solitaire.scenes.online_results import OnlineResultsScene
+from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from solitaire.scenes.duel.online_results import OnlineResultsScene
 from tests.server.helpers import QUICK, running_server
 
 pygame.init()
@@ -56,9 +56,9 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        assert race.rival.name.startswith("Bob")
+        assert race.duel.rival.name.startswith("Bob")
         driver.draw()
-        frames(app, lambda: race.online.mirror.ready and race.started)
+        frames(app, lambda: race.online.mirror.ready and race.duel.started)
         race.draw_stock()  # a draw turns cards: they show when the server's answer names them
         assert race.game.moves == 1 and not race.online.mirror.ready
         frames(app, lambda: race.online.mirror.ready)
@@ -143,7 +143,7 @@ def test_the_leaderboard_says_so_in_one_line_when_the_server_is_away(app, driver
 def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, driver, tmp_path, monkeypatch):
     """Nobody in the queue: after the wait the screen offers a recorded run (a real player's
     earlier race); the race and its results say "recorded", and no rating moves."""
-    monkeypatch.setattr("solitaire.scenes.online_lobby.RECORDED_AFTER", 0.3)
+    monkeypatch.setattr("solitaire.scenes.duel.online_lobby.RECORDED_AFTER", 0.3)
     with running_server(tmp_path / "server", replace(QUICK, race_seconds=3)) as (url, _):
         clients = [OnlineClient(url, new_key(), name) for name in ("Ann", "Bob")]
         for client in clients:
@@ -168,7 +168,7 @@ def test_a_recorded_run_is_offered_after_the_wait_and_labelled_recorded(app, dri
         driver.click(lobby.recorded_button.rect.center)
         frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
         race = app.stack.top
-        assert race.rival.name.endswith("(recorded)")
+        assert race.duel.rival.name.endswith("(recorded)")
         frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene), limit=30)
         results = app.stack.top
         assert results.result.why == "recorded" and results.result.rating["before"] == results.result.rating["after"]

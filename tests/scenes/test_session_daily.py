@@ -8,7 +8,7 @@ from datetime import date
 from solitaire.core import DRAW, Game
 from solitaire.core.daily import daily_deal
 from solitaire.core.save import play_log
-from solitaire.scenes.session import Session, slot_of
+from solitaire.play.session import Session, slot_of
 from solitaire.solver.api import solve
 from solitaire.store import Store
 

@@ -17,7 +17,7 @@ from solitaire.core import parse_code
 from solitaire.core.duel import RivalGone
 from solitaire.scenes.menus.player_name import PlayerNameScene
 from solitaire.scenes.menus.statistics import DUEL_ROWS
-from tests.scenes.scripted_rival import ScriptedRival
+from tests.play.scripted_rival import ScriptedRival
 
 SMALLEST_PX = 13
 SIZE = (1280, 720)
@@ -117,7 +117,7 @@ def walk_duel(app, drawn) -> None:
     for _ in range(6 * 60):
         app.stack.update(1 / 60)
     draw(app, drawn, "duel")
-    duel._apply_rival(RivalGone("net.gone", 30.0))  # the banner with its countdown
+    duel.duel.rival_side.hear(RivalGone("net.gone", 30.0))  # the banner with its countdown
     draw(app, drawn, "duel:gone")
     app.open("duel_menu", duel=duel)
     draw(app, drawn, "duel_menu")

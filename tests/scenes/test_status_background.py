@@ -5,7 +5,7 @@ shows its answer when it comes, and the next move cancels it."""
 from __future__ import annotations
 
 from solitaire.core import DRAW, Game, parse_code
-from solitaire.scenes.advisor import BACKGROUND_BUDGET, STATUS_BUDGET, Advisor
+from solitaire.play.advisor import BACKGROUND_BUDGET, STATUS_BUDGET, Advisor
 from solitaire.solver.messages import BACKGROUND, WinnabilityAnswer
 
 DEAL = "TF1-D3N-AAAAAEA"  # a hard deal: 2 s of search do not decide it

@@ -17,7 +17,7 @@ from solitaire.core import BadCode, GameCode, parse_code
 from solitaire.scenes.menus.confirm import DialogScene, ask, centred, unit
 from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
 from solitaire.scenes.menus.play_table import PlayTable
-from solitaire.scenes.session import saved_game_at_stake, slot_of
+from solitaire.play.session import saved_game_at_stake, slot_of
 
 _RULE_ID = re.compile(r"^[A-Z]+-\d+:\s*")
 

@@ -20,7 +20,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.menus.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.menus.play_table import PlayTable
-from solitaire.scenes.session import mode_slot, saved_game_at_stake, slot_of
+from solitaire.play.session import mode_slot, saved_game_at_stake, slot_of
 from solitaire.core import pools
 from solitaire.core.daily import has_daily, utc_today
 

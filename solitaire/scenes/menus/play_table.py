@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from solitaire.core import Game
-from solitaire.scenes.session import Session
+from solitaire.play.session import Session
 
 
 class PlayTable(Protocol):

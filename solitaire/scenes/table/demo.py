@@ -21,7 +21,7 @@ from typing import Protocol
 
 from solitaire.app.scene import App
 from solitaire.core import Game, IllegalMove, Move, parse_request
-from solitaire.scenes.rival import app_worker
+from solitaire.play.computer import app_worker
 from solitaire.solver.api import has_hidden_cards
 from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
 from solitaire.solver.player import Strength, decide_question, seen

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.core import Game, Move
-from solitaire.scenes.advisor import Advisor
+from solitaire.play.advisor import Advisor
 from solitaire.scenes.table.hud import Hud
 
 HINT_SECONDS = 2.4

@@ -15,7 +15,7 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.text import SMALLEST_PX
 from solitaire.core import Game
-from solitaire.scenes.advisor import Advisor
+from solitaire.play.advisor import Advisor
 
 TOAST_SECONDS = 3.2
 STATUS_COLOURS = {"winnable": (40, 140, 70, 220), "not winnable": (150, 45, 40, 220)}

@@ -14,7 +14,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
 from solitaire.scenes.menus.questions import ask_new_game, ask_restart
-from solitaire.scenes.session import Session
+from solitaire.play.session import Session
 from solitaire.scenes.table.demo import Demo
 from solitaire.scenes.table.hud import bar_height
 from solitaire.scenes.table.table import TableScene

@@ -22,7 +22,7 @@ from solitaire.scenes.menus.menu import MenuScene
 from solitaire.scenes.menus.new_game import NewGameScene
 from solitaire.scenes.menus.rules import RulesScene, rules_blocks
 from solitaire.scenes.menus.statistics import StatisticsScene, clock
-from solitaire.scenes.session import mode_slot, saved_game_at_stake
+from solitaire.play.session import mode_slot, saved_game_at_stake
 from solitaire.store import Store, mode_key
 
 SIZES = [(960, 600), (1920, 1080)]

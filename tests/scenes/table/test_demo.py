@@ -9,7 +9,7 @@ import time
 import pygame
 
 from solitaire.core import TABLEAU, Pile
-from solitaire.scenes.session import Session, load_played
+from solitaire.play.session import Session, load_played
 
 from tests.scenes.table.test_play import _position, centre, open_play
 

@@ -13,8 +13,8 @@ from solitaire.core.duel import Race
 from solitaire.core.save import load_save
 
 from solitaire.net.mirror import visible_table
-from solitaire.scenes.online_race import OnlineRaceScene
-from tests.scenes.scripted_rival import ScriptedRival
+from solitaire.scenes.duel.online_race import OnlineRaceScene
+from tests.play.scripted_rival import ScriptedRival
 from tests.scenes.test_duel_scene import started
 from tests.scenes.table.test_play import open_play
 from tests.server.helpers import LOCAL, Raw
@@ -65,17 +65,17 @@ def test_C12_redo_in_the_duel_tells_the_rival_the_move_itself(app, driver):
     duel, rival = started(app, ScriptedRival([], name="Computer · Medium"))
     driver.key(pygame.K_SPACE)
     after = position(duel.game)
-    points = duel.preview().points
+    points = duel.duel.preview().points
     duel.undo_button.on_click()
     assert duel.redo_button.enabled
     driver.click(duel.redo_button.rect.center)
     assert position(duel.game) == after and not duel.redo_button.enabled
     assert [text for _, text, _ in rival.heard] == ["s", "u", "s"]
-    peer = Race(duel.code)  # what the other side's copy of our game makes of what it heard
+    peer = Race(duel.duel.code)  # what the other side's copy of our game makes of what it heard
     for _, text, _ in rival.heard:
         peer.play(1, text)
-    assert position(peer.games[1]) == after and peer.breakdown(1).points == duel.preview().points
-    assert duel.preview().points.score == points.score
+    assert position(peer.games[1]) == after and peer.breakdown(1).points == duel.duel.preview().points
+    assert duel.duel.preview().points.score == points.score
     driver.key(pygame.K_u)
     driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert [text for _, text, _ in rival.heard][-2:] == ["u", "s"]

@@ -1,62 +1,17 @@
-"""The other side of a duel, as the Duel scene drives it: the ``Rival`` protocol, and the
-computer rival.
-
-The scene owns race time. Once a frame it calls ``update(race_time)`` and applies what comes back
-(``core.duel``'s Rival events, moves in replay notation) to its own copy of the rival's game,
-through the core; it tells the rival of its own moves and of its End. Nothing here may block a
-frame: the computer thinks in the solver's worker process; a network rival reads its socket
-without waiting. No pygame here.
+"""The computer in a duel: as the rival (``ComputerRival``, a ``play.rival.Rival``) and as
+our own side (``--autoplay``: ``AutoPlayer``), each a ``solver.player.ComputerPlayer`` thinking
+in the solver's worker process, never on the frame.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from solitaire.core import Game, GameCode
-from solitaire.core.duel import STRENGTHS, RivalEvent, parse_opponent, race_mode
-
-__all__ = ["STRENGTHS", "ComputerRival", "Rival", "make_rival", "parse_opponent"]
-
-
-class Rival(Protocol):
-    name: str  # shown on the opponent panel: "Computer · Hard", or a player's name
-    kind: str  # its statistics row: "easy" | "medium" | "hard" | "network" (LAN) | "online"
-    pausable: bool  # the computer: the menu pauses both clocks; a person on the network: no
-
-    def start(self, code: GameCode) -> None:
-        """The 3-2-1 count is over: race time 0 now, on the deal of ``code``."""
-
-    def update(self, race_time: float) -> list[RivalEvent]:
-        """What the rival did up to ``race_time``; called once a frame, never blocks."""
-
-    def my_move(self, number: int, notation: str, at: float) -> None:
-        """Our side's move ``number`` (an undo is one too), at race time ``at``."""
-
-    def my_end(self, at: float) -> None:
-        """We pressed End (or left the duel, or closed the window) at race time ``at``."""
-
-    def pause(self) -> None: ...
-
-    def resume(self) -> None: ...
-
-    def close(self) -> None:
-        """Free what the rival holds (its worker question, its socket)."""
-
-    def race_clock(self) -> float | None:
-        """The race time both sides agreed on (a network duel: the host's clock leads; negative
-        during the 3-2-1 count), which the scene then follows; None: the scene keeps its own."""
-
-    def ready_at(self) -> float | None:
-        """``--fast``: race time must not pass this moment (the rival's next move is due then,
-        or it still thinks about one due already); None: it waits on nothing. So thinking takes
-        no race time beyond its pace, and a simulated duel is the same on any machine."""
-
-
-def duel_deal(winnable: bool) -> GameCode:
-    """A fresh duel deal: any, or (``winnable``) one of the Duel pool's verified deals."""
-    from solitaire.scenes.session import pick_deal
-
-    return pick_deal(*race_mode(), winnable)
+from solitaire.core import Game
+from solitaire.core.duel import (RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove,
+                                 notation, parse_opponent)
+from solitaire.play.rival import Rival
+from solitaire.solver.player import ComputerPlayer, End
 
 
 def make_rival(app: Any, spec: str, fast: bool, limit: float) -> Rival:
@@ -71,8 +26,6 @@ def make_rival(app: Any, spec: str, fast: bool, limit: float) -> Rival:
 
 def is_end(decision: object) -> bool:
     """The computer player's decision is to press End."""
-    from solitaire.solver.player import End
-
     return isinstance(decision, End)
 
 
@@ -81,7 +34,7 @@ def app_worker(app: Any) -> Any:
     that cancels the computer's is asked again by ``ComputerPlayer``)."""
     worker = getattr(app, "solver", None)
     if worker is None:
-        from solitaire.solver.worker import SolverWorker
+        from solitaire.solver.worker import SolverWorker  # multiprocessing: loaded on first use, not at start-up
 
         worker = app.solver = SolverWorker()
     return worker
@@ -94,11 +47,12 @@ def warm_up(app: Any) -> None:
 
 
 class ComputerRival:
-    """The computer on the other side: its own copy of the deal, played by the solver's
-    ``ComputerPlayer`` (thinking in the worker process), its moves sent on in replay notation
-    at its pace. A worker that dies is restarted by the player: the panel says so meanwhile
-    (``RivalGone``), and the computer plays on (``RivalBack``), or, after the retries, the
-    duel says it stopped (``RivalLost``)."""
+    """The computer on the other side: the solver's ``ComputerPlayer`` (thinking in the worker
+    process) deciding on the rival's game in the race, which the duel plays its moves on (it
+    keeps no copy of its own), its moves sent in replay notation at its pace. A worker that
+    dies is restarted by the player: the panel says so meanwhile (``RivalGone``), and the
+    computer plays on (``RivalBack``), or, after the retries, the duel says it stopped
+    (``RivalLost``)."""
 
     pausable = True
 
@@ -122,15 +76,11 @@ class ComputerRival:
         """'Computer · Hard', in the interface's language of the moment."""
         return self.app.t("duel.computer", strength=self.app.t(f"duel.strength.{self.kind}"))
 
-    def start(self, code: GameCode) -> None:
-        from solitaire.solver.player import ComputerPlayer
-
-        self.game = Game.deal(code)
+    def start(self, game: Game) -> None:
+        self.game = game
         self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed, self.limit)
 
     def update(self, race_time: float) -> list[RivalEvent]:
-        from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost, RivalMove, notation
-
         self.now = race_time
         if self.player is None or self.done or self.paused or self.game is None:
             return []
@@ -145,12 +95,10 @@ class ComputerRival:
         if is_end(decision):
             self.done = True
             return events + [RivalEnded(at)]
-        if not isinstance(decision, tuple) or self.game.check(decision) is not None:
-            self.done = True  # the worker gave up (Stopped), or said a move its game refuses
+        if not isinstance(decision, tuple):
+            self.done = True  # the worker gave up (Stopped)
             return events + [RivalLost("duel.stopped")]
-        self.game.apply(decision)
-        self.number += 1
-        self.done = self.game.won
+        self.number += 1  # the duel plays it, through the checker every rival's moves go through
         return events + [RivalMove(self.number, notation(decision), at)]
 
     def my_move(self, number: int, notation: str, at: float) -> None:
@@ -171,7 +119,7 @@ class ComputerRival:
             self.player.close()
 
     def race_clock(self) -> float | None:
-        return None  # the computer follows the scene's clock, paused or simulated
+        return None  # the computer follows the duel's clock, paused or simulated
 
     def ready_at(self) -> float | None:
         if self.player is None or self.done:
@@ -183,8 +131,6 @@ class AutoPlayer:
     """``--autoplay STRENGTH``: the computer plays our own side, through the same table."""
 
     def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
-        from solitaire.solver.player import ComputerPlayer
-
         warm_up(app)
         self.player = ComputerPlayer(strength, app_worker(app), fast, seed, limit)
 
@@ -198,21 +144,6 @@ class AutoPlayer:
 
     def close(self) -> None:
         self.player.close()
-
-
-def thinking_until(race: Any, rival: Any, autoplayer: Any) -> float | None:
-    """The race time a computer side still thinks at (``--fast`` holds the clock there): the
-    rival (the race's player 1) or our own autoplayer (player 0)."""
-    limits = []
-    if race.playing(1):
-        ready = rival.ready_at()
-        if ready is not None:
-            limits.append(ready)
-    if autoplayer is not None and race.playing(0):
-        ready = autoplayer.ready_at(race.elapsed)
-        if ready is not None:
-            limits.append(ready)
-    return min(limits) if limits else None
 
 
 def computer_player(app: Any, strength: str, fast: bool, limit: float) -> AutoPlayer:

@@ -38,10 +38,10 @@ def open_duel(app: Any, opts: Any) -> None:
 
 def open_over_duel(app: Any, name: str) -> None:
     """A dialog of the duel over one (the results: of a duel ended at once, both sides on 0)."""
-    duel = app.open("duel", opponent="computer:medium")
+    scene = app.open("duel", opponent="computer:medium")
     if name == "duel_results":
-        duel.conclude()
+        result = scene.conclude()
         app.stack.pop()
-        app.open(name, result=duel.result, code=str(duel.code), opponent=duel.opponent)
+        app.open(name, result=result, code=str(scene.duel.code), opponent=scene.opponent)
     else:
-        app.open(name, duel=duel)
+        app.open(name, duel=scene)

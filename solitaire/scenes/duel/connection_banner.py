@@ -3,37 +3,36 @@ the seconds left for a comeback, counting down, in red at the foot of the table,
 lies under it, in the size of the table's other messages — not a grey line in the opponent's
 panel. At 0 the rival is gone for good and the panel says it left. An online race whose own
 connection to the server dropped says it is reconnecting in the same banner (``draw_line``).
-Drawing only: it reads the Duel scene.
+Drawing only: it reads the duel.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from solitaire.app import ui
+from solitaire.app.scene import App
+from solitaire.play.duel import Duel
 from solitaire.scenes.table.hud import button_bar_height
-
-if TYPE_CHECKING:
-    from solitaire.scenes.duel import DuelScene
 
 FILL = (150, 45, 40, 235)  # the red of "not winnable": something is wrong
 EDGE = (255, 190, 170, 160)
 
 
-def seconds_left(scene: DuelScene) -> int | None:
+def seconds_left(duel: Duel) -> int | None:
     """Whole seconds the dropped rival has left to come back, or None when nothing dropped."""
-    if scene.rival_side.comeback_until is None or scene.result is not None:
+    if duel.rival_side.comeback_until is None or duel.result is not None:
         return None
-    return max(0, math.ceil(scene.rival_side.comeback_until - scene.race.elapsed))
+    return max(0, math.ceil(duel.rival_side.comeback_until - duel.race.elapsed))
 
 
-def draw(surface: pygame.Surface, scene: DuelScene) -> None:
-    left = seconds_left(scene)
+def draw(surface: pygame.Surface, app: App, duel: Duel) -> None:
+    left = seconds_left(duel)
     if left is not None:
-        draw_line(surface, scene.app, scene.app.t("net.gone.banner", name=scene.rival.name, seconds=left))
+        draw_line(surface, app, app.t("net.gone.banner", name=duel.rival.name, seconds=left))
 
 
 def draw_line(surface: pygame.Surface, app: Any, line: str) -> None:

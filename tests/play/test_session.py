@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from solitaire.core import DRAW, GameCode
-from solitaire.scenes.session import Session, slot_of
+from solitaire.play.session import Session, slot_of
 from solitaire.store import Store
 
 CODE = GameCode("klondike", 1, "standard", 7)

@@ -1,5 +1,6 @@
 """What the Duel shows around your table: the large countdown, your own figures, the opponent
-panel and the 3-2-1 count. Drawing only: it reads the Duel scene and changes nothing.
+panel and the 3-2-1 count. Drawing only: it reads the Duel's screen (``DuelScreen``: its duel,
+its table's layout) and changes nothing.
 
 The table's cards are sized from the width the panels leave it (the level's ``panel_share`` of
 the window at each side); these panels live in those margins (the countdown and your figures
@@ -12,18 +13,18 @@ uncovered cards would tell you your own hidden ones).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
+from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX, Text
-from solitaire.scenes import connection_banner
+from solitaire.play.duel import Duel
+from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.table.hud import bar_height
-
-if TYPE_CHECKING:
-    from solitaire.scenes.duel import DuelScene
+from solitaire.view.layout import Layout
 
 URGENT = (255, 120, 100)
 LINE = (120, 200, 255)
@@ -32,13 +33,35 @@ BOX_EDGE = (255, 255, 255, 40)
 BEAT_STEPS = 5
 
 
+class DuelScreen(Protocol):
+    """What the panels read of the Duel's screen: its duel, its table's layout and top bar, and
+    the clock as the screen shows it (the panels never change any of it)."""
+
+    app: App
+    duel: Duel
+    bar: ui.TopBar
+    hurry_button: ui.Button
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def dealing(self) -> bool: ...
+
+    @property
+    def countdown(self) -> float: ...
+
+    @property
+    def urgent(self) -> bool: ...
+
+
 def clock_text(seconds: float) -> str:
     """'3:07' — the countdown, rounded up so 0:00 shows only when the time is out."""
     whole = max(0, math.ceil(seconds - 1e-9))
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def margins(scene: DuelScene) -> tuple[pygame.Rect, pygame.Rect]:
+def margins(scene: DuelScreen) -> tuple[pygame.Rect, pygame.Rect]:
     """The start-side and end-side boxes beside the table (start: left in LTR, right in RTL)."""
     w, h = scene.app.display.size
     layout = scene.layout
@@ -51,17 +74,17 @@ def margins(scene: DuelScene) -> tuple[pygame.Rect, pygame.Rect]:
     return (right, left) if i18n.is_rtl() else (left, right)
 
 
-def draw(surface: pygame.Surface, scene: DuelScene) -> None:
+def draw(surface: pygame.Surface, scene: DuelScreen) -> None:
     start, end = margins(scene)
     px = max(12, bar_height(scene.app.display.size) * 36 // 100)
     clock_box = _countdown(surface, scene, start, px)
     _you(surface, scene, pygame.Rect(start.x, clock_box.bottom + px, start.w, start.h), px)
     _opponent(surface, scene, end, px)
     _figures(surface, scene, px)
-    if scene.waiting:
+    if scene.duel.waiting:
         _waiting(surface, scene)
-    connection_banner.draw(surface, scene)  # over the waiting box's dimming: a drop stays seen
-    if not scene.started and not scene.dealing:
+    connection_banner.draw(surface, scene.app, scene.duel)  # over the waiting box's dimming: a drop stays seen
+    if not scene.duel.started and not scene.dealing:
         _count_in(surface, scene)
 
 
@@ -70,7 +93,7 @@ def _box(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
                  rect.topleft)
 
 
-def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: pygame.Rect,
+def _line(surface: pygame.Surface, scene: DuelScreen, text: str, size: int, box: pygame.Rect,
           y: int, colour: ui.Colour = ui.INK, bold: bool = False) -> int:
     """One centred line at ``y`` in ``box``, shrunk to fit; the next line's ``y``."""
     t = scene.app.text
@@ -80,7 +103,7 @@ def _line(surface: pygame.Surface, scene: DuelScene, text: str, size: int, box: 
     return y + image.get_height() + size // 4
 
 
-def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> pygame.Rect:
+def _countdown(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> pygame.Rect:
     """The 4:00 countdown, large; red and beating in the last 30 seconds (steady red with
     reduced motion: issue 16, no pulsing). Drawn glyph by glyph from the text cache: a new
     second costs no new rendering of large letters in a frame."""
@@ -107,13 +130,13 @@ def _countdown(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px:
     return box
 
 
-def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+def _you(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> None:
     """Your side: how your game stands, and its end once it has ended."""
-    t, race = scene.app.t, scene.race
+    t, race, game = scene.app.t, scene.duel.race, scene.duel.game
     lines = [(t("duel.you"), px, ui.GOLD, True),
-             (str(race.total(0) if race.finished(0) else scene.game.score), px * 2, ui.INK, True),
+             (str(race.total(0) if race.finished(0) else game.score), px * 2, ui.INK, True),
              (t("duel.home", n=race.home(0)), px, ui.INK, False),
-             (t("hud.moves", moves=scene.game.moves), px, ui.INK_DIM, False)]
+             (t("hud.moves", moves=game.moves), px, ui.INK_DIM, False)]
     how = race.ended_how(0)
     if how is not None:
         lines.append((t(f"duel.ended.{how}"), px, ui.GOLD_TOP, True))
@@ -121,11 +144,11 @@ def _you(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) 
     _stack(surface, scene, area, lines, px)
 
 
-def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: int) -> None:
+def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px: int) -> None:
     """The rival's figures, the line of its score over time under them, and its state last."""
-    t, race = scene.app.t, scene.race
-    total, home, moves = rival_figures(scene)
-    lines = [(scene.rival.name, px, ui.GOLD, True),
+    t, race = scene.app.t, scene.duel.race
+    total, home, moves = rival_figures(scene.duel)
+    lines = [(scene.duel.rival.name, px, ui.GOLD, True),
              (str(total), px * 2, ui.INK, True),
              (t("duel.home", n=home), px, ui.INK, False),
              (t("hud.moves", moves=moves), px, ui.INK_DIM, False)]
@@ -150,26 +173,26 @@ def state_lines(text: Text, state: str, px: int, width: int, bold: bool) -> list
     return text.wrap_even(state, px, width, bold)
 
 
-def rival_figures(scene: DuelScene) -> tuple[int, int, int]:
+def rival_figures(duel: Duel) -> tuple[int, int, int]:
     """The rival's (total, cards home, moves): an online rival's as its server tells them (its
-    cards never reach us), any other's from its copy of the deal in the race."""
-    told = getattr(scene.rival, "figures", None)
+    cards never reach us), any other's from its game in the race."""
+    told = getattr(duel.rival, "figures", None)
     if told is not None:
         return told()
-    return scene.race.total(1), scene.race.home(1), scene.rival_game.moves
+    return duel.race.total(1), duel.race.home(1), duel.rival_game.moves
 
 
-def _rival_state(scene: DuelScene) -> str:
-    t, race = scene.app.t, scene.race
-    if scene.rival_side.note:
-        return t(scene.rival_side.note)
-    how = race.ended_how(1)
+def _rival_state(scene: DuelScreen) -> str:
+    t, duel = scene.app.t, scene.duel
+    if duel.rival_side.note:
+        return t(duel.rival_side.note)
+    how = duel.race.ended_how(1)
     if how is not None:
         return t(f"duel.ended.{how}")
-    return t("duel.playing") if scene.started else t("duel.ready")
+    return t("duel.playing") if duel.started else t("duel.ready")
 
 
-def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
+def _stack(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect,
            lines: list[tuple[str, int, ui.Colour, bool]], px: int, below: int = 0) -> tuple[pygame.Rect, int]:
     """A box of centred lines, with ``below`` pixels of room under them (the opponent's chart
     and state line); the box and the ``y`` that room starts at."""
@@ -185,12 +208,13 @@ def _stack(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect,
     return box, y
 
 
-def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, px: int) -> None:
+def _score_line(surface: pygame.Surface, scene: DuelScreen, chart: pygame.Rect, px: int) -> None:
     """The rival's score over race time, 0:00 to 4:00 left to right (right to left in Arabic)."""
     surface.blit(ui.rounded_rect(chart.size, max(3, px // 4), (0, 0, 0, 70)), chart.topleft)
-    limit = scene.race.limit
-    told = getattr(scene.rival, "figures", None)  # an online rival: the server's score
-    points = scene.rival_side.timeline + [(scene.race.elapsed, told()[0] if told is not None else scene.rival_game.score)]
+    duel = scene.duel
+    limit = duel.race.limit
+    told = getattr(duel.rival, "figures", None)  # an online rival: the server's score
+    points = duel.rival_side.timeline + [(duel.race.elapsed, told()[0] if told is not None else duel.rival_game.score)]
     top = max(100, max(score for _, score in points))
     rtl = i18n.is_rtl()
 
@@ -208,19 +232,20 @@ def _score_line(surface: pygame.Surface, scene: DuelScene, chart: pygame.Rect, p
         pygame.draw.lines(surface, LINE, False, steps, max(1, px // 8))
 
 
-def _figures(surface: pygame.Surface, scene: DuelScene, px: int) -> None:
+def _figures(surface: pygame.Surface, scene: DuelScreen, px: int) -> None:
     """Your score and moves, centred in the top bar as on every table."""
     t = scene.app.t
-    text = "   ·   ".join((t("hud.score", score=scene.game.score_text), t("hud.moves", moves=scene.game.moves)))
+    game = scene.duel.game
+    text = "   ·   ".join((t("hud.score", score=game.score_text), t("hud.moves", moves=game.moves)))
     image = scene.app.text.render(text, px, ui.INK, True)
     surface.blit(image, image.get_rect(center=scene.bar.rect.center))
 
 
-def _count_in(surface: pygame.Surface, scene: DuelScene) -> None:
+def _count_in(surface: pygame.Surface, scene: DuelScreen) -> None:
     """3, 2, 1 over the dimmed table before the clocks start."""
     ui.dim(surface, 90)
     w, h = surface.get_size()
-    number = max(1, math.ceil(scene.count_left))
+    number = max(1, math.ceil(scene.duel.count_left))
     image = scene.app.text.render(str(number), int(h * 0.22), ui.GOLD_TOP, True)
     surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
     hint = scene.app.text.render(scene.app.t("duel.get_ready"), max(14, h // 30), ui.INK, True)
@@ -236,14 +261,14 @@ def waiting_box(size: tuple[int, int]) -> tuple[pygame.Rect, int]:
     return box, px
 
 
-def place_hurry(scene: DuelScene, size: tuple[int, int]) -> None:
+def place_hurry(scene: DuelScreen, size: tuple[int, int]) -> None:
     """"See the result now" at the foot of the waiting card."""
     box, px = waiting_box(size)
     width = min(box.w - 2 * px, px * 14)
     scene.hurry_button.layout((box.centerx - width // 2, box.bottom - px * 3, width, int(px * 2.2)))
 
 
-def _waiting(surface: pygame.Surface, scene: DuelScene) -> None:
+def _waiting(surface: pygame.Surface, scene: DuelScreen) -> None:
     """Your game has ended and the opponent plays on: say so, with its clock (the race's);
     "See the result now" is drawn over it with the scene's widgets."""
     box, px = waiting_box(surface.get_size())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solitaire.core import GameCode
+from solitaire.core import Game
 from solitaire.core.duel import RivalEnded, RivalEvent, RivalMove
 
 
@@ -22,7 +22,7 @@ class ScriptedRival:
         self.heard: list[tuple[int, str, float]] = []
         self.my_ended_at: float | None = None
 
-    def start(self, code: GameCode) -> None:
+    def start(self, game: Game) -> None:
         self.started = True
 
     def update(self, race_time: float) -> list[RivalEvent]:

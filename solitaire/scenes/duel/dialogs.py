@@ -14,6 +14,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core.bonus import TimeBonus
 from solitaire.core.duel import Breakdown
+from solitaire.play.duel import Duel
 from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 
 
@@ -102,7 +103,8 @@ class DuelEndScene(DialogScene):
     def __init__(self, app: App, duel: Any, **_: object) -> None:
         super().__init__(app)
         t = app.t
-        self.duel = duel
+        self.duel_scene = duel  # the Duel's screen: End is its input; its duel, what is shown
+        self.duel: Duel = duel.duel
         self.title = t("duel.end_title")
         self.yes = self.group.add(ui.Button(t("duel.end_yes"), self.confirm, primary=True))
         self.no = self.group.add(ui.Button(t("duel.keep_playing"), self.close))
@@ -127,7 +129,7 @@ class DuelEndScene(DialogScene):
 
     def confirm(self) -> None:
         self.close()
-        self.duel.end_now()
+        self.duel_scene.end_now()
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
@@ -159,9 +161,9 @@ class DuelMenuScene(DialogScene):
     def __init__(self, app: App, duel: Any, **_: object) -> None:
         super().__init__(app)
         t = app.t
-        self.duel = duel
+        self.duel_scene = duel
         self.title = t("menu.duel")
-        self.subtitle = duel.rival.name
+        self.subtitle = duel.duel.rival.name
         entries = [("menu.resume", self.close, True),
                    ("menu.rules", lambda: app.open("rules", game_id=duel.game.rules.id), app.can_open("rules")),
                    ("menu.settings", lambda: app.open("settings"), app.can_open("settings")),
@@ -172,7 +174,7 @@ class DuelMenuScene(DialogScene):
     def leave(self) -> None:
         """One dialog at a time (issue 22): the question takes the menu's place."""
         self.close()
-        self.duel.ask_leave()
+        self.duel_scene.ask_leave()
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

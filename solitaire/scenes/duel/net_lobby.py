@@ -27,7 +27,7 @@ from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online_messages import Refused, RoomMade
 from solitaire.scenes.menus.confirm import unit
 from solitaire.scenes.online_common import connect, failure_line, is_failure
-from solitaire.scenes.online_lobby import OnlineLobbyScene
+from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient

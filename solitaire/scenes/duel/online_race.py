@@ -1,0 +1,98 @@
+"""The online race's screen (issue 25): the Duel's screen over a race whose deal, clock and
+referee are the server's (``play.online.OnlineRace``).
+
+It connects the race (``net.online.OnlineDuel``, loaded here on first use), draws it as the Duel
+screen does — the opponent panel reads the rival's progress as the server tells it — says a
+refused move's reason, redraws the table the server sent back, and shows the server's result
+with the rating change (``online_results``). A recorded run is labelled "recorded" on the panel
+and in the results. A card a move turns shows its back until the server names it, then turns
+over (``TableView.unknown``).
+
+A dropped connection to the server is made again by ``OnlineDuel`` within the server's comeback
+window, under a red banner counting its seconds down ("Reconnecting…"), no move meanwhile: back
+in the race, the table is the server's again; told the result of a race decided meanwhile, the
+results show it; past the window, the results say the connection was lost and what the server
+does then.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from solitaire.app.scene import App
+from solitaire.core import STOCK, TABLEAU, WASTE, Pile
+from solitaire.net.online_messages import Matched
+from solitaire.play.online import OnlineRace
+from solitaire.scenes.duel import connection_banner
+from solitaire.scenes.duel.duel import DuelScene
+from solitaire.scenes.online_common import tier_name
+from solitaire.view.layout import Slot
+
+if TYPE_CHECKING:
+    from solitaire.net.online import OnlineClient
+
+PILES = {"t": TABLEAU, "w": WASTE, "s": STOCK}  # the mirror's places' kinds (``net.mirror.Place``)
+
+
+def opponent_label(app: Any, opponent: dict) -> str:
+    """The opponent's name and tier; a recorded run says so (never passed off as a person)."""
+    name = f"{opponent.get('name', '')} · {tier_name(app, str(opponent.get('tier', '')))}".strip(" ·")
+    return app.t("online.recorded.name", name=name) if opponent.get("recorded") else name
+
+
+class OnlineRaceScene(DuelScene):
+    def __init__(self, app: App, client: OnlineClient, matched: Matched, autoplay: Any = None,
+                 on_result: Any = None, **_: Any) -> None:
+        from solitaire.net.online import OnlineDuel  # websockets' client: loaded on first use, not at start-up
+
+        self.online = OnlineDuel(client, matched)
+        super().__init__(app, opponent="online", autoplay=autoplay, on_result=on_result)
+        self.screen.hide_unknown(self._unknown_slots)
+
+    def _unknown_slots(self) -> set[Slot]:
+        """The mirror's stand-ins, face down on the table: a card turned shows its back until
+        the server names it, then turns over (``TableView.unknown``)."""
+        return {Slot(Pile(PILES[kind], pile), index) for kind, pile, index in self.online.mirror.unknown_places()}
+
+    def make_duel(self, rival: Any, code: Any, winnable: bool, autoplay: Any, fast: bool,
+                  seconds: float | None, on_result: Any) -> OnlineRace:
+        """The server's race, against the opponent it matched us with."""
+        matched = self.online.matched
+        return OnlineRace(self.online, opponent_label(self.app, matched.opponent),
+                          autoplayer=self.autoplayer(autoplay, fast, float(matched.seconds)),
+                          store=getattr(self.app, "store", None), on_result=on_result)
+
+    def race_step(self, dt: float) -> None:
+        """The server's answers: a refused move said, and the table redrawn once the server
+        has sent it back (a refusal, a seat taken again) or named the cards a move turned."""
+        online = self.online
+        awaiting, refused, reseated, lost = not online.mirror.ready, online.refused, online.reseated, online.lost
+        super().race_step(dt)
+        if online.refused is not refused:
+            self.say(online.refused.detail)
+        if online.reseated is not reseated and lost is not None:
+            self.say(self.app.t("online.reconnected"))
+        if (awaiting and online.mirror.ready) or online.refused is not refused or online.reseated is not reseated:
+            self.view.sync(self.game)
+            self._update_buttons()
+        elif online.lost is not lost:
+            self._update_buttons()
+
+    @property
+    def frozen(self) -> bool:
+        """No move while the connection to the server is being made again."""
+        return super().frozen or self.online.lost is not None
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        until = self.online.comeback_until
+        if until is not None and self.duel.result is None:
+            seconds = max(0, math.ceil(until - self.online.clock()))
+            connection_banner.draw_line(surface, self.app, self.app.t("online.reconnecting", seconds=seconds))
+
+    def results(self) -> tuple[str, dict[str, Any]]:
+        """The server's result, with the rating change."""
+        return "online_results", {"result": self.online.result, "opponent": self.duel.rival.name}
