@@ -20,7 +20,6 @@ import json
 from typing import TYPE_CHECKING
 
 from solitaire.core import Game, IllegalMove, Move, parse_request
-from solitaire.scenes.rival import app_worker
 from solitaire.solver.api import has_hidden_cards
 from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
 from solitaire.solver.player import Strength, decide_question, seen
@@ -77,7 +76,7 @@ class Demo:
             return
         self.running = False
         if self.ticket is not None:
-            app_worker(self.table.app).forget(self.ticket)
+            self.table.app.services.solver.forget(self.ticket)
         self.ticket = self.question = self.held = None
         self.line = []
         if note is not None:
@@ -131,7 +130,7 @@ class Demo:
     def _submit(self) -> None:
         assert self.question is not None
         kind, state, budget = self.question
-        self.ticket = app_worker(self.table.app).submit(kind, state, budget, keep=True)
+        self.ticket = self.table.app.services.solver.submit(kind, state, budget, keep=True)
         self.waited = 0.0
 
     def _listen(self, dt: float) -> None:
@@ -139,7 +138,7 @@ class Demo:
         worker is asked again."""
         if self.ticket is None:
             return
-        worker = app_worker(self.table.app)
+        worker = self.table.app.services.solver
         if not worker.asked(self.ticket):
             self._submit()
             return

@@ -320,7 +320,7 @@ class DuelScene(TableScene):
         self.rival.close()
         if self.autoplayer is not None:
             self.autoplayer.close()
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         if store is not None:
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[self.result.winner]
             store.record_duel(self.rival.kind, outcome, self.result.you.breakdown.total)

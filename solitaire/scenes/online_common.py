@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
 from solitaire.scenes.net_lobby import my_name
-from solitaire.store.player_key import player_key
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 if TYPE_CHECKING:
@@ -20,14 +19,14 @@ if TYPE_CHECKING:
 
 def server_address(app: Any) -> str:
     """The server in Settings (Network), else the default."""
-    return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
+    return app.settings.online_server or DEFAULT_ONLINE_SERVER
 
 
 def connect(app: Any, url: str | None = None, name: str | None = None) -> OnlineClient:
     """A client of the server, connecting in the background (``start`` returns at once)."""
     from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
 
-    client = OnlineClient(url or server_address(app), player_key(), name or my_name(app))
+    client = OnlineClient(url or server_address(app), app.services.player_key(), name or my_name(app))
     client.start()
     return client
 

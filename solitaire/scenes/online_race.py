@@ -142,7 +142,7 @@ class OnlineRaceScene(DuelScene):
         self.rival.close()
         if self.autoplayer is not None:
             self.autoplayer.close()
-        told, store = self.online.result, getattr(self.app, "store", None)
+        told, store = self.online.result, self.app.services.store
         if told is not None and store is not None:  # online duels count in the network row
             outcome = {"you": "won", "opponent": "lost", "tie": "tied"}[told.winner]
             store.record_duel("network", outcome, told.you["total"])

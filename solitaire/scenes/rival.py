@@ -76,21 +76,12 @@ def is_end(decision: object) -> bool:
     return isinstance(decision, End)
 
 
-def app_worker(app: Any) -> Any:
-    """The app's one solver worker, started on first use (the hints' too: a question of theirs
-    that cancels the computer's is asked again by ``ComputerPlayer``)."""
-    worker = getattr(app, "solver", None)
-    if worker is None:
-        from solitaire.solver.worker import SolverWorker
-
-        worker = app.solver = SolverWorker()
-    return worker
-
-
 def warm_up(app: Any) -> None:
-    """Start the worker process now (the 3-2-1 count), not in the race's first frame: starting
-    a process takes tens of milliseconds, a frame's budget several times over."""
-    app_worker(app).start()
+    """Start the app's solver worker (the hints' too: a question of theirs that cancels the
+    computer's is asked again by ``ComputerPlayer``) now, during the 3-2-1 count, not in the
+    race's first frame: starting a process takes tens of milliseconds, a frame's budget several
+    times over."""
+    app.services.solver.start()
 
 
 class ComputerRival:
@@ -126,7 +117,7 @@ class ComputerRival:
         from solitaire.solver.player import ComputerPlayer
 
         self.game = Game.deal(code)
-        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed, self.limit)
+        self.player = ComputerPlayer(self.kind, self.app.services.solver, self.fast, self.seed, self.limit)
 
     def update(self, race_time: float) -> list[RivalEvent]:
         from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost, RivalMove, notation
@@ -186,7 +177,7 @@ class AutoPlayer:
         from solitaire.solver.player import ComputerPlayer
 
         warm_up(app)
-        self.player = ComputerPlayer(strength, app_worker(app), fast, seed, limit)
+        self.player = ComputerPlayer(strength, app.services.solver, fast, seed, limit)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)
