@@ -58,6 +58,7 @@ def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
     from solitaire.scenes.confirm import ConfirmScene
+    from solitaire.scenes.daily_stats import DailyStatsScene
     from solitaire.scenes.duel import DuelScene
     from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel_results import DuelResultsScene
@@ -85,7 +86,7 @@ def register_scenes() -> None:
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": NetLobbyScene,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
-        "online_board": OnlineBoardScene,
+        "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene,
     }.items():
         SCENES.setdefault(name, scene)
 

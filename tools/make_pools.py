@@ -9,7 +9,7 @@ Klondike, Double Solitaire and the Duel the search knows the face-down cards, so
 means winnable with all cards known; the header of each file says so.
 
 A mode with no file has no pool, and the New Game window does not offer "winnable deals only"
-there (``solitaire.solver.pools.has_pool``). Double Solitaire's one-pass Vegas is such a mode:
+there (``solitaire.core.pools.has_pool``). Double Solitaire's one-pass Vegas is such a mode:
 on 2026-12-01 the solver decided none of 24 draw-1 deals (20 at 2 s, 4 at 20 s) and, of 16
 draw-3 deals (10 at 2 s, 6 at 10 s), proved 3 lost and left the rest unknown.
 

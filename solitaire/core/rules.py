@@ -134,6 +134,7 @@ class Ruleset:
     window: str = ""  # the scene that starts the game where it has its own (the Duel's "new_duel")
     ms_deals: int = 0  # deals numbered as Microsoft's FreeCell numbers them, 1 to this (FC-6)
     draw_names: tuple[str, ...] = ()  # e.g. ("easy", "hard"): the rule pages name the draws (DS-4, TF-4)
+    daily_draws: tuple[int, ...] = ()  # the draws that have a daily deal (DD-1), where a pool exists
     rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
     layout: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
@@ -305,12 +306,15 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         ms_deals=g.get("ms_deals", 0),
         window=g.get("window", ""),
         draw_names=tuple(g.get("draw_names", ())),
+        daily_draws=tuple(g.get("daily_draws", ())),
         rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
         layout=data.get("layout", {}),
         extra={k: v for k, v in data.items() if k not in known},
         version=g.get("rules_version", 1),
         **parts,
     )
+    if not set(rules.daily_draws) <= set(rules.draws):
+        raise LevelError(f"{path.name}: daily_draws {list(rules.daily_draws)} must be among draws {list(rules.draws)}")
     unnamed = [topic for topic in rules.refusal_topics() if topic not in rules.rule_ids]
     if unnamed:
         raise LevelError(f"{path.name}: [rule_ids] names no rule for {unnamed[0]!r} (its refusals cite one)")

@@ -27,10 +27,16 @@ def save_data(game: Game, start: dict, elapsed: float) -> dict:
     return {
         "format": FORMAT,
         "start": start,
-        "log": [UNDO if move is None else str(move) for move in game.log],
+        "log": log_texts(game),
         "redo": [str(move) for move in reversed(game.undone)],
         "elapsed": round(elapsed, 3),
     }
+
+
+def log_texts(game: Game) -> list[str]:
+    """Every action of ``game`` since its deal as text (``u`` for an undo): what ``play_log``
+    plays again."""
+    return [UNDO if move is None else str(move) for move in game.log]
 
 
 def load_save(data: object) -> tuple[Game, dict, float]:
@@ -46,6 +52,15 @@ def load_save(data: object) -> tuple[Game, dict, float]:
         raise BadDeal("a saved game's 'elapsed' must be a number of seconds")
     game = game_from_json(start)
     start = game.to_json()
+    play_log(game, log)
+    game.undone = _redo_moves(game, data.get("redo", []))
+    return game, start, float(elapsed)
+
+
+def play_log(game: Game, log: list[str]) -> Game:
+    """Play a game's log (its moves as text, ``u`` for an undo) on ``game``, each checked by the
+    rules as it was when played: a saved game and a daily result sent to the server (DD-5) are
+    both rebuilt so. BadDeal names the first move that cannot be played."""
     for number, text in enumerate(log, start=1):
         try:
             if text == UNDO:
@@ -56,8 +71,7 @@ def load_save(data: object) -> tuple[Game, dict, float]:
             game.apply(game.resolve(request))
         except (IllegalMove, ValueError) as error:
             raise BadDeal(f"saved move {number} \"{text}\": {error}") from None
-    game.undone = _redo_moves(game, data.get("redo", []))
-    return game, start, float(elapsed)
+    return game
 
 
 def _redo_moves(game: Game, texts: object) -> list[Move]:

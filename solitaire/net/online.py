@@ -18,6 +18,7 @@ How the screens use it (``OnlineClient``)::
         RoomMade(code)                         the code to give a friend
         Matched(...)                           a race: make an OnlineDuel(client, matched)
         Board(top, you)                        after client.leaderboard()
+        DailyScore(...), DailyBoard(...)       after client.daily_submit() / daily_board() (DD-5)
         Refused(reason, detail)                a request refused (throttled, no_room, ...)
         Closed(reason)                         the connection is gone (for good)
     client.cancel(); client.close()
@@ -42,8 +43,9 @@ from websockets.sync.client import connect
 
 from .framing import ProtocolError
 from .mirror import Mirror
-from .online_messages import (FROM_SERVER, VERSION, BoardAsk, Bye, Cancel, EndMessage, Find, Hello, Matched,
-                              MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room, decode, encode)
+from .online_messages import (FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk, DailySubmit, EndMessage,
+                              Find, Hello, Matched, MoveMessage, No, Ok, RecordedAsk, RivalProgress, Result, Room,
+                              decode, encode)
 
 CONNECT_SECONDS = 5.0
 
@@ -95,6 +97,25 @@ class OnlineClient:
 
     def leaderboard(self) -> None:
         self._send(BoardAsk())
+
+    def daily_submit(self, game: str, draw: int, day: str, log: list[str] | tuple[str, ...]) -> None:
+        """Send a daily deal's game as its moves (DD-5), in as many parts as a message's size
+        needs; the server answers the last part with ``DailyScore`` (or ``Refused``)."""
+        room = LIMITS[("daily", "moves")]
+        parts: list[list[str]] = [[]]
+        length = -1  # the text of the part being filled: its moves and a space between each two
+        for move in log:
+            if parts[-1] and length + 1 + len(move) > room:
+                parts.append([])
+                length = -1
+            parts[-1].append(move)
+            length += 1 + len(move)
+        for index, part in enumerate(parts):
+            self._send(DailySubmit(game, draw, day, index, " ".join(part), index < len(parts) - 1))
+
+    def daily_board(self, game: str, draw: int, day: str) -> None:
+        """Ask for a day's daily board in a mode: ``DailyBoard`` (top 100 and your line)."""
+        self._send(DailyAsk(game, draw, day))
 
     def move(self, n: int, text: str) -> None:
         self._send(MoveMessage(n, text))

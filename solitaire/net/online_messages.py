@@ -16,10 +16,12 @@ Player -> server::
     end    {}                     End (DU-4)
     recorded {}                   race a recorded run (a real player's earlier race) now
     board  {}                     the leaderboard
+    daily  {game, draw, day, part, moves, more}   a daily deal's moves (DD-5), in parts
+    daily_board {game, draw, day} a day's daily leaderboard
     bye    {}                     leaving
 
 Server -> player: ``Welcome``, ``Refused``, ``Queued``, ``RoomMade``, ``Matched``, ``Ok``,
-``No``, ``RivalProgress``, ``Result``, ``Board``. No message of the server ever holds a deal
+``No``, ``RivalProgress``, ``Result``, ``Board``, ``DailyScore``, ``DailyBoard``. No message of the server ever holds a deal
 code or a face-down card: a card travels only when it is turned up (``Matched.table``: the
 face-up cards; ``Ok.shown``: the card a move uncovered, or the cards a draw turned).
 """
@@ -85,6 +87,27 @@ class BoardAsk:
 @dataclass(frozen=True)
 class Bye:
     pass
+
+
+@dataclass(frozen=True)
+class DailySubmit:
+    """Part ``part`` (0, 1, …) of the moves of one game of a day's daily deal, as saved (space
+    between moves, ``u`` an undo); ``more`` false on the last part, which the server then judges
+    by replaying them all (DD-5). Never a score: the server computes it."""
+
+    game: str
+    draw: int
+    day: str  # the deal's UTC day, 2026-12-02
+    part: int
+    moves: str
+    more: bool
+
+
+@dataclass(frozen=True)
+class DailyAsk:
+    game: str
+    draw: int
+    day: str
 
 
 @dataclass(frozen=True)
@@ -164,6 +187,28 @@ class Result:
 
 
 @dataclass(frozen=True)
+class DailyScore:
+    """The server's judgement of a daily game sent (DD-5), and the player's best of the day."""
+
+    game: str
+    draw: int
+    day: str
+    won: bool
+    score: int
+    moves: int
+    place: int  # the player's place on that day's board (their best game)
+
+
+@dataclass(frozen=True)
+class DailyBoard:
+    game: str
+    draw: int
+    day: str
+    top: list  # [{place, name, won, score, moves}]
+    you: dict  # the player's line ({} when they have none that day)
+
+
+@dataclass(frozen=True)
 class Board:
     top: list  # [{place, name, number, tier, duels}]
     you: dict  # {place, name, number, tier, duels}
@@ -172,10 +217,12 @@ class Board:
 FROM_PLAYER: dict[str, type] = {
     "hello": Hello, "find": Find, "cancel": Cancel, "room": Room, "move": MoveMessage,
     "end": EndMessage, "recorded": RecordedAsk, "board": BoardAsk, "bye": Bye,
+    "daily": DailySubmit, "daily_board": DailyAsk,
 }
 FROM_SERVER: dict[str, type] = {
     "welcome": Welcome, "refused": Refused, "queued": Queued, "room_made": RoomMade,
     "matched": Matched, "ok": Ok, "no": No, "rival": RivalProgress, "result": Result, "board": Board,
+    "daily_score": DailyScore, "daily_board": DailyBoard,
 }
 NAMES = {cls: name for table in (FROM_PLAYER, FROM_SERVER) for name, cls in table.items()}
 
@@ -187,6 +234,9 @@ LIMITS: dict[tuple[str, str], Any] = {
     ("room", "code"): 12,
     ("move", "n"): (1, MAX_NUMBER),
     ("move", "move"): 24,
+    ("daily", "game"): 16, ("daily", "draw"): (1, 9), ("daily", "day"): 10, ("daily", "part"): (0, 99),
+    ("daily", "moves"): 3600,
+    ("daily_board", "game"): 16, ("daily_board", "draw"): (1, 9), ("daily_board", "day"): 10,
 }
 
 

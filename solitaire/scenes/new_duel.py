@@ -17,7 +17,7 @@ from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.game_code import CodeField, refusal_line
 from solitaire.scenes.player_name import PlayerNameScene
 from solitaire.core.duel import STRENGTHS, is_race, race_mode
-from solitaire.solver import pools
+from solitaire.core import pools
 from solitaire.store.settings import NETWORK_ROLES
 
 DEALS = ("random", "winnable", "code")

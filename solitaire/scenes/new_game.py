@@ -1,4 +1,5 @@
-"""The New Game window: draw count, scoring and "winnable deals only", then Start.
+"""The New Game window: draw count, scoring and "winnable deals only", then Start; and today's
+daily deal of the chosen mode (DD-1), or a line saying the mode has none (Spider: no pool).
 
 Start always deals a new game. When the chosen mode has a saved game other than the one on the
 table, "Continue game" stands beside it, first and focused: switching mode resumes that
@@ -20,7 +21,8 @@ from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
 from solitaire.scenes.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.session import mode_slot, saved_game_at_stake, slot_of
-from solitaire.solver import pools
+from solitaire.core import pools
+from solitaire.core.daily import has_daily, utc_today
 
 log = logging.getLogger(__name__)
 
@@ -107,12 +109,14 @@ class NewGameScene(DialogScene):
         self.about_box = pygame.Rect(0, 0, 0, 0)
         self.winnable_toggle = self.group.add(ui.Toggle(t("new_game.winnable"), self.winnable,
                                                         self._set_winnable))
+        self.daily_button = self.group.add(ui.Button(t("daily.play"), self.start_daily))
+        self.no_daily = self.group.add(ui.Label(t("daily.none"), colour=ui.INK_DIM, align="centre"))
         self.cancel_button = self.group.add(ui.Button(t("menu.cancel"), self.close))
         self.start_button = self.group.add(ui.Button(t("new_game.start"), self.start))
         self.continue_button = self.group.add(ui.Button(t("new_game.continue"),
                                                         self.continue_saved))
         self.buttons = [self.cancel_button, self.start_button, self.continue_button]
-        self.rows = [self.buttons]
+        self.rows = [[self.daily_button], self.buttons]
         self._describe()
         self._follow_mode()
 
@@ -132,6 +136,8 @@ class NewGameScene(DialogScene):
         """The options that depend on the chosen mode: its pool and its saved game."""
         self._offer_winnable()
         self._offer_saved_game()
+        self.daily_button.visible = has_daily(self.game_id, self.draw_count, self.scoring)
+        self.no_daily.visible = not self.daily_button.visible
 
     def _offer_winnable(self) -> None:
         """Show "winnable deals only" only for a mode with a pool of such deals; the saved
@@ -188,6 +194,23 @@ class NewGameScene(DialogScene):
         else:
             self._deal()
 
+    def start_daily(self) -> None:
+        """Today's daily deal of the chosen mode (DD-1); ask first as Start does."""
+        if self._at_stake():
+            ask(self.app, new_deal_question(self.app, self.game_id, self.draw_count, self.scoring),
+                self._deal_daily, yes_label=self.app.t("daily.play"), no_label=self.app.t("menu.cancel"))
+        else:
+            self._deal_daily()
+
+    def _deal_daily(self) -> None:
+        self._remember()
+        day = utc_today()
+        if self.play is None:
+            self.app.switch("play", game_id=self.game_id, draw=self.draw_count, scoring=self.scoring, daily=day)
+        else:
+            close_to(self.app, self.play)
+            self.play.session.start_daily(self.game_id, self.draw_count, day)
+
     def _deal(self) -> None:
         self._remember()
         if self.play is None:
@@ -214,6 +237,7 @@ class NewGameScene(DialogScene):
         if self.scoring_choice.visible:
             rows += [(self.scoring_label, 0.7), (self.scoring_choice, 1.1), (None, 1.2)]
         rows.append((self.winnable_toggle, 1.1))
+        rows.append((self.daily_button if self.daily_button.visible else self.no_daily, 1.0))
         return rows
 
     def _height(self, u: int, rows: list[tuple[ui.Widget | None, float]]) -> int:

@@ -24,12 +24,45 @@ if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
 
 ONLINE_TAB = "online"
+DAILY_TAB = "daily"  # Statistics -> Daily (scenes/daily_stats.py)
 POLL_EVERY = 0.05
 
 
 def statistics_tabs(app: App) -> list[tuple[str, str]]:
-    """Statistics' tabs: a game each, then Online."""
-    return [(g, game_name(app, g)) for g in REGISTRY.ids()] + [(ONLINE_TAB, app.t("online.choice"))]
+    """Statistics' tabs: a game each, then Daily, then Online."""
+    return ([(g, game_name(app, g)) for g in REGISTRY.ids()]
+            + [(DAILY_TAB, app.t("daily.tab")), (ONLINE_TAB, app.t("online.choice"))])
+
+
+def open_tab(app: App, tab: str) -> None:
+    """Statistics' page of ``tab``: a game's, Daily or Online."""
+    if tab == ONLINE_TAB:
+        app.switch("online_board")
+    elif tab == DAILY_TAB:
+        app.switch("daily_stats")
+    else:
+        app.switch("statistics", game_id=tab)
+
+
+def table_columns(row: pygame.Rect, shares: tuple[float, ...], rtl: bool) -> list[pygame.Rect]:
+    """A board's row cut into columns of these shares of its width, in reading order (mirrored in
+    right-to-left)."""
+    boxes, x = [], row.x
+    for share in shares:
+        width = int(row.w * share)
+        boxes.append(pygame.Rect(x, row.y, width, row.h))
+        x += width
+    if rtl:
+        boxes = [pygame.Rect(row.right - (b.x - row.x) - b.w, b.y, b.w, b.h) for b in boxes]
+    return boxes
+
+
+def draw_table_row(scene: DialogScene, surface: pygame.Surface, row: pygame.Rect, shares: tuple[float, ...],
+                   cells: list[str], colour: ui.Colour, bold: bool = False) -> None:
+    """One row of a board: each cell's text centred in its column."""
+    px = int(row.h * 0.6)
+    for box, text in zip(table_columns(row, shares, scene.rtl), cells):
+        scene.blit_text(surface, text, px, box.inflate(-px // 3, 0), colour=colour, bold=bold, align="centre")
 
 
 def lay_out_tabbed_panel(scene: DialogScene, tabs: ui.SegmentedChoice,
@@ -66,7 +99,7 @@ class OnlineBoardScene(DialogScene):
 
     def _tab(self, tab: str) -> None:
         if tab != ONLINE_TAB:
-            self.app.switch("statistics", game_id=tab)
+            open_tab(self.app, tab)
 
     # -- the server -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -124,18 +157,6 @@ class OnlineBoardScene(DialogScene):
         self.shown = max(1, self.boxes["rows"].h // self.row_h)
         self.scroll(0)
 
-    def columns(self, row: pygame.Rect) -> list[pygame.Rect]:
-        """Place, name, tier, rating, duels: in reading order (mirrored in Arabic)."""
-        shares = (0.1, 0.42, 0.18, 0.15, 0.15)
-        boxes, x = [], row.x
-        for share in shares:
-            width = int(row.w * share)
-            boxes.append(pygame.Rect(x, row.y, width, row.h))
-            x += width
-        if self.rtl:
-            boxes = [pygame.Rect(row.right - (b.x - row.x) - b.w, b.y, b.w, b.h) for b in boxes]
-        return boxes
-
     def line(self, entry: dict[str, Any]) -> list[str]:
         return [str(entry.get("place") or "—"), str(entry.get("name", "")),
                 tier_name(self.app, str(entry.get("tier", ""))), str(entry.get("number", "")),
@@ -143,9 +164,8 @@ class OnlineBoardScene(DialogScene):
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, cells: list[str], colour: ui.Colour,
              bold: bool = False) -> None:
-        px = int(row.h * 0.6)
-        for box, text in zip(self.columns(row), cells):
-            self.blit_text(surface, text, px, box.inflate(-px // 3, 0), colour=colour, bold=bold, align="centre")
+        """Place, name, tier, rating, duels: in reading order (mirrored in Arabic)."""
+        draw_table_row(self, surface, row, (0.1, 0.42, 0.18, 0.15, 0.15), cells, colour, bold)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         t = self.app.t

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pygame
@@ -23,13 +24,13 @@ class PlayScene(TableScene):
     def __init__(self, app: App, game_id: str | None = None, draw: int | None = None,
                  scoring: str | None = None, code: GameCode | str | None = None,
                  winnable: bool = False, resume: bool = True, slot: str | None = None,
-                 game: Game | None = None, **_: Any) -> None:
+                 game: Game | None = None, daily: date | None = None, **_: Any) -> None:
         super().__init__(app)
         store = app.services.store
         if game is not None:  # a position set up by hand (the win panel's smoke start)
             self.session = Session(store, game)
         else:
-            self.session = Session.open(store, game_id, draw, scoring, code, winnable, resume, slot)
+            self.session = Session.open(store, game_id, draw, scoring, code, winnable, resume, slot, daily)
         self.demo = Demo(self)
         self._build_parts()
         self._build_widgets()

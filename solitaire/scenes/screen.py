@@ -27,9 +27,14 @@ class TableScreen:
     def __init__(self, app: Any, tweens: Tweener, game: Game) -> None:
         self.app = app
         self.tweens = tweens
-        self.layout = self._layout(game, app.display.size)
-        self.art = CardArt(self.layout.card, app.settings.card_back, Style.of(app.settings))
-        self.view = self._view()
+        frame = self._layout(game, app.display.size)
+        self.art = CardArt(frame.card, app.settings.card_back, Style.of(app.settings))
+        self.view = self._view(frame)
+
+    @property
+    def layout(self) -> Layout:
+        """Where the cards lie now: the window's layout, zoomed out while a column needs it."""
+        return self.view.layout
 
     def _layout(self, game: Game, size: tuple[int, int]) -> Layout:
         """Mirrored for a right-to-left language, and mirrored (back) for a left hand: the
@@ -38,18 +43,17 @@ class TableScreen:
         return Layout(game.rules, size, bar_height(size), mirrored, Style.of(self.app.settings).index_scale,
                       foot=status_band(size))
 
-    def _view(self) -> TableView:
-        if self.art.size != self.layout.card:
-            self.art.set_size(self.layout.card)
-        view = TableView(self.art, self.layout, self.tweens)
+    def _view(self, frame: Layout) -> TableView:
+        if self.art.size != frame.card:
+            self.art.set_size(frame.card)
+        view = TableView(self.art, frame, self.tweens)
         view.speed = self.app.settings.animation_speed
         view.reduced_motion = self.app.settings.reduced_motion
         return view
 
     def rebuild(self, game: Game) -> None:
         """A layout and a view made anew for ``game`` (another game, another language)."""
-        self.layout = self._layout(game, self.app.display.size)
-        self.view = self._view()
+        self.view = self._view(self._layout(game, self.app.display.size))
 
     def deal(self, game: Game) -> None:
         """Cards fly from the stock to their places, one after another."""
@@ -60,8 +64,7 @@ class TableScreen:
 
     def resize(self, game: Game, size: tuple[int, int]) -> None:
         """Cards on the table snap to their new places; before the deal there are none to move."""
-        self.layout = self._layout(game, size)
-        self.view.set_layout(self.layout, game if self.view.sprites else None)
+        self.view.set_layout(self._layout(game, size), game if self.view.sprites else None)
 
     def follow(self, settings: Settings, game: Game) -> None:
         """The settings just set, at once: the animation speed and reduced motion (from the next

@@ -16,14 +16,18 @@ won or not, saved and resumed included (its save says so).
 from __future__ import annotations
 
 import random
+from datetime import date
 from typing import Any, Callable
 
 from solitaire.core import Game, GameCode, parse_code, ruleset
 from solitaire.core.rules import default_game
 from solitaire.core.codes import DEAL_LIMIT
+from solitaire.core.daily import daily_deal
 from solitaire.core.modes import mode_key
-from solitaire.core.save import load_save, save_data
+from solitaire.core.pools import winnable_codes
+from solitaire.core.save import load_save, log_texts, save_data
 from solitaire.store import Outcome
+from solitaire.store.daily import DailyPlay, check_day
 
 
 def slot_of(game_id: str, draw: int, scoring: str) -> str:
@@ -36,9 +40,19 @@ def mode_slot(game: Game) -> str:
     return slot_of(game.rules.id, game.draw, game.scoring.name)
 
 
-def load_played(data: object) -> tuple[Game, dict, float, bool]:
-    """A saved game as ``load_save`` reads it, and whether the demo has played in it (C-13)."""
-    return (*load_save(data), isinstance(data, dict) and data.get("demo") is True)
+def load_played(data: object) -> tuple[Game, dict, float, bool, date | None]:
+    """A saved game as ``load_save`` reads it, whether the demo has played in it (C-13), and the
+    day whose daily deal it is (DD-3; None: not a daily deal)."""
+    return (*load_save(data), isinstance(data, dict) and data.get("demo") is True, _daily_day(data))
+
+
+def _daily_day(data: object) -> date | None:
+    """The ``daily`` day of a saved game; a save without one, or with a wrong one, is an
+    ordinary game (its moves are what matters, and they are checked)."""
+    try:
+        return check_day(data.get("daily")) if isinstance(data, dict) and "daily" in data else None
+    except ValueError:
+        return None
 
 
 def saved_game_at_stake(store: Any, slot: str) -> bool:
@@ -55,9 +69,9 @@ def give_up_saved(store: Any, slot: str) -> None:
     loaded = store.load_game(slot, load_played) if store is not None else None
     if loaded is None:
         return
-    game, _, elapsed, demo = loaded
+    game, _, elapsed, demo, daily = loaded
     lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won and not demo else None
-    store.end_game(slot, lost)  # counted and deleted in one step a kill cannot split
+    store.end_game(slot, lost, DailyPlay(daily, tuple(log_texts(game))) if daily else None)  # one step
 
 
 def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
@@ -65,8 +79,6 @@ def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode
     (the New Game window offers the choice only there), else any deal.
     """
     if winnable:
-        from solitaire.solver.pools import winnable_codes
-
         codes = winnable_codes(game_id, draw, scoring)
         if codes:
             return random.choice(codes)
@@ -80,21 +92,24 @@ class Session:
     """
 
     def __init__(self, store: Any, game: Game, start: dict | None = None, elapsed: float = 0.0,
-                 demo: bool = False) -> None:
+                 demo: bool = False, daily: date | None = None) -> None:
         self.store = store
         self.game = game
         self.start_json = start if start is not None else game.to_json()
         self.elapsed = elapsed
         self.demo_played = demo  # C-13: the demo has made a move in this game
+        self.daily = daily  # DD-3: the day whose daily deal this is (None: an ordinary deal)
         self.counted = game.moves > 0 and not game.won and not demo
         self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
 
     @classmethod
     def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
              scoring: str | None = None, code: GameCode | str | None = None,
-             winnable: bool = False, resume: bool = True, slot: str | None = None) -> Session:
-        """The game a table opens with: ``slot``'s saved game, else the deal of ``code``, else
-        (with ``resume``) the mode's saved game, else a new deal giving up the one it replaces.
+             winnable: bool = False, resume: bool = True, slot: str | None = None,
+             daily: date | None = None) -> Session:
+        """The game a table opens with: ``slot``'s saved game, else the deal of ``code`` or
+        ``daily``'s daily deal of the mode (DD-1), else (with ``resume``) the mode's saved game,
+        else a new deal giving up the one it replaces.
         """
         if slot and store is not None:
             restored = cls.restored(store, slot)
@@ -102,10 +117,12 @@ class Session:
                 return restored
             game_id, draw_text, scoring = slot.split("-")  # a mode key: klondike-d3-standard
             draw = int(draw_text[1:])
+        if daily is not None and game_id is not None and draw is not None:
+            code = daily_deal(game_id, draw, daily)
         if code is not None:
             game = Game.deal(parse_code(code) if isinstance(code, str) else code)
             give_up_saved(store, mode_slot(game))  # the dialogs asked first
-            return cls(store, game)
+            return cls(store, game, daily=daily)
         game_id = game_id or default_game()
         rules = ruleset(game_id)
         draw = draw if draw in rules.draws else rules.default_draw
@@ -128,13 +145,15 @@ class Session:
         return mode_slot(self.game)
 
     def replace(self, game: Game, start: dict | None = None, elapsed: float | None = None,
-                resumed: bool = False, demo: bool = False) -> None:
+                resumed: bool = False, demo: bool = False, daily: date | None = None) -> None:
         """``game`` takes this table (``resumed``: a saved game come back, ``demo``: one the demo
-        played in); a game with no move yet is not played. The table showing this session is told.
+        played in, ``daily``: the day whose daily deal it is); a game with no move yet is not
+        played. The table showing this session is told.
         """
         self.game = game
         self.start_json = start if start is not None else game.to_json()
         self.demo_played = demo
+        self.daily = daily
         self.counted = game.moves > 0 and not game.won and not demo
         if elapsed is not None:
             self.elapsed = elapsed
@@ -160,7 +179,7 @@ class Session:
     def abandon(self) -> None:
         """This game is given up for a new deal in its mode: a played one counts as lost."""
         if self.store is not None:
-            self.store.end_game(self.slot, self.outcome(False) if not self.game.won else None)
+            self.store.end_game(self.slot, self.outcome(False) if not self.game.won else None, self.daily_play())
         self.counted = False
 
     def put_aside(self) -> None:
@@ -182,7 +201,7 @@ class Session:
         if self.demo_played:
             return
         if self.counted and self.store is not None:
-            self.store.end_game(self.slot, self.outcome(False))
+            self.store.end_game(self.slot, self.outcome(False), self.daily_play())
         self.counted = False
         self.demo_played = True
 
@@ -191,7 +210,13 @@ class Session:
             data = save_data(self.game, self.start_json, self.elapsed)
             if self.demo_played:
                 data["demo"] = True
+            if self.daily is not None:
+                data["daily"] = self.daily.isoformat()
             self.store.save_game(self.slot, data)
+
+    def daily_play(self) -> DailyPlay | None:
+        """This game as a daily deal's game (DD-3): its day and its moves; None for another deal."""
+        return DailyPlay(self.daily, tuple(log_texts(self.game))) if self.daily is not None else None
 
     def outcome(self, won: bool) -> Outcome | None:
         """The result to count for the game ending now; None if it never counted (no move)."""
@@ -201,7 +226,7 @@ class Session:
     def record_win(self) -> None:
         """The game is won: counted once and its save deleted, in the store's one step."""
         if self.store is not None:
-            self.store.end_game(self.slot, self.outcome(True))
+            self.store.end_game(self.slot, self.outcome(True), self.daily_play())
         self.counted = False
 
     def restart(self) -> None:
@@ -209,7 +234,7 @@ class Session:
         from solitaire.core.position import game_from_json
 
         self.abandon()
-        self.replace(game_from_json(self.start_json), self.start_json, elapsed=0.0)
+        self.replace(game_from_json(self.start_json), self.start_json, elapsed=0.0, daily=self.daily)
 
     def start(self, game_id: str, draw: int, scoring: str, winnable: bool = False,
               resume: bool = True) -> None:
@@ -223,7 +248,7 @@ class Session:
             restored = self.restored(self.store, slot) if resume and self.store is not None else None
             if restored:
                 self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True,
-                             demo=restored.demo_played)
+                             demo=restored.demo_played, daily=restored.daily)
                 return
         self.deal(pick_deal(game_id, draw, scoring, winnable))
 
@@ -238,10 +263,18 @@ class Session:
             self.put_aside()
         self.deal(code)
 
-    def deal(self, code: GameCode) -> None:
-        """Deal ``code`` in its mode's place, giving up the game that was there."""
+    def start_daily(self, game_id: str, draw: int, day: date) -> None:
+        """Play ``day``'s daily deal of the mode (DD-1): a new deal in its mode's place."""
+        code = daily_deal(game_id, draw, day)
+        if slot_of(code.game, code.draw, code.scoring) != self.slot:
+            self.put_aside()
+        self.deal(code, daily=day)
+
+    def deal(self, code: GameCode, daily: date | None = None) -> None:
+        """Deal ``code`` in its mode's place (``daily``: as that day's daily deal), giving up the
+        game that was there."""
         if slot_of(code.game, code.draw, code.scoring) == self.slot:
             self.abandon()
         else:
             give_up_saved(self.store, slot_of(code.game, code.draw, code.scoring))
-        self.replace(Game.deal(code), elapsed=0.0)
+        self.replace(Game.deal(code), elapsed=0.0, daily=daily)

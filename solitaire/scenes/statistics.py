@@ -17,7 +17,7 @@ from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.new_game import game_name, mode_label, preferred_mode
-from solitaire.scenes.online_board import ONLINE_TAB, lay_out_tabbed_panel, statistics_tabs
+from solitaire.scenes.online_board import DAILY_TAB, ONLINE_TAB, lay_out_tabbed_panel, open_tab, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH
@@ -104,8 +104,8 @@ class StatisticsScene(DialogScene):
             and self.record().played > 0
 
     def _set_game(self, game_id: str) -> None:
-        if game_id == ONLINE_TAB:  # the server's leaderboard (issue 25)
-            self.app.switch("online_board")
+        if game_id in (DAILY_TAB, ONLINE_TAB):  # the daily deals, the server's leaderboard (issue 25)
+            open_tab(self.app, game_id)
             return
         self.game_id = game_id
         self.mode = "medium" if is_race(game_id) else preferred_mode(self.app, game_id)

@@ -1,7 +1,9 @@
 """The win panel, over the table once the celebration ends: a large "You won!", the score (K-10),
 the time and the moves when their settings are on; under them the deal's code and the mode's
-records (its best score and winning streak, this win counted); then where to go next: the same
-deal again, a new deal, or the menu.
+records (its best score and winning streak, this win counted), and for a daily deal (DD-3 … DD-5)
+its day, the streak of days won and, once the duel server has judged the game sent to it in the
+background, its place on the day's board; then where to go next: the same deal again, a new
+deal, or the menu.
 
 The panel is laid out from what it shows: with the time and the moves hidden it is the title,
 the score, the records and the buttons, with no room kept for the lines that are not there.
@@ -15,12 +17,16 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
+from solitaire.core.daily import utc_today
+from solitaire.core.save import log_texts
 from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.daily_send import DailySend
 from solitaire.scenes.title import gold_text
 
 TITLE_UNITS = 1.2  # the title's size in control heights: twice the figures', a heading
 FIGURE_UNITS = 0.56
 RECORD_UNITS = 0.42  # the code and the records: a dialog's small text
+POLL_EVERY = 0.05  # seconds between looks at the daily board's answer
 
 
 class WinScene(DialogScene):
@@ -46,6 +52,10 @@ class WinScene(DialogScene):
         self.heading: pygame.Surface | None = None
         self.heading_pos = (0, 0)
         self.rule_y = 0
+        session = play.session
+        self.daily = (DailySend(app, session.game.rules.id, session.game.draw, session.daily,
+                                tuple(log_texts(session.game)))
+                      if session.daily is not None and not session.demo_played else None)
 
     def initial_focus(self) -> ui.Widget | None:
         return self.new_button
@@ -72,7 +82,34 @@ class WinScene(DialogScene):
             if record.best_score is not None:
                 best = t("win.best", score=game.scoring.text(record.best_score))
                 out.append(f"{best}   ·   {t('win.streak', n=record.current_streak)}")
+        if self.daily is not None:
+            out.append(self._daily_line())
         return out
+
+    def _daily_line(self) -> str:
+        """The daily deal's day and the streak of days won; its place on the board once known."""
+        assert self.daily is not None
+        t, day = self.app.t, self.daily.day
+        when = t("daily.date", day=day.day, month=t(f"daily.month.{day.month}"), year=day.year)
+        store = self.play.session.store
+        streak = store.daily_streaks(utc_today()).current if store is not None else 0
+        line = t("daily.win", date=when, n=streak)
+        if self.daily.score is not None:
+            line = f"{line}   ·   {t('daily.win_place', place=self.daily.score.place)}"
+        return line
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.daily is not None and self.daily.update() and self.size != (0, 0):
+            self.on_resize(self.size)  # the board's place joins the records
+
+    def next_wake(self) -> float | None:
+        return POLL_EVERY if self.daily is not None and self.daily.waiting else super().next_wake()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.daily is not None:
+            self.daily.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -2,6 +2,7 @@
 
 It holds every deal and referees every race through the rules core (``service`` runs the
 connections, ``duel`` one race, ``lobby`` the queue and the rooms, ``store`` the SQLite
-database, ``names`` and ``ratings`` who the players are). ``python game.py server`` starts it
-(``cli``); ``python game.py bench --server`` measures it (``bench``).
+database, ``names`` and ``ratings`` who the players are, ``daily`` the daily deal's board).
+``python game.py server`` starts it (``cli``); ``python game.py bench --server`` measures it
+(``bench``).
 """

@@ -30,9 +30,10 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..net.framing import ProtocolError
-from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, EndMessage, Find,
-                                   Hello, MoveMessage, Queued, RecordedAsk, Refused, Room, RoomMade,
-                                   Welcome, decode, encode)
+from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel, DailyAsk,
+                                   DailySubmit, EndMessage, Find, Hello, MoveMessage, Queued, RecordedAsk,
+                                   Refused, Room, RoomMade, Welcome, decode, encode)
+from .daily import DailyBoards
 from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
 from .races import Races
@@ -107,6 +108,7 @@ class DuelServer(Races):
         self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
+        self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -232,6 +234,14 @@ class DuelServer(Races):
             assert client.player is not None
             top, you = self.store.leaderboard(client.player.id)
             client.send(Board(top, you or {}))
+        elif isinstance(message, DailySubmit):
+            assert client.player is not None
+            judged = self.daily.submit(client.player.id, message, client.address, now)
+            if judged is not None:
+                client.send(judged)
+        elif isinstance(message, DailyAsk):
+            assert client.player is not None
+            client.send(self.daily.answer(client.player.id, message))
         elif client.duel is not None:
             client.send(Refused("busy", "you are racing"))
         elif isinstance(message, Find):
@@ -293,5 +303,6 @@ class DuelServer(Races):
         self.rooms.close_for(client)
         if client.player is not None and self.by_player.get(client.player.id) is client:
             del self.by_player[client.player.id]
+            self.daily.forget(client.player.id)
             self.away(client)
         client.duel = None

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from solitaire.core.quote import shown
 from solitaire.store.atomic import DamagedFileError
+from solitaire.store.daily import DailyPlay, DailyResult, daily_from_document, daily_to_document, with_daily
 from solitaire.store.duel_stats import DuelStats, check_opponent, duels_from_document
 from solitaire.store.modes import check_mode_key, parse_mode_key
 from solitaire.store.readers import RECENT_LENGTH
@@ -155,6 +156,8 @@ class StatsDocument:
     ended: dict[str, tuple[str, ...]] = field(default_factory=dict)
     duels: dict[str, DuelStats] = field(default_factory=dict)
     """Duel records per opponent (``duel_stats``); a file from before duels has none."""
+    daily: dict[str, dict[str, DailyResult]] = field(default_factory=dict)
+    """The daily deals' results by ISO day and mode (``store.daily``); none in an older file."""
 
     def with_result(self, key: str, won: bool, score: int, seconds: float, moves: int,
                     token: str | None = None) -> StatsDocument:
@@ -163,22 +166,29 @@ class StatsDocument:
         ended = dict(self.ended)
         if token is not None:
             ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
-        return StatsDocument({**self.modes, key: record}, ended, self.duels)
+        return StatsDocument({**self.modes, key: record}, ended, self.duels, self.daily)
+
+    def with_daily(self, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
+                   moves: int) -> StatsDocument:
+        """The document once one more game of a daily deal in mode ``key`` has ended."""
+        daily = with_daily(self.daily, play, key, won, score, seconds, moves)
+        return StatsDocument(self.modes, self.ended, self.duels, daily)
 
     def with_duel(self, kind: str, outcome: str, total: int) -> StatsDocument:
         """The document once one more duel against opponent `kind` has ended."""
         record = self.duels.get(check_opponent(kind), DuelStats()).after(outcome, total)
-        return StatsDocument(self.modes, self.ended, {**self.duels, kind: record})
+        return StatsDocument(self.modes, self.ended, {**self.duels, kind: record}, self.daily)
 
     def without(self, key: str | None) -> StatsDocument:
-        """The document with the record of mode `key` (None: every mode and every duel)
-        forgotten; `duel-<opponent>` forgets one opponent's duels."""
+        """The document with the record of mode `key` (None: every mode, every duel and
+        every daily result) forgotten; `duel-<opponent>` forgets one opponent's duels."""
         if key is None:
             return StatsDocument({}, self.ended)
         if key.startswith("duel-"):
             return StatsDocument(self.modes, self.ended,
-                                 {k: v for k, v in self.duels.items() if k != key[5:]})
-        return StatsDocument({k: v for k, v in self.modes.items() if k != key}, self.ended, self.duels)
+                                 {k: v for k, v in self.duels.items() if k != key[5:]}, self.daily)
+        return StatsDocument({k: v for k, v in self.modes.items() if k != key}, self.ended, self.duels,
+                             self.daily)
 
     def is_ended(self, slot: str, token: str | None) -> bool:
         return token is not None and token in self.ended.get(slot, ())
@@ -202,7 +212,9 @@ def stats_from_document(document: Mapping[str, object]) -> tuple[StatsDocument, 
         except ValueError as error:
             dropped[key] = str(error)
     duels, dropped_duels = duels_from_document(document.get("duels"))
-    return StatsDocument(records, _ended_from(document.get("ended")), duels), {**dropped, **dropped_duels}
+    daily, dropped_days = daily_from_document(document.get("daily"))
+    return (StatsDocument(records, _ended_from(document.get("ended")), duels, daily),
+            {**dropped, **dropped_duels, **dropped_days})
 
 
 def _ended_from(raw: object) -> dict[str, tuple[str, ...]]:
@@ -217,7 +229,8 @@ def stats_to_document(stats: StatsDocument) -> dict[str, object]:
     return {"version": STATS_VERSION,
             "modes": {key: record.to_document() for key, record in sorted(stats.modes.items())},
             "ended": {key: list(tokens) for key, tokens in sorted(stats.ended.items())},
-            "duels": {kind: record.to_document() for kind, record in sorted(stats.duels.items())}}
+            "duels": {kind: record.to_document() for kind, record in sorted(stats.duels.items())},
+            "daily": daily_to_document(stats.daily)}
 
 
 def is_vegas(key: str) -> bool:

@@ -37,6 +37,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
@@ -47,6 +48,7 @@ from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
 from solitaire.store.reading import SAVE_VERSION, Reading, _Delete, _token
 from solitaire.store.settings import Settings, merge_changes
+from solitaire.store.daily import DailyPlay, DailyResult, Streaks, streaks, won_days
 from solitaire.store.duel_stats import DuelStats, check_duel_result, check_opponent
 from solitaire.store.stats import ModeStats, StatsDocument, check_result
 from solitaire.store.writing import Writing, _Write
@@ -156,6 +158,16 @@ class Store(Reading, Writing):
         self._commit()
         return self.duel_stats(kind)
 
+    def daily_results(self) -> dict[str, dict[str, DailyResult]]:
+        """The local daily leaderboard (DD-3): per ISO day (``2026-12-02``) and daily mode key,
+        the best game of that day's deal and how many were counted."""
+        self._refresh_stats()
+        return {day: dict(modes) for day, modes in self._stats().daily.items()}
+
+    def daily_streaks(self, today: date) -> Streaks:
+        """DD-4: the current and best runs of days with a daily deal won."""
+        return streaks(won_days(self.daily_results()), today)
+
     def reset_stats(self, key: str | None = None) -> None:
         """Forget the record of mode `key` (``duel-<opponent>``: those duels), or of every one."""
         if key is not None and key.startswith("duel-"):
@@ -181,9 +193,10 @@ class Store(Reading, Writing):
         else:
             self._commit()
 
-    def end_game(self, slot: str, outcome: Outcome | None) -> None:
+    def end_game(self, slot: str, outcome: Outcome | None, daily: DailyPlay | None = None) -> None:
         """The game this copy plays in `slot` is over: count `outcome` (None: it does not count,
-        e.g. no move was made) and delete its save, as one step a kill cannot split.
+        e.g. no move was made) and delete its save, as one step a kill cannot split. A game of a
+        daily deal (`daily`: its day and moves) is also that day's daily result (DD-3), in the same step.
 
         A save that another copy has written since in the same slot is its game, and stays.
         """
@@ -195,6 +208,8 @@ class Store(Reading, Writing):
             won, score, seconds, moves = outcome.won, outcome.score, outcome.seconds, outcome.moves
             check_result(won, score, seconds, moves)
             self._stats_changes.append(lambda stats: stats.with_result(slot, won, score, seconds, moves, token))
+            if daily is not None:
+                self._stats_changes.append(lambda stats: stats.with_daily(daily, slot, won, score, seconds, moves))
         if owned:
             self._saves[slot] = _Delete(_ended(self._saves.get(slot)) | {token})
         self._commit()

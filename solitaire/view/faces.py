@@ -11,6 +11,9 @@ import pygame
 
 from solitaire.core.cards import RANK, RED_SUITS, SUIT, SUIT_SYMBOLS
 from solitaire.view import palette
+from solitaire.view.corner import (
+    INDEX_CENTRE, INDEX_EDGE, INDEX_GAP, INDEX_RANK, INDEX_REACH, INDEX_SUIT, INDEX_TALLEST, INDEX_TOP,
+)
 from solitaire.view.courts import CourtInks, draw_figure
 from solitaire.view.layout import FAN_UP, WASTE_FAN
 from solitaire.view.paint import (
@@ -21,23 +24,6 @@ from solitaire.view.paint import (
 # number cards show one big pip instead. From here up the pip layout reads better: the count
 # shows at a glance, as on a real deck, while the small index alone would have to tell it.
 COMPACT_WIDTH = 70
-
-# The corner index, in card widths: the rank's centre from the card's side, how close it comes
-# to the card's own edge (beyond the edge's line), the furthest it reaches from the side, its
-# top, its capital height at normal text size, the tallest it may be in capitals (the J's
-# descender and the Q's tail are pressed to it), the gap under it and the suit's height.
-# ``FaceArt._index_room`` keeps it inside the strip a waste fan leaves (``layout.WASTE_FAN``,
-# 0.24 widths) and the one a column's face-up fan leaves (``layout.FAN_UP`` of the card's
-# height) at every text size and in high contrast's thick edges; the reach keeps it clear of a
-# ten's first pip (from 0.2425 widths: ``PIP_COLUMNS``).
-INDEX_CENTRE = 0.12
-INDEX_EDGE = 0.015
-INDEX_REACH = 0.22
-INDEX_TOP = 0.04
-INDEX_RANK = 0.155
-INDEX_TALLEST = 1.15
-INDEX_GAP = 0.02
-INDEX_SUIT = 0.105
 
 # The gap between a court panel and the widest court index beside it, in card widths.
 PANEL_CLEARANCE = 0.025

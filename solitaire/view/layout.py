@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile, Ruleset
+from solitaire.view.corner import rank_reach
 
 CARD_RATIO = 1.4  # height / width, as drawn by CardArt
 GAP = 0.16  # space between columns, in card widths
@@ -28,7 +29,8 @@ GAP_MAX = 0.25  # the widest it grows to where the width has room to spare
 ROW_GAP = 0.14  # space between rows of piles, in card heights
 FAN_DOWN = 0.11  # face-down cards in a column overlap this much, in card heights
 FAN_UP = 0.27  # face-up cards
-FAN_MIN = 0.11  # the tightest a squeezed face-up fan goes (the index stays readable)
+ZOOM_STEP = 0.05  # a deep column zooms the table out in steps of this much of the card size
+ZOOM_MIN = 0.5  # ...down to half; a column too long even then squeezes past the ranks
 TABLEAU_ROOM = 2.8  # card heights the tableau gets below its top at the least (fans squeeze past it)
 WASTE_FAN = 0.24  # fanned waste cards, in card widths
 
@@ -49,16 +51,20 @@ class Layout:
     """Pixel geometry of one game's table for one window size and writing direction."""
 
     def __init__(self, rules: Ruleset, size: tuple[int, int], top: int, rtl: bool = False,
-                 index_scale: float = 1.0, foot: int = 0) -> None:
+                 index_scale: float = 1.0, foot: int = 0, zoom: float = 1.0) -> None:
         """``top``: the band above the table (the bar); ``foot``: the band at the bottom that
         columns stay above (the status pill's). The level's ``panel_share`` is the share of the
-        width kept free at each side of the table for panels beside it (the Duel's)."""
+        width kept free at each side of the table for panels beside it (the Duel's). ``zoom``:
+        the share of the window-filling card size the cards have (``fitted`` sets it)."""
         self.rules = rules
         #: A face-up card's step down a column: larger indices (large text) need more of it.
         self.fan_up = FAN_UP * (1 + (index_scale - 1) / 2)
         self.size = size
         self.top = top
         self.rtl = rtl
+        self.index_scale = index_scale
+        self.foot = foot
+        self.zoom = zoom
         table = rules.layout
         self.units_wide: int = table["units_wide"]
         self.waste_fan: int = table.get("waste_fan", 1)
@@ -69,8 +75,10 @@ class Layout:
         by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
         grid_rows = 1 + max(y for _, y in table["foundations"])
         by_grid = (height - top) / (CARD_RATIO * (grid_rows + (grid_rows + 1) * ROW_GAP))
-        card_w = int(min(by_width, by_height, by_grid))  # no cap: a 4K table is as full as a small one
+        card_w = int(min(by_width, by_height, by_grid) * zoom)  # no cap: a 4K table is as full as a small one
         self.card = (card_w, int(card_w * CARD_RATIO))
+        #: The tightest a squeezed face-up fan goes: each card's whole rank stays in sight.
+        self.readable = min(rank_reach(card_w, index_scale), int(self.card[1] * self.fan_up))
         spare = (room - self.units_wide * card_w) / (self.units_wide + 1)
         self.gap = int(min(card_w * GAP_MAX, max(card_w * GAP, spare)))
         self.row_gap = int(self.card[1] * ROW_GAP)
@@ -125,9 +133,9 @@ class Layout:
         last card ends above the window's bottom. ``extra`` reserves room for cards being
         dragged over the column, so a drop preview fits too.
 
-        The face-up fan closes first, down to ``FAN_MIN`` (each index still readable), then the
-        face-down one; a column still too long closes its face-up fan further: it never runs
-        off the screen.
+        The face-up fan closes first, down to ``readable`` (each card's whole rank in sight),
+        then the face-down one; a column still too long closes its face-up fan further: it never
+        runs off the screen (``fitted`` zooms the table out before that).
         """
         h = self.card[1]
         down, up = int(h * FAN_DOWN), int(h * self.fan_up)
@@ -140,12 +148,32 @@ class Layout:
             return hidden * down + steps_up * up > room
 
         if past_bottom() and steps_up:
-            up = max(int(h * FAN_MIN), (room - hidden * down) // steps_up)
+            up = max(self.readable, (room - hidden * down) // steps_up)
         if past_bottom() and hidden:
             down = max(2, (room - steps_up * up) // hidden)
         if past_bottom() and steps_up:
             up = max(1, (room - hidden * down) // steps_up)
         return down, up
+
+    def ranks_in_sight(self, game: Game) -> bool:
+        """Whether every column of ``game`` fits with each face-up card's whole rank in sight."""
+        return all(self.column_steps(game, c)[1] >= self.readable or len(game.tableau[c]) - game.hidden[c] < 2
+                   for c in range(len(game.tableau)))
+
+    def fitted(self, game: Game) -> Layout:
+        """This layout at full size, or zoomed out in ``ZOOM_STEP``s (as Microsoft's collection
+        zooms its table out) until every column of ``game`` shows each face-up card's whole rank;
+        a column that grows long shrinks the table, and it grows back as the column shortens.
+        Steps, not an exact fit, so cards are drawn at only a few sizes in a game."""
+        zoom = 1.0
+        layout = self if self.zoom == zoom else self._zoomed(zoom)
+        while not layout.ranks_in_sight(game) and zoom - ZOOM_STEP >= ZOOM_MIN - 1e-9:
+            zoom = round(zoom - ZOOM_STEP, 2)
+            layout = self._zoomed(zoom)
+        return layout
+
+    def _zoomed(self, zoom: float) -> Layout:
+        return Layout(self.rules, self.size, self.top, self.rtl, self.index_scale, self.foot, zoom)
 
     def card_positions(self, game: Game) -> dict[Slot, Point]:
         """Where each card of ``game`` lies, by slot."""

@@ -56,7 +56,9 @@ class CardSprite(pygame.sprite.Sprite):
 class TableView:
     def __init__(self, art: CardArt, layout: Layout, tweens: Tweener) -> None:
         self.art = art
-        self.layout = layout
+        #: The window's layout, and the one cards are laid out in: the same, or zoomed out while
+        #: a deep column needs it (``Layout.fitted``).
+        self.frame = self.layout = layout
         self.tweens = tweens
         self.sprites: list[CardSprite] = []
         self.by_slot: dict[Slot, CardSprite] = {}
@@ -72,11 +74,22 @@ class TableView:
     # ----------------------------------------------------------------------------- layout
     def set_layout(self, layout: Layout, game: Game | None = None) -> None:
         """A new window size or direction; with ``game``, every card snaps to its new place."""
-        self.layout = layout
+        self.frame = self.layout = layout
         if self.art.size != layout.card:
             self.art.set_size(layout.card)
         if game is not None:
             self.sync(game, animate=False)
+
+    def _fit(self, game: Game) -> None:
+        """Zoom the table out while a column of ``game`` is too long to show each card's rank at
+        this size, and back as it shortens: the cards take the new size at once and glide to
+        their new places."""
+        fitted = self.frame.fitted(game)
+        if fitted.zoom != self.layout.zoom:
+            self.layout = fitted
+            if self.art.size != fitted.card:
+                self.art.set_size(fitted.card)
+            self._static = None
 
     def invalidate(self) -> None:
         self._static = None
@@ -98,6 +111,7 @@ class TableView:
         ``stagger`` delays each successive moving card (dealing, row by row as at a table);
         ``from_slot`` makes new sprites start at that pile (the stock, when dealing).
         """
+        self._fit(game)
         targets = self.layout.card_positions(game)
         wanted = self._slots_with_cards(game)
         free: dict[int, list[CardSprite]] = defaultdict(list)

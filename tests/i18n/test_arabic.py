@@ -20,6 +20,8 @@ SAME_AS_ENGLISH = {
     "mode.with_scoring",  # "{mode} · {scoring}"
     "mode.of_game",  # "{game} · {mode}"
     "statistics.percent",  # "{n}%"
+    "daily.month_year",  # "{month} {year}": the month's name is translated
+    "daily.date",  # "{day} {month} {year}"
 }
 
 _formatter = string.Formatter()

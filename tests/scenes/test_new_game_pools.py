@@ -10,7 +10,7 @@ import pytest
 
 from solitaire.core import REGISTRY, ruleset
 from solitaire.scenes.new_game import NewGameScene
-from solitaire.solver import pools
+from solitaire.core import pools
 
 GAMES = REGISTRY.ids()
 

@@ -220,7 +220,7 @@ def test_no_useful_move_is_said_K8(app, driver):
 def test_status_line_says_whether_a_thoughtful_deal_can_be_won(app, driver):
     import time
 
-    from solitaire.solver.pools import winnable_codes
+    from solitaire.core.pools import winnable_codes
 
     code = winnable_codes("thoughtful", 1, "standard")[0]
     scene = open_play(app, driver, code=str(code))
@@ -291,7 +291,7 @@ def test_the_deal_is_dealt_row_by_row_and_done_quickly(app, driver):
 
 
 def test_winnable_deals_come_from_the_pool_where_the_mode_has_one(app, driver):
-    from solitaire.solver.pools import winnable_codes
+    from solitaire.core.pools import winnable_codes
 
     app.open("play", game_id="thoughtful", draw=3, scoring="standard", winnable=True, resume=False)
     scene = driver.scene

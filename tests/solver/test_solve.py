@@ -73,7 +73,7 @@ def test_K3_recycle_deals_and_DS5_vegas_one_pass_in_talon_reach():
 def test_pools_hold_codes_of_their_own_mode_that_the_solver_wins():
     from solitaire.core import Game
     from solitaire.solver.api import solve
-    from solitaire.solver.pools import winnable_codes
+    from solitaire.core.pools import winnable_codes
 
     codes = winnable_codes("thoughtful", 1, "standard")
     assert len(codes) >= 20

@@ -11,9 +11,11 @@ import pygame
 import pytest
 
 from solitaire.core import DRAW, TABLEAU, WASTE, Game, Pile, parse_code
+from solitaire.scenes.hud import bar_height, status_band
 from solitaire.view import palette
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import WASTE_FAN, Layout, Slot
+from tests.view.columns import DEEPEST, with_column
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 TOP = 48
@@ -24,16 +26,36 @@ def upright_index(face: pygame.Surface) -> pygame.Surface:
     """The top-left index as drawn on ``face``, on the card's own paper: the inked shapes of the
     corner a waste fan leaves in sight that touch none of its sides (so neither the card's edge
     nor a court panel's or a pip's that the corner cuts); a rank over its suit."""
-    w, h = face.get_size()
-    corner = pygame.Rect(0, 0, int(w * WASTE_FAN), round(w * 0.45))
-    paper = face.get_at((w // 2, round(h * 0.02) + 3))
-    ink = pygame.mask.from_threshold(face.subsurface(corner), paper, (90, 90, 90, 255))  # firm ink only
-    ink.invert()
-    inked = [r for r in ink.get_bounding_rects()
-             if r.x > 0 and r.y > 0 and r.right < corner.w and r.bottom < corner.h]
+    inked = corner_ink(face)
     rank, suit = min(inked, key=lambda r: r.y), max(inked, key=lambda r: r.bottom)
     assert suit.top >= rank.bottom, "no suit under the rank in the corner"
     return face.subsurface(inked[0].unionall(inked[1:])).copy()
+
+
+def rank_area(face: pygame.Surface) -> pygame.Rect:
+    """Where the top-left rank lies, read from the face: the first inked rows of the index's
+    column (in from the card's edge line and rounded corner, short of a court panel)."""
+    w, h = face.get_size()
+    inside = max(3, round(w * 0.03))  # past the edge line, short of the index (from 0.04 widths)
+    column = pygame.Rect(inside, inside, int(w * 0.22) - inside, round(w * 0.45))
+    paper = face.get_at((w // 2, round(h * 0.02) + 3))
+    ink = pygame.mask.from_threshold(face.subsurface(column), paper, (90, 90, 90, 255))
+    ink.invert()
+    inked = [any(ink.get_at((x, y)) for x in range(column.w)) for y in range(column.h)]
+    first = inked.index(True)
+    return pygame.Rect(column.x, column.y + first, column.w, inked[first:].index(False))
+
+
+def corner_ink(face: pygame.Surface, width: float = WASTE_FAN) -> list[pygame.Rect]:
+    """The inked shapes of the top-left corner, ``width`` card widths wide, that touch none of
+    its sides."""
+    w, h = face.get_size()
+    corner = pygame.Rect(0, 0, int(w * width), round(w * 0.45))
+    paper = face.get_at((w // 2, round(h * 0.02) + 3))
+    ink = pygame.mask.from_threshold(face.subsurface(corner), paper, (90, 90, 90, 255))  # firm ink only
+    ink.invert()
+    return [r for r in ink.get_bounding_rects()
+            if r.x > 0 and r.y > 0 and r.right < corner.w and r.bottom < corner.h]
 
 
 def holds(strip: pygame.Surface, picture: pygame.Surface) -> bool:
@@ -123,3 +145,27 @@ def test_every_face_up_card_of_a_column_shows_its_index_upright(window, text_siz
     for i, seen in shown:
         face = art.face(game.tableau[6][i] % 52)
         assert holds(picture.subsurface(seen), upright_index(face)), (i, seen)
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("code", ["TF1-D1N-AAAAAAB", "KL1-D1N-AAAAAAB"])
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+def test_every_card_of_the_deepest_column_shows_its_whole_rank(window, code, text_size) -> None:
+    """Issue 22: a Thoughtful column of 19 cards at the largest text showed each rank's top
+    cut off; laid out as the table lays it out (zoomed out as far as it needs), every face-up
+    card under another shows the top of its face down to its rank's foot, pixel for pixel."""
+    scale = palette.INDEX_SCALES[text_size]
+    game = with_column(code, DEEPEST[code])
+    layout = Layout(game.rules, window, bar_height(window), False, scale, foot=status_band(window)).fitted(game)
+    art = CardArt(layout.card, style=palette.Style(index_scale=scale))
+    column = Pile(TABLEAU, 0)
+    picture = table_picture(layout, game, art, [column])
+    shown = [(i, seen) for i, seen in strips(layout, game, column, len(game.tableau[0])) if i >= game.hidden[0]]
+    assert len(shown) == len(game.tableau[0]) - game.hidden[0] - 1
+    for i, seen in shown:
+        face = art.face(game.tableau[0][i] % 52)
+        rank = rank_area(face)
+        assert seen.h >= rank.bottom, (i, seen, rank, layout.zoom)
+        drawn = picture.subsurface(rank.move(seen.topleft))
+        opaque = [(x, y) for x in range(rank.w) for y in range(rank.h) if face.get_at((rank.x + x, rank.y + y)).a == 255]
+        assert all(drawn.get_at(p) == face.get_at((rank.x + p[0], rank.y + p[1])) for p in opaque), (i, layout.zoom)

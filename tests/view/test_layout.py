@@ -4,7 +4,9 @@ import pytest
 
 from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Pile, parse_code, ruleset
 from solitaire.core.position import game_from_json
+from solitaire.view.corner import rank_reach
 from solitaire.view.layout import Layout, Slot
+from tests.view.columns import DEEPEST, with_column
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
@@ -55,25 +57,6 @@ def test_a_tall_column_squeezes_so_its_last_card_stays_on_screen():
     assert second_up[1] - first_up[1] >= 0.1 * layout.card[1]  # the index strip stays readable
 
 
-RUN = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
-#: The longest column each game can have: Klondike's 6 face-down cards under a King's run,
-#: Double's 8, and Thoughtful's 7 face-up cards dealt in any order with a run on the last.
-DEEPEST = {"KL1-D1N-AAAAAAB": ["kd", "qd", "jd", "td", "9d", "8d"] + RUN,
-           "DS1-D1N-AAAAAAB": ["kd", "qd", "jd", "td", "9d", "8d", "7d", "6d"] + RUN,
-           "TF1-D1N-AAAAAAB": ["KD", "QD", "JD", "TD", "9D", "8D"] + RUN}
-
-
-def with_column(code: str, column: list[str]) -> Game:
-    """The deal of ``code`` with ``column`` as its first column, the other columns empty."""
-    state = Game.deal(parse_code(code)).to_json()
-    rest = [c for pile in state["tableau"] for c in pile] + state["stock"]
-    for card in column:
-        rest.remove(next(c for c in rest if c.upper() == card.upper()))
-    state["tableau"] = [column] + [[] for _ in state["tableau"][1:]]
-    state["stock"] = [c.lower() for c in rest]
-    return game_from_json(state)
-
-
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1280, 800), (1920, 1080), (3840, 2160)])
 @pytest.mark.parametrize("code", list(DEEPEST))
 @pytest.mark.parametrize("index_scale", [1.0, 1.6])
@@ -91,6 +74,38 @@ def test_the_deepest_column_never_runs_off_screen(size, code, index_scale):
     bottom = layout.pile_origin(Pile(TABLEAU, 0))[1] + game.hidden[0] * down
     assert bottom + (len(DEEPEST[code]) - game.hidden[0] + 2) * up + layout.card[1] <= size[1]
     assert up >= 1 and down >= 1
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("code", list(DEEPEST))
+@pytest.mark.parametrize("index_scale", [1.0, 1.12, 1.24])
+def test_a_deep_column_zooms_the_table_out_until_every_rank_is_in_sight(size, code, index_scale):
+    """Issue 22: squeezed to 0.11 of a card's height, a long fan cut the top of each rank (a
+    Thoughtful column of 19 at the largest text); the table now zooms out instead, in steps,
+    until each face-up card's whole rank shows, and no further."""
+    game = with_column(code, DEEPEST[code])
+    window = Layout(game.rules, size, top=48, index_scale=index_scale, foot=36)
+    fitted = window.fitted(game)
+    _, up = fitted.column_steps(game, 0)
+    assert fitted.readable >= rank_reach(fitted.card[0], index_scale) or fitted.readable == int(
+        fitted.card[1] * fitted.fan_up)
+    assert up >= fitted.readable and fitted.zoom >= 0.5
+    last = fitted.card_positions(game)[Slot(Pile(TABLEAU, 0), len(DEEPEST[code]) - 1)]
+    assert last[1] + fitted.card[1] <= size[1] - 36
+    if fitted.zoom < 1:  # one step larger would not do
+        larger = Layout(game.rules, size, 48, index_scale=index_scale, foot=36, zoom=fitted.zoom + 0.05)
+        assert not larger.ranks_in_sight(game)
+
+
+@pytest.mark.parametrize("code", list(DEEPEST))
+def test_a_deal_and_a_shortened_column_keep_the_window_filling_size(code):
+    """Zooming out is for the deep column only: a fresh deal is as large as the window allows,
+    and the table grows back once the column is short again."""
+    window = Layout(Game.deal(parse_code(code)).rules, (1280, 720), top=48, index_scale=1.24)
+    assert window.fitted(Game.deal(parse_code(code))) is window
+    assert window.fitted(with_column(code, DEEPEST[code])).zoom < 1 or code.startswith("DS")
+    short = DEEPEST[code][:len(DEEPEST[code]) - 11]
+    assert window.fitted(with_column(code, short)) is window
 
 
 @pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire.core import REGISTRY, ruleset
 from solitaire.core.rules import levels_dir
-from solitaire.solver import pools
+from solitaire.core import pools
 
 GAMES = REGISTRY.ids()
 

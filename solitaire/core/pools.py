@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from ..core import BadCode, GameCode, parse_code
-from ..core.modes import mode_key
-from ..core.rules import levels_dir
+from .codes import GameCode, parse_code
+from .errors import BadCode
+from .modes import mode_key
+from .rules import levels_dir
 
 
 @cache
