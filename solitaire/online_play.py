@@ -9,7 +9,7 @@ It prints one JSON line, the computer duel's (``DuelResult.to_json``) with ``"co
 server never tells the deal) plus ``"duel"``, ``"opponent_name"`` and ``"rating": {before,
 after}``; ``--room new`` first prints ``{"room": CODE}`` for the friend. A server that cannot be
 reached, or refuses: one line, exit 2. A connection dropped mid-race is made again, to the same
-seat (the server's comeback window).
+seat (``OnlineDuel.come_back``, within the server's comeback window).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from solitaire.store.player_key import player_key
 DEFAULT_SERVER = "ws://127.0.0.1:47475"
 FAST_PACE = 0.1  # as a network duel's --fast: race seconds a move
 WAIT_SECONDS = 600.0  # the longest a headless run waits for an opponent
-COMEBACK_TRIES, COMEBACK_WAIT = 5, 3.0  # within the server's comeback window (30 s)
 
 
 class OnlineFailed(Exception):
@@ -47,9 +46,10 @@ def run_online(url: str, name: str, room: str | None, strength: str, fast: bool)
             client.find()
         duel = OnlineDuel(client, expect(client, Matched))
         pace = FAST_PACE if fast else PACE[Strength(strength)]
-        while (line := play(duel, Strength(strength), pace)) is None:
-            duel = come_back(duel)
+        line = play(duel, Strength(strength), pace)
         duel.client.close()
+        if line is None:
+            raise OnlineFailed(f"the connection was lost and could not be made again: {duel.lost}")
     except OnlineFailed as error:
         print(f"game.py: online duel: {error}", file=sys.stderr)
         return 2
@@ -74,27 +74,13 @@ def expect(client: OnlineClient, kind: type, seconds: float = WAIT_SECONDS) -> A
             raise OnlineFailed(f"no connection to {client.url}: {message.reason}")
 
 
-def come_back(duel: OnlineDuel) -> OnlineDuel:
-    """The connection dropped in the race: connect again, within the server's comeback window,
-    to the same seat (the server keeps our table and counts our moves)."""
-    old = duel.client
-    for _ in range(COMEBACK_TRIES):
-        client = OnlineClient(old.url, old.key, old.name)
-        client.start()
-        try:
-            expect(client, Welcome)
-            return OnlineDuel(client, expect(client, Matched, seconds=COMEBACK_WAIT))
-        except OnlineFailed:
-            client.close()
-    raise OnlineFailed(f"the connection was lost and could not be made again: {duel.lost}")
-
-
 def play(duel: OnlineDuel, strength: Strength, pace: float) -> dict | None:
-    """Play our side until the server's result: the result line; None if the connection dropped."""
+    """Play our side until the server's result: the result line; None if the connection was lost
+    and not made again within the comeback window (``OnlineDuel.come_back``)."""
     next_at = 0.0
     while duel.result is None:
         duel.update(wait=0.02)
-        if duel.lost is not None:
+        if duel.given_up:
             return None
         if duel.ready and duel.race_time >= next_at:
             decision = decide(seen(duel.mirror.game, duel.seconds_left), strength)

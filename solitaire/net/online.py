@@ -26,7 +26,10 @@ How the screens use it (``OnlineClient``)::
 ``OnlineDuel`` is one race: ``play("t3>t5")`` plays a move on the player's own table
 (``mirror.game``, a core game whose face-down cards are unknown) and sends it; ``update()`` takes
 the server's answers (cards turned up, refusals, the rival's progress, the result). A move that
-turns a card waits for the server's answer to show it (``ready`` is False until then).
+turns a card waits for the server's answer to show it (``ready`` is False until then). A
+``Matched`` for the same race, mid-race, sets the table again (``reseated``): the process that
+ran the race was gone and another rebuilt it. A connection lost mid-race is made again
+(``come_back``) within the server's comeback window; ``given_up`` once that has passed.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ from .online_messages import (FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cance
                               decode, encode)
 
 CONNECT_SECONDS = 5.0
+COMEBACK_SECONDS = 30.0  # the server's comeback window: a race's lost connection is made again within it
+RETRY_SECONDS = 1.0  # between two tries
 
 
 def new_key() -> str:
@@ -201,7 +206,10 @@ class OnlineDuel:
         self.rival = RivalProgress(0, 0, 0, False)
         self.refused: No | None = None
         self.result: Result | None = None
-        self.lost: Closed | None = None
+        self.lost: Closed | None = None  # the connection is gone (a comeback is being tried)
+        self.lost_at: float | None = None  # when it went (``come_back``)
+        self.tried_at = float("-inf")
+        self.reseated: Matched | None = None  # the last Matched that set our table again (``seated``)
 
     @property
     def race_time(self) -> float:
@@ -216,7 +224,13 @@ class OnlineDuel:
     def ready(self) -> bool:
         """A move may be played now: the race runs, our game is on, no turned card is awaited."""
         return (self.race_time >= 0 and self.seconds_left > 0 and not self.ended and self.result is None
-                and not self.mirror.game.won and self.mirror.ready)
+                and not self.mirror.game.won and self.mirror.ready and self.lost is None)
+
+    @property
+    def given_up(self) -> bool:
+        """The connection was lost and the comeback window has passed without a seat again."""
+        return (self.lost is not None and self.result is None and self.lost_at is not None
+                and self.clock() - self.lost_at > COMEBACK_SECONDS)
 
     def play(self, text: str) -> None:
         """Play a move (replay notation) on our table and send it; the core's refusal
@@ -229,6 +243,31 @@ class OnlineDuel:
         if not self.ended:
             self.ended = True
             self.client.end()
+
+    def seated(self, matched: Matched) -> None:
+        """Seated again in this race, mid-race (another process of the server took it over when
+        the one running it was gone): the table, moves and clock become the server's."""
+        self.mirror.reset(matched.table)
+        self.sent = matched.moves
+        self.starts_at = self.clock() + matched.starts_in
+        self.left_at = self.starts_at + matched.seconds
+        self.reseated = matched
+        self.lost = self.lost_at = None
+
+    def come_back(self) -> None:
+        """The connection is lost in the race: connect again with the same key (the server seats
+        us back, on whichever of its processes we reach), a try every ``RETRY_SECONDS`` within
+        ``COMEBACK_SECONDS``; the server's ``Matched`` then sets our table (``seated``)."""
+        now = self.clock()
+        if self.lost_at is None:
+            self.lost_at = now
+        if (self.result is not None or self.given_up or now - self.tried_at < RETRY_SECONDS
+                or not self.client.closed.is_set()):
+            return
+        self.tried_at = now
+        old = self.client
+        self.client = OnlineClient(old.url, old.key, old.name)
+        self.client.start()
 
     def update(self, wait: float = 0.0) -> list[Any]:
         """Take the server's answers; the messages that are not this race's are handed back.
@@ -247,8 +286,12 @@ class OnlineDuel:
                 self.rival = message
             elif isinstance(message, Result):
                 self.result = message
+            elif isinstance(message, Matched) and message.duel == self.matched.duel:
+                self.seated(message)
             else:
                 if isinstance(message, Closed):
                     self.lost = message
                 others.append(message)
+        if self.lost is not None:
+            self.come_back()
         return others

@@ -18,7 +18,7 @@ import pygame
 
 from solitaire import i18n
 from solitaire.app import ui
-from solitaire.app.text import SMALLEST_PX
+from solitaire.app.text import SMALLEST_PX, Text
 from solitaire.scenes import connection_banner
 from solitaire.scenes.hud import bar_height
 
@@ -129,13 +129,25 @@ def _opponent(surface: pygame.Surface, scene: DuelScene, area: pygame.Rect, px: 
              (str(total), px * 2, ui.INK, True),
              (t("duel.home", n=home), px, ui.INK, False),
              (t("hud.moves", moves=moves), px, ui.INK_DIM, False)]
-    state, done = _rival_state(scene), race.finished(1)
-    state_h = scene.app.text.render(state, px, ui.INK, done).get_height()
+    done, text = race.finished(1), scene.app.text
+    states = state_lines(text, _rival_state(scene), px, area.w - px, done)
+    state_h = sum(text.render(line, px, ui.INK, done).get_height() + px // 4 for line in states) - px // 4
     chart_h = px * 4
     box, y = _stack(surface, scene, area, lines, px, below=px // 4 + chart_h + px // 3 + state_h)
     chart = pygame.Rect(box.x + px // 2, y + px // 4, box.w - px, chart_h)
     _score_line(surface, scene, chart, px)
-    _line(surface, scene, state, px, box, chart.bottom + px // 3, ui.GOLD_TOP if done else ui.INK_DIM, done)
+    y = chart.bottom + px // 3
+    for line in states:
+        y = _line(surface, scene, line, px, box, y, ui.GOLD_TOP if done else ui.INK_DIM, done)
+
+
+def state_lines(text: Text, state: str, px: int, width: int, bold: bool) -> list[str]:
+    """The rival's state in one line, shrunk to fit ``width``; in lines of ``px`` when even the
+    smallest size would run out of the box ("Connection lost: coming back…" beside a 1280-wide
+    table)."""
+    if text.width(state, SMALLEST_PX, bold) <= width:
+        return [state]
+    return text.wrap_even(state, px, width, bold)
 
 
 def rival_figures(scene: DuelScene) -> tuple[int, int, int]:

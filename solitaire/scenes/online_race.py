@@ -115,16 +115,20 @@ class OnlineRaceScene(DuelScene):
     # -- the server's answers -------------------------------------------------------------------
     def race_step(self, dt: float) -> None:
         awaiting = not self.online.mirror.ready
-        refused = self.online.refused
+        refused, reseated = self.online.refused, self.online.reseated
         self.online.update()
-        if self.online.refused is not refused:  # the server's table replaces ours
+        table_set = self.online.refused is not refused or self.online.reseated is not reseated
+        if table_set:  # the server's table replaces ours
             self.race.games[ME] = self.online.mirror.game
+        if self.online.refused is not refused:
             self.say(self.online.refused.detail)
-        if (awaiting and self.online.mirror.ready) or self.online.refused is not refused:
+        if (awaiting and self.online.mirror.ready) or table_set:
             self.view.sync(self.game)
             self._update_buttons()
         if self.online.lost is not None and self.online.result is None:
-            self.rival_side.note = "online.connection_lost"
+            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
+        elif self.rival_side.note == "online.connection_lost":  # back in the race
+            self.rival_side.note = ""
         if self.online.rival.score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, self.online.rival.score))
         super().race_step(dt)

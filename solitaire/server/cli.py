@@ -1,11 +1,12 @@
 """``python game.py server``: the online duel server (issue 25), and its leaderboard.
 
-    python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N]
+    python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N] [--nats URL]
                           [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
     python game.py server --data DIR --leaderboard
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
-TLS; port 0 takes a free one and the line tells which). SIGTERM or Ctrl+C stops it: the races
+TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
+of several sharing that NATS system and the ``--data`` database (``cluster``). SIGTERM or Ctrl+C stops it: the races
 in progress end at that moment and are written (``service``). Bad input: one line, exit 2.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import signal
 import ssl
 import sys
@@ -22,10 +24,13 @@ from pathlib import Path
 from websockets.asyncio.server import serve
 
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
+from .cluster import ClusterServer
+from .link import NatsUnreachable
 from .service import SOCKET_OPTIONS, DuelServer, Settings
 from .store import Store
 
 DEFAULT_PORT = 47475
+NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
 IDLE_SWEEP = 4  # ticks
 
 
@@ -44,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"connections at once from one address ({Settings.per_address})")
     parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
                         help=f"new players one address may make a minute ({Settings.newcomers})")
+    parser.add_argument("--nats", metavar="URL", type=_nats_url,
+                        help="share the players and races with the other processes on this NATS system")
     parser.add_argument("--leaderboard", action="store_true", help="print the leaderboard as JSON and exit")
     return parser
 
@@ -66,7 +73,10 @@ def run_server(argv: list[str]) -> int:
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
                             count_seconds=args.count_seconds, newcomers=args.newcomers)
-        return asyncio.run(serve_until_stopped(DuelServer(store, settings), args.listen, args.port, tls))
+        server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
+        return asyncio.run(serve_until_stopped(server, args.listen, args.port, tls))
+    except NatsUnreachable as error:
+        return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))
     except OSError as error:  # the port is taken, the address is not this machine's
         return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "
                                     f"{error.strerror or error}"))
@@ -84,6 +94,7 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
             loop.add_signal_handler(signum, stopping.set)
         except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
             pass
+    await server.started()
     async with serve(server.handle, address, port, ssl=tls, **SOCKET_OPTIONS) as listener:
         bound = listener.sockets[0].getsockname()[1]
         url = f"{'wss' if tls else 'ws'}://{address}:{bound}"
@@ -95,6 +106,7 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         pairing.cancel()
         server.stop()
         await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+    await server.stopped()
     return EXIT_OK
 
 
@@ -113,6 +125,12 @@ def _tls(cert: str, key: str) -> ssl.SSLContext:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     return context
+
+
+def _nats_url(text: str) -> str:
+    if not NATS_URL.match(text):
+        raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
+    return text
 
 
 def _port(text: str) -> int:

@@ -79,10 +79,14 @@ class Client:
 
     def send(self, message: Any) -> None:
         """Queue a message; a reader this far behind is dropped (its socket aborted)."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one another process of a cluster sent, ``cluster``)."""
         if self.outbox.qsize() >= self.settings.outbox:
             self.ws.transport.abort()
             return
-        self.outbox.put_nowait(encode(message))
+        self.outbox.put_nowait(text)
 
     def allowed(self, now: float) -> bool:
         """One more message within the rate limit (a token bucket)."""
@@ -109,6 +113,13 @@ class DuelServer(Races):
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
+
+    async def started(self) -> None:
+        """Called once the event loop runs, before the first player: a process of a cluster
+        joins the others here (``cluster.ClusterServer``); one process alone has nothing to do."""
+
+    async def stopped(self) -> None:
+        """Called after the last connection closed: a process of a cluster leaves the others."""
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:

@@ -88,6 +88,17 @@ class DuelRecord:
     log: list
 
 
+@dataclass(frozen=True)
+class WrittenSide:
+    """One side of a duel as the database has it (a process that takes over a race reads it)."""
+
+    line: dict  # {score, bonus, total, foundation, ended}, as a Result tells it
+    outcome: str  # win, loss or tie
+    before: Skill
+    after: Skill
+    why: str  # the duel's
+
+
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
@@ -139,9 +150,14 @@ class Store:
 
     # -- duels ----------------------------------------------------------------------------------
     def record(self, duel: DuelRecord) -> tuple[tuple[Skill, Skill], tuple[Skill, Skill]]:
-        """Write a finished duel and both rating changes in one transaction; (before, after)."""
+        """Write a finished duel and both rating changes in one transaction; (before, after).
+        A duel written already (by another process of a cluster, ``cluster``) is not written
+        again: its ratings as written are returned."""
         first, second = duel.sides
         with self._transaction():
+            written = self.written(duel.id)
+            if written is not None:
+                return (written[0].before, written[1].before), (written[0].after, written[1].after)
             before = (self.skill(first.player), self.skill(second.player))
             after = rated(*before, duel.outcome)
             winner = {"first": first.player, "second": second.player}.get(duel.outcome)
@@ -158,6 +174,18 @@ class Store:
                                 "WHERE id = ?", (after[index].mu, after[index].sigma, int(outcome == "win"),
                                                  side.player))
         return before, after
+
+    def written(self, duel: str) -> tuple[WrittenSide, WrittenSide] | None:
+        """Both sides of a duel as written (side 0 first), or None when it is not."""
+        rows = self.db.execute("SELECT r.score, r.bonus, r.total, r.home, r.ended, r.outcome, r.mu_before, "
+                               "r.sigma_before, r.mu_after, r.sigma_after, d.why FROM results r "
+                               "JOIN duels d ON d.id = r.duel WHERE r.duel = ? ORDER BY r.side", (duel,)).fetchall()
+        if len(rows) != 2:
+            return None
+        first, second = (WrittenSide({"score": row[0], "bonus": row[1], "total": row[2], "foundation": row[3],
+                                      "ended": row[4]}, row[5], Skill(row[6], row[7]), Skill(row[8], row[9]), row[10])
+                         for row in rows)
+        return first, second
 
     def leaderboard(self, player: int | None = None, limit: int = 100) -> tuple[list[dict], dict | None]:
         """The top ``limit`` players who have raced (by rating), and ``player``'s own line."""

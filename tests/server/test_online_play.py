@@ -1,5 +1,5 @@
 """The headless online player (``solitaire/online_play.py``): a connection dropped mid-race is
-made again to the same seat, and the race is played to its result."""
+made again to the same seat (``OnlineDuel.come_back``), and the race is played to its result."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
-from solitaire.online_play import come_back, expect, play
+from solitaire.online_play import expect, play
 from solitaire.solver.player import Strength
 from tests.server.helpers import QUICK, Raw, running_server
 
@@ -32,10 +32,8 @@ def test_a_dropped_connection_comes_back_to_its_seat_and_finishes_the_race(tmp_p
             seat.ws.transport.abort()
 
         threading.Thread(target=drop_once_moves_are_made, daemon=True).start()
-        assert play(duel, Strength.EASY, 0.1) is None  # the connection dropped
-        again = come_back(duel)
-        assert again.client is not client and again.sent >= 1
-        line = play(again, Strength.EASY, 0.1)
+        line = play(duel, Strength.EASY, 0.1)  # the connection drops, and is made again
+        assert duel.client is not client and duel.reseated is not None and duel.reseated.moves >= 1
         assert line is not None and line["opponent_name"] == "Bob" and line["you"]["score"] >= 0
         assert server.written == 1
-        again.client.close()
+        duel.client.close()

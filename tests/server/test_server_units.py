@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
@@ -94,9 +93,13 @@ def test_a_finished_duel_is_written_whole_once(tmp_path):
     a, b = store.player("a" * 30, "A").id, store.player("b" * 30, "B").id
     before, after = store.record(record("d1", a, b))
     assert after[0].number > before[0].number
-    with pytest.raises(sqlite3.IntegrityError):
-        store.record(record("d1", a, b))  # a second write of one duel changes nothing
+    again = store.record(record("d1", a, b, outcome="second"))  # another process's write of it: none
+    assert again == (before, after)  # its ratings as written first
     assert store.counts() == {"duels": 1, "results": 2, "players": 2}
+    sides = store.written("d1")
+    assert sides is not None and [side.outcome for side in sides] == ["win", "loss"]
+    assert sides[0].line == {"score": 50, "bonus": 10, "total": 60, "foundation": 4, "ended": "end"}
+    assert store.written("d2") is None
     assert store.skill(a) == after[0]
     assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 

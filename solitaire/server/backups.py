@@ -1,0 +1,121 @@
+"""Every race of a cluster copied on a second process, and taken over there when the process
+running it is gone (issue 25 item 8; the copies themselves: ``replica``).
+
+The second layer of ``cluster.ClusterServer`` (``cluster`` joins the processes and seats the
+players; this file keeps each race alive beyond its process), split so each file is one job.
+A race's **backup** is the node of its remote player (that node has the player's socket, so it
+is where the race goes on with the least moving), else the next node by id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from ..net.online_messages import Result
+from .duel import ServerDuel
+from .link import Link, Peers, RemoteSeat
+from .replica import Replica, done, more, opening, rebuild
+from .service import Client, Settings
+from .store import Store, WrittenSide
+
+
+class Backups:
+    """Copies of races, and taking them over (mixed into ``ClusterServer``, before ``DuelServer``)."""
+
+    node: str
+    duels: dict[str, ServerDuel]
+    by_player: dict[int, Client]
+    link: Link
+    peers: Peers
+    remote: dict[int, RemoteSeat]
+    relayed: dict[Client, str]
+    backups: dict[str, str]
+    shipped: dict[str, int]
+    store: Store
+    settings: Settings
+    clock: Callable[[], float]
+
+    def _open_duel(self, first: Any, second: Any, now: float) -> None:
+        super()._open_duel(first, second, now)
+        self._back_up(first.duel)
+
+    def _back_up(self, duel: ServerDuel) -> None:
+        """Choose the race's backup (its remote player's node, else the next node by id) and
+        send it the whole race."""
+        seats = [self.remote.get(side.player) for side in duel.sides]
+        nodes = [seat.node for seat in seats if seat is not None and seat.duel is duel]
+        ring = sorted(self.peers.known)
+        backup = nodes[0] if nodes else next((n for n in ring if n > self.node), ring[0] if ring else None)
+        if backup is None:
+            return
+        self.backups[duel.id], self.shipped[duel.id] = backup, len(duel.log)
+        zero = time.time() - (self.clock() - duel.starts_at)
+        self.link.tell(backup, f"log {self.node} {opening(duel, zero)}")
+
+    def _ship(self, duel: ServerDuel) -> None:
+        """Copy the race's new log entries to its backup."""
+        backup = self.backups.get(duel.id)
+        if backup is None or duel.done or len(duel.log) == self.shipped[duel.id]:
+            return
+        start, self.shipped[duel.id] = self.shipped[duel.id], len(duel.log)
+        self.link.tell(backup, f"log {self.node} {more(duel, start)}")
+
+    def _away_too_long(self, duel: ServerDuel, side: int) -> None:
+        super()._away_too_long(duel, side)
+        self._ship(duel)
+
+    def _finish(self, duel: ServerDuel, now: float) -> None:
+        if duel.done:
+            return
+        seats = [self._client_of(duel, side) for side in (0, 1)]
+        super()._finish(duel, now)
+        backup = self.backups.pop(duel.id, None)
+        self.shipped.pop(duel.id, None)
+        if backup is not None:
+            self.link.tell(backup, f"log {self.node} {done(duel.id)}")
+        for seat in seats:
+            if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
+                del self.remote[seat.player.id]
+                self.link.tell(seat.node, f"free {self.node} {seat.player.id}")
+
+    def _take_over(self, replica: Replica) -> None:
+        """The race's owner is gone: run it here, rebuilt from its copy. Its player connected
+        here goes on (sent the table as rebuilt); the other is away for the comeback window, as
+        a dropped player is; the race's clock is the owner's (race time 0 on the wall clock)."""
+        if replica.id in self.duels:
+            return
+        written = self.store.written(replica.id)
+        if written is not None:
+            return self._tell_written(replica, written)
+        now = self.clock()
+        duel = rebuild(replica, now, time.time())
+        self.duels[duel.id] = duel
+        loop = asyncio.get_running_loop()
+        for side, seat in enumerate(duel.sides):
+            client = self.by_player.get(seat.player)
+            if client is not None and self.relayed.get(client) == replica.owner:
+                del self.relayed[client]
+                self._seat(client, duel, side, now)  # its table as rebuilt: the client takes it
+            else:
+                seat.away = True
+                loop.call_later(self.settings.comeback_seconds, self._away_too_long, duel, side)
+        for side in (0, 1):
+            self._tell_rival(duel, side)
+        loop.call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+        self._back_up(duel)
+
+    def _tell_written(self, replica: Replica, written: tuple[WrittenSide, WrittenSide]) -> None:
+        """The gone owner had written the race: its players here are told it as written."""
+        for side, (player, _) in enumerate(replica.sides):
+            client = self.by_player.get(int(player))
+            if client is None or self.relayed.get(client) != replica.owner:
+                continue
+            del self.relayed[client]
+            mine, theirs = written[side], written[1 - side]
+            winner = {"win": "you", "loss": "opponent"}.get(mine.outcome, "tie")
+            why = mine.why if mine.why != "disqualified" else (
+                "disqualified" if mine.outcome == "loss" else "opponent_disqualified")
+            client.send(Result(replica.id, mine.line, theirs.line, winner, replica.sides[1 - side][1],
+                               {"before": mine.before.number, "after": mine.after.number}, mine.after.tier, why))

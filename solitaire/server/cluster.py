@@ -1,0 +1,385 @@
+"""Several duel server processes as one service, over NATS (issue 25 item 8): ``--nats URL``.
+
+A player talks to one process (a **node**, whichever the load balancer chose); a race runs on
+one node, its **owner**: the node whose pairing matched it (the smaller node id of the two
+players' nodes, for a pair across nodes), or the node where its room was made. A player
+connected to another node races there through a **remote seat**: the owner sends that player's
+messages to the player's node, which hands them to the socket as they are; the player's node
+sends the player's moves and End to the owner, which referees them as its own players' (the
+same ``DuelServer`` code: a remote seat is a client whose socket is another node). So one node
+decides each race, and a result is written once, by it.
+
+* **Queue**: each node pairs its own queue first, then the union of its queue and the queues the
+  other nodes beat every tick; for a pair across two nodes, the one of smaller id **claims** the
+  other's player (request/reply: refused when that player left the queue meanwhile, and then
+  its own player goes back to the queue with its wait kept).
+* **Rooms**: a code not made here is asked of every node; the maker's node opens the race.
+* **Online**: the players on this node plus those the others beat.
+* **A node killed**: its players' sockets close and they come back (the client connects again
+  within the comeback window, through the load balancer, to a node that is there). Every race
+  has a copy on a **backup** node (``replica``: the remote player's node, else the next node by
+  id), which rebuilds the race and becomes its owner when the owner is gone — known when a player
+  of it comes back (NATS answers the owner's subject with *no responders*), or when its beats
+  stop (``link.PEER_SECONDS``). The players seated there go on; the others are away for the
+  comeback window, as on one process. A race the owner had written already is told from the
+  database.
+* **Storage**: every node writes to one SQLite database (the same ``--data`` folder: processes
+  on one machine share one WAL file); a duel's id is its primary key and ``Store.record`` writes
+  a duel once, so a race decided by two nodes (a network split) is still counted once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from nats.aio.msg import Msg
+
+from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
+from .backups import Backups
+from .duel import ServerDuel
+from .lobby import Queue, Waiting
+from .link import BEAT, ROOMS, SEEK, Link, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .replica import Replica, take
+from .service import Client, DuelServer, Settings
+from .store import Store
+
+ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
+
+
+@dataclass(frozen=True)
+class Seeker:
+    """A player in some node's queue, as the cluster's pairing sees them."""
+
+    node: str
+    player: int
+    name: str
+
+
+class ClusterServer(Backups, DuelServer):
+    def __init__(self, store: Store, settings: Settings, nats_url: str,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(store, settings, clock)
+        self.node = new_node()
+        self.link = Link(nats_url, self.node)
+        self.peers = Peers()
+        self.remote: dict[int, RemoteSeat] = {}  # players of other nodes in races here
+        self.relayed: dict[Client, str] = {}  # players here racing on another node: that node
+        self.came_from: dict[int, tuple[str, float]] = {}  # relayed, socket closed: (the race's node, when)
+        self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
+        self.backups: dict[str, str] = {}  # race id -> the node keeping its copy
+        self.shipped: dict[str, int] = {}  # race id -> log entries copied there
+        self.replicas: dict[str, Replica] = {}  # copies of other nodes' races
+
+    async def started(self) -> None:
+        await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
+                                 SEEK: self._on_seek, ROOMS: self._on_rooms})
+        self._beat(self.clock())  # the others know of this node at once
+
+    async def stopped(self) -> None:
+        await self.link.close()
+
+    @property
+    def online(self) -> int:
+        return len(self.by_player) + self.peers.online
+
+    def _client_of(self, duel: ServerDuel, side: int) -> Any:
+        player = duel.sides[side].player
+        for client in (self.by_player.get(player), self.remote.get(player)):
+            if client is not None and client.duel is duel:
+                return client
+        return None
+
+    # -- a player's messages ----------------------------------------------------------------------
+    def _on(self, client: Client, message: Any) -> None:
+        owner = self.relayed.get(client)
+        if owner is None:
+            duel = client.duel
+            super()._on(client, message)
+            if duel is not None:
+                self._ship(duel)
+        elif isinstance(message, MoveMessage):
+            self.link.tell(owner, f"move {self.node} {client.player.id} {message.n} {message.move}")
+        elif isinstance(message, EndMessage):
+            self.link.tell(owner, f"end {self.node} {client.player.id}")
+        elif isinstance(message, ELSEWHERE):
+            client.send(Refused("busy", "you are racing"))
+        else:
+            super()._on(client, message)
+
+    def _gone(self, client: Client) -> None:
+        owner = self.relayed.pop(client, None)
+        if owner is not None and client.player is not None and self.by_player.get(client.player.id) is client:
+            self.link.tell(owner, f"gone {self.node} {client.player.id}")
+            self.came_from[client.player.id] = (owner, self.clock())
+        super()._gone(client)
+
+    def back(self, client: Client, player: int) -> bool:
+        """A hello: the player's race, wherever it runs — here (away, or held by a remote seat
+        whose node is not known gone yet), else the node it came from, else whichever node has it."""
+        if super().back(client, player):
+            return True
+        for duel in self.duels.values():
+            for side, seat in enumerate(duel.sides):
+                if seat.player == player and not duel.done and not duel.recorded:
+                    self._unseat_remote(player)
+                    seat.away = False
+                    self._seat(client, duel, side, self.clock())
+                    self._tell_rival(duel, side)
+                    return True
+        owner, _ = self.came_from.pop(player, (None, 0.0))
+        if owner is not None:  # after its "gone", on the same line: in order
+            self.link.tell(owner, f"seek {self.node} {player}")
+        else:
+            asyncio.get_running_loop().create_task(self._find_race(client, player))
+        return False
+
+    async def _find_race(self, client: Client, player: int) -> None:
+        replica = next((r for r in self.replicas.values() if player in r.players), None)
+        if replica is not None and not await self.link.alive(replica.owner):
+            self._node_gone(replica.owner)
+            if self.by_player.get(player) is client and client.duel is None:
+                super().back(client, player)
+            return
+        self.link.post(SEEK, f"{self.node} {player}")
+
+    # -- the queue across nodes -----------------------------------------------------------------
+    def pair(self) -> None:
+        super().pair()
+        now = self.clock()
+        for node in self.peers.gone(now):
+            self._node_gone(node)
+        if self.peers.known and self.queue.waiting:
+            self._pair_across(now)
+        for client in self.relayed:  # racing on another node: not idle
+            client.heard = now
+        for player in [p for p, (_, when) in self.came_from.items() if now - when > self.settings.comeback_seconds]:
+            del self.came_from[player]  # that race has ended the player's game by now
+        self._beat(now)
+
+    def _beat(self, now: float) -> None:
+        queue = [[c.player.id, c.player.name, w.number, round(now - w.since, 2)] for c, w in self.queue.waiting.items()]
+        self.link.post(BEAT, beat(self.node, len(self.by_player), queue))
+
+    def _pair_across(self, now: float) -> None:
+        pool: Queue[Seeker] = Queue()
+        local: dict[Seeker, Client] = {}
+        for client, entry in self.queue.waiting.items():
+            seeker = Seeker(self.node, client.player.id, client.player.name)
+            local[seeker] = client
+            pool.add(seeker, entry.number, entry.since)
+        for node, peer in self.peers.known.items():
+            for player, name, number, waited in peer.queue:
+                pool.add(Seeker(node, int(player), str(name)), int(number), now - float(waited))
+        for first, second in pool.pairs(now):
+            if first.node == second.node:
+                continue  # that node's own pair: it pairs it
+            mine, theirs = (first, second) if first.node == self.node else (second, first)
+            if mine.node != self.node or self.node > theirs.node:
+                continue  # the node of smaller id claims
+            client = local[mine]
+            entry = self.queue.waiting.pop(client)
+            asyncio.get_running_loop().create_task(self._claim(client, entry, theirs, first is mine))
+
+    async def _claim(self, client: Client, entry: Waiting[Client], theirs: Seeker, ours_first: bool) -> None:
+        answer = await self.link.ask(node_subject(theirs.node), f"claim {self.node} {theirs.player}")
+        here = (self.by_player.get(client.player.id) is client and client.duel is None
+                and client not in self.relayed)
+        if answer != "ok":
+            if answer is None:  # no answer in time: a late "ok" there must not hold its player for ever
+                self.link.tell(theirs.node, f"requeue {self.node} {theirs.player}")
+            if here:
+                self.queue.waiting.setdefault(client, entry)  # back in line, its wait kept
+            return
+        if not here:
+            self.link.tell(theirs.node, f"requeue {self.node} {theirs.player}")
+            return
+        self.queue.remove(client)
+        self.rooms.close_for(client)
+        seat = self._remote_seat(theirs.node, theirs.player, theirs.name)
+        self._open_duel(*((client, seat) if ours_first else (seat, client)), self.clock())
+
+    def _claimed(self, node: str, player: int) -> str:
+        """Another node's pairing asks for our queued ``player``: held for its seat, or no."""
+        client = self.by_player.get(player)
+        if client is None or client not in self.queue:
+            return "no"
+        self.held[player] = (node, self.queue.waiting.pop(client))
+        return "ok"
+
+    def _requeue(self, player: int) -> None:
+        _, entry = self.held.pop(player, (None, None))
+        if entry is not None and self.by_player.get(player) is entry.who and entry.who.duel is None \
+                and entry.who not in self.relayed:
+            self.queue.waiting.setdefault(entry.who, entry)
+
+    # -- rooms across nodes -----------------------------------------------------------------------
+    def _room(self, client: Client, code: str, now: float) -> None:
+        code = code.strip().upper()
+        if not code or code in self.rooms.rooms or self.rooms.throttled(client.address, now):
+            return super()._room(client, code, now)
+        self.queue.remove(client)
+        asyncio.get_running_loop().create_task(self._room_elsewhere(client, code))
+
+    async def _room_elsewhere(self, client: Client, code: str) -> None:
+        answer = await self.link.ask(ROOMS, f"{self.node} {client.player.id} {code} {client.player.name}")
+        if answer == "ok":
+            return
+        if answer is None:  # no node has it: a wrong code
+            self.rooms.wrong.full(client.address, self.clock())
+        client.send(Refused("no_room", f"no room {code[:12]!r}"))
+
+    async def _on_rooms(self, msg: Msg) -> None:
+        node, player, code, name = msg.data.decode("utf-8").split(" ", 3)
+        if code not in self.rooms.rooms:
+            return  # not made here: another node answers
+        now = self.clock()
+        maker = self.rooms.join(code, "", now)
+        if maker is None or maker not in self.clients or maker.duel is not None or maker in self.relayed:
+            await msg.respond(b"no")
+            return
+        await msg.respond(b"ok")
+        self._open_duel(maker, self._remote_seat(node, int(player), name), now)
+
+    # -- remote seats ------------------------------------------------------------------------------
+    def _remote_seat(self, node: str, player: int, name: str) -> RemoteSeat:
+        """A seat for a player of ``node``; that node is told to send us the player's moves."""
+        self._unseat_remote(player)
+        seat = RemoteSeat(node, Seated(player, name), self.link)
+        self.remote[player] = seat
+        self.link.tell(node, f"seat {self.node} {player}")
+        return seat
+
+    def _unseat_remote(self, player: int) -> None:
+        seat = self.remote.pop(player, None)
+        if seat is not None:
+            seat.duel = None
+            self.link.tell(seat.node, f"drop {self.node} {player}")
+
+    def _seat_here(self, node: str, player: int, duel: ServerDuel, side: int) -> None:
+        """Seat ``node``'s player in our ``duel`` (a comeback there): its older connection, here
+        or on another node, is closed, as one process closes an older connection of a key."""
+        older = self.by_player.get(player)
+        if older is not None and older.duel is duel:
+            self._gone(older)
+            older.ws.transport.abort()
+        seat = self._remote_seat(node, player, duel.sides[side].name)
+        duel.sides[side].away = False
+        self._seat(seat, duel, side, self.clock())
+        self._tell_rival(duel, side)
+
+    def _seat_gone(self, seat: RemoteSeat) -> None:
+        """The remote player's connection closed (or its node is gone): away, as on one node."""
+        if self.remote.get(seat.player.id) is seat:
+            del self.remote[seat.player.id]
+        self.away(seat)
+        seat.duel = None
+
+    # -- what the other nodes say -----------------------------------------------------------------
+    async def _on_node(self, msg: Msg) -> None:
+        kind, node, rest = (msg.data.decode("utf-8").split(" ", 2) + [""])[:3]
+        if kind == "ping":
+            await msg.respond(b"pong")
+        elif kind == "claim":
+            await msg.respond(self._claimed(node, int(rest)).encode())
+        elif kind == "to":
+            player, text = rest.split(" ", 1)
+            client = self.by_player.get(int(player))
+            if client is not None and self.relayed.get(client) == node:
+                client.send_text(text)
+        elif kind in ("move", "end", "gone"):
+            self._from_seat(kind, node, rest)
+        elif kind == "log":
+            take(self.replicas, node, rest)
+        else:
+            self._about_player(kind, node, int(rest))
+
+    def _from_seat(self, kind: str, node: str, rest: str) -> None:
+        player, _, move = rest.partition(" ")
+        seat = self.remote.get(int(player))
+        if seat is None or seat.node != node or seat.duel is None:
+            return
+        if kind == "gone":
+            self._seat_gone(seat)
+        elif kind == "end":
+            self._on(seat, EndMessage())
+        else:
+            n, text = move.split(" ", 1)
+            self._on(seat, MoveMessage(int(n), text))
+
+    def _about_player(self, kind: str, node: str, player: int) -> None:
+        client = self.by_player.get(player)
+        if kind == "seat":  # our player races on that node now
+            self.held.pop(player, None)
+            if client is None or client.duel is not None or self.relayed.get(client, node) != node:
+                self.link.tell(node, f"gone {self.node} {player}")  # gone, or racing already
+                return
+            self.queue.remove(client)
+            self.rooms.close_for(client)
+            self.relayed[client] = node
+        elif kind in ("drop", "free"):
+            if self.came_from.get(player, ("",))[0] == node:
+                del self.came_from[player]
+            if client is not None and self.relayed.get(client) == node:
+                del self.relayed[client]
+                if kind == "drop":  # the player sits on another connection now
+                    client.ws.transport.abort()
+        elif kind == "requeue":
+            self._requeue(player)
+        elif kind == "seek":
+            self._seek(node, player)
+
+    async def _on_seek(self, msg: Msg) -> None:
+        node, player = msg.data.decode("utf-8").split(" ")
+        self._seek(node, int(player))
+
+    def _seek(self, node: str, player: int) -> None:
+        """``node``'s player came back: seat them if their race is here; if its copy is here and
+        its owner is gone, take it over first."""
+        if self._seat_if_here(node, player):
+            return
+        replica = next((r for r in self.replicas.values() if player in r.players), None)
+        if replica is not None:
+            asyncio.get_running_loop().create_task(self._seek_copy(node, player, replica.owner))
+
+    async def _seek_copy(self, node: str, player: int, owner: str) -> None:
+        if not await self.link.alive(owner):
+            self._node_gone(owner)
+            self._seat_if_here(node, player)
+
+    def _seat_if_here(self, node: str, player: int) -> bool:
+        for duel in self.duels.values():
+            for side, seat in enumerate(duel.sides):
+                if seat.player == player and not duel.done and not duel.recorded:
+                    self._seat_here(node, player, duel, side)
+                    return True
+        return False
+
+    async def _on_beat(self, msg: Msg) -> None:
+        if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:  # a node joined
+            for duel in list(self.duels.values()):
+                if duel.id not in self.backups and not duel.recorded and not duel.done:
+                    self._back_up(duel)
+
+    def _node_gone(self, node: str) -> None:
+        """``node`` is gone: its players here are away; its races copied here are ours now; our
+        races it kept copies of get another backup; our players it had claimed queue again."""
+        self.peers.forget(node)
+        for seat in [seat for seat in self.remote.values() if seat.node == node]:
+            self._seat_gone(seat)
+        for replica in [r for r in self.replicas.values() if r.owner == node]:
+            del self.replicas[replica.id]
+            self._take_over(replica)
+        for client in [client for client, owner in self.relayed.items() if owner == node]:
+            del self.relayed[client]  # its race's backup is another node: find it
+            self.link.post(SEEK, f"{self.node} {client.player.id}")
+        for duel_id in [d for d, backup in self.backups.items() if backup == node]:
+            del self.backups[duel_id]
+            if duel_id in self.duels:
+                self._back_up(self.duels[duel_id])
+        for player in [p for p, (owner, _) in self.came_from.items() if owner == node]:
+            del self.came_from[player]
+        for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
+            self._requeue(player)

@@ -1,0 +1,157 @@
+"""Several server processes on one NATS system (issue 25 item 8), each test with its own
+``nats-server`` on 127.0.0.1: players on different processes are matched and race to results
+that agree; the process running a race killed outright, its players come back to the other one
+through the load balancer and finish, and the duel is written once."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from solitaire.net.online import OnlineClient, OnlineDuel, new_key
+from solitaire.net.online_messages import Matched, RoomMade, Welcome
+from solitaire.online_play import expect, play
+from solitaire.server.store import Store
+from solitaire.solver.player import Strength
+from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
+from tests.server.helpers import Raw
+
+QUICK = ("--race-seconds", "6", "--count-seconds", "0.3")
+PACE = 0.15  # race seconds a move
+
+
+def race_to_the_end(duel: OnlineDuel) -> dict:
+    """Play our side (the computer, Easy) to the server's result, coming back after a drop."""
+    line = play(duel, Strength.EASY, PACE)
+    duel.client.close()
+    assert line is not None, duel.lost
+    return line
+
+
+def joined(url: str, name: str) -> OnlineClient:
+    client = OnlineClient(url, new_key(), name)
+    client.start()
+    expect(client, Welcome, 10)
+    return client
+
+
+def test_players_on_two_processes_are_matched_and_race_to_results_that_agree(tmp_path):
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, *QUICK) for _ in range(2))
+        try:
+            ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
+            ann.find()
+            bob.find()
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            assert duels[0].matched.duel == duels[1].matched.duel
+            assert duels[0].matched.opponent["name"] == "Bob" and duels[1].matched.opponent["name"] == "Ann"
+            with ThreadPoolExecutor(2) as pool:
+                lines = list(pool.map(race_to_the_end, duels))
+        finally:
+            first.stop()
+            second.stop()
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
+    assert {lines[0]["winner"], lines[1]["winner"]} in ({"tie"}, {"you", "opponent"})
+    assert lines[0]["you"]["ended"] and lines[0]["duel"] == lines[1]["duel"]
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    top, _ = store.leaderboard()
+    assert {line["name"] for line in top} == {"Ann", "Bob"} and all(line["duels"] == 1 for line in top)
+    store.close()
+
+
+@pytest.mark.parametrize("killed", ["running the race", "relaying a player"])
+def test_a_process_killed_mid_race_its_players_finish_on_the_other_and_it_is_written_once(tmp_path, killed):
+    """The race runs on the first process (its room was made there); Bob talks to the second.
+    Killed: the first (Ann comes back to the second, which rebuilds the race from its copy and
+    seats Bob there) or the second (Bob comes back to the first, which runs the race)."""
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "9", "--count-seconds", "0.3")
+                         for _ in range(2))
+        balancer = Balancer([first.port, second.port])  # in turn: Ann on the first, Bob on the second
+        try:
+            ann = joined(balancer.url, "Ann")
+            ann.make_room()
+            code = expect(ann, RoomMade).code
+            bob = joined(balancer.url, "Bob")
+            bob.join_room(code)  # a room made on the first process: the race runs there
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            with ThreadPoolExecutor(2) as pool:
+                racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+                while min(duel.sent for duel in duels) < 3:
+                    time.sleep(0.05)
+                (first if killed == "running the race" else second).kill()
+                lines = [future.result(timeout=60) for future in racing]
+        finally:
+            balancer.close()
+            first.stop()
+            second.stop()
+    assert lines[0]["duel"] == lines[1]["duel"] == duels[0].matched.duel
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
+    assert lines[0]["why"] == lines[1]["why"] == ""  # finished as a race, not cut short
+    assert lines[0]["you"]["foundation"] + lines[0]["opponent"]["foundation"] >= 0
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    (log,) = store.db.execute("SELECT log FROM duels").fetchone()
+    store.close()
+    assert log.count('"ok"') >= 6  # both sides' moves, before the kill and after
+
+
+def test_a_player_racing_through_another_process_comes_back_to_it_and_finishes(tmp_path):
+    """Bob talks to the second process, the race runs on the first: his connection drops and he
+    comes back to the second, which finds his race on the first (in order after telling it he was
+    gone) and seats him there again."""
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, *QUICK) for _ in range(2))
+        try:
+            ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
+            ann.make_room()
+            bob.join_room(expect(ann, RoomMade).code)
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            with ThreadPoolExecutor(2) as pool:
+                racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+                while duels[1].sent < 2:
+                    time.sleep(0.05)
+                bob._ws.close()  # the socket goes: the game connects again to the same address
+                lines = [future.result(timeout=60) for future in racing]
+        finally:
+            first.stop()
+            second.stop()
+    assert duels[1].client is not bob and duels[1].reseated is not None
+    assert lines[1]["you"] == lines[0]["opponent"] and duels[1].sent > duels[1].reseated.moves  # played on
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["why"] == lines[1]["why"] == ""
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1
+    store.close()
+
+
+def test_a_second_connection_of_a_player_racing_through_another_process_takes_the_seat(tmp_path):
+    """The same key again on the relaying process while the first connection is still open: the
+    older one is closed and the newer seated at once, its moves refereed (the "gone" of the
+    older and the search for the race go to the race's process in that order)."""
+    key = "k" * 40
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "20", "--count-seconds", "0.2")
+                         for _ in range(2))
+        try:
+            ann, bob = Raw(first.url), Raw(second.url)
+            ann.hello("Ann")
+            bob.hello("Bob", key)
+            ann.say({"type": "room", "code": ""})
+            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
+            bob.hear_type("matched")
+            time.sleep(0.3)
+            bob.say({"type": "move", "n": 1, "move": "s"})
+            assert bob.hear_type("ok")["n"] == 1
+            for attempt in range(5):
+                again = Raw(second.url)
+                again.hello("Bob", key)
+                assert again.hear_type("matched")["moves"] == attempt + 1
+                again.say({"type": "move", "n": attempt + 2, "move": "s"})
+                assert again.hear_type("ok", timeout=5)["n"] == attempt + 2
+                bob = again
+        finally:
+            first.stop()
+            second.stop()

@@ -1,0 +1,135 @@
+"""The cluster's parts without NATS (issue 25 item 8): a race rebuilt from its copy is the race,
+a node's beat and its peers, and a process taking over a race — rebuilt, or told from the
+database when the gone process had written it already."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from solitaire.net.online_messages import FROM_SERVER, Find, Matched, MoveMessage, Result, decode
+from solitaire.server.cluster import ClusterServer
+from solitaire.server.duel import ServerDuel, Side, new_deal
+from solitaire.server.link import PEER_SECONDS, Peers, beat
+from solitaire.server.replica import done, more, opening, rebuild, take
+from solitaire.server.service import Client
+from solitaire.server.store import DuelRecord, SideRecord, Store
+from tests.server.helpers import QUICK
+
+FIRST, SECOND = 1, 2
+
+
+def played_duel(now: float) -> ServerDuel:
+    """A race with moves on both sides, a refused one (a strike) and an End."""
+    duel = ServerDuel("d1", new_deal(), 60, (Side(FIRST, "Ann"), Side(SECOND, "Bob")), now - 10.0, 3.0)
+    starts = duel.starts_at
+    for n, at in enumerate((0.5, 1.0, 1.5), 1):
+        duel.play(0, n, "s", starts + at)
+    duel.play(1, 1, "t7:3>t1", starts + 2.0)  # a face-down card: refused, counted
+    duel.play(1, 1, "s", starts + 2.5)
+    duel.end(0, starts + 3.0)
+    return duel
+
+
+def test_a_race_rebuilt_from_its_copy_is_the_race():
+    now = 1000.0
+    duel = played_duel(now)
+    replicas: dict = {}
+    take(replicas, "owner", opening(duel, zero=5000.0))
+    duel.play(1, 2, "s", duel.starts_at + 4.0)  # after the copy was made: sent as more
+    take(replicas, "owner", more(duel, len(duel.log) - 1))
+    take(replicas, "intruder", done("d1"))  # only the owner ends a copy
+    copy = rebuild(replicas["d1"], clock_now=50.0, wall_now=5000.0 + (now - duel.starts_at))
+    assert copy.starts_at == 50.0 - (now - duel.starts_at)
+    assert copy.log == duel.log and copy.table(0) == duel.table(0) and copy.table(1) == duel.table(1)
+    assert [(s.moves, s.strikes, s.refused) for s in copy.sides] == [(s.moves, s.strikes, s.refused) for s in duel.sides]
+    assert copy.race.finished(0) and not copy.race.finished(1)
+    assert copy.progress(0) == duel.progress(0) and copy.progress(1) == duel.progress(1)
+    assert copy.decide(copy.starts_at + 30.0) == duel.decide(duel.starts_at + 30.0)
+    take(replicas, "owner", done("d1"))
+    assert replicas == {}
+
+
+def test_peers_are_known_by_their_beats_and_forgotten_when_they_stop():
+    peers = Peers()
+    assert peers.heard(beat("b", 3, [[7, "Ann", 1000, 1.5]]), now=10.0) == "b"  # new
+    assert peers.heard(beat("b", 4, []), now=11.0) is None
+    assert peers.heard(beat("c", 2, []), now=11.0) == "c"
+    assert peers.online == 6
+    assert peers.gone(11.0 + PEER_SECONDS / 2) == []
+    assert peers.gone(11.0 + PEER_SECONDS + 0.1) == ["b", "c"] and peers.known == {}
+
+
+class Socket:
+    class transport:
+        @staticmethod
+        def abort() -> None:
+            pass
+
+
+def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list]:
+    """A node (not connected to NATS: what it posts stays in its outbox) whose player Bob races
+    on node "gone"; it holds the copy of that race."""
+    store = Store(tmp_path)
+    ann, bob = store.player("a" * 30, "Ann"), store.player("b" * 30, "Bob")
+    server = ClusterServer(store, QUICK, "nats://127.0.0.1:4222")
+    client = Client(Socket(), "127.0.0.1", server.settings)
+    client.player = bob
+    server.by_player[bob.id] = client
+    server.relayed[client] = "gone"
+    duel = ServerDuel("d1", new_deal(), 60, (Side(ann.id, "Ann"), Side(bob.id, "Bob")), time.monotonic() - 5, 3.0)
+    duel.play(0, 1, "s", duel.starts_at + 0.5)
+    duel.play(1, 1, "s", duel.starts_at + 1.0)
+    take(server.replicas, "gone", opening(duel, zero=time.time() - (time.monotonic() - duel.starts_at)))
+    return server, client, [duel]
+
+
+def told(client: Client) -> list:
+    out = []
+    while not client.outbox.empty():
+        out.append(decode(client.outbox.get_nowait(), FROM_SERVER))
+    return out
+
+
+def test_a_gone_nodes_race_is_rebuilt_here_its_player_here_seated_the_other_away(tmp_path):
+    server, bob, (original,) = cluster_with_a_relayed_player(tmp_path)
+
+    async def take_over() -> None:
+        server._node_gone("gone")
+
+    asyncio.run(take_over())
+    duel = server.duels["d1"]
+    assert bob.duel is duel and bob.side == 1 and bob not in server.relayed
+    messages = told(bob)
+    seated = next(m for m in messages if isinstance(m, Matched))
+    assert seated.duel == "d1" and seated.moves == 1 and seated.table == original.table(1)
+    assert messages[-1].away  # Ann was on the gone node: away for the comeback window
+    assert duel.sides[0].away and not duel.sides[1].away
+    assert server.replicas == {}
+
+
+def test_a_race_the_gone_node_had_written_is_told_as_written_not_decided_again(tmp_path):
+    server, bob, (original,) = cluster_with_a_relayed_player(tmp_path)
+    sides = (SideRecord(original.sides[0].player, 40, 5, 45, 3, "end"),
+             SideRecord(original.sides[1].player, 10, 0, 10, 0, "time"))
+    before, after = server.store.record(DuelRecord("d1", "duel:3:standard:1", 60, 0.0, 1.0, sides, "first", "", []))
+
+    async def take_over() -> None:
+        server._node_gone("gone")
+
+    asyncio.run(take_over())
+    assert "d1" not in server.duels and bob not in server.relayed
+    (result,) = told(bob)
+    assert isinstance(result, Result) and result.winner == "opponent" and result.opponent_name == "Ann"
+    assert result.you == {"score": 10, "bonus": 0, "total": 10, "foundation": 0, "ended": "time"}
+    assert result.rating == {"before": before[1].number, "after": after[1].number}
+    assert server.store.counts()["duels"] == 1
+
+
+def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp_path):
+    server, bob, _ = cluster_with_a_relayed_player(tmp_path)
+    server._on(bob, MoveMessage(2, "s"))
+    server._on(bob, Find())
+    assert [text.decode() for _, text in server.link.outgoing] == [f"move {server.node} {bob.player.id} 2 s"]
+    (refused,) = told(bob)
+    assert refused.reason == "busy"
