@@ -57,27 +57,27 @@ class Options:
 def register_scenes() -> None:
     """Fill the scene registry (names already taken are kept, so tests may substitute)."""
     from solitaire.app.scene import SCENES
-    from solitaire.scenes.confirm import ConfirmScene
-    from solitaire.scenes.daily_stats import DailyStatsScene
     from solitaire.scenes.duel import DuelScene
     from solitaire.scenes.duel_dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel_results import DuelResultsScene
-    from solitaire.scenes.game_code import GameCodeScene
-    from solitaire.scenes.menu import MenuScene
+    from solitaire.scenes.menus.confirm import ConfirmScene
+    from solitaire.scenes.menus.daily_stats import DailyStatsScene
+    from solitaire.scenes.menus.game_code import GameCodeScene
+    from solitaire.scenes.menus.menu import MenuScene
+    from solitaire.scenes.menus.new_game import NewGameScene
+    from solitaire.scenes.menus.notice import NoticeScene
+    from solitaire.scenes.menus.rules import RulesScene
+    from solitaire.scenes.menus.settings import SettingsScene
+    from solitaire.scenes.menus.statistics import StatisticsScene
+    from solitaire.scenes.menus.title import TitleScene
     from solitaire.scenes.net_lobby import NetLobbyScene
     from solitaire.scenes.new_duel import NewDuelScene
-    from solitaire.scenes.new_game import NewGameScene
-    from solitaire.scenes.notice import NoticeScene
     from solitaire.scenes.online_board import OnlineBoardScene
     from solitaire.scenes.online_lobby import OnlineLobbyScene
     from solitaire.scenes.online_race import OnlineRaceScene
     from solitaire.scenes.online_results import OnlineResultsScene
-    from solitaire.scenes.play import PlayScene
-    from solitaire.scenes.rules import RulesScene
-    from solitaire.scenes.settings import SettingsScene
-    from solitaire.scenes.statistics import StatisticsScene
-    from solitaire.scenes.title import TitleScene
-    from solitaire.scenes.win import WinScene
+    from solitaire.scenes.table.play import PlayScene
+    from solitaire.scenes.table.win import WinScene
 
     for name, scene in {
         "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
@@ -223,8 +223,8 @@ def _open_code(app: Any, text: str, store: Any) -> None:
     over the title, as the Game code dialog does (No leaves the saved game behind Continue).
     """
     from solitaire.core import parse_code
-    from solitaire.scenes.confirm import ask
-    from solitaire.scenes.game_code import code_question
+    from solitaire.scenes.menus.confirm import ask
+    from solitaire.scenes.menus.game_code import code_question
     from solitaire.scenes.session import saved_game_at_stake, slot_of
 
     code = parse_code(text)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
 
 #: Layer -> the layers it may import (besides itself).
@@ -136,3 +138,100 @@ def test_scenes_never_place_card_sprites():
                     if isinstance(leaf, ast.Attribute) and leaf.attr in ("pos", "prev"):
                         offences.append(f"{path.name}:{node.lineno}")
     assert offences == []
+
+
+#: Folders whose files import one another without a circle (issue 24): a part of the table sees
+#: the scene through ``scenes/table/interface.py``, a widget its group through ``ui.widgets.Holder``.
+CIRCLE_FREE = ("scenes/table", "scenes/menus", "app/ui")
+
+
+def imports_within(folder: Path, package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of the same folder it imports, at any depth (``TYPE_CHECKING`` and
+    function-level imports included: a circle typed away is still a circle of the design).
+    ``from folder import name`` counts as importing the module ``name`` when there is one.
+    """
+    modules = {module_name(path, package): path for path in folder.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package_name = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                candidates = [[alias.name] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package_name.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                candidates = [[f"{base}.{alias.name}", base] for alias in node.names]
+            else:
+                continue
+            for options in candidates:
+                target = next((m for m in options if m in modules), None)
+                if target is not None and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another round a circle (Tarjan's strongly
+    connected components of more than one module), each sorted, shortest names first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(circles)
+
+
+def test_the_menus_never_import_the_table():
+    """The dialogs over the table are handed the play scene (``menus/play_table.PlayTable``);
+    the table uses the dialogs' frame and questions, so the arrow points one way."""
+    arrows = [f"{path.name}:{line}: {target}" for path in sorted((PACKAGE / "scenes" / "menus").glob("*.py"))
+              for line, target in imported_modules(path) if target.startswith("solitaire.scenes.table")]
+    assert arrows == []
+
+
+@pytest.mark.parametrize("folder", CIRCLE_FREE)
+def test_no_import_circle_between_the_files_of_a_folder(folder):
+    assert import_circles(imports_within(PACKAGE / folder)) == []
+
+
+def test_the_circle_finder_sees_circles_through_type_checking_and_package_imports(tmp_path):
+    """The check itself can fail: a part importing its scene only to type it, and a widget
+    reaching its group through ``from package import module``, are both circles."""
+    folder = tmp_path / "solitaire" / "scenes" / "table"
+    folder.mkdir(parents=True)
+    for name, source in {
+        "__init__.py": "",
+        "table.py": "from solitaire.scenes.table.pointer import Pointer\n",
+        "pointer.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                       "    from solitaire.scenes.table.table import TableScene\n"),
+        "group.py": "from . import widgets\n",
+        "widgets.py": "def add():\n    from solitaire.scenes.table import group\n",
+        "marks.py": "from solitaire.scenes.table import table\n",
+    }.items():
+        (folder / name).write_text(source)
+    assert import_circles(imports_within(folder, tmp_path / "solitaire")) == [
+        ["solitaire.scenes.table.group", "solitaire.scenes.table.widgets"],
+        ["solitaire.scenes.table.pointer", "solitaire.scenes.table.table"],
+    ]

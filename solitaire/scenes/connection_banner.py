@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solitaire.app import ui
-from solitaire.scenes.hud import button_bar_height
+from solitaire.scenes.table.hud import button_bar_height
 
 if TYPE_CHECKING:
     from solitaire.scenes.duel import DuelScene

@@ -34,10 +34,10 @@ from solitaire.core import Move, Refusal, parse_code
 from solitaire.core.codes import GameCode
 from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation
 from solitaire.scenes import duel_panel
-from solitaire.scenes.confirm import ask
+from solitaire.scenes.menus.confirm import ask
 from solitaire.scenes.duel_race import FAST_STEP, HURRY_STEP, RivalSide, race_step_length, settled
 from solitaire.scenes.rival import Rival, computer_player, duel_deal, is_end, make_rival
-from solitaire.scenes.table import TableScene
+from solitaire.scenes.table.table import TableScene
 
 COUNT_SECONDS = 3.0  # the 3-2-1 before both clocks start
 URGENT_SECONDS = 30.0  # the countdown turns urgent

@@ -14,7 +14,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core.bonus import TimeBonus
 from solitaire.core.duel import Breakdown
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 
 
 def breakdown_rows(app: App, breakdown: Breakdown, ended: bool) -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.text import SMALLEST_PX, Text
 from solitaire.scenes import connection_banner
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.table.hud import bar_height
 
 if TYPE_CHECKING:
     from solitaire.scenes.duel import DuelScene

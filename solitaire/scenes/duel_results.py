@@ -9,9 +9,9 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.duel_dialogs import bonus_lines, bonus_rule, breakdown_rows, draw_bonus, draw_rows, rows_height
-from solitaire.scenes.title import gold_text
+from solitaire.scenes.menus.title import gold_text
 
 
 class DuelResultsScene(DialogScene):

@@ -27,9 +27,9 @@ from solitaire.net.code import DEFAULT_PORT, BadDuelCode, DuelAddress, parse_add
 from solitaire.net.host import Notice, PortBusy, lan_address
 from solitaire.net.messages import player_name
 from solitaire.net.rival import NetworkRival
-from solitaire.scenes.confirm import DialogScene, centred, unit
-from solitaire.scenes.game_code import CodeField
-from solitaire.scenes.settings import system_name
+from solitaire.scenes.menus.confirm import DialogScene, centred, unit
+from solitaire.scenes.menus.game_code import CodeField
+from solitaire.scenes.menus.settings import system_name
 
 ADDRESS_CHARS = frozenset(string.ascii_letters + string.digits + "-.: ")
 POLL_EVERY = 0.03  # seconds between polls while nothing on screen moves

@@ -13,9 +13,9 @@ from __future__ import annotations
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import BadCode, parse_code
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.game_code import CodeField, refusal_line
-from solitaire.scenes.player_name import PlayerNameScene
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.game_code import CodeField, refusal_line
+from solitaire.scenes.menus.player_name import PlayerNameScene
 from solitaire.core.duel import STRENGTHS, is_race, race_mode
 from solitaire.core import pools
 from solitaire.store.settings import NETWORK_ROLES

@@ -16,8 +16,8 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import REGISTRY
 from solitaire.net.online_messages import Board, Welcome
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.new_game import game_name
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.new_game import game_name
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address, tier_name
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ import pygame
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
-from solitaire.scenes.game_code import CodeField
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.game_code import CodeField
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Result
-from solitaire.scenes.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.online_common import tier_name
 
 

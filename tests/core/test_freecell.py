@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.core import CELL, DRAW, FOUNDATION, TABLEAU, Game, GameCode, IllegalMove, Move, Pile, parse_code, parse_request
+from solitaire.core import CELL, DRAW, FOUNDATION, TABLEAU, Game, GameCode, Move, Pile, parse_code, parse_request
 from solitaire.core.errors import BadCode
 from solitaire.core.position import game_from_json
 from solitaire.core.save import load_save, save_data

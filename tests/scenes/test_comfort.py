@@ -11,8 +11,8 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.core import DRAW, STOCK, WASTE, Pile
 from solitaire.main import _won_game
-from solitaire.scenes.settings import SettingsScene
-from solitaire.scenes.win import WinScene
+from solitaire.scenes.menus.settings import SettingsScene
+from solitaire.scenes.table.win import WinScene
 from solitaire.view.cardart import CardArt
 from solitaire.view.palette import HIGHLIGHTS, Style
 from solitaire.view.table import JUMP_SECONDS
@@ -137,7 +137,7 @@ def test_the_four_colour_deck_tints_thoughtful_s_foundation_marks():
 
 
 def test_high_contrast_changes_the_table_at_once(app, driver):
-    play = open_play(app, driver)
+    open_play(app, driver)
     before = pygame.image.tobytes(driver.draw(), "RGB")
     app.change_settings(high_contrast=True)
     assert pygame.image.tobytes(driver.draw(), "RGB") != before

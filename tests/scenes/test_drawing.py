@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from solitaire.app.scene import App
-from solitaire.scenes.player_name import PlayerNameScene
+from solitaire.scenes.menus.player_name import PlayerNameScene
 
 
 def settle(app: App, seconds: float = 2.0) -> None:

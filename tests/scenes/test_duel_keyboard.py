@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from solitaire.core import DRAW, STOCK, TABLEAU, Game, Pile, parse_code, parse_request
-from solitaire.scenes.marks import card_rect
+from solitaire.scenes.table.marks import card_rect
 from solitaire.solver import api
 from tests.scenes.scripted_rival import ScriptedRival
 from tests.scenes.test_drawing import settle

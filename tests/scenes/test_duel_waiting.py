@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from solitaire.scenes.confirm import ConfirmScene
+from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.duel_dialogs import DuelMenuScene
 from solitaire.scenes.rival import thinking_until
 from tests.scenes.scripted_rival import ScriptedRival

@@ -10,10 +10,10 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.core.position import game_from_json
 from solitaire.i18n.ar import STRINGS as ARABIC
-from solitaire.scenes.menu import MenuScene
-from solitaire.scenes.play import PlayScene
-from solitaire.scenes.settings import SettingsScene
-from solitaire.scenes.title import TitleScene
+from solitaire.scenes.menus.menu import MenuScene
+from solitaire.scenes.menus.settings import SettingsScene
+from solitaire.scenes.menus.title import TitleScene
+from solitaire.scenes.table.play import PlayScene
 
 LANGUAGE_NAMES = {"English", "العربية"}  # each language's own name, the same in every language
 

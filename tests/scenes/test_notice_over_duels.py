@@ -12,7 +12,7 @@ from solitaire.core.duel import RivalMove
 from solitaire.net.rival import NetworkRival
 from solitaire.scenes.duel import DuelScene
 from solitaire.scenes.net_lobby import NetLobbyScene, start_duel
-from solitaire.scenes.notice import NoticeScene
+from solitaire.scenes.menus.notice import NoticeScene
 from solitaire.scenes.rival import computer_player
 from tests.net.helpers import CODE, LOCAL, QUICK, FakeClock, host, join, poll, pump
 from tests.scenes.scripted_rival import ScriptedRival

@@ -12,7 +12,7 @@ from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
 from solitaire.scenes.duel import DuelScene
 from solitaire.scenes.duel_panel import margins, state_lines
-from solitaire.scenes.hud import bar_height
+from solitaire.scenes.table.hud import bar_height
 from solitaire.scenes.online_lobby import OnlineLobbyScene
 from solitaire.scenes.online_race import OnlineRaceScene
 from solitaire.scenes.online_results import OnlineResultsScene

@@ -5,7 +5,7 @@ duel listens on, saved when valid."""
 from __future__ import annotations
 
 from solitaire.scenes.net_lobby import my_name
-from solitaire.scenes.settings import SettingsScene, system_name
+from solitaire.scenes.menus.settings import SettingsScene, system_name
 
 
 def open_settings(app) -> SettingsScene:

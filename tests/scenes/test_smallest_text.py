@@ -13,8 +13,8 @@ import pytest
 from solitaire.app.text import Text
 from solitaire.core import parse_code
 from solitaire.core.duel import RivalGone
-from solitaire.scenes.player_name import PlayerNameScene
-from solitaire.scenes.statistics import DUEL_ROWS
+from solitaire.scenes.menus.player_name import PlayerNameScene
+from solitaire.scenes.menus.statistics import DUEL_ROWS
 from tests.scenes.scripted_rival import ScriptedRival
 
 SMALLEST_PX = 13

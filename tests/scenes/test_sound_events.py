@@ -100,7 +100,7 @@ def test_turning_sound_on_in_the_settings_plays_a_sample(app, driver, heard):
 def test_no_scene_asks_the_audio_for_a_sound():
     """Scenes report what happened; which sound that makes is the audio's choice alone."""
     scenes = Path(__file__).resolve().parents[2] / "solitaire" / "scenes"
-    calls = [f"{path.name}:{node.lineno}" for path in sorted(scenes.glob("*.py"))
+    calls = [f"{path.name}:{node.lineno}" for path in sorted(scenes.rglob("*.py"))
              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
              if isinstance(node, ast.Attribute) and node.attr == "audio"]
     assert calls == []

@@ -10,7 +10,7 @@ import pytest
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import Game, parse_code
-from solitaire.scenes.hud import bar_height, button_bar_height, figures_below
+from solitaire.scenes.table.hud import bar_height, button_bar_height, figures_below
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.palette import INDEX_SCALES, Style

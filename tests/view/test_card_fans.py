@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from solitaire.core import DRAW, TABLEAU, WASTE, Game, Pile, parse_code
-from solitaire.scenes.hud import bar_height, status_band
+from solitaire.scenes.table.hud import bar_height, status_band
 from solitaire.view import palette
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import WASTE_FAN, Layout, Slot

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from solitaire.app.text import Text
-from solitaire.app.ui.widgets import TopBar, Widget
+from solitaire.app.ui.widgets import Widget
 
 
 class WidgetGroup:
@@ -29,9 +29,8 @@ class WidgetGroup:
     def add(self, widget: Widget) -> Widget:
         widget.group = self
         self.widgets.append(widget)
-        if isinstance(widget, TopBar):
-            for child in widget.children():
-                self.add(child)
+        for child in widget.children():
+            self.add(child)
         return widget
 
     def focus_order(self) -> list[Widget]:

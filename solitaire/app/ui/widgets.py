@@ -7,7 +7,7 @@ same widgets look right from 960x600 to 4K.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -17,8 +17,14 @@ from solitaire.app.ui.paint import (
 )
 from solitaire.app.text import Text
 
-if TYPE_CHECKING:
-    from solitaire.app.ui.group import WidgetGroup
+
+class Holder(Protocol):
+    """What a widget asks of the group it was added to (a ``WidgetGroup``): the text its labels
+    are rendered with and the writing direction it mirrors to. The group knows its widgets; a
+    widget knows only this of the group."""
+
+    text: Text
+    rtl: bool
 
 
 class Widget:
@@ -32,7 +38,7 @@ class Widget:
         self.visible = visible
         self.hovered = False
         self.focused = False
-        self.group: WidgetGroup | None = None
+        self.group: Holder | None = None
 
     @property
     def text(self) -> Text:
@@ -45,6 +51,10 @@ class Widget:
 
     def can_focus(self) -> bool:
         return self.focusable and self.enabled and self.visible
+
+    def children(self) -> list[Widget]:
+        """The widgets this one holds, which join its group's focus order with it (none here)."""
+        return []
 
     def layout(self, rect: pygame.Rect | Sequence[int]) -> None:
         self.rect = pygame.Rect(rect)
@@ -229,6 +239,7 @@ class TopBar(Widget):
         self.end = list(end)
 
     def children(self) -> list[Widget]:
+        """The bar's widgets, start then end: each is a stop of the group's focus order."""
         return [w for w, _ in self.start] + [w for w, _ in self.end]
 
     def layout(self, rect: pygame.Rect | Sequence[int]) -> None:

@@ -1,0 +1,107 @@
+"""C-12 on the tables: Ctrl+Y, Ctrl+Shift+Z and the Redo button beside Undo, in every game and
+the Duel, driven by posted events; a network peer is told a redo as the move it is."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from solitaire.core import DRAW
+from solitaire.core.duel import Race, RivalMove
+from solitaire.core.save import load_save
+
+from tests.net.helpers import CODE, FakeClock, host, join, poll, pump
+from tests.scenes.scripted_rival import ScriptedRival
+from tests.scenes.test_net_duel_scene import frames
+from tests.scenes.test_duel_scene import started
+from tests.scenes.table.test_play import open_play
+
+
+def position(game) -> dict:
+    state = game.to_json()
+    del state["moves"]
+    return state
+
+
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
+def test_C12_redo_by_ctrl_y_ctrl_shift_z_and_the_button_in_every_game(app, driver, code):
+    scene = open_play(app, driver, code=code, show_rule_numbers=True)  # the refusal's rule id shown
+    assert not scene.redo_button.enabled
+    states = [position(scene.game)]
+    for _ in range(3):
+        driver.key(pygame.K_SPACE)  # a stock click each
+        states.append(position(scene.game))
+    for _ in range(3):
+        driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert position(scene.game) == states[0] and scene.redo_button.enabled
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert position(scene.game) == states[1]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert position(scene.game) == states[2]
+    driver.click(scene.redo_button.rect.center)
+    assert position(scene.game) == states[3] and not scene.redo_button.enabled
+    assert scene.game.moves == 6  # three played, three played again: undo never lowered it
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)  # nothing left to redo: said, with its rule
+    assert scene.hud.toast is not None and scene.hud.toast.note.endswith("C-12")
+
+
+def test_C12_a_new_move_on_the_table_ends_redo_and_the_save_keeps_it(app, driver):
+    scene = open_play(app, driver, code="KL1-D3N-AAAAAAB")
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    saved = app.services.store.load_game(scene.session.slot, load_save)
+    assert saved is not None and saved[0].undone == scene.game.undone == [DRAW]
+    driver.key(pygame.K_SPACE)  # a new move: nothing to redo any more
+    assert not scene.game.can_redo and not scene.redo_button.enabled
+
+
+def test_C12_redo_in_the_duel_tells_the_rival_the_move_itself(app, driver):
+    duel, rival = started(app, ScriptedRival([], name="Computer · Medium"))
+    driver.key(pygame.K_SPACE)
+    after = position(duel.game)
+    points = duel.preview().points
+    duel.undo_button.on_click()
+    assert duel.redo_button.enabled
+    driver.click(duel.redo_button.rect.center)
+    assert position(duel.game) == after and not duel.redo_button.enabled
+    assert [text for _, text, _ in rival.heard] == ["s", "u", "s"]
+    peer = Race(duel.code)  # what the other side's copy of our game makes of what it heard
+    for _, text, _ in rival.heard:
+        peer.play(1, text)
+    assert position(peer.games[1]) == after and peer.breakdown(1).points == duel.preview().points
+    assert duel.preview().points.score == points.score
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert [text for _, text, _ in rival.heard][-2:] == ["u", "s"]
+
+
+def test_C12_a_network_peer_hears_a_redo_as_the_move_it_is_and_plays_it_through_its_checks(app, driver):
+    clock = FakeClock()
+    ann = host(clock)
+    bob = join(ann, clock)
+    pump(lambda: ann.link.state == bob.link.state == "started", ann, bob, clock=clock, step=0.01)
+    app.open("title")
+    duel = app.open("duel", rival=ann, code=CODE, seconds=ann.seconds, opponent="network")
+    frames(app, bob, clock, lambda: duel.started)
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    heard: list[RivalMove] = []
+    for _ in range(3000):
+        heard += [event for event in poll(bob) if isinstance(event, RivalMove)]
+        if len(heard) >= 3:
+            break
+        app.stack.update(1 / 60)
+        clock.advance(0.01)
+        time.sleep(0.001)
+    assert [event.notation for event in heard] == ["s", "u", "s"]
+    peer = Race(CODE)  # bob's copy of ann's game: every move through its own rules
+    for event in heard:
+        peer.play(1, event.notation)
+    assert position(peer.games[1]) == position(duel.game) and peer.games[1].moves == duel.game.moves == 2
+    bob.close()
