@@ -55,13 +55,14 @@ def _app():
     from solitaire.app.display import Display, start_video
     from solitaire.main import DEFAULT_SETTINGS, register_scenes
     from solitaire.app.scene import SCENES, App
+    from solitaire.app.services import Services
     from solitaire.app.text import Text
 
     start_video()
     pygame.font.init()
     register_scenes()
-    app = App(Display(SIZE), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
-    app.store = None
+    app = App(Display(SIZE), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, Services.around(None),
+              dict(SCENES))
     return app
 
 
@@ -323,8 +324,7 @@ def run_frame_bench() -> None:
     faces = measure_card_faces()
     print("  card faces, a fresh deck of 52 drawn at " + " / ".join(f"{w}" for w in faces) + " px wide: median "
           + " / ".join(f"{t * 1000:.1f}" for t in faces.values()) + " ms")
-    if getattr(app, "solver", None) is not None:
-        app.solver.shutdown()
+    app.services.solver.shutdown()
     startup = measure_startup()
     print(f"  start-up, process start to the first frame (median of 5): {statistics.median(startup):.2f} s "
           f"(target ≤ 0.5 s)")

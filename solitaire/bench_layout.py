@@ -26,6 +26,7 @@ def card_sizes() -> dict[str, dict[tuple[int, int], tuple[int, int]]]:
     from solitaire.app.audio import Audio
     from solitaire.app.display import Display
     from solitaire.app.scene import SCENES, App
+    from solitaire.app.services import Services
     from solitaire.app.text import Text
     from solitaire.core import GameCode
     from solitaire.core.duel import is_race
@@ -42,16 +43,15 @@ def card_sizes() -> dict[str, dict[tuple[int, int], tuple[int, int]]]:
         code = GameCode(game, rules.default_draw, rules.scorings[0], 1)
         out[rules.name] = {}
         for size in SIZES:
-            app = App(Display(size), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
-            app.store = None
+            app = App(Display(size), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, Services.around(None),
+                      dict(SCENES))
             if is_race(game):
                 scene = app.open("duel", code=code, opponent="computer:easy")
             else:
                 scene = app.open("play", code=str(code))
             out[rules.name][size] = tuple(scene.layout.card)
             app.stack.clear()
-            if getattr(app, "solver", None) is not None:
-                app.solver.shutdown()
+            app.services.solver.shutdown()
     return out
 
 

@@ -116,6 +116,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.display import Display, ScreenshotFailed, start_video
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
+    from solitaire.app.services import Services
     from solitaire.app.text import Text
     from solitaire.hosting import HOSTED
 
@@ -139,10 +140,9 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         audio = Audio(volume=merged.volume, muted=not merged.sound)
         text = Text()
         text.base_rtl = i18n.is_rtl()  # every line of an Arabic interface reads right to left
-        app = App(display, audio, text, merged, i18n.t)
+        app = App(display, audio, text, merged, i18n.t, Services.around(store))
         audio.listen(app.events)
         app.card_backs = _card_backs()
-        app.store = store
         one_off = {"language": merged.language} if opts.lang else {}
         if opts.fullscreen:
             one_off["fullscreen"] = True
@@ -166,8 +166,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         HOSTED.stop_all()  # none outlives the game
         _persist(store, app.settings, display, one_off)
         store.flush()
-        if getattr(app, "solver", None) is not None:
-            app.solver.shutdown()
+        app.services.solver.shutdown()
         text.close()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is

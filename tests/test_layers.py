@@ -4,7 +4,8 @@ read with ``ast`` from every module-level and function-level import, has no arro
     core  <-  solver, store, net       (pure: rules, search, files, the duel's sockets)
     core, net  <-  server              (pure: the online duel server; it uses net's protocol)
     core, solver, store, net, server  <-  play   (pure: the games being played, the duel's race)
-    core  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens; scenes use play)
+    core, solver, store  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens; scenes
+                         use play; the app is given the store and the solver: app/services.py)
 
 ``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
 used from anywhere above it. The composition root (``main``, which knows every scene, and the
@@ -33,7 +34,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "net": frozenset({"core"}),
     "server": frozenset({"core", "net", "args"}),
     "play": frozenset({"core", "i18n", "solver", "store", "net", "server"}),
-    "app": frozenset({"core", "i18n"}),
+    "app": frozenset({"core", "i18n", "solver", "store"}),
     "view": frozenset({"core", "i18n", "app"}),
     "scenes": frozenset({"core", "solver", "store", "net", "play", "i18n", "app", "view"}),
 }

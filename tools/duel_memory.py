@@ -35,6 +35,7 @@ from solitaire import i18n  # noqa: E402
 from solitaire.app.audio import Audio  # noqa: E402
 from solitaire.app.display import Display  # noqa: E402
 from solitaire.app.scene import SCENES, App  # noqa: E402
+from solitaire.app.services import Services  # noqa: E402
 from solitaire.app.text import Text  # noqa: E402
 from solitaire.main import DEFAULT_SETTINGS, Options, register_scenes, run  # noqa: E402
 from solitaire.play.race_clock import thinking_until  # noqa: E402
@@ -60,8 +61,8 @@ def duels_in_one_game(count: int, seconds: int) -> Iterator[int]:
     pygame.font.init()
     register_scenes()
     i18n.set_language("en")
-    app = App(Display((1280, 720)), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
-    app.store = Store()
+    app = App(Display((1280, 720)), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, Services.around(Store()),
+              dict(SCENES))
     app.open("title")
     try:
         for number in range(1, count + 1):
@@ -76,8 +77,7 @@ def duels_in_one_game(count: int, seconds: int) -> Iterator[int]:
             yield number
     finally:
         app.stack.clear()
-        if getattr(app, "solver", None) is not None:
-            app.solver.shutdown()
+        app.services.solver.shutdown()
         pygame.display.quit()
 
 

@@ -37,7 +37,9 @@ from solitaire.core.rules import REGISTRY
 if TYPE_CHECKING:
     from solitaire.app.audio import Audio
     from solitaire.app.display import Display
+    from solitaire.app.services import Services
     from solitaire.app.text import Text
+    from solitaire.store import Settings
 
 log = logging.getLogger(__name__)
 
@@ -229,16 +231,18 @@ SCENES: dict[str, SceneFactory] = {}
 
 
 class App:
-    """What every scene can reach: display, audio, text, strings, settings and the stack.
+    """What every scene can reach: display, audio, text, strings, settings, the services (the
+    store, the solver: :class:`~solitaire.app.services.Services`, given at construction) and
+    the stack.
+
+    ``settings`` is the store's typed, frozen ``Settings`` (handed in by the composition root):
+    read them as attributes, change them with :meth:`change_settings`, so a default is decided
+    in one place only.
 
     Hooks the game wires in (all optional, so the shell runs on its own):
 
     * ``settings_listeners`` — callables run with the settings after every change
       (the store saves them there).
-
-    ``settings`` is the store's typed, frozen ``Settings`` (handed in by the composition root;
-    ``app`` does not import the store): read them as attributes, change them with
-    :meth:`change_settings`, so a default is decided in one place only.
     * ``card_backs`` — the ids of the card backs the settings dialog offers (it labels them
       ``card_back.<id>`` in the current language).
     """
@@ -248,8 +252,9 @@ class App:
         display: Display,
         audio: Audio,
         text: Text,
-        settings: Any,
+        settings: Settings,
         translate: Callable[..., str],
+        services: Services,
         scenes: dict[str, SceneFactory] | None = None,
     ) -> None:
         self.display = display
@@ -257,6 +262,7 @@ class App:
         self.text = text
         self.settings = settings
         self.t = translate
+        self.services = services
         self.scenes = SCENES if scenes is None else scenes
         self.stack = SceneStack()
         self.running = True

@@ -10,10 +10,13 @@ move asks about another position.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from solitaire.core import Game, Move
 from solitaire.solver.messages import BACKGROUND, Answer, HintAnswer, WinnabilityAnswer
+
+if TYPE_CHECKING:
+    from solitaire.solver.worker import SolverWorker
 
 HINT_BUDGET = 0.08  # seconds of search in the worker, as `bench --solver` measures hints
 STATUS_BUDGET = 2.0  # seconds to decide whether a position can still be won
@@ -21,8 +24,8 @@ BACKGROUND_BUDGET = 60.0  # seconds of background search when those did not deci
 
 
 class Advisor:
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, solver: SolverWorker) -> None:
+        self.solver = solver  # the app's one worker: asking starts its process
         self.hint_ticket: int | None = None
         self.hint_waited = 0.0  # seconds the pending hint has been waited for
         self.status: str | None = None  # "winnable", "not winnable", "unknown", "checking" or None
@@ -40,20 +43,10 @@ class Advisor:
         return (self.hint_ticket is not None or self.status_ticket is not None
                 or self.deal_ticket is not None)
 
-    def worker(self) -> Any:
-        """The app's solver worker, started on first use."""
-        worker = getattr(self.app, "solver", None)
-        if worker is None:
-            from solitaire.solver.worker import SolverWorker
-
-            worker = self.app.solver = SolverWorker()
-        return worker
-
     def ask_hint(self, game: Game) -> None:
-        worker = self.worker()
-        worker.cancel()
+        self.solver.cancel()
         self.status_ticket = None
-        self.hint_ticket = worker.submit("hint", game.to_json(), HINT_BUDGET)
+        self.hint_ticket = self.solver.submit("hint", game.to_json(), HINT_BUDGET)
         self.hint_waited = 0.0
 
     def ask_status(self, game: Game, enabled: bool) -> None:
@@ -68,19 +61,18 @@ class Advisor:
         if not enabled or game.won or has_hidden_cards(game):
             self.status = None
             return
-        worker = self.worker()
         if self.hint_ticket is None:
-            worker.cancel()
+            self.solver.cancel()
         self.status = "checking"
         self.status_at_start = game.moves == 0
         self.status_state = game.to_json()
         self.status_background = False
-        self.status_ticket = worker.submit("winnability", self.status_state, STATUS_BUDGET)
+        self.status_ticket = self.solver.submit("winnability", self.status_state, STATUS_BUDGET)
 
     def _keep_checking(self) -> None:
         """The short search did not decide: search on in the background ("Checking…" stays)."""
         self.status_background = True
-        self.status_ticket = self.worker().submit(BACKGROUND, self.status_state, BACKGROUND_BUDGET)
+        self.status_ticket = self.solver.submit(BACKGROUND, self.status_state, BACKGROUND_BUDGET)
 
     @property
     def status_key(self) -> str | None:
@@ -104,13 +96,12 @@ class Advisor:
             self.deal_known, self.deal_lost = True, verdict == "not winnable"
         elif self.deal_game is not None and self.deal_game.code is not None:
             first = Game.deal(self.deal_game.code)
-            self.deal_ticket = self.worker().submit("winnability", first.to_json(), STATUS_BUDGET)
+            self.deal_ticket = self.solver.submit("winnability", first.to_json(), STATUS_BUDGET)
 
     def forget(self) -> None:
         """The game changed: pending answers are stale."""
         self.hint_ticket = None
-        if getattr(self.app, "solver", None) is not None:
-            self.app.solver.cancel()
+        self.solver.cancel()
 
     def poll(self, dt: float) -> list[Move | None]:
         """Collect answers; returns the hints answered since the last call (None: no useful
@@ -121,7 +112,7 @@ class Advisor:
         if self.hint_ticket is not None:
             self.hint_waited += dt
         hints: list[Move | None] = []
-        for answer in self.worker().poll():
+        for answer in self.solver.poll():
             ticket = answer.ticket
             if ticket == self.status_ticket:
                 self.status_ticket = None

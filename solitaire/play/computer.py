@@ -29,21 +29,12 @@ def is_end(decision: object) -> bool:
     return isinstance(decision, End)
 
 
-def app_worker(app: Any) -> Any:
-    """The app's one solver worker, started on first use (the hints' too: a question of theirs
-    that cancels the computer's is asked again by ``ComputerPlayer``)."""
-    worker = getattr(app, "solver", None)
-    if worker is None:
-        from solitaire.solver.worker import SolverWorker  # multiprocessing: loaded on first use, not at start-up
-
-        worker = app.solver = SolverWorker()
-    return worker
-
-
 def warm_up(app: Any) -> None:
-    """Start the worker process now (the 3-2-1 count), not in the race's first frame: starting
-    a process takes tens of milliseconds, a frame's budget several times over."""
-    app_worker(app).start()
+    """Start the app's solver worker (the hints' too: a question of theirs that cancels the
+    computer's is asked again by ``ComputerPlayer``) now, during the 3-2-1 count, not in the
+    race's first frame: starting a process takes tens of milliseconds, a frame's budget several
+    times over."""
+    app.services.solver.start()
 
 
 class ComputerRival:
@@ -78,7 +69,7 @@ class ComputerRival:
 
     def start(self, game: Game) -> None:
         self.game = game
-        self.player = ComputerPlayer(self.kind, app_worker(self.app), self.fast, self.seed, self.limit)
+        self.player = ComputerPlayer(self.kind, self.app.services.solver, self.fast, self.seed, self.limit)
 
     def update(self, race_time: float) -> list[RivalEvent]:
         self.now = race_time
@@ -132,7 +123,7 @@ class AutoPlayer:
 
     def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
         warm_up(app)
-        self.player = ComputerPlayer(strength, app_worker(app), fast, seed, limit)
+        self.player = ComputerPlayer(strength, app.services.solver, fast, seed, limit)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
 from solitaire.scenes.menus.settings import system_name
-from solitaire.store.player_key import player_key
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 MAX_NAME = 32  # as Settings keeps it (the server cuts it to 20)
@@ -29,7 +28,7 @@ def my_name(app: Any) -> str:
 
 def server_address(app: Any) -> str:
     """The server in Settings (Network), else the default."""
-    return getattr(app.settings, "online_server", "") or DEFAULT_ONLINE_SERVER
+    return app.settings.online_server or DEFAULT_ONLINE_SERVER
 
 
 def connect(app: Any, url: str | None = None, name: str | None = None, hosting: Hosting | None = None) -> OnlineClient:
@@ -37,7 +36,7 @@ def connect(app: Any, url: str | None = None, name: str | None = None, hosting: 
     ``hosting``: the server this game runs for it, stopped when the client closes."""
     from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
 
-    client = OnlineClient(url or server_address(app), player_key(), name or my_name(app), hosting)
+    client = OnlineClient(url or server_address(app), app.services.player_key(), name or my_name(app), hosting)
     client.start()
     return client
 

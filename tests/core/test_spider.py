@@ -93,6 +93,17 @@ def test_SP5_a_row_that_completes_a_suit_sends_it_home():
     assert game.tableau[0] == [] and game.foundations[0] == cards(WHOLE + " AS")[::-1]
 
 
+def test_SP5_C9_undo_takes_back_a_row_that_completed_a_suit_exactly():
+    """The record lists the piles a move touched newest first (the suit's foundation, filled
+    last, first), and undo puts each back as it was before the move."""
+    game = build("spider", tableau=[WHOLE] + ["9H"] * 9, stock="7H 7H 7H 7H 7H 7H 7H 7H 7H AS", draw=4)
+    before = game.to_json()
+    game.apply(DRAW)
+    assert game.history[-1].piles[0][0] is game.foundations[0]
+    game.undo()
+    assert {**game.to_json(), "moves": 0} == {**before, "moves": 0}
+
+
 def test_SP6_every_move_costs_a_point_from_500():
     game = Game.deal(parse_code("SP1-D1N-AAAAAAB"))
     assert game.score == 500

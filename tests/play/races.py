@@ -61,10 +61,10 @@ def scripted_duel(store: object = None) -> Duel:
 
 
 class App(SimpleNamespace):
-    """What the computer rival asks of the game's App: the strings and the solver worker."""
+    """What the computer rival asks of the game's App: the strings and its services' solver worker."""
 
     def __init__(self) -> None:
-        super().__init__(t=i18n.t, solver=SolverWorker())
+        super().__init__(t=i18n.t, services=SimpleNamespace(solver=SolverWorker()))
 
 
 def computer_duel(seconds: float = 30.0, limit: float = 120.0) -> Duel:
@@ -82,7 +82,7 @@ def computer_duel(seconds: float = 30.0, limit: float = 120.0) -> Duel:
                 time.sleep(0.002)  # the worker thinks: let it
         return duel
     finally:
-        app.solver.shutdown()
+        app.services.solver.shutdown()
 
 
 def online_duel(folder: Path) -> tuple[OnlineRace, OnlineRace]:

@@ -10,34 +10,43 @@ from solitaire.app.audio import Audio
 from solitaire.app.display import Display
 from solitaire.main import DEFAULT_SETTINGS, register_scenes
 from solitaire.app.scene import SCENES, App
+from solitaire.app.services import Services
 from solitaire.app.text import Text
 from solitaire.store import Store
 
 
 @pytest.fixture
-def app(tmp_path):
+def services(tmp_path):
+    """What the ``app`` fixture's App is given: a store in a scratch folder and a solver worker
+    (its process, if a test starts one, is stopped after). A test module that needs others
+    overrides this fixture, e.g. ``replace(services, store=None)`` to keep nothing on disk."""
+    given = Services.around(Store(tmp_path / "home"))
+    yield given
+    given.solver.shutdown()
+
+
+@pytest.fixture
+def app(services):
     pygame.display.init()
     pygame.font.init()
     register_scenes()
     i18n.set_language("en")
     display = Display((1280, 800))
-    application = App(display, Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, dict(SCENES))
-    application.store = Store(tmp_path / "home")
+    application = App(display, Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t, services, dict(SCENES))
     yield application
     application.stack.clear()
-    if getattr(application, "solver", None) is not None:
-        application.solver.shutdown()
     pygame.display.quit()
 
 
 @pytest.fixture
 def make_app(tmp_path, monkeypatch):
-    """``make(size, lang, **settings)``: the real game's App and scenes on the dummy driver, in
-    ``lang`` (its table mirrored for Arabic) with those settings; every one made is cleared after."""
+    """``make(size, lang, services=None, **settings)``: the real game's App and scenes on the
+    dummy driver, in ``lang`` (its table mirrored for Arabic) with those settings and services (by
+    default a store in a scratch folder and a solver worker); every one made is cleared after."""
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path / "home"))
     made: list[App] = []
 
-    def make(size=(1280, 720), lang="en", **settings) -> App:
+    def make(size=(1280, 720), lang="en", services: Services | None = None, **settings) -> App:
         pygame.display.init()
         pygame.font.init()
         register_scenes()
@@ -45,14 +54,15 @@ def make_app(tmp_path, monkeypatch):
         text = Text()
         text.base_rtl = i18n.is_rtl()
         application = App(Display(size), Audio(muted=True), text,
-                          DEFAULT_SETTINGS.updated(language=lang, **settings), i18n.t, dict(SCENES))
-        application.store = Store()
+                          DEFAULT_SETTINGS.updated(language=lang, **settings), i18n.t,
+                          services or Services.around(Store()), dict(SCENES))
         made.append(application)
         return application
 
     yield make
     for application in made:
         application.stack.clear()
+        application.services.solver.shutdown()
     i18n.set_language("en")
     pygame.display.quit()
 

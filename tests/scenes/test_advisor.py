@@ -31,10 +31,6 @@ class AnsweringWorker:
         self.pending = []
 
 
-class Stand:
-    def __init__(self, worker) -> None:
-        self.solver = worker
-
 
 def asked(advisor: Advisor, game: Game) -> str:
     advisor.ask_status(game, True)
@@ -43,7 +39,7 @@ def asked(advisor: Advisor, game: Game) -> str:
 
 
 def test_a_deal_lost_from_the_start_cannot_be_won_and_says_so_after_moves_too():
-    advisor = Advisor(Stand(AnsweringWorker("not winnable", "not winnable")))
+    advisor = Advisor(AnsweringWorker("not winnable", "not winnable"))
     game = Game.deal(parse_code(UNWINNABLE))
     assert asked(advisor, game) == "status.deal_not_winnable"
     game.apply(DRAW)
@@ -51,7 +47,7 @@ def test_a_deal_lost_from_the_start_cannot_be_won_and_says_so_after_moves_too():
 
 
 def test_a_deal_that_was_winnable_is_no_longer_winnable():
-    advisor = Advisor(Stand(AnsweringWorker("winnable", "not winnable")))
+    advisor = Advisor(AnsweringWorker("winnable", "not winnable"))
     game = Game.deal(parse_code("TF1-D1N-AAAAAAB"))
     assert asked(advisor, game) == "status.winnable"
     game.apply(DRAW)
@@ -59,7 +55,7 @@ def test_a_deal_that_was_winnable_is_no_longer_winnable():
 
 
 def test_another_deal_forgets_the_last_ones_verdict():
-    advisor = Advisor(Stand(AnsweringWorker("not winnable", "not winnable")))
+    advisor = Advisor(AnsweringWorker("not winnable", "not winnable"))
     assert asked(advisor, Game.deal(parse_code(UNWINNABLE))) == "status.deal_not_winnable"
     later = Game.deal(parse_code("TF1-D1N-AAAAAAB"))
     later.apply(DRAW)
@@ -88,7 +84,7 @@ def test_a_resumed_game_of_a_lost_deal_asks_about_the_first_position_and_says_ca
     """Continue brings back a game past move 0: its lost position leads to a question about
     the deal's first position, whose answer decides the words (issue 11)."""
     worker = AnsweringWorker("not winnable", "not winnable")
-    advisor = Advisor(Stand(worker))
+    advisor = Advisor(worker)
     game = Game.deal(parse_code(UNWINNABLE))
     game.apply(DRAW)
     assert asked(advisor, game) == "status.not_winnable"
@@ -98,7 +94,7 @@ def test_a_resumed_game_of_a_lost_deal_asks_about_the_first_position_and_says_ca
 
 
 def test_a_resumed_game_of_a_winnable_deal_stays_no_longer_winnable():
-    advisor = Advisor(Stand(AnsweringWorker("not winnable", "winnable")))
+    advisor = Advisor(AnsweringWorker("not winnable", "winnable"))
     game = Game.deal(parse_code("TF1-D1N-AAAAAAB"))
     game.apply(DRAW)
     assert asked(advisor, game) == "status.not_winnable"

@@ -47,7 +47,7 @@ def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_the_results(
     # the computer decides on its game in the race, which the duel plays its moves on: no copy
     assert duel.duel.rival.game is duel.duel.rival_game
     expected = {"you": "won", "opponent": "lost", "tie": "tied"}[result.winner]
-    record = app.store.duel_stats("hard")
+    record = app.services.store.duel_stats("hard")
     assert record.played == 1 and getattr(record, expected) == 1
     driver.draw()
     line = result.to_json()
@@ -86,7 +86,7 @@ def test_the_worker_killed_mid_duel_the_opponent_resumes_never_a_crash(app, monk
     while duel.duel.rival_game.moves < 3 and time.monotonic() < deadline:
         app.stack.update(STEP)
         time.sleep(0.001)
-    worker = app.solver
+    worker = app.services.solver
     os.kill(worker._process.pid, signal.SIGSTOP)  # it cannot answer before it dies
     while not duel.duel.rival.player.waiting() and time.monotonic() < deadline:
         app.stack.update(STEP)

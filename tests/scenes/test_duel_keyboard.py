@@ -150,23 +150,19 @@ def test_Rematch_by_keys_then_leaving_by_keys_asks_first(make_app):
     app = make_app((1280, 720))
     keys = Keys(app)
     duel, results = ended_by_keys(app, keys)
-    try:
-        keys.tab_to(results.rematch_button)
-        keys.press(pygame.K_RETURN)  # a duel started from the keyboard shows the board's focus at once
-        again = app.stack.top
-        assert type(again).__name__ == "DuelScene" and again is not duel and str(again.duel.code) == CODE
-        assert again.group.focused is again.board
-        keys.press(pygame.K_ESCAPE)  # the duel's menu
-        menu = app.stack.top
-        assert type(menu).__name__ == "DuelMenuScene"
-        keys.tab_to(menu.buttons[-1])  # Leave
-        keys.press(pygame.K_RETURN)
-        question = app.stack.top
-        assert type(question).__name__ == "ConfirmScene" and again.duel.result is None  # asked first
-        keys.tab_to(question.yes)
-        keys.press(pygame.K_RETURN, seen=False)
-        assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene"]
-        assert again.duel.result is not None and again.duel.race.ended_how(0) == "end"  # leaving is End
-    finally:
-        if getattr(app, "solver", None) is not None:
-            app.solver.shutdown()
+    keys.tab_to(results.rematch_button)
+    keys.press(pygame.K_RETURN)  # a duel started from the keyboard shows the board's focus at once
+    again = app.stack.top
+    assert type(again).__name__ == "DuelScene" and again is not duel and str(again.duel.code) == CODE
+    assert again.group.focused is again.board
+    keys.press(pygame.K_ESCAPE)  # the duel's menu
+    menu = app.stack.top
+    assert type(menu).__name__ == "DuelMenuScene"
+    keys.tab_to(menu.buttons[-1])  # Leave
+    keys.press(pygame.K_RETURN)
+    question = app.stack.top
+    assert type(question).__name__ == "ConfirmScene" and again.duel.result is None  # asked first
+    keys.tab_to(question.yes)
+    keys.press(pygame.K_RETURN, seen=False)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["TitleScene"]
+    assert again.duel.result is not None and again.duel.race.ended_how(0) == "end"  # leaving is End

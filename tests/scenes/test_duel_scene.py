@@ -144,7 +144,7 @@ def test_DU4_DU5_the_end_summary_is_the_final_total(app, driver):
     assert type(results).__name__ == "DuelResultsScene"
     assert results.result.you.breakdown.total == preview.total and results.result.winner == "you"
     assert results.result.you.ended == "end" and results.result.opponent.ended == "time"
-    record = app.store.duel_stats("medium")
+    record = app.services.store.duel_stats("medium")
     assert (record.played, record.won, record.best_total) == (1, 1, preview.total)
     results.draw(app.display.surface, 1.0)
 
@@ -154,7 +154,7 @@ def test_DU1_the_clock_ends_the_race_for_both(app):
     run(app, 240)
     result = app.stack.top.result
     assert result.you.ended == result.opponent.ended == "time" and result.winner == "tie"
-    assert rival.closed and app.store.duel_stats("hard").tied == 1
+    assert rival.closed and app.services.store.duel_stats("hard").tied == 1
 
 
 def test_both_finished_ends_the_race_before_the_clock(app):
@@ -204,7 +204,7 @@ def test_leaving_asks_first_and_counts_as_end(app, driver):
     assert type(app.stack.top).__name__ == "TitleScene" and len(app.stack) == 1
     assert rival.my_ended_at is not None and rival.closed
     assert duel.duel.result.you.ended == "end" and duel.duel.result.you.breakdown.total == total
-    assert app.store.duel_stats("easy").played == 1
+    assert app.services.store.duel_stats("easy").played == 1
 
 
 def test_closing_the_window_counts_as_end(app):
@@ -212,9 +212,9 @@ def test_closing_the_window_counts_as_end(app):
     run(app, 5)
     app.stack.clear()  # what main does once the window is closed
     assert duel.duel.result is not None and duel.duel.result.you.ended == "end"
-    assert app.store.duel_stats("hard").played == 1
+    assert app.services.store.duel_stats("hard").played == 1
     app.stack.clear()
-    assert app.store.duel_stats("hard").played == 1  # counted once
+    assert app.services.store.duel_stats("hard").played == 1  # counted once
 
 
 def test_a_move_the_core_refuses_ends_the_rival(app):

@@ -4,10 +4,10 @@ from solitaire.store.duel_stats import DuelStats
 
 
 def test_the_duel_tab_shows_each_strength_and_resets_one(app, driver):
-    app.store.record_duel("hard", "won", 900)
-    app.store.record_duel("hard", "lost", 300)
-    app.store.record_duel("hard", "tied", 450)
-    app.store.record_duel("easy", "won", 100)
+    app.services.store.record_duel("hard", "won", 900)
+    app.services.store.record_duel("hard", "lost", 300)
+    app.services.store.record_duel("hard", "tied", 450)
+    app.services.store.record_duel("easy", "won", 100)
     app.open("statistics", game_id="duel")
     scene = app.stack.top
     assert [value for value, _ in scene.modes.options] == ["easy", "medium", "hard", "network", "online"]
@@ -18,7 +18,7 @@ def test_the_duel_tab_shows_each_strength_and_resets_one(app, driver):
         ("3", "1", "1", "1", "900")
     driver.draw()
     scene._reset("duel-hard")
-    assert app.store.duel_stats("hard") == DuelStats() and app.store.duel_stats("easy").played == 1
+    assert app.services.store.duel_stats("hard") == DuelStats() and app.services.store.duel_stats("easy").played == 1
 
 
 def test_a_game_mode_tab_is_as_before(app, driver):
@@ -30,7 +30,7 @@ def test_a_game_mode_tab_is_as_before(app, driver):
 
 def test_network_duels_have_their_own_row(app, driver):
     """Issue 15: a row for network opponents, as for each computer strength."""
-    app.store.record_duel("network", "won", 640)
+    app.services.store.record_duel("network", "won", 640)
     app.open("statistics", game_id="duel")
     scene = app.stack.top
     scene._set_mode("network")
@@ -42,11 +42,11 @@ def test_network_duels_have_their_own_row(app, driver):
 
 def test_online_duels_have_their_own_row_apart_from_lan_duels(app, driver):
     """Issue 25: an online duel counts in its own row, "Online", not in the LAN duels' one."""
-    app.store.record_duel("online", "lost", 410)
+    app.services.store.record_duel("online", "lost", 410)
     app.open("statistics", game_id="duel")
     scene = app.stack.top
     scene._set_mode("online")
     figures = dict(scene.figures(scene.record()))
     assert (figures["Played"], figures["Lost"], figures["Best total"]) == ("1", "1", "410")
-    assert dict(scene.modes.options)["online"] == "Online" and app.store.duel_stats("network").played == 0
+    assert dict(scene.modes.options)["online"] == "Online" and app.services.store.duel_stats("network").played == 0
     driver.draw()

@@ -79,7 +79,7 @@ def test_the_host_shows_a_code_that_leads_to_its_server_and_the_race_follows(app
         frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
         assert app.stack.top.rating_line == app.t("online.unrated")
         # counted with the network duels, not the online ones (they have a row each in Statistics)
-        assert app.store.duel_stats("network").played == 1 and app.store.duel_stats("online").played == 0
+        assert app.services.store.duel_stats("network").played == 1 and app.services.store.duel_stats("online").played == 0
     finally:
         bob.close()
     app.stack.clear()  # the host leaves the race (or quits): the server stops with it

@@ -169,7 +169,7 @@ def test_a_race_decided_while_away_shows_its_result_once_connected_again(race, a
     frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
     results = app.stack.top
     assert results.result.duel == scene.bob.result.duel and results.result.you == scene.bob.result.opponent
-    assert app.store.duel_stats("online").played == 1
+    assert app.services.store.duel_stats("online").played == 1
     driver.draw()
 
 
@@ -182,5 +182,5 @@ def test_a_connection_not_made_again_in_time_ends_in_a_clear_result(race, app, d
     frames(app, lambda: isinstance(app.stack.top, OnlineResultsScene))
     results = app.stack.top
     assert results.result is None and results.title == "Connection lost"
-    assert app.store.duel_stats("online").played == 0  # no verdict heard: nothing counted here
+    assert app.services.store.duel_stats("online").played == 0  # no verdict heard: nothing counted here
     driver.draw()

@@ -71,7 +71,7 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         rating = results.result.rating
         assert results.rating_line.startswith(f"Rating {rating['before']} → {rating['after']}")
         assert results.result.opponent_name == "Bob"
-        assert app.store.duel_stats("online").played == 1 and app.store.duel_stats("network").played == 0
+        assert app.services.store.duel_stats("online").played == 1 and app.services.store.duel_stats("network").played == 0
         bob.close()
 
 

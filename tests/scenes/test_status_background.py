@@ -4,6 +4,10 @@ shows its answer when it comes, and the next move cancels it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from solitaire.core import DRAW, Game, parse_code
 from solitaire.play.advisor import BACKGROUND_BUDGET, STATUS_BUDGET, Advisor
 from solitaire.solver.messages import BACKGROUND, WinnabilityAnswer
@@ -45,14 +49,10 @@ class HandWorker:
         self.asked.clear()
 
 
-class Stand:
-    def __init__(self, worker: HandWorker) -> None:
-        self.solver = worker
-
 
 def test_an_undecided_status_is_searched_on_in_the_background_and_its_answer_shown():
     worker = HandWorker()
-    advisor = Advisor(Stand(worker))
+    advisor = Advisor(worker)
     advisor.ask_status(Game.deal(parse_code(DEAL)), True)
     worker.answer("unknown")
     advisor.poll(0.0)
@@ -65,7 +65,7 @@ def test_an_undecided_status_is_searched_on_in_the_background_and_its_answer_sho
 
 def test_a_background_search_that_does_not_decide_says_unknown_and_stops_there():
     worker = HandWorker()
-    advisor = Advisor(Stand(worker))
+    advisor = Advisor(worker)
     advisor.ask_status(Game.deal(parse_code(DEAL)), True)
     worker.answer("unknown")
     advisor.poll(0.0)
@@ -76,7 +76,7 @@ def test_a_background_search_that_does_not_decide_says_unknown_and_stops_there()
 
 def test_the_next_move_cancels_the_background_search_and_its_late_answer_is_not_shown():
     worker = HandWorker()
-    advisor = Advisor(Stand(worker))
+    advisor = Advisor(worker)
     game = Game.deal(parse_code(DEAL))
     advisor.ask_status(game, True)
     worker.answer("unknown")
@@ -94,8 +94,18 @@ def test_the_next_move_cancels_the_background_search_and_its_late_answer_is_not_
     assert advisor.status == "winnable"
 
 
-def test_the_play_scene_says_checking_during_the_background_search_then_its_answer(app, driver):
-    worker = app.solver = HandWorker()
+@pytest.fixture
+def worker() -> HandWorker:
+    return HandWorker()
+
+
+@pytest.fixture
+def services(services, worker):
+    """The app's solver is the hand worker."""
+    return replace(services, solver=worker)
+
+
+def test_the_play_scene_says_checking_during_the_background_search_then_its_answer(app, driver, worker):
     app.open("play", code=DEAL)
     scene = driver.scene
     worker.answer("unknown")

@@ -62,7 +62,7 @@ class DuelScene(TableScene):
         if rival is None:
             rival = make_rival(self.app, self.opponent, fast, race.limit)
         return Duel(race, rival, autoplayer=self.autoplayer(autoplay, fast, race.limit), fast=fast,
-                    store=getattr(self.app, "store", None), on_result=on_result)
+                    store=self.app.services.store, on_result=on_result)
 
     def autoplayer(self, autoplay: Any, fast: bool, limit: float) -> AutoPlayer | None:
         """``--autoplay STRENGTH`` (or a player given ready-made) for a race of ``limit`` seconds."""

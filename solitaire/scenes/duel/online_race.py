@@ -63,7 +63,7 @@ class OnlineRaceScene(DuelScene):
         matched = self.online.matched
         return OnlineRace(self.online, opponent_label(self.app, matched.opponent),
                           autoplayer=self.autoplayer(autoplay, fast, float(matched.seconds)),
-                          store=getattr(self.app, "store", None), on_result=on_result)
+                          store=self.app.services.store, on_result=on_result)
 
     def race_step(self, dt: float) -> None:
         """The server's answers: a refused move said, and the table redrawn once the server

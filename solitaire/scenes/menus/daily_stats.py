@@ -70,11 +70,11 @@ class DailyStatsScene(DialogScene):
 
     # -- model ------------------------------------------------------------------------------
     def results(self) -> dict[str, dict[str, DailyResult]]:
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         return store.daily_results() if store is not None else {}
 
     def streaks(self) -> tuple[int, int]:
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         if store is None:
             return 0, 0
         found = store.daily_streaks(self.today)

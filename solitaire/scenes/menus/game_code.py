@@ -103,7 +103,7 @@ class GameCodeScene(DialogScene):
             return
         slot = slot_of(code.game, code.draw, code.scoring)
         at_stake = (self.play.session.at_stake(slot) if self.play is not None
-                    else saved_game_at_stake(getattr(self.app, "store", None), slot))
+                    else saved_game_at_stake(self.app.services.store, slot))
         if at_stake:  # a game with moves in the code's mode is given up: say so first
             ask(self.app, code_question(self.app, code), lambda: self._play(code),
                 yes_label=self.app.t("game_code.play"), no_label=self.app.t("menu.cancel"))

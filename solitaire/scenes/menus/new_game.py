@@ -63,7 +63,7 @@ def preferred_mode(app: App, game_id: str) -> tuple[int, str]:
     """The draw and scoring saved for this game, when the ruleset still offers them."""
     rules = ruleset(game_id)
     draw, scoring = rules.default_draw, rules.scorings[0]
-    store = getattr(app, "store", None)
+    store = app.services.store
     if store is not None:
         saved_draw = store.settings.draw.get(game_id)
         saved_scoring = store.settings.scoring.get(game_id)
@@ -91,7 +91,7 @@ class NewGameScene(DialogScene):
         draw, scoring = preferred_mode(app, game_id)
         self.draw_count = draw
         self.scoring = scoring
-        store = getattr(app, "store", None)
+        store = app.services.store
         self.winnable = bool(store.settings.winnable_only if store is not None
                              else app.settings.winnable_only)
 
@@ -162,7 +162,7 @@ class NewGameScene(DialogScene):
         """
         if self.play is not None:
             return bool(self.play.session.at_stake(self._slot()))
-        return saved_game_at_stake(getattr(self.app, "store", None), self._slot())
+        return saved_game_at_stake(self.app.services.store, self._slot())
 
     def _offer_saved_game(self) -> None:
         """Offer "Continue game", first, where the chosen mode has a saved game off the table."""
@@ -175,7 +175,7 @@ class NewGameScene(DialogScene):
 
     def _remember(self) -> None:
         """Save the choice for next time."""
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         if store is not None:
             try:
                 store.update_settings(draw={self.game_id: self.draw_count},

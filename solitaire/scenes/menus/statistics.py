@@ -73,7 +73,7 @@ class StatisticsScene(DialogScene):
         return f"duel-{self.mode}" if self.duel else mode_key(self.game_id, *self.mode)
 
     def record(self) -> ModeStats | DuelStats:
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         if self.duel:
             return store.duel_stats(self.mode) if store is not None else DuelStats()
         return store.stats(self.key) if store is not None else ModeStats()
@@ -100,7 +100,7 @@ class StatisticsScene(DialogScene):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.reset_button.enabled = getattr(self.app, "store", None) is not None \
+        self.reset_button.enabled = self.app.services.store is not None \
             and self.record().played > 0
 
     def _set_game(self, game_id: str) -> None:
@@ -125,7 +125,7 @@ class StatisticsScene(DialogScene):
             no_label=self.app.t("menu.cancel"))
 
     def _reset(self, key: str) -> None:
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         if store is not None:
             store.reset_stats(key)
         self._refresh()

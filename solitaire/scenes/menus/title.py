@@ -74,7 +74,7 @@ class TitleScene(Scene):
         self.slide = [0.0] * len(self.buttons)
 
     def _continue_slot(self) -> str | None:
-        store = getattr(self.app, "store", None)
+        store = self.app.services.store
         return store.continue_slot() if store is not None and self.app.can_open("play") else None
 
     def _continue_label(self) -> str:

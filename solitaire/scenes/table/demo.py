@@ -21,7 +21,6 @@ from typing import Protocol
 
 from solitaire.app.scene import App
 from solitaire.core import Game, IllegalMove, Move, parse_request
-from solitaire.play.computer import app_worker
 from solitaire.solver.api import has_hidden_cards
 from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
 from solitaire.solver.player import Strength, decide_question, seen
@@ -105,7 +104,7 @@ class Demo:
             return
         self.running = False
         if self.ticket is not None:
-            app_worker(self.table.app).forget(self.ticket)
+            self.table.app.services.solver.forget(self.ticket)
         self.ticket = self.question = self.held = None
         self.line = []
         if note is not None:
@@ -159,7 +158,7 @@ class Demo:
     def _submit(self) -> None:
         assert self.question is not None
         kind, state, budget = self.question
-        self.ticket = app_worker(self.table.app).submit(kind, state, budget, keep=True)
+        self.ticket = self.table.app.services.solver.submit(kind, state, budget, keep=True)
         self.waited = 0.0
 
     def _listen(self, dt: float) -> None:
@@ -167,7 +166,7 @@ class Demo:
         worker is asked again."""
         if self.ticket is None:
             return
-        worker = app_worker(self.table.app)
+        worker = self.table.app.services.solver
         if not worker.asked(self.ticket):
             self._submit()
             return

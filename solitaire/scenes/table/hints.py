@@ -22,7 +22,7 @@ class Hints:
     def __init__(self, app: Any, hud: Hud) -> None:
         self.app = app
         self.hud = hud
-        self.advisor = Advisor(app)
+        self.advisor = Advisor(app.services.solver)
         self.hint: tuple[Move, float] | None = None  # the hinted move and its seconds left
 
     @property

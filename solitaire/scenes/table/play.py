@@ -26,7 +26,7 @@ class PlayScene(TableScene):
                  winnable: bool = False, resume: bool = True, slot: str | None = None,
                  game: Game | None = None, daily: date | None = None, **_: Any) -> None:
         super().__init__(app)
-        store = getattr(app, "store", None)
+        store = app.services.store
         if game is not None:  # a position set up by hand (the win panel's smoke start)
             self.session = Session(store, game)
         else:

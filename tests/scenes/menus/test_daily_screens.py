@@ -77,7 +77,7 @@ def test_DD3_DD5_statistics_daily_sends_the_days_best_game_and_shows_the_board(a
     today = utc_today()
     line = solve(Game.deal(daily_deal("klondike", 1, today)), 10.0).moves
     for back in (1, 2, 4):  # won days before today: a streak of 2 (today not played yet)
-        app.store.end_game("klondike-d1-standard", Outcome(True, 600, 300.0, 150),
+        app.services.store.end_game("klondike-d1-standard", Outcome(True, 600, 300.0, 150),
                            DailyPlay(today - timedelta(back), ()))
     with running_server(tmp_path / "server") as (url, _):
         app.settings = app.settings.updated(online_server=url)
@@ -86,7 +86,7 @@ def test_DD3_DD5_statistics_daily_sends_the_days_best_game_and_shows_the_board(a
         next_of(ann, Welcome)
         ann.daily_submit("klondike", 1, today.isoformat(), line[:30])
         next_of(ann, DailyScore)
-        app.store.end_game("klondike-d1-standard", Outcome(True, 700, 250.0, len(line)),
+        app.services.store.end_game("klondike-d1-standard", Outcome(True, 700, 250.0, len(line)),
                            DailyPlay(today, tuple(line)))
         stats = app.open("statistics", game_id="klondike")
         app.stack.on_resize(app.display.size)

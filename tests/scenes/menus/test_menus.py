@@ -13,6 +13,7 @@ from solitaire import i18n
 from solitaire.app.audio import Audio
 from solitaire.app.display import Display
 from solitaire.app.scene import App, Scene
+from solitaire.app.services import Services
 from solitaire.app.text import Text
 from solitaire.core import Game, GameCode, parse_code
 from solitaire.main import DEFAULT_SETTINGS
@@ -50,7 +51,7 @@ class FakeSession:
         game = self.play.game
         if slot is None or slot == mode_slot(game):
             return game.moves > 0 and not game.won
-        return saved_game_at_stake(self.play.app.store, slot)
+        return saved_game_at_stake(self.play.app.services.store, slot)
 
     def start_code(self, code):
         self.play.calls.append(("start_code", code))
@@ -91,14 +92,14 @@ def make_app(tmp_path, monkeypatch):
         pygame.font.init()
         i18n.set_language("en")
         app = App(Display(size), Audio(muted=True), Text(), DEFAULT_SETTINGS, i18n.t,
-                  dict(SCENES))
-        app.store = Store() if store else None
+                  Services.around(Store() if store else None), dict(SCENES))
         made.append(app)
         return app
 
     yield make
     for app in made:
         app.stack.clear()
+        app.services.solver.shutdown()
     i18n.set_language("en")
     pygame.display.quit()
 
@@ -150,8 +151,8 @@ def test_every_dialog_opens_and_draws(make_app, size, text_size):
     app = make_app(size)
     app.change_settings(text_size=text_size)  # issue 16: with the largest text too
     play = in_game(app)
-    app.store.record_result(mode_key("klondike", 3, "standard"), True, 640, 187.0, 130)
-    app.store.record_result(mode_key("double", 1, "vegas"), False, -84, 300.0, 80)
+    app.services.store.record_result(mode_key("klondike", 3, "standard"), True, 640, 187.0, 130)
+    app.services.store.record_result(mode_key("double", 1, "vegas"), False, -84, 300.0, 80)
     dialogs = [
         ("menu", {"play": play}),
         ("new_game", {"game_id": "klondike", "play": play}),
@@ -189,10 +190,10 @@ def test_every_dialog_opens_and_draws(make_app, size, text_size):
 def test_statistics_draws_a_vegas_mode_in_dollars(make_app):
     app = make_app()
     key_ = mode_key("double", 1, "vegas")
-    app.store.record_result(key_, False, -84, 300.0, 80)
-    app.store.update_settings(draw={"double": 1}, scoring={"double": "vegas"})
+    app.services.store.record_result(key_, False, -84, 300.0, 80)
+    app.services.store.update_settings(draw={"double": 1}, scoring={"double": "vegas"})
     scene = app.open("statistics", game_id="double")
-    figures = dict(scene.figures(app.store.stats(key_)))
+    figures = dict(scene.figures(app.services.store.stats(key_)))
     assert figures["Best score"] == "-$84"
     assert figures["Fastest win"] == "—"
     draw(app)
@@ -282,14 +283,14 @@ def test_new_game_from_title_saves_the_draw_and_replaces_itself_with_play(make_a
     assert [type(s) for s in app.stack.scenes] == [TitleStandIn, FakePlay]
     assert play.opened == {"game_id": "klondike", "draw": 3, "scoring": "standard", "code": None,
                            "winnable": True}
-    assert app.store.settings.draw["klondike"] == 3
-    assert app.store.settings.winnable_only is True
+    assert app.services.store.settings.draw["klondike"] == 3
+    assert app.services.store.settings.winnable_only is True
     assert Store().settings.draw["klondike"] == 3  # written to disk
 
 
 def test_new_game_preselects_the_saved_choice_and_starts_the_play_scene_below(make_app):
     app = make_app()
-    app.store.update_settings(draw={"double": 3}, scoring={"double": "vegas"})
+    app.services.store.update_settings(draw={"double": 3}, scoring={"double": "vegas"})
     play = in_game(app)
     menu = app.open("menu", play=play)
     dialog = app.open("new_game", game_id="double", play=play)
@@ -299,7 +300,7 @@ def test_new_game_preselects_the_saved_choice_and_starts_the_play_scene_below(ma
     click(app, dialog.start_button)
     assert app.stack.top is play and menu not in app.stack.scenes
     assert play.calls == [("start", "double", 3, "standard", False, False)]
-    assert app.store.settings.scoring["double"] == "standard"
+    assert app.services.store.settings.scoring["double"] == "standard"
 
 
 def test_new_game_cancel_and_escape_change_nothing(make_app):
@@ -309,7 +310,7 @@ def test_new_game_cancel_and_escape_change_nothing(make_app):
     dialog.draw_choice.select(1)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is play and play.calls == []
-    assert app.store.settings.draw["klondike"] == 1
+    assert app.services.store.settings.draw["klondike"] == 1
 
 
 def test_new_game_offers_no_choice_the_duel_does_not_have(make_app):
@@ -410,9 +411,9 @@ def test_statistics_reset_asks_first_and_resets_only_that_mode_after_yes(make_ap
     app = make_app()
     k3 = mode_key("klondike", 3, "standard")
     k1 = mode_key("klondike", 1, "standard")
-    app.store.record_result(k3, True, 600, 200.0, 120)
-    app.store.record_result(k1, False, 50, 90.0, 40)
-    app.store.update_settings(draw={"klondike": 3})
+    app.services.store.record_result(k3, True, 600, 200.0, 120)
+    app.services.store.record_result(k1, False, 50, 90.0, 40)
+    app.services.store.update_settings(draw={"klondike": 3})
     scene = app.open("statistics", game_id="klondike")
     assert scene.key == k3 and scene.reset_button.enabled
     click(app, scene.reset_button)
@@ -420,14 +421,14 @@ def test_statistics_reset_asks_first_and_resets_only_that_mode_after_yes(make_ap
     assert isinstance(question, ConfirmScene)
     assert question.message == "Reset statistics for Klondike Draw 3?"
     click(app, question.no)
-    assert app.stack.top is scene and app.store.stats(k3).played == 1
+    assert app.stack.top is scene and app.services.store.stats(k3).played == 1
     tab_to(app, scene, scene.reset_button)
     key(app, pygame.K_RETURN)
     question = app.stack.top
     tab_to(app, question, question.yes)
     key(app, pygame.K_RETURN)
     assert app.stack.top is scene
-    assert app.store.stats(k3).played == 0 and app.store.stats(k1).played == 1
+    assert app.services.store.stats(k3).played == 0 and app.services.store.stats(k1).played == 1
     assert not scene.reset_button.enabled
     draw(app)
 

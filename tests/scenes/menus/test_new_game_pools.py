@@ -46,11 +46,11 @@ def test_the_option_follows_the_pool_files_not_a_list(app, monkeypatch):
 
 
 def test_starting_where_no_pool_exists_deals_a_random_deal_and_keeps_the_preference(app, driver):
-    app.store.update_settings(winnable_only=True)
+    app.services.store.update_settings(winnable_only=True)
     app.open("title")
     dialog = app.open("new_game", game_id="double")
     choose(dialog.scoring_choice, "vegas")
     dialog.start()
     play = driver.scene
     assert play.game.scoring.name == "vegas" and play.hud.toast is None
-    assert app.store.settings.winnable_only is True  # still asked for where a pool exists
+    assert app.services.store.settings.winnable_only is True  # still asked for where a pool exists

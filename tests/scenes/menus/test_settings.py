@@ -36,11 +36,11 @@ def test_at_normal_speed_the_same_draw_is_still_moving(app, driver):
 
 
 def test_the_speed_is_saved(app, driver):
-    app.settings_listeners.append(lambda changed: _persist(app.store, changed, app.display, {}))
+    app.settings_listeners.append(lambda changed: _persist(app.services.store, changed, app.display, {}))
     app.open("title")
     app.open("settings").speed.select(SLOW)
-    assert app.store.settings.animation_speed == 0.5
-    assert Store(app.store.folder).settings.animation_speed == 0.5
+    assert app.services.store.settings.animation_speed == 0.5
+    assert Store(app.services.store.folder).settings.animation_speed == 0.5
 
 
 def test_a_hand_edited_speed_shows_the_nearest_choice(app, driver):

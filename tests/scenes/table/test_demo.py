@@ -57,7 +57,7 @@ def test_C13_the_demo_plays_the_solvers_line_to_the_win_and_the_win_is_not_the_p
     assert scene.demo.solver_asked  # every card known: the solver's line
     run_until(driver, lambda: scene.game.won)
     assert scene.game.moves == 26 and not scene.demo.running
-    stats = app.store.stats(slot)
+    stats = app.services.store.stats(slot)
     assert stats.played == 1 and stats.won == 0  # given up to the demo: lost, and its win not counted
     run_until(driver, lambda: app.stack.top is not scene)  # the cascade, then the win panel
     assert type(app.stack.top).__name__ == "WinScene" and app.stack.top.title == app.t("win.demo_title")
@@ -89,9 +89,9 @@ def test_C13_a_game_the_demo_played_in_stays_uncounted_when_saved_and_resumed(ap
     driver.key(pygame.K_SPACE)  # the player plays on: still not counted
     assert not scene.session.counted
     scene.session.put_aside()
-    loaded = app.store.load_game(scene.session.slot, load_played)
+    loaded = app.services.store.load_game(scene.session.slot, load_played)
     assert loaded is not None and loaded[3] is True
-    resumed = Session.restored(app.store, scene.session.slot)
+    resumed = Session.restored(app.services.store, scene.session.slot)
     assert resumed.demo_played and not resumed.counted and not resumed.at_stake()
     resumed.record_win()  # even a win there is not counted
-    assert app.store.stats(scene.session.slot).played == 0
+    assert app.services.store.stats(scene.session.slot).played == 0

@@ -7,6 +7,7 @@ the rules core's position after that move.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -62,8 +63,13 @@ def drag_move(driver, play, text: str) -> None:
 
 
 @pytest.fixture
+def services(services):
+    """No store: nothing is written to disk after each move."""
+    return replace(services, store=None)
+
+
+@pytest.fixture
 def quiet(app):
-    app.store = None  # nothing written to disk after each move
     app.settings = app.settings.updated(status_line=False)  # no solver process for the status
     return app
 

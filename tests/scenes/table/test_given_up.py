@@ -19,7 +19,7 @@ KLONDIKE_1, KLONDIKE_3, THOUGHTFUL_1 = "klondike-d1-standard", "klondike-d3-stan
 
 
 def played(app, slot):
-    stats = app.store.stats(slot)
+    stats = app.services.store.stats(slot)
     return stats.played, stats.won
 
 
@@ -82,13 +82,13 @@ def test_G1_a_code_over_an_unplayed_game_asks_nothing(app, driver):
 def test_K7_a_code_of_another_mode_keeps_this_game_and_gives_up_that_modes_saved_one(app, driver):
     scene = open_game(app, driver, code="TF1-D1N-AAAAAAB", moves=2)
     scene.session.start_code(parse_code("KL1-D1N-AAAAAAB"))  # Thoughtful waits as its mode's saved game
-    assert played(app, THOUGHTFUL_1) == (0, 0) and app.store.load_game(THOUGHTFUL_1, lambda d: d)
+    assert played(app, THOUGHTFUL_1) == (0, 0) and app.services.store.load_game(THOUGHTFUL_1, lambda d: d)
     scene.draw_stock()
     app.open("game_code", play=scene).submit("TF1-D1N-AAAAAAC")
     assert "Thoughtful Solitaire" in question(app).message
     question(app).answer_yes()
     assert played(app, THOUGHTFUL_1) == (1, 0) and played(app, KLONDIKE_1) == (0, 0)
-    assert app.store.load_game(KLONDIKE_1, lambda d: d) is not None  # kept, not given up
+    assert app.services.store.load_game(KLONDIKE_1, lambda d: d) is not None  # kept, not given up
 
 
 def test_a_new_mode_starts_unplayed_even_after_a_played_game(app, driver):
@@ -104,9 +104,9 @@ def test_a_new_mode_starts_unplayed_even_after_a_played_game(app, driver):
 def test_C11_quitting_and_the_title_keep_the_game_uncounted(app, driver):
     scene = open_game(app, driver, moves=2)
     app.open("menu", play=scene).back_to_title()
-    assert played(app, KLONDIKE_1) == (0, 0) and app.store.continue_slot() == KLONDIKE_1
+    assert played(app, KLONDIKE_1) == (0, 0) and app.services.store.continue_slot() == KLONDIKE_1
     app.stack.clear()
-    assert played(app, KLONDIKE_1) == (0, 0) and app.store.continue_slot() == KLONDIKE_1
+    assert played(app, KLONDIKE_1) == (0, 0) and app.services.store.continue_slot() == KLONDIKE_1
 
 
 # -- the New game window (issue 11, item 18) ------------------------------------------------
@@ -192,14 +192,14 @@ def test_the_buttons_fit_in_a_row_in_both_languages(app, driver):
 def test_a_code_on_the_command_line_asks_before_giving_up_a_saved_game(app, driver):
     saved_klondike_game(app, driver)
     app.stack.clear()
-    _open_first_scene(app, Options(code="KL1-D1N-AAAAAAC"), app.store)
+    _open_first_scene(app, Options(code="KL1-D1N-AAAAAAC"), app.services.store)
     assert LOST in question(app).message and len(app.stack) == 2  # over the title
     question(app).answer_yes()
     assert str(app.stack.top.game.code) == "KL1-D1N-AAAAAAC" and played(app, KLONDIKE_1) == (1, 0)
 
 
 def test_a_code_on_the_command_line_with_nothing_at_stake_just_plays(app, driver):
-    _open_first_scene(app, Options(code="KL1-D3N-AAAAAAC"), app.store)
+    _open_first_scene(app, Options(code="KL1-D3N-AAAAAAC"), app.services.store)
     assert [type(s) for s in app.stack.scenes] == [PlayScene]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -24,6 +25,12 @@ from solitaire.scenes.table.win import WinScene
 
 LINES = json.loads((Path(__file__).with_name("keyboard_wins.json")).read_text(encoding="utf-8"))
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+
+
+@pytest.fixture
+def services(services):
+    """No store: nothing is written to disk after each of hundreds of moves."""
+    return replace(services, store=None)
 
 
 def route(board, goal: tuple[Pile, int]) -> list[int]:
@@ -75,7 +82,6 @@ def play_line_by_keyboard(driver, play, moves: list[str]) -> None:
 @pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell"])
 def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id):
     line = LINES[game_id]
-    app.store = None  # nothing written to disk after each of hundreds of moves
     app.settings = app.settings.updated(status_line=False)  # no solver process for the status
     code = parse_code(line["code"])
     assert code.game == game_id

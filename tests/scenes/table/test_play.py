@@ -256,10 +256,10 @@ def test_each_draw_mode_keeps_its_own_saved_game_K7(app, driver):
 def test_abandoning_a_played_game_counts_as_a_loss(app, driver):
     scene = open_play(app, driver, code="KL1-D1N-AAAAAAB")
     scene.new_deal()  # no move made: not played
-    assert app.store.stats("klondike-d1-standard").played == 0
+    assert app.services.store.stats("klondike-d1-standard").played == 0
     driver.click(centre(scene, Pile(STOCK)))
     scene.new_deal()
-    stats = app.store.stats("klondike-d1-standard")
+    stats = app.services.store.stats("klondike-d1-standard")
     assert stats.played == 1 and stats.won == 0
 
 
@@ -271,9 +271,9 @@ def test_a_win_is_recorded_and_the_save_removed(app, driver):
     scene = open_play(app, driver, game=_position("klondike", columns, foundations=foundations, stock_empty=True))
     driver.click(centre(scene, T(3)))
     driver.settle(10)
-    stats = app.store.stats("klondike-d1-standard")
+    stats = app.services.store.stats("klondike-d1-standard")
     assert scene.game.won and stats.won == 1 and stats.played == 1
-    assert app.store.continue_slot() is None
+    assert app.services.store.continue_slot() is None
 
 
 def test_the_deal_is_dealt_row_by_row_and_done_quickly(app, driver):
@@ -317,7 +317,7 @@ def test_the_win_panel_tells_the_deal_the_records_and_offers_the_same_deal_again
     scene.session.counted = True  # a game with moves, won: counted as the finish counts it
     scene.session.record_win()
     win = app.open("win", play=scene)
-    record = app.store.stats(scene.session.slot)
+    record = app.services.store.stats(scene.session.slot)
     assert win.records == ["Deal KL1-D1N-AAAAAAB",
                            f"Best score {record.best_score}   ·   Winning streak {record.current_streak}"]
     assert record.current_streak == 1
@@ -327,4 +327,4 @@ def test_the_win_panel_tells_the_deal_the_records_and_offers_the_same_deal_again
     scene.game.apply(DRAW)
     driver.click(win.same_button.rect.center)
     assert app.stack.top is scene and str(scene.game.code) == "KL1-D1N-AAAAAAB" and scene.game.moves == 0
-    assert app.store.stats(scene.session.slot).played == 1  # the won game, counted once, not given up
+    assert app.services.store.stats(scene.session.slot).played == 1  # the won game, counted once, not given up

@@ -55,7 +55,7 @@ def test_C12_a_new_move_on_the_table_ends_redo_and_the_save_keeps_it(app, driver
     driver.key(pygame.K_u)
     driver.key(pygame.K_u)
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
-    saved = app.store.load_game(scene.session.slot, load_save)
+    saved = app.services.store.load_game(scene.session.slot, load_save)
     assert saved is not None and saved[0].undone == scene.game.undone == [DRAW]
     driver.key(pygame.K_SPACE)  # a new move: nothing to redo any more
     assert not scene.game.can_redo and not scene.redo_button.enabled

@@ -53,7 +53,7 @@ def test_a_full_disk_is_told_at_once_once_and_again_when_saving_works(app, drive
     scene.draw_stock()
     driver.settle(0.05)
     assert app.stack.top is scene and scene.hud.toast.text == app.t("store.saving_again")
-    assert app.store.load_game(SLOT, lambda data: data) is not None
+    assert app.services.store.load_game(SLOT, lambda data: data) is not None
 
 
 def test_a_read_only_folder_is_told_with_the_folder(app, driver, monkeypatch):
@@ -61,11 +61,11 @@ def test_a_read_only_folder_is_told_with_the_folder(app, driver, monkeypatch):
     monkeypatch.setattr(STORE_WRITE, refuse(errno.EROFS))
     scene.draw_stock()
     driver.settle(0.05)
-    assert app.stack.top.lines == [app.t("store.cannot_save_read_only", folder=str(app.store.folder))]
+    assert app.stack.top.lines == [app.t("store.cannot_save_read_only", folder=str(app.services.store.folder))]
 
 
 def test_a_damaged_save_opened_by_continue_is_told(app, driver):
-    store = app.store
+    store = app.services.store
     (store.folder / "saves").mkdir(parents=True, exist_ok=True)
     (store.folder / "saves" / f"{SLOT}.json").write_text(json.dumps(
         {"version": 1, "slot": SLOT, "game": {"format": 1, "start": {"game": "klondike"}, "log": []}}))
@@ -94,17 +94,17 @@ def test_a_folder_another_copy_holds_never_stops_a_move_and_the_game_saves_once_
     scene = open_klondike(app, driver)
     monkeypatch.setattr(lock, "time", SimpleNamespace(monotonic=time.monotonic, sleep=never))
     monkeypatch.setattr(writing, "BUSY_RETRY_SECONDS", 0.0)  # tried again at the next frame
-    fd = os.open(app.store.folder / lock.LOCK_FILE, os.O_RDWR | os.O_CREAT)
+    fd = os.open(app.services.store.folder / lock.LOCK_FILE, os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         scene.draw_stock()
         driver.settle(0.05)
         assert app.stack.top is scene  # a moment's wait is nothing to tell
-        assert not (app.store.folder / "saves" / f"{SLOT}.json").exists()
+        assert not (app.services.store.folder / "saves" / f"{SLOT}.json").exists()
     finally:
         os.close(fd)
     driver.settle(0.05)
-    saved = json.loads((app.store.folder / "saves" / f"{SLOT}.json").read_text())
+    saved = json.loads((app.services.store.folder / "saves" / f"{SLOT}.json").read_text())
     assert saved["game"]["log"] == [str(move) for move in scene.game.log] and len(scene.game.log) == 1
 
 

@@ -90,7 +90,8 @@ class AnsweringAdvisor:
 
 
 def hints_speaking(words: dict[str, str]) -> tuple[Hints, Hud, AnsweringAdvisor]:
-    app = SimpleNamespace(t=lambda key, **_: words[key], settings=SimpleNamespace(status_line=False))
+    app = SimpleNamespace(t=lambda key, **_: words[key], settings=SimpleNamespace(status_line=False),
+                          services=SimpleNamespace(solver=None))  # the advisor is replaced below
     hud = Hud(app)
     hints = Hints(app, hud)
     advisor = AnsweringAdvisor()
