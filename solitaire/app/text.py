@@ -158,6 +158,18 @@ def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[int, int, bool
     return [(start, end, level % 2 == 1) for (start, end), level in runs]
 
 
+BIDI_MARKS = "\u200e\u200f"  # LEFT-TO-RIGHT and RIGHT-TO-LEFT MARK: they order the runs, and draw nothing
+
+
+def shown_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
+    """``direction_runs`` as drawn: the bidi marks taken out once they have ordered the runs,
+    and a run of marks alone dropped (SDL_ttf refuses to draw a text of no width)."""
+    runs = [(run.translate(_NO_MARKS), is_rtl) for run, is_rtl in direction_runs(text, rtl)]
+    return [(run, is_rtl) for run, is_rtl in runs if run]
+
+
+_NO_MARKS = str.maketrans("", "", BIDI_MARKS)
+
 #: Rendered after a run to find where SDL_ttf put its baseline: a tall stroke with no mark
 #: above it, in every face we ship.
 _PROBE = "|"
@@ -237,11 +249,11 @@ class Text:
             self._rendered.move_to_end(key)
             return surface
         font = self.font(size, bold)
-        runs = direction_runs(text, rtl)
+        runs = shown_runs(text, rtl)
         if len(runs) <= 1:
             is_rtl = bool(runs and runs[0][1])
             _shape_as(font, is_rtl)
-            surface = font.render(text, True, colour)
+            surface = font.render(runs[0][0] if runs else "", True, colour)
         else:
             surface = self._join([self._render_run(font, run, is_rtl, colour)
                                   for run, is_rtl in runs])
@@ -278,7 +290,7 @@ class Text:
         if not has_rtl(text):
             return font.size(text)[0]
         total = 0
-        for run, is_rtl in direction_runs(text, self.base_rtl):
+        for run, is_rtl in shown_runs(text, self.base_rtl):
             _shape_as(font, is_rtl)
             total += font.size(run)[0]
         _shape_as(font, False)

@@ -110,3 +110,16 @@ def test_wrap_even_keeps_the_count_of_lines_and_leaves_no_orphan_word(text):
         assert all(text.width(line, 16) <= width for line in even)
         if len(even) > 1:
             assert len(even[-1].split()) > 1, (width, even)
+
+
+def test_a_line_ending_in_a_bidi_mark_is_drawn_and_measured_as_without_it():
+    """i18n closes a left-to-right value with a RIGHT-TO-LEFT MARK: at a line's end it made a
+    run of its own, and SDL_ttf refused it ("Text has zero width") on the win panel and the
+    refusal toast in Arabic. The marks order the runs and draw nothing."""
+    pygame.font.init()
+    text = Text()
+    text.base_rtl = True
+    marked, plain = text.render("القاعدة TF-6\u200f", 20), text.render("القاعدة TF-6", 20)
+    assert marked.get_size() == plain.get_size()
+    assert pygame.image.tobytes(marked, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+    assert text.width("القاعدة TF-6\u200f", 20) == text.width("القاعدة TF-6", 20)

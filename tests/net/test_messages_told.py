@@ -1,5 +1,5 @@
 """Every reason the network duel can give the player (an i18n key written in solitaire/net/ or
-its waiting screen, ``scenes/net_lobby.py``) has its sentence in English and Arabic (issue 15:
+its waiting screen, ``scenes/duel/net_lobby.py``) has its sentence in English and Arabic (issue 15:
 the player is told why)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from solitaire.i18n.ar import STRINGS as AR
 from solitaire.i18n.en import STRINGS as EN
 
 PACKAGE = Path(__file__).resolve().parents[2] / "solitaire"
-SOURCES = [*sorted((PACKAGE / "net").rglob("*.py")), PACKAGE / "scenes" / "net_lobby.py"]
+SOURCES = [*sorted((PACKAGE / "net").rglob("*.py")), PACKAGE / "scenes" / "duel" / "net_lobby.py"]
 
 
 def keys_in_the_code() -> set[str]:

@@ -109,7 +109,7 @@ def test_a_folder_another_copy_holds_never_stops_a_move_and_the_game_saves_once_
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Continue Double Solitaire · Draw 3 · Vegas"),
-                                         ("ar", "متابعة Double Solitaire · سحب 3 · فيغاس")])
+                                         ("ar", "متابعة Double Solitaire\u200f · سحب 3 · فيغاس")])
 def test_the_titles_continue_says_which_game_it_resumes(make_app, lang, label):
     """Issue 22: "Continue" alone did not say which of the saved games it brings back."""
     app = make_app((1280, 720), lang)

@@ -41,7 +41,7 @@ def test_TF6_the_rule_line_is_arabic_in_arabic(app, driver):
         spot = centre(scene, Pile(TABLEAU, 0))
         driver.click(spot)
         driver.click(spot)
-        assert scene.hud.toast.note == "القاعدة TF-6"
+        assert scene.hud.toast.note == "القاعدة TF-6\u200f"  # the code closed by a RIGHT-TO-LEFT MARK (i18n.t)
         assert "5♥" in scene.hud.toast.text and not RULE_ID.search(scene.hud.toast.text)
         driver.draw()
     finally:
