@@ -41,49 +41,66 @@ def redo_refusal(table: Table) -> Refusal | None:
 
 def check(table: Table, move: Move) -> Refusal | None:
     """None if ``move`` is legal now, else the rule that refuses it."""
-    src, dst, count = move
-    if src.kind == STOCK:
+    src, dst = move.src, move.dst
+    return check_parts(table, move, src.kind, src.index, dst.kind, dst.index, move.count)
+
+
+def check_parts(table: Table, move: Move, src_kind: str, src_index: int, dst_kind: str, dst_index: int,
+                count: int) -> Refusal | None:
+    """``check`` with the move's fields read already: ``Game.apply`` reads them once for the
+    check and the move (a named tuple's field costs about what a call does; ``bench --core``,
+    issue 24)."""
+    if src_kind == STOCK:
         return check_draw(table)
-    if not exists(table, src) or not exists(table, dst):
-        missing = src if not exists(table, src) else dst
+    if not has_pile(table, src_kind, src_index) or not has_pile(table, dst_kind, dst_index):
+        missing = move.src if not exists(table, move.src) else move.dst
         return refuse(table, "no_pile", pile=str(missing), game=table.rules)
-    if src == dst:
+    if src_kind == dst_kind and src_index == dst_index:
         return refuse(table, "same_pile")
-    if dst.kind in (STOCK, WASTE):
+    if dst_kind in (STOCK, WASTE):
         return refuse(table, "not_to_talon")
-    if dst.kind == FOUNDATION and table.rules.whole_suits_leave:
-        return refuse(table, "suits_leave_alone")
-    if dst.kind == FOUNDATION and count != 1:
-        return refuse(table, "one_at_a_time")
-    if dst.kind == CELL and count != 1:
+    if dst_kind == FOUNDATION:
+        if table.rules.whole_suits_leave:
+            return refuse(table, "suits_leave_alone")
+        if count != 1:
+            return refuse(table, "one_at_a_time")
+    elif dst_kind == CELL and count != 1:
         return refuse(table, "cell_one_card")
-    refused = check_source(table, src, count)
+    refused = (_column_gives(table, src_index, count) if src_kind == TABLEAU
+               else _other_gives(table, src_kind, src_index, count))
     if refused:
         return refused
-    if src.kind == FOUNDATION and dst.kind != TABLEAU:
+    if src_kind == FOUNDATION and dst_kind != TABLEAU:
         return refuse(table, "foundation_to_column_only")
-    moving = table.pile(src)[-count]
-    if dst.kind == FOUNDATION:
-        return _foundation_accepts(table, moving, dst.index)
-    if dst.kind == CELL:
-        return refuse(table, "cell_full", number=dst.index + 1) if table.cells[dst.index] else None
-    return _column_accepts(table, moving, count, dst.index)
+    moving = (table.tableau[src_index] if src_kind == TABLEAU else table.pile(move.src))[-count]
+    if dst_kind == TABLEAU:
+        return _column_accepts(table, moving, count, dst_index)
+    if dst_kind == FOUNDATION:
+        return _foundation_accepts(table, moving, dst_index)
+    return refuse(table, "cell_full", number=dst_index + 1) if table.cells[dst_index] else None
 
 
 def exists(table: Table, ref: Pile) -> bool:
-    if ref.kind == TABLEAU:
-        return 0 <= ref.index < len(table.tableau)
-    if ref.kind == FOUNDATION:
-        return 0 <= ref.index < len(table.foundations)
-    if ref.kind == CELL:
-        return 0 <= ref.index < len(table.cells)
-    return ref.kind in (STOCK, WASTE) and table.rules.stock != "none" and (
-        ref.kind == STOCK or not table.rules.deals_rows)
+    """The game has the pile ``ref`` names."""
+    return has_pile(table, ref.kind, ref.index)
+
+
+def has_pile(table: Table, kind: str, index: int) -> bool:
+    if kind == TABLEAU:
+        return 0 <= index < len(table.tableau)
+    if kind == FOUNDATION:
+        return 0 <= index < len(table.foundations)
+    if kind == CELL:
+        return 0 <= index < len(table.cells)
+    return kind in (STOCK, WASTE) and table.rules.stock != "none" and (
+        kind == STOCK or not table.rules.deals_rows)
 
 
 def check_draw(table: Table) -> Refusal | None:
     """A click on the stock: turn cards onto the waste (K-3), or deal a row (SP-5)."""
     rules = table.rules
+    if table.stock and not rules.deals_rows:  # the common click first: cards to turn (a game with no stock has none)
+        return None
     if rules.stock == "none":
         return refuse(table, "no_stock", game=rules)
     if rules.deals_rows:
@@ -91,8 +108,6 @@ def check_draw(table: Table) -> Refusal | None:
             return refuse(table, "no_rows_left")
         empty = next((i for i, column in enumerate(table.tableau) if not column), None)
         return None if empty is None else refuse(table, "deal_on_empty", number=empty + 1)
-    if table.stock:
-        return None
     if not table.waste:
         return refuse(table, "nothing_to_draw")
     if not table.can_recycle:
@@ -105,17 +120,21 @@ def check_source(table: Table, src: Pile, count: int) -> Refusal | None:
     """Whether ``count`` cards can be lifted from ``src`` at all, wherever they go: what the
     source's role gives.
     """
-    if src.kind == TABLEAU:
-        return _column_gives(table, src.index, count)
-    pile = table.pile(src)
-    if src.kind == WASTE:
-        return (refuse(table, "waste_empty") if not pile
+    kind, index = src
+    return _column_gives(table, index, count) if kind == TABLEAU else _other_gives(table, kind, index, count)
+
+
+def _other_gives(table: Table, kind: str, index: int, count: int) -> Refusal | None:
+    """The waste and a cell give their one card; a foundation its top card, where its game lets
+    it come back (C-7, FC-4)."""
+    if kind == WASTE:
+        return (refuse(table, "waste_empty") if not table.waste
                 else refuse(table, "waste_top_only") if count != 1 else None)
-    if src.kind == CELL:
-        return (refuse(table, "cell_empty", number=src.index + 1) if not pile
+    if kind == CELL:
+        return (refuse(table, "cell_empty", number=index + 1) if not table.cells[index]
                 else refuse(table, "cell_one_card") if count != 1 else None)
-    if not pile:
-        return refuse(table, "foundation_empty", number=src.index + 1)
+    if not table.foundations[index]:
+        return refuse(table, "foundation_empty", number=index + 1)
     if table.rules.foundation_back == "never":
         return refuse(table, "foundation_final", game=table.rules)
     return refuse(table, "foundation_top_only") if count != 1 else None
@@ -140,7 +159,7 @@ def _column_gives(table: Table, column: int, count: int) -> Refusal | None:
 def _foundation_accepts(table: Table, c: int, index: int) -> Refusal | None:
     """C-4: the next card of the foundation's suit, from its base up (TF-3, DS-3: its own suit)."""
     pile = table.foundations[index]
-    fixed = table.rules.foundation_suit(index)
+    fixed = table.rules.foundation_suits[index]
     if fixed is not None and SUIT[c] != fixed:
         return refuse(table, "wrong_suit_slot", card=c, suit=fixed)
     if extends_foundation(c, pile, table.rules.foundation_base):

@@ -20,7 +20,7 @@ from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
 from .rules import ruleset
-from .table import Record, Table
+from .table import Table, new_record
 
 
 class Game(Table):
@@ -71,97 +71,110 @@ class Game(Table):
     def apply(self, move: Move) -> None:
         """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo;
         being a new move, it leaves nothing to redo (C-12)."""
-        refused = self.check(move)
+        src, dst, count = move  # each field read once, for the check and the move (see _play)
+        src_kind, src_index = src
+        dst_kind, dst_index = dst
+        refused = checks.check_parts(self, move, src_kind, src_index, dst_kind, dst_index, count)
         if refused:
             raise IllegalMove(refused)
-        self._apply_checked(move)
-        self.undone.clear()
+        self._play(move, src_kind, src_index, dst_kind, dst_index, count)
+        if self.undone:
+            self.undone.clear()
 
-    def _apply_checked(self, move: Move) -> None:
-        """Play a checked move. What it changes is gathered for its undo record as it goes:
-        ``touched``, each pile it changes (its kind and index) with a copy from before, and
-        ``turned``, each column whose face-down count it changes with the count from before; the
-        record keeps them as tuples (``Record``).
+    def _play(self, move: Move, src_kind: str, src_index: int, dst_kind: str, dst_index: int, count: int) -> None:
+        """Play a checked move, its fields read already, and record it for undo. What it changes
+        is gathered as it goes: ``touched``, each pile it changes (its kind and index) with its
+        cards from before, the newest first (undo puts them back in that order, so a pile touched
+        twice ends as it first was), and ``turned``, each column whose face-down count it changes
+        with the count before; the record keeps them as tuples (``Record``).
+
+        Every move of a game or a search comes through here: a move of cards is played in
+        place, not in a method of its own, and the move's fields are read by the caller, once
+        for the check and the move (a named tuple's field costs about what a call does; a
+        Record, a named value, costs more to make than a bare tuple, and this pays for it:
+        ``bench --core``, issue 24).
         """
         score, recycles = self.score, self.recycles
-        turned: list[tuple[int, int]] = []
-        if move.src.kind == STOCK:
-            touched = self._click_stock(turned)
+        scoring = self.scoring
+        if src_kind == STOCK:
+            touched, turned = self._click_stock()
         else:
-            touched = self._move_cards(move, turned)
-        if self.scoring.per_move:
-            self.score = self.scoring.add(self.score, self.scoring.per_move)
-        self.history.append(Record(move, tuple(touched), tuple(turned), score, recycles))
+            from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile(move.src)
+            to_pile = self.tableau[dst_index] if dst_kind == TABLEAU else self.pile(move.dst)
+            touched = [(dst_kind, dst_index, tuple(to_pile)), (src_kind, src_index, tuple(from_pile))]
+            to_pile.extend(from_pile[-count:])
+            del from_pile[-count:]
+            if dst_kind == FOUNDATION:
+                delta = scoring.waste_to_foundation if src_kind == WASTE else scoring.column_to_foundation
+            elif src_kind == WASTE:
+                delta = scoring.waste_to_column
+            else:
+                delta = scoring.foundation_to_column if src_kind == FOUNDATION else 0
+            if delta:
+                self.score = scoring.add(self.score, delta)
+            turned = ()
+            if src_kind == TABLEAU and from_pile and self.hidden[src_index] == len(from_pile):
+                turned = (self._turn_up(src_index),)
+            if dst_kind == TABLEAU and self.rules.whole_suits_leave:
+                turned += self._take_whole_suit(dst_index, touched)
+        if scoring.per_move:
+            self.score = scoring.add(self.score, scoring.per_move)
+        self.history.append(new_record((move, tuple(touched), turned, score, recycles)))
         self.log.append(move)
         self.moves += 1
 
-    def _click_stock(self, turned: list) -> list:
+    def _click_stock(self) -> tuple[list, tuple]:
+        """A click on the stock: cards turned onto the waste (K-3), the waste recycled first
+        when the stock is empty, or a row dealt (SP-5); the piles touched and columns turned."""
         stock, waste = self.stock, self.waste
         touched = [(STOCK, 0, tuple(stock)), (WASTE, 0, tuple(waste))]
         if self.rules.deals_rows:
-            self._deal_row(touched, turned)
-            return touched
+            return touched, self._deal_row(touched)
         if not stock:
             self._recycle()
             if not self.rules.deal_on_recycle:
-                return touched
+                return touched, ()
         take = min(self.draw, len(stock))
         waste.extend(stock[: -take - 1 : -1])
         del stock[-take:]
-        return touched
+        return touched, ()
 
-    def _deal_row(self, touched: list, turned: list) -> None:
-        """SP-5: one card from the stock, face up, onto every column, left to right."""
-        touched += ((TABLEAU, index, tuple(column)) for index, column in enumerate(self.tableau))
+    def _deal_row(self, touched: list) -> tuple:
+        """SP-5: one card from the stock, face up, onto every column, left to right; the
+        columns turned by the suits it completes."""
+        touched[:0] = [(TABLEAU, index, tuple(column)) for index, column in enumerate(self.tableau)]
         for column in self.tableau:
             if self.stock:
                 column.append(self.stock.pop())
+        turned: tuple = ()
         for index in range(len(self.tableau)):
-            self._take_whole_suit(index, touched, turned)
+            turned += self._take_whole_suit(index, touched)
+        return turned
 
-    def _move_cards(self, move: Move, turned: list) -> list:
-        src, dst, count = move
-        scoring = self.scoring
-        from_pile, to_pile = self.pile(src), self.pile(dst)
-        touched = [(src.kind, src.index, tuple(from_pile)), (dst.kind, dst.index, tuple(to_pile))]
-        to_pile.extend(from_pile[-count:])
-        del from_pile[-count:]
-        delta = 0
-        if dst.kind == FOUNDATION:
-            delta = scoring.waste_to_foundation if src.kind == WASTE else scoring.column_to_foundation
-        elif src.kind == WASTE:
-            delta = scoring.waste_to_column
-        elif src.kind == FOUNDATION:
-            delta = scoring.foundation_to_column
-        if delta:
-            self.score = scoring.add(self.score, delta)
-        if src.kind == TABLEAU and from_pile and self.hidden[src.index] == len(from_pile):
-            self._turn_up(src.index, turned)
-        if dst.kind == TABLEAU and self.rules.whole_suits_leave:
-            self._take_whole_suit(dst.index, touched, turned)
-        return touched
-
-    def _turn_up(self, column: int, turned: list) -> None:
-        """C-6: an uncovered face-down card turns face up."""
-        turned.append((column, self.hidden[column]))
-        self.hidden[column] -= 1
+    def _turn_up(self, column: int) -> tuple[int, int]:
+        """C-6: an uncovered face-down card turns face up; the column and its count before."""
+        before = self.hidden[column]
+        self.hidden[column] = before - 1
         self.score = self.scoring.add(self.score, self.scoring.flip)
+        return column, before
 
-    def _take_whole_suit(self, column: int, touched: list, turned: list) -> None:
+    def _take_whole_suit(self, column: int, touched: list) -> tuple:
         """SP-4: a King-to-Ace run of one suit, face up on top of a column, leaves the table
-        for the first empty foundation, as part of the move that completed it.
+        for the first empty foundation, as part of the move that completed it; the column, if
+        that turns its next card up.
         """
         cards = self.tableau[column]
         if len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
-            return
+            return ()
         index = next(index for index, pile in enumerate(self.foundations) if not pile)
         home = self.foundations[index]
-        touched.append((FOUNDATION, index, ()))
+        touched.insert(0, (FOUNDATION, index, ()))
         home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
         del cards[-13:]
         self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
         if cards and self.hidden[column] == len(cards):
-            self._turn_up(column, turned)
+            return (self._turn_up(column),)
+        return ()
 
     def _recycle(self) -> None:
         """K-3 / DS-5 / TF-4: the waste goes back to the stock in order, unshuffled."""
@@ -180,8 +193,8 @@ class Game(Table):
         if not self.history:
             return False
         move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
-        for kind, index, cards in reversed(piles):  # a pile touched twice: its first copy wins
-            self.pile(Pile(kind, index))[:] = cards
+        for kind, index, cards in piles:  # the newest copy first: a pile touched twice ends as it first was
+            (self.tableau[index] if kind == TABLEAU else self.pile(Pile(kind, index)))[:] = cards
         if turned:
             for column, hidden in reversed(turned):
                 self.hidden[column] = hidden
@@ -201,7 +214,7 @@ class Game(Table):
         refused = self.check(move)
         if refused:
             raise IllegalMove(refused)
-        self._apply_checked(move)
+        self._play(move, move.src.kind, move.src.index, move.dst.kind, move.dst.index, move.count)
         self.undone.pop()
         return True
 

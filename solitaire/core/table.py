@@ -9,6 +9,7 @@ one job.
 from __future__ import annotations
 
 from collections import deque
+from functools import partial
 from typing import NamedTuple, Self
 
 from .codes import GameCode
@@ -21,16 +22,22 @@ class Record(NamedTuple):
     each column's face-down count it changed as it was, and the score and recycle count before.
     Copies of the touched piles are cheap and make undo exact by construction. An immutable
     value with named fields (a named tuple: made once a move, it costs a third of a frozen
-    dataclass, measured with ``bench --core``). Its piles and counts are plain tuples of text and
-    numbers, which Python's garbage collector stops watching: a duel server holding every race's
-    records (thousands of races) does not pause to scan them all again and again.
+    dataclass, measured with ``bench --core``); made with :data:`new_record`. Its piles and counts
+    are plain tuples of text and numbers, which Python's garbage collector stops watching: a duel
+    server holding every race's records (thousands of races) does not pause to scan them all.
     """
 
     move: Move
-    piles: tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, index of a pile the move touched, its cards before)
+    piles: tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, index, its cards before), newest first
     hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
     score: int
     recycles: int
+
+
+#: ``new_record((move, piles, hidden, score, recycles))``: a Record made by the tuple's own
+#: constructor. A named tuple's generated ``__new__`` is a Python function, and a record is made
+#: on every move: this halves its cost (``bench --core``'s apply+undo, issue 24).
+new_record = partial(tuple.__new__, Record)
 
 
 class Table:
@@ -120,14 +127,17 @@ class Table:
         """An independent copy of the position (no history, no log): for searches and previews.
 
         Every attribute is copied, whatever it is, so a field added later cannot be forgotten:
-        lists of piles pile by pile, lists as lists, the rest shared (immutable values).
+        lists of piles pile by pile, lists as lists, the rest shared (immutable values); only
+        the history, the log and the moves to redo start empty (never copied: a long game's log
+        made a search's every clone slow).
         """
         other = self.__class__.__new__(self.__class__)
-        for name, value in vars(self).items():
-            if isinstance(value, list):
-                value = [list(item) if isinstance(item, list) else item for item in value]
-            setattr(other, name, value)
-        other.history = deque(maxlen=self.rules.undo_limit or None)
-        other.log = []
-        other.undone = []
+        fresh = {"history": deque(maxlen=self.rules.undo_limit or None), "log": [], "undone": []}
+        state = other.__dict__
+        for name, value in self.__dict__.items():
+            if name in fresh:
+                value = fresh[name]
+            elif type(value) is list:
+                value = [item[:] if type(item) is list else item for item in value]
+            state[name] = value
         return other
