@@ -6,7 +6,6 @@ clear result."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pygame
@@ -24,27 +23,10 @@ from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.server import races
 from solitaire.view.layout import Slot
 from tests.server.helpers import QUICK, running_server
+from tests.scenes.online_frames import frames, next_of
 
 pygame.init()
 
-
-def frames(app, until, limit=20.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        app.stack.update(1 / 60)
-        if until():
-            return
-        time.sleep(0.01)
-    raise AssertionError("the condition was not reached")
-
-
-def next_of(client, kind, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        message = client.wait(0.1)
-        if isinstance(message, kind):
-            return message
-    raise AssertionError(f"no {kind.__name__}")
 
 
 def turning_deal() -> tuple[GameCode, Move]:

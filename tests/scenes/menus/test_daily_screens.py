@@ -5,7 +5,6 @@ server's board, with a real server started by the test on 127.0.0.1."""
 from __future__ import annotations
 
 import socket
-import time
 from datetime import date, timedelta
 
 import pygame
@@ -21,27 +20,10 @@ from solitaire.solver.api import solve
 from solitaire.store import Outcome
 from solitaire.store.daily import DailyPlay
 from tests.server.helpers import running_server
+from tests.scenes.online_frames import frames, next_of
 
 pygame.init()
 
-
-def frames(app, until, limit=20.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        app.stack.update(1 / 60)
-        if until():
-            return
-        time.sleep(0.01)
-    raise AssertionError("the condition was not reached")
-
-
-def next_of(client, kind, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        message = client.wait(0.1)
-        if isinstance(message, kind):
-            return message
-    raise AssertionError(f"no {kind.__name__}")
 
 
 def test_DD1_the_new_game_window_deals_todays_daily_deal(app, driver):
