@@ -6,7 +6,8 @@ move is played on it and sent; one that turns a card waits for the server's answ
 and no other move is taken meanwhile (``race_waiting``). A refused move's answer brings the
 server's table, which replaces ours; so does the server's ``Matched`` when another of its
 processes takes the race over, or a lost connection comes back (``OnlineDuel.come_back``);
-past the comeback window the race is given up, with no result heard (nothing counted). The
+past the comeback window the race is given up, with no result heard (nothing counted); the
+seconds left meanwhile are ``reconnecting``'s, said by the banner alone. The
 rival is its progress only (``RivalProgress``: score, cards home, moves: ``OnlineRival.figures``),
 and its connection's drops and comebacks as the server tells them. The race clock is the
 server's and the result is the server's ``Result``: the race is over when it comes. End shows
@@ -15,6 +16,7 @@ our points by kind as the server's referee counted them (``preview``).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Callable
 
 from solitaire import i18n
@@ -127,10 +129,19 @@ class OnlineRace(Duel):
         mirror, not the race, so its ledger stays empty), and the bonus if we end now."""
         return Breakdown(self.online.points, self.race.bonus_how(ME, self.race.elapsed))
 
+    def reconnecting(self) -> int | None:
+        """Whole seconds left for our own connection to the server to come back (the red banner
+        counts them down: ``connection_banner``), or None while it is up. The rival's panel
+        keeps saying only what the server last told of the rival."""
+        until = self.online.comeback_until
+        if until is None or self.result is not None:
+            return None
+        return max(0, math.ceil(until - self.online.clock()))
+
     # -- the server's answers -------------------------------------------------------------------
     def step(self, dt: float, dealing: bool = False, auto_completing: bool = False) -> None:
         """The server heard first (our table replaced by its own after a refused move or a seat
-        taken again mid-race, a lost connection said while it comes back, the rival's score
+        taken again mid-race, the race given up past the comeback window, the rival's score
         line), then the duel's own step on the server's clock."""
         online = self.online
         refused, reseated = online.refused, online.reseated
@@ -140,10 +151,6 @@ class OnlineRace(Duel):
         if online.given_up and self.result is None:  # not back within the comeback window
             self._decide()
             return
-        if online.lost is not None and online.result is None:
-            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
-        elif self.rival_side.note == "online.connection_lost":  # back in the race
-            self.rival_side.note = ""
         score = online.rival.score
         if score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, score))

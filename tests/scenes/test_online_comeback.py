@@ -1,5 +1,5 @@
-"""The online race scene (issue 25 item 8) whose connection drops mid-race: it says so ("coming
-back…", inside the rival's box), connects again by itself within the comeback window, takes the
+"""The online race scene (issue 25 item 8) whose connection drops mid-race: it says so (the red
+banner, "reconnecting…"), connects again by itself within the comeback window, takes the
 server's table and plays on to the server's results."""
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
         first = race.online.client
         seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == "Ann")
         seat.ws.transport.abort()
-        frames(app, lambda: race.duel.rival_side.note == "online.connection_lost")
+        frames(app, lambda: race.duel.reconnecting() is not None)
         driver.draw()
         frames(app, lambda: race.online.reseated is not None)
-        assert race.online.client is not first and race.duel.rival_side.note == ""
+        assert race.online.client is not first and race.duel.reconnecting() is None
         assert race.game is race.online.mirror.game and race.game.moves == 1 and race.game.waste
         race.draw_stock()  # the next move goes on the new connection
         frames(app, lambda: race.online.mirror.ready and race.online.sent == 2)
@@ -54,12 +54,12 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
 
 
 def test_a_long_rival_state_wraps_inside_the_panel_beside_a_1280_table(app):
-    """"Connection lost: coming back…" ran out of the rival's box over the last column (the
-    smallest size still too wide): it takes two lines now, each inside the box."""
+    """A long rival state ("The computer is thinking again…") ran out of the rival's box over
+    the last column (the smallest size still too wide): it takes two lines now, each inside."""
     scene = DuelScene(app, code="DU2-D3N-AAAAAAB", opponent="computer:easy")  # 1280x800
     _, end = margins(scene)
     px = max(12, bar_height(app.display.size) * 36 // 100)
-    lines = state_lines(app.text, app.t("online.connection_lost"), px, end.w - px, False)
+    lines = state_lines(app.text, app.t("duel.gone.worker"), px, end.w - px, False)
     assert len(lines) == 2
     for line in lines:
         size = app.text.fit_size(line, px, end.w - px)

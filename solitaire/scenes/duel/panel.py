@@ -166,7 +166,7 @@ def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px:
 
 def state_lines(text: Text, state: str, px: int, width: int, bold: bool) -> list[str]:
     """The rival's state in one line, shrunk to fit ``width``; in lines of ``px`` when even the
-    smallest size would run out of the box ("Connection lost: coming back…" beside a 1280-wide
+    smallest size would run out of the box ("The computer is thinking again…" beside a 1280-wide
     table)."""
     if text.width(state, SMALLEST_PX, bold) <= width:
         return [state]
