@@ -3,15 +3,15 @@ sides; the game plays its own side on the server's mirror and sees the rival by 
 
 Our table is the ``net.mirror`` game (face-up cards only; the unknown places hold stand-ins): a
 move is played on it and sent; one that turns a card waits for the server's answer to show it,
-and no other move is taken meanwhile (``race_waiting``). A refused move's answer brings the
-server's table, which replaces ours; so does the server's ``Matched`` when another of its
-processes takes the race over, or a lost connection comes back (``OnlineDuel.come_back``);
-past the comeback window the race is given up, with no result heard (nothing counted); the
-seconds left meanwhile are ``reconnecting``'s, said by the banner alone. The
-rival is its progress only (``RivalProgress``: score, cards home, moves: ``OnlineRival.figures``),
-and its connection's drops and comebacks as the server tells them. The race clock is the
-server's and the result is the server's ``Result``: the race is over when it comes. End shows
-our points by kind as the server's referee counted them (``preview``).
+and no other move is taken meanwhile (``race_waiting``; ``--autoplay`` is not even asked). A
+refused move's answer brings the server's table, which replaces ours; so does the server's
+``Matched`` when another of its processes takes the race over, or a lost connection comes back
+(``OnlineDuel.come_back``); past the comeback window the race is given up, with no result heard
+(nothing counted); the seconds left meanwhile are ``reconnecting``'s, said by the banner alone.
+The rival is its progress only (``RivalProgress``: score, cards home, moves:
+``OnlineRival.figures``), and its connection's drops and comebacks as the server tells them.
+The race clock is the server's and the result is the server's ``Result``: the race is over when
+it comes. End shows our points by kind as the server's referee counted them (``preview``).
 """
 
 from __future__ import annotations
@@ -119,6 +119,14 @@ class OnlineRace(Duel):
             return False
         self._send(notation(None))
         return True
+
+    def _autoplay(self) -> None:
+        """``--autoplay`` is asked only about a table the server has filled in: never while the
+        card our last move turned is on its way (the computer would think about the stand-in
+        there, and the same moves make the same question once the card comes: its answer, a
+        move the rules refuse, would end our side) nor while the connection comes back."""
+        if self.online.mirror.ready and self.online.lost is None:
+            super()._autoplay()
 
     def _send(self, text: str) -> None:
         self.online.play(text)

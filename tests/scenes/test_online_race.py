@@ -110,6 +110,39 @@ def test_the_end_question_counts_the_points_by_kind_the_server_counted(race, app
     driver.draw()
 
 
+class Asked:
+    """An autoplayer that never decides: it notes, each time it is asked, whether the server
+    had named every card our moves turned (the mirror ready)."""
+
+    def __init__(self, online: OnlineDuel) -> None:
+        self.online = online
+        self.ready: list[bool] = []
+
+    def update(self, game, race_time):
+        self.ready.append(self.online.mirror.ready)
+
+    def ready_at(self, now):
+        return None
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+def test_the_autoplayer_is_never_asked_about_a_card_on_its_way_from_the_server(race, app):
+    """``--autoplay`` in a window pressed End a few moves in: asked while the card its last move
+    turned was on its way, the computer thought about the stand-in there (the same moves, so
+    the same question once the card came) and chose a move the rules then refused ("a 10 of
+    diamonds cannot go on an 8 of clubs"), which ends a side. It is asked once the card is
+    there, as a person waits for it."""
+    scene, move, _ = race
+    assert scene.play(move)
+    asked = scene.duel.autoplayer = Asked(scene.online)
+    app.stack.update(1 / 60)  # the next frame, before the server's answer
+    frames(app, lambda: scene.online.mirror.ready)
+    app.stack.update(1 / 60)
+    assert asked.ready and all(asked.ready)
+
+
 def drop(server, name: str) -> None:
     """The server's end of ``name``'s connection breaks (as a network that fails)."""
     seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == name)
