@@ -32,11 +32,15 @@ if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
 
 PILES = {"t": TABLEAU, "w": WASTE, "s": STOCK}  # the mirror's places' kinds (``net.mirror.Place``)
+NAME_DOT = "\u00a0·"  # NO-BREAK SPACE, MIDDLE DOT: between a name and its tier, kept with the name
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
-    """The opponent's name and tier; a recorded run says so (never passed off as a person)."""
-    name = f"{opponent.get('name', '')} · {tier_name(app, str(opponent.get('tier', '')))}".strip(" ·")
+    """The opponent's name and tier; a recorded run says so (never passed off as a person). The
+    dot keeps to the name (``NAME_DOT``), so a label the rival's box wraps never starts a line
+    with it ("Sara · Bronze" / "(recorded)")."""
+    tier = tier_name(app, str(opponent.get("tier", "")))
+    name = f"{opponent.get('name', '')}{NAME_DOT} {tier}".strip(f" {NAME_DOT}")
     return app.t("online.recorded.name", name=name) if opponent.get("recorded") else name
 
 
