@@ -64,12 +64,15 @@ def month_cells(year: int, month: int, box: pygame.Rect, rtl: bool, first: int =
 
 def draw_calendar(surface: pygame.Surface, box: pygame.Rect, year: int, month: int, today: date,
                   won: set[date], played: set[date], rtl: bool, t: Callable[..., str],
-                  blit: Callable[..., pygame.Rect], u: int, first: int = calendar.MONDAY) -> None:
-    """The month in ``box``: weekday headings, then the days marked (see the module)."""
+                  blit: Callable[..., pygame.Rect], fit_size: Callable[[str, int, int, bool], int], u: int,
+                  first: int = calendar.MONDAY) -> None:
+    """The month in ``box``: weekday headings (all at the size the longest fits, a gap between
+    them), then the days marked (see the module)."""
     heads, days = month_cells(year, month, box, rtl, first)
-    for weekday, head in heads:
-        blit(surface, t(f"daily.weekday.{weekday}"), int(head.h * 0.42), head.inflate(-4, 0),
-             colour=ui.INK_DIM, align="centre")
+    names = [(t(f"daily.weekday.{weekday}"), head.inflate(-max(4, head.w // 8), 0)) for weekday, head in heads]
+    px = min(fit_size(name, int(head.h * 0.42), place.w, False) for (name, place), (_, head) in zip(names, heads))
+    for name, place in names:
+        blit(surface, name, px, place, colour=ui.INK_DIM, align="centre", fit=False)
     line = max(1, ui.hairline(u) * 2)
     for day, cell in days:
         radius = int(min(cell.w, cell.h) * 0.42)

@@ -219,7 +219,7 @@ class DailyStatsScene(DialogScene):
         days = {check_day(name): modes for name, modes in results.items()}
         won = {day for day, modes in days.items() if any(r.won for r in modes.values())}
         draw_calendar(surface, self.boxes["calendar"], year, month, self.today, won, set(days), self.rtl, t,
-                      self.blit_text, u, self.first_weekday)
+                      self.blit_text, self.app.text.fit_size, u, self.first_weekday)
         self._draw_legend(surface, u)
         current, best = self.streaks()
         for key, label, value in (("current", "daily.current_streak", current), ("best", "daily.best_streak", best)):
