@@ -48,16 +48,18 @@ def result_line(app: App, result: DailyResult | None) -> str:
 
 
 class DailyDayScene(DialogScene):
-    def __init__(self, app: App, day: date, today: date | None = None, play: PlayTable | None = None,
+    """``day`` (default: today) opened from the calendar; ``play``, the game on the table below."""
+
+    def __init__(self, app: App, day: date | None = None, today: date | None = None, play: PlayTable | None = None,
                  **_: object) -> None:
         super().__init__(app)
         t = app.t
-        self.day = day
         self.today = today or utc_today()
+        self.day = day or self.today
         self.play = play
-        self.title = t("daily.day.title", date=long_date(app, day))
+        self.title = t("daily.day.title", date=long_date(app, self.day))
         self.modes = daily_modes()
-        self.deals = [daily_deal(game, draw, day) for game, draw in self.modes]
+        self.deals = [daily_deal(game, draw, self.day) for game, draw in self.modes]
         self.play_buttons = [self.group.add(ui.Button(t("daily.day.play"), lambda code=code: self.start(code)))
                              for code in self.deals]
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
