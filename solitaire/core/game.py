@@ -15,7 +15,7 @@ from . import checks, targets
 from .cards import card_text
 from .codes import GameCode
 from .errors import IllegalMove, Refusal
-from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, parse_request
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
 from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
