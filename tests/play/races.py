@@ -5,6 +5,7 @@ process that must never import pygame. Every wait is a bounded loop, never a tim
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -45,6 +46,14 @@ def greedy(game: Game) -> Move:
     moves = game.legal_moves()
     home = [m for m in moves if m.dst.kind == FOUNDATION]
     return home[0] if home else (DRAW if DRAW in moves else moves[0])
+
+
+def wandering(game: Game, rng: random.Random) -> Move:
+    """A foundation move if there is one, else any legal move: points come quickly, and the
+    line wanders (recycles and all) as a player's might, never stuck drawing for an Ace."""
+    moves = game.legal_moves()
+    home = [m for m in moves if m.dst.kind == FOUNDATION]
+    return home[0] if home else rng.choice(moves)
 
 
 def scripted_duel(store: object = None) -> Duel:

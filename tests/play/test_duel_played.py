@@ -4,6 +4,8 @@ the one checker of a rival's moves; End, leaving, "See the result now" and the s
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solitaire.core import DRAW
@@ -11,7 +13,7 @@ from solitaire.core.duel import RivalLost, RivalMove
 from solitaire.play.duel import COUNT_SECONDS, Duel, new_race
 from solitaire.play.rival import RIVAL
 from solitaire.store import Store
-from tests.play.races import CODE, STEP, greedy, online_duel, run, scripted_duel, started
+from tests.play.races import CODE, STEP, greedy, online_duel, run, scripted_duel, started, wandering
 from tests.play.scripted_rival import ScriptedRival
 
 
@@ -107,10 +109,15 @@ def test_after_End_the_duel_waits_and_see_the_result_now_gives_the_same_result()
 def test_leaving_is_End_now_and_the_race_is_decided_there(tmp_path):
     store = Store(tmp_path)
     duel = started(Duel(new_race(CODE), ScriptedRival([(1.0, "s")], kind="hard"), store=store))
-    duel.play(DRAW)
+    rng = random.Random(1)
+    while duel.race.home(0) < 1:
+        duel.play(wandering(duel.game, rng))
     run(duel, 5)
+    total = duel.preview().total  # what the Leave question says leaving banks
+    assert total > 0
     result = duel.conclude()
     assert result.you.ended == "end" and result.opponent.ended == "end" and duel.rival.closed
+    assert result.you.breakdown.total == total and duel.rival.my_ended_at == duel.race.elapsed
     assert duel.conclude() is result and store.duel_stats("hard").played == 1  # counted once
 
 

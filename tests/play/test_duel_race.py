@@ -15,16 +15,8 @@ from solitaire.core.position import game_from_json
 from solitaire.play.duel import Duel, new_race
 from solitaire.play.rival import ME, RIVAL
 from solitaire.store import Store
-from tests.play.races import CODE, STEP, run, started
+from tests.play.races import CODE, STEP, run, started, wandering
 from tests.play.scripted_rival import ScriptedRival
-
-
-def any_greedy(game: Game, rng: random.Random) -> Move:
-    """A foundation move if there is one, else any legal move: points come quickly, and the
-    line wanders (recycles and all) as a player's might."""
-    moves = game.legal_moves()
-    home = [m for m in moves if m.dst.kind == FOUNDATION]
-    return home[0] if home else rng.choice(moves)
 
 
 def position(game: Game) -> dict:
@@ -82,7 +74,7 @@ def test_DU2_DU3_DU4_points_move_by_move():
             undone = before.score - duel.preview().points.score
             assert duel.preview().points.taken_back == before.taken_back - undone  # DU-3
         else:
-            move = any_greedy(game, rng)
+            move = wandering(game, rng)
             recycle = move == DRAW and not game.stock
             paid = game.scoring.recycle_cost(3, game.recycles) if recycle else 0
             play(duel, move)
@@ -101,7 +93,7 @@ def test_DU4_DU5_End_banks_the_total_it_previewed_and_the_rival_plays_on(tmp_pat
     duel = started(Duel(new_race(CODE), rival, store=store))
     rng = random.Random(1)
     while duel.race.home(ME) < 2:
-        play(duel, any_greedy(duel.game, rng))
+        play(duel, wandering(duel.game, rng))
     run(duel, 20)
     preview = duel.preview()
     seconds = math.ceil(duel.race.seconds_left)  # the whole seconds the clock shows
