@@ -10,15 +10,23 @@ is where the race goes on with the least moving), else the next node by id.
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from typing import Any, Callable
 
+from websockets.asyncio.server import Server
+from websockets.frames import CloseCode
+
 from ..net.online_messages import Result
 from .duel import ServerDuel
-from .link import Link, Peers, RemoteSeat
+from .link import Link, Peers, RemoteSeat, node_subject
 from .replica import Replica, done, more, opening, rebuild
+from .lobby import Queue, Rooms
 from .service import Client, Settings
 from .store import Store, WrittenSide
+
+
+HANDOVER_SECONDS = 5.0  # the longest a stopping process waits for the others to take its races
 
 
 class Backups:
@@ -33,6 +41,10 @@ class Backups:
     relayed: dict[Client, str]
     backups: dict[str, str]
     shipped: dict[str, int]
+    clients: set[Client]
+    queue: Queue[Client]
+    rooms: Rooms[Client]
+    leaving: bool
     store: Store
     settings: Settings
     clock: Callable[[], float]
@@ -95,8 +107,10 @@ class Backups:
         loop = asyncio.get_running_loop()
         for side, seat in enumerate(duel.sides):
             client = self.by_player.get(seat.player)
-            if client is not None and self.relayed.get(client) == replica.owner:
-                del self.relayed[client]
+            if client is not None and client.duel is None and self.relayed.get(client, replica.owner) == replica.owner:
+                # relayed to the owner, or come back here before the owner was known gone
+                self.relayed.pop(client, None)
+                self.queue.remove(client)
                 self._seat(client, duel, side, now)  # its table as rebuilt: the client takes it
             else:
                 seat.away = True
@@ -105,6 +119,58 @@ class Backups:
             self._tell_rival(duel, side)
         loop.call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
         self._back_up(duel)
+
+    async def leave(self, doors: Server | None) -> None:
+        """Stopping (SIGTERM) with other processes alive: a rolling restart. No connection is
+        taken any more (the load balancer sends them to the others); every race goes to its
+        backup, which is told to take it over (``leaving``: its last log entries are on the
+        same line before it, so the copy is whole) and answers once it has; then every socket
+        is closed with 1012 (*service restart*), and the players come back to another process
+        within the comeback window, as after a dropped connection. A race no live process
+        keeps a copy of (none alive, or a recorded run) ends at this moment, as on one process.
+        A process that does not answer in ``HANDOVER_SECONDS`` takes the races anyway when it
+        sees this one gone (``cluster._node_gone``), as after a kill: none is written here."""
+        if doors is None or not self.peers.known:
+            return await super().leave(doors)
+        doors.server.close()
+        self.leaving = True
+        self.queue.waiting.clear()
+        self.rooms.rooms.clear()
+        for client in self.clients:
+            client.shut = client.shut or client not in self.relayed  # nothing more is read here
+        peers = list(self.peers.known)
+        alive = {node for node, up in zip(peers, await asyncio.gather(*map(self.link.alive, peers))) if up}
+        for node in set(peers) - alive:
+            self.peers.forget(node)
+        for duel in [duel for duel in self.duels.values() if not duel.recorded and not duel.done]:
+            if self.backups.get(duel.id) not in alive and alive:
+                self._back_up(duel)
+            if self.backups.get(duel.id) in alive:
+                self._let_go(duel)
+        await self.link.sent()
+        answers = await asyncio.gather(*(self.link.ask(node_subject(node), f"leaving {self.node}", HANDOVER_SECONDS)
+                                         for node in alive))
+        if any(answer != "ok" for answer in answers):
+            print(f"game.py server: {answers.count(None)} of {len(alive)} processes did not confirm the handover; "
+                  "they take the races when they see this one gone", file=sys.stderr, flush=True)
+        await super().leave(doors)
+        doors.close(code=CloseCode.SERVICE_RESTART, reason="come back")
+
+    def _let_go(self, duel: ServerDuel) -> None:
+        """The race goes to its backup: its last entries are copied, and it is no longer run
+        here (``done``: its timers here do nothing; its players here are not read)."""
+        self._ship(duel)
+        duel.done = True
+        del self.duels[duel.id]
+        self.backups.pop(duel.id, None)
+        self.shipped.pop(duel.id, None)
+        for side in duel.sides:
+            seat = self.remote.get(side.player)
+            if seat is not None and seat.duel is duel:
+                del self.remote[side.player]  # its node seats the player again (``leaving``)
+            client = self.by_player.get(side.player)
+            if client is not None and client.duel is duel:
+                client.duel = None
 
     def _tell_written(self, replica: Replica, written: tuple[WrittenSide, WrittenSide]) -> None:
         """The gone owner had written the race: its players here are told it as written."""

@@ -72,6 +72,7 @@ class ClusterServer(Backups, DuelServer):
         self.backups: dict[str, str] = {}  # race id -> the node keeping its copy
         self.shipped: dict[str, int] = {}  # race id -> log entries copied there
         self.replicas: dict[str, Replica] = {}  # copies of other nodes' races
+        self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -281,7 +282,10 @@ class ClusterServer(Backups, DuelServer):
     async def _on_node(self, msg: Msg) -> None:
         kind, node, rest = (msg.data.decode("utf-8").split(" ", 2) + [""])[:3]
         if kind == "ping":
-            await msg.respond(b"pong")
+            await msg.respond(b"leaving" if self.leaving else b"pong")
+        elif kind == "leaving":  # its races copied here are ours now: as if gone, told at once
+            self._node_gone(node)
+            await msg.respond(b"ok")
         elif kind == "claim":
             await msg.respond(self._claimed(node, int(rest)).encode())
         elif kind == "to":

@@ -65,6 +65,8 @@ class Link:
         self.nc: Any = None
         self.outgoing: deque[tuple[str, bytes]] = deque()
         self.wake = asyncio.Event()
+        self.idle = asyncio.Event()  # everything posted is in NATS's hands (``sent``)
+        self.idle.set()
         self.sender: asyncio.Task | None = None
         self.lost = 0  # messages NATS would not take (its connection closed or its buffer full)
         self.trouble = ""  # the last error NATS reported
@@ -94,6 +96,7 @@ class Link:
     def post(self, subject: str, text: str) -> None:
         """Publish ``text`` on ``subject``, after everything posted before it; never waits."""
         self.outgoing.append((subject, text.encode("utf-8")))
+        self.idle.clear()
         self.wake.set()
 
     def tell(self, node: str, text: str) -> None:
@@ -122,6 +125,12 @@ class Link:
                     await self.nc.publish(subject, data)
                 except NatsError:
                     self.lost += 1
+            self.idle.set()
+
+    async def sent(self) -> None:
+        """Wait until everything posted so far is published: a request made after this reaches a
+        node after what was told it before (one connection, one subject: in order)."""
+        await self.idle.wait()
 
     async def close(self) -> None:
         """Send what is posted, then leave NATS."""
