@@ -20,6 +20,7 @@ from websockets.frames import CloseCode
 from ..net.online_messages import Result
 from .duel import ServerDuel
 from .link import Link, Peers, RemoteSeat, node_subject
+from .recorded import run_on
 from .replica import Replica, done, more, opening, rebuild
 from .lobby import Queue, Rooms
 from .service import Client, Settings
@@ -52,6 +53,16 @@ class Backups:
     def _open_duel(self, first: Any, second: Any, now: float) -> None:
         super()._open_duel(first, second, now)
         self._back_up(first.duel)
+
+    def race_recorded(self, client: Client, now: float) -> bool:
+        if not super().race_recorded(client, now):
+            return False
+        self._back_up(client.duel)
+        return True
+
+    def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
+        super()._recorded_step(duel, steps, index)
+        self._ship(duel)
 
     def _back_up(self, duel: ServerDuel) -> None:
         """Choose the race's backup (its remote player's node, else the next node by id) and
@@ -103,9 +114,14 @@ class Backups:
             return self._tell_written(replica, written)
         now = self.clock()
         duel = rebuild(replica, now, time.time())
+        run = run_on(self.store, replica.deal, duel.sides[1].player) if duel.recorded else None
         self.duels[duel.id] = duel
         loop = asyncio.get_running_loop()
         for side, seat in enumerate(duel.sides):
+            if duel.recorded and side == 1:  # the recorded run goes on from the steps its log holds
+                if run is not None:
+                    self._replay(duel, run, sum(1 for entry in duel.log if entry[1] == 1))
+                continue
             client = self.by_player.get(seat.player)
             if client is not None and client.duel is None and self.relayed.get(client, replica.owner) == replica.owner:
                 # relayed to the owner, or come back here before the owner was known gone
@@ -127,7 +143,7 @@ class Backups:
         same line before it, so the copy is whole) and answers once it has; then every socket
         is closed with 1012 (*service restart*), and the players come back to another process
         within the comeback window, as after a dropped connection. A race no live process
-        keeps a copy of (none alive, or a recorded run) ends at this moment, as on one process.
+        keeps a copy of ends at this moment, as on one process.
         A process that does not answer in ``HANDOVER_SECONDS`` takes the races anyway when it
         sees this one gone (``cluster._node_gone``), as after a kill: none is written here."""
         if doors is None or not self.peers.known:
@@ -142,7 +158,7 @@ class Backups:
         alive = {node for node, up in zip(peers, await asyncio.gather(*map(self.link.alive, peers))) if up}
         for node in set(peers) - alive:
             self.peers.forget(node)
-        for duel in [duel for duel in self.duels.values() if not duel.recorded and not duel.done]:
+        for duel in [duel for duel in self.duels.values() if not duel.done]:
             if self.backups.get(duel.id) not in alive and alive:
                 self._back_up(duel)
             if self.backups.get(duel.id) in alive:

@@ -124,7 +124,7 @@ class ClusterServer(Backups, DuelServer):
             return True
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not duel.recorded:
+                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
                     self._unseat_remote(player)
                     seat.away = False
                     self._seat(client, duel, side, self.clock())
@@ -356,7 +356,7 @@ class ClusterServer(Backups, DuelServer):
     def _seat_if_here(self, node: str, player: int) -> bool:
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not duel.recorded:
+                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
                     self._seat_here(node, player, duel, side)
                     return True
         return False
@@ -364,7 +364,7 @@ class ClusterServer(Backups, DuelServer):
     async def _on_beat(self, msg: Msg) -> None:
         if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:  # a node joined
             for duel in list(self.duels.values()):
-                if duel.id not in self.backups and not duel.recorded and not duel.done:
+                if duel.id not in self.backups and not duel.done:
                     self._back_up(duel)
 
     def _node_gone(self, node: str) -> None:
