@@ -88,9 +88,12 @@ class Backups:
             return super()._on(client, message)
         if isinstance(client, RemoteSeat):
             client.held = []
-            super()._on(client, message)
-            self._ship(duel)
-            return client.release()
+            try:
+                super()._on(client, message)
+                self._ship(duel)
+            finally:
+                client.release()
+            return
         socket = client.ws
         client.ws = held = HeldSocket(socket)
         try:
