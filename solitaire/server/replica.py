@@ -4,9 +4,9 @@ no race, because another one rebuilds it and the players come back to it there.
 The process that opened a race (its **owner**) posts to the race's **backup** (another node)
 what it takes to rebuild it: once (and again whenever the backup changes) the whole race
 (``opening``) — its id, its deal (the secret seed: NATS is the service's own network, never a
-player's), both players (side 1 maybe a recorded run), when race time 0 was on the wall clock, its log so far — then each new
-log entry as it is made (``more``), with both sides' refusal counts, and ``done`` when it is
-over. The backup keeps them (``Replica``) and, when the owner is gone, rebuilds the race by
+player's), both players (side 1 maybe a recorded run), when race time 0 was on the wall clock,
+its log so far — then each new log entry as it is made (``more``), with both sides' refusal
+counts, and ``done`` when it is over. The backup keeps them (``Replica``) and, when the owner is gone, rebuilds the race by
 playing its log through the core again at the same race times (``rebuild``): the core is
 deterministic, so the tables, scores and move counts are the owner's. A move is answered only
 once its entry is with NATS (``backups.Backups._on``), so an answered move is in the copy; one
@@ -49,7 +49,8 @@ def opening(duel: ServerDuel, zero: float) -> str:
     """The whole race, for a new backup; ``zero``: race time 0 on the wall clock."""
     return json.dumps({"open": duel.id, "deal": deal_text(duel.code), "seconds": duel.seconds, "count": duel.count,
                        "sides": [[side.player, side.name] for side in duel.sides], "zero": zero,
-                       "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded}, separators=(",", ":"), ensure_ascii=False)
+                       "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded},
+                      separators=(",", ":"), ensure_ascii=False)
 
 
 def more(duel: ServerDuel, start: int) -> str:

@@ -15,8 +15,9 @@ its reason; nothing a player sends raises past its own message.
 A race in progress when the server is stopped (SIGTERM, Ctrl+C) is **ended at that moment**:
 decided on both totals then (DU-4), written and told like any other (``why``
 "server_stopped") — unless the process is one of a cluster with another process alive, which
-takes the race over and finishes it (``backups.Backups.leave``). A server killed outright writes nothing more: a race it was running is not
-counted for anyone (no result, no rating change), and every finished one was already written.
+takes the race over and finishes it (``backups.Backups.leave``). A server killed outright
+writes nothing more: a race it was running is not counted for anyone (no result, no rating
+change), and every finished one was already written.
 """
 
 from __future__ import annotations
