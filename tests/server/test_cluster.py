@@ -242,3 +242,36 @@ def test_a_move_is_answered_once_nats_has_its_copy_so_a_kill_right_after_loses_i
             if process is not None:
                 process.stop()
         nats.stop()
+
+
+@pytest.mark.parametrize("others", ["none started", "one killed"])
+def test_a_process_stopped_with_no_other_alive_ends_its_races_at_that_moment(tmp_path, others):
+    """No process to hand the race to (none, or the only other one killed a moment ago, still
+    known by its last beat): the race ends at that moment, as on one process, written once."""
+    with nats_server() as nats:
+        first = ServerProcess(tmp_path / "data", nats, "--race-seconds", "30", "--count-seconds", "0.2")
+        second = ServerProcess(tmp_path / "data", nats) if others == "one killed" else None
+        try:
+            ann, bob = Raw(first.url), Raw(first.url)
+            ann.hello("Ann")
+            bob.hello("Bob")
+            ann.say({"type": "room", "code": ""})
+            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
+            ann.hear_type("matched")
+            time.sleep(0.5)
+            ann.say({"type": "move", "n": 1, "move": "s"})
+            assert ann.hear_type("ok")["n"] == 1
+            if second is not None:
+                second.kill()
+            first.process.terminate()
+            results = [raw.hear_type("result") for raw in (ann, bob)]
+            assert first.process.wait(15) == 0
+        finally:
+            for process in (first, second):
+                if process is not None:
+                    process.stop()
+    assert [result["why"] for result in results] == ["server_stopped", "server_stopped"]
+    assert results[0]["you"] == results[1]["opponent"]
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    store.close()
