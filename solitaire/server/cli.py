@@ -7,7 +7,8 @@
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
 TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
 of several sharing that NATS system and the ``--data`` database (``cluster``). SIGTERM or Ctrl+C stops it: the races
-in progress end at that moment and are written (``service``). Bad input: one line, exit 2.
+in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, they are
+handed to it and finish there, the players told to come back (``backups``). Bad input: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         if ready is not None:
             ready.set_result((url, stopping))
         settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own
-        await run_until(server, stopping)
+        await run_until(server, stopping, listener)
         settling.cancel()
     await server.stopped()
     return EXIT_OK

@@ -23,6 +23,8 @@ decides each race, and a result is written once, by it.
   stop (``link.PEER_SECONDS``). The players seated there go on; the others are away for the
   comeback window, as on one process. A race the owner had written already is told from the
   database.
+* **A node stopped** (SIGTERM, a rolling restart): it hands its races to their backups and
+  tells its players to come back elsewhere (``backups.Backups.leave``).
 * **Storage**: every node writes to one SQLite database (the same ``--data`` folder: processes
   on one machine share one WAL file); a duel's id is its primary key and ``Store.record`` writes
   a duel once, so a race decided by two nodes (a network split) is still counted once.
@@ -72,6 +74,7 @@ class ClusterServer(Backups, DuelServer):
         self.backups: dict[str, str] = {}  # race id -> the node keeping its copy
         self.shipped: dict[str, int] = {}  # race id -> log entries copied there
         self.replicas: dict[str, Replica] = {}  # copies of other nodes' races
+        self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -96,10 +99,7 @@ class ClusterServer(Backups, DuelServer):
     def _on(self, client: Client, message: Any) -> None:
         owner = self.relayed.get(client)
         if owner is None:
-            duel = client.duel
-            super()._on(client, message)
-            if duel is not None:
-                self._ship(duel)
+            super()._on(client, message)  # the race's copy first (``backups``)
         elif isinstance(message, MoveMessage):
             self.link.tell(owner, f"move {self.node} {client.player.id} {message.n} {message.move}")
         elif isinstance(message, EndMessage):
@@ -123,7 +123,7 @@ class ClusterServer(Backups, DuelServer):
             return True
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not duel.recorded:
+                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
                     self._unseat_remote(player)
                     seat.away = False
                     self._seat(client, duel, side, self.clock())
@@ -281,7 +281,10 @@ class ClusterServer(Backups, DuelServer):
     async def _on_node(self, msg: Msg) -> None:
         kind, node, rest = (msg.data.decode("utf-8").split(" ", 2) + [""])[:3]
         if kind == "ping":
-            await msg.respond(b"pong")
+            await msg.respond(b"leaving" if self.leaving else b"pong")
+        elif kind == "leaving":  # its races copied here are ours now: as if gone, told at once
+            self._node_gone(node)
+            await msg.respond(b"ok")
         elif kind == "claim":
             await msg.respond(self._claimed(node, int(rest)).encode())
         elif kind == "to":
@@ -352,7 +355,7 @@ class ClusterServer(Backups, DuelServer):
     def _seat_if_here(self, node: str, player: int) -> bool:
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not duel.recorded:
+                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
                     self._seat_here(node, player, duel, side)
                     return True
         return False
@@ -360,7 +363,7 @@ class ClusterServer(Backups, DuelServer):
     async def _on_beat(self, msg: Msg) -> None:
         if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:  # a node joined
             for duel in list(self.duels.values()):
-                if duel.id not in self.backups and not duel.recorded and not duel.done:
+                if duel.id not in self.backups and not duel.done:
                     self._back_up(duel)
 
     def _node_gone(self, node: str) -> None:

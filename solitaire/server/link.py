@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import sys
 from collections import deque
@@ -65,6 +66,9 @@ class Link:
         self.nc: Any = None
         self.outgoing: deque[tuple[str, bytes]] = deque()
         self.wake = asyncio.Event()
+        self.idle = asyncio.Event()  # everything posted is in NATS's hands (``sent``)
+        self.idle.set()
+        self.confirming: list[Callable[[], None]] = []  # called once the NATS server has what was posted
         self.sender: asyncio.Task | None = None
         self.lost = 0  # messages NATS would not take (its connection closed or its buffer full)
         self.trouble = ""  # the last error NATS reported
@@ -94,6 +98,14 @@ class Link:
     def post(self, subject: str, text: str) -> None:
         """Publish ``text`` on ``subject``, after everything posted before it; never waits."""
         self.outgoing.append((subject, text.encode("utf-8")))
+        self.idle.clear()
+        self.wake.set()
+
+    def when_confirmed(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once the NATS server has everything posted so far (a PING answered
+        after it: NATS then delivers it even if this process dies), or at once when the
+        connection is down (the race goes on uncopied, as it would anyway)."""
+        self.confirming.append(then)
         self.wake.set()
 
     def tell(self, node: str, text: str) -> None:
@@ -122,6 +134,29 @@ class Link:
                     await self.nc.publish(subject, data)
                 except NatsError:
                     self.lost += 1
+            if self.confirming:
+                await self._confirm()
+            self.idle.set()
+
+    async def _confirm(self) -> None:
+        """One PING for every ``when_confirmed`` since the last: the answers of many moves wait
+        for one round trip to the NATS server together."""
+        waiting, self.confirming = self.confirming, []
+        if self.nc.is_connected:
+            try:
+                await self.nc.flush(timeout=ASK_SECONDS)
+            except NatsError:
+                pass
+        for then in waiting:
+            try:
+                then()
+            except Exception:  # one player's answer must not stop the copies of every race
+                logging.getLogger(__name__).exception("an answer held for its copy could not be sent")
+
+    async def sent(self) -> None:
+        """Wait until everything posted so far is published: a request made after this reaches a
+        node after what was told it before (one connection, one subject: in order)."""
+        await self.idle.wait()
 
     async def close(self) -> None:
         """Send what is posted, then leave NATS."""
@@ -199,6 +234,20 @@ class RemoteSeat:
     link: Link
     duel: ServerDuel | None = None
     side: int = 0
+    held: list[str] | None = None  # while its move is refereed: sent after the race's copy (``backups``)
 
     def send(self, message: Any) -> None:
-        self.link.tell(self.node, f"to {self.link.node} {self.player.id} {encode(message)}")
+        self.tell(f"to {self.link.node} {self.player.id} {encode(message)}")
+
+    def tell(self, text: str) -> None:
+        """Tell the player's node ``text``, after what is held for it."""
+        if self.held is not None:
+            self.held.append(text)
+        else:
+            self.link.tell(self.node, text)
+
+    def release(self) -> None:
+        """Send what was held, in order."""
+        held, self.held = self.held or [], None
+        for text in held:
+            self.link.tell(self.node, text)

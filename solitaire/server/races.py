@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 from ..net.online_messages import Matched, Queued, Result
 from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
 from .lobby import Queue, Rooms, window
-from .recorded import pick_run
+from .recorded import RecordedRun, pick_run
 from .store import DuelRecord, SideRecord, Store
 
 if TYPE_CHECKING:
@@ -99,12 +99,17 @@ class Races:
                           self.settings.count_seconds, recorded=True)
         self.duels[duel.id] = duel
         self._seat(client, duel, 0, now)
+        self._replay(duel, run, 0)
+        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+        return True
+
+    def _replay(self, duel: ServerDuel, run: RecordedRun, start: int) -> None:
+        """Play ``run`` as side 1 of ``duel`` from its step ``start`` (a race taken over on
+        another process goes on from the steps its log holds)."""
         steps = [(at, number, text) for number, (at, text) in enumerate(run.moves, 1)]
         if run.end_at is not None:
             steps.append((run.end_at, 0, "end"))
-        self._next_step(duel, steps, 0)
-        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
-        return True
+        self._next_step(duel, steps, start)
 
     def _next_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
         """Wait for step ``index``'s race time: one step at a time, so the run keeps its order

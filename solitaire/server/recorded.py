@@ -28,17 +28,28 @@ class RecordedRun:
     end_at: float | None  # race time End was pressed, if it was
 
 
+RUNS = ("SELECT d.id, d.code, d.seconds, d.log, r.side, r.player, p.name FROM duels d "
+        "JOIN results r ON r.duel = d.id JOIN players p ON p.id = r.player ")
+
+
 def pick_run(store: Store, player: int) -> RecordedRun | None:
     """The latest finished run of someone else (not disqualified, not cut short by a stopped
     server), with at least one move; None when there is none."""
-    rows = store.db.execute(
-        "SELECT d.id, d.code, d.seconds, d.log, r.side, r.player, p.name FROM duels d "
-        "JOIN results r ON r.duel = d.id JOIN players p ON p.id = r.player "
-        "WHERE r.player != ? AND d.why = '' ORDER BY d.ended DESC LIMIT 20", (player,)).fetchall()
-    for duel, code, seconds, log, side, recorded, name in rows:
-        entries = [entry for entry in json.loads(log) if entry[1] == side and entry[3] == "ok"]
-        moves = tuple((float(at), text) for at, _, text, _ in entries if text != "end")
-        end_at = next((float(at) for at, _, text, _ in entries if text == "end"), None)
-        if moves:
-            return RecordedRun(duel, code, seconds, recorded, name, moves, end_at)
-    return None
+    rows = store.db.execute(RUNS + "WHERE r.player != ? AND d.why = '' ORDER BY d.ended DESC LIMIT 20",
+                            (player,)).fetchall()
+    return next((run for run in map(_run, rows) if run.moves), None)
+
+
+def run_on(store: Store, deal: str, player: int) -> RecordedRun | None:
+    """``player``'s run on ``deal`` (every deal is dealt once: its duel is known by it), for a
+    process taking over a race against it (``backups``); None when it is not in the store."""
+    row = store.db.execute(RUNS + "WHERE d.code = ? AND r.player = ?", (deal, player)).fetchone()
+    return None if row is None else _run(row)
+
+
+def _run(row: tuple) -> RecordedRun:
+    duel, code, seconds, log, side, recorded, name = row
+    entries = [entry for entry in json.loads(log) if entry[1] == side and entry[3] == "ok"]
+    moves = tuple((float(at), text) for at, _, text, _ in entries if text != "end")
+    end_at = next((float(at) for at, _, text, _ in entries if text == "end"), None)
+    return RecordedRun(duel, code, seconds, recorded, name, moves, end_at)

@@ -14,8 +14,10 @@ its reason; nothing a player sends raises past its own message.
 
 A race in progress when the server is stopped (SIGTERM, Ctrl+C) is **ended at that moment**:
 decided on both totals then (DU-4), written and told like any other (``why``
-"server_stopped"). A server killed outright writes nothing more: a race it was running is not
-counted for anyone (no result, no rating change), and every finished one was already written.
+"server_stopped") — unless the process is one of a cluster with another process alive, which
+takes the race over and finishes it (``backups.Backups.leave``). A server killed outright
+writes nothing more: a race it was running is not counted for anyone (no result, no rating
+change), and every finished one was already written.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from websockets.asyncio.server import Server
 
 from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
                                    DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError, Queued,
@@ -122,6 +126,12 @@ class DuelServer(Races):
 
     async def stopped(self) -> None:
         """Called after the last connection closed: a process of a cluster leaves the others."""
+
+    async def leave(self, doors: Server | None) -> None:
+        """The server is stopping: the races in progress end at this moment (``stop``); a
+        process of a cluster hands them to another first (``backups``)."""
+        self.stop()
+        await asyncio.sleep(0.05)  # the results' messages leave before the doors close
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: PlayerConnection) -> None:
@@ -318,13 +328,13 @@ class DuelServer(Races):
         client.duel = None
 
 
-async def run_until(server: DuelServer, stopping: asyncio.Event) -> None:
-    """Pair and sweep until ``stopping`` is set; then end the races in progress (``stop``)."""
+async def run_until(server: DuelServer, stopping: asyncio.Event, doors: Server | None = None) -> None:
+    """Pair and sweep until ``stopping`` is set; then leave (``DuelServer.leave``; ``doors``:
+    the listening server, which a process of a cluster closes first)."""
     pairing = asyncio.create_task(_pair_forever(server))
     await stopping.wait()
     pairing.cancel()
-    server.stop()
-    await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+    await server.leave(doors)
 
 
 async def _pair_forever(server: DuelServer) -> None:

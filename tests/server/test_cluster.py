@@ -155,3 +155,107 @@ def test_a_second_connection_of_a_player_racing_through_another_process_takes_th
         finally:
             first.stop()
             second.stop()
+
+
+@pytest.mark.parametrize("stopped", ["running the race", "relaying a player"])
+def test_a_process_stopped_mid_race_hands_it_over_and_its_players_finish_on_the_other(tmp_path, stopped):
+    """A rolling restart: SIGTERM to a process while a race runs. The first process runs the
+    race (its room was made there), Bob talks to the second. Stopped, a process hands its races
+    to the process keeping their copies, closes its players' sockets (1012: come back) and exits;
+    they come back through the load balancer to the other process, and the race finishes there
+    as a race (not "server_stopped"), written once."""
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "9", "--count-seconds", "0.3")
+                         for _ in range(2))
+        balancer = Balancer([first.port, second.port])  # in turn: Ann on the first, Bob on the second
+        try:
+            ann = joined(balancer.url, "Ann")
+            ann.make_room()
+            code = expect(ann, RoomMade).code
+            bob = joined(balancer.url, "Bob")
+            bob.join_room(code)
+            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+            with ThreadPoolExecutor(2) as pool:
+                racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+                while min(duel.sent for duel in duels) < 3:
+                    time.sleep(0.05)
+                leaving = first if stopped == "running the race" else second
+                leaving.process.terminate()
+                assert leaving.process.wait(15) == 0  # exited by itself once handed over
+                lines = [future.result(timeout=60) for future in racing]
+        finally:
+            balancer.close()
+            first.stop()
+            second.stop()
+    assert lines[0]["duel"] == lines[1]["duel"] == duels[0].matched.duel
+    assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
+    assert lines[0]["why"] == lines[1]["why"] == ""  # finished as a race, not cut short
+    moved = duels[0] if stopped == "running the race" else duels[1]
+    assert moved.reseated is not None and moved.sent > moved.reseated.moves  # played on, on the other
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    (log,) = store.db.execute("SELECT log FROM duels").fetchone()
+    store.close()
+    assert log.count('"ok"') >= 6
+
+
+def test_a_move_answered_right_before_a_kill_is_in_the_copy_the_other_process_takes_over(tmp_path):
+    """The race runs on the first process (Ann's room), its copy on the second (Bob's process).
+    The first is killed the moment Ann hears her second move's answer: she comes back to the
+    second, which has both moves (the answer waits for NATS to have the copy:
+    ``test_cluster_units``)."""
+    key = "a" * 40
+    with nats_server() as nats:
+        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "30", "--count-seconds", "0.2")
+                         for _ in range(2))
+        try:
+            ann, bob = Raw(first.url), Raw(second.url)
+            ann.hello("Ann", key)
+            bob.hello("Bob")
+            ann.say({"type": "room", "code": ""})
+            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
+            ann.hear_type("matched")
+            time.sleep(0.5)
+            for n in (1, 2):
+                ann.say({"type": "move", "n": n, "move": "s"})
+                assert ann.hear_type("ok")["n"] == n
+            first.kill()
+            again = Raw(second.url)
+            again.hello("Ann", key)
+            assert again.hear_type("matched")["moves"] == 2
+        finally:
+            first.stop()
+            second.stop()
+
+
+@pytest.mark.parametrize("others", ["none started", "one killed"])
+def test_a_process_stopped_with_no_other_alive_ends_its_races_at_that_moment(tmp_path, others):
+    """No process to hand the race to (none, or the only other one killed a moment ago, still
+    known by its last beat): the race ends at that moment, as on one process, written once."""
+    with nats_server() as nats:
+        first = ServerProcess(tmp_path / "data", nats, "--race-seconds", "30", "--count-seconds", "0.2")
+        second = ServerProcess(tmp_path / "data", nats) if others == "one killed" else None
+        try:
+            ann, bob = Raw(first.url), Raw(first.url)
+            ann.hello("Ann")
+            bob.hello("Bob")
+            ann.say({"type": "room", "code": ""})
+            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
+            ann.hear_type("matched")
+            time.sleep(0.5)
+            ann.say({"type": "move", "n": 1, "move": "s"})
+            assert ann.hear_type("ok")["n"] == 1
+            if second is not None:
+                second.kill()
+            first.process.terminate()
+            results = [raw.hear_type("result") for raw in (ann, bob)]
+            assert first.process.wait(15) == 0
+        finally:
+            for process in (first, second):
+                if process is not None:
+                    process.stop()
+    assert [result["why"] for result in results] == ["server_stopped", "server_stopped"]
+    assert results[0]["you"] == results[1]["opponent"]
+    store = Store(tmp_path / "data")
+    assert store.counts()["duels"] == 1 and store.counts()["results"] == 2
+    store.close()

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import time
 
-from solitaire.net.online_messages import FROM_SERVER, Find, Matched, MoveMessage, Result, decode
+from solitaire.net.online_messages import FROM_SERVER, Find, Matched, MoveMessage, Ok, Result, decode
 from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
-from solitaire.server.link import PEER_SECONDS, Peers, beat
+from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
 from solitaire.server.replica import done, more, opening, rebuild, take
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
@@ -141,3 +141,39 @@ def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp
     assert [text.decode() for _, text in server.link.outgoing] == [f"move {server.node} {bob.player.id} 2 s"]
     (refused,) = told(bob)
     assert refused.reason == "busy"
+
+
+def racing_here(tmp_path) -> tuple[ClusterServer, Client, ServerDuel]:
+    """A node (not connected to NATS) running Ann's race, its copy kept by node "peer"."""
+    store = Store(tmp_path)
+    ann, bob = store.player("a" * 30, "Ann"), store.player("b" * 30, "Bob")
+    server = ClusterServer(store, QUICK, "nats://127.0.0.1:4222")
+    client = Client(Socket(), "127.0.0.1", server.settings)
+    client.player = ann
+    server.by_player[ann.id] = client
+    duel = ServerDuel("d1", new_deal(), 60, (Side(ann.id, "Ann"), Side(bob.id, "Bob")), time.monotonic() - 5, 3.0)
+    server.duels["d1"], client.duel, client.side = duel, duel, 0
+    server.backups["d1"], server.shipped["d1"] = "peer", 0
+    return server, client, duel
+
+
+def test_a_move_is_answered_once_nats_has_its_copy_not_before(tmp_path):
+    server, ann, duel = racing_here(tmp_path)
+    server._on(ann, MoveMessage(1, "s"))
+    assert ann.ws.sent == [] and duel.sides[0].moves == 1  # refereed, not answered yet
+    (subject, copy), = server.link.outgoing
+    assert subject == "solitaire.node.peer" and copy.decode().startswith(f"log {server.node} ") and '"s"' in copy.decode()
+    (confirmed,) = server.link.confirming
+    confirmed()  # the NATS server answered the PING sent after the copy
+    (answer,) = told(ann)
+    assert isinstance(answer, Ok) and answer.n == 1
+
+
+def test_a_remote_seats_answer_is_posted_after_the_copy(tmp_path):
+    server, ann, duel = racing_here(tmp_path)
+    ann.duel = None
+    seat = RemoteSeat("there", Seated(ann.player.id, "Ann"), server.link, duel, 0)
+    server.remote[ann.player.id] = seat
+    server._on(seat, MoveMessage(1, "s"))
+    assert [text.decode().split(" ")[0] for _, text in server.link.outgoing] == ["log", "to"]
+    assert server.link.confirming == [] and seat.held is None
