@@ -37,6 +37,7 @@ from websockets.asyncio.client import connect
 
 from ..net.online_messages import VERSION
 from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, rss_mb
+from .loop import loop_name
 from .ratings import Skill
 from .store import Store, key_hash
 
@@ -50,8 +51,8 @@ GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
-          f"({os.cpu_count()} cores; load average {load} before the run)")
+    print(f"== Duel server (issue 25): one process on 127.0.0.1 ({loop_name()} event loop), load generator on "
+          f"the same machine ({os.cpu_count()} cores; load average {load} before the run)")
     steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
         one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps)

@@ -1,0 +1,29 @@
+"""The event loop the duel server's own process runs on (issue 25's figures): uvloop's when it
+is installed (requirements-server.txt pins it), else asyncio's.
+
+At a move a second per player the server's time goes to the event loop and its transports as
+much as to the referee: uvloop runs them in C (same API, same sockets), and ``bench --server``
+measured the server's CPU a move about a fifth lower with it and the simulated players' about
+half. It is optional: without it (Windows, where it does not exist; a game that hosts a LAN
+duel; an install without requirements-server.txt) everything runs on asyncio's loop unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+try:  # optional: see the module's docstring
+    import uvloop
+except ImportError:  # not installed, or no build for this platform
+    uvloop = None
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop]:
+    """What makes the server process's loop (``asyncio.Runner(loop_factory=...)``)."""
+    return uvloop.new_event_loop if uvloop is not None else asyncio.new_event_loop
+
+
+def loop_name() -> str:
+    """Which loop ``loop_factory`` makes ("uvloop" or "asyncio"), as the benchmark prints it."""
+    return "uvloop" if uvloop is not None else "asyncio"
