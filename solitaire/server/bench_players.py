@@ -59,6 +59,7 @@ class Player(asyncio.Protocol):
         self.waiting: tuple[str, asyncio.Future] | None = None
         self.racing = False
         self.gone = False
+        self.why = ""  # why it stopped: the server's message, or its connection closed
         self.n = 0
         self.sent_at: float | None = None  # the move in flight
         self.overdue = False  # its next move was due while the last was in flight
@@ -73,7 +74,7 @@ class Player(asyncio.Protocol):
                         .encode())
 
     def connection_lost(self, error: Exception | None) -> None:
-        self.gone = True
+        self.gone, self.why = True, self.why or "the server closed the connection"
         if self.waiting is not None and not self.waiting[1].done():
             self.waiting[1].set_exception(ConnectionError("the server closed the connection"))
 
@@ -105,6 +106,7 @@ class Player(asyncio.Protocol):
             elif opcode == PING:
                 self._frame(PONG, payload)
             elif opcode == CLOSE:
+                self.why = self.why or f"closed by the server: {int.from_bytes(payload[:2], 'big')} {payload[2:].decode(errors='replace')}"
                 self.transport.close()
         self.buffer = buffer[at:]
 
@@ -168,7 +170,7 @@ class Player(asyncio.Protocol):
             self.trips.append(time.perf_counter() - self.sent_at)
             self.sent_at = None
         if not payload.startswith(ANSWERS[0]):  # refused, or the race is over: this player stops
-            self.gone = True
+            self.gone, self.why = True, payload[:160].decode(errors="replace")
             return
         if self.overdue:
             self.overdue = False
@@ -229,7 +231,8 @@ class Players:
         trips = list(self.trips)
         return {"moves": len(trips), "seconds": wall, "p50": statistics.median(trips) if trips else float("nan"),
                 "p99": quantile(trips, 0.99), "cpu": (time.process_time() - cpu) / wall,
-                "stopped": sum(player.gone for player in self.players)}
+                "stopped": sum(player.gone for player in self.players),
+                "why": sorted({player.why for player in self.players if player.gone})[:3]}
 
 
 async def serve_commands(urls: str, version: int) -> None:
