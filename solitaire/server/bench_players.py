@@ -106,7 +106,8 @@ class Player(asyncio.Protocol):
             elif opcode == PING:
                 self._frame(PONG, payload)
             elif opcode == CLOSE:
-                self.why = self.why or f"closed by the server: {int.from_bytes(payload[:2], 'big')} {payload[2:].decode(errors='replace')}"
+                code, reason = int.from_bytes(payload[:2], "big"), payload[2:].decode(errors="replace")
+                self.why = self.why or f"closed by the server: {code} {reason}"
                 self.transport.close()
         self.buffer = buffer[at:]
 
