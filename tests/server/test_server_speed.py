@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import Protocol, Side, State
 
 from solitaire.server import loop
-from solitaire.server.bench import ServerProcess
+from solitaire.server.bench import ServerProcess, _behind
+from solitaire.server.bench_cluster import queued_seconds
 from solitaire.server.wire import text_frame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,3 +67,22 @@ def test_the_benchmarks_simulated_players_race_a_server(tmp_path):
     assert added == {"duels": 2}
     assert measured["moves"] >= 4 and measured["stopped"] == 0  # 4 players, a move a second each
     assert 0 < measured["p50"] <= measured["p99"]
+
+
+def test_the_bench_says_why_a_step_did_not_hold():
+    def window(stopped=0, why=(), queued=0.3):
+        return {"stopped": stopped, "why": list(why), "server_queued": queued}
+
+    held = [window(), window(), window()]
+    assert _behind(0.050, 2000.0, 1000, held) == ""
+    assert _behind(0.050, 2000.0, 1000, [window(), window(2, ["the server closed the connection"]), window()]) \
+        == "2 simulated players stopped (the server closed the connection)"
+    slow = _behind(0.172, 3000.0, 1500, held)
+    assert slow.startswith("move round trip p99 172 ms > 100 ms") and "waited for a CPU 30% of the time" in slow
+    assert _behind(0.050, 1200.0, 1000, held) == "1200 moves/s answered, fewer than the 2000 played"
+
+
+def test_the_bench_reads_how_long_a_process_waited_for_a_cpu():
+    before = queued_seconds(os.getpid())
+    sum(range(200_000))  # some running, perhaps some waiting
+    assert 0.0 <= before <= queued_seconds(os.getpid())
