@@ -62,6 +62,7 @@ def register_scenes() -> None:
     from solitaire.scenes.duel.dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel.results import DuelResultsScene
     from solitaire.scenes.menus.confirm import ConfirmScene
+    from solitaire.scenes.menus.daily_day import DailyDayScene
     from solitaire.scenes.menus.daily_stats import DailyStatsScene
     from solitaire.scenes.menus.game_code import GameCodeScene
     from solitaire.scenes.menus.menu import MenuScene
@@ -86,7 +87,7 @@ def register_scenes() -> None:
         "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": HostingNetLobby,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
-        "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene,
+        "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene, "daily_day": DailyDayScene,
     }.items():
         SCENES.setdefault(name, scene)
 

@@ -72,7 +72,7 @@ def check_parts(table: Table, move: Move, src_kind: str, src_index: int, dst_kin
         return refused
     if src_kind == FOUNDATION and dst_kind != TABLEAU:
         return refuse(table, "foundation_to_column_only")
-    moving = (table.tableau[src_index] if src_kind == TABLEAU else table.pile(move.src))[-count]
+    moving = (table.tableau[src_index] if src_kind == TABLEAU else table.pile_at(src_kind, src_index))[-count]
     if dst_kind == TABLEAU:
         return _column_accepts(table, moving, count, dst_index)
     if dst_kind == FOUNDATION:

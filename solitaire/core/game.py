@@ -15,7 +15,7 @@ from . import checks, targets
 from .cards import card_text
 from .codes import GameCode
 from .errors import IllegalMove, Refusal
-from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, parse_request
+from .moves import FOUNDATION, STOCK, TABLEAU, WASTE, Move, parse_request
 from .msdeal import ms_deal_order
 from .predicates import is_whole_suit
 from .rng import shuffled
@@ -99,8 +99,8 @@ class Game(Table):
         if src_kind == STOCK:
             touched, turned = self._click_stock()
         else:
-            from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile(move.src)
-            to_pile = self.tableau[dst_index] if dst_kind == TABLEAU else self.pile(move.dst)
+            from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile_at(src_kind, src_index)
+            to_pile = self.tableau[dst_index] if dst_kind == TABLEAU else self.pile_at(dst_kind, dst_index)
             touched = [(dst_kind, dst_index, tuple(to_pile)), (src_kind, src_index, tuple(from_pile))]
             to_pile.extend(from_pile[-count:])
             del from_pile[-count:]
@@ -194,7 +194,7 @@ class Game(Table):
             return False
         move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
         for kind, index, cards in piles:  # the newest copy first: a pile touched twice ends as it first was
-            (self.tableau[index] if kind == TABLEAU else self.pile(Pile(kind, index)))[:] = cards
+            (self.tableau[index] if kind == TABLEAU else self.pile_at(kind, index))[:] = cards
         if turned:
             for column, hidden in reversed(turned):
                 self.hidden[column] = hidden

@@ -18,7 +18,7 @@ from typing import Callable
 
 from .cards import ACE, KING, card
 from .errors import TOPIC_OF, TOPICS
-from .predicates import BUILDS, EMPTY_COLUMN, FOUNDATION_BASES, RUNS
+from .predicates import BUILDS, EMPTY_COLUMN, FOUNDATION_BASES, RUNS, any_group
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -179,8 +179,8 @@ class Ruleset:
         return self.empty_column == "any"
 
     def is_ordered_run(self, cards: list[int]) -> bool:
-        """Every card moves with the one under it (K-4, TF-2, SP-3; DS-2 any group)."""
-        return _each_on_the_last(self.moves_with, cards)
+        """Every card moves with the one under it (K-4, TF-2, SP-3; DS-2's any group at once)."""
+        return self.moves_with is any_group or _each_on_the_last(self.moves_with, cards)
 
     def is_built(self, cards: list[int]) -> bool:
         """Every card builds on the one under it (C-2): how a dealt column's face-up cards lie."""

@@ -103,13 +103,17 @@ class Table:
         return sum(1 for column in self.tableau if not column)
 
     def pile(self, ref: Pile) -> list[int]:
-        kind = ref.kind
+        return self.pile_at(ref.kind, ref.index)
+
+    def pile_at(self, kind: str, index: int) -> list[int]:
+        """The pile of that kind and index: ``pile`` for a move's fields read already, or an
+        undo record's (kind, index), with no Pile made (``bench --core``, issue 24)."""
         if kind == TABLEAU:
-            return self.tableau[ref.index]
+            return self.tableau[index]
         if kind == FOUNDATION:
-            return self.foundations[ref.index]
+            return self.foundations[index]
         if kind == CELL:
-            return self.cells[ref.index]
+            return self.cells[index]
         if kind == WASTE:
             return self.waste
         return self.stock

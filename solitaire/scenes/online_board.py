@@ -18,6 +18,7 @@ from solitaire.core import REGISTRY
 from solitaire.net.online_messages import Board, Welcome
 from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.menus.new_game import game_name
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address, tier_name
 
 if TYPE_CHECKING:
@@ -34,14 +35,16 @@ def statistics_tabs(app: App) -> list[tuple[str, str]]:
             + [(DAILY_TAB, app.t("daily.tab")), (ONLINE_TAB, app.t("online.choice"))])
 
 
-def open_tab(app: App, tab: str) -> None:
-    """Statistics' page of ``tab``: a game's, Daily or Online."""
+def open_tab(app: App, tab: str, play: PlayTable | None = None) -> None:
+    """Statistics' page of ``tab``: a game's, Daily or Online. ``play``, the game on the table
+    under Statistics (if any), goes along: the Daily page plays a day's deal on it (DD-6)."""
+    along = {"play": play} if play is not None else {}
     if tab == ONLINE_TAB:
-        app.switch("online_board")
+        app.switch("online_board", **along)
     elif tab == DAILY_TAB:
-        app.switch("daily_stats")
+        app.switch("daily_stats", **along)
     else:
-        app.switch("statistics", game_id=tab)
+        app.switch("statistics", game_id=tab, **along)
 
 
 def table_columns(row: pygame.Rect, shares: tuple[float, ...], rtl: bool) -> list[pygame.Rect]:
@@ -82,10 +85,11 @@ def lay_out_tabbed_panel(scene: DialogScene, tabs: ui.SegmentedChoice,
 
 
 class OnlineBoardScene(DialogScene):
-    def __init__(self, app: App, url: str | None = None, **_: object) -> None:
+    def __init__(self, app: App, url: str | None = None, play: PlayTable | None = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.title = t("statistics.title")
+        self.play = play  # the game on the table below, handed on to the other tabs
         self.url = url or server_address(app)
         self.tabs = self.group.add(ui.SegmentedChoice(statistics_tabs(app), ONLINE_TAB, self._tab))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
@@ -99,7 +103,7 @@ class OnlineBoardScene(DialogScene):
 
     def _tab(self, tab: str) -> None:
         if tab != ONLINE_TAB:
-            open_tab(self.app, tab)
+            open_tab(self.app, tab, self.play)
 
     # -- the server -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

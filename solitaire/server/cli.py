@@ -2,7 +2,7 @@
 
     python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N] [--nats URL]
                           [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
-    python game.py server --data DIR --leaderboard
+    python game.py server --data DIR --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
 TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
@@ -19,12 +19,15 @@ import re
 import signal
 import ssl
 import sys
+from datetime import date
 from pathlib import Path
 
 from websockets.asyncio.server import serve
 
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
+from ..core.daily import utc_today
 from .cluster import ClusterServer
+from .daily import DailyBoards
 from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
 from .loop import loop_factory
@@ -52,7 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"new players one address may make a minute ({Settings.newcomers})")
     parser.add_argument("--nats", metavar="URL", type=_nats_url,
                         help="share the players and races with the other processes on this NATS system")
-    parser.add_argument("--leaderboard", action="store_true", help="print the leaderboard as JSON and exit")
+    parser.add_argument("--leaderboard", action="store_true",
+                        help="print the leaderboard and the day's daily boards as JSON and exit")
+    parser.add_argument("--day", type=_day, metavar="YYYY-MM-DD",
+                        help="the daily boards of this UTC day (with --leaderboard; default today)")
     return parser
 
 
@@ -61,6 +67,8 @@ def run_server(argv: list[str]) -> int:
         args = build_parser().parse_args(argv)
         if (args.tls_cert is None) != (args.tls_key is None):
             raise UsageError("game.py server: --tls-cert and --tls-key go together")
+        if args.day is not None and not args.leaderboard:
+            raise UsageError("game.py server: --day goes with --leaderboard")
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
         store = Store(Path(args.data))
     except (UsageError, OSError, ssl.SSLError) as error:
@@ -69,8 +77,7 @@ def run_server(argv: list[str]) -> int:
         return bad_input(UsageError(f"game.py server: --data {args.data}: {error}"))
     try:
         if args.leaderboard:
-            top, _ = store.leaderboard()
-            print(json.dumps({"leaderboard": top}, ensure_ascii=False))
+            print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
                             count_seconds=args.count_seconds, newcomers=args.newcomers)
@@ -84,6 +91,13 @@ def run_server(argv: list[str]) -> int:
                                     f"{error.strerror or error}"))
     finally:
         store.close()
+
+
+def leaderboards(store: Store, day: date) -> dict[str, object]:
+    """What ``--leaderboard`` prints: the players by rating, and ``day``'s daily board of each
+    daily mode (DD-5), keyed by mode (``klondike-d1-standard``)."""
+    top, _ = store.leaderboard()
+    return {"leaderboard": top, "daily": {"day": day.isoformat(), "boards": DailyBoards(store.db).day_boards(day)}}
 
 
 async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: ssl.SSLContext | None,
@@ -127,6 +141,16 @@ def _nats_url(text: str) -> str:
     if not NATS_URL.match(text):
         raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
     return text
+
+
+def _day(text: str) -> date:
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        day = None
+    if day is None or day.isoformat() != text:  # exactly YYYY-MM-DD: not 20261202 nor 2026-W49-3
+        raise argparse.ArgumentTypeError(f"expected a day as YYYY-MM-DD, not {text[:40]!r}")
+    return day
 
 
 def _port(text: str) -> int:

@@ -6,8 +6,9 @@ that is not today or yesterday (UTC: a game begun before midnight) and a mode wi
 deal are each refused with their reason, and nothing is written.
 
 A day's board per mode ranks each player's best game: won first, then the higher score, then
-fewer moves, then who sent it first. Time is not ranked: a game played offline has no clock the
-server could read, and a clock a player reports would be taken on trust.
+(DD-7) fewer moves, then whose best game reached the server first (its own clock), then who joined
+first. Time is not ranked: the server never deals a daily game, so it sees no start; a game played
+offline has no clock it could read; and a clock a player reports would be taken on trust.
 
 The moves come in parts (a message is at most 4 KiB; Double Solitaire's games run to hundreds of
 moves), at most ``MAX_MOVES`` in all; a player's parts wait here until the last one.
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from ..core import BadCode, BadDeal
-from ..core.daily import daily_key, has_daily, replay_daily, utc_today
+from ..core.daily import daily_key, daily_modes, has_daily, replay_daily, utc_today
 from ..net.online_messages import DailyAsk, DailyBoard, DailyScore, DailySubmit, Refused
 from .lobby import Throttle
 
@@ -119,14 +120,22 @@ class DailyBoards:
         _, you = self.board(player, DailyAsk(game, draw, day_name))
         return DailyScore(game, draw, day_name, replayed.won, replayed.score, replayed.moves, you["place"])
 
-    def board(self, player: int, ask: DailyAsk) -> tuple[list[dict], dict]:
-        """The top ``TOP`` of a day's board in a mode, and the player's own line ({}: none)."""
-        key = daily_key(ask.game, ask.draw)
+    def top(self, day_name: str, key: str) -> list[dict]:
+        """The top ``TOP`` of a day's board in the mode ``key`` (DD-5, DD-7)."""
         rows = self.db.execute(
             "SELECT d.player, p.name, d.won, d.score, d.moves, d.sent FROM daily_results d "
             "JOIN players p ON p.id = d.player WHERE d.day = ? AND d.mode = ? "
-            "ORDER BY d.won DESC, d.score DESC, d.moves, d.sent, d.player LIMIT ?", (ask.day, key, TOP)).fetchall()
-        top = [_line(place, row) for place, row in enumerate(rows, 1)]
+            "ORDER BY d.won DESC, d.score DESC, d.moves, d.sent, d.player LIMIT ?", (day_name, key, TOP)).fetchall()
+        return [_line(place, row) for place, row in enumerate(rows, 1)]
+
+    def day_boards(self, day: date) -> dict[str, list[dict]]:
+        """Every daily mode's top of ``day``'s board, by mode key (``game.py server --leaderboard``)."""
+        return {daily_key(game, draw): self.top(day.isoformat(), daily_key(game, draw)) for game, draw in daily_modes()}
+
+    def board(self, player: int, ask: DailyAsk) -> tuple[list[dict], dict]:
+        """The top ``TOP`` of a day's board in a mode, and the player's own line ({}: none)."""
+        key = daily_key(ask.game, ask.draw)
+        top = self.top(ask.day, key)
         row = self.db.execute("SELECT d.player, p.name, d.won, d.score, d.moves, d.sent FROM daily_results d "
                               "JOIN players p ON p.id = d.player WHERE d.day = ? AND d.mode = ? AND d.player = ?",
                               (ask.day, key, player)).fetchone()

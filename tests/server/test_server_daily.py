@@ -4,14 +4,16 @@ mode is refused and writes nothing."""
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 from functools import cache
 
 import pytest
 
 from solitaire.core import Game
-from solitaire.core.daily import daily_deal, utc_today
+from solitaire.core.daily import daily_deal, daily_key, daily_modes, utc_today
 from solitaire.net.online_messages import DailyAsk, DailyBoard, DailyScore, DailySubmit, Refused
+from solitaire.server.cli import run_server
 from solitaire.server.daily import MAX_MOVES, DailyBoards
 from solitaire.server.store import Store
 from solitaire.solver.api import solve
@@ -156,3 +158,55 @@ def test_DD5_an_address_has_twenty_games_judged_a_minute(boards):
     assert isinstance(other, DailyScore)
     later = daily.submit(sara, DailySubmit("freecell", 1, DAY.isoformat(), 0, line, False), "10.0.0.1", 61.5)
     assert isinstance(later, DailyScore)
+
+
+def test_DD7_a_tie_goes_to_fewer_moves_then_the_earlier_arrival_then_the_older_player(boards):
+    """Ties on won and score are broken only by what the server knows itself: the replay's moves,
+    its own clock when the best game came, and the order players joined; a resent game keeps
+    the moment it first came. No time a player reports is read."""
+    store, daily = boards
+    players = {name: store.player(name.lower() * 30, name).id for name in ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")}
+    opening = list(winning_line("klondike", 1, DAY)[:6])
+    send(daily, players["Eve"], opening + ["s"], game="klondike")  # a stock click: the same score, a move more
+    send(daily, players["Fay"], opening, game="klondike")  # later, in fewer moves
+    top, _ = daily.board(players["Eve"], DailyAsk("klondike", 1, DAY.isoformat()))
+    assert [(entry["name"], entry["score"], entry["moves"]) for entry in top] == [("Fay", 15, 6), ("Eve", 15, 7)]
+    line = winning_line("freecell", 1, DAY)
+    send(daily, players["Bob"], line)  # the same game: Bob's came first
+    send(daily, players["Ann"], line)
+    send(daily, players["Bob"], line)  # sent again: its first arrival stands
+    answer = daily.answer(players["Ann"], DailyAsk("freecell", 1, DAY.isoformat()))
+    assert [entry["name"] for entry in answer.top] == ["Bob", "Ann"] and answer.you["place"] == 2
+    same_moment = DailyBoards(store.db, today=lambda: DAY, wall=lambda: 500.0)  # before the others' arrivals
+    send(same_moment, players["Dee"], line)
+    send(same_moment, players["Cid"], line)  # the same moment: Cid joined the server first
+    top, you = daily.board(players["Dee"], DailyAsk("freecell", 1, DAY.isoformat()))
+    assert [entry["name"] for entry in top] == ["Cid", "Dee", "Bob", "Ann"] and you["place"] == 2
+
+
+def test_the_leaderboard_command_prints_the_days_daily_boards_beside_the_players(tmp_path, capsys):
+    store = Store(tmp_path)
+    sara = store.player("k" * 30, "Sara").id
+    send(DailyBoards(store.db, today=lambda: DAY), sara, winning_line("freecell", 1, DAY))
+    store.close()
+    assert run_server(["--data", str(tmp_path), "--leaderboard", "--day", DAY.isoformat()]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["leaderboard"] == [] and printed["daily"]["day"] == DAY.isoformat()
+    boards = printed["daily"]["boards"]
+    assert set(boards) == {daily_key(game, draw) for game, draw in daily_modes()}
+    assert boards["freecell-d1-standard"] == [{"place": 1, "name": "Sara", "won": True, "score": 520,
+                                               "moves": len(winning_line("freecell", 1, DAY))}]
+    assert boards["klondike-d1-standard"] == []
+    assert run_server(["--data", str(tmp_path), "--leaderboard"]) == 0  # today's, by default
+    assert json.loads(capsys.readouterr().out)["daily"]["day"] == utc_today().isoformat()
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--leaderboard", "--day", "2026-13-01"], "expected a day as YYYY-MM-DD, not '2026-13-01'"),
+    (["--leaderboard", "--day", "20261202"], "expected a day as YYYY-MM-DD, not '20261202'"),
+    (["--day", "2026-12-02"], "--day goes with --leaderboard"),
+])
+def test_the_leaderboard_command_says_a_malformed_day_in_one_line(tmp_path, capsys, argv, said):
+    assert run_server(["--data", str(tmp_path), *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and said in err

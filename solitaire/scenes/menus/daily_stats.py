@@ -11,21 +11,22 @@ new one). A server that cannot be reached is one line where the board goes.
 
 from __future__ import annotations
 
-from datetime import date
+import calendar
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
-from solitaire.core import ruleset
 from solitaire.core.daily import daily_key, daily_modes, utc_today
 from solitaire.net.online_messages import DailyBoard, DailyScore, Refused, Welcome
 from solitaire.scenes.daily_send import send_days
 from solitaire.scenes.menus.confirm import DialogScene, place_row, unit
-from solitaire.scenes.menus.daily_calendar import PLAYED, TODAY, WON, draw_calendar
-from solitaire.scenes.menus.new_game import draw_label, game_name
-from solitaire.scenes.menus.statistics import NONE, clock
+from solitaire.scenes.menus.daily_calendar import PLAYED, TODAY, WON, DayPicker, draw_calendar, first_weekday, month_cells
+from solitaire.scenes.menus.daily_day import daily_mode_name, long_date, result_line
+from solitaire.scenes.menus.play_table import PlayTable
+from solitaire.scenes.menus.statistics import NONE
 from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
                                            statistics_tabs)
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
@@ -39,25 +40,23 @@ WON_MARK = "✓"
 SENT_ANSWERS = ("daily_moves", "daily_order", "daily_day", "daily_mode", "throttled")  # a game sent, refused
 
 
-def daily_mode_name(app: App, game: str, draw: int) -> str:
-    """'Klondike · Draw 3'; the game alone where it has one draw (FreeCell)."""
-    if len(ruleset(game).draws) == 1:
-        return game_name(app, game)
-    return app.t("mode.of_game", game=game_name(app, game), mode=draw_label(app, game, draw))
-
-
 class DailyStatsScene(DialogScene):
-    def __init__(self, app: App, url: str | None = None, today: date | None = None, **_: object) -> None:
+    def __init__(self, app: App, url: str | None = None, today: date | None = None, play: PlayTable | None = None,
+                 **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.title = t("statistics.title")
         self.today = today or utc_today()
+        self.play = play  # the game on the table below, which a day's deal replaces (DD-6)
         self.month = (self.today.year, self.today.month)
+        self.cursor = self.today  # the calendar's day under the keyboard
+        self.first_weekday = first_weekday()
         self.url = url or server_address(app)
         self.mode = daily_modes()[0]
         self.tabs = self.group.add(ui.SegmentedChoice(statistics_tabs(app), DAILY_TAB, self._tab))
         self.modes = self.group.add(ui.SegmentedChoice(
             [(mode, daily_mode_name(app, *mode)) for mode in daily_modes()], self.mode, self._set_mode))
+        self.picker = self.group.add(DayPicker(self.day_at, self.step, self.open_day, self.cursor_box))
         self.previous = self.group.add(ui.Button(t("daily.previous"), lambda: self.turn(-1)))
         self.next = self.group.add(ui.Button(t("daily.next"), lambda: self.turn(1)))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
@@ -81,15 +80,43 @@ class DailyStatsScene(DialogScene):
         return found.current, found.best
 
     def turn(self, months: int) -> None:
-        """Show the month before (-1) or after (+1); never past the current one."""
+        """Show the month before (-1) or after (+1); never past the current one. The day under
+        the keyboard keeps its number in the month shown (its last day at most, today at most)."""
         year, month = divmod(self.month[0] * 12 + self.month[1] - 1 + months, 12)
         if (year, month + 1) <= (self.today.year, self.today.month):
             self.month = (year, month + 1)
+            length = calendar.monthrange(*self.month)[1]
+            self.cursor = min(self.today, date(*self.month, min(self.cursor.day, length)))
         self.next.enabled = self.month < (self.today.year, self.today.month)
+
+    def step(self, days: int) -> None:
+        """Move the day under the keyboard (never past today); the month follows it."""
+        self.cursor = min(self.today, self.cursor + timedelta(days))
+        self.month = (self.cursor.year, self.cursor.month)
+        self.turn(0)
+
+    def day_at(self, pos: tuple[int, int]) -> date | None:
+        """The day of the month shown at ``pos`` on the calendar, if any."""
+        _, days = month_cells(*self.month, self.boxes["calendar"], self.rtl, self.first_weekday)
+        return next((day for day, cell in days if cell.collidepoint(pos)), None)
+
+    def cursor_box(self) -> pygame.Rect | None:
+        """Where the day under the keyboard is drawn (the picker's focus ring)."""
+        _, days = month_cells(*self.month, self.boxes["calendar"], self.rtl, self.first_weekday)
+        return dict(days).get(self.cursor)
+
+    def open_day(self, day: date | None) -> None:
+        """Open ``day`` (None: the day under the keyboard): its deals, your games and a way to
+        play them (DD-6). A day to come has nothing to open."""
+        day = day or self.cursor
+        if day > self.today:
+            return
+        self.cursor = day
+        self.app.open("daily_day", day=day, today=self.today, play=self.play)
 
     def _tab(self, tab: str) -> None:
         if tab != DAILY_TAB:
-            open_tab(self.app, tab)
+            open_tab(self.app, tab, self.play)
 
     def _set_mode(self, mode: tuple[str, int]) -> None:
         """Another mode's board: asked on the open connection, else on a new one."""
@@ -162,6 +189,7 @@ class DailyStatsScene(DialogScene):
         tiles_h = int(u * 1.3)
         self.boxes["calendar"] = pygame.Rect(left.x, head.bottom + gap // 2, left.w,
                                              left.bottom - head.bottom - gap - tiles_h - int(u * 0.6))
+        self.picker.layout(self.boxes["calendar"])
         legend_y = self.boxes["calendar"].bottom
         self.boxes["legend"] = pygame.Rect(left.x, legend_y, left.w, int(u * 0.6))
         half = (left.w - gap) // 2
@@ -191,7 +219,7 @@ class DailyStatsScene(DialogScene):
         days = {check_day(name): modes for name, modes in results.items()}
         won = {day for day, modes in days.items() if any(r.won for r in modes.values())}
         draw_calendar(surface, self.boxes["calendar"], year, month, self.today, won, set(days), self.rtl, t,
-                      self.blit_text, u)
+                      self.blit_text, self.app.text.fit_size, u, self.first_weekday)
         self._draw_legend(surface, u)
         current, best = self.streaks()
         for key, label, value in (("current", "daily.current_streak", current), ("best", "daily.best_streak", best)):
@@ -231,16 +259,10 @@ class DailyStatsScene(DialogScene):
 
     def _draw_today(self, surface: pygame.Surface, results: dict[str, dict[str, DailyResult]], u: int) -> None:
         t = self.app.t
-        when = t("daily.date", day=self.today.day, month=t(f"daily.month.{self.today.month}"), year=self.today.year)
-        self.blit_text(surface, t("daily.today", date=when), int(u * 0.42), self.boxes["today"], colour=ui.GOLD,
-                       bold=True)
+        self.blit_text(surface, t("daily.today", date=long_date(self.app, self.today)), int(u * 0.42),
+                       self.boxes["today"], colour=ui.GOLD, bold=True)
         mine = results.get(self.today.isoformat(), {}).get(daily_key(*self.mode))
-        if mine is None:
-            line = t("daily.not_played")
-        elif mine.won:
-            line = t("daily.result_won", score=mine.score, moves=mine.moves, time=clock(mine.seconds), games=mine.games)
-        else:
-            line = t("daily.result_lost", score=mine.score, moves=mine.moves, games=mine.games)
+        line = t("daily.not_played") if mine is None else result_line(self.app, mine)
         self.blit_text(surface, line, int(u * 0.38), self.boxes["yours"], colour=ui.INK)
 
     def line(self, entry: dict[str, Any]) -> list[str]:

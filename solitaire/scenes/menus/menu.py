@@ -39,7 +39,7 @@ class MenuScene(DialogScene):
              app.can_open("game_code")),
             ("menu.rules", lambda: self.app.open("rules", game_id=self.game_id),
              app.can_open("rules")),
-            ("menu.statistics", lambda: self.app.open("statistics", game_id=self.game_id),
+            ("menu.statistics", lambda: self.app.open("statistics", game_id=self.game_id, play=self.play),
              app.can_open("statistics")),
             ("menu.settings", lambda: self.app.open("settings"), app.can_open("settings")),
             ("menu.back_to_title", self.back_to_title, app.can_open("title")),

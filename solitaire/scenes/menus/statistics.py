@@ -17,6 +17,7 @@ from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
 from solitaire.scenes.menus.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.menus.new_game import game_name, mode_label, preferred_mode
+from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.online_board import DAILY_TAB, ONLINE_TAB, lay_out_tabbed_panel, open_tab, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
@@ -46,10 +47,11 @@ def modes_of(game_id: str) -> list[tuple[int, str]]:
 
 
 class StatisticsScene(DialogScene):
-    def __init__(self, app: App, game_id: str | None = None, **_: object) -> None:
+    def __init__(self, app: App, game_id: str | None = None, play: PlayTable | None = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.title = t("statistics.title")
+        self.play = play  # the game on the table below, handed on to the other tabs
         self.game_id = game_id if game_id in REGISTRY else REGISTRY.ids()[0]
         self.mode = preferred_mode(app, self.game_id)
         self.games = self.group.add(ui.SegmentedChoice(statistics_tabs(app), self.game_id, self._set_game))
@@ -105,7 +107,7 @@ class StatisticsScene(DialogScene):
 
     def _set_game(self, game_id: str) -> None:
         if game_id in (DAILY_TAB, ONLINE_TAB):  # the daily deals, the server's leaderboard (issue 25)
-            open_tab(self.app, game_id)
+            open_tab(self.app, game_id, self.play)
             return
         self.game_id = game_id
         self.mode = "medium" if is_race(game_id) else preferred_mode(self.app, game_id)

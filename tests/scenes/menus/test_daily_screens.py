@@ -48,7 +48,7 @@ def test_DD4_the_calendar_places_monday_first_and_mirrors_right_to_left():
     box = pygame.Rect(0, 0, 700, 700)
     heads, days = month_cells(2026, 12, box, rtl=False)
     first = dict(days)[date(2026, 12, 1)]  # a Tuesday
-    assert first.x == 100 and first.y == 100 and heads[0].x == 0 and len(days) == 31
+    assert first.x == 100 and first.y == 100 and heads[0] == (0, pygame.Rect(0, 0, 100, 100)) and len(days) == 31
     _, mirrored = month_cells(2026, 12, box, rtl=True)
     assert dict(mirrored)[date(2026, 12, 1)].right == 600  # the second column from the right
     assert dict(mirrored)[date(2026, 12, 7)].y == 200  # the next week, first from the right
