@@ -109,6 +109,15 @@ def test_server_bad_options_are_one_line_and_exit_2(tmp_path):
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
 
 
+#: How long this file's own raw client waits to open its connection (TCP, TLS, the WebSocket
+#: upgrade) and for an answer. It once ran out at 5 s ("timed out while waiting for handshake
+#: response") on a loaded 2-core machine: a handshake of ~20 ms here took 3-4.5 s with the
+#: processes starved (taskset on one core, nice 19 under 4 busy loops). This is the test's
+#: patience, not the product's: the server's own handshake limit (``SOCKET_OPTIONS``'
+#: open_timeout, counted from its accept) still holds and would fail the test by closing.
+PATIENCE = 30.0
+
+
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificate with openssl")
 def test_the_server_speaks_wss_with_a_certificate(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
@@ -119,9 +128,9 @@ def test_the_server_speaks_wss_with_a_certificate(tmp_path):
     try:
         assert url.startswith("wss://127.0.0.1:")
         trust = ssl.create_default_context(cafile=str(cert))
-        with connect(url, ssl=trust, open_timeout=5) as ws:
+        with connect(url, ssl=trust, open_timeout=PATIENCE) as ws:
             ws.send(json.dumps({"type": "hello", "version": VERSION, "key": "t" * 30, "name": "Tess"}))
-            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            assert json.loads(ws.recv(timeout=PATIENCE))["type"] == "welcome"
     finally:
         server.terminate()
         server.wait(10)

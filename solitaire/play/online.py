@@ -3,18 +3,20 @@ sides; the game plays its own side on the server's mirror and sees the rival by 
 
 Our table is the ``net.mirror`` game (face-up cards only; the unknown places hold stand-ins): a
 move is played on it and sent; one that turns a card waits for the server's answer to show it,
-and no other move is taken meanwhile (``race_waiting``). A refused move's answer brings the
-server's table, which replaces ours; so does the server's ``Matched`` when another of its
-processes takes the race over, or a lost connection comes back (``OnlineDuel.come_back``);
-past the comeback window the race is given up, with no result heard (nothing counted). The
-rival is its progress only (``RivalProgress``: score, cards home, moves: ``OnlineRival.figures``),
-and its connection's drops and comebacks as the server tells them. The race clock is the
-server's and the result is the server's ``Result``: the race is over when it comes. End shows
-our points by kind as the server's referee counted them (``preview``).
+and no other move is taken meanwhile (``race_waiting``; ``--autoplay`` is not even asked). A
+refused move's answer brings the server's table, which replaces ours; so does the server's
+``Matched`` when another of its processes takes the race over, or a lost connection comes back
+(``OnlineDuel.come_back``); past the comeback window the race is given up, with no result heard
+(nothing counted); the seconds left meanwhile are ``reconnecting``'s, said by the banner alone.
+The rival is its progress only (``RivalProgress``: score, cards home, moves:
+``OnlineRival.figures``), and its connection's drops and comebacks as the server tells them.
+The race clock is the server's and the result is the server's ``Result``: the race is over when
+it comes. End shows our points by kind as the server's referee counted them (``preview``).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Callable
 
 from solitaire import i18n
@@ -118,6 +120,14 @@ class OnlineRace(Duel):
         self._send(notation(None))
         return True
 
+    def _autoplay(self) -> None:
+        """``--autoplay`` is asked only about a table the server has filled in: never while the
+        card our last move turned is on its way (the computer would think about the stand-in
+        there, and the same moves make the same question once the card comes: its answer, a
+        move the rules refuse, would end our side) nor while the connection comes back."""
+        if self.online.mirror.ready and self.online.lost is None:
+            super()._autoplay()
+
     def _send(self, text: str) -> None:
         self.online.play(text)
         self.my_moves += 1
@@ -127,10 +137,19 @@ class OnlineRace(Duel):
         mirror, not the race, so its ledger stays empty), and the bonus if we end now."""
         return Breakdown(self.online.points, self.race.bonus_how(ME, self.race.elapsed))
 
+    def reconnecting(self) -> int | None:
+        """Whole seconds left for our own connection to the server to come back (the red banner
+        counts them down: ``connection_banner``), or None while it is up. The rival's panel
+        keeps saying only what the server last told of the rival."""
+        until = self.online.comeback_until
+        if until is None or self.result is not None:
+            return None
+        return max(0, math.ceil(until - self.online.clock()))
+
     # -- the server's answers -------------------------------------------------------------------
     def step(self, dt: float, dealing: bool = False, auto_completing: bool = False) -> None:
         """The server heard first (our table replaced by its own after a refused move or a seat
-        taken again mid-race, a lost connection said while it comes back, the rival's score
+        taken again mid-race, the race given up past the comeback window, the rival's score
         line), then the duel's own step on the server's clock."""
         online = self.online
         refused, reseated = online.refused, online.reseated
@@ -140,10 +159,6 @@ class OnlineRace(Duel):
         if online.given_up and self.result is None:  # not back within the comeback window
             self._decide()
             return
-        if online.lost is not None and online.result is None:
-            self.rival_side.note = "online.connection_lost"  # coming back (``OnlineDuel.come_back``)
-        elif self.rival_side.note == "online.connection_lost":  # back in the race
-            self.rival_side.note = ""
         score = online.rival.score
         if score != self.rival_side.timeline[-1][1]:  # the opponent panel's score line
             self.rival_side.timeline.append((self.race.elapsed, score))

@@ -3,7 +3,8 @@
 It opens as Statistics' last tab (the same row of tabs: another one goes back to Statistics).
 It asks the server (``OnlineClient.leaderboard``) and draws what comes back; until then it says
 it is asking, and a server that cannot be reached is one line, as on the wait screen. The rows
-scroll with the wheel and the arrow keys. The client never blocks a frame.
+scroll with the wheel and the arrow keys, a scroll bar beside them showing where. The client
+never blocks a frame.
 """
 
 from __future__ import annotations
@@ -161,6 +162,21 @@ class OnlineBoardScene(DialogScene):
         self.shown = max(1, self.boxes["rows"].h // self.row_h)
         self.scroll(0)
 
+    def scroll_thumb(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar beside the rows (at their end: right, left in Arabic), its track and
+        its thumb, when the board holds more rows than are shown; None when all are shown. The
+        top 100 showed 14 rows with no sign of the other 86."""
+        count = len(self.board.top) if self.board is not None else 0
+        if count <= self.shown:
+            return None
+        rows, u = self.boxes["rows"], unit(self.size)
+        width = max(3, u // 8)
+        x = rows.x - u // 4 - width if self.rtl else rows.right + u // 4
+        track = pygame.Rect(x, rows.y, width, self.shown * self.row_h)
+        height = max(width * 2, track.h * self.shown // count)
+        travel = (track.h - height) * self.first // (count - self.shown)  # the last row: at the foot
+        return track, pygame.Rect(x, track.y + travel, width, height)
+
     def line(self, entry: dict[str, Any]) -> list[str]:
         return [str(entry.get("place") or "—"), str(entry.get("name", "")),
                 tier_name(self.app, str(entry.get("tier", ""))), str(entry.get("number", "")),
@@ -192,6 +208,11 @@ class OnlineBoardScene(DialogScene):
                 surface.blit(ui.rounded_rect(row.size, 4, (255, 255, 255, 10)), row.topleft)
             you = entry.get("name") == mine
             self._row(surface, row, self.line(entry), ui.GOLD_TOP if you else ui.INK, bold=you)
+        bar = self.scroll_thumb()
+        if bar is not None:
+            track, thumb = bar
+            surface.blit(ui.rounded_rect(track.size, track.w // 2, (255, 255, 255, 25)), track.topleft)
+            surface.blit(ui.rounded_rect(thumb.size, thumb.w // 2, ui.INK_DIM), thumb.topleft)
         you_box = self.boxes["you"]
         surface.blit(ui.rounded_rect(you_box.size, 4, (0, 0, 0, 90), None, ui.SECONDARY_EDGE, ui.hairline(u)),
                      you_box.topleft)

@@ -17,6 +17,7 @@ from solitaire.core.targets import legal_moves
 from solitaire.net import online
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
+from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.duel.dialogs import breakdown_rows
 from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
@@ -109,6 +110,39 @@ def test_the_end_question_counts_the_points_by_kind_the_server_counted(race, app
     driver.draw()
 
 
+class Asked:
+    """An autoplayer that never decides: it notes, each time it is asked, whether the server
+    had named every card our moves turned (the mirror ready)."""
+
+    def __init__(self, online: OnlineDuel) -> None:
+        self.online = online
+        self.ready: list[bool] = []
+
+    def update(self, game, race_time):
+        self.ready.append(self.online.mirror.ready)
+
+    def ready_at(self, now):
+        return None
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+def test_the_autoplayer_is_never_asked_about_a_card_on_its_way_from_the_server(race, app):
+    """``--autoplay`` in a window pressed End a few moves in: asked while the card its last move
+    turned was on its way, the computer thought about the stand-in there (the same moves, so
+    the same question once the card came) and chose a move the rules then refused ("a 10 of
+    diamonds cannot go on an 8 of clubs"), which ends a side. It is asked once the card is
+    there, as a person waits for it."""
+    scene, move, _ = race
+    assert scene.play(move)
+    asked = scene.duel.autoplayer = Asked(scene.online)
+    app.stack.update(1 / 60)  # the next frame, before the server's answer
+    frames(app, lambda: scene.online.mirror.ready)
+    app.stack.update(1 / 60)
+    assert asked.ready and all(asked.ready)
+
+
 def drop(server, name: str) -> None:
     """The server's end of ``name``'s connection breaks (as a network that fails)."""
     seat = next(c for c in list(server.clients) if c.player is not None and c.player.name == name)
@@ -135,6 +169,25 @@ def test_a_dropped_connection_is_made_again_under_a_banner_and_the_race_goes_on(
     frames(app, lambda: scene.online.ready)
     assert refereed.sides[side].moves == 2 and scene.game.moves == 2
     driver.draw()
+
+
+def test_our_own_drop_is_said_once_in_the_banner_and_the_rivals_panel_stays_the_rivals(race, app, driver):
+    """Our reconnect was said twice, by the rival's panel ("Connection lost: coming back…") and
+    by the red banner: the banner alone says it now, in place of a rival's drop told before
+    (nothing of the rival is heard meanwhile); the panel still says what the rival does."""
+    scene, _, server = race
+    duel = scene.duel
+    drop(server, "Ann")
+    frames(app, lambda: scene.online.lost is not None)
+    assert duel.rival_side.note == "" and duel.reconnecting() is not None
+    said = app.t("online.reconnecting", seconds=duel.reconnecting())
+    assert connection_banner.line(app, duel) == said
+    duel.rival_side.comeback_until = duel.race.elapsed + 20  # the rival had dropped before us
+    assert connection_banner.line(app, duel) == said
+    driver.draw()
+    frames(app, lambda: scene.online.reseated is not None)
+    assert duel.reconnecting() is None
+    assert connection_banner.line(app, duel) == app.t("net.gone.banner", name=duel.rival.name, seconds=20)
 
 
 def test_a_race_decided_while_away_shows_its_result_once_connected_again(race, app, driver, monkeypatch):

@@ -9,9 +9,10 @@ import socket
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Matched, Welcome
+from solitaire.net.online_messages import Board, Matched, Welcome
 from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
 from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
@@ -181,3 +182,29 @@ def test_new_duel_online_asks_the_name_then_opens_the_chosen_way_to_meet(app, dr
     assert isinstance(lobby, OnlineLobbyScene) and lobby.mode == "room" and lobby.url == "ws://127.0.0.1:9"
     assert lobby.client.name == app.settings.player_name
     lobby.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_leaderboards_rows_have_a_scroll_bar_showing_where_they_are(make_app, lang):
+    """The top 100 showed its first 14 rows at 1280x720 with no sign of the other 86: a scroll
+    bar beside the rows (at their end: left in Arabic) shows where they are."""
+    app = make_app((1280, 720), lang)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    board = app.open("online_board", url=f"ws://127.0.0.1:{port}")
+    top = [{"place": n, "name": f"P{n}", "number": 2000 - n, "tier": "gold", "duels": 3} for n in range(1, 101)]
+    board.board = Board(top, {"place": 132, "name": "Ann", "number": 900, "tier": "silver", "duels": 2})
+    surface = app.display.surface
+    app.stack.draw(surface, 1.0)
+    rows = board.boxes["rows"]
+    track, thumb = board.scroll_thumb()
+    assert (track.right <= rows.left) if lang == "ar" else (track.left >= rows.right)
+    assert thumb.y == track.y and thumb.h < track.h // 4
+    assert surface.get_at(thumb.center).r > 150 and surface.get_at((track.centerx, track.bottom - 2)).r < 100
+    board.scroll(1000)  # to the last row
+    app.stack.draw(surface, 1.0)
+    _, last = board.scroll_thumb()
+    assert last.bottom == track.bottom and surface.get_at((track.centerx, track.bottom - 2)).r > 150
+    board.board = Board(top[:5], board.board.you)
+    assert board.scroll_thumb() is None  # all shown: no bar

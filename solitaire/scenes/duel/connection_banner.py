@@ -2,7 +2,8 @@
 the seconds left for a comeback, counting down, in red at the foot of the table, where no card
 lies under it, in the size of the table's other messages — not a grey line in the opponent's
 panel. At 0 the rival is gone for good and the panel says it left. An online race whose own
-connection to the server dropped says it is reconnecting in the same banner (``draw_line``).
+connection to the server dropped says it is reconnecting in the same banner, in its place
+(``line``): one notice for one drop, the rival's panel saying only the rival's state.
 Drawing only: it reads the duel.
 """
 
@@ -16,6 +17,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.play.duel import Duel
+from solitaire.play.online import OnlineRace
 from solitaire.scenes.table.hud import button_bar_height
 
 FILL = (150, 45, 40, 235)  # the red of "not winnable": something is wrong
@@ -29,10 +31,22 @@ def seconds_left(duel: Duel) -> int | None:
     return max(0, math.ceil(duel.rival_side.comeback_until - duel.race.elapsed))
 
 
-def draw(surface: pygame.Surface, app: App, duel: Duel) -> None:
+def line(app: Any, duel: Duel) -> str | None:
+    """What the banner says, or None when nothing dropped: our own connection to the server
+    being made again (an online race: nothing of the rival can be heard meanwhile, so a rival's
+    drop told before is not said over it), else a dropped rival's comeback window. One banner:
+    the rival's panel never says our own connection's state."""
+    own = duel.reconnecting() if isinstance(duel, OnlineRace) else None
+    if own is not None:
+        return app.t("online.reconnecting", seconds=own)
     left = seconds_left(duel)
-    if left is not None:
-        draw_line(surface, app, app.t("net.gone.banner", name=duel.rival.name, seconds=left))
+    return None if left is None else app.t("net.gone.banner", name=duel.rival.name, seconds=left)
+
+
+def draw(surface: pygame.Surface, app: App, duel: Duel) -> None:
+    said = line(app, duel)
+    if said is not None:
+        draw_line(surface, app, said)
 
 
 def draw_line(surface: pygame.Surface, app: Any, line: str) -> None:

@@ -57,13 +57,14 @@ class NetLobbyScene(OnlineLobbyScene):
 
     def __init__(self, app: App, role: str = "host", address: str | None = None, port: int | None = None,
                  seconds: int | None = None, typed: str = "", player: str | None = None, on_matched: Any = None,
-                 **_: object) -> None:
+                 autoplay: str | None = None, **_: object) -> None:
         self.role = role if role in ("host", "join") else "host"
         self.server: LanServer | None = None
         self.address: DuelAddress | None = None
         self.player = player
         self.listen = (address, app.settings.duel_port if port is None else port, seconds)  # host: where, how long
-        super().__init__(app, mode="room" if self.role == "host" else "join", player=player, on_matched=on_matched)
+        super().__init__(app, mode="room" if self.role == "host" else "join", player=player, on_matched=on_matched,
+                         autoplay=autoplay)
         t = app.t
         self.title = t(f"net.{self.role}.title")
         self.field.placeholder = t("net.join.placeholder")

@@ -36,12 +36,14 @@ class OnlineLobbyScene(DialogScene):
     close_on_outside_click = False  # a stray click must not drop the player's place in the queue
 
     def __init__(self, app: App, mode: str = "find", url: str | None = None, room: str = "",
-                 player: str | None = None, on_matched: Any = None, **_: object) -> None:
+                 player: str | None = None, on_matched: Any = None, autoplay: str | None = None,
+                 **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.mode = mode if mode in MODES else "find"
         self.url = url or server_address(app)
         self.on_matched = on_matched or self._race
+        self.autoplay = autoplay  # --autoplay STRENGTH: the computer plays our side of the race
         self.title = t(f"online.{self.mode}.title")
         self.clock = time.monotonic
         self.since = self.clock()
@@ -159,7 +161,8 @@ class OnlineLobbyScene(DialogScene):
         self.layout(self.size)
 
     def _race(self, client: OnlineClient, matched: Matched) -> None:
-        self.app.stack.swap(self, self.app.make("online_race", client=client, matched=matched))
+        self.app.stack.swap(self, self.app.make("online_race", client=client, matched=matched,
+                                                autoplay=self.autoplay))
 
     def next_wake(self) -> float | None:
         return POLL_EVERY if self.client is not None and not self.handed_over else None

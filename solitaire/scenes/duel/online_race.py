@@ -9,24 +9,21 @@ and in the results. A card a move turns shows its back until the server names it
 over (``TableView.unknown``).
 
 A dropped connection to the server is made again by ``OnlineDuel`` within the server's comeback
-window, under a red banner counting its seconds down ("Reconnecting…"), no move meanwhile: back
-in the race, the table is the server's again; told the result of a race decided meanwhile, the
+window, under the red banner counting its seconds down ("Reconnecting…": ``connection_banner``,
+which says it in place of a rival's drop; the rival's panel stays the rival's), no move
+meanwhile: back in the race, the table is the server's again; told the result of a race decided meanwhile, the
 results show it; past the window, the results say the connection was lost and what the server
 does then.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from solitaire.app.scene import App
 from solitaire.core import STOCK, TABLEAU, WASTE, Pile
 from solitaire.net.online_messages import Matched
 from solitaire.play.online import OnlineRace
-from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.duel.duel import DuelScene
 from solitaire.scenes.online_common import tier_name
 from solitaire.view.layout import Slot
@@ -35,11 +32,15 @@ if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
 
 PILES = {"t": TABLEAU, "w": WASTE, "s": STOCK}  # the mirror's places' kinds (``net.mirror.Place``)
+NAME_DOT = "\u00a0·"  # NO-BREAK SPACE, MIDDLE DOT: between a name and its tier, kept with the name
 
 
 def opponent_label(app: Any, opponent: dict) -> str:
-    """The opponent's name and tier; a recorded run says so (never passed off as a person)."""
-    name = f"{opponent.get('name', '')} · {tier_name(app, str(opponent.get('tier', '')))}".strip(" ·")
+    """The opponent's name and tier; a recorded run says so (never passed off as a person). The
+    dot keeps to the name (``NAME_DOT``), so a label the rival's box wraps never starts a line
+    with it ("Sara · Bronze" / "(recorded)")."""
+    tier = tier_name(app, str(opponent.get("tier", "")))
+    name = f"{opponent.get('name', '')}{NAME_DOT} {tier}".strip(f" {NAME_DOT}")
     return app.t("online.recorded.name", name=name) if opponent.get("recorded") else name
 
 
@@ -85,13 +86,6 @@ class OnlineRaceScene(DuelScene):
     def frozen(self) -> bool:
         """No move while the connection to the server is being made again."""
         return super().frozen or self.online.lost is not None
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        until = self.online.comeback_until
-        if until is not None and self.duel.result is None:
-            seconds = max(0, math.ceil(until - self.online.clock()))
-            connection_banner.draw_line(surface, self.app, self.app.t("online.reconnecting", seconds=seconds))
 
     def results(self) -> tuple[str, dict[str, Any]]:
         """The server's result, with the rating change."""

@@ -148,11 +148,13 @@ def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px:
     """The rival's figures, the line of its score over time under them, and its state last."""
     t, race = scene.app.t, scene.duel.race
     total, home, moves = rival_figures(scene.duel)
-    lines = [(scene.duel.rival.name, px, ui.GOLD, True),
+    text = scene.app.text
+    names = state_lines(text, scene.duel.rival.name, px, area.w - px, True)
+    lines = [*((name, px, ui.GOLD, True) for name in names),
              (str(total), px * 2, ui.INK, True),
              (t("duel.home", n=home), px, ui.INK, False),
              (t("hud.moves", moves=moves), px, ui.INK_DIM, False)]
-    done, text = race.finished(1), scene.app.text
+    done = race.finished(1)
     states = state_lines(text, _rival_state(scene), px, area.w - px, done)
     state_h = sum(text.render(line, px, ui.INK, done).get_height() + px // 4 for line in states) - px // 4
     chart_h = px * 4
@@ -165,12 +167,23 @@ def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px:
 
 
 def state_lines(text: Text, state: str, px: int, width: int, bold: bool) -> list[str]:
-    """The rival's state in one line, shrunk to fit ``width``; in lines of ``px`` when even the
-    smallest size would run out of the box ("Connection lost: coming back…" beside a 1280-wide
-    table)."""
+    """A line of the rival's box (its name, its state) in one line, shrunk to fit ``width``; in
+    lines of ``px`` when even the smallest size would run out of the box ("The computer is
+    thinking again…", "Sara · Bronze (recorded)" beside a 1280-wide table), a word too wide
+    for the box even alone (a 20-letter name) cut short."""
     if text.width(state, SMALLEST_PX, bold) <= width:
         return [state]
-    return text.wrap_even(state, px, width, bold)
+    return [cut_to_width(text, line, width, bold) for line in text.wrap_even(state, px, width, bold)]
+
+
+def cut_to_width(text: Text, line: str, width: int, bold: bool) -> str:
+    """``line`` as it fits ``width`` at the smallest size: whole, or its start and an ellipsis."""
+    if text.width(line, SMALLEST_PX, bold) <= width:
+        return line
+    keep = len(line)
+    while keep > 1 and text.width(line[:keep].rstrip() + "…", SMALLEST_PX, bold) > width:
+        keep -= 1
+    return line[:keep].rstrip() + "…"
 
 
 def rival_figures(duel: Duel) -> tuple[int, int, int]:

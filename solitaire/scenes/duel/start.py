@@ -12,7 +12,8 @@ import pygame
 
 def open_duel(app: Any, opts: Any) -> None:
     """``--duel``: the duel itself, over the title (its end goes back there); a duel on the
-    network or online first waits for the other player (``net_lobby``, ``online_lobby``)."""
+    network or online first waits for the other player (``net_lobby``, ``online_lobby``), which
+    hands ``--autoplay`` on to the race it opens."""
 
     def ended(result: Any) -> None:
         if opts.smoke and not opts.frames_given:  # --frames: a picture of the race, cut short
@@ -23,14 +24,15 @@ def open_duel(app: Any, opts: Any) -> None:
     role, _, value = opts.duel.partition(":")
     if role == "host":  # a duel server in this game, a room on it (--listen: that address only)
         app.open("net_lobby", role="host", address=opts.listen, port=int(value) if value else None,
-                 seconds=opts.race_seconds, player=opts.name)
+                 seconds=opts.race_seconds, player=opts.name, autoplay=opts.autoplay)
         return
     if role == "join":
-        app.open("net_lobby", role="join", typed=value, player=opts.name)
+        app.open("net_lobby", role="join", typed=value, player=opts.name, autoplay=opts.autoplay)
         return
     if role == "online":  # the server's queue, or a room (--room new / CODE)
         mode = "find" if not opts.room else ("room" if opts.room == "new" else "join")
-        app.open("online_lobby", mode=mode, url=value or None, room=opts.room or "", player=opts.name)
+        app.open("online_lobby", mode=mode, url=value or None, room=opts.room or "", player=opts.name,
+                 autoplay=opts.autoplay)
         return
     app.open("duel", opponent=opts.duel, code=opts.code, autoplay=opts.autoplay, fast=opts.fast,
              seconds=opts.race_seconds, on_result=ended)
