@@ -1,27 +1,33 @@
 """The computer in a duel: as the rival (``ComputerRival``, a ``play.rival.Rival``) and as
 our own side (``--autoplay``: ``AutoPlayer``), each a ``solver.player.ComputerPlayer`` thinking
-in the solver's worker process, never on the frame.
+in the solver's worker process, never on the frame. They are given what they use, the worker and
+(the rival, for its name) the strings, never the App: the game layer knows nothing of screens.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable
 
 from solitaire.core import Game
 from solitaire.core.duel import (RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove,
                                  notation, parse_opponent)
 from solitaire.play.rival import Rival
 from solitaire.solver.player import ComputerPlayer, End
+from solitaire.solver.worker import SolverWorker
+
+#: The interface's strings (``i18n.t``, or the App's ``t``): a key and its parameters, in the
+#: language of the moment.
+Translate = Callable[..., str]
 
 
-def make_rival(app: Any, spec: str, fast: bool, limit: float) -> Rival:
-    """The rival an opponent choice names (``computer:hard``), for a race of ``limit`` seconds;
-    a network rival is made by the waiting screens (``net_lobby``), which hand it to the duel
-    once the other player is there."""
+def make_rival(spec: str, solver: SolverWorker, t: Translate, fast: bool, limit: float) -> Rival:
+    """The rival an opponent choice names (``computer:hard``), for a race of ``limit`` seconds,
+    thinking in ``solver``; a network rival is made by the waiting screens (``net_lobby``),
+    which hand it to the duel once the other player is there."""
     kind, value = parse_opponent(spec)
     if kind != "computer":
         raise ValueError("a network rival comes from the waiting screens, not an opponent name")
-    return ComputerRival(app, value, fast, limit)
+    return ComputerRival(solver, t, value, fast, limit)
 
 
 def is_end(decision: object) -> bool:
@@ -29,12 +35,12 @@ def is_end(decision: object) -> bool:
     return isinstance(decision, End)
 
 
-def warm_up(app: Any) -> None:
-    """Start the app's solver worker (the hints' too: a question of theirs that cancels the
+def warm_up(solver: SolverWorker) -> None:
+    """Start the solver worker (the game's one, the hints' too: a question of theirs that cancels the
     computer's is asked again by ``ComputerPlayer``) now, during the 3-2-1 count, not in the
     race's first frame: starting a process takes tens of milliseconds, a frame's budget several
     times over."""
-    app.services.solver.start()
+    solver.start()
 
 
 class ComputerRival:
@@ -47,14 +53,16 @@ class ComputerRival:
 
     pausable = True
 
-    def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
-        self.app = app
-        warm_up(app)
+    def __init__(self, solver: SolverWorker, t: Translate, strength: str, fast: bool, limit: float,
+                 seed: int = 0) -> None:
+        self.solver = solver
+        self.t = t
+        warm_up(solver)
         self.kind = strength
         self.fast = fast
         self.limit = limit  # the race's length: the computer ends for time by it
         self.seed = seed
-        self.player: Any = None
+        self.player: ComputerPlayer | None = None
         self.game: Game | None = None
         self.now = 0.0
         self.number = 0
@@ -65,11 +73,11 @@ class ComputerRival:
     @property
     def name(self) -> str:
         """'Computer · Hard', in the interface's language of the moment."""
-        return self.app.t("duel.computer", strength=self.app.t(f"duel.strength.{self.kind}"))
+        return self.t("duel.computer", strength=self.t(f"duel.strength.{self.kind}"))
 
     def start(self, game: Game) -> None:
         self.game = game
-        self.player = ComputerPlayer(self.kind, self.app.services.solver, self.fast, self.seed, self.limit)
+        self.player = ComputerPlayer(self.kind, self.solver, self.fast, self.seed, self.limit)
 
     def update(self, race_time: float) -> list[RivalEvent]:
         self.now = race_time
@@ -121,9 +129,9 @@ class ComputerRival:
 class AutoPlayer:
     """``--autoplay STRENGTH``: the computer plays our own side, through the same table."""
 
-    def __init__(self, app: Any, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
-        warm_up(app)
-        self.player = ComputerPlayer(strength, app.services.solver, fast, seed, limit)
+    def __init__(self, solver: SolverWorker, strength: str, fast: bool, limit: float, seed: int = 0) -> None:
+        warm_up(solver)
+        self.player = ComputerPlayer(strength, solver, fast, seed, limit)
 
     def update(self, game: Game, race_time: float) -> object | None:
         return self.player.update(game, race_time)
@@ -137,6 +145,6 @@ class AutoPlayer:
         self.player.close()
 
 
-def computer_player(app: Any, strength: str, fast: bool, limit: float) -> AutoPlayer:
-    """``--autoplay STRENGTH`` for a race of ``limit`` seconds."""
-    return AutoPlayer(app, parse_opponent(f"computer:{strength}")[1], fast, limit)
+def computer_player(solver: SolverWorker, strength: str, fast: bool, limit: float) -> AutoPlayer:
+    """``--autoplay STRENGTH`` for a race of ``limit`` seconds, thinking in ``solver``."""
+    return AutoPlayer(solver, parse_opponent(f"computer:{strength}")[1], fast, limit)

@@ -5,16 +5,16 @@ network duel's clock as both machines agreed on it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from solitaire.core.duel import Race
+from solitaire.play.computer import AutoPlayer
+from solitaire.play.rival import Rival
 
 SETTLE_SECONDS = 1.0  # a network duel holds 0:00 this long, frozen, for moves still on their way
 FAST_STEP = 0.5  # race seconds a frame with --fast
 HURRY_STEP = 5.0  # race seconds a frame once "See the result now" is pressed
 
 
-def thinking_until(race: Race, rival: Any, autoplayer: Any) -> float | None:
+def thinking_until(race: Race, rival: Rival, autoplayer: AutoPlayer | None) -> float | None:
     """The race time a computer side still thinks at (``--fast`` holds the clock there): the
     rival (the race's player 1) or our own autoplayer (player 0)."""
     limits = []
@@ -29,7 +29,8 @@ def thinking_until(race: Race, rival: Any, autoplayer: Any) -> float | None:
     return min(limits) if limits else None
 
 
-def race_step_length(race: Race, rival: Any, autoplayer: Any, dt: float, simulated: float | None) -> float:
+def race_step_length(race: Race, rival: Rival, autoplayer: AutoPlayer | None, dt: float,
+                     simulated: float | None) -> float:
     """How far race time moves this frame: ``dt`` on a real clock, ``simulated`` seconds (the
     ``--fast`` or hurried step) on a simulated one. A simulated clock never passes a moment a
     computer side still thinks at; a real one cannot wait, except at 0:00: a frame that would

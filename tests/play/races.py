@@ -5,13 +5,14 @@ process that must never import pygame. Every wait is a bounded loop, never a tim
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 from solitaire import i18n
 from solitaire.core import DRAW, FOUNDATION, Game, Move, parse_code
+from solitaire.core.duel import DuelResult
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
 from solitaire.play.computer import ComputerRival, computer_player
@@ -19,6 +20,7 @@ from solitaire.play.duel import Duel, new_race
 from solitaire.play.online import OnlineRace
 from solitaire.play.race_clock import thinking_until
 from solitaire.solver.worker import SolverWorker
+from solitaire.store import Store
 from tests.play.scripted_rival import ScriptedRival
 from tests.server.helpers import QUICK, running_server
 
@@ -46,6 +48,14 @@ def greedy(game: Game) -> Move:
     return home[0] if home else (DRAW if DRAW in moves else moves[0])
 
 
+def wandering(game: Game, rng: random.Random) -> Move:
+    """A foundation move if there is one, else any legal move: points come quickly, and the
+    line wanders (recycles and all) as a player's might, never stuck drawing for an Ace."""
+    moves = game.legal_moves()
+    home = [m for m in moves if m.dst.kind == FOUNDATION]
+    return home[0] if home else rng.choice(moves)
+
+
 def scripted_duel(store: object = None) -> Duel:
     """Against a rival whose every move is known (it draws three times, then presses End at
     0:20): we play the greedy line, a move every half second, and press End at 0:15; the race
@@ -60,29 +70,33 @@ def scripted_duel(store: object = None) -> Duel:
     return duel
 
 
-class App(SimpleNamespace):
-    """What the computer rival asks of the game's App: the strings and its services' solver worker."""
-
-    def __init__(self) -> None:
-        super().__init__(t=i18n.t, services=SimpleNamespace(solver=SolverWorker()))
-
-
-def computer_duel(seconds: float = 30.0, limit: float = 120.0) -> Duel:
+def computer_duel(seconds: float = 30.0, limit: float = 120.0, solver: SolverWorker | None = None,
+                  store: Store | None = None) -> Duel:
     """Hard against the computer playing our side (Medium), on the simulated clock (``fast``)
-    of a ``seconds`` race, to its result; the worker shut down after."""
-    app = App()
+    of a ``seconds`` race, to its result (``store``: counted there). Both think in ``solver``;
+    without one, in a worker of their own, shut down after."""
+    worker = solver if solver is not None else SolverWorker()
     try:
         race = new_race(CODE, seconds)
-        duel = Duel(race, ComputerRival(app, "hard", True, race.limit),
-                    autoplayer=computer_player(app, "medium", True, race.limit), fast=True)
-        deadline = time.monotonic() + limit  # a guard against a hang, not a measurement
-        while duel.result is None and time.monotonic() < deadline:
-            duel.step(STEP)
-            if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
-                time.sleep(0.002)  # the worker thinks: let it
+        duel = Duel(race, ComputerRival(worker, i18n.t, "hard", True, race.limit),
+                    autoplayer=computer_player(worker, "medium", True, race.limit), fast=True, store=store)
+        finish(duel, limit)
         return duel
     finally:
-        app.services.solver.shutdown()
+        if solver is None:
+            worker.shutdown()
+
+
+def finish(duel: Duel, limit: float = 120.0, step: float = STEP) -> DuelResult:
+    """Frames of ``step`` seconds until the duel's result, letting a computer side's worker
+    think between them."""
+    deadline = time.monotonic() + limit  # a guard against a hang, not a measurement
+    while duel.result is None and time.monotonic() < deadline:
+        duel.step(step)
+        if thinking_until(duel.race, duel.rival, duel.autoplayer) is not None:
+            time.sleep(0.002)  # the worker thinks: let it
+    assert duel.result is not None, "the duel never ended"
+    return duel.result
 
 
 def online_duel(folder: Path) -> tuple[OnlineRace, OnlineRace]:

@@ -1,8 +1,10 @@
 """The Duel played with no display (issue 24): ``play.duel.Duel`` from its 3-2-1 count to its
-result against a scripted rival, the computer, a network peer and an online player; the one
-checker of a rival's moves; End, leaving, "See the result now" and the statistics."""
+result against a scripted rival and an online player (the computer: ``test_computer_rival``);
+the one checker of a rival's moves; End, leaving, "See the result now" and the statistics."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -11,8 +13,7 @@ from solitaire.core.duel import RivalLost, RivalMove
 from solitaire.play.duel import COUNT_SECONDS, Duel, new_race
 from solitaire.play.rival import RIVAL
 from solitaire.store import Store
-from tests.play.races import (CODE, STEP, computer_duel, greedy, online_duel, run,
-                              scripted_duel, started)
+from tests.play.races import CODE, STEP, greedy, online_duel, run, scripted_duel, started, wandering
 from tests.play.scripted_rival import ScriptedRival
 
 
@@ -108,22 +109,16 @@ def test_after_End_the_duel_waits_and_see_the_result_now_gives_the_same_result()
 def test_leaving_is_End_now_and_the_race_is_decided_there(tmp_path):
     store = Store(tmp_path)
     duel = started(Duel(new_race(CODE), ScriptedRival([(1.0, "s")], kind="hard"), store=store))
-    duel.play(DRAW)
+    rng = random.Random(1)
+    while duel.race.home(0) < 1:
+        duel.play(wandering(duel.game, rng))
     run(duel, 5)
+    total = duel.preview().total  # what the Leave question says leaving banks
+    assert total > 0
     result = duel.conclude()
     assert result.you.ended == "end" and result.opponent.ended == "end" and duel.rival.closed
+    assert result.you.breakdown.total == total and duel.rival.my_ended_at == duel.race.elapsed
     assert duel.conclude() is result and store.duel_stats("hard").played == 1  # counted once
-
-
-def test_the_computer_rival_decides_on_its_game_in_the_race():
-    """Hard against Medium (which plays our side) to the end of a 30 s race, the clock
-    simulated: the computer keeps no copy of its game; the duel plays its moves there."""
-    duel = computer_duel()
-    assert duel.result is not None and duel.race.over
-    assert duel.rival.game is duel.rival_game and duel.rival_game.moves > 5 and duel.game.moves > 5
-    for side, player in ((duel.result.you, 0), (duel.result.opponent, 1)):
-        assert side.breakdown.total == duel.race.total(player)
-        assert side.ended in ("won", "end", "time")
 
 
 def test_an_online_race_is_played_to_the_servers_result(tmp_path):

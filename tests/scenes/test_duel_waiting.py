@@ -1,21 +1,15 @@
-"""Issue 22, items 5 and 9: after End, the duel says it waits for the opponent, with its clock;
-against the computer "See the result now" plays the computer's remaining race at once, with the
-result waiting gives; and the Leave question takes the duel menu's place (one dialog at a time)."""
+"""Issue 22, items 5 and 9, on the screen: after End, the duel says it waits for the opponent,
+with its clock, and against the computer offers "See the result now" (that it gives the result
+waiting gives: tests/play); the Leave question takes the duel menu's place (one dialog at a time)."""
 
 from __future__ import annotations
-
-import time
 
 import pygame
 
 from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.duel.dialogs import DuelMenuScene
-from solitaire.play.race_clock import thinking_until
 from tests.play.scripted_rival import ScriptedRival
-from tests.scenes.test_duel_scene import land_the_deal, run, started
-
-CODE = "DU2-D3N-AAAAAAB"
-STEP = 1 / 30
+from tests.scenes.test_duel_scene import run, started
 
 
 def test_after_End_the_duel_waits_for_the_opponent_and_offers_the_result_now(app, driver):
@@ -32,44 +26,15 @@ def test_after_End_the_duel_waits_for_the_opponent_and_offers_the_result_now(app
     assert duel.duel.result is not None and type(app.stack.top).__name__ == "DuelResultsScene"
 
 
-def test_a_person_on_the_network_is_waited_for_never_hurried(app):
+def test_no_result_now_button_while_waiting_on_a_person(app):
+    """A person's race cannot be played for them (tests/play): no button offers it."""
     person = ScriptedRival([], name="Sam", kind="network")
     person.pausable = False
     duel, _ = started(app, person)
     duel.end_now()
-    assert duel.duel.waiting and not duel.duel.can_hurry and not duel.hurry_button.visible
+    assert duel.duel.waiting and not duel.hurry_button.visible
     duel.hurry()
-    assert not duel.duel.hurried
-
-
-def race_to_the_end(app, hurry: bool) -> object:
-    """A 30-second duel against the real computer on the real clock (fixed frames): you press
-    End at 5 s; then either wait or press "See the result now". The duel's result."""
-    app.stack.clear()
-    app.open("title")
-    duel = app.open("duel", code=CODE, opponent="computer:medium", seconds=30)
-    land_the_deal(app, duel)
-    while not duel.duel.started:
-        app.stack.update(STEP)
-    while duel.duel.race.elapsed < 5.0:
-        app.stack.update(STEP)
-    duel.end_now()
-    if hurry:
-        duel.hurry()
-    deadline = time.monotonic() + 120  # a guard against a hang, not a measurement
-    while duel.duel.result is None and time.monotonic() < deadline:
-        app.stack.update(STEP)
-        if thinking_until(duel.duel.race, duel.duel.rival, None) is not None:
-            time.sleep(0.002)  # the worker thinks: let it
-    assert duel.duel.result is not None
-    return duel.duel.result
-
-
-def test_see_the_result_now_gives_the_result_waiting_gives(app):
-    waited = race_to_the_end(app, hurry=False)
-    hurried = race_to_the_end(app, hurry=True)
-    assert waited.opponent.home > 0 and waited.opponent.breakdown.points.score > 0
-    assert hurried == waited
+    assert not duel.hurry_button.visible
 
 
 def test_leaving_from_the_duel_menu_asks_with_the_menu_gone(app, driver):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -16,15 +15,13 @@ import pytest
 from solitaire import i18n, main
 from solitaire.hosting import HOSTED, HostedServers
 from solitaire.app import clipboard
-from solitaire.core.duel import RivalBack, RivalEnded, RivalGone, RivalLost
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online import OnlineClient, new_key
-from solitaire.net.online_messages import Matched, RivalProgress, Welcome
+from solitaire.net.online_messages import Matched, Welcome
 from solitaire.scenes.duel import connection_banner
 from solitaire.scenes.duel.net_lobby import NetLobbyScene
 from solitaire.scenes.duel.new_duel import NewDuelScene
 from solitaire.scenes.online_common import my_name
-from solitaire.play.online import OnlineRival
 from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.server.hosted import HostedServer
@@ -249,18 +246,3 @@ def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_b
         server = lobby.server
         app.stack.clear()
     assert stopped(server)
-
-
-def test_a_rival_the_server_ends_while_away_has_left_and_one_that_ends_has_ended():
-    told = SimpleNamespace(rival=RivalProgress(0, 0, 0, False))
-    rival = OnlineRival(told, "Bob")
-    assert rival.update(1.0) == []
-    told.rival = RivalProgress(40, 2, 9, False, away=True)
-    assert rival.update(2.0) == [RivalGone("net.gone", 30.0)] and rival.update(2.5) == []
-    told.rival = RivalProgress(40, 2, 9, False, away=False)
-    assert rival.update(3.0) == [RivalBack()]
-    told.rival = RivalProgress(40, 2, 9, True, away=True)  # the window closed: the server ended its game
-    assert rival.update(40.0) == [RivalGone("net.gone", 30.0), RivalLost("net.lost.left")]
-    assert rival.update(41.0) == []
-    other = OnlineRival(SimpleNamespace(rival=RivalProgress(5, 0, 3, True)), "Eve")
-    assert other.update(7.0) == [RivalEnded(7.0)]  # it pressed End

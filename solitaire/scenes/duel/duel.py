@@ -60,13 +60,15 @@ class DuelScene(TableScene):
             code = parse_code(code)
         race = new_race(code if code is not None else duel_deal(winnable), seconds)
         if rival is None:
-            rival = make_rival(self.app, self.opponent, fast, race.limit)
+            rival = make_rival(self.opponent, self.app.services.solver, self.app.t, fast, race.limit)
         return Duel(race, rival, autoplayer=self.autoplayer(autoplay, fast, race.limit), fast=fast,
                     store=self.app.services.store, on_result=on_result)
 
     def autoplayer(self, autoplay: Any, fast: bool, limit: float) -> AutoPlayer | None:
         """``--autoplay STRENGTH`` (or a player given ready-made) for a race of ``limit`` seconds."""
-        return computer_player(self.app, autoplay, fast, limit) if isinstance(autoplay, str) else autoplay
+        if isinstance(autoplay, str):
+            return computer_player(self.app.services.solver, autoplay, fast, limit)
+        return autoplay
 
     def hand_to(self, duel: Duel) -> None:
         """The duel's own moves for our side (``--autoplay``) go through this table, so they
