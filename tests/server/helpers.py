@@ -9,12 +9,13 @@ import secrets
 import threading
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Coroutine, Iterator
 
 from websockets.asyncio.server import serve
 from websockets.sync.client import connect
 
 from solitaire.net.online_messages import VERSION
+from solitaire.server.loop import loop_factory
 from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from solitaire.server.store import Store
 
@@ -38,7 +39,7 @@ def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[s
             started.set()
             await run_until(server, stop)
 
-    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread = threading.Thread(target=_on_the_server_loop, args=(main(),), daemon=True)
     thread.start()
     assert started.wait(5)
     try:
@@ -47,6 +48,14 @@ def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[s
         box["loop"].call_soon_threadsafe(box["stop"].set)
         thread.join(5)
         store.close()
+
+
+def _on_the_server_loop(main: Coroutine[Any, Any, None]) -> None:
+    """Run ``main`` on the loop ``game.py server`` runs on (uvloop when installed, ``loop``): the
+    tests meet the server as it runs; the game's own hosted server (``test_hosted``) runs on
+    asyncio's."""
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        runner.run(main)
 
 
 class Raw:
