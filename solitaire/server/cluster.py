@@ -356,9 +356,17 @@ class ClusterServer(Backups, DuelServer):
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
                 if seat.player == player and not duel.done and not (duel.recorded and side == 1):
-                    self._seat_here(node, player, duel, side)
+                    if not self._seated_from(node, player, duel):
+                        self._seat_here(node, player, duel, side)
                     return True
         return False
+
+    def _seated_from(self, node: str, player: int, duel: ServerDuel) -> bool:
+        """The player races in ``duel`` through ``node`` already: a seek that arrives after the
+        match (a hello's seek goes to every node, and may come after the queue paired the player
+        here) is answered; re-seating would drop the player's live connection."""
+        seat = self.remote.get(player)
+        return seat is not None and seat.node == node and seat.duel is duel
 
     async def _on_beat(self, msg: Msg) -> None:
         if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:  # a node joined
