@@ -9,11 +9,8 @@ from dataclasses import replace
 import pygame
 
 from solitaire.main import Options
-from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Matched, Welcome
-from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.start import open_duel
-from tests.scenes.online_frames import frames, next_of
+from tests.scenes.online_frames import frames, friend_joins
 from tests.server.helpers import QUICK, running_server
 
 pygame.init()
@@ -24,13 +21,7 @@ def test_a_windowed_online_race_with_autoplay_plays_our_side(app, tmp_path):
         open_duel(app, Options(duel=f"online:{url}", room="new", name="Ann", autoplay="easy"))
         lobby = app.stack.top
         frames(app, lambda: lobby.room)
-        bob = OnlineClient(url, new_key(), "Bob")
-        bob.start()
-        next_of(bob, Welcome)
-        bob.join_room(lobby.room)
-        theirs = OnlineDuel(bob, next_of(bob, Matched))
-        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
-        race = app.stack.top
+        bob, theirs, race = friend_joins(app, url, lobby.room)
         assert race.duel.autoplayer is not None
         frames(app, lambda: race.online.sent >= 2, limit=15)  # its moves reach the server
         assert race.duel.my_moves >= 2

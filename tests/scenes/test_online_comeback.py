@@ -9,16 +9,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Matched, Welcome
 from solitaire.scenes.duel.duel import DuelScene
 from solitaire.scenes.duel.panel import margins, state_lines
 from solitaire.scenes.table.hud import bar_height
 from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
-from solitaire.scenes.duel.online_race import OnlineRaceScene, opponent_label
+from solitaire.scenes.duel.online_race import opponent_label
 from solitaire.scenes.duel.online_results import OnlineResultsScene
 from tests.play.scripted_rival import ScriptedRival
-from tests.scenes.test_online_screens import frames, next_of
+from tests.scenes.online_frames import frames, friend_joins
 from tests.server.helpers import QUICK, running_server
 
 pygame.init()
@@ -29,13 +27,7 @@ def test_the_race_comes_back_after_its_connection_drops_and_plays_on_to_the_resu
         lobby = OnlineLobbyScene(app, mode="room", url=url, player="Ann")
         app.stack.push(lobby)
         frames(app, lambda: lobby.room)
-        bob = OnlineClient(url, new_key(), "Bob")
-        bob.start()
-        next_of(bob, Welcome)
-        bob.join_room(lobby.room)
-        theirs = OnlineDuel(bob, next_of(bob, Matched))
-        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
-        race = app.stack.top
+        bob, theirs, race = friend_joins(app, url, lobby.room)
         frames(app, lambda: race.online.mirror.ready and race.duel.started)
         race.draw_stock()
         frames(app, lambda: race.online.mirror.ready)

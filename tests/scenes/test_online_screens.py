@@ -17,7 +17,7 @@ from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
 from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
 from tests.server.helpers import QUICK, running_server
-from tests.scenes.online_frames import frames, next_of
+from tests.scenes.online_frames import frames, friend_joins, next_of
 
 pygame.init()
 
@@ -32,13 +32,7 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         driver.click(lobby.copy_button.rect.center)  # Copy says whether the clipboard took it
         assert lobby.copy_button.label in ("Copied", "No clipboard")
         driver.draw()
-        bob = OnlineClient(url, new_key(), "Bob")
-        bob.start()
-        next_of(bob, Welcome)
-        bob.join_room(lobby.room)
-        theirs = OnlineDuel(bob, next_of(bob, Matched))
-        frames(app, lambda: isinstance(app.stack.top, OnlineRaceScene))
-        race = app.stack.top
+        bob, theirs, race = friend_joins(app, url, lobby.room)
         assert race.duel.rival.name.startswith("Bob")
         driver.draw()
         frames(app, lambda: race.online.mirror.ready and race.duel.started)
