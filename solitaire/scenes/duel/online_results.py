@@ -12,11 +12,12 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Result
-from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
+from solitaire.scenes.duel.results import DuelEndScene
+from solitaire.scenes.menus.confirm import centred, place_row, unit
 from solitaire.scenes.online_common import tier_name
 
 
-class OnlineResultsScene(DialogScene):
+class OnlineResultsScene(DuelEndScene):
     overlay = False  # it stands alone over the felt: the race it follows is gone
     close_on_outside_click = False
 
@@ -32,14 +33,6 @@ class OnlineResultsScene(DialogScene):
         self.rows = [[self.new_button, self.title_button]]
         self.group.on_escape = self.to_title
         self.boxes: dict[str, pygame.Rect] = {}
-
-    def new_duel(self) -> None:
-        self.to_title()
-        self.app.open("new_duel")
-
-    def to_title(self) -> None:
-        self.app.stack.clear()
-        self.app.open("title")
 
     @property
     def rating_line(self) -> str:

@@ -14,7 +14,20 @@ from solitaire.scenes.duel.dialogs import bonus_lines, bonus_rule, breakdown_row
 from solitaire.scenes.menus.title import gold_text
 
 
-class DuelResultsScene(DialogScene):
+class DuelEndScene(DialogScene):
+    """What every duel's results window offers, a computer's, a friend's or an online one:
+    a new duel, or back to the title."""
+
+    def new_duel(self) -> None:
+        self.to_title()
+        self.app.open("new_duel")
+
+    def to_title(self) -> None:
+        self.app.stack.clear()
+        self.app.open("title")
+
+
+class DuelResultsScene(DuelEndScene):
     overlay = False  # it stands alone over the felt: the duel it follows is gone
     close_on_outside_click = False
 
@@ -46,14 +59,6 @@ class DuelResultsScene(DialogScene):
     def rematch(self) -> None:
         """The same deal against the same opponent."""
         self.app.switch("duel", code=self.code, opponent=self.opponent)
-
-    def new_duel(self) -> None:
-        self.to_title()
-        self.app.open("new_duel")
-
-    def to_title(self) -> None:
-        self.app.stack.clear()
-        self.app.open("title")
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
