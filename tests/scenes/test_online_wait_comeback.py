@@ -21,11 +21,11 @@ def test_a_player_waiting_in_the_queue_of_a_restarted_server_waits_again_and_is_
     with running_server(tmp_path / "server") as (url, _):
         lobby = OnlineLobbyScene(app, mode="find", url=url, player="Ann")
         app.stack.push(lobby)
-        frames(app, lambda: lobby.queued is not None and lobby.waited > 1.0)
+        frames(app, lambda: lobby.queued is not None and lobby.queued.waited > 1.0)
     frames(app, lambda: lobby.status_line() != app.t("online.find.waiting"))  # the server is gone
     assert lobby.status_line().startswith("Connection lost: keeping your place") and not lobby.problem
     driver.draw()
-    waited = lobby.waited
+    waited = lobby.queued.waited  # the server's last figure
     port = int(url.rsplit(":", 1)[1])
     with running_server(tmp_path / "server", port=port):
         frames(app, lambda: lobby.status_line() == app.t("online.find.waiting") and lobby.queued.waited >= waited)

@@ -105,8 +105,8 @@ class OnlineLobbyScene(DialogScene):
         self.copy_button.label = self.app.t("online.copied" if ok else "online.no_clipboard")
 
     def race_recorded(self) -> None:
-        if self.client is not None:
-            self.client.race_recorded()
+        if self.place is not None:
+            self.place.race_recorded()
             self.recorded_button.enabled = False
 
     # -- polling --------------------------------------------------------------------------------
@@ -165,11 +165,11 @@ class OnlineLobbyScene(DialogScene):
 
     def _ask(self) -> None:
         """Admitted: join the queue, make the room, or join the code given on the command line."""
-        assert self.client is not None
+        assert self.place is not None
         if self.mode == "find":
-            self.client.find()
+            self.place.find()
         elif self.mode == "room":
-            self.client.make_room()
+            self.place.make_room()
         elif self.typed:
             self.field.set_value(self.typed)
             self.join(self.typed)
@@ -195,9 +195,8 @@ class OnlineLobbyScene(DialogScene):
 
     def exit(self) -> None:
         super().exit()
-        if self.client is not None and not self.handed_over:
-            self.client.cancel()
-            self.client.close()
+        if self.place is not None and not self.handed_over:
+            self.place.leave()
 
     # -- layout and drawing ---------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
