@@ -219,7 +219,7 @@ class Race:
     @property
     def over(self) -> bool:
         """DU-1: the clock ran out, or every player has finished."""
-        return self.elapsed >= self.limit or all(t is not None for t in self.finished_at)
+        return self.elapsed >= self.limit or None not in self.finished_at
 
     def tick(self, seconds: float) -> None:
         if not self.over:

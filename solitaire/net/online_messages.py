@@ -285,17 +285,16 @@ def read_points(data: dict) -> Points:
 
 
 def encode(message: Any) -> str:
-    """A message as JSON text (its fields are plain JSON values: a shallow copy is enough)."""
-    data = {"type": NAMES[type(message)]}
-    data.update((name, getattr(message, name)) for name in FIELDS[type(message)])
-    return _ENCODE(data)
+    """A message as JSON text, its type first (its fields are plain JSON values, and a frozen
+    dataclass's ``__dict__`` holds its fields and nothing else: a shallow copy is enough)."""
+    return _ENCODE({"type": NAMES[type(message)], **message.__dict__})
 
 
 def decode(text: str | bytes, table: dict[str, type]) -> Any:
     """The message ``text`` holds, from ``table`` (FROM_PLAYER on the server, FROM_SERVER in the
     game); ProtocolError names the first thing wrong with it."""
     try:
-        data = json.loads(text, parse_constant=_no_constants)
+        data = _DECODE(text.decode() if isinstance(text, bytes) else text)  # a text frame is UTF-8 (RFC 6455)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _bad(f"not JSON: {str(text)[:60]!r}") from None
     if not isinstance(data, dict):
@@ -343,3 +342,7 @@ def _bad(detail: str) -> ProtocolError:
 
 def _no_constants(name: str) -> float:
     raise ValueError(f"{name} is not a number")
+
+
+#: One decoder for every message (``json.loads`` with an option makes one a call).
+_DECODE = json.JSONDecoder(parse_constant=_no_constants).decode

@@ -10,16 +10,19 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from websockets.frames import Frame, Opcode
 from websockets.protocol import Protocol, Side, State
+from websockets.server import ServerProtocol
 
 from solitaire.server import loop
 from solitaire.server.bench import ServerProcess, _behind
 from solitaire.server.bench_cluster import queued_seconds
-from solitaire.server.wire import text_frame
+from solitaire.server.wire import text_frame, waits_between_frames, whole_text_frames
+from tests.server.helpers import QUICK, Raw, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,3 +89,84 @@ def test_the_bench_reads_how_long_a_process_waited_for_a_cpu():
     before = queued_seconds(os.getpid())
     sum(range(200_000))  # some running, perhaps some waiting
     assert 0.0 <= before <= queued_seconds(os.getpid())
+
+
+# -- the read's fast path (``wire.whole_text_frames``, ``wire.waits_between_frames``) ------------
+def client_frames(*payloads: bytes, opcode: Opcode = Opcode.TEXT, fin: bool = True) -> bytes:
+    """What a client writes: masked frames."""
+    return b"".join(Frame(opcode, payload, fin).serialize(mask=True, extensions=[]) for payload in payloads)
+
+
+def server_side() -> Protocol:
+    return ServerProtocol(state=State.OPEN, max_size=4096)
+
+
+@pytest.mark.parametrize("sizes", [[0], [1], [35], [125], [126], [4096], [35, 35, 35], [0, 125, 126, 300]])
+def test_whole_text_frames_read_what_websockets_reads(sizes):
+    payloads = [os.urandom(size) for size in sizes]
+    data = client_frames(*payloads)
+    websockets_side = server_side()
+    websockets_side.receive_data(data)
+    assert [frame.data for frame in websockets_side.events_received()] == payloads
+    assert whole_text_frames(data, 4096) == payloads
+
+
+@pytest.mark.parametrize("data", [
+    client_frames(b"x" * 40)[:-1],  # a frame's last byte is still on its way
+    client_frames(b"move")[:6],  # its header and mask only
+    client_frames(b"move") + client_frames(b"next")[:3],  # a whole frame, then a piece
+    Frame(Opcode.TEXT, b"move").serialize(mask=False, extensions=[]),  # a client must mask
+    client_frames(b"move", fin=False),  # the first piece of a message
+    client_frames(b"move", opcode=Opcode.BINARY),
+    client_frames(b"", opcode=Opcode.PING),
+    client_frames(b"", opcode=Opcode.PONG),
+    client_frames(b"move") + client_frames(b"", opcode=Opcode.PONG),  # a move and a pong together
+    client_frames(b"\x03\xe8", opcode=Opcode.CLOSE),
+    client_frames(b"x" * 4097),  # over the largest message
+    client_frames(b"x" * 70000),  # a 64-bit length
+    bytes([0xC1]) + client_frames(b"move")[1:],  # a reserved bit (compression) set
+])
+def test_anything_but_whole_text_frames_is_left_to_websockets(data):
+    assert whole_text_frames(data, 4096) is None
+
+
+def test_the_parser_waits_between_frames_only_once_a_frame_is_read_to_its_end():
+    protocol = server_side()
+    assert waits_between_frames(protocol)
+    frame = client_frames(b'{"type":"move","n":1,"move":"s"}')
+    for cut in (1, 2, 6, len(frame) - 1):  # 6: the header and mask read, the buffer empty
+        protocol = server_side()
+        protocol.receive_data(frame[:cut])
+        assert not waits_between_frames(protocol), cut
+        protocol.receive_data(frame[cut:])
+        assert waits_between_frames(protocol), cut
+    protocol.receive_data(client_frames(b"first piece", fin=False))
+    assert not waits_between_frames(protocol)  # inside a fragmented message
+    protocol.receive_data(client_frames(b"", opcode=Opcode.CLOSE))
+    assert not waits_between_frames(protocol)  # closing
+
+
+def test_moves_in_pieces_and_in_bunches_are_all_answered_in_order(tmp_path):
+    """On a real server: a move written in three pieces (one cut just after its header, when
+    websockets has read every byte but waits inside the frame), then two moves in one write, then
+    a move and a ping in one: every move is answered, in order."""
+    def move(n: int) -> bytes:
+        return client_frames(json.dumps({"type": "move", "n": n, "move": "s"}).encode())
+
+    with running_server(tmp_path) as (url, _):
+        maker, friend = Raw(url), Raw(url)
+        maker.hello("M")
+        friend.hello("F")
+        maker.say({"type": "room", "code": ""})
+        friend.say({"type": "room", "code": maker.hear_type("room_made")["code"]})
+        maker.hear_type("matched")
+        time.sleep(QUICK.count_seconds + 0.1)
+        first = move(1)
+        writes = [first[:1], first[1:6], first[6:], move(2) + move(3),
+                  move(4) + client_frames(b"", opcode=Opcode.PING)]
+        for data in writes:
+            maker.ws.socket.sendall(data)
+            time.sleep(0.05)  # each write its own read on the server
+        assert [maker.hear_type("ok")["n"] for _ in range(4)] == [1, 2, 3, 4]
+        maker.close()
+        friend.close()
