@@ -267,12 +267,14 @@ class DuelServer(Races):
         elif isinstance(message, Find):
             self.rooms.close_for(client)
             assert client.player is not None
-            self.queue.add(client, self.store.skill(client.player.id).number, now)
-            client.send(Queued(self.online, 0.0, window(0.0)))
+            waited = self.queue.add(client, self.store.skill(client.player.id).number, now, message.waited)
+            client.send(Queued(self.online, waited, window(waited)))
         elif isinstance(message, Cancel):
             self.queue.remove(client)
             self.rooms.close_for(client)
             self._welcome(client)
+        elif isinstance(message, Room) and message.keep:
+            self._keep_room(client, message.code, now)
         elif isinstance(message, Room):
             self._room(client, message.code, now)
         elif isinstance(message, RecordedAsk):
@@ -294,6 +296,16 @@ class DuelServer(Races):
             client.send(Refused("no_room", f"no room {code[:12]!r}"))
             return
         self._open_duel(maker, client, now)
+
+    def _keep_room(self, client: Client, code: str, now: float) -> None:
+        """The maker of a room come back (its process stopped): the room again, under its code."""
+        self.queue.remove(client)
+        if self.rooms.throttled(client.address, now):
+            client.send(Refused("throttled", "too many wrong room codes: wait a minute"))
+        elif self.rooms.keep(client, code.strip().upper(), client.address, now):
+            client.send(RoomMade(code.strip().upper()))
+        else:
+            client.send(Refused("room_taken", f"no room can be made under {code[:12]!r}"))
 
     def _move(self, client: Client, message: MoveMessage, now: float) -> None:
         duel = client.duel
