@@ -83,7 +83,7 @@ def run_server(argv: list[str]) -> int:
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
                             count_seconds=args.count_seconds, newcomers=args.newcomers)
         server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
-        with asyncio.Runner(loop_factory=loop_factory(alone=args.nats is None)) as runner:  # ``loop``
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
             return runner.run(serve_until_stopped(server, args.listen, args.port, tls))
     except NatsUnreachable as error:
         return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))

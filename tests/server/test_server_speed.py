@@ -50,11 +50,6 @@ def test_the_server_loop_is_uvloop_when_installed():
     assert loop.loop_factory() is uvloop.new_event_loop and loop.loop_name() == "uvloop"
 
 
-def test_a_process_of_a_cluster_runs_on_asyncio(monkeypatch):
-    monkeypatch.setattr(loop, "uvloop", object())  # installed or not: a cluster's process is on asyncio's
-    assert loop.loop_factory(alone=False) is asyncio.new_event_loop and loop.loop_name(alone=False) == "asyncio"
-
-
 def test_the_benchmarks_simulated_players_race_a_server(tmp_path):
     """``bench --server``'s load generator (``bench_players``) opens duels on a real server
     and measures its moves' round trips."""
