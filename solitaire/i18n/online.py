@@ -37,6 +37,8 @@ EN: dict[str, str] = {
     "online.error.other": "The server refused: {detail}",
     "online.reconnecting": "Connection to the server lost: reconnecting… {seconds} s",
     "online.reconnected": "Connected again: back in the race.",
+    "online.rejoining": "Connection lost: keeping your place… {seconds} s",
+    "online.place_lost": "The server could not be reached again within {seconds} s: your place is lost.",
     "online.lost.title": "Connection lost",
     "online.lost.detail": "The server could not be reached again in time. It ended your game at the moment "
                           "you left and decides the race without you; its result counts for your rating.",
@@ -98,6 +100,8 @@ AR: dict[str, str] = {
     "online.error.other": "رفض الخادم: {detail}",
     "online.reconnecting": "انقطع الاتصال بالخادم: جارٍ إعادة الاتصال… {seconds} ث",
     "online.reconnected": "عاد الاتصال: عدت إلى السباق.",
+    "online.rejoining": "انقطع الاتصال: نحفظ لك مكانك… {seconds} ث",
+    "online.place_lost": "تعذّر الوصول إلى الخادم مرة أخرى خلال {seconds} ث: ضاع مكانك.",
     "online.lost.title": "انقطع الاتصال",
     "online.lost.detail": "تعذّر الوصول إلى الخادم مرة أخرى في الوقت المحدد. أنهى لعبتك لحظة مغادرتك "
                           "ويحسم السباق من دونك، وتُحتسب نتيجته في تقييمك.",

@@ -12,6 +12,7 @@ How the screens use it (``OnlineClient``)::
                                    # hosting=server: a duel hosted on this computer, close() stops it
     client.start()                 # connects in the background
     client.find()                  # the queue; or client.make_room() / client.join_room("K7QXM")
+                                   # (``online_wait.WaitingPlace`` keeps that place across a lost connection)
                                    # or client.race_recorded(): a real player's earlier race
     each frame: for message in client.poll(): ...
         Welcome(name, number, tier, online)    admitted (again after cancel())
@@ -91,8 +92,9 @@ class OnlineClient:
         reader.start()
 
     # -- requests (each only queues a message) ----------------------------------------------------
-    def find(self) -> None:
-        self._send(Find())
+    def find(self, waited: float = 0.0) -> None:
+        """Join the queue (``waited``: the seconds waited before a lost connection, ``online_wait``)."""
+        self._send(Find(waited))
 
     def cancel(self) -> None:
         self._send(Cancel())
@@ -102,6 +104,10 @@ class OnlineClient:
 
     def join_room(self, code: str) -> None:
         self._send(Room(code.strip().upper()[:12]))
+
+    def keep_room(self, code: str) -> None:
+        """Make our room again under its code (we come back after losing the connection)."""
+        self._send(Room(code, keep=True))
 
     def race_recorded(self) -> None:
         """Race a recorded run now (the wait screen's offer when nobody is found)."""

@@ -9,9 +9,11 @@ names it; the server answers it with a ``Refused`` and never crashes.
 Player -> server::
 
     hello  {version, key, name}   first: the protocol version, the player's secret key, a name
-    find   {}                     join the queue (paired by rating)
+    find   {waited}               join the queue (paired by rating); waited: the seconds waited
+                                  before the connection was lost (a comeback to the queue), else 0
     cancel {}                     leave the queue, or drop the room you made
-    room   {code}                 make a private room (code "") or join one by its code
+    room   {code, keep}           make a private room (code "") or join one by its code; keep:
+                                  make the room again under its code (its maker come back)
     move   {n, move}              move n (1, 2, …; an undo is one too) in replay notation
     end    {}                     End (DU-4)
     recorded {}                   race a recorded run (a real player's earlier race) now
@@ -38,7 +40,8 @@ from typing import Any
 
 from ..core.duel import Points
 
-VERSION = 2  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows)
+VERSION = 3  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+#             3: find carries the wait kept and room may keep its code (a comeback while waiting)
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
@@ -58,7 +61,7 @@ class Hello:
 
 @dataclass(frozen=True)
 class Find:
-    pass
+    waited: float = 0.0  # seconds already waited before a lost connection (the server caps it)
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class Cancel:
 @dataclass(frozen=True)
 class Room:
     code: str  # "" asks for a new room
+    keep: bool = False  # make the room again under ``code``: its maker come back (``lobby.Rooms.keep``)
 
 
 @dataclass(frozen=True)

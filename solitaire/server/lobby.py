@@ -8,6 +8,12 @@ walks the queue sorted by rating and pairs neighbours, O(n log n) however long t
 A **room** is a short code (``net.code.ROOM_LETTERS``, no 0/O or 1/I to misread) made by one player and
 typed by a friend. Wrong codes are **throttled** by address: ``WRONG_CODES`` in
 ``WRONG_WINDOW`` seconds, and that address may not try another until the window has passed.
+
+**A comeback while waiting** (a process stopped, a connection dropped): a player back in the
+queue brings the seconds they had waited (``add``'s ``waited``, at most ``CARRIED_WAIT``: their
+window and the wait screen's count go on); a room's maker makes it again under its code
+(``Rooms.keep``) when no room here holds that code, so the code given to a friend still works.
+A code refused there counts as a wrong code (else keeping would be a way to test codes unthrottled).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ MAX_WINDOW = 1000
 ROOM_SECONDS = 600.0  # an unused room is closed after ten minutes
 WRONG_CODES = 5
 WRONG_WINDOW = 60.0
+CARRIED_WAIT = ROOM_SECONDS  # the longest wait a player back in the queue brings (the window is full long before)
 
 Who = TypeVar("Who", bound=Hashable)
 
@@ -51,8 +58,11 @@ class Queue(Generic[Who]):
     def __contains__(self, who: object) -> bool:
         return who in self.waiting
 
-    def add(self, who: Who, number: int, now: float) -> None:
-        self.waiting.setdefault(who, Waiting(who, number, now))
+    def add(self, who: Who, number: int, now: float, waited: float = 0.0) -> float:
+        """Queue ``who``, ``waited`` seconds in line already (a comeback; capped at
+        ``CARRIED_WAIT``); the seconds they have waited."""
+        entry = self.waiting.setdefault(who, Waiting(who, number, now - min(max(0.0, waited), CARRIED_WAIT)))
+        return now - entry.since
 
     def remove(self, who: Who) -> bool:
         return self.waiting.pop(who, None) is not None
@@ -114,6 +124,16 @@ class Rooms(Generic[Who]):
             pass
         self.rooms[code] = (who, now)
         return code
+
+    def keep(self, who: Who, code: str, address: str, now: float) -> bool:
+        """Make ``who``'s room again under ``code`` (its maker come back): False when the code is
+        not a room code or a room here holds it (counted as a wrong code, as a join's is)."""
+        self.close_for(who)
+        if len(code) != ROOM_LENGTH or any(ch not in ROOM_LETTERS for ch in code) or code in self.rooms:
+            self.wrong.full(address, now)
+            return False
+        self.rooms[code] = (who, now)
+        return True
 
     def close_for(self, who: Who) -> bool:
         codes = [code for code, (owner, _) in self.rooms.items() if owner == who]

@@ -23,6 +23,7 @@ change), and every finished one was already written.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
 import time
 from collections import Counter
@@ -69,6 +70,7 @@ class Settings:
     newcomers: int = 20  # new players (new keys) one address may make a minute
     rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
     rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
+    trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the player (``player_address``)
 
 
 @dataclass(eq=False)
@@ -135,7 +137,9 @@ class DuelServer(Races):
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: PlayerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+        address = player_address(peer, forwarded, self.settings.trusted_proxies)
         if self.per_address[address] >= self.settings.per_address:
             await ws.close(1008, "too many connections from your address")
             return
@@ -267,12 +271,14 @@ class DuelServer(Races):
         elif isinstance(message, Find):
             self.rooms.close_for(client)
             assert client.player is not None
-            self.queue.add(client, self.store.skill(client.player.id).number, now)
-            client.send(Queued(self.online, 0.0, window(0.0)))
+            waited = self.queue.add(client, self.store.skill(client.player.id).number, now, message.waited)
+            client.send(Queued(self.online, waited, window(waited)))
         elif isinstance(message, Cancel):
             self.queue.remove(client)
             self.rooms.close_for(client)
             self._welcome(client)
+        elif isinstance(message, Room) and message.keep:
+            self._keep_room(client, message.code, now)
         elif isinstance(message, Room):
             self._room(client, message.code, now)
         elif isinstance(message, RecordedAsk):
@@ -294,6 +300,16 @@ class DuelServer(Races):
             client.send(Refused("no_room", f"no room {code[:12]!r}"))
             return
         self._open_duel(maker, client, now)
+
+    def _keep_room(self, client: Client, code: str, now: float) -> None:
+        """The maker of a room come back (its process stopped): the room again, under its code."""
+        self.queue.remove(client)
+        if self.rooms.throttled(client.address, now):
+            client.send(Refused("throttled", "too many wrong room codes: wait a minute"))
+        elif self.rooms.keep(client, code.strip().upper(), client.address, now):
+            client.send(RoomMade(code.strip().upper()))
+        else:
+            client.send(Refused("room_taken", f"no room can be made under {code[:12]!r}"))
 
     def _move(self, client: Client, message: MoveMessage, now: float) -> None:
         duel = client.duel
@@ -326,6 +342,20 @@ class DuelServer(Races):
             self.daily.forget(client.player.id)
             self.away(client)
         client.duel = None
+
+
+def player_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
+    """The address a player's limits count against (connections at once, newcomers, wrong room
+    codes): the socket's peer, unless that peer is a trusted proxy or load balancer
+    (``--trusted-proxy``), which would put every player behind one address; then the last entry
+    of its ``X-Forwarded-For`` (the address it saw: earlier entries are what the client claimed,
+    and anyone can claim anything). A trusted proxy that names no valid address counts as itself."""
+    if peer not in trusted or not forwarded:
+        return peer
+    try:
+        return str(ipaddress.ip_address(forwarded.rsplit(",", 1)[-1].strip()))
+    except ValueError:
+        return peer
 
 
 async def run_until(server: DuelServer, stopping: asyncio.Event, doors: Server | None = None) -> None:

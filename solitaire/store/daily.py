@@ -1,7 +1,9 @@
 """The player's own daily results (DD-3) and the streak of days won (DD-4): the local daily
 leaderboard, kept in the statistics file beside the modes' records.
 
-Per UTC day and daily mode, the best game of that day's deal and how many were counted. A record
+Per UTC day and daily mode, the best game of that day's deal, the deal's game code (DD-6: the
+day's page shows and replays the deal played, whatever later pools would compute for that day;
+unknown, ``None``, in a file from before it was kept) and how many were counted. A record
 is immutable and changes only through ``after``; ``from_document`` reads one day's records and a
 day that is wrong is dropped alone (the store keeps a copy of the file and says so in one line),
 as a mode's record is.
@@ -14,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from solitaire.core.codes import parse_code
+from solitaire.core.errors import BadCode
 from solitaire.core.quote import clip, shown
 from solitaire.store.atomic import DamagedFileError
 from solitaire.store.modes import check_mode_key
@@ -37,6 +41,8 @@ class DailyResult:
     log: tuple[str, ...] = ()
     """The best game's moves as saved, for the duel server's board (DD-5); kept only while the
     server takes the day's results (``LOG_DAYS``), so the file does not grow with them."""
+    code: str | None = None
+    """The deal's game code as played (``KL1-D1N-AAAAAAB``); None when unknown (an older file)."""
 
     def rank(self) -> tuple[bool, int, int, float]:
         """Larger is better (DD-3)."""
@@ -45,13 +51,15 @@ class DailyResult:
     def after(self, game: DailyResult) -> DailyResult:
         """The day's record once one more game of its deal (``game``, a first result) has ended."""
         best = game if game.rank() > self.rank() else self
-        return replace(best, games=self.games + 1)
+        return replace(best, games=self.games + 1, code=best.code or self.code or game.code)
 
     def to_document(self) -> dict[str, object]:
         document: dict[str, object] = {"games": self.games, "won": self.won, "score": self.score,
                                        "seconds": self.seconds, "moves": self.moves}
         if self.log:
             document["log"] = list(self.log)
+        if self.code is not None:
+            document["code"] = self.code
         return document
 
     @classmethod
@@ -64,9 +72,15 @@ class DailyResult:
         log = raw.get("log", [])
         if not isinstance(log, list) or not all(isinstance(move, str) for move in log):
             raise DamagedFileError("a daily result's log is not a list of moves")
+        code = raw.get("code")
+        if code is not None:
+            try:
+                parse_code(code)
+            except BadCode as error:
+                raise DamagedFileError(f"a daily result's code is not a game code: {error}") from error
         try:
             result = cls(_count(raw["games"]), raw["won"], _integer(raw["score"]), float(seconds),
-                         _count(raw["moves"]), tuple(log))
+                         _count(raw["moves"]), tuple(log), code)
         except KeyError as error:
             raise DamagedFileError(f"a daily result lacks {error}") from error
         if result.games < 1:
@@ -80,10 +94,11 @@ LOG_DAYS = 2
 
 @dataclass(frozen=True)
 class DailyPlay:
-    """A game of a daily deal: the day whose deal it is, and its moves as saved."""
+    """A game of a daily deal: the day whose deal it is, its moves as saved, and its game code."""
 
     day: date
     log: tuple[str, ...]
+    code: str | None = None
 
 
 def with_daily(days: DailyDays, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
@@ -91,7 +106,7 @@ def with_daily(days: DailyDays, play: DailyPlay, key: str, won: bool, score: int
     """``days`` once a game of ``play``'s deal in mode ``key`` has ended; the moves of days the
     server no longer takes are let go."""
     name = play.day.isoformat()
-    game = DailyResult(1, won, score, float(seconds), moves, play.log)
+    game = DailyResult(1, won, score, float(seconds), moves, play.log, play.code)
     on_day = dict(days.get(name, {}))
     old = on_day.get(check_mode_key(key))
     on_day[key] = game if old is None else old.after(game)

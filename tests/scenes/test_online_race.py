@@ -84,6 +84,19 @@ def test_a_turned_card_shows_its_back_until_the_server_names_it_then_turns(race,
     frames(app, lambda: sprite.flip == 1.0)
 
 
+def test_hint_while_a_turned_card_is_on_its_way_asks_the_advisor_nothing(race, app, driver):
+    """H in a race is "No hints in a race": the advisor never reads the table, whose turned
+    card is a stand-in until the server names it (``tests/play/test_online_hint``: a hint on it
+    can move that stand-in, a move the server refuses); no status line is asked either."""
+    scene, move, _ = race
+    assert scene.play(move) and not scene.online.mirror.ready
+    driver.key(pygame.K_h)
+    assert scene.hints.advisor.hint_ticket is None and scene.hints.advisor.status is None
+    assert scene.hud.toast is not None and scene.hud.toast.text == app.t("duel.no_hints")
+    frames(app, lambda: scene.online.mirror.ready)
+    assert scene.hints.advisor.hint_ticket is None and scene.hints.advisor.status_ticket is None
+
+
 def test_cards_drawn_from_a_stock_nobody_has_seen_fly_face_down_then_turn(race, app, driver):
     scene, _, _ = race
     scene.draw_stock()

@@ -34,6 +34,7 @@ def test_DD3_a_daily_game_given_up_counts_for_its_day_and_a_restart_stays_daily(
     assert session.daily == DAY and session.game.code == daily_deal("klondike", 1, DAY)
     result = store.daily_results()["2026-12-02"][SLOT]
     assert (result.games, result.won, result.moves, result.log) == (1, False, 1, ("s",))
+    assert result.code == str(daily_deal("klondike", 1, DAY))  # DD-6: the deal played, kept
 
 
 def test_DD3_a_daily_game_put_aside_comes_back_daily_and_its_win_counts_for_its_day(tmp_path):
@@ -52,4 +53,5 @@ def test_DD3_a_daily_game_put_aside_comes_back_daily_and_its_win_counts_for_its_
     session.record_win()
     result = Store(tmp_path).daily_results()["2026-12-02"]["freecell-d1-standard"]
     assert (result.won, result.score, result.seconds, result.log) == (True, 520, 3.0, tuple(line))
+    assert result.code == str(daily_deal("freecell", 1, DAY))  # a game put aside keeps it too
     assert Store(tmp_path).stats("freecell-d1-standard").won == 1

@@ -24,15 +24,16 @@ QUICK = Settings(race_seconds=3, count_seconds=0.2, tick=0.05)
 
 
 @contextmanager
-def running_server(folder: Path, settings: Settings = QUICK) -> Iterator[tuple[str, DuelServer]]:
-    """(url, server) while the block runs; the server's races end and it stops after."""
+def running_server(folder: Path, settings: Settings = QUICK, port: int = 0) -> Iterator[tuple[str, DuelServer]]:
+    """(url, server) while the block runs (on ``port``, else a free one); the server's races end
+    and it stops after."""
     store = Store(folder)
     server = DuelServer(store, settings)
     started = threading.Event()
     box: dict[str, Any] = {}
 
     async def main() -> None:
-        async with serve(server.handle, LOCAL, 0, **SOCKET_OPTIONS) as listener:
+        async with serve(server.handle, LOCAL, port, **SOCKET_OPTIONS) as listener:
             box["url"] = f"ws://{LOCAL}:{listener.sockets[0].getsockname()[1]}"
             box["stop"] = stop = asyncio.Event()
             box["loop"] = asyncio.get_running_loop()

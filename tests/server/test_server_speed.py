@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
 from websockets.protocol import Protocol, Side, State
 from websockets.server import ServerProtocol
@@ -48,11 +49,6 @@ def test_the_server_loop_is_asyncio_without_uvloop(monkeypatch):
 def test_the_server_loop_is_uvloop_when_installed():
     uvloop = pytest.importorskip("uvloop")
     assert loop.loop_factory() is uvloop.new_event_loop and loop.loop_name() == "uvloop"
-
-
-def test_a_process_of_a_cluster_runs_on_asyncio(monkeypatch):
-    monkeypatch.setattr(loop, "uvloop", object())  # installed or not: a cluster's process is on asyncio's
-    assert loop.loop_factory(alone=False) is asyncio.new_event_loop and loop.loop_name(alone=False) == "asyncio"
 
 
 def test_the_benchmarks_simulated_players_race_a_server(tmp_path):
@@ -144,6 +140,24 @@ def test_the_parser_waits_between_frames_only_once_a_frame_is_read_to_its_end():
     assert not waits_between_frames(protocol)  # inside a fragmented message
     protocol.receive_data(client_frames(b"", opcode=Opcode.CLOSE))
     assert not waits_between_frames(protocol)  # closing
+
+
+def test_a_real_connections_whole_moves_are_read_without_websockets_parser(tmp_path, monkeypatch):
+    """The fast path is taken on a real connection (a websockets upgrade that moved its parser's
+    wait would quietly turn it off: this says so)."""
+    parsed: list[bytes] = []
+    parse = ServerConnection.data_received
+    monkeypatch.setattr(ServerConnection, "data_received", lambda self, data: (parsed.append(data), parse(self, data)))
+    with running_server(tmp_path) as (url, _):
+        player = Raw(url)
+        player.hello("M")
+        parsed.clear()
+        for _ in range(3):
+            player.say({"type": "board"})
+            assert player.hear_type("board")
+        assert parsed == []  # three messages, none parsed by websockets
+        player.close()
+    assert parsed  # the closing frame still is
 
 
 def test_moves_in_pieces_and_in_bunches_are_all_answered_in_order(tmp_path):

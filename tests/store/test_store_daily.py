@@ -139,3 +139,37 @@ def test_DD5_the_best_games_moves_are_kept_only_while_the_server_takes_the_day()
                     for n in range(5)}
     again, _ = stats_from_document(json.loads(json.dumps(stats_to_document(stats))))
     assert again == stats
+
+
+CODE = "KL1-D1N-AAAAAAB"
+
+
+def test_DD6_a_daily_result_keeps_its_deals_code_and_a_file_from_before_it_reads_as_unknown(tmp_path):
+    store = Store(tmp_path)
+    store.end_game(KEY, Outcome(True, 655, 301.0, 140), DailyPlay(TODAY, ("s",), CODE))
+    store.end_game(KEY, Outcome(False, 10, 30.0, 4), DailyPlay(TODAY - timedelta(1), ("s",)))  # no code
+    path = tmp_path / "stats.json"
+    document = json.loads(path.read_text())
+    assert document["daily"][TODAY.isoformat()][KEY]["code"] == CODE
+    assert "code" not in document["daily"]["2026-12-01"][KEY]  # as a file from before codes were kept
+    results = Store(tmp_path).daily_results()
+    assert results[TODAY.isoformat()][KEY].code == CODE and results["2026-12-01"][KEY].code is None
+    assert not Store(tmp_path).take_notices()
+
+
+def test_DD6_a_better_game_of_an_old_result_takes_its_code_and_a_worse_one_keeps_the_best():
+    old = DailyResult(1, False, 10, 30.0, 4)  # read from a file from before codes were kept
+    assert old.after(DailyResult(1, True, 600, 200.0, 100, (), CODE)).code == CODE
+    assert old.after(DailyResult(1, False, 5, 30.0, 9, (), CODE)).code == CODE  # the same deal
+    best = DailyResult(1, True, 600, 200.0, 100, (), CODE)
+    assert best.after(DailyResult(1, False, 5, 30.0, 9)).code == CODE
+
+
+def test_a_daily_results_code_that_is_not_a_game_code_costs_only_that_day():
+    document = stats_to_document(StatsDocument()
+                                 .with_daily(DailyPlay(TODAY, (), CODE), KEY, True, 600, 200.0, 100)
+                                 .with_daily(DailyPlay(TODAY - timedelta(1), (), CODE), KEY, True, 500, 200.0, 100))
+    document["daily"]["2026-12-01"][KEY]["code"] = "XX9-nonsense"
+    stats, dropped = stats_from_document(document)
+    assert list(stats.daily) == [TODAY.isoformat()] and list(dropped) == ["daily-2026-12-01"]
+    assert stats.daily[TODAY.isoformat()][KEY].code == CODE

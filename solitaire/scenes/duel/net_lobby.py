@@ -95,11 +95,11 @@ class NetLobbyScene(OnlineLobbyScene):
 
     def _ask(self) -> None:
         """Admitted: the host makes the room, the friend joins the one of the code."""
-        assert self.client is not None
+        assert self.place is not None
         if self.address is None:
-            self.client.make_room()
+            self.place.make_room()
         else:
-            self.client.join_room(self.address.room)
+            self.place.join_room(self.address.room)  # asked again if the connection drops before the answer
 
     # -- what the player does -------------------------------------------------------------------
     def join(self, text: str) -> None:

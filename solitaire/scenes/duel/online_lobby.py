@@ -6,10 +6,16 @@ Copy, and Cancel; after ``RECORDED_AFTER`` seconds in the queue it offers a reco
 player's earlier race, labelled "recorded"). A failure (the server unreachable, a refused version
 or hello, a wrong room code) is one line under it, with Back. The client never blocks a frame:
 the scene polls it once a frame and hands the race over (``online_race``) once matched.
+
+A connection lost while waiting (the server process stopped or restarted, the network dropped) is
+made again by ``net.online_wait.WaitingPlace`` within the comeback window races use: one line
+says so, counting the window down, and the player is back in the queue with the wait kept, or in
+their room under the same code; past the window, one line says the place is lost, with Back.
 """
 
 from __future__ import annotations
 
+import math
 import string
 import time
 from typing import TYPE_CHECKING, Any
@@ -25,6 +31,7 @@ from solitaire.scenes.online_common import connect, failure_line, is_failure, se
 
 if TYPE_CHECKING:
     from solitaire.net.online import OnlineClient
+    from solitaire.net.online_wait import WaitingPlace
 
 MODES = ("find", "room", "join")
 ROOM_CHARS = frozenset(string.ascii_letters + string.digits)
@@ -64,7 +71,19 @@ class OnlineLobbyScene(DialogScene):
         self.rows = [[self.field, self.join_button], [self.copy_button, self.recorded_button, self.cancel_button]]
         self.boxes: dict[str, pygame.Rect] = {}
         self.typed = room
-        self.client: OnlineClient | None = self.connect(player)
+        self.place: WaitingPlace | None = None
+        self.client = self.connect(player)
+
+    @property
+    def client(self) -> OnlineClient | None:
+        """The connection now (a comeback while waiting replaces it: ``place``)."""
+        return self.place.client if self.place is not None else None
+
+    @client.setter
+    def client(self, client: OnlineClient | None) -> None:
+        from solitaire.net.online_wait import WaitingPlace  # websockets' client: loaded with the client, not at start-up
+
+        self.place = WaitingPlace(client, self.mode) if client is not None else None
 
     def connect(self, player: str | None) -> OnlineClient | None:
         """The client of the server, connecting in the background (None: not yet)."""
@@ -76,7 +95,8 @@ class OnlineLobbyScene(DialogScene):
             self.field.error = self.app.t("online.room.empty") if not code.strip() else ""
             return
         self.field.error = ""
-        self.client.join_room(code)
+        assert self.place is not None
+        self.place.join_room(code)
         self.field.enabled = self.join_button.enabled = False
 
     def copy(self) -> None:
@@ -85,8 +105,8 @@ class OnlineLobbyScene(DialogScene):
         self.copy_button.label = self.app.t("online.copied" if ok else "online.no_clipboard")
 
     def race_recorded(self) -> None:
-        if self.client is not None:
-            self.client.race_recorded()
+        if self.place is not None:
+            self.place.race_recorded()
             self.recorded_button.enabled = False
 
     # -- polling --------------------------------------------------------------------------------
@@ -107,11 +127,11 @@ class OnlineLobbyScene(DialogScene):
         self._poll()
 
     def _poll(self) -> None:
-        if self.client is None or self.handed_over:
+        if self.place is None or self.handed_over:
             return
-        for message in self.client.poll():
+        for message in self.place.poll():
             self.hear(message)
-            if self.handed_over or self.client is None:
+            if self.handed_over or self.place is None:
                 return
         offer = self.mode == "find" and self.queued is not None and self.waited >= RECORDED_AFTER
         if offer != self.recorded_button.visible:
@@ -119,6 +139,8 @@ class OnlineLobbyScene(DialogScene):
             self.layout(self.size)
 
     def hear(self, message: Any) -> None:
+        from solitaire.net.online_wait import PlaceLost  # loaded with the client already: a look-up
+
         if isinstance(message, Welcome):
             first = self.welcome is None
             self.welcome = message
@@ -133,6 +155,8 @@ class OnlineLobbyScene(DialogScene):
         elif isinstance(message, Matched):
             self.handed_over = True
             self.on_matched(self.client, message)
+        elif isinstance(message, PlaceLost):
+            self._failed(self.app.t("online.place_lost", seconds=round(message.seconds)))
         elif isinstance(message, Refused) and message.reason in ("no_room", "throttled") and self.mode == "join":
             self.field.error = failure_line(self.app, message, self.url)
             self.field.enabled = self.join_button.enabled = True
@@ -141,11 +165,11 @@ class OnlineLobbyScene(DialogScene):
 
     def _ask(self) -> None:
         """Admitted: join the queue, make the room, or join the code given on the command line."""
-        assert self.client is not None
+        assert self.place is not None
         if self.mode == "find":
-            self.client.find()
+            self.place.find()
         elif self.mode == "room":
-            self.client.make_room()
+            self.place.make_room()
         elif self.typed:
             self.field.set_value(self.typed)
             self.join(self.typed)
@@ -171,9 +195,8 @@ class OnlineLobbyScene(DialogScene):
 
     def exit(self) -> None:
         super().exit()
-        if self.client is not None and not self.handed_over:
-            self.client.cancel()
-            self.client.close()
+        if self.place is not None and not self.handed_over:
+            self.place.leave()
 
     # -- layout and drawing ---------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -216,14 +239,20 @@ class OnlineLobbyScene(DialogScene):
         if self.client is not None and self.welcome is not None:
             figures = t("online.figures", waited=minutes(self.waited), online=self.online)
             self.blit_text(surface, figures, int(u * 0.42), self.boxes["figures"], align="centre")
-            self.blit_text(surface, t(f"online.{self.mode}.waiting"), int(u * 0.5), self.boxes["status"],
-                           align="centre")
+            self.blit_text(surface, self.status_line(), int(u * 0.5), self.boxes["status"], align="centre")
         elif self.client is not None:
             self.blit_text(surface, t("online.connecting", url=self.url), int(u * 0.45), self.boxes["status"],
                            align="centre")
         if self.problem:
             self.blit_text(surface, self.problem, int(u * 0.38), self.boxes["problem"], colour=ui.ERROR,
                            align="centre")
+
+    def status_line(self) -> str:
+        """What the wait is at: waiting, or the connection being made again (the seconds left)."""
+        until = self.place.until if self.place is not None else None
+        if until is None:
+            return self.app.t(f"online.{self.mode}.waiting")
+        return self.app.t("online.rejoining", seconds=max(0, math.ceil(until - self.place.clock())))
 
     @property
     def online(self) -> int:

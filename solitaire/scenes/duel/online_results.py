@@ -12,6 +12,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Result
+from solitaire.scenes.duel.name_fit import fit_name
 from solitaire.scenes.duel.results import DuelEndScene
 from solitaire.scenes.menus.confirm import centred, place_row, unit
 from solitaire.scenes.online_common import tier_name
@@ -50,6 +51,15 @@ class OnlineResultsScene(DuelEndScene):
         return self.app.t("online.side", name=name, total=side["total"], score=side["score"], bonus=side["bonus"],
                           home=side["foundation"])
 
+    def fitted_side_line(self, side: dict, label: str, name: str, px: int, bold: bool) -> tuple[str, int]:
+        """A side's line and its size, kept readable: a long ``name`` (20 letters, "#2") is cut
+        short in its ``label`` rather than the line shrunk (``name_fit``), never its number, tier
+        or "recorded" (the whole label is cut where it does not hold the name)."""
+        if name not in label:
+            name = label
+        return fit_name(self.app.text, lambda cut: self.side_line(side, label.replace(name, cut, 1)), name, px,
+                        self.boxes["you"].w, bold)
+
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         w = min(int(size[0] * 0.9), int(u * 18))
@@ -83,10 +93,12 @@ class OnlineResultsScene(DuelEndScene):
                 self.blit_text(surface, row, px, pygame.Rect(box.x, y, box.w, step), align="centre")
                 y += step
             return
-        for key, side, name in (("you", result.you, t("duel.you")), ("opponent", result.opponent, self.opponent)):
+        for key, side, label, name in (("you", result.you, t("duel.you"), t("duel.you")),
+                                       ("opponent", result.opponent, self.opponent, result.opponent_name)):
             won = result.winner == key
-            self.blit_text(surface, self.side_line(side, name), px, self.boxes[key],
-                           colour=ui.GOLD_TOP if won else ui.INK, bold=won, align="centre")
+            line, size = self.fitted_side_line(side, label, name, px, won)
+            self.blit_text(surface, line, size, self.boxes[key], colour=ui.GOLD_TOP if won else ui.INK, bold=won,
+                           align="centre", fit=False)
         if result.why:
             self.blit_text(surface, t(f"online.why.{result.why}"), int(px * 0.85), self.boxes["why"],
                            colour=ui.INK_DIM, align="centre")

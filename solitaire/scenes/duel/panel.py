@@ -23,6 +23,7 @@ from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX, Text
 from solitaire.play.duel import Duel
 from solitaire.scenes.duel import connection_banner
+from solitaire.scenes.duel.name_fit import fit_name, readable_size
 from solitaire.scenes.table.hud import bar_height
 from solitaire.view.layout import Layout
 
@@ -95,9 +96,10 @@ def _box(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
 
 def _line(surface: pygame.Surface, scene: DuelScreen, text: str, size: int, box: pygame.Rect,
           y: int, colour: ui.Colour = ui.INK, bold: bool = False) -> int:
-    """One centred line at ``y`` in ``box``, shrunk to fit; the next line's ``y``."""
+    """One centred line at ``y`` in ``box``, shrunk to fit but kept readable (a name or state
+    too wide is cut short first: ``state_lines``); the next line's ``y``."""
     t = scene.app.text
-    size = t.fit_size(text, size, box.w - size, bold)
+    size = t.fit_size(text, size, box.w - size, bold, min_size=readable_size(size))
     image = t.render(text, size, colour, bold)
     surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
     return y + image.get_height() + size // 4
@@ -167,23 +169,14 @@ def _opponent(surface: pygame.Surface, scene: DuelScreen, area: pygame.Rect, px:
 
 
 def state_lines(text: Text, state: str, px: int, width: int, bold: bool) -> list[str]:
-    """A line of the rival's box (its name, its state) in one line, shrunk to fit ``width``; in
-    lines of ``px`` when even the smallest size would run out of the box ("The computer is
-    thinking again…", "Sara · Bronze (recorded)" beside a 1280-wide table), a word too wide
-    for the box even alone (a 20-letter name) cut short."""
-    if text.width(state, SMALLEST_PX, bold) <= width:
+    """A line of the rival's box (its name, its state) in one line, shrunk to fit ``width`` but
+    kept readable (``name_fit.readable_size``); in lines of ``px`` when it would run out of the
+    box even so ("The computer is thinking again…", "Sara · Bronze (recorded)" beside a
+    1280-wide table), a word too wide for the box even alone (a 20-letter name) cut short, its
+    "#2" kept (``name_fit.fit_name``)."""
+    if text.width(state, readable_size(px), bold) <= width:
         return [state]
-    return [cut_to_width(text, line, width, bold) for line in text.wrap_even(state, px, width, bold)]
-
-
-def cut_to_width(text: Text, line: str, width: int, bold: bool) -> str:
-    """``line`` as it fits ``width`` at the smallest size: whole, or its start and an ellipsis."""
-    if text.width(line, SMALLEST_PX, bold) <= width:
-        return line
-    keep = len(line)
-    while keep > 1 and text.width(line[:keep].rstrip() + "…", SMALLEST_PX, bold) > width:
-        keep -= 1
-    return line[:keep].rstrip() + "…"
+    return [fit_name(text, str, line, px, width, bold)[0] for line in text.wrap_even(state, px, width, bold)]
 
 
 def rival_figures(duel: Duel) -> tuple[int, int, int]:

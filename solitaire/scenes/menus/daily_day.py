@@ -1,6 +1,8 @@
 """One day of the streak calendar opened (DD-6): that day's deal in each daily mode, with its code
 as the game shows codes, your best game of it (won or not, score, moves, time, games counted) or
-"not played", and a button that plays the deal.
+"not played", and a button that plays the deal. A mode you played that day shows the deal you
+played, as your result keeps its code (``DailyResult.code``), even if the pools shipped later
+would give that day another deal; a result from before the code was kept shows the day's deal.
 
 Today's deal is played as the New game window deals it: a daily game (DD-3). A past day's deal is
 played as its game code would be: an ordinary game of its mode, counted in the mode's statistics
@@ -16,7 +18,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import ruleset
-from solitaire.core.codes import GameCode
+from solitaire.core.codes import GameCode, parse_code
 from solitaire.core.daily import DAILY_SCORING, daily_deal, daily_key, daily_modes, utc_today
 from solitaire.play.session import saved_game_at_stake, slot_of
 from solitaire.scenes.menus.confirm import DialogScene, ask, unit
@@ -47,6 +49,12 @@ def result_line(app: App, result: DailyResult | None) -> str:
     return app.t(key, score=result.score, moves=result.moves, time=clock(result.seconds), games=result.games)
 
 
+def played_deal(result: DailyResult | None) -> GameCode | None:
+    """The deal a day's result was played on (DD-6), or None where unknown (not played, or an
+    older result: the store checked the code when it read it)."""
+    return parse_code(result.code) if result is not None and result.code is not None else None
+
+
 class DailyDayScene(DialogScene):
     """``day`` (default: today) opened from the calendar; ``play``, the game on the table below."""
 
@@ -59,7 +67,9 @@ class DailyDayScene(DialogScene):
         self.play = play
         self.title = t("daily.day.title", date=long_date(app, self.day))
         self.modes = daily_modes()
-        self.deals = [daily_deal(game, draw, self.day) for game, draw in self.modes]
+        results = self.results()
+        self.deals = [played_deal(results.get(daily_key(game, draw))) or daily_deal(game, draw, self.day)
+                      for game, draw in self.modes]
         self.play_buttons = [self.group.add(ui.Button(t("daily.day.play"), lambda code=code: self.start(code)))
                              for code in self.deals]
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))

@@ -107,6 +107,27 @@ def test_DD6_a_past_days_deal_played_again_is_an_ordinary_game(app, driver):
     assert store.stats("klondike-d1-standard").played == played + 1  # C-11: an ordinary game of its mode
 
 
+def test_DD6_a_day_shows_and_replays_the_deal_its_result_was_played_on(app, driver):
+    """A result keeps its deal's code: the day shows and plays that deal, even where the pools
+    shipped now would give the day another; a result from before codes were kept (FreeCell's
+    here) shows the day's deal."""
+    store = app.services.store
+    played = daily_deal("klondike", 1, PAST - timedelta(30))  # another deal than the day's own now
+    assert played != daily_deal("klondike", 1, PAST)
+    store.end_game("klondike-d1-standard", Outcome(True, 640, 212.0, 131), DailyPlay(PAST, (), str(played)))
+    store.end_game("freecell-d1-standard", Outcome(False, 40, 95.0, 22), DailyPlay(PAST, ()))
+    app.open("title")
+    page = _daily_page(app)
+    page.open_day(PAST)
+    day = driver.scene
+    klondike, freecell = daily_modes().index(("klondike", 1)), daily_modes().index(("freecell", 1))
+    assert day.deals[klondike] == played and day.deals[freecell] == daily_deal("freecell", 1, PAST)
+    driver.draw()
+    driver.click(day.play_buttons[klondike].rect.center)
+    play = driver.scene
+    assert play.game.code == played and play.session.daily is None  # an ordinary game of that code
+
+
 def test_DD6_todays_deal_from_the_calendar_is_todays_daily_game(app, driver):
     app.open("title")
     page = _daily_page(app)
