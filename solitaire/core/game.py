@@ -12,6 +12,7 @@ move is made (C-12).
 from __future__ import annotations
 
 from . import checks, targets
+from .checks import check_parts
 from .cards import card_text
 from .codes import GameCode
 from .errors import IllegalMove, Refusal
@@ -71,10 +72,8 @@ class Game(Table):
     def apply(self, move: Move) -> None:
         """Play ``move`` or raise IllegalMove. Scores it, flips what it uncovers, records undo;
         being a new move, it leaves nothing to redo (C-12)."""
-        src, dst, count = move  # each field read once, for the check and the move (see _play)
-        src_kind, src_index = src
-        dst_kind, dst_index = dst
-        refused = checks.check_parts(self, move, src_kind, src_index, dst_kind, dst_index, count)
+        (src_kind, src_index), (dst_kind, dst_index), count = move  # read once, for the check and the move (see _play)
+        refused = check_parts(self, move, src_kind, src_index, dst_kind, dst_index, count)
         if refused:
             raise IllegalMove(refused)
         self._play(move, src_kind, src_index, dst_kind, dst_index, count)
@@ -82,28 +81,33 @@ class Game(Table):
             self.undone.clear()
 
     def _play(self, move: Move, src_kind: str, src_index: int, dst_kind: str, dst_index: int, count: int) -> None:
-        """Play a checked move, its fields read already, and record it for undo. What it changes
-        is gathered as it goes: ``touched``, each pile it changes (its kind and index) with its
-        cards from before, the newest first (undo puts them back in that order, so a pile touched
-        twice ends as it first was), and ``turned``, each column whose face-down count it changes
-        with the count before; the record keeps them as tuples (``Record``).
+        """Play a checked move, its fields read already, and record it for undo. A move of cards
+        is taken back by moving them back, so its record needs no copy of its two piles; what a
+        move changes beyond that is gathered as it goes: ``copies``, each pile changed otherwise
+        (a click's stock and waste, a dealt row's columns, a completed suit's column and
+        foundation) with its cards from before, the newest first (undo puts them back in that
+        order, so a pile copied twice ends as it first was), and ``turned``, each column whose
+        face-down count it changes with the count before (``Record``).
 
         Every move of a game or a search comes through here: a move of cards is played in
         place, not in a method of its own, and the move's fields are read by the caller, once
-        for the check and the move (a named tuple's field costs about what a call does; a
-        Record, a named value, costs more to make than a bare tuple, and this pays for it:
-        ``bench --core``, issue 24).
+        for the check and the move (a Move's five fields cost ~1,100 instructions more to read
+        than a plain tuple's: cachegrind, issue 24), and kept for undo as a plain tuple.
         """
         score, recycles = self.score, self.recycles
         scoring = self.scoring
         if src_kind == STOCK:
-            touched, turned = self._click_stock()
+            moved = ()
+            copies, turned = self._click_stock()
         else:
+            moved = (src_kind, src_index, dst_kind, dst_index, count)
             from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile_at(src_kind, src_index)
             to_pile = self.tableau[dst_index] if dst_kind == TABLEAU else self.pile_at(dst_kind, dst_index)
-            touched = [(dst_kind, dst_index, tuple(to_pile)), (src_kind, src_index, tuple(from_pile))]
-            to_pile.extend(from_pile[-count:])
-            del from_pile[-count:]
+            if count == 1:  # most moves: one card popped and appended, not sliced (~1,100 instructions)
+                to_pile.append(from_pile.pop())
+            else:
+                to_pile.extend(from_pile[-count:])
+                del from_pile[-count:]
             if dst_kind == FOUNDATION:
                 delta = scoring.waste_to_foundation if src_kind == WASTE else scoring.column_to_foundation
             elif src_kind == WASTE:
@@ -112,44 +116,49 @@ class Game(Table):
                 delta = scoring.foundation_to_column if src_kind == FOUNDATION else 0
             if delta:
                 self.score = scoring.add(self.score, delta)
-            turned = ()
+            copies = turned = ()
             if src_kind == TABLEAU and from_pile and self.hidden[src_index] == len(from_pile):
                 turned = (self._turn_up(src_index),)
             if dst_kind == TABLEAU and self.rules.whole_suits_leave:
-                turned += self._take_whole_suit(dst_index, touched)
+                suit_copies: list = []
+                turned += self._take_whole_suit(dst_index, suit_copies)
+                copies = tuple(suit_copies)
         if scoring.per_move:
             self.score = scoring.add(self.score, scoring.per_move)
-        self.history.append(new_record((move, tuple(touched), turned, score, recycles)))
+        self.history.append(new_record((move, moved, copies, turned, score, recycles)))
         self.log.append(move)
         self.moves += 1
 
-    def _click_stock(self) -> tuple[list, tuple]:
+    def _click_stock(self) -> tuple[tuple, tuple]:
         """A click on the stock: cards turned onto the waste (K-3), the waste recycled first
-        when the stock is empty, or a row dealt (SP-5); the piles touched and columns turned."""
+        when the stock is empty, or a row dealt (SP-5); the copies of the piles it changes and
+        the columns it turns."""
         stock, waste = self.stock, self.waste
-        touched = [(STOCK, 0, tuple(stock)), (WASTE, 0, tuple(waste))]
+        copies = ((STOCK, 0, tuple(stock)), (WASTE, 0, tuple(waste)))
         if self.rules.deals_rows:
-            return touched, self._deal_row(touched)
+            return self._deal_row(copies)
         if not stock:
             self._recycle()
             if not self.rules.deal_on_recycle:
-                return touched, ()
+                return copies, ()
         take = min(self.draw, len(stock))
         waste.extend(stock[: -take - 1 : -1])
         del stock[-take:]
-        return touched, ()
+        return copies, ()
 
-    def _deal_row(self, touched: list) -> tuple:
-        """SP-5: one card from the stock, face up, onto every column, left to right; the
-        columns turned by the suits it completes."""
-        touched[:0] = [(TABLEAU, index, tuple(column)) for index, column in enumerate(self.tableau)]
+    def _deal_row(self, talon: tuple) -> tuple[tuple, tuple]:
+        """SP-5: one card from the stock, face up, onto every column, left to right; the copies
+        of the piles it changes (the columns, then ``talon``'s copies of the stock and waste)
+        and the columns turned by the suits it completes."""
+        copies = [(TABLEAU, index, tuple(column)) for index, column in enumerate(self.tableau)]
+        copies += talon
         for column in self.tableau:
             if self.stock:
                 column.append(self.stock.pop())
         turned: tuple = ()
         for index in range(len(self.tableau)):
-            turned += self._take_whole_suit(index, touched)
-        return turned
+            turned += self._take_whole_suit(index, copies)
+        return tuple(copies), turned
 
     def _turn_up(self, column: int) -> tuple[int, int]:
         """C-6: an uncovered face-down card turns face up; the column and its count before."""
@@ -158,17 +167,18 @@ class Game(Table):
         self.score = self.scoring.add(self.score, self.scoring.flip)
         return column, before
 
-    def _take_whole_suit(self, column: int, touched: list) -> tuple:
+    def _take_whole_suit(self, column: int, copies: list) -> tuple:
         """SP-4: a King-to-Ace run of one suit, face up on top of a column, leaves the table
-        for the first empty foundation, as part of the move that completed it; the column, if
-        that turns its next card up.
+        for the first empty foundation, as part of the move that completed it; the column and
+        the foundation are copied first into ``copies`` (the newest first); the column is
+        returned if that turns its next card up.
         """
         cards = self.tableau[column]
         if len(cards) - self.hidden[column] < 13 or not is_whole_suit(cards[-13:]):
             return ()
         index = next(index for index, pile in enumerate(self.foundations) if not pile)
         home = self.foundations[index]
-        touched.insert(0, (FOUNDATION, index, ()))
+        copies[:0] = ((FOUNDATION, index, ()), (TABLEAU, column, tuple(cards)))
         home.extend(reversed(cards[-13:]))  # the Ace at the bottom, as every foundation (C-4)
         del cards[-13:]
         self.score = self.scoring.add(self.score, self.scoring.column_to_foundation)
@@ -192,9 +202,19 @@ class Game(Table):
         """
         if not self.history:
             return False
-        move, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
-        for kind, index, cards in piles:  # the newest copy first: a pile touched twice ends as it first was
-            (self.tableau[index] if kind == TABLEAU else self.pile_at(kind, index))[:] = cards
+        move, moved, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
+        if piles:  # a move of cards copies none: no loop begun (~150 instructions)
+            for kind, index, cards in piles:  # the newest copy first: a pile copied twice ends as it first was
+                self.pile_at(kind, index)[:] = cards
+        if moved:  # a move of cards: they go back where they came from
+            src_kind, src_index, dst_kind, dst_index, count = moved
+            from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile_at(src_kind, src_index)
+            to_pile = self.tableau[dst_index] if dst_kind == TABLEAU else self.pile_at(dst_kind, dst_index)
+            if count == 1:  # as _play moves them, in line in both: a helper's call costs ~400 instructions
+                from_pile.append(to_pile.pop())
+            else:
+                from_pile.extend(to_pile[-count:])
+                del to_pile[-count:]
         if turned:
             for column, hidden in reversed(turned):
                 self.hidden[column] = hidden

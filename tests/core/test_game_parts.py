@@ -5,6 +5,8 @@ the ones the rules name.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from solitaire.core import CELL, DRAW, Game, Move, Pile, parse_code
@@ -18,10 +20,22 @@ def test_C9_an_undo_record_is_an_immutable_value_with_named_fields():
     game = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
     game.apply(DRAW)
     record = game.history[-1]
-    assert isinstance(record, Record) and record._fields == ("move", "piles", "hidden", "score", "recycles")
+    assert isinstance(record, Record) and record._fields == ("move", "moved", "piles", "hidden", "score", "recycles")
     assert record.move == DRAW and record.score == 0 and record.recycles == 0
     with pytest.raises(AttributeError):
         record.score = 5  # type: ignore[misc]
+
+
+def test_C9_an_undo_record_leaves_the_collector_nothing_to_watch_but_itself():
+    """A duel server keeps every race's records: a record's fields other than its move are plain
+    tuples of text and numbers, which a collection stops watching."""
+    game = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
+    game.apply(DRAW)
+    game.apply(next(move for move in game.legal_moves() if move != DRAW))
+    for _ in range(3):  # a collection stops watching a tuple whose items it stopped watching: a level each
+        gc.collect()
+    assert [record.moved != () for record in game.history] == [False, True]
+    assert not any(gc.is_tracked(field) for record in game.history for field in record[1:])
 
 
 @pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "FC1-MS-5", "SP1-D2N-AAAAAAC", "DS1-D1V-AAAAAAB"])
