@@ -20,6 +20,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 SMALLEST_PX = 13
 """No text is drawn smaller (issue 22): under it, at 1280×720, the dots of Arabic letters become
 single pixels. A text that does not fit at this size is given room by its layout, not shrunk."""
+WIDTHS_KEPT = 8192  # widths a Text keeps measured; past that it starts again (a few hundred lines a screen)
 
 _ARABIC_RANGES = (
     (0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF),
@@ -197,6 +198,10 @@ class Text:
         self._fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
         self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        # Widths measured, by (text, size, bold, direction): a screen fits its lines every frame
+        # (``fit_size``, ``wrap``), and each measure walked the line's letters for their
+        # direction; measured once, a frame of the Duel's table asks a dict.
+        self._widths: dict[tuple, int] = {}
 
     def close(self) -> None:
         """Let go of the fonts (each holds its file open) and the rendered lines now; used
@@ -204,6 +209,7 @@ class Text:
         app, so without it all of this waits for the garbage collector (issue 23)."""
         self._fonts.clear()
         self._rendered.clear()
+        self._widths.clear()
 
     def font(self, size: int, bold: bool | str = False) -> pygame.font.Font:
         """``bold`` is False, True, or "heading" (the serif display face, Latin only)."""
@@ -285,7 +291,17 @@ class Text:
         return self.render(text, size, bold=bold).get_size()
 
     def width(self, text: str, size: int, bold: bool | str = False) -> int:
-        """The drawn width of one line: Arabic runs are measured shaped, as they are drawn."""
+        """The drawn width of one line: Arabic runs are measured shaped, as they are drawn
+        (measured once for each size, face and direction)."""
+        key = (text, int(size), bold, self.base_rtl)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            width = self._widths[key] = self._measure_width(text, size, bold)
+        return width
+
+    def _measure_width(self, text: str, size: int, bold: bool | str) -> int:
         font = self.font(size, bold)
         if not has_rtl(text):
             return font.size(text)[0]

@@ -30,6 +30,33 @@ def test_wrap_and_fit(text):
     assert text.fit_size("a very long label indeed", 40, 100) < 40
 
 
+def test_a_lines_width_is_measured_once_for_its_size_face_and_direction(text, monkeypatch):
+    """A screen fits its lines every frame: each width is measured once (the bidi walk over its
+    letters and SDL_ttf's measure), then read back; a new size, face or direction measures again."""
+    import solitaire.app.text as text_module
+
+    walks = []
+    monkeypatch.setattr(text_module, "has_rtl", lambda line: walks.append(line) or False)
+    first = text.width("Waited 0:08 · 1 online", 20)
+    assert [text.width("Waited 0:08 · 1 online", 20) for _ in range(3)] == [first] * 3
+    assert len(walks) == 1
+    assert text.width("Waited 0:08 · 1 online", 24) > first and len(walks) == 2
+    text.width("Waited 0:08 · 1 online", 20, bold=True)
+    text.base_rtl = True
+    text.width("Waited 0:08 · 1 online", 20)
+    assert len(walks) == 4
+
+
+def test_the_widths_kept_are_bounded(text, monkeypatch):
+    import solitaire.app.text as text_module
+
+    monkeypatch.setattr(text_module, "WIDTHS_KEPT", 10)
+    for n in range(25):
+        text.width(f"line {n}", 16)
+    assert len(text._widths) <= 10
+    assert text.width("line 3", 16) == text.font(16).size("line 3")[0]
+
+
 def test_numbers_stay_whole_inside_arabic_text():
     from solitaire.app.text import direction_runs
 
