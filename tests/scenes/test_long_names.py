@@ -12,7 +12,6 @@ from solitaire.app.text import Text
 from solitaire.net.online_messages import Result
 from solitaire.scenes.duel.name_fit import ELLIPSIS, readable_size, shorter_names
 from solitaire.scenes.duel.online_race import opponent_label
-from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.scenes.duel.panel import margins
 from solitaire.scenes.menus.confirm import unit
 from solitaire.scenes.table.hud import bar_height
