@@ -20,7 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from solitaire.net.online_messages import VERSION
-from tests.server.helpers import Raw
+from tests.server.helpers import met_in_a_room
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,12 +82,7 @@ def race_pairs(url: str, told: set[str], stop: threading.Event) -> None:
     """Two players race and end at once, again and again, until the server dies."""
     try:
         while not stop.is_set():
-            a, b = Raw(url), Raw(url)
-            a.hello("A")
-            b.hello("B")
-            a.say({"type": "room", "code": ""})
-            b.say({"type": "room", "code": a.hear_type("room_made")["code"]})
-            a.hear_type("matched")
+            a, b = met_in_a_room(url, ("A", "B"))
             b.hear_type("matched")
             time.sleep(0.25)
             a.say({"type": "end"})

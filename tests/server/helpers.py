@@ -88,3 +88,15 @@ class Raw:
 
     def close(self) -> None:
         self._open.close()
+
+
+def met_in_a_room(url: str, names: tuple[str, str] = ("M", "F")) -> tuple[Raw, Raw]:
+    """Two raw players admitted on ``url``, the first making a private room and the second
+    joining it by its code: matched, the maker told so (the other's "matched" is still unread)."""
+    maker, friend = Raw(url), Raw(url)
+    maker.hello(names[0])
+    friend.hello(names[1])
+    maker.say({"type": "room", "code": ""})
+    friend.say({"type": "room", "code": maker.hear_type("room_made")["code"]})
+    maker.hear_type("matched")
+    return maker, friend

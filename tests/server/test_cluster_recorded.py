@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
-from tests.server.helpers import Raw
+from tests.server.helpers import Raw, met_in_a_room
 
 RUN_MOVES = 5  # Ann's moves in the race replayed later, a second apart
 
@@ -18,12 +18,7 @@ RUN_MOVES = 5  # Ann's moves in the race replayed later, a second apart
 def record_a_run(url: str) -> dict:
     """Ann and Bob race on ``url``; Ann draws from the stock ``RUN_MOVES`` times, a second
     apart, and both press End: Ann's line of the result (the run Cleo races later)."""
-    ann, bob = Raw(url), Raw(url)
-    ann.hello("Ann")
-    bob.hello("Bob")
-    ann.say({"type": "room", "code": ""})
-    bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
-    ann.hear_type("matched")
+    ann, bob = met_in_a_room(url, ("Ann", "Bob"))
     time.sleep(0.4)
     for n in range(1, RUN_MOVES + 1):
         ann.say({"type": "move", "n": n, "move": "s"})

@@ -7,7 +7,9 @@ is then matched. Each test starts its own ``nats-server`` and processes on 127.0
 from __future__ import annotations
 
 import time
-from typing import Any
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
 
 from solitaire.net.online import OnlineClient, new_key
 from solitaire.net.online_messages import Matched, Queued, RoomMade, Welcome
@@ -15,6 +17,21 @@ from solitaire.net.online_wait import PlaceLost, Rejoining, WaitingPlace
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
 
 OPTIONS = ("--race-seconds", "20", "--count-seconds", "0.2")
+
+
+@contextmanager
+def two_processes(data: Path) -> Iterator[tuple[ServerProcess, Balancer]]:
+    """Two processes on one NATS and ``data``, behind the tests' load balancer (its first
+    connection goes to the first process): the first, and the balancer's."""
+    with nats_server() as nats:
+        first, second = (ServerProcess(data, nats, *OPTIONS) for _ in range(2))
+        balancer = Balancer([first.port, second.port])
+        try:
+            yield first, balancer
+        finally:
+            balancer.close()
+            first.stop()
+            second.stop()
 
 
 def waiting(url: str, name: str, mode: str) -> WaitingPlace:
@@ -40,55 +57,41 @@ def heard_until(place: WaitingPlace, kind: type, seconds: float = 20.0) -> tuple
 
 
 def test_a_player_in_the_queue_of_a_stopped_process_waits_on_the_other_with_the_wait_kept_and_is_matched(tmp_path):
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, *OPTIONS) for _ in range(2))
-        balancer = Balancer([first.port, second.port])  # Ann on the first
-        try:
-            ann = waiting(balancer.url, "Ann", "find")
-            ann.find()
-            heard_until(ann, Queued)
-            time.sleep(1.5)
-            ann.poll()  # the wait screen's reports meanwhile
-            before = ann.queued.waited  # the server's figure (ours, counted on, may run ahead of it)
-            first.stop()  # SIGTERM: 1012 to Ann, the first's queue emptied
-            heard_until(ann, Rejoining)
-            again, heard = heard_until(ann, Queued)
-            assert [type(m) for m in heard] == [Welcome]  # one notice, then back in
-            assert again.waited >= before > 1.0  # the wait screen's count goes on
-            bob = waiting(balancer.url, "Bob", "find")  # the first is gone: the second
-            bob.find()
-            matched = [heard_until(place, Matched)[0] for place in (ann, bob)]
-            assert matched[0].duel == matched[1].duel and matched[0].opponent["name"] == "Bob"
-            for place in (ann, bob):
-                place.leave()
-        finally:
-            balancer.close()
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data") as (first, balancer):  # Ann on the first
+        ann = waiting(balancer.url, "Ann", "find")
+        ann.find()
+        heard_until(ann, Queued)
+        time.sleep(1.5)
+        ann.poll()  # the wait screen's reports meanwhile
+        before = ann.queued.waited  # the server's figure (ours, counted on, may run ahead of it)
+        first.stop()  # SIGTERM: 1012 to Ann, the first's queue emptied
+        heard_until(ann, Rejoining)
+        again, heard = heard_until(ann, Queued)
+        assert [type(m) for m in heard] == [Welcome]  # one notice, then back in
+        assert again.waited >= before > 1.0  # the wait screen's count goes on
+        bob = waiting(balancer.url, "Bob", "find")  # the first is gone: the second
+        bob.find()
+        matched = [heard_until(place, Matched)[0] for place in (ann, bob)]
+        assert matched[0].duel == matched[1].duel and matched[0].opponent["name"] == "Bob"
+        for place in (ann, bob):
+            place.leave()
 
 
 def test_a_room_made_on_a_stopped_process_is_made_again_under_its_code_and_the_friend_joins_it(tmp_path):
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, *OPTIONS) for _ in range(2))
-        balancer = Balancer([first.port, second.port])
-        try:
-            ann = waiting(balancer.url, "Ann", "room")
-            ann.make_room()
-            code = heard_until(ann, RoomMade)[0].code
-            first.stop()
-            heard_until(ann, Rejoining)
-            again, heard = heard_until(ann, RoomMade)
-            assert again.code == code and [type(m) for m in heard] == [Welcome]
-            bob = waiting(balancer.url, "Bob", "join")
-            bob.join_room(code)
-            matched = [heard_until(place, Matched)[0] for place in (ann, bob)]
-            assert matched[0].duel == matched[1].duel and matched[1].opponent["name"] == "Ann"
-            for place in (ann, bob):
-                place.leave()
-        finally:
-            balancer.close()
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data") as (first, balancer):
+        ann = waiting(balancer.url, "Ann", "room")
+        ann.make_room()
+        code = heard_until(ann, RoomMade)[0].code
+        first.stop()
+        heard_until(ann, Rejoining)
+        again, heard = heard_until(ann, RoomMade)
+        assert again.code == code and [type(m) for m in heard] == [Welcome]
+        bob = waiting(balancer.url, "Bob", "join")
+        bob.join_room(code)
+        matched = [heard_until(place, Matched)[0] for place in (ann, bob)]
+        assert matched[0].duel == matched[1].duel and matched[1].opponent["name"] == "Ann"
+        for place in (ann, bob):
+            place.leave()
 
 
 def test_a_place_whose_server_never_comes_back_is_lost_once_after_the_comeback_window(tmp_path, monkeypatch):

@@ -23,7 +23,7 @@ from solitaire.server import loop
 from solitaire.server.bench import ServerProcess, _behind
 from solitaire.server.bench_cluster import queued_seconds
 from solitaire.server.wire import text_frame, waits_between_frames, whole_text_frames
-from tests.server.helpers import QUICK, Raw, running_server
+from tests.server.helpers import QUICK, Raw, met_in_a_room, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -168,12 +168,7 @@ def test_moves_in_pieces_and_in_bunches_are_all_answered_in_order(tmp_path):
         return client_frames(json.dumps({"type": "move", "n": n, "move": "s"}).encode())
 
     with running_server(tmp_path) as (url, _):
-        maker, friend = Raw(url), Raw(url)
-        maker.hello("M")
-        friend.hello("F")
-        maker.say({"type": "room", "code": ""})
-        friend.say({"type": "room", "code": maker.hear_type("room_made")["code"]})
-        maker.hear_type("matched")
+        maker, friend = met_in_a_room(url)
         time.sleep(QUICK.count_seconds + 0.1)
         first = move(1)
         writes = [first[:1], first[1:6], first[6:], move(2) + move(3),
