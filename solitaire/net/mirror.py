@@ -80,7 +80,7 @@ def refill(game: Game, unknown_stock: bool) -> None:
     for column, index in places:
         game.tableau[column][index] = next(fill)
     if unknown_stock:
-        game.stock[:] = [next(fill) for _ in game.stock]  # in place: undo records hold this list
+        game.stock[:] = [next(fill) for _ in game.stock]  # in place, as every pile of a table is changed
 
 
 class Mirror:
