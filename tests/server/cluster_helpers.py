@@ -37,6 +37,22 @@ def nats_server() -> Iterator[str]:
         nats.stop()
 
 
+@contextmanager
+def two_processes(data: Path, *options: str) -> Iterator[tuple["ServerProcess", "ServerProcess"]]:
+    """Two ``game.py server`` processes on one NATS server and one ``data`` folder, each given
+    ``options``, while the block runs; both stopped after (one already killed or stopped is fine)."""
+    with nats_server() as nats:
+        first = ServerProcess(data, nats, *options)
+        try:
+            second = ServerProcess(data, nats, *options)
+            try:
+                yield first, second
+            finally:
+                second.stop()
+        finally:
+            first.stop()
+
+
 class ServerProcess:
     """``game.py server --nats URL`` as a child process; ``url`` once it listens."""
 

@@ -90,12 +90,14 @@ class Raw:
         self._open.close()
 
 
-def met_in_a_room(url: str, names: tuple[str, str] = ("M", "F")) -> tuple[Raw, Raw]:
-    """Two raw players admitted on ``url``, the first making a private room and the second
-    joining it by its code: matched, the maker told so (the other's "matched" is still unread)."""
-    maker, friend = Raw(url), Raw(url)
-    maker.hello(names[0])
-    friend.hello(names[1])
+def met_in_a_room(url: str, names: tuple[str, str] = ("M", "F"), friend_url: str | None = None,
+                  keys: tuple[str | None, str | None] = (None, None)) -> tuple[Raw, Raw]:
+    """Two raw players admitted (the friend on ``friend_url``, else on ``url`` too; each with its
+    key when given), the first making a private room and the second joining it by its code:
+    matched, the maker told so (the other's "matched" is still unread)."""
+    maker, friend = Raw(url), Raw(friend_url or url)
+    maker.hello(names[0], keys[0])
+    friend.hello(names[1], keys[1])
     maker.say({"type": "room", "code": ""})
     friend.say({"type": "room", "code": maker.hear_type("room_made")["code"]})
     maker.hear_type("matched")

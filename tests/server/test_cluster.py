@@ -16,8 +16,8 @@ from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.online_play import expect, play
 from solitaire.server.store import Store
 from solitaire.solver.player import Strength
-from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
-from tests.server.helpers import Raw
+from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server, two_processes
+from tests.server.helpers import Raw, met_in_a_room
 
 QUICK = ("--race-seconds", "6", "--count-seconds", "0.3")
 PACE = 0.15  # race seconds a move
@@ -39,20 +39,15 @@ def joined(url: str, name: str) -> OnlineClient:
 
 
 def test_players_on_two_processes_are_matched_and_race_to_results_that_agree(tmp_path):
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, *QUICK) for _ in range(2))
-        try:
-            ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
-            ann.find()
-            bob.find()
-            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
-            assert duels[0].matched.duel == duels[1].matched.duel
-            assert duels[0].matched.opponent["name"] == "Bob" and duels[1].matched.opponent["name"] == "Ann"
-            with ThreadPoolExecutor(2) as pool:
-                lines = list(pool.map(race_to_the_end, duels))
-        finally:
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data", *QUICK) as (first, second):
+        ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
+        ann.find()
+        bob.find()
+        duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+        assert duels[0].matched.duel == duels[1].matched.duel
+        assert duels[0].matched.opponent["name"] == "Bob" and duels[1].matched.opponent["name"] == "Ann"
+        with ThreadPoolExecutor(2) as pool:
+            lines = list(pool.map(race_to_the_end, duels))
     assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
     assert {lines[0]["winner"], lines[1]["winner"]} in ({"tie"}, {"you", "opponent"})
     assert lines[0]["you"]["ended"] and lines[0]["duel"] == lines[1]["duel"]
@@ -67,9 +62,7 @@ def interrupted_race(tmp_path, interrupt: Callable[[ServerProcess, ServerProcess
     """Ann and Bob race in a room made on the first process (the balancer puts Bob on the
     second); once both have played 3 moves, ``interrupt(first, second)``. Their result lines and
     their duels."""
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "9", "--count-seconds", "0.3")
-                         for _ in range(2))
+    with two_processes(tmp_path / "data", "--race-seconds", "9", "--count-seconds", "0.3") as (first, second):
         balancer = Balancer([first.port, second.port])  # in turn: Ann on the first, Bob on the second
         try:
             ann = joined(balancer.url, "Ann")
@@ -86,8 +79,6 @@ def interrupted_race(tmp_path, interrupt: Callable[[ServerProcess, ServerProcess
                 lines = [future.result(timeout=60) for future in racing]
         finally:
             balancer.close()
-            first.stop()
-            second.stop()
     return lines, duels
 
 
@@ -116,22 +107,17 @@ def test_a_player_racing_through_another_process_comes_back_to_it_and_finishes(t
     """Bob talks to the second process, the race runs on the first: his connection drops and he
     comes back to the second, which finds his race on the first (in order after telling it he was
     gone) and seats him there again."""
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, *QUICK) for _ in range(2))
-        try:
-            ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
-            ann.make_room()
-            bob.join_room(expect(ann, RoomMade).code)
-            duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
-            with ThreadPoolExecutor(2) as pool:
-                racing = [pool.submit(race_to_the_end, duel) for duel in duels]
-                while duels[1].sent < 2:
-                    time.sleep(0.05)
-                bob._ws.close()  # the socket goes: the game connects again to the same address
-                lines = [future.result(timeout=60) for future in racing]
-        finally:
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data", *QUICK) as (first, second):
+        ann, bob = joined(first.url, "Ann"), joined(second.url, "Bob")
+        ann.make_room()
+        bob.join_room(expect(ann, RoomMade).code)
+        duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in (ann, bob)]
+        with ThreadPoolExecutor(2) as pool:
+            racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+            while duels[1].sent < 2:
+                time.sleep(0.05)
+            bob._ws.close()  # the socket goes: the game connects again to the same address
+            lines = [future.result(timeout=60) for future in racing]
     assert duels[1].client is not bob and duels[1].reseated is not None
     assert lines[1]["you"] == lines[0]["opponent"] and duels[1].sent > duels[1].reseated.moves  # played on
     assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["why"] == lines[1]["why"] == ""
@@ -145,29 +131,19 @@ def test_a_second_connection_of_a_player_racing_through_another_process_takes_th
     older one is closed and the newer seated at once, its moves refereed (the "gone" of the
     older and the search for the race go to the race's process in that order)."""
     key = "k" * 40
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "20", "--count-seconds", "0.2")
-                         for _ in range(2))
-        try:
-            ann, bob = Raw(first.url), Raw(second.url)
-            ann.hello("Ann")
-            bob.hello("Bob", key)
-            ann.say({"type": "room", "code": ""})
-            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
-            bob.hear_type("matched")
-            time.sleep(0.3)
-            bob.say({"type": "move", "n": 1, "move": "s"})
-            assert bob.hear_type("ok")["n"] == 1
-            for attempt in range(5):
-                again = Raw(second.url)
-                again.hello("Bob", key)
-                assert again.hear_type("matched")["moves"] == attempt + 1
-                again.say({"type": "move", "n": attempt + 2, "move": "s"})
-                assert again.hear_type("ok", timeout=5)["n"] == attempt + 2
-                bob = again
-        finally:
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data", "--race-seconds", "20", "--count-seconds", "0.2") as (first, second):
+        ann, bob = met_in_a_room(first.url, ("Ann", "Bob"), second.url, (None, key))
+        bob.hear_type("matched")
+        time.sleep(0.3)
+        bob.say({"type": "move", "n": 1, "move": "s"})
+        assert bob.hear_type("ok")["n"] == 1
+        for attempt in range(5):
+            again = Raw(second.url)
+            again.hello("Bob", key)
+            assert again.hear_type("matched")["moves"] == attempt + 1
+            again.say({"type": "move", "n": attempt + 2, "move": "s"})
+            assert again.hear_type("ok", timeout=5)["n"] == attempt + 2
+            bob = again
 
 
 @pytest.mark.parametrize("stopped", ["running the race", "relaying a player"])
@@ -193,27 +169,16 @@ def test_a_move_answered_right_before_a_kill_is_in_the_copy_the_other_process_ta
     second, which has both moves (the answer waits for NATS to have the copy:
     ``test_cluster_units``)."""
     key = "a" * 40
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "30", "--count-seconds", "0.2")
-                         for _ in range(2))
-        try:
-            ann, bob = Raw(first.url), Raw(second.url)
-            ann.hello("Ann", key)
-            bob.hello("Bob")
-            ann.say({"type": "room", "code": ""})
-            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
-            ann.hear_type("matched")
-            time.sleep(0.5)
-            for n in (1, 2):
-                ann.say({"type": "move", "n": n, "move": "s"})
-                assert ann.hear_type("ok")["n"] == n
-            first.kill()
-            again = Raw(second.url)
-            again.hello("Ann", key)
-            assert again.hear_type("matched")["moves"] == 2
-        finally:
-            first.stop()
-            second.stop()
+    with two_processes(tmp_path / "data", "--race-seconds", "30", "--count-seconds", "0.2") as (first, second):
+        ann, bob = met_in_a_room(first.url, ("Ann", "Bob"), second.url, (key, None))
+        time.sleep(0.5)
+        for n in (1, 2):
+            ann.say({"type": "move", "n": n, "move": "s"})
+            assert ann.hear_type("ok")["n"] == n
+        first.kill()
+        again = Raw(second.url)
+        again.hello("Ann", key)
+        assert again.hear_type("matched")["moves"] == 2
 
 
 @pytest.mark.parametrize("others", ["none started", "one killed"])
@@ -224,12 +189,7 @@ def test_a_process_stopped_with_no_other_alive_ends_its_races_at_that_moment(tmp
         first = ServerProcess(tmp_path / "data", nats, "--race-seconds", "30", "--count-seconds", "0.2")
         second = ServerProcess(tmp_path / "data", nats) if others == "one killed" else None
         try:
-            ann, bob = Raw(first.url), Raw(first.url)
-            ann.hello("Ann")
-            bob.hello("Bob")
-            ann.say({"type": "room", "code": ""})
-            bob.say({"type": "room", "code": ann.hear_type("room_made")["code"]})
-            ann.hear_type("matched")
+            ann, bob = met_in_a_room(first.url, ("Ann", "Bob"))
             time.sleep(0.5)
             ann.say({"type": "move", "n": 1, "move": "s"})
             assert ann.hear_type("ok")["n"] == 1

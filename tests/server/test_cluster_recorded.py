@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
+from tests.server.cluster_helpers import Balancer, two_processes
 from tests.server.helpers import Raw, met_in_a_room
 
 RUN_MOVES = 5  # Ann's moves in the race replayed later, a second apart
@@ -43,9 +43,7 @@ def rival_moves(raw: Raw, moves: int, timeout: float = 15.0) -> dict:
 @pytest.mark.parametrize("how", ["killed", "stopped"])
 def test_a_recorded_run_goes_on_on_the_other_process_when_its_process_goes(tmp_path, how):
     key = "c" * 40
-    with nats_server() as nats:
-        first, second = (ServerProcess(tmp_path / "data", nats, "--race-seconds", "12", "--count-seconds", "0.3")
-                         for _ in range(2))
+    with two_processes(tmp_path / "data", "--race-seconds", "12", "--count-seconds", "0.3") as (first, second):
         balancer = Balancer([first.port, second.port])
         try:
             played = record_a_run(first.url)
@@ -73,7 +71,5 @@ def test_a_recorded_run_goes_on_on_the_other_process_when_its_process_goes(tmp_p
             result = again.hear_type("result")
         finally:
             balancer.close()
-            first.stop()
-            second.stop()
     assert result["why"] == "recorded" and result["opponent"] == played
     assert result["rating"]["before"] == result["rating"]["after"]

@@ -76,17 +76,23 @@ class Socket:
         return True
 
 
-def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list]:
-    """A node (not connected to NATS: what it posts stays in its outbox) whose player Bob races
-    on node "gone"; it holds the copy of that race."""
+def node_with_a_player(tmp_path, side: int) -> tuple[ClusterServer, Client, ServerDuel]:
+    """A node (not connected to NATS: what it posts stays in its outbox) with one player
+    connected, Ann (``side`` 0) or Bob (1), and a race of theirs begun 5 s ago, held nowhere yet."""
     store = Store(tmp_path)
     ann, bob = store.player("a" * 30, "Ann"), store.player("b" * 30, "Bob")
     server = ClusterServer(store, QUICK, "nats://127.0.0.1:4222")
     client = Client(Socket(), "127.0.0.1", server.settings)
-    client.player = bob
-    server.by_player[bob.id] = client
-    server.relayed[client] = "gone"
+    client.player = (ann, bob)[side]
+    server.by_player[client.player.id] = client
     duel = ServerDuel("d1", new_deal(), 60, (Side(ann.id, "Ann"), Side(bob.id, "Bob")), time.monotonic() - 5, 3.0)
+    return server, client, duel
+
+
+def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list]:
+    """A node whose player Bob races on node "gone"; it holds the copy of that race."""
+    server, client, duel = node_with_a_player(tmp_path, 1)
+    server.relayed[client] = "gone"
     duel.play(0, 1, "s", duel.starts_at + 0.5)
     duel.play(1, 1, "s", duel.starts_at + 1.0)
     take(server.replicas, "gone", opening(duel, zero=time.time() - (time.monotonic() - duel.starts_at)))
@@ -144,14 +150,8 @@ def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp
 
 
 def racing_here(tmp_path) -> tuple[ClusterServer, Client, ServerDuel]:
-    """A node (not connected to NATS) running Ann's race, its copy kept by node "peer"."""
-    store = Store(tmp_path)
-    ann, bob = store.player("a" * 30, "Ann"), store.player("b" * 30, "Bob")
-    server = ClusterServer(store, QUICK, "nats://127.0.0.1:4222")
-    client = Client(Socket(), "127.0.0.1", server.settings)
-    client.player = ann
-    server.by_player[ann.id] = client
-    duel = ServerDuel("d1", new_deal(), 60, (Side(ann.id, "Ann"), Side(bob.id, "Bob")), time.monotonic() - 5, 3.0)
+    """A node running Ann's race, its copy kept by node "peer"."""
+    server, client, duel = node_with_a_player(tmp_path, 0)
     server.duels["d1"], client.duel, client.side = duel, duel, 0
     server.backups["d1"], server.shipped["d1"] = "peer", 0
     return server, client, duel

@@ -14,24 +14,21 @@ from typing import Any, Iterator
 from solitaire.net.online import OnlineClient, new_key
 from solitaire.net.online_messages import Matched, Queued, RoomMade, Welcome
 from solitaire.net.online_wait import PlaceLost, Rejoining, WaitingPlace
-from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
+from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server, two_processes
 
 OPTIONS = ("--race-seconds", "20", "--count-seconds", "0.2")
 
 
 @contextmanager
-def two_processes(data: Path) -> Iterator[tuple[ServerProcess, Balancer]]:
-    """Two processes on one NATS and ``data``, behind the tests' load balancer (its first
-    connection goes to the first process): the first, and the balancer's."""
-    with nats_server() as nats:
-        first, second = (ServerProcess(data, nats, *OPTIONS) for _ in range(2))
+def behind_a_balancer(data: Path) -> Iterator[tuple[ServerProcess, Balancer]]:
+    """``two_processes`` behind the tests' load balancer (its first connection goes to the first
+    process): the first, and the balancer."""
+    with two_processes(data, *OPTIONS) as (first, second):
         balancer = Balancer([first.port, second.port])
         try:
             yield first, balancer
         finally:
             balancer.close()
-            first.stop()
-            second.stop()
 
 
 def waiting(url: str, name: str, mode: str) -> WaitingPlace:
@@ -57,7 +54,7 @@ def heard_until(place: WaitingPlace, kind: type, seconds: float = 20.0) -> tuple
 
 
 def test_a_player_in_the_queue_of_a_stopped_process_waits_on_the_other_with_the_wait_kept_and_is_matched(tmp_path):
-    with two_processes(tmp_path / "data") as (first, balancer):  # Ann on the first
+    with behind_a_balancer(tmp_path / "data") as (first, balancer):  # Ann on the first
         ann = waiting(balancer.url, "Ann", "find")
         ann.find()
         heard_until(ann, Queued)
@@ -78,7 +75,7 @@ def test_a_player_in_the_queue_of_a_stopped_process_waits_on_the_other_with_the_
 
 
 def test_a_room_made_on_a_stopped_process_is_made_again_under_its_code_and_the_friend_joins_it(tmp_path):
-    with two_processes(tmp_path / "data") as (first, balancer):
+    with behind_a_balancer(tmp_path / "data") as (first, balancer):
         ann = waiting(balancer.url, "Ann", "room")
         ann.make_room()
         code = heard_until(ann, RoomMade)[0].code
