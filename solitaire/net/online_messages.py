@@ -40,8 +40,9 @@ from typing import Any
 
 from ..core.duel import Points
 
-VERSION = 3  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
-#             3: find carries the wait kept and room may keep its code (a comeback while waiting)
+VERSION = 4  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+#             3: find carries the wait kept and room may keep its code (a comeback while waiting);
+#             4: queued says whether a recorded run is there to race, rival carries the total
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
@@ -141,6 +142,7 @@ class Queued:
     online: int
     waited: float  # seconds in the queue
     window: int  # the rating window searched now (it widens with the wait)
+    recorded: bool = False  # a recorded run this player has not raced is there to race now
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,7 @@ class RivalProgress:
     moves: int
     ended: bool
     away: bool = False  # its connection dropped: it may come back within COMEBACK_SECONDS
+    total: int = 0  # score + the time bonus banked once ended (DU-5): the figure the End and Leave questions weigh
 
 
 @dataclass(frozen=True)

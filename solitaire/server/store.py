@@ -52,6 +52,13 @@ CREATE TABLE IF NOT EXISTS results (
     mu_after REAL NOT NULL, sigma_after REAL NOT NULL,
     PRIMARY KEY (duel, player)
 );
+CREATE INDEX IF NOT EXISTS results_player ON results(player);
+CREATE INDEX IF NOT EXISTS duels_ended ON duels(ended);
+CREATE TABLE IF NOT EXISTS recorded_raced (  -- the recorded runs each player has raced (never offered again)
+    player INTEGER NOT NULL REFERENCES players(id),
+    duel TEXT NOT NULL REFERENCES duels(id),  -- the run's duel
+    PRIMARY KEY (player, duel)
+);
 """
 
 

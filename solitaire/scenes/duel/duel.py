@@ -167,7 +167,7 @@ class DuelScene(TableScene):
             self._leave(then)
             return
         total = duel.preview().total if duel.race.playing(ME) else duel.race.total(ME)
-        ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=duel.race.total(RIVAL)),
+        ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=panel.rival_figures(duel)[0]),
             lambda: self._leave(then), yes_label=self.app.t("duel.leave"),
             no_label=self.app.t("menu.cancel"))
 
