@@ -48,7 +48,7 @@ def scored(app, tmp_path, monkeypatch):
         while not theirs.ready:
             theirs.update(wait=0.02)
         theirs.play(notation(move))
-        frames(app, lambda: rival_figures(scene.duel)[0] == 5)
+        frames(app, lambda: scene.online.rival.score == 5)
         yield scene, theirs
         theirs.end()
         for client in (ann, bob):
@@ -59,7 +59,7 @@ def test_the_online_end_question_weighs_the_opponents_total_the_panel_shows(scor
     """It said "That beats your opponent's 0 right now" while the panel showed 5: it read our
     own race's rival side, which an online rival's moves never reach."""
     scene, _ = scored
-    assert scene.duel.preview().total == 0
+    assert scene.duel.preview().total == 0 and rival_figures(scene.duel)[0] == 5  # the panel: 5
     scene.ask_end()
     question = app.stack.top
     assert question.verdict() == app.t("duel.behind", opponent=5)
