@@ -55,7 +55,7 @@ def scored(app, tmp_path, monkeypatch):
             client.close()
 
 
-def test_the_online_end_question_weighs_the_opponents_total_the_panel_shows(scored, app, driver):
+def test_DU4_the_online_end_question_weighs_the_opponents_total_the_panel_shows(scored, app, driver):
     """It said "That beats your opponent's 0 right now" while the panel showed 5: it read our
     own race's rival side, which an online rival's moves never reach."""
     scene, _ = scored
@@ -66,7 +66,7 @@ def test_the_online_end_question_weighs_the_opponents_total_the_panel_shows(scor
     driver.draw()
 
 
-def test_the_online_leave_question_says_the_race_goes_on_and_the_opponents_total(scored, app, driver):
+def test_DU4_the_online_leave_question_says_the_race_goes_on_and_the_opponents_total(scored, app, driver):
     scene, _ = scored
     scene.ask_leave()
     question = app.stack.top

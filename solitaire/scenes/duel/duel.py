@@ -11,7 +11,8 @@ ones; the opponent panel (``panel``) shows its progress only.
 Covered by its menu or the End question (or any notice), the screen gets no frames: against the
 computer both clocks stop; a rival that cannot pause (a person on the network) keeps racing
 under them (``covered_update``). Leaving the duel (the menu, or closing the window) is End at
-that moment (DU-4), and the race is decided there.
+that moment (DU-4), and the race is decided there; an online race goes on for the opponent
+(``online_race.ask_leave``).
 """
 
 from __future__ import annotations

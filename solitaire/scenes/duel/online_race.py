@@ -101,9 +101,12 @@ class OnlineRaceScene(DuelScene):
         """Online, leaving does not decide the race: the server ends our game then (End, its
         bonus banked) and the opponent plays on to their end or the clock's. The question says
         so, with the opponent's total as its panel shows it; the results screen then waits for
-        the server's verdict and shows it with the rating change (``leave_to_results``)."""
+        the server's verdict and shows it with the rating change (``leave_to_results``). A host
+        of a duel on the local network stops its server by leaving: that race is decided there,
+        as the Duel's own question says."""
         duel = self.duel
-        if duel.result is not None or not self.app.can_open("online_results"):
+        hosting = self.online.client.hosting is not None
+        if duel.result is not None or hosting or not self.app.can_open("online_results"):
             super().ask_leave(then)
             return
         playing = duel.race.playing(ME)
