@@ -37,6 +37,8 @@ class OnlineResultsScene(DuelEndScene):
     def __init__(self, app: App, result: Result | None, opponent: str, waiting: OnlineRace | None = None,
                  **_: Any) -> None:
         super().__init__(app)
+        if result is None and waiting is not None and waiting.result is not None:
+            result = waiting.online.result  # made again (another language) once the result came
         self.result = result
         self.opponent = opponent
         self.waiting = waiting  # a race we left: its result is awaited here (``hear``)
