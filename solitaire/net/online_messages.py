@@ -16,7 +16,9 @@ Player -> server::
                                   make the room again under its code (its maker come back)
     move   {n, move}              move n (1, 2, …; an undo is one too) in replay notation
     end    {}                     End (DU-4)
-    recorded {}                   race a recorded run (a real player's earlier race) now
+    recorded {}                   race a recorded run (a real player's earlier race) now; with none
+                                  the player has not raced (``queued.recorded`` false), refused
+                                  (no_recorded) and the place in the queue kept
     board  {}                     the leaderboard
     daily  {game, draw, day, part, moves, more}   a daily deal's moves (DD-5), in parts
     daily_board {game, draw, day} a day's daily leaderboard
