@@ -142,6 +142,8 @@ class OnlineLobbyScene(DialogScene):
                  and self.waited >= RECORDED_AFTER)
         if offer != self.recorded_button.visible:
             self.recorded_button.visible = offer
+            if offer and self.problem == self.app.t("online.recorded.none"):
+                self.problem = ""  # a run is there again: the line that said none goes
             self.layout(self.size)
 
     def hear(self, message: Any) -> None:
