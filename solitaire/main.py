@@ -4,7 +4,7 @@ push the first scene, loop.
 It lives above every layer because it is the one module that knows them all: ``app/`` is the
 engine the scenes run on and must not know which scenes exist, so the names are registered here
 in :data:`solitaire.app.scene.SCENES` (see :func:`register_scenes`); a scene name missing from
-the registry is simply not offered. Only ``game.py``, ``tools/`` and the tests import this module.
+the registry is simply not offered. Only ``entry`` (``game.py``), ``tools/`` and the tests import it.
 """
 
 from __future__ import annotations
@@ -321,10 +321,13 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
+    from solitaire.app.notices import PrintLicenses, version_line
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
                                 frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
+    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--licenses", action=PrintLicenses, help="print the licences of the game and what it uses")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")
