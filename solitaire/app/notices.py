@@ -72,3 +72,9 @@ class PrintLicenses(argparse.Action):
             sys.stdout.reconfigure(errors="replace")
         sys.stdout.write(licenses_report())
         parser.exit()
+
+
+def add_notice_options(parser: argparse.ArgumentParser) -> None:
+    """The game's ``--version`` and ``--licenses``."""
+    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--licenses", action=PrintLicenses, help="print the licences of the game and what it uses")
