@@ -18,7 +18,7 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from solitaire.entry import EXIT_BAD_INPUT, EXIT_READER_GONE, main  # noqa: E402,F401  (tests read them here)
+from solitaire.entry import main  # noqa: E402  (after the environment variable above)
 
 if __name__ == "__main__":
     import multiprocessing

@@ -110,3 +110,23 @@ def test_pip_install_into_a_fresh_venv_gives_a_solitaire_command_that_plays(tmp_
     assert played.returncode == 0 and shot.is_file(), played.stdout + played.stderr  # its levels and fonts found
     licences = run("--licenses")
     assert licences.returncode == 0 and "pygame-ce 2.5.8: LGPL-2.1-or-later" in licences.stdout
+
+
+def test_the_windows_executables_version_resource_names_the_version():
+    """tools/build_exe.py's ``--version-file`` text (read by PyInstaller on Windows): the file's
+    version and product version are the one version."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_exe", ROOT / "tools" / "build_exe.py")
+    build_exe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_exe)
+    assert build_exe.game_version() == __version__
+    tree = ast.parse(build_exe.version_file_text(__version__), mode="eval")
+    strings = {node.args[0].value: node.args[1].value for node in ast.walk(tree)
+               if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "StringStruct"}
+    assert strings["FileVersion"] == strings["ProductVersion"] == __version__
+    numbers = next(keyword.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   and getattr(node.func, "id", "") == "FixedFileInfo" for keyword in node.keywords
+                   if keyword.arg == "filevers")
+    assert ast.literal_eval(numbers) == tuple(int(part) for part in __version__.split(".")) + (0,)
