@@ -123,6 +123,7 @@ class AboutScene(ScrollingDialog):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.works:
             step = 1 if event.key == pygame.K_DOWN else -1
             self.select(0 if self.selected is None else self.selected + step)
+            self.group.focus(None)  # Enter is the row's now, not a button's
             return
         if event.type == pygame.KEYDOWN and event.key in ENTER and self.selected is not None:
             self.open_work(self.selected)
