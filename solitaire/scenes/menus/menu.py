@@ -109,12 +109,6 @@ class MenuScene(DialogScene):
     def _list_height(rows: int, bh: int, gap: int) -> int:
         return rows * bh + (rows - 1) * gap
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.covered:  # a dialog opened from the menu stands alone over the dimmed game
-            ui.dim(surface, int(self.veil * self.fade))
-            return
-        super().draw(surface, alpha)
-
     def draw_extra(self, surface: pygame.Surface) -> None:
         self.blit_text(surface, self.subtitle, int(self.subtitle_box.h * 0.55), self.subtitle_box,
                        colour=ui.INK_DIM, align="centre")
