@@ -230,6 +230,7 @@ STRINGS.update({
 # زر المتابعة في الشاشة الرئيسية وسجلات لوحة الفوز (issue 22).
 STRINGS.update({
     "menu.continue_game": "متابعة {game} · {mode}",
+    "menu.continue_one": "متابعة {game}",
     "win.code": "التوزيعة {code}",
     "win.best": "أفضل نتيجة {score}",
     "win.streak": "سلسلة الفوز {n}",

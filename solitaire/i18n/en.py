@@ -241,6 +241,7 @@ STRINGS.update({
 # The title's Continue and the win panel's records (issue 22).
 STRINGS.update({
     "menu.continue_game": "Continue {game} · {mode}",
+    "menu.continue_one": "Continue {game}",
     "win.code": "Deal {code}",
     "win.best": "Best score {score}",
     "win.streak": "Winning streak {n}",

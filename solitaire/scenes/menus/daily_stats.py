@@ -177,8 +177,8 @@ class DailyStatsScene(DialogScene):
         u = unit(size)
         gap = u // 3
         panel, inner, y = lay_out_tabbed_panel(self, self.tabs, size)
-        self.modes.layout((inner.x, y, inner.w, int(u * 0.8)))
-        y += int(u * 0.8) + gap
+        self.modes.layout((inner.x, y, inner.w, self.tabs.rect.h))  # its labels the size of the tabs' (issue 33)
+        y += self.tabs.rect.h + gap
         buttons_y = panel.bottom - int(u * 0.5) - u
         place_row([self.close_button], panel.centerx, buttons_y, int(u * 3.6), u, u // 2, self.rtl)
         left_w = int(inner.w * 0.44)

@@ -8,6 +8,7 @@ import socket
 from datetime import date, timedelta
 
 import pygame
+import pytest
 
 from solitaire.core import Game
 from solitaire.core.daily import daily_deal, utc_today
@@ -161,3 +162,12 @@ def test_an_ordinary_win_sends_nothing(app):
     app.open("title")
     play = app.open("play", game_id="freecell", draw=1, scoring="standard")
     assert app.open("win", play=play).daily is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_daily_pages_mode_tabs_are_lettered_near_the_pages_tabs(make_app, lang):
+    """Issue 33: the daily modes were 11 px under tabs of 15."""
+    app = make_app((1280, 720), lang)
+    daily = app.open("daily_stats")
+    app.stack.on_resize(app.display.size)
+    assert daily.modes.label_layout()[0] >= 0.85 * daily.tabs.label_layout()[0]
