@@ -303,7 +303,8 @@ def _persist(store: Any, settings: Any, display: Any, one_off: dict[str, Any]) -
     current = store.settings
     changes = {name: value for name, value in current.changes_to(settings).items()
                if name not in NOT_FROM_APP and one_off.get(name, MISSING) != value}
-    if tuple(display.windowed_size) != tuple(current.window_size):  # full screen saves the window it left
+    before = current.window_size or getattr(display, "first_size", None)  # never sized: chosen from the screen
+    if before is None or tuple(display.windowed_size) != tuple(before):  # full screen saves the window it left
         changes["window_size"] = list(display.windowed_size)
     for name, value in changes.items():
         try:

@@ -214,11 +214,20 @@ class TitleScene(Scene):
         self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
         self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
         self.subtitle_px = max(14, int(heading_px * 0.22 * ui.Look.text_scale))
-        self.subtitle_lines = self.app.text.wrap_even(self.app.t("app.subtitle"), self.subtitle_px,
-                                                      int(left.w * 0.9))  # clear of the menu
+        self.subtitle_lines = self._subtitle_lines(int(left.w * 0.9))
         self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
                              + self.subtitle_px)
         self.group.layout_changed()
+
+    def _subtitle_lines(self, width: int) -> list[str]:
+        """The games' names on as few lines as keep clear of the menu, broken between names."""
+        names = self.app.t("app.subtitle").split(" · ")
+        for count in range(1, len(names) + 1):  # as many names on each line as can be, evenly
+            per_line = -(-len(names) // count)
+            lines = [" · ".join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
+            if all(self.app.text.width(line, self.subtitle_px) <= width for line in lines):
+                return lines
+        return names
 
     def handle(self, event: pygame.event.Event) -> None:
         self.group.handle(event)
