@@ -122,9 +122,20 @@ def test_the_first_window_is_chosen_from_the_screen(screen, first) -> None:
     assert first_window_size(screen) == first
 
 
-def test_a_player_who_never_sized_the_window_gets_the_screens_first_size(monkeypatch, tmp_path: Path) -> None:
-    assert Store(tmp_path).settings.window_size is None  # never sized: nothing saved to reuse
+@pytest.fixture
+def screen_4k(monkeypatch: pytest.MonkeyPatch):
+    """A 3840×2160 screen under the dummy driver."""
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
     monkeypatch.setattr(native, "usable_size", lambda: (3840, 2160))
+    monkeypatch.setattr(native, "frame_size", lambda: (0, 0))
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+def test_a_player_who_never_sized_the_window_gets_the_screens_first_size(screen_4k, tmp_path: Path) -> None:
+    assert Store(tmp_path).settings.window_size is None  # never sized: nothing saved to reuse
     display = Display(Store(tmp_path).settings.window_size)
     assert display.windowed_size == display.size == (2880, 1728)
     _persist(Store(tmp_path), Store(tmp_path).settings, display, {})
