@@ -1,7 +1,8 @@
 """One dialog at a time (issue 33): a dialog that opens another (a day of the Daily calendar over
-Statistics, Rules over the game menu, a question over Settings …) shows alone over the dimmed
-screen, never two frames, two titles and two Close buttons. The walk presses every control of
-every dialog reached from the title and from a game's menu, and counts the frames drawn."""
+Statistics, Rules over the game menu, a licence over About …) shows alone over the dimmed screen,
+never two frames, two titles and two Close buttons. The walk presses every control of every
+dialog reached from Statistics, Settings, Daily, New game, About and a game's menu (and of the
+dialogs they open), and counts the frames drawn."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def test_a_dialog_opened_from_a_dialog_shows_alone(app, driver, panels_drawn):
 
     starts = [lambda: app.open("statistics", game_id="klondike"), lambda: app.open("settings"),
               lambda: app.open("daily_stats"), lambda: app.open("new_game", game_id="klondike"),
-              lambda: on_table("menu"), lambda: on_table("daily_stats")]
+              lambda: on_table("menu"), lambda: on_table("daily_stats"), lambda: app.open("about")]
     seen_pairs: set[tuple[str, str]] = set()
     for start in starts:
         def replay(path: list[tuple[int, int]]) -> None:
@@ -100,3 +101,4 @@ def test_a_dialog_opened_from_a_dialog_shows_alone(app, driver, panels_drawn):
         walk([])
     assert ("DailyStatsScene", "DailyDayScene") in seen_pairs
     assert ("MenuScene", "RulesScene") in seen_pairs
+    assert ("AboutScene", "LicenceScene") in seen_pairs
