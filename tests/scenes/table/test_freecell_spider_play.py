@@ -140,3 +140,15 @@ def test_SP4_spiders_table_draws_its_foundations_as_runs(make_app):
     assert {play.view._slot_kind(Pile(FOUNDATION, f), play.game) for f in range(8)} == {"foundation-run"}
     klondike = app.open("play", game_id="klondike")
     assert klondike.view._slot_kind(Pile(FOUNDATION, 0), klondike.game) == "foundation"
+
+
+def test_SP5_a_click_on_any_deal_left_deals_the_next_row(app, driver):
+    """The deals left lie side by side (issue 33): a click on the one showing least deals too."""
+    play = app.open("play", game_id="spider")
+    app.stack.on_resize(app.display.size)
+    driver.settle(1.0)
+    x, y = play.layout.card_positions(play.game)[Slot(Pile(STOCK), 0)]
+    left = len(play.game.stock)
+    driver.click((int(x) + 3, int(y) + play.layout.card[1] // 2))
+    driver.settle(1.0)
+    assert len(play.game.stock) == left - len(play.game.tableau)
