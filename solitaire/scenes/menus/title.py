@@ -16,7 +16,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
-from solitaire.scenes.menus.new_game import game_name, mode_label
+from solitaire.scenes.menus.new_game import game_name, has_modes, mode_label
 from solitaire.view import cardart
 from solitaire.view.palette import Style
 
@@ -90,8 +90,7 @@ class TitleScene(Scene):
         if slot is None:
             return self.app.t("menu.continue")
         game, draw, scoring = parse_mode_key(slot)
-        rules = REGISTRY.get(game)
-        if short or (len(rules.draws) == 1 and len(rules.scorings) == 1):
+        if short or not has_modes(game):
             return self.app.t("menu.continue_one", game=game_name(self.app, game))
         return self.app.t("menu.continue_game", game=game_name(self.app, game),
                           mode=mode_label(self.app, game, draw, scoring))

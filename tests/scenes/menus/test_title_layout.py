@@ -1,7 +1,7 @@
 """The title's buttons (issue 33): they keep their places whether or not a game waits (Continue
 has the first place, greyed when nothing waits), Continue resumes the newest game still saved and
-names a game without draws by its name alone, and every label is whole at one size, in English
-and Arabic, from 1280x720 to 4K."""
+names a game without draws by its name alone (as the game menu does), and every label is whole at
+one size, in English and Arabic, from 1280x720 to 4K."""
 
 from __future__ import annotations
 
@@ -67,3 +67,13 @@ def test_every_title_label_is_whole_at_one_size(make_app, lang, size):
     assert px >= 0.8 * min(button.fitted_font_px() for button in others)  # Continue shrinks them little
     assert title.continue_button.label.startswith("متابعة Double Solitaire" if lang == "ar" else
                                                   "Continue Double Solitaire")
+
+
+def test_the_game_menu_says_no_draw_for_a_game_without_draws(make_app):
+    """Issue 33: FreeCell has one mode; "Draw 1" named a choice it does not have."""
+    app = make_app((1280, 720))
+    freecell = app.open("play", game_id="freecell")
+    assert app.open("menu", play=freecell).subtitle == "Score 0"
+    app.stack.clear()
+    klondike = app.open("play", code="KL1-D3N-AAAAAAB")
+    assert app.open("menu", play=klondike).subtitle.startswith("Draw 3 · ")
