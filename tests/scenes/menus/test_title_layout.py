@@ -5,7 +5,10 @@ one size, in English and Arabic, from 1280x720 to 4K."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
+
+from solitaire.app import ui
 
 
 def saved(app, **where) -> None:
@@ -77,3 +80,24 @@ def test_the_game_menu_says_no_draw_for_a_game_without_draws(make_app):
     app.stack.clear()
     klondike = app.open("play", code="KL1-D3N-AAAAAAB")
     assert app.open("menu", play=klondike).subtitle.startswith("Draw 3 · ")
+
+
+def ink_height(surface, rect, ink) -> int:
+    """The height of the letters drawn in a button: the rows holding its label's ink."""
+    inner = surface.subsurface(rect.inflate(-rect.w // 8, -rect.h // 6))
+    found = pygame.mask.from_threshold(inner, ink, (60, 60, 60, 255)).get_bounding_rects()
+    return max(r.bottom for r in found) - min(r.top for r in found) if found else 0
+
+
+def test_continues_letters_are_drawn_as_tall_as_its_neighbours(make_app):
+    """Issue 33, in the picture: Continue's capitals were 13 px beside its neighbours' 26."""
+    app = make_app((1280, 720), reduced_motion=True)
+    saved(app, game_id="freecell")
+    title = app.open("title")
+    app.stack.draw(app.display.surface, 1.0)
+    surface = app.display.surface
+    heights = {ink_height(surface, title.continue_button.rect, ui.INK_DARK)}
+    for button in title.buttons[1:]:
+        if button.visible and button.label in ("Klondike", "Statistics", "Double Solitaire"):
+            heights.add(ink_height(surface, button.rect, ui.INK))
+    assert len(heights) == 1 and heights.pop() >= 12, heights
