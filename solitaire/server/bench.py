@@ -112,12 +112,19 @@ def print_best(best: dict | None) -> None:
 
 
 # -- the server process -------------------------------------------------------------------------
+def one_address(game: Path) -> list[str]:
+    """Every simulated player comes from this machine: the queue must pair one address's players
+    (``--one-address``, which a checkout older than issue 31 neither has nor needs)."""
+    cli = game.parent / "solitaire" / "server" / "cli.py"
+    return ["--one-address"] if cli.exists() and "--one-address" in cli.read_text("utf-8") else []
+
+
 class ServerProcess:
     def __init__(self, data: Path, race_seconds: int = 240, *options: str, game: Path = GAME) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(game), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
-             "--race-seconds", str(race_seconds), "--count-seconds", "0", *options],
+             "--race-seconds", str(race_seconds), "--count-seconds", "0", *one_address(game), *options],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]

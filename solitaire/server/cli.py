@@ -1,7 +1,7 @@
 """``python game.py server``: the online duel server (issue 25), and its leaderboard.
 
     python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N] [--nats URL]
-                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
+                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N] [--one-address]
     python game.py server --data DIR --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
@@ -53,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--per-address", type=_count, metavar="N", default=Settings.per_address,
                         help=f"connections at once from one address ({Settings.per_address})")
     parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
-                        help=f"new players one address may make a minute ({Settings.newcomers})")
+                        help=f"new players one address may make a day ({Settings.newcomers})")
+    parser.add_argument("--one-address", action="store_true",
+                        help="pair players of one address in the queue (every player behind one address; tests)")
     parser.add_argument("--trusted-proxy", type=ipv4, metavar="ADDR", action="append", default=[],
                         help="a proxy or load balancer in front: a connection from it is counted against the "
                              "address its X-Forwarded-For names (repeat for several)")
@@ -84,7 +86,7 @@ def run_server(argv: list[str]) -> int:
             print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
-                            count_seconds=args.count_seconds, newcomers=args.newcomers,
+                            count_seconds=args.count_seconds, newcomers=args.newcomers, one_address=args.one_address,
                             trusted_proxies=frozenset(args.trusted_proxy))
         server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
         with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
