@@ -73,7 +73,8 @@ EN: dict[str, str] = {
     "online.board.rating": "Rating",
     "online.board.duels": "Duels",
     "online.board.you": "You: {name}",
-    "online.board.empty": "No online duel has been played on this server yet.",
+    "online.board.empty": "No player has an established rating here yet: a rating is provisional for its "
+                          "first 10 rated duels.",
 }
 
 AR: dict[str, str] = {
@@ -135,7 +136,7 @@ AR: dict[str, str] = {
     "online.unrated.opponent_too_fast": "بلا تقييم: جاءت حركات منافسك أسرع مما يلعب إنسان.",
     "online.unsaved": "لم يستطع الخادم حفظ هذه النتيجة بعد: يحتفظ بها وسيحفظها.",
     "online.board.you_provisional": "أنت: {name} · مؤقت",
-    "online.board.provisional_number": "{number}؟",
+    "online.board.provisional_number": "{number}",
     "online.tier.bronze": "برونزي", "online.tier.silver": "فضي", "online.tier.gold": "ذهبي",
     "online.tier.platinum": "بلاتيني", "online.tier.diamond": "ماسي",
     "refusal.race_waiting": "الورقة التي كشفتها حركتك الأخيرة في طريقها من الخادم: تابع حين تظهر",
@@ -148,5 +149,5 @@ AR: dict[str, str] = {
     "online.board.rating": "التقييم",
     "online.board.duels": "المبارزات",
     "online.board.you": "أنت: {name}",
-    "online.board.empty": "لم تُلعب أي مبارزة عبر الإنترنت على هذا الخادم بعد.",
+    "online.board.empty": "لا أحد هنا بتقييم ثابت بعد: يبقى التقييم مؤقتًا في أول 10 مبارزات مقيَّمة.",
 }

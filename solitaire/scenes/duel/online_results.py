@@ -74,7 +74,8 @@ class OnlineResultsScene(DuelEndScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         w = min(int(size[0] * 0.9), int(u * 18))
-        rows = {"you": 0.8, "opponent": 0.8, "why": 0.6, "note": 1.0, "rating": 1.2}
+        noted = self.result is not None and bool(self.note)
+        rows = {"you": 0.8, "opponent": 0.8, "why": 0.6, "note": 1.0 if noted else 0.0, "rating": 1.2}
         h = self.title_height(u) + int(u * (sum(rows.values()) + 3.2))
         panel = centred(size, w, h)
         self.panel.layout(panel)
