@@ -136,7 +136,7 @@ AR: dict[str, str] = {
     "online.unrated.opponent_too_fast": "بلا تقييم: جاءت حركات منافسك أسرع مما يلعب إنسان.",
     "online.unsaved": "لم يستطع الخادم حفظ هذه النتيجة بعد: يحتفظ بها وسيحفظها.",
     "online.board.you_provisional": "أنت: {name} · مؤقت",
-    "online.board.provisional_number": "{number}",
+    "online.board.provisional_number": "{number} مؤقت",
     "online.tier.bronze": "برونزي", "online.tier.silver": "فضي", "online.tier.gold": "ذهبي",
     "online.tier.platinum": "بلاتيني", "online.tier.diamond": "ماسي",
     "refusal.race_waiting": "الورقة التي كشفتها حركتك الأخيرة في طريقها من الخادم: تابع حين تظهر",
