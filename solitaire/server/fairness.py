@@ -5,9 +5,9 @@ themselves, sandbagging is watched, new ratings are provisional), decided here o
 
 * **Aborted**: a side that made no legal move (it left, was disqualified or pressed End before
   its first move) makes the race *aborted*: no rating moves (DU-7).
-* **Quick losses** (sandbagging): a side that lost by being disqualified, or by ending (End, or
-  leaving) within ``QUICK_SECONDS`` of race time with at most ``QUICK_MOVES`` moves, or made no
-  legal move, lost *quickly*. A player with ``QUICK_LIMIT`` quick losses in the last
+* **Quick losses** (sandbagging): a side that was disqualified, made no legal move, or lost
+  having played at most ``QUICK_MOVES`` moves, all within ``QUICK_SECONDS`` of race time (then
+  End, leaving, or waiting), lost *quickly*. A player with ``QUICK_LIMIT`` quick losses in the last
   ``QUICK_WINDOW`` seconds moves no one's rating: their races are unrated until the oldest of
   those leaves the window, and their next result says why (DU-9).
 * **Too fast** (a bot): people aim each move at a card and a pile (``AIMED``: a move with a
@@ -57,12 +57,14 @@ def too_fast(log: Iterable[tuple], side: int) -> bool:
 
 
 def quick_loss(log: Iterable[tuple], side: int, moves: int, disqualified: bool, lost: bool) -> bool:
-    """``side`` lost quickly: no legal move, disqualified, or ended early with few moves."""
+    """``side`` lost quickly: no legal move, disqualified, or lost having played no more than
+    ``QUICK_MOVES`` moves, all in the race's first ``QUICK_SECONDS`` (then End, leaving, or
+    waiting for the clock: a player who leaves is ended only after the comeback window)."""
     if moves == 0 or disqualified:
         return True
-    ended = next((float(at) for at, who, move, outcome in log if who == side and move == "end" and outcome == "ok"),
-                 None)
-    return lost and ended is not None and ended <= QUICK_SECONDS and moves <= QUICK_MOVES
+    last = max((float(at) for at, who, move, outcome in log if who == side and move != "end" and outcome == "ok"),
+               default=0.0)
+    return lost and moves <= QUICK_MOVES and last <= QUICK_SECONDS
 
 
 def unrated_why(room: bool, aborted: bool, held: tuple[bool, bool], fast: tuple[bool, bool]) -> tuple[str, str]:

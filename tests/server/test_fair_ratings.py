@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from solitaire.net.online_messages import Ok, Result
 from solitaire.server.duel import STRIKES_IN_A_ROW, ServerDuel, Side
-from solitaire.server.fairness import FAST_MOVES, HUMAN_GAP, REMATCHES_A_DAY, aimed, too_fast
+from solitaire.server.fairness import FAST_MOVES, HUMAN_GAP, REMATCHES_A_DAY, aimed, quick_loss, too_fast
 from solitaire.server.lobby import Queue
 from solitaire.server.service import NEWCOMER_WINDOW, DuelServer, Settings
 from solitaire.server.store import PROVISIONAL_DUELS, DuelRecord, SideRecord, Store
@@ -271,3 +271,12 @@ def test_an_older_database_compares_its_players_names_by_skeleton_once_opened(tm
 def test_newcomers_from_one_address_are_counted_over_a_day(tmp_path):
     server = DuelServer(Store(tmp_path))
     assert server.newcomers.window == NEWCOMER_WINDOW == 86400 and server.newcomers.limit <= 10
+
+
+def test_DU9_a_few_moves_at_the_start_then_leaving_or_waiting_is_a_quick_loss_and_play_after_is_not():
+    early = [(1.0, 1, "s", "ok"), (2.5, 1, "t1>t2", "ok"), (38.0, 1, "end", "ok")]  # left: ended 30 s later
+    assert quick_loss(early, 1, moves=2, disqualified=False, lost=True)
+    assert not quick_loss(early, 1, moves=2, disqualified=False, lost=False)  # a tie or a win is no loss
+    later = early[:2] + [(25.0, 1, "s", "ok")]
+    assert not quick_loss(later, 1, moves=3, disqualified=False, lost=True)
+    assert quick_loss([], 1, moves=0, disqualified=False, lost=False)  # no legal move at all
