@@ -40,9 +40,10 @@ from typing import Any
 
 from ..core.duel import Points
 
-VERSION = 4  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+VERSION = 5  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
 #             3: find carries the wait kept and room may keep its code (a comeback while waiting);
-#             4: Welcome and Result say a rating is provisional, Result why it moved no rating
+#             4: welcome names the server's game version (a game of version 3 reads no extra field);
+#             5: Welcome and Result say a rating is provisional, Result why it moved no rating
 #                (``unrated``) and whether it is saved yet (``saved``); board lines, provisional and flagged
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
@@ -130,6 +131,7 @@ class Welcome:
     number: int  # the rating, as shown
     tier: str
     online: int  # players connected now
+    server: str  # the version of the game whose server this is (solitaire.__version__)
     provisional: bool = False  # the rating is not established yet (its first rated duels)
 
 

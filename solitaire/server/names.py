@@ -17,10 +17,11 @@ shipped in ``assets/unicode/``, between two NFD normalisations), case folded. So
 
 from __future__ import annotations
 
-import sys
 import unicodedata
 from functools import cache
 from pathlib import Path
+
+from ..core.shipped import shipped_root
 
 MAX_NAME = 20
 FALLBACK = "Player"
@@ -73,10 +74,8 @@ def prototypes() -> dict[str, str]:
 
 
 def confusables_file() -> Path:
-    """``assets/unicode/confusables.txt`` beside the package, or inside a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return root / "assets" / "unicode" / "confusables.txt"
+    """``assets/unicode/confusables.txt``, wherever the shipped files are (``core.shipped``)."""
+    return shipped_root() / "assets" / "unicode" / "confusables.txt"
 
 
 def numbered(name: str, taken: int) -> str:

@@ -75,7 +75,7 @@ def race(url: str) -> list[dict]:
 
 
 def written(server: DuelServer) -> list[str]:
-    return [row[0] for row in server.store.db.execute("SELECT id FROM duels")]
+    return [row[0] for row in server.store.db.execute("SELECT id FROM duels ORDER BY rowid")]  # in the order written
 
 
 @pytest.mark.parametrize("kind", ["full", "locked", "read_only"])
