@@ -280,3 +280,35 @@ def test_DU9_a_few_moves_at_the_start_then_leaving_or_waiting_is_a_quick_loss_an
     later = early[:2] + [(25.0, 1, "s", "ok")]
     assert not quick_loss(later, 1, moves=3, disqualified=False, lost=True)
     assert quick_loss([], 1, moves=0, disqualified=False, lost=False)  # no legal move at all
+
+
+def test_DU11_a_bot_over_the_wire_is_flagged_by_the_times_its_moves_reach_the_server(tmp_path, monkeypatch):
+    """A modified client that sends a line of moves as fast as its socket takes them (a bot), in
+    a rated race: the server's own times of its moves flag it, and both players are told. (The
+    deal is the referee tests' one, whose line has aimed moves enough: a random one may not.)"""
+    monkeypatch.setattr("solitaire.server.races.new_deal", lambda: CODE)
+    with running_server(tmp_path, replace(QUICK, race_seconds=30)) as (url, server):
+        bot, person = Raw(url), Raw(url)
+        bot.hello("Bot")
+        person.hello("Person")
+        bot.say({"type": "find"})
+        person.say({"type": "find"})
+        duel_id = bot.hear_type("matched")["duel"]
+        person.hear_type("matched")
+        duel = server.duels[duel_id]
+        side = [seat.name for seat in duel.sides].index("Bot")
+        seen = ServerDuel("seen", duel.code, 240, (Side(1, "A"), Side(2, "B")), opened=0.0, count=COUNT)
+        play(seen, side, [0.01] * (FAST_MOVES + 10))  # the line it plays, found on what it sees
+        line = [move for _, who, move, outcome in seen.log if who == side and outcome == "ok"]
+        assert sum(map(aimed, line)) >= FAST_MOVES
+        time.sleep(QUICK.count_seconds)
+        person.say({"type": "move", "n": 1, "move": "s"})
+        assert person.hear_type("ok")["n"] == 1
+        for n, move in enumerate(line, 1):  # as fast as the socket takes them
+            bot.say({"type": "move", "n": n, "move": move})
+        assert [bot.hear_type("ok")["n"] for _ in line] == list(range(1, len(line) + 1))
+        for raw in (bot, person):
+            raw.say({"type": "end"})
+        told = bot.hear_type("result"), person.hear_type("result")
+        assert [r["unrated"] for r in told] == ["too_fast", "opponent_too_fast"]
+        assert server.store.db.execute("SELECT flagged FROM players WHERE name = 'Bot'").fetchone() == (1,)
