@@ -173,8 +173,8 @@ class ClusterServer(Backups, DuelServer):
             local[seeker] = client
             pool.add(seeker, entry.number, entry.since)
         for node, peer in self.peers.known.items():
-            for player, name, number, waited, address in peer.queue:
-                pool.add(Seeker(node, int(player), str(name), str(address)), int(number), now - float(waited))
+            for player, name, number, waited, *address in peer.queue:  # no address: a node of an older version
+                pool.add(Seeker(node, int(player), str(name), "".join(address)), int(number), now - float(waited))
         for first, second in pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)):
             if first.node == second.node:
                 continue  # that node's own pair: it pairs it
