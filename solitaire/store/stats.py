@@ -23,8 +23,13 @@ from solitaire.store.readers import count as _count
 from solitaire.store.readers import integer as _integer
 from solitaire.store.versions import Migration
 
-STATS_VERSION = 1
-STATS_MIGRATIONS: dict[int, Migration] = {}
+STATS_VERSION = 2
+"""2: the ``daily`` section (DD-3). A version-1 game reading it as its own would write the file
+back without that section, so a file that has it says 2, which that game refuses (it leaves a
+newer version's file exactly as it is, see ``versions``)."""
+STATS_MIGRATIONS: dict[int, Migration] = {1: lambda document: document}
+"""1 -> 2: nothing to change (a version-1 file written before the bump may hold ``daily``
+already, and keeps it)."""
 
 T = TypeVar("T")
 N = TypeVar("N", int, float)
