@@ -57,16 +57,22 @@ def _daily_day(data: object) -> date | None:
 
 def saved_game_at_stake(store: Any, slot: str) -> bool:
     """True if ``slot`` holds a saved game that still counts (moves, no win, no demo), which a new
-    deal there would give up."""
-    loaded = store.load_game(slot, load_played) if store is not None else None
+    deal there would give up (never one another copy of the game has on its table)."""
+    if store is None or store.open_elsewhere(slot):
+        return False
+    loaded = store.load_game(slot, load_played)
     return loaded is not None and loaded[0].moves > 0 and not loaded[0].won and not loaded[3]
 
 
 def give_up_saved(store: Any, slot: str) -> None:
     """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
-    a lost one (issue 11's policy, above) and is forgotten.
+    a lost one (issue 11's policy, above) and is forgotten. Unless another copy of the game
+    has a game of that mode on its table, which may be that saved game (issue 32: both copies
+    counted it): it is left to that copy, and the player told the new deal is played beside it.
     """
-    loaded = store.load_game(slot, load_played) if store is not None else None
+    if store is None or store.open_elsewhere(slot, tell=True):
+        return
+    loaded = store.load_game(slot, load_played)
     if loaded is None:
         return
     game, _, elapsed, demo, daily = loaded
@@ -106,6 +112,8 @@ class Session:
         self.daily = daily  # DD-3: the day whose daily deal this is (None: an ordinary deal)
         self.counted = game.moves > 0 and not game.won and not demo
         self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
+        self._marked: str | None = None
+        self._mark()
 
     @classmethod
     def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
@@ -156,6 +164,7 @@ class Session:
         played. The table showing this session is told.
         """
         self.game = game
+        self._mark()
         self.start_json = start if start is not None else game.to_json()
         self.demo_played = demo
         self.daily = daily
@@ -193,6 +202,19 @@ class Session:
         """
         if self.store is not None and self.game.moves and not self.game.won:
             self.save()
+        if self.store is not None and self._marked is not None:
+            self.store.not_playing(self._marked)
+        self._marked = None
+
+    def _mark(self) -> None:
+        """Tell the store this table plays in this game's mode (issue 32: another copy then leaves
+        that mode's saved game alone, which may be this game), until it is put aside."""
+        if self.store is None or self._marked == self.slot:
+            return
+        self.store.playing(self.slot)
+        if self._marked is not None:
+            self.store.not_playing(self._marked)
+        self._marked = self.slot
 
     def played(self) -> None:
         """A move is on the table: from its first, the game counts (C-11), unless the demo has

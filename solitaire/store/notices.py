@@ -38,6 +38,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Another copy has held the folder's lock for seconds (stopped while writing): kept, retried.
     "cannot_save_busy": ("folder",),
     "saving_again": (),
+    # A new deal in a mode whose saved game another copy has on its table: that game is left to it.
+    "save_open_elsewhere": (),
 }
 
 

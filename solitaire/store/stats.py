@@ -173,6 +173,16 @@ class StatsDocument:
             ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
         return StatsDocument({**self.modes, key: record}, ended, self.duels, self.daily)
 
+    def with_game_ended(self, key: str, token: str | None, won: bool, score: int, seconds: float,
+                        moves: int, daily: DailyPlay | None = None) -> StatsDocument:
+        """The document once the game saved under `token` has ended in mode `key` (and, a game of
+        a daily deal, in its day): unchanged if that game is counted already (issue 32: two
+        copies each ended it), however the copies' writes interleave."""
+        if self.is_ended(key, token):
+            return self
+        stats = self.with_result(key, won, score, seconds, moves, token)
+        return stats if daily is None else stats.with_daily(daily, key, won, score, seconds, moves)
+
     def with_daily(self, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
                    moves: int) -> StatsDocument:
         """The document once one more game of a daily deal in mode ``key`` has ended."""
