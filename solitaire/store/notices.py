@@ -40,6 +40,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "saving_again": (),
     # A new deal in a mode whose saved game another copy has on its table: that game is left to it.
     "save_open_elsewhere": (),
+    # The online key file was damaged: set aside, and a new key made (a new online identity).
+    "key_damaged": ("aside",),
 }
 
 

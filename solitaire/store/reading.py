@@ -202,13 +202,18 @@ class Reading:
 
     @staticmethod
     def _aside_name(path: Path) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        counter = 2
-        while os.path.lexists(aside):
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
-            counter += 1
-        return aside
+        return aside_name(path)
+
+
+def aside_name(path: Path) -> Path:
+    """The name a damaged file is set aside as: ``<name>.damaged-<YYYYmmdd-HHMMSS>``, never one taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    counter = 2
+    while os.path.lexists(aside):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+        counter += 1
+    return aside
 
 
 def _token(envelope: Mapping[str, object]) -> str | None:
