@@ -56,6 +56,11 @@ class FolderBusy(TimeoutError):
     """Another copy holds the folder's lock (writing now, or stopped while writing)."""
 
 
+class LockNotAFile(OSError):
+    """A folder takes the lock file's place (issue 32: every save failed until the game closed):
+    the store sets it aside as damage, or writes without the lock, saying so."""
+
+
 @contextlib.contextmanager
 def folder_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
     """Hold the folder's write lock for the body of a `with` block, waiting `wait` seconds at
@@ -64,7 +69,10 @@ def folder_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
     Raises OSError when the lock file cannot be opened (a read-only folder, a home that is not
     a folder): then nothing could be written anyway, and the caller reports it as such.
     """
-    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    try:
+        fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except IsADirectoryError as error:
+        raise LockNotAFile(error.errno, "a folder, not a file", str(folder / LOCK_FILE)) from error
     try:
         deadline = time.monotonic() + wait
         while not try_lock(fd):

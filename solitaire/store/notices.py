@@ -40,6 +40,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "saving_again": (),
     # A new deal in a mode whose saved game another copy has on its table: that game is left to it.
     "save_open_elsewhere": (),
+    # A folder in the place of the lock file (`.lock`): set aside, or, failing that, written without it.
+    "lock_damaged": ("aside",),
+    "lock_unusable": ("name",),
     # The online key file was damaged: set aside, and a new key made (a new online identity).
     "key_damaged": ("aside",),
 }
