@@ -236,3 +236,26 @@ def test_control_characters_in_a_code_are_quoted_in_one_line(code: str, capsys: 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and "\r" not in err and "\t" not in err, err
     assert "\\" in err, err  # each written as its escape
+
+
+@pytest.mark.parametrize("argv", [
+    ["bench", "--opponent", "--deals", "99999999999999999999"],
+    ["bench", "--opponent", "--deals", "100001"],
+    ["bench", "--server", "--against", "README.md"],
+    ["bench", "--server", "--against", "solitaire/__init__.py"],
+], ids=lambda argv: " ".join(argv[1:]))
+def test_a_bench_asked_for_what_it_cannot_do_is_refused_at_once(argv: list[str], monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: both were taken and the bench ran on (an opponent bench of 10^20 deals, a
+    server bench against a file that is no game.py). Before the fix this test runs the bench."""
+    monkeypatch.chdir(ROOT)
+    assert exit_status(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_another_checkouts_game_py_is_what_against_takes() -> None:
+    from solitaire.bench import _is_game_py
+
+    assert _is_game_py(ROOT / "game.py")
+    assert not _is_game_py(ROOT / "README.md") and not _is_game_py(ROOT / "solitaire")
