@@ -35,6 +35,7 @@ from .daily import DailyBoards
 from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
 from .loop import loop_factory
+from .lost_writes import lost_writes_counted
 from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
@@ -132,7 +133,8 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         if ready is not None:
             ready.set_result((url, stopping))
         settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own
-        await run_until(server, stopping, listener)
+        with lost_writes_counted():
+            await run_until(server, stopping, listener)
         settling.cancel()
     await server.stopped()
     return EXIT_OK
