@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from datetime import date
+from functools import partial
 from typing import Any, Callable
 
 from solitaire.core import Game, GameCode, parse_code, ruleset
@@ -28,6 +29,7 @@ from solitaire.core.pools import winnable_codes
 from solitaire.core.save import load_save, log_texts, save_data
 from solitaire.store import Outcome
 from solitaire.store.daily import DailyPlay, check_day
+from solitaire.store.notices import Notice
 
 
 def slot_of(game_id: str, draw: int, scoring: str) -> str:
@@ -40,10 +42,11 @@ def mode_slot(game: Game) -> str:
     return slot_of(game.rules.id, game.draw, game.scoring.name)
 
 
-def load_played(data: object) -> tuple[Game, dict, float, bool, date | None]:
-    """A saved game as ``load_save`` reads it, whether the demo has played in it (C-13), and the
-    day whose daily deal it is (DD-3; None: not a daily deal)."""
-    return (*load_save(data), isinstance(data, dict) and data.get("demo") is True, _daily_day(data))
+def load_played(data: object, repairs: list[str] | None = None) -> tuple[Game, dict, float, bool, date | None]:
+    """A saved game as ``load_save`` reads it (a redo list that cannot be played dropped, and
+    said in ``repairs``), whether the demo has played in it (C-13), and the day whose daily deal
+    it is (DD-3; None: not a daily deal)."""
+    return (*load_save(data, repairs), isinstance(data, dict) and data.get("demo") is True, _daily_day(data))
 
 
 def _daily_day(data: object) -> date | None:
@@ -149,9 +152,15 @@ class Session:
 
     @classmethod
     def restored(cls, store: Any, slot: str) -> Session | None:
-        """The saved game of ``slot`` with its start position and its clock; None if none."""
-        loaded = store.load_game(slot, load_played)
-        return cls(store, *loaded) if loaded is not None else None
+        """The saved game of ``slot`` with its start position and its clock; None if none. A redo
+        list that could not be played is dropped, and the player told (the game is kept)."""
+        repairs: list[str] = []
+        loaded = store.load_game(slot, partial(load_played, repairs=repairs))
+        if loaded is None:
+            return None
+        if repairs:
+            store.notices.append(Notice("save_redo_dropped"))
+        return cls(store, *loaded)
 
     @property
     def slot(self) -> str:

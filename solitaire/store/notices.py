@@ -43,6 +43,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # A folder in the place of the lock file (`.lock`): set aside, or, failing that, written without it.
     "lock_damaged": ("aside",),
     "lock_unusable": ("name",),
+    # A saved game whose redo list had a move that cannot be played: the game kept, the list dropped.
+    "save_redo_dropped": (),
     # The online key file was damaged: set aside, and a new key made (a new online identity).
     "key_damaged": ("aside",),
 }

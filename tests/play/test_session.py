@@ -107,3 +107,21 @@ def test_a_game_ended_by_two_copies_is_counted_once_daily_included(tmp_path):
     again = Store(tmp_path)
     assert again.stats(slot).played == 1
     assert again.daily_results()[day.isoformat()][slot].games == 1
+
+
+def test_a_save_with_an_illegal_move_in_its_redo_list_keeps_its_game_and_says_so(tmp_path):
+    """Issue 32: one illegal move in the redo list set the whole saved game aside as damaged."""
+    slot = slot_of("klondike", 1, "standard")
+    store = Store(tmp_path)
+    session = Session.open(store, code=CODE)
+    _played(session, 3)
+    session.put_aside()
+    path = tmp_path / "saves" / f"{slot}.json"
+    envelope = json.loads(path.read_text())
+    envelope["game"]["redo"] = ["s", "t1>t2"]  # t1>t2 cannot be played on this deal
+    path.write_text(json.dumps(envelope))
+    again = Store(tmp_path)
+    back = Session.open(again, slot=slot)
+    assert back.game.moves == 3 and not back.game.can_redo
+    assert [notice.kind for notice in again.take_notices()] == ["save_redo_dropped"]
+    assert [p.name for p in (tmp_path / "saves").iterdir() if "damaged" in p.name] == []
