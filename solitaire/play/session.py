@@ -67,6 +67,16 @@ def saved_game_at_stake(store: Any, slot: str) -> bool:
     return loaded is not None and loaded[0].moves > 0 and not loaded[0].won and not loaded[3]
 
 
+def resumed_game(store: Any, slot: str) -> tuple[Game, dict, float, bool, date | None] | None:
+    """The saved game of ``slot`` as ``load_played`` reads it, to be played on; None if none. A
+    redo list that could not be played is dropped, and the player told (the game is kept)."""
+    repairs: list[str] = []
+    loaded = store.load_game(slot, partial(load_played, repairs=repairs))
+    if loaded is not None and repairs:
+        store.notices.append(Notice("save_redo_dropped"))
+    return loaded
+
+
 def give_up_saved(store: Any, slot: str) -> None:
     """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
     a lost one (issue 11's policy, above) and is forgotten. Unless another copy of the game
@@ -117,6 +127,8 @@ class Session:
         self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
         self._marked: str | None = None
         self._mark()
+        if store is not None and start is None:  # a new game, not one restored
+            store.new_game(self.slot)
 
     @classmethod
     def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
@@ -152,15 +164,9 @@ class Session:
 
     @classmethod
     def restored(cls, store: Any, slot: str) -> Session | None:
-        """The saved game of ``slot`` with its start position and its clock; None if none. A redo
-        list that could not be played is dropped, and the player told (the game is kept)."""
-        repairs: list[str] = []
-        loaded = store.load_game(slot, partial(load_played, repairs=repairs))
-        if loaded is None:
-            return None
-        if repairs:
-            store.notices.append(Notice("save_redo_dropped"))
-        return cls(store, *loaded)
+        """The saved game of ``slot`` with its start position and its clock; None if none."""
+        loaded = resumed_game(store, slot)
+        return cls(store, *loaded) if loaded is not None else None
 
     @property
     def slot(self) -> str:
@@ -174,6 +180,8 @@ class Session:
         """
         self.game = game
         self._mark()
+        if self.store is not None and not resumed:
+            self.store.new_game(self.slot)
         self.start_json = start if start is not None else game.to_json()
         self.demo_played = demo
         self.daily = daily
@@ -281,10 +289,10 @@ class Session:
         slot = slot_of(game_id, draw, scoring)
         if slot != self.slot:
             self.put_aside()
-            restored = self.restored(self.store, slot) if resume and self.store is not None else None
-            if restored:
-                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True,
-                             demo=restored.demo_played, daily=restored.daily)
+            loaded = resumed_game(self.store, slot) if resume and self.store is not None else None
+            if loaded:
+                game, start, elapsed, demo, daily = loaded
+                self.replace(game, start, elapsed, resumed=True, demo=demo, daily=daily)
                 return
         self.deal(pick_deal(game_id, draw, scoring, winnable))
 

@@ -262,6 +262,13 @@ class Store(Reading, Writing):
         self._minted.discard(slot)
         return game
 
+    def new_game(self, slot: str) -> None:
+        """A new game starts in `slot` on this copy's table: its first save is under a token of its
+        own, never that of a game this copy had there before, which another copy may have ended
+        since (then this game would not be counted)."""
+        self._owned.pop(check_mode_key(slot), None)
+        self._minted.discard(slot)
+
     def playing(self, slot: str) -> None:
         """A table of this copy has a game of mode `slot` on it (see `playing`): another copy
         will not give up that mode's saved game, which may be this table's."""

@@ -125,3 +125,20 @@ def test_a_save_with_an_illegal_move_in_its_redo_list_keeps_its_game_and_says_so
     assert back.game.moves == 3 and not back.game.can_redo
     assert [notice.kind for notice in again.take_notices()] == ["save_redo_dropped"]
     assert [p.name for p in (tmp_path / "saves").iterdir() if "damaged" in p.name] == []
+
+
+def test_a_new_game_never_takes_the_token_of_a_game_another_copy_ended(tmp_path):
+    """A copy's game put aside, then ended by another copy: the first copy's next game in that
+    mode is a game of its own, counted when it ends (with the same token it would not be)."""
+    from solitaire.play.session import give_up_saved
+
+    slot = slot_of("klondike", 1, "standard")
+    a_store, b_store = Store(tmp_path), Store(tmp_path)
+    a = Session.open(a_store, code=CODE)
+    _played(a, 2)
+    a.put_aside()
+    give_up_saved(b_store, slot)  # B's new deal there gives A's game up: counted
+    a = Session.open(a_store, "klondike", 1, "standard", resume=False)
+    _played(a, 2)
+    a.abandon()
+    assert Store(tmp_path).stats(slot).played == 2
