@@ -58,7 +58,7 @@ def player_key(folder: Path | None = None, told: Callable[[str], None] | None = 
         data = None
     except UnusableFile as error:
         if path.is_dir():
-            raise KeyNotKept("folder", str(path)) from error
+            raise KeyNotKept("folder") from error
         data = b""  # a FIFO, a device, a file too long: damaged, set aside below
     except OSError as error:
         raise KeyNotKept("unreadable", error.strerror or str(error)) from error
