@@ -282,7 +282,7 @@ class Store(Reading, Writing):
         """Whether another copy of the game has a game of mode `slot` on its table, whose saved
         game this copy must not give up; `tell`: say so to the player (a new deal is made beside it)."""
         elsewhere = self._playing.elsewhere(check_mode_key(slot))
-        if elsewhere and tell:
+        if elsewhere and tell and (isinstance(self._saves.get(slot), _Write) or self._save_path(slot).exists()):
             self.notices.append(Notice("save_open_elsewhere"))
         return elsewhere
 

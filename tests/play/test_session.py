@@ -142,3 +142,10 @@ def test_a_new_game_never_takes_the_token_of_a_game_another_copy_ended(tmp_path)
     _played(a, 2)
     a.abandon()
     assert Store(tmp_path).stats(slot).played == 2
+
+
+def test_nothing_is_said_when_the_other_copy_has_no_saved_game_in_the_mode(tmp_path):
+    b_store, a_store = Store(tmp_path), Store(tmp_path)
+    Session.open(b_store, code="KL1-D1N-AAAAAAB")  # on B's table, no move yet: nothing saved
+    Session.open(a_store, "klondike", 1, "standard", resume=False)
+    assert a_store.take_notices() == []
