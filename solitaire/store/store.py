@@ -5,6 +5,8 @@ Files in the data folder:
     stats.json                     statistics per mode key, and which saved games they count
     saves/<mode key>.json          one saved game per mode, e.g. saves/klondike-d3-vegas.json
     .lock                          taken by whoever is writing (see `lock.py`)
+    saves/.<mode key>.playing      held by each copy with a game of that mode on its table (`playing.py`)
+    online-key.txt                 the online player's key (`player_key.py`, not this object's)
 
 Players open two copies of the game on one folder, so no copy ever writes back a whole document
 it read earlier. Each copy keeps what it changed (settings keys, finished games, saves) as
