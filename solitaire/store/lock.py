@@ -71,7 +71,9 @@ def folder_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
     """
     try:
         fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
-    except IsADirectoryError as error:
+    except OSError as error:  # a folder: EISDIR on POSIX, EACCES on Windows
+        if not os.path.isdir(folder / LOCK_FILE):
+            raise
         raise LockNotAFile(error.errno, "a folder, not a file", str(folder / LOCK_FILE)) from error
     try:
         deadline = time.monotonic() + wait
