@@ -61,6 +61,8 @@ def player_key(folder: Path | None = None, told: Callable[[str], None] | None = 
             raise KeyNotKept("folder") from error
         data = b""  # a FIFO, a device, a file too long: damaged, set aside below
     except OSError as error:
+        if path.is_dir():  # Windows refuses to open a folder with EACCES
+            raise KeyNotKept("folder") from error
         raise KeyNotKept("unreadable", error.strerror or str(error)) from error
     if data is not None:
         key = _key_in(data)
