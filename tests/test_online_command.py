@@ -132,3 +132,33 @@ def test_the_server_speaks_wss_with_a_certificate(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.parametrize("case", ["a file", "empty", "under a file", "not PEM", "no certificate"])
+def test_server_data_and_certificate_mistakes_say_which_option_is_wrong(tmp_path, case, capsys):
+    """Issue 32: --data naming a file said "[Errno 17] File exists", a file that is no PEM
+    certificate "[SSL] PEM lib", and --data '' used the current folder without a word."""
+    from solitaire.server.cli import run_server
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder, not a certificate\n")
+    data, tls = str(tmp_path / "data"), []
+    if case == "a file":
+        data = str(a_file)
+    elif case == "empty":
+        data = ""
+    elif case == "under a file":
+        data = str(a_file / "data")
+    elif case == "not PEM":
+        tls = ["--tls-cert", str(a_file), "--tls-key", str(a_file)]
+    else:
+        tls = ["--tls-cert", str(tmp_path / "none.pem"), "--tls-key", str(a_file)]
+    try:
+        status = run_server(["--data", data, *tls])
+    except SystemExit as stop:
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert "Errno" not in err and "PEM lib" not in err, err
+    assert ("--tls-cert" if tls else "--data") in err, err
+    assert not (tmp_path / "data").exists() and not os.path.exists("duels.sqlite3")

@@ -76,6 +76,14 @@ class Closed:
     reason: str
 
 
+@dataclass(frozen=True)
+class NoKey(Closed):
+    """No connection was made: the player's key cannot be read or kept (``reason``: the word of
+    ``store.player_key.KeyNotKept``, ``detail``: the system's words)."""
+
+    detail: str = ""
+
+
 class OnlineClient:
     """One connection to the duel server (see the module's docstring)."""
 
@@ -87,6 +95,12 @@ class OnlineClient:
         self.closed = threading.Event()
         self._ws: Any = None
         self._threads: list[threading.Thread] = []
+
+    def start_without(self, problem: Closed) -> None:
+        """Start as a client that never connects: ``problem`` is all it says (the player's key
+        cannot be used, ``NoKey``), as a refused connection would."""
+        self.inbox.put(problem)
+        self.closed.set()
 
     def start(self) -> None:
         reader = threading.Thread(target=self._read, name="online-read", daemon=True)
