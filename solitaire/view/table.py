@@ -18,7 +18,8 @@ import pygame
 
 from solitaire.app.tween import Tween, Tweener, lerp
 from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile
-from solitaire.view.cardart import CardArt, felt
+from solitaire.view.cardart import CardArt
+from solitaire.view.felt import felt
 from solitaire.view.layout import Layout, Slot
 
 MOVE_SECONDS = 0.24
@@ -67,7 +68,6 @@ class TableView:
         self.reduced_motion = False
         self.held: list[tuple[CardSprite, tuple[float, float]]] = []  # cards in hand, where pressed
         self._static: pygame.Surface | None = None
-        self._base: pygame.Surface | None = None  # felt and empty-pile markers
         self._markers: tuple[str, ...] = ()
         self._baked: dict[int, tuple[int, int, bool, int]] = {}  # what the cached layer shows
         self._motion_order = 0
@@ -83,7 +83,7 @@ class TableView:
         """A new window size or direction; with ``game``, every card snaps to its new place."""
         self.frame = self.layout = layout
         if self.art.size != layout.card:
-            self.art.set_size(layout.card)
+            self.art.set_size(layout.card, gradual=True)
         if game is not None:
             self.sync(game, animate=False)
 
@@ -95,7 +95,7 @@ class TableView:
         if fitted.zoom != self.layout.zoom:
             self.layout = fitted
             if self.art.size != fitted.card:
-                self.art.set_size(fitted.card)
+                self.art.set_size(fitted.card, gradual=True)
             self._static = None
 
     def invalidate(self) -> None:
@@ -107,7 +107,7 @@ class TableView:
         self.sprites.clear()
         self.by_slot = {}
         self.held = []
-        self._static = self._base = None
+        self._static = None
         self._baked = {}
         self.art.forget_images()
 
@@ -290,15 +290,21 @@ class TableView:
         return self.art.slot(kind)
 
     def _build_static(self, surface_size: tuple[int, int], game: Game) -> pygame.Surface:
-        self._base = felt(surface_size, self.art.style.high_contrast).copy()
+        layer = felt(surface_size, self.art.style.high_contrast).copy()
         self._markers = self._marker_kinds(game)
-        for pile in self.layout.piles():
-            self._base.blit(self._slot_surface(pile, game), self.layout.pile_origin(pile))
-        layer = self._base.copy()
+        self._paint_slots(layer, game, layer.get_rect())
         self._baked = self._resting()
         for sprite in sorted((s for s in self.sprites if not s.animating), key=_slot_key):
             layer.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
         return layer
+
+    def _paint_slots(self, layer: pygame.Surface, game: Game, area: pygame.Rect) -> None:
+        """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize)."""
+        w, h = self.layout.card
+        for pile in self.layout.piles():
+            x, y = self.layout.pile_origin(pile)
+            if area.colliderect((x, y, w, h)):
+                layer.blit(self._slot_surface(pile, game), (x, y))
 
     def _marker_kinds(self, game: Game) -> tuple[str, ...]:
         return tuple(self._slot_kind(pile, game) for pile in self.layout.piles())
@@ -323,7 +329,8 @@ class TableView:
         resting = sorted((s for s in self.sprites if not s.animating), key=_slot_key)
         for rect in dirty:
             self._static.set_clip(rect)
-            self._static.blit(self._base, rect, rect)
+            self._static.blit(felt(size, self.art.style.high_contrast), rect, rect)
+            self._paint_slots(self._static, game, rect)
             for sprite in resting:
                 x, y = round(sprite.pos[0]), round(sprite.pos[1])
                 if rect.colliderect((x, y, w, h)):
@@ -334,10 +341,12 @@ class TableView:
         return self.art.face(sprite.card) if sprite.face_up else self.art.back()
 
     def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
-        """The table: felt, resting cards and cards in flight, but not the dragged ones, which
-        the scene draws with :meth:`draw_dragged` over its glows and marks (the cards in the
-        hand are above everything on the table).
-        """
+        """The table: felt, resting cards and cards in flight, but not the dragged ones, which the
+        scene draws with :meth:`draw_dragged` over its glows and marks (above everything)."""
+        self.art.new_frame()
+        if self.art.pending():  # faces shown scaled since a resize: a few drawn sharp each frame
+            sharp = self.art.sharpen()
+            self._baked = {k: v if v[3] not in sharp or not v[2] else (*v[:3], -1) for k, v in self._baked.items()}
         self._refresh_static(surface.get_size(), game)
         surface.blit(self._static, (0, 0))
         for sprite in self._draw_order():
