@@ -14,14 +14,14 @@ from typing import Any
 
 class LazyScene:
     """A scene factory for ``"module:Class"``: ``factory(app, **kwargs)`` makes the scene, and
-    reading an attribute (``overlay``) reads the class's; either imports the module first."""
+    an attribute (``overlay``; a test's stand-in ``start_server``) is the class's, read or set;
+    each imports the module first."""
 
     def __init__(self, where: str) -> None:
         module, _, name = where.partition(":")
         if not module or not name:
             raise ValueError(f"a lazy scene is named 'module:Class', not {where!r}")
-        self.where = where
-        self._module, self._name = module, name
+        self._where, self._module, self._name = where, module, name
         self._class: Any = None
 
     def load(self) -> Any:
@@ -38,5 +38,14 @@ class LazyScene:
             raise AttributeError(attribute)
         return getattr(self.load(), attribute)
 
+    def __setattr__(self, attribute: str, value: Any) -> None:
+        if attribute.startswith("_"):
+            object.__setattr__(self, attribute, value)
+        else:
+            setattr(self.load(), attribute, value)
+
+    def __delattr__(self, attribute: str) -> None:
+        delattr(self.load(), attribute)
+
     def __repr__(self) -> str:
-        return f"LazyScene({self.where!r})"
+        return f"LazyScene({self._where!r})"
