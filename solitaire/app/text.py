@@ -21,6 +21,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 SMALLEST_PX = 13
 """No text is drawn smaller (issue 22): under it, at 1280×720, the dots of Arabic letters become
 single pixels. A text that does not fit at this size is given room by its layout, not shrunk."""
+FONTS_KEPT = 48  # fonts a Text keeps open, by (size, face), the least recently used closed first
 RENDERED_SCREENS = 1  # rendered lines kept, in window-sized surfaces (``memory.screens``), at most 512 lines
 WIDTHS_KEPT = 8192  # widths a Text keeps measured; past that it starts again (a few hundred lines a screen)
 
@@ -218,10 +219,12 @@ class Text:
     def font(self, size: int, bold: bool | str = False) -> pygame.font.Font:
         """``bold`` is False, True, or "heading" (the serif display face, Latin only)."""
         key = (max(4, int(size)), bold)
-        font = self._fonts.get(key)
+        font = self._fonts.pop(key, None)
         if font is None:
             font = pygame.font.Font(str(self.paths[bold]), key[0])
-            self._fonts[key] = font
+            if len(self._fonts) >= FONTS_KEPT:  # each resize asks for new sizes: the oldest go
+                del self._fonts[next(iter(self._fonts))]
+        self._fonts[key] = font  # last: the most recently used
         return font
 
     def _render_run(self, font: pygame.font.Font, run: str, rtl: bool,

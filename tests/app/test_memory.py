@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from solitaire.app import memory
 from solitaire.app.scene import App, SceneStack
-from solitaire.app.text import RENDERED_SCREENS, Text
+from solitaire.app.text import FONTS_KEPT, RENDERED_SCREENS, Text
 from solitaire.app.ui import paint
 from solitaire.view import felt
 
@@ -29,6 +29,16 @@ def test_the_rendered_lines_kept_stay_within_their_bound():
     kept = sum(memory.surface_bytes(s) for s in text._rendered.values())
     assert kept == text._rendered_bytes <= memory.screens(RENDERED_SCREENS)
     assert len(text._rendered) < 300
+
+
+def test_the_fonts_kept_open_are_the_last_used():
+    text = Text()
+    first = text.font(10)
+    for size in range(11, 11 + FONTS_KEPT):
+        text.font(size)
+        text.font(10)  # used again and again: never the oldest
+    assert len(text._fonts) == FONTS_KEPT and text.font(10) is first
+    assert (11, False) not in text._fonts
 
 
 def test_the_felt_is_kept_at_one_size_only():
