@@ -20,6 +20,7 @@ from solitaire.view import palette
 NOISE_SHARE = 14  # of 255: how much of each pixel is the fibre noise
 TILE = 128  # the noise tile's side; it repeats across the felt
 _kept: dict[tuple[int, int, bool], pygame.Surface] = {}
+_begun: dict[tuple[int, int, bool], pygame.Surface] = {}  # a felt's light, its fibre still to come
 """The felts kept: those of the latest size asked for (every caller asks for the window's), in
 either look. A window-sized felt is 8 MB at 1920×1080, 33 MB at 4K: one left behind by a resize
 is let go when the next size is asked for."""
@@ -63,21 +64,45 @@ def felt(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
 
     Kept for the latest size; the result is shared, so draw it, never draw on it.
     """
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    key = (w, h, bool(plain))
+    key = _key(size, plain)
     if key not in _kept:
-        for other in [k for k in _kept if k[:2] != (w, h)]:
+        for other in [k for k in _kept if k[:2] != key[:2]]:
             del _kept[other]
-        _kept[key] = _make(w, h, plain)
+        surface = _begun.pop(key, None) or _lit(key)
+        if not plain:
+            tile = _noise_tile()
+            surface.fblits([(tile, (x, y)) for y in range(0, key[1], TILE) for x in range(0, key[0], TILE)],
+                           pygame.BLEND_RGB_ADD)
+        _kept[key] = surface
     return _kept[key]
+
+
+def begun(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
+    """The felt at ``size`` if it is made, else its light alone, made now and finished into the
+    felt by the next ``felt`` call: the first frame at a new window size (``view.layer``) shows
+    it, so that no frame makes the whole felt besides the window's other new pictures."""
+    key = _key(size, plain)
+    if key in _kept:
+        return _kept[key]
+    if key not in _begun:
+        _begun.clear()
+        _begun[key] = _lit(key)
+    return _begun[key]
 
 
 def forget() -> None:
     """Let every kept felt go (the next is made afresh)."""
     _kept.clear()
+    _begun.clear()
 
 
-def _make(w: int, h: int, plain: bool) -> pygame.Surface:
+def _key(size: tuple[int, int], plain: bool) -> tuple[int, int, bool]:
+    return max(1, int(size[0])), max(1, int(size[1])), bool(plain)
+
+
+def _lit(key: tuple[int, int, bool]) -> pygame.Surface:
+    """A window-sized surface with the felt's light (or high contrast's plain colour)."""
+    w, h, plain = key
     screen = pygame.display.get_surface()
     surface = pygame.Surface((w, h), 0, screen) if screen is not None else pygame.Surface((w, h))
     if plain:
@@ -85,6 +110,4 @@ def _make(w: int, h: int, plain: bool) -> pygame.Surface:
         return surface
     light = _light(w, h)
     pygame.transform.smoothscale(light.convert(surface) if screen is not None else light, (w, h), surface)
-    tile = _noise_tile()
-    surface.fblits([(tile, (x, y)) for y in range(0, h, TILE) for x in range(0, w, TILE)], pygame.BLEND_RGB_ADD)
     return surface
