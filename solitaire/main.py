@@ -4,7 +4,7 @@ push the first scene, loop.
 It lives above every layer because it is the one module that knows them all: ``app/`` is the
 engine the scenes run on and must not know which scenes exist, so the names are registered here
 in :data:`solitaire.app.scene.SCENES` (see :func:`register_scenes`); a scene name missing from
-the registry is simply not offered. Only ``game.py``, ``tools/`` and the tests import this module.
+the registry is simply not offered. Only ``entry`` (``game.py``), ``tools/`` and the tests import it.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ def register_scenes() -> None:
         "online_lobby": "duel.online_lobby:OnlineLobbyScene", "online_race": "duel.online_race:OnlineRaceScene",
         "online_results": "duel.online_results:OnlineResultsScene", "online_board": "online_board:OnlineBoardScene",
         "daily_stats": "menus.daily_stats:DailyStatsScene", "daily_day": "menus.daily_day:DailyDayScene",
+        "about": "menus.about:AboutScene",
     }.items():
         SCENES.setdefault(name, LazyScene(where if where.startswith("solitaire.") else f"solitaire.scenes.{where}"))
 
@@ -105,7 +106,6 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.scene import App
     from solitaire.app.services import Services
     from solitaire.app.text import Text
-
     from solitaire.store import Store
 
     register_scenes()
@@ -307,10 +307,12 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
+    from solitaire.app.notices import add_notice_options
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
                                 frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
+    add_notice_options(parser)  # --version, --licenses
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")

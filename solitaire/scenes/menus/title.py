@@ -60,6 +60,8 @@ class TitleScene(Scene):
                                       visible=app.can_open("statistics")))
         self.buttons.append(ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"),
                                       visible=app.can_open("settings")))
+        self.buttons.append(ui.Button(app.t("menu.about"), lambda: self.app.open("about"),
+                                      visible=app.can_open("about")))
         self.buttons.append(ui.Button(app.t("menu.quit"), app.quit))
         for button in self.buttons:
             self.group.add(button)
