@@ -35,6 +35,10 @@ class FakeAudio:
     def __init__(self):
         self.awake = True
         self.calls = []
+        self.prepared = 0
+
+    def prepare(self):
+        self.prepared += 1
 
     def rest(self):
         self.awake = False
@@ -130,6 +134,7 @@ def test_idle_scene_blocks_on_event_wait_with_the_wake_timeout():
     assert waits == [1000, 1000]
     assert loop.stats.idle_waits == 2
     assert app.tidied == 2  # memory given back before each sleep (``App.tidy`` decides if any)
+    assert app.audio.prepared == 2  # the sounds made while idle, not before the first frame
     assert 1.0 in scene.dts  # the slept second reaches the scene in one update
     assert app.events[-1].type == pygame.QUIT
 
