@@ -284,12 +284,12 @@ def _persist(store: Any, settings: Any, display: Any, one_off: dict[str, Any]) -
     """Save what changed in the app's settings, and the window size (issue 4). A value given on
     the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
     unless the player changes it in the game. Only the settings that differ from the store's are
-    written, so another copy's changes to the others survive (issue 12).
-    """
+    written, so another copy's changes to the others survive (issue 12)."""
     current = store.settings
     changes = {name: value for name, value in current.changes_to(settings).items()
                if name not in NOT_FROM_APP and one_off.get(name, MISSING) != value}
-    if tuple(display.windowed_size) != tuple(current.window_size):  # full screen saves the window it left
+    before = current.window_size or getattr(display, "first_size", None)  # never sized: chosen from the screen
+    if before is None or tuple(display.windowed_size) != tuple(before):  # full screen saves the window it left
         changes["window_size"] = list(display.windowed_size)
     for name, value in changes.items():
         try:
