@@ -183,7 +183,6 @@ class SceneStack:
                 continue
             self._scenes[index] = new
             old.exit()
-            self.exits += 1
             new.enter()
             if index < top:
                 new.pause()
@@ -343,11 +342,9 @@ class App:
         self.running = False
 
     def tidy(self) -> None:
-        """The loop is going idle: if a scene closed or the window changed size since the last
-        time, give the freed memory back (``app.memory``)."""
-        now = (self.stack.exits, self.display.size)
-        if now != self._tidied:
-            self._tidied = now
+        """Going idle: memory given back (``app.memory``) if a scene closed or the window resized."""
+        if self._tidied != (state := (self.stack.exits, self.display.size)):
+            self._tidied = state
             give_back()
 
     # -- settings ---------------------------------------------------------------------------
