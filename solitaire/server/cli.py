@@ -43,13 +43,17 @@ from .store import Store
 DEFAULT_PORT = 47475
 MAX_PEM_BYTES = 1 << 20
 """A certificate chain or a key is a few KB; a bigger file is no PEM file (and is not read)."""
+DATABASE_URL = re.compile(r"^postgres(ql)?://\S+$")
 NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = ToolParser(prog="game.py server", description="The online duel server.")
-    parser.add_argument("--data", metavar="DIR", required=True, type=_data_folder,
-                        help="the folder of its SQLite database")
+    parser.add_argument("--data", metavar="DIR", type=_data_folder,
+                        help="the folder of its SQLite database (without --db)")
+    parser.add_argument("--db", metavar="URL", type=_database_url,
+                        help="keep players, results, ratings and boards in this PostgreSQL database "
+                             "(postgresql://user:password@host:port/name) instead")
     parser.add_argument("--listen", metavar="ADDR", type=ipv4, default="127.0.0.1",
                         help="the address to listen on (127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT}; 0: a free one)")
@@ -81,17 +85,20 @@ def run_server(argv: list[str]) -> int:
         args = build_parser().parse_args(argv)
         if (args.tls_cert is None) != (args.tls_key is None):
             raise UsageError("game.py server: --tls-cert and --tls-key go together")
+        if (args.data is None) == (args.db is None):
+            raise UsageError("game.py server: give --data DIR (SQLite) or --db URL (PostgreSQL), one of them")
         if args.day is not None and not args.leaderboard:
             raise UsageError("game.py server: --day goes with --leaderboard")
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
         try:
-            store = Store(Path(args.data))
+            store = Store(Path(args.data or "."), url=args.db)
         except OSError as error:  # a parent that is a file, a folder we may not write in
             raise UsageError(f"game.py server: --data {shown(args.data)}: {error.strerror or error}") from error
     except (UsageError, OSError, ssl.SSLError) as error:
         return bad_input(error)
-    except Exception as error:  # sqlite3.DatabaseError: not a database
-        return bad_input(UsageError(f"game.py server: --data {args.data}: {error}"))
+    except Exception as error:  # sqlite3.DatabaseError: not a database; PostgreSQL unreachable, a newer schema
+        where = f"--db {_without_password(args.db)}" if args.db else f"--data {args.data}"
+        return bad_input(UsageError(f"game.py server: {where}: {str(error).strip().splitlines()[0]}"))
     try:
         if args.leaderboard:
             print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
@@ -182,6 +189,17 @@ def _nats_url(text: str) -> str:
     if not NATS_URL.match(text):
         raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
     return text
+
+
+def _database_url(text: str) -> str:
+    if not DATABASE_URL.match(text):
+        raise argparse.ArgumentTypeError(f"expected postgresql://USER@HOST:PORT/NAME, not {_without_password(text)[:60]!r}")
+    return text
+
+
+def _without_password(url: str) -> str:
+    """A database's address as the server says it: its password, if any, left out."""
+    return re.sub(r"(://[^:/@\s]*):[^@\s]*@", r"\1:…@", url)
 
 
 def _day(text: str) -> date:

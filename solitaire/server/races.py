@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sqlite3
 import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable
@@ -239,12 +238,11 @@ class Races:
         aborted = any(s.moves == 0 for s in duel.sides)
         return unrated_why(not duel.rated, aborted, held, (fast[0], fast[1]))  # type: ignore[arg-type]
 
-    @staticmethod
-    def _read(ask: Callable[[], object], otherwise: object) -> Any:
+    def _read(self, ask: Callable[[], object], otherwise: object) -> Any:
         """A read of the store, or ``otherwise`` when it cannot be read now (``unsaved``)."""
         try:
             return ask()
-        except sqlite3.OperationalError:
+        except self.store.unavailable:
             return otherwise
 
     def _tell_result(self, duel: ServerDuel, side: int, result: Result, now: float) -> None:
