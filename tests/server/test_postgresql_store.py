@@ -1,0 +1,147 @@
+"""The server's store on PostgreSQL (issue 35 item 1), against a real PostgreSQL the tests start
+(``postgresql_server``): one versioned schema for both databases, a result written exactly once,
+a rating change one transaction (two processes finishing two races of one player at once lose
+neither update), and the server refusing a database it cannot use in one line."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from solitaire.server.cli import run_server
+from solitaire.server.ratings import Skill
+from solitaire.server.recorded import pick_run
+from solitaire.server.schema import ADDED, VERSION, migrate
+from solitaire.server.store import DuelRecord, SideRecord, Store
+from tests.server.helpers import met_in_a_room, running_server
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def record(duel_id: str, first: int, second: int, outcome: str = "first") -> DuelRecord:
+    sides = (SideRecord(first, 50, 10, 60, 4, "end"), SideRecord(second, 20, 0, 20, 1, "time"))
+    return DuelRecord(duel_id, "DU2-D3N-AAAAAAB", 240, 0.0, 1.0, sides, outcome, "",
+                      [[0.5, 0, "s", "ok"], [0.7, 1, "s", "ok"]])
+
+
+def columns(store: Store, table: str) -> set[str]:
+    return store.db.columns(table)
+
+
+def test_one_schema_for_both_databases_at_one_version(tmp_path, postgres_url):
+    sqlite, postgres = Store(tmp_path), Store(tmp_path, url=postgres_url)
+    for table in ("players", "duels", "results", "daily_results", "schema_version"):
+        assert columns(sqlite, table) == columns(postgres, table) != set()
+    for store in (sqlite, postgres):
+        assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
+        assert migrate(store.db) == VERSION  # opened again: nothing to do, and still one row
+        assert store.db.execute("SELECT count(*) FROM schema_version").fetchone() == (1,)
+        store.close()
+
+
+def test_a_sqlite_file_of_the_first_schema_is_migrated_and_keeps_its_players(tmp_path):
+    with sqlite3.connect(tmp_path / "duels.sqlite3") as old:
+        old.executescript("CREATE TABLE players (id INTEGER PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, "
+                          "name TEXT NOT NULL, base TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
+                          "duels INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL);"
+                          "CREATE TABLE duels (id TEXT PRIMARY KEY, code TEXT NOT NULL, seconds INTEGER NOT NULL, "
+                          "started REAL NOT NULL, ended REAL NOT NULL, winner INTEGER, why TEXT NOT NULL, "
+                          "log TEXT NOT NULL);"
+                          "INSERT INTO players VALUES (7, 'h', 'Sara', 'old', 25.0, 8.0, 0, 0, 0.0);")
+    old.close()
+    store = Store(tmp_path)
+    assert {column for table, column, _ in ADDED} <= set().union(*(columns(store, t) for t, _, _ in ADDED))
+    assert store.db.execute("SELECT id, name, base FROM players").fetchall() == [(7, "Sara", "sara")]
+    assert store.db.execute("SELECT version FROM schema_version").fetchone() == (VERSION,)
+
+
+def test_a_result_is_written_once_whichever_process_writes_it(tmp_path, postgres_url):
+    one, other = Store(tmp_path, url=postgres_url), Store(tmp_path, url=postgres_url)  # two connections
+    a, b = one.player("a" * 30, "A").id, other.player("b" * 30, "B").id
+    before, after = one.record(record("d1", a, b))
+    assert after[0].number > before[0].number
+    assert other.record(record("d1", a, b, outcome="second")) == (before, after)  # as written first
+    assert other.counts() == {"duels": 1, "results": 2, "players": 2}
+    assert [side.outcome for side in other.written("d1")] == ["win", "loss"]
+    with pytest.raises(psycopg.errors.UniqueViolation):  # the duel's id is unique in the table itself
+        other.db.execute("INSERT INTO duels (id, code, seconds, started, ended, why, log) "
+                         "VALUES ('d1', '', 1, 0, 0, '', '[]')")
+    assert other.skill(a) == after[0] and one.leaderboard(a)[1]["duels"] == 1
+
+
+def test_players_are_named_and_ranked_on_postgresql_as_on_sqlite(tmp_path, postgres_url):
+    store = Store(tmp_path, url=postgres_url)
+    sara = store.player("k" * 30, "Sara")
+    assert (sara.name, store.player("j" * 30, "sara").name) == ("Sara", "Sara#2")
+    assert store.player("k" * 30, "Sara").id == sara.id and store.known("k" * 30) and not store.known("x" * 30)
+    ids = [store.player(f"{n}" * 30, f"P{n}").id for n in range(5)]
+    for index in range(40):
+        store.record(record(f"d{index}", ids[index % 4], ids[index % 4 + 1]))
+    top, you = store.leaderboard(ids[4], limit=2)
+    assert [line["place"] for line in top] == [1, 2] and you["name"] == "P4" and you["place"] == 5
+    run = pick_run(store, sara.id)  # a recorded run comes from PostgreSQL too
+    assert run is not None and run.deal == "DU2-D3N-AAAAAAB" and run.player != sara.id
+    assert run.moves == (((0.5, "s"),), ((0.7, "s"),))[run.player != ids[int(run.duel[1:]) % 4]]
+
+
+def _chain(rows: list[tuple[float, float, float, float]]) -> Skill:
+    """Follow one player's rating changes from a new player's rating: each change must start
+    where exactly one other ended; the rating reached."""
+    now = Skill()
+    left = list(rows)
+    while left:
+        starting = [row for row in left if (row[0], row[1]) == (now.mu, now.sigma)]
+        assert len(starting) == 1, f"{len(starting)} changes start from {now}: an update was lost"
+        left.remove(starting[0])
+        now = Skill(starting[0][2], starting[0][3])
+    return now
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_two_processes_finishing_races_of_one_player_at_once_lose_neither_update(tmp_path, kind, request):
+    db = request.getfixturevalue("postgres_url") if kind == "postgresql" else str(tmp_path / "data")
+    store = Store(Path(db) if kind == "sqlite" else tmp_path, url=db if kind == "postgresql" else None)
+    sara, ann, bob = (store.player(c * 30, name).id for c, name in (("s", "Sara"), ("a", "Ann"), ("b", "Bob")))
+    go, each = tmp_path / "go", 25
+    writers = [subprocess.Popen([sys.executable, "-m", "tests.server.rating_writer", db, str(sara), str(other),
+                                 prefix, str(each), str(go)], cwd=ROOT)
+               for other, prefix in ((ann, "a"), (bob, "b"))]
+    go.touch()
+    assert [writer.wait(120) for writer in writers] == [0, 0]
+    rows = store.db.execute("SELECT mu_before, sigma_before, mu_after, sigma_after FROM results WHERE player = ?",
+                            (sara,)).fetchall()
+    assert len(rows) == 2 * each
+    assert _chain(rows) == store.skill(sara)
+    assert store.db.execute("SELECT duels, wins FROM players WHERE id = ?", (sara,)).fetchone() == (2 * each, 2 * each)
+    store.close()
+
+
+def test_a_race_on_postgresql_is_written_there(tmp_path, postgres_url):
+    with running_server(tmp_path, db=postgres_url) as (url, server):
+        maker, friend = met_in_a_room(url)
+        friend.hear_type("matched")
+        for raw in (maker, friend):
+            raw.say({"type": "end"})
+        told = [maker.hear_type("result"), friend.hear_type("result")]
+        assert [r["saved"] for r in told] == [True, True]
+    assert not (tmp_path / "duels.sqlite3").exists()
+    assert Store(tmp_path, url=postgres_url).written(told[0]["duel"]) is not None
+
+
+def test_a_database_the_server_cannot_use_is_one_line_and_exit_2(tmp_path, postgres_url, postgresql, capsys):
+    Store(tmp_path, url=postgres_url).db.execute("UPDATE schema_version SET version = 99")
+    for argv, said in ((["--db", postgres_url, "--leaderboard"], "schema is version 99"),
+                       (["--db", postgresql.url("no_such_database"), "--leaderboard"], "no_such_database"),
+                       (["--db", "mysql://x"], "expected postgresql://"),
+                       (["--db", postgres_url, "--data", str(tmp_path)], "one of them"),
+                       ([], "one of them")):
+        assert run_server(argv) == 2, argv
+        told = capsys.readouterr().err
+        assert said in told and len(told.strip().splitlines()) == 1, (argv, told)
+    assert run_server(["--db", postgresql.url("x").replace("postgres@", "postgres:hidden@"), "--leaderboard"]) == 2
+    assert "hidden" not in capsys.readouterr().err
