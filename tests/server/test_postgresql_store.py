@@ -8,6 +8,8 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import psycopg
@@ -18,7 +20,8 @@ from solitaire.server.ratings import Skill
 from solitaire.server.recorded import pick_run
 from solitaire.server.schema import ADDED, VERSION, migrate
 from solitaire.server.store import DuelRecord, SideRecord, Store
-from tests.server.helpers import met_in_a_room, running_server
+from tests.server.helpers import QUICK, met_in_a_room, running_server
+from tests.server.test_unsaved_results import KEYS, race
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,3 +148,30 @@ def test_a_database_the_server_cannot_use_is_one_line_and_exit_2(tmp_path, postg
         assert said in told and len(told.strip().splitlines()) == 1, (argv, told)
     assert run_server(["--db", postgresql.url("x").replace("postgres@", "postgres:hidden@"), "--leaderboard"]) == 2
     assert "hidden" not in capsys.readouterr().err
+
+
+def test_postgresql_restarted_mid_race_keeps_the_result_and_writes_it_once_when_back(tmp_path, postgresql):
+    """The database stops while two players race (a restart, a failover): the race ends, both
+    are told their result and that it will be saved; once the database is back the server's
+    retry writes it, once, and the next race is written at once (``unsaved``)."""
+    db = postgresql.fresh()
+    with running_server(tmp_path, replace(QUICK, race_seconds=30), db=db) as (url, server):
+        maker, friend = met_in_a_room(url, keys=KEYS)
+        friend.hear_type("matched")
+        postgresql.stop()
+        try:
+            for raw in (maker, friend):
+                raw.say({"type": "end"})
+            kept = [maker.hear_type("result"), friend.hear_type("result")]
+            assert [r["saved"] for r in kept] == [False, False] and len(server.unsaved) == 1
+        finally:
+            postgresql.start()
+        deadline = time.monotonic() + 10  # the retry comes within a second: bounded, not timed
+        while server.unsaved and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not server.unsaved
+        after = race(url)
+        assert [r["saved"] for r in after] == [True, True]
+    store = Store(tmp_path, url=db)
+    assert store.written(kept[0]["duel"]) is not None and store.written(after[0]["duel"]) is not None
+    assert store.counts() == {"duels": 2, "results": 4, "players": 2}  # each written exactly once
