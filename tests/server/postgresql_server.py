@@ -53,15 +53,24 @@ class PostgresServer:
         self.programs = _installed_programs()
         if self.as_root:
             shutil.chown(self.folder, "nobody", "nogroup")
-            if self._run([str(self.programs / "postgres"), "--version"], check=False).returncode != 0:
-                copied = self.folder / "pginstall"  # nobody cannot reach the installed programs
-                shutil.copytree(self.programs.parent, copied, symlinks=True)
-                self.programs = copied / "bin"
+            if self._run([str(self.programs / "initdb"), "--version"], check=False).returncode != 0:
+                self.programs = self._copied()
         self._run([str(self.programs / "initdb"), "-D", str(self.folder / "data"), "-U", "postgres",
                    "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
         self.port = 0
         self.process: subprocess.Popen | None = None
         self.start()
+
+    def _copied(self) -> Path:
+        """The programs copied where ``nobody`` reaches them (the installed ones sit in a folder
+        only root may enter): pgserver's pginstall and the libraries its programs find beside it
+        (``$ORIGIN/../../../pgserver.libs``)."""
+        install = self.programs.parent
+        shutil.copytree(install, self.folder / "pgserver" / install.name, symlinks=True)
+        libraries = install.parent.parent / "pgserver.libs"
+        if libraries.is_dir():
+            shutil.copytree(libraries, self.folder / libraries.name, symlinks=True)
+        return self.folder / "pgserver" / install.name / "bin"
 
     def _as_postgres(self, command: list[str]) -> list[str]:
         return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *command] if self.as_root else command
