@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 SQLITE_FILE = "duels.sqlite3"
 CONNECT_SECONDS = 2  # a database that does not answer: the result is kept (``unsaved``), not the loop held
+QUIET_SECONDS = 1  # no new try sooner after one failed (the kept results are retried each second)
+LOCK_SECONDS = 2  # a row another connection holds locked longer: the same (a rating change takes a millisecond)
 
 
 class SqliteDb:
@@ -88,14 +91,26 @@ class PostgresDb:
         self.url = url
         self.unavailable = (psycopg.OperationalError,)
         self.connection: Any = None
+        self.quiet_until = 0.0
         self._connect()
 
     def _connect(self) -> Any:
+        """The connection, made again when it was lost; while a database that did not answer
+        was tried less than ``QUIET_SECONDS`` ago, refused at once (a host that drops packets
+        holds the event loop ``CONNECT_SECONDS`` at each try: not at every call)."""
         if self.connection is None or self.connection.closed or self.connection.broken:
             if self.connection is not None:
                 self.connection.close()
-            self.connection = self.psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
-                                                   application_name="solitaire duel server")
+                self.connection = None
+            if time.monotonic() < self.quiet_until:
+                raise self.psycopg.OperationalError("the database did not answer a moment ago")
+            try:
+                self.connection = self.psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                                                       application_name="solitaire duel server")
+            except self.psycopg.OperationalError:
+                self.quiet_until = time.monotonic() + QUIET_SECONDS
+                raise
+            self.connection.execute(f"SET lock_timeout = '{LOCK_SECONDS}s'")
         return self.connection
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:

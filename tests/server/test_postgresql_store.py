@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -175,3 +176,26 @@ def test_postgresql_restarted_mid_race_keeps_the_result_and_writes_it_once_when_
     store = Store(tmp_path, url=db)
     assert store.written(kept[0]["duel"]) is not None and store.written(after[0]["duel"]) is not None
     assert store.counts() == {"duels": 2, "results": 4, "players": 2}  # each written exactly once
+
+
+def test_three_processes_opening_a_new_database_at_once_make_its_schema_once(postgres_url):
+    """Each on its own connection, at the same moment (``schema.migrate``'s advisory lock)."""
+    go = threading.Barrier(3)
+    opened: list[Store | BaseException] = []
+
+    def open_it() -> None:
+        go.wait()
+        try:
+            opened.append(Store(Path(), url=postgres_url))
+        except BaseException as error:  # noqa: BLE001 - the test says which
+            opened.append(error)
+
+    threads = [threading.Thread(target=open_it) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(isinstance(store, Store) for store in opened), opened
+    assert opened[0].db.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
+    for store in opened:
+        store.close()
