@@ -53,7 +53,7 @@ NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
 def build_parser() -> argparse.ArgumentParser:
     parser = ToolParser(prog="game.py server", description="The online duel server.")
     parser.add_argument("--data", metavar="DIR", type=_data_folder,
-                        help="the folder of its SQLite database (without --db)")
+                        help="the folder of its SQLite database (unused with --db)")
     parser.add_argument("--db", metavar="URL", type=_database_url,
                         help="keep players, results, ratings and boards in this PostgreSQL database "
                              "(postgresql://user:password@host:port/name) instead")
@@ -88,8 +88,8 @@ def run_server(argv: list[str]) -> int:
         args = build_parser().parse_args(argv)
         if (args.tls_cert is None) != (args.tls_key is None):
             raise UsageError("game.py server: --tls-cert and --tls-key go together")
-        if (args.data is None) == (args.db is None):
-            raise UsageError("game.py server: give --data DIR (SQLite) or --db URL (PostgreSQL), one of them")
+        if args.data is None and args.db is None:
+            raise UsageError("game.py server: give --data DIR (SQLite there) or --db URL (PostgreSQL)")
         if args.day is not None and not args.leaderboard:
             raise UsageError("game.py server: --day goes with --leaderboard")
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
