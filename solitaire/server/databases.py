@@ -92,6 +92,7 @@ class PostgresDb:
         self.unavailable = (psycopg.OperationalError,)
         self.connection: Any = None
         self.quiet_until = 0.0
+        self.failed = ""  # the last failed connection's first line
         self._connect()
 
     def _connect(self) -> Any:
@@ -103,12 +104,13 @@ class PostgresDb:
                 self.connection.close()
                 self.connection = None
             if time.monotonic() < self.quiet_until:
-                raise self.psycopg.OperationalError("the database did not answer a moment ago")
+                raise self.psycopg.OperationalError(f"{self.failed} (a moment ago)")
             try:
                 self.connection = self.psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
                                                        application_name="solitaire duel server")
-            except self.psycopg.OperationalError:
+            except self.psycopg.OperationalError as error:
                 self.quiet_until = time.monotonic() + QUIET_SECONDS
+                self.failed = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
                 raise
             self.connection.execute(f"SET lock_timeout = '{LOCK_SECONDS}s'")
         return self.connection

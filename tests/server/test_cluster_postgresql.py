@@ -1,7 +1,8 @@
 """Three server processes with separate ``--data`` folders and no shared file, on one PostgreSQL
 (``--db``) and one NATS (issue 35 item 3), both real and started by the tests: players on
 different processes are matched and race; the process running a race killed outright, its
-players finish on another, and the duel is written once, the ratings as written agreeing."""
+players finish on another, and the duel is written once, the ratings as written agreeing; the
+database restarted mid-race, the result kept, told, and written once when it is back."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Iterator
 
+import pytest
+
 from solitaire.net.online import OnlineDuel
 from solitaire.net.online_messages import Matched, RoomMade
 from solitaire.online_play import expect
 from solitaire.server.ratings import Skill
 from solitaire.server.store import Store
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server
+from tests.server.helpers import met_in_a_room
 from tests.server.test_cluster import joined, race_to_the_end
 
 
@@ -57,7 +61,11 @@ def test_players_on_different_processes_race_and_the_duel_is_written_once_in_pos
     assert_written_once_and_agreeing(postgres_url, tmp_path, lines)
 
 
-def test_the_process_running_a_race_killed_its_players_finish_on_another_written_once(tmp_path, postgres_url):
+@pytest.mark.parametrize("killed", ["running the race", "relaying a player"])
+def test_a_process_killed_mid_race_its_players_finish_on_another_written_once(tmp_path, postgres_url, killed):
+    """Killed outright: the first process, running the race (Ann comes back to another, which
+    rebuilds the race and seats Bob there), or the second, relaying Bob (he comes back to one of
+    the others, and finds the race on the first)."""
     with three_processes(tmp_path, postgres_url, "--race-seconds", "9", "--count-seconds", "0.3") as processes:
         balancer = Balancer([process.port for process in processes])  # in turn: Ann on the first, Bob on the second
         try:
@@ -70,10 +78,32 @@ def test_the_process_running_a_race_killed_its_players_finish_on_another_written
                 racing = [pool.submit(race_to_the_end, duel) for duel in duels]
                 while min(duel.sent for duel in duels) < 3:
                     time.sleep(0.05)
-                processes[0].kill()
+                processes[0 if killed == "running the race" else 1].kill()
                 lines = [future.result(timeout=60) for future in racing]
         finally:
             balancer.close()
     assert lines[0]["why"] == lines[1]["why"] == ""  # finished as a race, not cut short
     assert_written_once_and_agreeing(postgres_url, tmp_path, lines)
 
+
+
+def test_postgresql_restarted_mid_race_three_processes_keep_the_result_and_write_it_once(tmp_path, postgresql):
+    db = postgresql.fresh()
+    with three_processes(tmp_path, db, "--race-seconds", "30", "--count-seconds", "0.2") as processes:
+        maker, friend = met_in_a_room(processes[1].url, ("Ann", "Bob"), processes[2].url)
+        friend.hear_type("matched")
+        postgresql.stop()
+        try:
+            for raw in (maker, friend):
+                raw.say({"type": "end"})
+            told = [maker.hear_type("result"), friend.hear_type("result")]
+            assert [r["saved"] for r in told] == [False, False]  # told, and told it will be saved
+        finally:
+            postgresql.start()
+        store = Store(tmp_path, url=db)
+        deadline = time.monotonic() + 20  # the process retries each second: bounded, not timed
+        while store.counts()["duels"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert store.written(told[0]["duel"]) is not None
+        assert store.counts() == {"duels": 1, "results": 2, "players": 2}
+        store.close()
