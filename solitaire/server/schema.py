@@ -5,7 +5,8 @@ the migrations above that version in order, in one transaction (PostgreSQL: unde
 so three processes started at once migrate it once), and refuses a database of a newer version
 than it knows. A SQLite file of the versions before this table (issue 25's) is at version 0:
 migration 1 leaves its tables as they are, 2 adds the columns they lack, 3 folds the players'
-names as ``names.fold`` does now (``PRAGMA user_version`` said so before).
+names as ``names.fold`` does now (``PRAGMA user_version`` said so before); 4 adds the recorded runs
+each player has raced.
 """
 
 from __future__ import annotations
@@ -93,7 +94,19 @@ def _names_folded(db: Database) -> None:
         db.execute("UPDATE players SET base = ? WHERE id = ?", (fold(name.split("#")[0]), player))
 
 
-MIGRATIONS = (_tables, _added_columns, _names_folded)
+RECORDED_RACED = """
+CREATE TABLE IF NOT EXISTS recorded_raced (  -- the recorded runs each player has raced (never offered again)
+    player INTEGER NOT NULL REFERENCES players(id),
+    duel TEXT NOT NULL REFERENCES duels(id),  -- the run's duel
+    PRIMARY KEY (player, duel)
+)"""
+
+
+def _recorded_raced(db: Database) -> None:
+    db.execute("\n".join(line.split("--")[0] for line in RECORDED_RACED.splitlines()))
+
+
+MIGRATIONS = (_tables, _added_columns, _names_folded, _recorded_raced)
 VERSION = len(MIGRATIONS)
 
 
