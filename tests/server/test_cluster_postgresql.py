@@ -100,6 +100,8 @@ def test_postgresql_restarted_mid_race_three_processes_keep_the_result_and_write
             assert [r["saved"] for r in told] == [False, False]  # told, and told it will be saved
         finally:
             postgresql.start()
+            for raw in (maker, friend):
+                raw.close()
         store = Store(tmp_path, url=db)
         deadline = time.monotonic() + 20  # the process retries each second: bounded, not timed
         while store.counts()["duels"] == 0 and time.monotonic() < deadline:

@@ -133,6 +133,8 @@ def test_a_race_on_postgresql_is_written_there(tmp_path, postgres_url):
             raw.say({"type": "end"})
         told = [maker.hear_type("result"), friend.hear_type("result")]
         assert [r["saved"] for r in told] == [True, True]
+        for raw in (maker, friend):
+            raw.close()
     assert not (tmp_path / "duels.sqlite3").exists()
     assert Store(tmp_path, url=postgres_url).written(told[0]["duel"]) is not None
 
@@ -166,6 +168,8 @@ def test_postgresql_restarted_mid_race_keeps_the_result_and_writes_it_once_when_
             assert [r["saved"] for r in kept] == [False, False] and len(server.unsaved) == 1
         finally:
             postgresql.start()
+            for raw in (maker, friend):
+                raw.close()
         deadline = time.monotonic() + 10  # the retry comes within a second: bounded, not timed
         while server.unsaved and time.monotonic() < deadline:
             time.sleep(0.02)
