@@ -73,7 +73,10 @@ def run_bench(argv: list[str]) -> int:
     if args.store:  # not with every section: it measures a database, PostgreSQL's given
         from solitaire.server.bench_store import run_store_bench
 
-        run_store_bench(args.db)
+        try:
+            run_store_bench(args.db)
+        except UsageError as error:  # the database does not answer
+            return bad_input(error)
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
         from solitaire.server.bench import run_server_bench
 

@@ -15,23 +15,24 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+from ..args import UsageError
 from .store import DuelRecord, SideRecord, Store
 
 WRITES = 1000
 
 
 def run_store_bench(url: str | None, writes: int = WRITES) -> None:
+    admin = _admin(url) if url else None  # a database that does not answer: said before anything runs
     print(f"== The server's store (issue 35): {writes} results written one after another, and as many rating reads")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-store-") as folder:
         _measure("SQLite (--data, WAL)", Store(Path(folder)), writes)
-    if url is None:
+    if url is None or admin is None:
         print("  PostgreSQL: give --db postgresql://… to measure it beside SQLite")
         return
-    import psycopg
-
     schema = f"bench_{secrets.token_hex(4)}"
-    with psycopg.connect(url, autocommit=True) as admin:
+    with admin:
         admin.execute(f"CREATE SCHEMA {schema}")
         try:
             separator = "&" if "?" in url else "?"
@@ -39,6 +40,16 @@ def run_store_bench(url: str | None, writes: int = WRITES) -> None:
                      Store(Path(), url=f"{url}{separator}options=-csearch_path%3D{schema}"), writes)
         finally:
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def _admin(url: str) -> Any:
+    """A connection to the database at ``url`` (the bench's scratch schema is made and dropped on it)."""
+    import psycopg
+
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        raise UsageError(f"game.py bench: --db: {str(error).strip().splitlines()[0]}") from error
 
 
 def _measure(label: str, store: Store, writes: int) -> None:

@@ -9,8 +9,8 @@ now" (``unavailable``: the server keeps the result, ``unsaved``), and the schema
 
 PostgreSQL is reached with psycopg 3's synchronous connection, in autocommit between explicit
 transactions, and called from the event loop as the SQLite store is: a result's write (eleven
-statements, prepared after their fifth use) holds the loop about a millisecond, a rating read a
-tenth of one, on this machine (``bench --store --db URL``). asyncpg ran the same transaction no
+statements, prepared after their fifth use) holds the loop 1.1–1.7 ms (median), a rating read
+0.09 ms, on this shared machine (``bench --store --db URL``; SQLite's: 0.13 and 0.007 ms). asyncpg ran the same transaction no
 faster here (medians 0.87–1.0 ms against psycopg's 0.96–1.03 ms, one run of three each) and would
 have made every caller of the store a coroutine. A lost connection (the database restarted)
 raises ``unavailable`` once and is made again at the next call.
