@@ -202,3 +202,23 @@ def test_three_processes_opening_a_new_database_at_once_make_its_schema_once(pos
     assert opened[0].db.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
     for store in opened:
         store.close()
+
+
+def test_processes_naming_new_players_of_one_name_at_once_number_them_apart(postgres_url):
+    """Four connections each make an "Alice" at the same moment (``Store.player``'s advisory lock)."""
+    stores = [Store(Path(), url=postgres_url) for _ in range(4)]
+    go = threading.Barrier(len(stores))
+    names: list[str] = []
+
+    def name_one(index: int) -> None:
+        go.wait()
+        names.append(stores[index].player(f"{index}" * 30, "Alice").name)
+
+    threads = [threading.Thread(target=name_one, args=(index,)) for index in range(len(stores))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(names) == ["Alice", "Alice#2", "Alice#3", "Alice#4"]
+    for store in stores:
+        store.close()
