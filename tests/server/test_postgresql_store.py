@@ -18,7 +18,7 @@ import pytest
 
 from solitaire.server.cli import run_server
 from solitaire.server.ratings import Skill
-from solitaire.server.recorded import pick_run
+from solitaire.server.recorded import pick_run, raced
 from solitaire.server.schema import ADDED, VERSION, migrate
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.helpers import QUICK, met_in_a_room, running_server
@@ -91,6 +91,10 @@ def test_players_are_named_and_ranked_on_postgresql_as_on_sqlite(tmp_path, postg
     run = pick_run(store, sara.id)  # a recorded run comes from PostgreSQL too
     assert run is not None and run.deal == "DU2-D3N-AAAAAAB" and run.player != sara.id
     assert run.moves == (((0.5, "s"),), ((0.7, "s"),))[run.player != ids[int(run.duel[1:]) % 4]]
+    for _ in range(2):  # raced: never offered again (written once, the second time a conflict ignored)
+        raced(store, sara.id, run)
+    assert store.db.execute("SELECT count(*) FROM recorded_raced").fetchone() == (1,)
+    assert pick_run(store, sara.id).duel != run.duel
 
 
 def _chain(rows: list[tuple[float, float, float, float]]) -> Skill:
