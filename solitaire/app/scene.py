@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.events import Events
+from solitaire.app.speech import Speech
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 from solitaire.core.rules import REGISTRY
@@ -256,6 +257,7 @@ class App:
         translate: Callable[..., str],
         services: Services,
         scenes: dict[str, SceneFactory] | None = None,
+        speech: Speech | None = None,
     ) -> None:
         self.display = display
         self.audio = audio
@@ -270,6 +272,8 @@ class App:
         #: What happened at the table, reported by the scenes; the audio listens (wired by main).
         self.events = Events()
         self.card_backs: list[str] = []
+        #: The voice for a player who hears the game (issue 36); silent unless turned on.
+        self.speech = speech if speech is not None else Speech()
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
         Look.high_contrast = settings.high_contrast
@@ -342,6 +346,8 @@ class App:
             self.stack.on_resize(self.display.size)
         self.audio.set_volume(s.volume)
         self.audio.set_muted(not s.sound)
+        if s.speak is not None:
+            self.speech.set_on(s.speak)
         if s.fullscreen != self.display.fullscreen:
             self.toggle_fullscreen()
         for listener in list(self.settings_listeners):

@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import daily, network, online
+from solitaire.i18n import daily, network, online, speech
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -274,3 +274,4 @@ STRINGS.update({
 STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
+STRINGS.update(speech.EN)  # issue 36: what is said for a screen reader

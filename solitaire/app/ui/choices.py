@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from solitaire import i18n
 from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
@@ -33,6 +34,10 @@ class Toggle(Widget):
         if value != self.value:
             self.value = value
             self.on_change(value)
+            self.announce()
+
+    def spoken(self) -> str:
+        return i18n.t("speech.toggle.on" if self.value else "speech.toggle.off", label=self.label)
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         inside = self.rect.collidepoint(event.pos)
@@ -149,6 +154,10 @@ class SegmentedChoice(Widget):
         if value != self.value:
             self.value = value
             self.on_change(value)
+            self.announce()
+
+    def spoken(self) -> str:
+        return self.options[self._index()][1] if self.options else ""
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
@@ -276,6 +285,10 @@ class Slider(Widget):
         if value != self.value:
             self.value = value
             self.on_change(value)
+            self.announce()
+
+    def spoken(self) -> str:
+        return self.label_text()
 
     def _from_x(self, x: int) -> None:
         track = self.track()

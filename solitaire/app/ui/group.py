@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from solitaire.app import speech
 from solitaire.app.text import Text
 from solitaire.app.ui.widgets import Widget
 
@@ -25,6 +26,8 @@ class WidgetGroup:
         self.focused: Widget | None = None
         self.focus_visible = False
         self.captured: Widget | None = None
+        #: The focus is moved without a word (a dialog opening says its focus in its own line).
+        self.quiet = False
 
     def add(self, widget: Widget) -> Widget:
         widget.group = self
@@ -47,6 +50,9 @@ class WidgetGroup:
         self.focused = widget
         if widget is not None:
             widget.focused = True
+            voice = speech.current()
+            if voice is not None and voice.wanted and not self.quiet:
+                voice.say(widget.spoken())
 
     def move_focus(self, step: int) -> None:
         """Tab / arrows: the next widget; when the focus is there but not shown yet (a dialog

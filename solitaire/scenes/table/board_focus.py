@@ -13,6 +13,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
+from solitaire.play import spoken
 from solitaire.scenes.table.interface import Table
 
 #: The keys that focus the board when nothing has the focus yet.
@@ -43,6 +44,11 @@ class BoardFocus(ui.Widget):
         if self.pile not in self.table.layout.piles():
             self.reset()
         return self.pile, self.depth
+
+    def spoken(self) -> str:
+        """The focused place, as a screen reader says it (issue 36)."""
+        pile, depth = self.place()
+        return spoken.place_words(self.table.game, pile, depth)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and self.board_key(event)

@@ -72,8 +72,10 @@ class Hud:
         self.toast: Toast | None = None
 
     def say(self, text: str, note: str = "", kind: str = "") -> None:
-        """Show ``text`` for a while (``note`` under it, small), in place of any toast before."""
+        """Show ``text`` for a while (``note`` under it, small), in place of any toast before;
+        said to a player who hears the game (issue 36)."""
         self.toast = Toast(text, note, kind=kind)
+        self.app.speech.say(text)
 
     def withdraw(self, kind: str) -> None:
         """The toast goes if it is one of ``kind`` (what it said is over); another stays."""

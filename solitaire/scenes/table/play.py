@@ -14,6 +14,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
 from solitaire.scenes.menus.questions import ask_new_game, ask_restart
+from solitaire.play import spoken
 from solitaire.play.session import Session
 from solitaire.scenes.table.demo import Demo
 from solitaire.scenes.table.hud import bar_height
@@ -43,6 +44,9 @@ class PlayScene(TableScene):
     @property
     def elapsed(self) -> float:
         return self.session.elapsed
+
+    def spoken_figures(self) -> str:
+        return spoken.figures(self.game, self.elapsed)
 
     # ----------------------------------------------------------------------------- games
     def _replace_game(self, game: Game, start: dict | None = None) -> None:

@@ -1,0 +1,165 @@
+"""The game's voice for a player who hears it (issue 36): lines said by the screens go to the
+player's screen reader or speech engine on a thread of their own, so the frame thread never
+waits on speech (a speech server that is slow to answer, or hangs, costs the game nothing).
+
+``Speech`` is what the screens see: ``say`` a line (it interrupts what is being said, as a
+screen reader does when the focus moves; ``queue=True`` waits its turn, as the lines of the
+table's reading do), ``repeat`` the last one. Every line said is also appended to the file
+``SOLITAIRE_SPEECH_LOG`` names, one a line with its language first (``en\\tColumn 3, ...``), so
+tests and players can read what was heard without a speech engine.
+
+Whether it speaks: the setting "Speak for a screen reader" (``Settings.speak``: None until the
+player chooses, and then on only when the library reports a screen reader running), or
+``--speak``. The engine (``speech_output``) is made on the speech thread; where none can be
+made, the game says so once on stderr and plays on.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from solitaire import i18n
+
+log = logging.getLogger(__name__)
+
+LOG_VARIABLE = "SOLITAIRE_SPEECH_LOG"
+
+
+class Output(Protocol):
+    """A speech engine, used on the speech thread only."""
+
+    def start(self) -> bool:
+        """Connect; False when no speech is available (``reason`` says why)."""
+
+    reason: str
+
+    def screen_reader(self) -> bool:
+        """A screen reader is running (the setting's default follows it)."""
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        """Say ``text``, an Arabic voice for ``ar`` where one is installed."""
+
+
+_current: Speech | None = None
+
+
+def current() -> Speech | None:
+    """The App's speech (the widgets speak their focus through it), None before an App is made."""
+    return _current
+
+
+class Speech:
+    """Lines to say, spoken on the speech thread; on while ``on`` is (see the module's doc)."""
+
+    def __init__(self, output: Output | None = None, log_path: str | None = None, *,
+                 on: bool | None = False, warn: Callable[[str], None] | None = None) -> None:
+        """``on``: True or False as the player (or ``--speak``) chose; None: on only if the
+        output reports a screen reader running. ``log_path``: the speech log (None: the
+        environment's ``SOLITAIRE_SPEECH_LOG``, if set)."""
+        global _current
+        self.output = output
+        self.log_path = log_path if log_path is not None else os.environ.get(LOG_VARIABLE) or None
+        self.chosen = on
+        self.on = bool(on)
+        self.last = ""
+        self.warn = warn or (lambda text: print(text, file=sys.stderr))
+        self._lines: queue.Queue[tuple[str, str, bool] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        if output is None:
+            self._ready.set()
+        else:
+            self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
+            self._thread.start()
+        _current = self
+
+    @property
+    def wanted(self) -> bool:
+        """Lines may be spoken: on, or still waiting to hear whether a screen reader runs."""
+        return self.on or (self.chosen is None and not self._ready.is_set())
+
+    def set_on(self, on: bool) -> None:
+        """The player chose (the setting, or ``--speak``)."""
+        self.chosen = on
+        self.on = on
+
+    def say(self, text: str, *, queue: bool = False) -> None:
+        """Say ``text`` now (what was being said stops), or after what is queued (``queue``)."""
+        if not text or not self.wanted:
+            return
+        self.last = text
+        self._lines.put((i18n.language(), text, not queue))
+        if self._thread is None:
+            self._drain()
+
+    def say_lines(self, lines: list[str]) -> None:
+        """Several lines, the first interrupting, the rest each in its turn."""
+        for index, line in enumerate(lines):
+            self.say(line, queue=index > 0)
+
+    def repeat(self) -> None:
+        """The last line said, again."""
+        if self.last:
+            self.say(self.last)
+
+    def wait(self) -> None:
+        """Until every line said so far is spoken and logged (tests; the end of a run)."""
+        self._lines.join()
+
+    def close(self) -> None:
+        """The thread ends after the lines already said."""
+        if self._thread is not None:
+            self._lines.put(None)
+            self._thread.join(timeout=2)
+            self._thread = None
+
+    # -- the speech thread ------------------------------------------------------------------
+    def _run(self) -> None:
+        assert self.output is not None
+        output: Output | None = self.output
+        try:
+            if not output.start():
+                self.warn(i18n.t("speech.unavailable", reason=output.reason))
+                output = None
+            elif self.chosen is None and output.screen_reader():
+                self.on = True
+        except Exception as error:  # a broken engine must not take the game down
+            log.debug("speech output failed", exc_info=True)
+            self.warn(i18n.t("speech.unavailable", reason=str(error) or type(error).__name__))
+            output = None
+        self._ready.set()
+        while True:
+            item = self._lines.get()
+            if item is None:
+                self._lines.task_done()
+                return
+            self._write(*item)
+            if output is not None and self.on:
+                try:
+                    output.speak(item[1], item[0], item[2])
+                except Exception:
+                    log.debug("a line could not be spoken", exc_info=True)
+            self._lines.task_done()
+
+    def _drain(self) -> None:
+        """No engine: the lines are only logged (on the caller's thread; the tests' case)."""
+        while not self._lines.empty():
+            item = self._lines.get()
+            if item is not None:
+                self._write(*item)
+            self._lines.task_done()
+
+    def _write(self, language: str, text: str, interrupt: bool) -> None:
+        if self.log_path is None:
+            return
+        try:
+            with open(self.log_path, "a", encoding="utf-8") as file:
+                file.write(f"{language}\t{' '.join(text.split())}\n")
+        except OSError:
+            log.debug("the speech log %s could not be written", self.log_path, exc_info=True)

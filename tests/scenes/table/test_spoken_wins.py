@@ -1,0 +1,159 @@
+"""A game won by ear (issue 36): the keyboard wins of ``test_keyboard_wins`` played again with
+speech on and ``SOLITAIRE_SPEECH_LOG`` set, the log read move by move: the focus said where the
+arrows put it, each move said as the rules core played it ("7 of hearts to column 3, turned
+the queen of spades"), the win; and the table's keys (repeat, read the table, score, jump to a
+pile or a rank) said as a player who hears only them needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from solitaire import i18n
+from solitaire.app.speech import Speech
+from solitaire.core import STOCK, TABLEAU, Pile, parse_code, parse_request
+from solitaire.play import spoken
+from tests.scenes.table.test_keyboard_wins import LINES, walk_to
+
+
+@pytest.fixture
+def services(services):
+    return replace(services, store=None)
+
+
+@pytest.fixture
+def heard(app, tmp_path, monkeypatch):
+    """The app speaking, every line said read back from the speech log the environment names."""
+    path = tmp_path / "speech.log"
+    monkeypatch.setenv("SOLITAIRE_SPEECH_LOG", str(path))
+    app.speech = Speech(on=True)
+    app.settings = app.settings.updated(status_line=False)
+
+    def lines() -> list[str]:
+        app.speech.wait()
+        return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return lines
+
+
+def start(app, driver, code):
+    play = app.open("play", code=parse_code(code))
+    driver.settle(3)
+    driver.key(pygame.K_TAB)
+    return play
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell"])
+def test_a_whole_game_won_by_the_keyboard_is_said_move_by_move(app, driver, heard, game_id):
+    line = LINES[game_id]
+    play = start(app, driver, line["code"])
+    assert heard()[-1] == "en\t" + spoken.place_words(play.game, *play.board.place())
+    for text in line["moves"]:
+        expected = play.game.clone()
+        move = expected.resolve(parse_request(text))
+        was = spoken.before(expected, move)
+        expected.apply(move)
+        if move.src.kind == STOCK:
+            count = len(heard())
+            driver.key(pygame.K_SPACE)
+        else:
+            depth = move.count if move.src.kind == TABLEAU else 1
+            walk_to(driver, play, move.src, depth)
+            assert heard()[-1] == "en\t" + spoken.place_words(play.game, move.src, depth), text
+            driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+            assert heard()[-1].startswith("en\tPicked up: "), text
+            walk_to(driver, play, move.dst)
+            count = len(heard())
+            driver.key(pygame.K_RETURN)
+        said = heard()[count:]
+        assert said[0] == "en\t" + spoken.move_words(was, expected), text
+        assert said[1:] in ([], ["en\tAuto-complete plays the rest of the cards home"]), text
+    assert play.game.won and heard()[-1].endswith(", you won!")
+
+
+def test_the_move_line_names_the_card_turned_up():
+    game_line = LINES["klondike"]
+    from solitaire.core import Game
+
+    game = Game.deal(parse_code(game_line["code"]))
+    said = []
+    for text in game_line["moves"][:2]:
+        move = game.resolve(parse_request(text))
+        was = spoken.before(game, move)
+        game.apply(move)
+        said.append(spoken.move_words(was, game))
+    assert said == ["Ace of clubs to foundation 1", "Ace of spades to foundation 2, turned the jack of spades"]
+
+
+def test_the_table_keys_repeat_read_and_jump(app, driver, heard):
+    play = start(app, driver, LINES["klondike"]["code"])
+    game = play.game
+    driver.key(pygame.K_3)  # the third column
+    assert heard()[-1] == "en\tColumn 3, 7 of spades, 2 cards face down under it"
+    driver.key(pygame.K_r)  # said again
+    assert heard()[-2:] == ["en\tColumn 3, 7 of spades, 2 cards face down under it"] * 2
+    driver.key(pygame.K_s)
+    assert heard()[-1] == "en\tStock, 24 cards"
+    driver.key(pygame.K_f)
+    assert (play.board.pile, heard()[-1]) == (Pile("f", 0), "en\tFoundation 1, empty")
+    driver.key(pygame.K_a, pygame.KMOD_SHIFT)  # the next face-up ace: column 1's
+    assert (play.board.pile, heard()[-1]) == (Pile(TABLEAU, 0), "en\tColumn 1, ace of clubs")
+    driver.key(pygame.K_a, pygame.KMOD_SHIFT)  # and the next: column 7's
+    assert (play.board.pile, heard()[-1]) == (Pile(TABLEAU, 6), "en\tColumn 7, ace of spades, 6 cards face down under it")
+    driver.key(pygame.K_q, pygame.KMOD_SHIFT)
+    assert heard()[-1] == "en\tNo face-up queen on the table"
+    driver.key(pygame.K_i)
+    assert heard()[-1] == "en\tScore 0, Moves 0, Time 0:00"
+    before = len(heard())
+    driver.key(pygame.K_t)  # the whole table, a line a pile
+    reading = heard()[before:]
+    assert reading == ["en\t" + line for line in spoken.table_reading(game, play.voice._piles())]
+    assert len(reading) == 1 + 1 + 4 + 7 and reading[-1] == "en\tColumn 7, 6 cards face down, ace of spades"
+
+
+def test_undo_and_a_refusal_are_said(app, driver, heard):
+    play = start(app, driver, LINES["klondike"]["code"])
+    play.play(play.game.resolve(parse_request("t1>f1")))
+    assert heard()[-1] == "en\tAce of clubs to foundation 1"
+    driver.key(pygame.K_u)
+    assert heard()[-1] == "en\tTaken back: ace of clubs to foundation 1"
+    driver.key(pygame.K_2)
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)  # the 8 of spades on the king of hearts: refused, said why
+    refusal = play.game.check(play.game.resolve(parse_request("t2>t1")))
+    assert heard()[-1] == "en\t" + i18n.refusal_text(refusal)[:1].upper() + i18n.refusal_text(refusal)[1:]
+
+
+def test_arabic_lines_are_in_arabic(make_app, tmp_path):
+    path = tmp_path / "speech.log"
+    app = make_app(lang="ar", status_line=False)
+    app.speech = Speech(log_path=str(path), on=True)
+    from tests.scenes.conftest import Driver
+
+    driver = Driver(app)
+    start(app, driver, LINES["klondike"]["code"])
+    driver.key(pygame.K_7)
+    app.speech.wait()
+    last = path.read_text(encoding="utf-8").splitlines()[-1]
+    assert last == "ar\tالعمود 7، الآس البستوني، تحتها 6 أوراق مقلوبة"
+
+
+def test_no_speech_is_said_once_and_the_game_plays_on(tmp_path):
+    said: list[str] = []
+
+    class Broken:
+        reason = "no speech server"
+
+        def start(self) -> bool:
+            return False
+
+    speech = Speech(Broken(), log_path=str(tmp_path / "log"), on=True, warn=said.append)
+    speech.say("Column 1, empty")
+    speech.say("Column 2, empty")
+    speech.wait()
+    speech.close()
+    assert said == ["No speech output is available (no speech server); the game plays on without it."]
+    assert (tmp_path / "log").read_text(encoding="utf-8") == "en\tColumn 1, empty\nen\tColumn 2, empty\n"
