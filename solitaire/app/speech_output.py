@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from solitaire.app.speech import Speech
+
 log = logging.getLogger(__name__)
 
 #: Prism's backends that are screen readers (the others are speech engines): one of them
@@ -84,3 +86,9 @@ class PrismOutput:
                     return
         except Exception:  # an engine that lists voices but refuses one: its own voice stays
             log.debug("no %s voice set", language, exc_info=True)
+
+
+def start_speech(chosen: bool | None, forced: bool = False) -> Speech:
+    """The game's speech: on if ``forced`` (``--speak``) or ``chosen`` (the setting), else on
+    only when a screen reader runs (``chosen`` None); speaking through Prism."""
+    return Speech(PrismOutput(), on=True if forced else chosen)

@@ -46,7 +46,7 @@ def system_name() -> str:
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_rule_numbers", "show_time", "show_moves",
                 "status_line")
-SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
+SEEING_TOGGLES = ("four_colour_deck", "high_contrast", "speak")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
 PAGES = ("general", "comfort", "network")
 """The pages at the normal text size (with large text, ``_columns`` makes General two)."""
@@ -120,7 +120,7 @@ class SettingsScene(Scene):
                                                     bold=True, size_ratio=0.62))
         for key in SEEING_TOGGLES:
             self.toggles[key] = self.group.add(
-                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+                ui.Toggle(t(f"settings.{key}"), self._value(key), self._setter(key)))
         self.text_size_label = self.group.add(ui.Label(t("settings.text_size"), size_ratio=0.46))
         self.text_size = self.group.add(ui.SegmentedChoice(
             [(size, t(f"settings.text_size.{size}")) for size in TEXT_SIZES], s.text_size,
@@ -208,6 +208,11 @@ class SettingsScene(Scene):
         else:
             self.server_field.error = self.app.t("settings.online_server_form")
 
+    def _value(self, key: str) -> bool:
+        """A toggle's setting; speech never chosen shows whether it speaks (a screen reader runs)."""
+        value = getattr(self.app.settings, key)
+        return self.app.speech.on if value is None else value
+
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
             self.app.change_settings(**{key: value})
@@ -249,7 +254,7 @@ class SettingsScene(Scene):
         self.size = size
         w, h = size
         for key, toggle in self.toggles.items():
-            toggle.value = getattr(self.app.settings, key)
+            toggle.value = self._value(key)
         self.text_size.value = self.app.settings.text_size
         self.show_page(self.page)  # the text size may have changed the pages
         pw = min(int(w * 0.84), int(h * 1.45))
