@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 LOG_VARIABLE = "SOLITAIRE_SPEECH_LOG"
 
+#: Marks that order a mixed line on screen (``i18n``'s LRM and RLM, isolates): nothing to say.
+DISPLAY_MARKS = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069"))
+
 
 class Output(Protocol):
     """A speech engine, used on the speech thread only."""
@@ -61,7 +64,8 @@ class Speech:
                  on: bool | None = False, warn: Callable[[str], None] | None = None) -> None:
         """``on``: True or False as the player (or ``--speak``) chose; None: on only if the
         output reports a screen reader running. ``log_path``: the speech log (None: the
-        environment's ``SOLITAIRE_SPEECH_LOG``, if set)."""
+        environment's ``SOLITAIRE_SPEECH_LOG``, if set). The log has a thread of its own, so
+        an engine that hangs on connecting keeps no line from it."""
         global _current
         self.output = output
         self.log_path = log_path if log_path is not None else os.environ.get(LOG_VARIABLE) or None
@@ -69,14 +73,18 @@ class Speech:
         self.on = bool(on)
         self.last = ""
         self.warn = warn or (lambda text: print(text, file=sys.stderr))
-        self._lines: queue.Queue[tuple[str, str, bool] | None] = queue.Queue()
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
+        self._ready = threading.Event()  # the engine has said whether it speaks
+        self._spoken: queue.Queue[tuple[str, str, bool] | None] = queue.Queue()
+        self._logged: queue.Queue[tuple[str, str, bool] | None] = queue.Queue()
+        self._threads: list[threading.Thread] = []
         if output is None:
             self._ready.set()
         else:
-            self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
-            self._thread.start()
+            self._threads.append(threading.Thread(target=self._speak_lines, name="speech", daemon=True))
+        if self.log_path is not None:
+            self._threads.append(threading.Thread(target=self._log_lines, name="speech-log", daemon=True))
+        for thread in self._threads:
+            thread.start()
         _current = self
 
     @property
@@ -91,12 +99,15 @@ class Speech:
 
     def say(self, text: str, *, queue: bool = False) -> None:
         """Say ``text`` now (what was being said stops), or after what is queued (``queue``)."""
+        text = text.translate(DISPLAY_MARKS).strip()
         if not text or not self.wanted:
             return
         self.last = text
-        self._lines.put((i18n.language(), text, not queue))
-        if self._thread is None:
-            self._drain()
+        item = (i18n.language(), text, not queue)
+        if self.output is not None:
+            self._spoken.put(item)
+        if self.log_path is not None:
+            self._logged.put(item)
 
     def say_lines(self, lines: list[str]) -> None:
         """Several lines, the first interrupting, the rest each in its turn."""
@@ -109,57 +120,62 @@ class Speech:
             self.say(self.last)
 
     def wait(self) -> None:
-        """Until every line said so far is spoken and logged (tests; the end of a run)."""
-        self._lines.join()
+        """Until every line said so far is in the log (tests; the end of a run)."""
+        self._logged.join()
 
     def close(self) -> None:
-        """The thread ends after the lines already said."""
-        if self._thread is not None:
-            self._lines.put(None)
-            self._thread.join(timeout=2)
-            self._thread = None
+        """The threads end after the lines already said (an engine that hangs is left, a
+        daemon thread, to end with the game)."""
+        self._spoken.put(None)
+        self._logged.put(None)
+        for thread in self._threads:
+            thread.join(timeout=2)
+        self._threads = []
 
-    # -- the speech thread ------------------------------------------------------------------
-    def _run(self) -> None:
-        assert self.output is not None
-        output: Output | None = self.output
-        try:
-            if not output.start():
-                self.warn(i18n.t("speech.unavailable", reason=output.reason))
-                output = None
-            elif self.chosen is None and output.screen_reader():
-                self.on = True
-        except Exception as error:  # a broken engine must not take the game down
-            log.debug("speech output failed", exc_info=True)
-            self.warn(i18n.t("speech.unavailable", reason=str(error) or type(error).__name__))
-            output = None
-        self._ready.set()
+    # -- the speech thread and the log's ----------------------------------------------------
+    def _speak_lines(self) -> None:
+        output = self._start()
         while True:
-            item = self._lines.get()
+            item = self._spoken.get()
             if item is None:
-                self._lines.task_done()
                 return
-            self._write(*item)
             if output is not None and self.on:
                 try:
                     output.speak(item[1], item[0], item[2])
                 except Exception:
                     log.debug("a line could not be spoken", exc_info=True)
-            self._lines.task_done()
 
-    def _drain(self) -> None:
-        """No engine: the lines are only logged (on the caller's thread; the tests' case)."""
-        while not self._lines.empty():
-            item = self._lines.get()
-            if item is not None:
+    def _start(self) -> Output | None:
+        """The engine connected (None: no speech, said once); speech turned on if it was left
+        to a screen reader and one runs."""
+        assert self.output is not None
+        try:
+            if not self.output.start():
+                self.warn(i18n.t("speech.unavailable", reason=self.output.reason))
+                return None
+            if self.chosen is None and self.output.screen_reader():
+                self.on = True
+            return self.output
+        except Exception as error:  # a broken engine must not take the game down
+            log.debug("speech output failed", exc_info=True)
+            self.warn(i18n.t("speech.unavailable", reason=str(error) or type(error).__name__))
+            return None
+        finally:
+            self._ready.set()
+
+    def _log_lines(self) -> None:
+        while True:
+            item = self._logged.get()
+            if item is None:
+                self._logged.task_done()
+                return
+            if self.chosen is not None or self._ready.wait() and self.on:  # left to a screen reader: only if one runs
                 self._write(*item)
-            self._lines.task_done()
+            self._logged.task_done()
 
     def _write(self, language: str, text: str, interrupt: bool) -> None:
-        if self.log_path is None:
-            return
         try:
-            with open(self.log_path, "a", encoding="utf-8") as file:
+            with open(self.log_path or "", "a", encoding="utf-8") as file:
                 file.write(f"{language}\t{' '.join(text.split())}\n")
         except OSError:
             log.debug("the speech log %s could not be written", self.log_path, exc_info=True)

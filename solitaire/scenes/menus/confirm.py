@@ -86,7 +86,9 @@ class DialogScene(Scene):
     def speak_opening(self) -> None:
         """Issue 36: the title, what the dialog says, its buttons and the focused one."""
         if self.app.speech.wanted:
-            buttons = [w.spoken() for w in self.group.focus_order() if isinstance(w, ui.Button)]
+            shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button)]
+            shown.sort(key=lambda w: (w.rect.y, -w.rect.x if self.rtl else w.rect.x))  # in reading order
+            buttons = [w.spoken() for w in shown]
             focused = self.group.focused.spoken() if self.group.focused is not None else ""
             self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts(), buttons, focused))
 

@@ -19,6 +19,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.play import spoken
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 DIGITS = frozenset("0123456789")
@@ -243,7 +244,10 @@ class SettingsScene(Scene):
         self.show_page(self.page)
         self.on_resize(self.app.display.size)
         first = next(w for w in self.group.focus_order() if w is not self.pages)  # the first setting;
+        self.group.quiet = True  # said with the title, below
         self.group.focus(first, visible=self.app.keyboard_input)  # the tabs are a Shift+Tab above it
+        self.group.quiet = False
+        self.app.speech.say(spoken.joined([self.app.t("settings.title"), self.pages.spoken(), first.spoken()]))
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.22, "out_cubic", on_update=self._set_fade)
 
