@@ -143,7 +143,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         text = Text()
         text.base_rtl = i18n.is_rtl()  # every line of an Arabic interface reads right to left
         app = App(display, audio, text, merged, i18n.t, Services.around(store),
-                  speech=start_speech(merged.speak, opts.speak))
+                  speech=start_speech(merged.speak, opts.speak, engine=not opts.smoke))
         audio.listen(app.events)
         app.card_backs = _card_backs()
         one_off = {"language": merged.language} if opts.lang else {}

@@ -48,6 +48,9 @@ class Output(Protocol):
     def speak(self, text: str, language: str, interrupt: bool) -> None:
         """Say ``text``, an Arabic voice for ``ar`` where one is installed."""
 
+    def close(self) -> None:
+        """Let the engine go."""
+
 
 _current: Speech | None = None
 
@@ -138,6 +141,8 @@ class Speech:
         while True:
             item = self._spoken.get()
             if item is None:
+                if output is not None:
+                    output.close()
                 return
             if output is not None and self.on:
                 try:

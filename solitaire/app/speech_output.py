@@ -67,6 +67,10 @@ class PrismOutput:
     def screen_reader(self) -> bool:
         return self.reader
 
+    def close(self) -> None:
+        """The backend and Prism's context let go (the speech thread's last act)."""
+        self.backend = self.context = None
+
     def speak(self, text: str, language: str, interrupt: bool) -> None:
         if language != self.language:
             self.language = language
@@ -88,7 +92,8 @@ class PrismOutput:
             log.debug("no %s voice set", language, exc_info=True)
 
 
-def start_speech(chosen: bool | None, forced: bool = False) -> Speech:
+def start_speech(chosen: bool | None, forced: bool = False, engine: bool = True) -> Speech:
     """The game's speech: on if ``forced`` (``--speak``) or ``chosen`` (the setting), else on
-    only when a screen reader runs (``chosen`` None); speaking through Prism."""
-    return Speech(PrismOutput(), on=True if forced else chosen)
+    only when a screen reader runs (``chosen`` None); speaking through Prism. Without ``engine``
+    (a ``--smoke`` run, which no one hears) Prism is not asked: only the log is written."""
+    return Speech(PrismOutput() if engine or forced else None, on=True if forced else chosen)

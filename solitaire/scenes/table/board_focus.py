@@ -37,6 +37,10 @@ class BoardFocus(ui.Widget):
         """
         self.pile, self.depth = self.places()[0][0], 1
 
+    def put(self, pile: Pile, depth: int = 1) -> None:
+        """The focus on ``pile``, ``depth`` cards from its top (a key that jumps there)."""
+        self.pile, self.depth = pile, depth
+
     def place(self) -> tuple[Pile, int]:
         """The focused place and depth, back at the first place if the pile is not on this
         table (a game without a stock, FC-1).

@@ -68,10 +68,10 @@ class Voice:
 
     def focus(self, pile: Pile, depth: int = 1) -> None:
         """The board's focus put on ``pile`` (and said)."""
-        self.board.pile, self.board.depth = pile, depth
+        self.board.put(pile, depth)
         group = self.table.group
         if group.focused is self.board:
-            group.focus_visible = True
+            group.focus(self.board, visible=True)  # shown, if it was not
             self.say_place()
         else:
             group.focus(self.board, visible=True)
