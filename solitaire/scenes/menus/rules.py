@@ -158,6 +158,14 @@ class RulesScene(DialogScene):
         self.target = 0.0
         self.step = 40
 
+    def speak_opening(self) -> None:
+        """Issue 36: the title and Close, then the page read a block at a time (a key stops it)."""
+        super().speak_opening()
+        if self.app.speech.wanted:
+            for kind, text, value in self.blocks:
+                if kind != "ids":
+                    self.app.speech.say(f"{text} {value}".strip(), queue=True)
+
     # -- scrolling --------------------------------------------------------------------------
     @property
     def max_scroll(self) -> int:
