@@ -168,7 +168,8 @@ class TableScene(Scene):
         if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
             note = i18n.t("play.refusal_rule", rule=refusal.rule) if self.app.settings.show_rule_numbers else ""
-            self.say(text[:1].upper() + text[1:], note)
+            self.hud.say(text[:1].upper() + text[1:], note,
+                         spoken=spoken.sentence([i18n.refusal_text(refusal, spoken.card_words)]))
 
     def say(self, text: str, note: str = "") -> None:
         self.hud.say(text, note)

@@ -91,7 +91,7 @@ def test_undo_and_a_refusal_are_said(app, driver, heard):
     driver.key(pygame.K_2)
     driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
     driver.key(pygame.K_1)
-    driver.key(pygame.K_RETURN)  # the 8 of spades on the king of hearts: refused, said why
+    driver.key(pygame.K_RETURN)  # the 8 of spades on the ace of clubs: refused, said why
     refusal = play.game.check(play.game.resolve(parse_request("t2>t1")))
     assert heard()[-1] == "en\t" + i18n.refusal_text(refusal)[:1].upper() + i18n.refusal_text(refusal)[1:]
 
@@ -126,3 +126,18 @@ def test_no_speech_is_said_once_and_the_game_plays_on(tmp_path):
     speech.close()
     assert said == ["No speech output is available (no speech server); the game plays on without it."]
     assert (tmp_path / "log").read_text(encoding="utf-8") == "en\tColumn 1, empty\nen\tColumn 2, empty\n"
+
+
+def test_an_arabic_refusal_names_its_cards_in_words(make_app, tmp_path):
+    path = tmp_path / "speech.log"
+    app = make_app(lang="ar", status_line=False)
+    app.speech = Speech(log_path=str(path), on=True)
+    from tests.scenes.conftest import Driver
+
+    driver = Driver(app)
+    play = start(app, driver, LINES["klondike"]["code"])
+    play.play(play.game.resolve(parse_request("t2>t1")))  # the 8 of spades on the ace of clubs
+    app.speech.wait()
+    last = path.read_text(encoding="utf-8").splitlines()[-1]
+    assert last.startswith("ar\t") and "8 البستوني" in last and "الآس السباتي" in last and "♠" not in last
+    assert play.hud.toast.text.count("♠") == 1  # on screen, the card as its corner shows it
