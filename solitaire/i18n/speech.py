@@ -88,7 +88,7 @@ AR: dict[str, str] = {
     "speech.move_run.two": "{card} مع ورقتين فوقها إلى {pile}",
     "speech.move_run.few": "{card} مع {n} أوراق فوقها إلى {pile}",
     "speech.move_run.other": "{card} مع {n} ورقة فوقها إلى {pile}",
-    "speech.turned": "وانكشفت {card}",
+    "speech.turned": "وانكشفت ورقة {card}",
     "speech.drew": "سحبت {card}",
     "speech.drew_more.one": "سحبت ورقة واحدة، وفي الأعلى {card}",
     "speech.drew_more.two": "سحبت ورقتين، وفي الأعلى {card}",
