@@ -53,6 +53,8 @@ EN: dict[str, str] = {
     "speech.duel.rival.one": "{name}: {n} card home",
     "speech.duel.rival.other": "{name}: {n} cards home",
     "speech.duel.go": "Go!",
+    "speech.duel": "Duel against {name}",
+    "speech.keys": "Arrows move on the table, Enter plays, T reads the table, R repeats",
 }
 
 AR: dict[str, str] = {
@@ -120,4 +122,6 @@ AR: dict[str, str] = {
     "speech.duel.rival.few": "{name}: {n} أوراق في الأساسات",
     "speech.duel.rival.other": "{name}: {n} ورقة في الأساسات",
     "speech.duel.go": "انطلق!",
+    "speech.duel": "مبارزة ضد {name}",
+    "speech.keys": "الأسهم للتنقل على الطاولة، Enter للعب، T لقراءة الطاولة، R للتكرار",
 }

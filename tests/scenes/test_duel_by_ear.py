@@ -39,13 +39,14 @@ def test_a_duel_is_heard_from_its_count_to_its_results(make_app, tmp_path):
     assert duel.duel.started and duel.duel.race.home(1) == 0
     count = [line for line in heard(app, path) if line.split("\t")[1] in ("3", "2", "1", "Go!")]
     assert count == ["en\t3", "en\t2", "en\t1", "en\tGo!"]
+    assert any(line.startswith("en\tDuel against Computer, Easy. Stock, 24 cards. Arrows move") for line in heard(app, path))
     assert "en\t14 seconds left" in heard(app, path)
     keys = Keys(app)
     keys.press(pygame.K_SPACE, seen=False)  # a draw: said by what it drew
     assert heard(app, path)[-1].startswith("en\tDrew ")
     settle(app, 3.0)
     said = heard(app, path)
-    assert said.count("en\tComputer · Easy: 1 card home") == 1 and "en\tComputer · Easy: 2 cards home" in said
+    assert said.count("en\tComputer, Easy: 1 card home") == 1 and "en\tComputer, Easy: 2 cards home" in said
     settle(app, 4.0)
     assert [line for line in heard(app, path) if line[3:].isdigit()][-4:] == ["en\t10", "en\t9", "en\t8", "en\t7"]
     keys.tab_to(duel.end_button)
@@ -59,7 +60,7 @@ def test_a_duel_is_heard_from_its_count_to_its_results(make_app, tmp_path):
     keys.press(pygame.K_RETURN)
     settle(app, 8.0)  # the opponent races on to the end of its time (the clock said), then the results
     results = heard(app, path)[-1]
-    assert results.startswith("en\tYour opponent won. ") and "Computer · Easy: " in results
+    assert results.startswith("en\tYour opponent won. ") and "Computer, Easy: " in results
     assert "Deal DU2-D3N-QZBMUPP" in results and "Buttons: Rematch, New duel, Title" in results
 
 
@@ -78,7 +79,7 @@ def test_arabic_duel_lines_are_in_arabic(make_app, tmp_path):
     settle(app, 9.0)
     said = heard(app, path)
     assert "ar\tانطلق!" in said and "ar\tبقيت 130 ثانية" in said
-    assert "ar\tComputer · Easy: ورقتان في الأساسات" in said
+    assert "ar\tComputer, Easy: ورقتان في الأساسات" in said
 
 
 def test_each_minute_is_said_once_as_the_clock_passes_it():

@@ -268,8 +268,11 @@ class DuelScene(TableScene):
         self.on_resize(self.app.display.size)
         self.screen.deal(self.game)
         self._update_buttons()
+        self.group.quiet = True  # said with the duel's name, below
         if self.app.keyboard_input:  # started from the keyboard: the board's focus shown at once
             self.group.focus(self.board, visible=True)
+        self.group.quiet = False
+        self.voice.opened(self.app.t("speech.duel", name=self.duel.rival.name))
         self.app.settings_listeners.append(self._settings_changed)
 
     def exit(self) -> None:

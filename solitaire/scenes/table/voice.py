@@ -37,6 +37,11 @@ class Voice:
     def speech(self):
         return self.table.app.speech
 
+    def opened(self, name: str) -> None:
+        """The table opens: which game, the focused place and how to reach the cards."""
+        if self.speech.wanted:
+            self.speech.say(spoken.joined([name, self.board.spoken(), self.table.app.t("speech.keys")]))
+
     # -- moves -------------------------------------------------------------------------------
     def before(self, move: Move) -> None:
         """A move is about to be played: what its words need of the table before it."""

@@ -58,6 +58,8 @@ def test_the_move_line_names_the_card_turned_up():
 
 def test_the_table_keys_repeat_read_and_jump(app, driver, heard):
     play = start(app, driver, LINES["klondike"]["code"])
+    opening = heard()[-2]  # before the board's focus (Tab) was said
+    assert opening == "en\tKlondike, Draw 1. Stock, 24 cards. Arrows move on the table, Enter plays, T reads the table, R repeats"
     game = play.game
     driver.key(pygame.K_3)  # the third column
     assert heard()[-1] == "en\tColumn 3, 7 of spades, 2 cards face down under it"
