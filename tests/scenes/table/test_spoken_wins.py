@@ -7,15 +7,18 @@ refusal said, Arabic lines in Arabic, and no speech said once.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
 
 from solitaire import i18n
 from solitaire.app.speech import Speech
-from solitaire.core import TABLEAU, Game, Pile, parse_code, parse_request
+from solitaire.core import CELL, TABLEAU, Game, Pile, parse_code, parse_request
+from solitaire.core.position import game_from_json
 from solitaire.play import spoken
-from tests.scenes.table.test_keyboard_wins import LINES
+from tests.scenes.table.test_freecell_spider_play import SPIDER_LINE, near_the_end
+from tests.scenes.table.test_keyboard_wins import LINES, play_line_by_keyboard
 
 
 @pytest.fixture
@@ -143,3 +146,31 @@ def test_an_arabic_refusal_names_its_cards_in_words(make_app, tmp_path):
     last = path.read_text(encoding="utf-8").splitlines()[-1]
     assert last.startswith("ar\t") and "8 البستوني" in last and "الآس السباتي" in last and "♠" not in last
     assert play.hud.toast.text.count("♠") == 1  # on screen, the card as its corner shows it
+
+
+def test_spider_to_its_win_by_ear_says_the_whole_suit_going_home(app, driver, heard):
+    """SP-4 by ear: the last run joined says the suit went home, the card it turned, the win."""
+    play = app.open("play", game=game_from_json(near_the_end()))
+    driver.settle(3)
+    driver.key(pygame.K_TAB)
+    play_line_by_keyboard(driver, play, SPIDER_LINE, app.speech.log_path and Path(app.speech.log_path))
+    assert heard()[-1] == "en\t2 of spades with 1 card on it to column 1, a whole suit went home, you won!"
+    assert "en\t6 of spades with 1 card on it to column 1, turned the 3 of spades" in heard()
+
+
+def test_a_spider_row_dealt_and_a_free_cell_are_said(app, driver, heard):
+    play = start(app, driver, "SP1-D2N-AAAAAAB")
+    driver.key(pygame.K_SPACE)
+    assert heard()[-1] == "en\tA row dealt on the columns"
+    play = start(app, driver, "FC1-MS-1")
+    assert play.board.pile == Pile(CELL, 0)  # the first place of the top row
+    driver.key(pygame.K_c)  # the next free cell
+    assert heard()[-1] == "en\tFree cell 2, empty" and play.board.pile == Pile(CELL, 1)
+    driver.key(pygame.K_w)  # FreeCell has no waste: the key does nothing, and says nothing
+    assert heard()[-1] == "en\tFree cell 2, empty"
+
+
+def test_a_hint_is_said_as_the_move_it_gives():
+    game = Game.deal(parse_code(LINES["klondike"]["code"]))
+    assert spoken.hint_words(game, game.resolve(parse_request("t1>f1"))) == "Hint: ace of clubs to foundation 1"
+    assert spoken.hint_words(game, game.resolve(parse_request("s"))) == "Hint: stock"
