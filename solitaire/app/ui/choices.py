@@ -156,8 +156,13 @@ class SegmentedChoice(Widget):
             self.on_change(value)
             self.announce()
 
+    #: What the choice is of, said before its value ("Animation speed: Normal"); the row's label
+    #: on screen is a widget of its own.
+    name = ""
+
     def spoken(self) -> str:
-        return self.options[self._index()][1] if self.options else ""
+        value = self.options[self._index()][1] if self.options else ""
+        return f"{self.name}: {value}" if self.name and value else value
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
