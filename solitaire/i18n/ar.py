@@ -8,7 +8,7 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
-from solitaire.i18n import daily, network, online, speech
+from solitaire.i18n import about, daily, network, online, speech
 from solitaire.i18n.ar_duel import DUEL
 from solitaire.i18n.rules_ar import RULES_PAGES
 
@@ -209,6 +209,11 @@ STRINGS.update({
     "store.cannot_save": "يتعذّر حفظ تقدّمك في {folder}. تحتفظ اللعبة بكل شيء ما دامت تعمل، وتواصل المحاولة.",
     "store.cannot_save_busy": "نسخة أخرى من سوليتير تشغل {folder} منذ مدّة، فلم يُحفظ تقدّمك بعد. تحتفظ اللعبة بكل شيء ما دامت تعمل، وتحفظه حالما تتركه النسخة الأخرى.",
     "store.saving_again": "عاد الحفظ يعمل: تقدّمك محفوظ.",
+    "store.lock_damaged": "كان مجلد يشغل مكان ملف القفل الخاص باللعبة: وُضع جانبًا باسم {aside} بكل ما فيه، والحفظ يعمل.",
+    "store.lock_unusable": "مجلد يشغل مكان ملف القفل الخاص باللعبة ({name}) ولا يمكن نقله: تحفظ اللعبة دونه. أغلق أي نافذة أخرى من سوليتير على هذا المجلد.",
+    "store.save_redo_dropped": "عادت لعبتك المحفوظة كما تركتها، دون النقلات التي كان «أعد» سيلعبها من جديد: تعذّر لعب إحداها.",
+    "store.key_damaged": "كان ملف مفتاحك على الإنترنت تالفًا: وُضع جانبًا باسم {aside}، وصُنع مفتاح جديد (تبدأ على الإنترنت لاعبًا جديدًا؛ أعد الملف القديم لتعود كما كنت).",
+    "store.save_open_elsewhere": "اللعبة المحفوظة لهذا النمط مفتوحة في نافذة أخرى من سوليتير: تبقى هناك، وتُلعب هذه التوزيعة الجديدة بجانبها.",
 })
 
 STRINGS.update({
@@ -230,6 +235,7 @@ STRINGS.update({
 # زر المتابعة في الشاشة الرئيسية وسجلات لوحة الفوز (issue 22).
 STRINGS.update({
     "menu.continue_game": "متابعة {game} · {mode}",
+    "menu.continue_one": "متابعة {game}",
     "win.code": "التوزيعة {code}",
     "win.best": "أفضل نتيجة {score}",
     "win.streak": "سلسلة الفوز {n}",
@@ -267,6 +273,7 @@ STRINGS.update({
     "demo.no_move": "توقف العرض التوضيحي: لا يرى الحاسوب أي حركة مفيدة.",
     "win.demo_title": "فاز العرض التوضيحي",
     "play.redo": "استعادة",
+    "table.demo_mark": "لعب العرض التوضيحي هنا: هذه اللعبة لم تعد تُحتسب",
     "demo.banner": "عرض توضيحي: الحاسوب يلعب. اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
     "demo.confirm": "هل تريد أن يكمل الحاسوب هذه اللعبة من هنا؟ تُحتسب خسارة، ولا يُحسب لك الفوز بعد الآن.",
     "demo.failed": "توقف العرض التوضيحي: تعذّر على الحاسوب التفكير في هذه اللعبة.",
@@ -277,4 +284,5 @@ STRINGS.update(network.AR)
 STRINGS.update(DUEL)
 STRINGS.update(online.AR)  # issue 25: the online duel
 STRINGS.update(daily.AR)  # issue 25 item 5: the daily deal
+STRINGS.update(about.AR)  # issue 37: the About page
 STRINGS.update(speech.AR)  # issue 36: what is said for a screen reader

@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import daily, network, online, speech
+from solitaire.i18n import about, daily, network, online, speech
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -164,6 +164,11 @@ STRINGS.update({
     "store.cannot_save": "Your progress cannot be saved in {folder}. The game keeps everything while it runs and keeps trying.",
     "store.cannot_save_busy": "Another copy of Solitaire has been holding {folder} for a while, so your progress is not saved yet. The game keeps everything while it runs and saves it as soon as the other copy lets go.",
     "store.saving_again": "Saving works again: your progress is saved.",
+    "store.lock_damaged": "A folder had taken the place of the game's lock file: it is set aside as {aside}, with all it held, and saving works.",
+    "store.lock_unusable": "A folder takes the place of the game's lock file ({name}) and cannot be moved: the game saves without it. Close any other window of Solitaire on this folder.",
+    "store.save_redo_dropped": "Your saved game is back as you left it, without the moves Redo could play again: one of them could not be played.",
+    "store.key_damaged": "Your online key file was damaged: it is set aside as {aside}, and a new key is made (online, you start as a new player; put the old file back to be your old self).",
+    "store.save_open_elsewhere": "This mode's saved game is open in another window of Solitaire: it stays there, and this new deal is played beside it.",
 })
 
 # The network Duel (issue 15): what the other side did, what the host's door turned away.
@@ -241,6 +246,7 @@ STRINGS.update({
 # The title's Continue and the win panel's records (issue 22).
 STRINGS.update({
     "menu.continue_game": "Continue {game} · {mode}",
+    "menu.continue_one": "Continue {game}",
     "win.code": "Deal {code}",
     "win.best": "Best score {score}",
     "win.streak": "Winning streak {n}",
@@ -266,6 +272,7 @@ STRINGS.update({
     "demo.no_move": "The demo stopped: the computer sees no useful move left.",
     "win.demo_title": "The demo won",
     "play.redo": "Redo",
+    "table.demo_mark": "The demo played here: this game no longer counts",
     "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
     "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
     "demo.failed": "The demo stopped: the computer could not think about this game.",
@@ -274,4 +281,5 @@ STRINGS.update({
 STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
+STRINGS.update(about.EN)  # issue 37: the About page
 STRINGS.update(speech.EN)  # issue 36: what is said for a screen reader
