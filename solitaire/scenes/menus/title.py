@@ -117,7 +117,7 @@ class TitleScene(Scene):
     def speak_opening(self) -> None:
         """Issue 36: the title, how to choose, and the buttons."""
         if self.app.speech.wanted:
-            buttons = [button.spoken() for button in self.buttons if button.visible]
+            buttons = [button.spoken() for button in self.buttons if button.visible and button.enabled]
             self.app.speech.say(spoken.dialog_words(self.app.t("app.title"), [self.app.t("title.hint")], buttons, ""))
 
     def exit(self) -> None:
