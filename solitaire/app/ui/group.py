@@ -11,7 +11,8 @@ import pygame
 
 from solitaire.app import speech
 from solitaire.app.text import Text
-from solitaire.app.ui.widgets import Widget
+from solitaire.app.ui.choices import SegmentedChoice
+from solitaire.app.ui.widgets import Label, Widget
 
 
 class WidgetGroup:
@@ -30,6 +31,11 @@ class WidgetGroup:
         self.quiet = False
 
     def add(self, widget: Widget) -> Widget:
+        """Add ``widget`` (and its children); a choice added right after a label is named by it
+        for a screen reader ("Animation speed: Normal"), as the eye reads the two together."""
+        if isinstance(widget, SegmentedChoice) and not widget.name and self.widgets \
+                and isinstance(self.widgets[-1], Label):
+            widget.name = self.widgets[-1].label
         widget.group = self
         self.widgets.append(widget)
         for child in widget.children():

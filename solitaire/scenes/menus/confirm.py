@@ -84,13 +84,15 @@ class DialogScene(Scene):
         self.fade = value
 
     def speak_opening(self) -> None:
-        """Issue 36: the title, what the dialog says, its buttons and the focused one."""
+        """Issue 36: the title, what the dialog says, its choices as they stand, its buttons and
+        the focused one."""
         if self.app.speech.wanted:
             shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button)]
             shown.sort(key=lambda w: (w.rect.y, -w.rect.x if self.rtl else w.rect.x))  # in reading order
             buttons = [w.spoken() for w in shown]
+            choices = [w.spoken() for w in self.group.focus_order() if isinstance(w, (ui.SegmentedChoice, ui.Toggle))]
             focused = self.group.focused.spoken() if self.group.focused is not None else ""
-            self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts(), buttons, focused))
+            self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts() + choices, buttons, focused))
 
     def spoken_texts(self) -> list[str]:
         """What the dialog says besides its title and widgets, for a screen reader."""

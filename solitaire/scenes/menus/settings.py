@@ -129,10 +129,6 @@ class SettingsScene(Scene):
         for key in MOVING_TOGGLES:
             self.toggles[key] = self.group.add(
                 ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
-        for choice, label in ((self.speed, self.speed_label), (self.backs, self.back_label),
-                              (self.language, self.language_label), (self.text_size, self.text_size_label)):
-            if choice is not None and label is not None:
-                choice.name = label.label  # said with its value (issue 36)
         self._build_duel()
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
 
