@@ -55,3 +55,19 @@ def test_settings_say_their_title_page_and_first_setting(tmp_path, monkeypatch):
     settings = scenes[-1]
     assert said[-1] == "ar\t" + "الإعدادات. " + settings.pages.spoken() + ". " + settings.group.focused.spoken()
     assert said[-1].endswith(": مفعّل") or said[-1].endswith(": معطّل")
+
+
+def test_statistics_say_another_games_figures_after_its_name(app, tmp_path):
+    import pygame
+
+    from solitaire.app.speech import Speech
+
+    log = tmp_path / "speech.log"
+    app.speech = Speech(log_path=str(log), on=True)
+    stats = app.open("statistics")
+    stats.group.focus(stats.games, visible=True)
+    stats.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.speech.wait()
+    said = log.read_text(encoding="utf-8").splitlines()
+    assert said[-2:] == ["en\t" + stats.games.spoken(), "en\t" + ". ".join(stats.spoken_texts())]
+    assert said[-1].startswith("en\tPlayed 0. Won 0. ")

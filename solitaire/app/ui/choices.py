@@ -153,8 +153,8 @@ class SegmentedChoice(Widget):
         value = self.options[index][0]
         if value != self.value:
             self.value = value
+            self.announce()  # the new value first, then what it changes (a page, the figures)
             self.on_change(value)
-            self.announce()
 
     #: What the choice is of, said before its value ("Animation speed: Normal"); the row's label
     #: on screen is a widget of its own.
