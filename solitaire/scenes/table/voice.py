@@ -23,6 +23,12 @@ COLUMN_KEYS = {getattr(pygame, f"K_{n}"): (n - 1) % 10 for n in range(10)}  # 1.
 PILE_KEYS = {pygame.K_s: STOCK, pygame.K_w: WASTE, pygame.K_f: FOUNDATION, pygame.K_c: CELL}
 RANK_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
              **{getattr(pygame, f"K_{n}"): n for n in range(2, 10)}}
+#: The same keys by where they are on the keyboard, for a layout whose letters are not Latin:
+#: with an Arabic layout T types "ف", and it is still the key the README names. A Latin layout's
+#: own letters come first (an AZERTY player's Q is Q).
+BY_PLACE = {getattr(pygame, f"KSCAN_{name.upper()}"): getattr(pygame, f"K_{name}")
+            for name in "acfijkqrstw0123456789"}
+KNOWN = frozenset(BY_PLACE.values())
 
 
 class Voice:
@@ -87,7 +93,8 @@ class Voice:
         combinations stay the table's and the system's."""
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
-        key, game = event.key, self.table.game
+        game = self.table.game
+        key = event.key if event.key in KNOWN else BY_PLACE.get(getattr(event, "scancode", 0), event.key)
         if event.mod & pygame.KMOD_SHIFT:
             if key not in RANK_KEYS:
                 return False

@@ -174,3 +174,9 @@ def test_a_hint_is_said_as_the_move_it_gives():
     game = Game.deal(parse_code(LINES["klondike"]["code"]))
     assert spoken.hint_words(game, game.resolve(parse_request("t1>f1"))) == "Hint: ace of clubs to foundation 1"
     assert spoken.hint_words(game, game.resolve(parse_request("s"))) == "Hint: stock"
+
+
+def test_the_keys_are_found_by_place_on_an_arabic_layout(app, driver, heard):
+    play = start(app, driver, LINES["klondike"]["code"])
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=ord("ف"), mod=0, unicode="ف", scancode=pygame.KSCAN_T))
+    assert heard()[-1] == "en\t" + spoken.table_reading(play.game, play.voice._piles())[-1]  # T read the table
