@@ -102,7 +102,7 @@ class Speech:
 
     def say(self, text: str, *, queue: bool = False) -> None:
         """Say ``text`` now (what was being said stops), or after what is queued (``queue``)."""
-        text = text.translate(DISPLAY_MARKS).replace(" · ", ", ").strip()  # a dot between: a pause
+        text = text.translate(DISPLAY_MARKS).replace(" · ", i18n.t("list.separator")).strip()  # a dot: a pause
         if not text or not self.wanted:
             return
         self.last = text

@@ -79,7 +79,7 @@ def test_arabic_duel_lines_are_in_arabic(make_app, tmp_path):
     settle(app, 9.0)
     said = heard(app, path)
     assert "ar\tانطلق!" in said and "ar\tبقيت 130 ثانية" in said
-    assert "ar\tComputer, Easy: ورقتان في الأساسات" in said
+    assert "ar\tComputer، Easy: ورقتان في الأساسات" in said  # the dot between: an Arabic comma
 
 
 def test_each_minute_is_said_once_as_the_clock_passes_it():
