@@ -71,3 +71,26 @@ def test_statistics_say_another_games_figures_after_its_name(app, tmp_path):
     said = log.read_text(encoding="utf-8").splitlines()
     assert said[-2:] == ["en\t" + stats.games.spoken(), "en\t" + ". ".join(stats.spoken_texts())]
     assert said[-1].startswith("en\tPlayed 0. Won 0. ")
+
+
+def test_an_online_wait_says_its_room_letter_by_letter_and_why_it_failed(app, tmp_path):
+    import socket
+
+    from solitaire.app.speech import Speech
+    from solitaire.net.online_messages import RoomMade
+    from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
+    from tests.scenes.online_frames import frames
+
+    log = tmp_path / "speech.log"
+    app.speech = Speech(log_path=str(log), on=True)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        url = f"ws://127.0.0.1:{probe.getsockname()[1]}"  # nothing listens there
+    lobby = OnlineLobbyScene(app, mode="room", url=url)
+    app.stack.push(lobby)
+    lobby.hear(RoomMade("K7QXM"))
+    app.speech.wait()
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "en\t" + app.t("online.room.give") + " K 7 Q X M"
+    frames(app, lambda: lobby.problem)
+    app.speech.wait()
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "en\t" + app.t("online.error.unreachable", url=url)
