@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pygame
 
+from solitaire import i18n
 from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
 from solitaire.play import spoken
 from solitaire.scenes.table.board_focus import BoardFocus
@@ -114,7 +115,10 @@ class Voice:
         return True
 
     def _piles(self) -> list[Pile]:
-        return [pile for row in self.board.places() for pile in row]
+        """The board's places in reading order: each row right to left in a right-to-left
+        language (the Arabic table reads from its stock and column 1, on the right)."""
+        rows = self.board.places()
+        return [pile for row in rows for pile in (row[::-1] if i18n.is_rtl() else row)]
 
     def _next_of_kind(self, kind: str) -> bool:
         """The focus on the next pile of ``kind`` after the focused one (the first, else)."""

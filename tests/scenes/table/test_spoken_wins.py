@@ -180,3 +180,18 @@ def test_the_keys_are_found_by_place_on_an_arabic_layout(app, driver, heard):
     play = start(app, driver, LINES["klondike"]["code"])
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=ord("ف"), mod=0, unicode="ف", scancode=pygame.KSCAN_T))
     assert heard()[-1] == "en\t" + spoken.table_reading(play.game, play.voice._piles())[-1]  # T read the table
+
+
+def test_an_arabic_table_is_read_from_the_right(make_app, tmp_path):
+    path = tmp_path / "speech.log"
+    app = make_app(lang="ar", status_line=False)
+    app.speech = Speech(log_path=str(path), on=True)
+    from tests.scenes.conftest import Driver
+
+    driver = Driver(app)
+    start(app, driver, LINES["klondike"]["code"])
+    before = len(path.read_text(encoding="utf-8").splitlines())
+    driver.key(pygame.K_t)
+    app.speech.wait()
+    read = [line.split("\t")[1].split("،")[0] for line in path.read_text(encoding="utf-8").splitlines()[before:]]
+    assert read[:3] == ["كومة السحب", "الأوراق المسحوبة", "كومة الأساس 1"] and read[6:8] == ["العمود 1", "العمود 2"]
