@@ -38,7 +38,12 @@ class Output(Protocol):
     """A speech engine, used on the speech thread only."""
 
     def start(self) -> bool:
-        """Connect; False when no speech is available (``reason`` says why)."""
+        """Load the library and look for a screen reader; False when there is no speech library
+        (``reason`` says why)."""
+
+    def connect(self) -> bool:
+        """Ready to speak (the screen reader, else the best speech engine, connected to only
+        now: a player who never hears the game starts no speech server); False with ``reason``."""
 
     reason: str
 
@@ -137,13 +142,18 @@ class Speech:
 
     # -- the speech thread and the log's ----------------------------------------------------
     def _speak_lines(self) -> None:
-        output = self._start()
+        output, connected = self._start(), False
         while True:
             item = self._spoken.get()
             if item is None:
                 if output is not None:
                     output.close()
                 return
+            if output is not None and self.on and not connected:
+                connected = output.connect()
+                if not connected:
+                    self.warn(i18n.t("speech.unavailable", reason=output.reason))
+                    output = None
             if output is not None and self.on:
                 try:
                     output.speak(item[1], item[0], item[2])

@@ -43,11 +43,20 @@ class PrismOutput:
         try:
             self.context = prism.Context()
             self.reader = self._find_screen_reader(prism)
-            if self.backend is None:
-                self.backend = self.context.acquire_best()
         except (prism.PrismError, RuntimeError, ValueError) as error:
             self.reason = str(error) or type(error).__name__
             return False
+        return True
+
+    def connect(self) -> bool:
+        import prism
+
+        if self.backend is None:
+            try:
+                self.backend = self.context.acquire_best()
+            except (prism.PrismError, RuntimeError, ValueError) as error:
+                self.reason = str(error) or type(error).__name__
+                return False
         log.debug("speech through %s", self.backend.name)
         return True
 

@@ -24,6 +24,7 @@ class Engine:
         self.gate = gate
         self.said: list[tuple[str, str, bool]] = []
         self.done = threading.Event()
+        self.connected = False
 
     def start(self) -> bool:
         if self.gate is not None:
@@ -32,6 +33,10 @@ class Engine:
 
     def screen_reader(self) -> bool:
         return self.reader
+
+    def connect(self) -> bool:
+        self.connected = True
+        return True
 
     def speak(self, text: str, language: str, interrupt: bool) -> None:
         self.said.append((language, text, interrupt))
@@ -86,7 +91,7 @@ def test_left_to_a_screen_reader_it_speaks_only_when_one_runs(tmp_path):
         speech.say("last")
         speech.wait()
         speech.close()
-        assert speech.on is reader
+        assert speech.on is reader and engine.connected is reader  # no speech server started for no one
         assert (log.read_text(encoding="utf-8") if log.exists() else "") == ("en\tlast\n" if reader else "")
 
 
