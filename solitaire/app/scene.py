@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.events import Events
+from solitaire.app.memory import give_back
 from solitaire.app.speech import Speech
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
@@ -126,6 +127,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self.exits = 0  # scenes exited so far: ``App.tidy`` gives memory back after a change
 
     @property
     def top(self) -> Scene | None:
@@ -150,6 +152,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.exit()
+        self.exits += 1
         if self._scenes:
             self._scenes[-1].resume()
         return scene
@@ -165,6 +168,7 @@ class SceneStack:
         """Swap the top scene for ``scene`` (the one below is neither paused nor resumed)."""
         if self._scenes:
             self._scenes.pop().exit()
+            self.exits += 1
         self._scenes.append(scene)
         scene.enter()
         return scene
@@ -187,6 +191,7 @@ class SceneStack:
     def clear(self) -> None:
         while self._scenes:
             self._scenes.pop().exit()
+            self.exits += 1
 
     def visible(self) -> list[Scene]:
         """The scenes drawn this frame: the top one and, under overlays, those below."""
@@ -257,17 +262,9 @@ class App:
       ``card_back.<id>`` in the current language).
     """
 
-    def __init__(
-        self,
-        display: Display,
-        audio: Audio,
-        text: Text,
-        settings: Settings,
-        translate: Callable[..., str],
-        services: Services,
-        scenes: dict[str, SceneFactory] | None = None,
-        speech: Speech | None = None,
-    ) -> None:
+    def __init__(self, display: Display, audio: Audio, text: Text, settings: Settings,
+                 translate: Callable[..., str], services: Services,
+                 scenes: dict[str, SceneFactory] | None = None, speech: Speech | None = None) -> None:
         self.display = display
         self.audio = audio
         self.text = text
@@ -281,8 +278,8 @@ class App:
         #: What happened at the table, reported by the scenes; the audio listens (wired by main).
         self.events = Events()
         self.card_backs: list[str] = []
-        #: The voice for a player who hears the game (issue 36); silent unless turned on.
-        self.speech = speech if speech is not None else Speech()
+        self.speech = speech if speech is not None else Speech()  # issue 36: silent unless turned on
+        self._tidied: tuple[int, tuple[int, int]] = (0, display.size)
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
         Look.high_contrast = settings.high_contrast
@@ -339,6 +336,12 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def tidy(self) -> None:
+        """Going idle: memory given back (``app.memory``) if a scene closed or the window resized."""
+        if self._tidied != (state := (self.stack.exits, self.display.size)):
+            self._tidied = state
+            give_back()
+
     # -- settings ---------------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:
         """Change some settings (checked: a bad value raises ValueError), apply them, tell listeners."""
@@ -355,8 +358,7 @@ class App:
             self.stack.on_resize(self.display.size)
         self.audio.set_volume(s.volume)
         self.audio.set_muted(not s.sound)
-        if s.speak is not None:
-            self.speech.set_on(s.speak)
+        self.speech.set_on(s.speak)
         if s.fullscreen != self.display.fullscreen:
             self.toggle_fullscreen()
         for listener in list(self.settings_listeners):

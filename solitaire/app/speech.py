@@ -100,10 +100,11 @@ class Speech:
         """Lines may be spoken: on, or still waiting to hear whether a screen reader runs."""
         return self.on or (self.chosen is None and not self._ready.is_set())
 
-    def set_on(self, on: bool) -> None:
-        """The player chose (the setting, or ``--speak``)."""
-        self.chosen = on
-        self.on = on
+    def set_on(self, on: bool | None) -> None:
+        """The player chose (the setting, or ``--speak``); None: not chosen, nothing changes."""
+        if on is not None:
+            self.chosen = on
+            self.on = on
 
     def say(self, text: str, *, queue: bool = False) -> None:
         """Say ``text`` now (what was being said stops), or after what is queued (``queue``)."""
