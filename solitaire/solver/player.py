@@ -25,8 +25,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
-from ..core.bonus import finishing_bonus
-from ..core.game import Game
 from ..core.moves import Move
 from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
@@ -79,29 +77,25 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END
     if search_kind(game) != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
-    else:
-        rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
-        move = _POLICIES[strength](view, rng) or way_out(view)
-    if move is None:
-        return END  # stuck: no line the player sees sends a card home or turns one any more
-    if view.seconds_left is not None and not time_pays(game, view.seconds_left, PACE[strength]):
-        return END
-    return move
+        return END if move is None else move
+    rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
+    move = _POLICIES[strength](view, rng)
+    seconds = view.seconds_left
+    if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
+        return move
+    way = way_out(view)
+    if way.found is None:  # too many places to look through: play on while the policy can
+        return END if move is None else move
+    if not way.found:
+        return END  # a dead end of what it can know: no line sends a card home or turns one
+    if seconds is not None and way.moves * PACE[strength] > seconds:
+        return END  # the next card home or turned cannot come before 0:00: End banks the bonus
+    return move if move is not None else way.move
 
 
-def time_pays(game: Game, seconds_left: float, pace: float) -> bool:
-    """Playing on is worth its time (DU-5): the next card home, expected after as many moves as
-    each card home has taken so far (every move takes ``pace``), and End then, total at least
-    what End now banks (End takes a pace too). With no card home yet ending pays nothing, and
-    near 0:00 the bonus left is small, so this says "end" only in a race's last seconds."""
-    home = sum(map(len, game.foundations))
-    if home == 0:
-        return True
-    end_now = finishing_bonus(game, seconds_left - pace)
-    next_card = pace * max(1.0, game.moves / home)
-    if home + 1 == game.rules.card_count:  # the last card ends the game itself: no End to press
-        return 10 + finishing_bonus(game, seconds_left - next_card, home + 1) >= end_now
-    return 10 + finishing_bonus(game, seconds_left - next_card - pace, home + 1) >= end_now
+CLOCK_WATCH = 40
+"""Within this many of its moves of 0:00 a player checks that its next card home or turned can
+still come in time (the search that says so costs more than a move's thinking otherwise)."""
 
 
 def _easy(view: Seen, rng: random.Random) -> Move | None:
