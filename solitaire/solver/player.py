@@ -9,13 +9,14 @@ process, so the frame thread never thinks, and hands the decision over once its 
 seconds a move, by strength) has passed.
 
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
-strength plays on while it has a line that gets somewhere (its policy's move, else any short
-line that sends a card home or turns one, ``opponent.escape``; the talon cycled included), and
-presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next
-card home, at the pace the player has kept so far, would come too late to make up for the time
-bonus (DU-5) that ending now banks. Games no talon search fits (``kinds.search_kind``: FreeCell,
-Spider) are played from the cards in sight (``seen_hint``). Without a race clock END just means
-"nothing useful left" (the Hint's "No useful move").
+strength plays its policy's move, else the first move of the shortest line that sends a card
+home or turns one (``opponent.escape``: every line over the cards it has seen, the talon cycled
+as often as it takes), and presses End only when there is no such line (a dead end of what it
+can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
+left cannot change the result): never to bank the time bonus (DU-5) while a card could still
+come home (issue 31). Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
+played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
+useful left" (the Hint's "No useful move").
 """
 
 from __future__ import annotations
