@@ -72,3 +72,11 @@ def test_easy_plays_the_deals_it_ended_with_cards_still_to_go_home_to_52():
     for code in ("DU2-D3N-OAJBPDG", "DU2-D3N-AAAAAAG"):
         easy = race(parse_code(code), [Strength.EASY])[0]
         assert (easy.won, easy.home, easy.gave_up) == (True, 52, False)
+
+
+def test_the_wider_check_counts_a_line_through_a_card_taken_back_from_home():
+    """The 5 of hearts comes back from home onto the 6 of spades, the 4 of spades onto it, and
+    the Queen under it turns: only the wider check sees it."""
+    game = build("duel", tableau=["ks 6S", "qs 4S"], foundations=["AH 2H 3H 4H 5H"])
+    assert search(game.clone(), True).found is False and not gave_up(game, 200.0, 0.8)
+    assert gave_up(game, 200.0, 0.8, from_home=True)

@@ -49,11 +49,18 @@ def _state(game: Game) -> tuple:
     return (tuple(sorted(zip(game.hidden, map(tuple, game.tableau)))), tuple(game.stock), tuple(game.waste))
 
 
-def search(start: Game, stock_seen: bool, limit: int = LIMIT) -> Way:
+def _state_with_home(game: Game) -> tuple:
+    """``_state`` with the foundations, for lines that may take cards back from them."""
+    return _state(game) + (tuple(sorted(map(len, game.foundations))),)
+
+
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False) -> Way:
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
-    ``stock_seen`` is False) a click that shows stock cards not seen yet."""
+    ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
+    may take cards back from the foundations too (the bench's wider check, never the player's)."""
     home_now, hidden_now = home(start), still_hidden(start)
-    visited = {_state(start)}
+    key = _state_with_home if from_home else _state
+    visited = {key(start)}
     frontier: list[tuple[Game, Move | None]] = [(start, None)]
     depth = 0
     while frontier:
@@ -61,7 +68,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT) -> Way:
         following: list[tuple[Game, Move | None]] = []
         for game, first in frontier:
             for move in game.legal_moves():
-                if move.src.kind == FOUNDATION:
+                if move.src.kind == FOUNDATION and not from_home:
                     continue  # a card from home goes back
                 if move.src.kind == STOCK and not stock_seen:
                     return Way(True, first or move, depth)  # the click shows what was never seen
@@ -69,7 +76,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT) -> Way:
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
                     return Way(True, first or move, depth)
-                state = _state(game)
+                state = key(game)
                 if state not in visited:
                     if len(visited) >= limit:
                         game.undo()
