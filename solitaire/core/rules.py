@@ -10,7 +10,6 @@ code letters and menu order, so a new game or variant is a new file and no Pytho
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Callable
 from .cards import ACE, KING, card
 from .errors import TOPIC_OF, TOPICS
 from .predicates import BUILDS, EMPTY_COLUMN, FOUNDATION_BASES, RUNS, any_group
+from .shipped import shipped_root
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -35,10 +35,8 @@ COMMON_RULE_IDS: dict[str, str] = {
 
 
 def levels_dir() -> Path:
-    """``levels/`` beside the package, or inside a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return root / "levels"
+    """``levels/`` beside the package, inside it (a pip install), or inside a PyInstaller bundle."""
+    return shipped_root() / "levels"
 
 
 @dataclass(frozen=True)
