@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
+from ..core.game import Game
 from ..core.moves import Move
 from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
