@@ -63,8 +63,7 @@ class Game(Table):
                 if row < size:
                     game.tableau[column].append(deck[position])
                     position += 1
-        if rules.face_up == "last":
-            game.hidden = [size - 1 for size in rules.columns]
+        game.hidden = list(rules.dealt_hidden)
         game.stock = deck[position:][::-1]
         return game
 

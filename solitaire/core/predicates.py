@@ -88,15 +88,36 @@ def empty_takes_any(card: int) -> bool:
 
 EMPTY_COLUMN: dict[str, Callable[[int], bool]] = {"king": empty_takes_king, "any": empty_takes_any}
 
+# How many cards of a dealt column lie face down, by the column's place (0 first) and size: the
+# ``face_up`` part, asked here and nowhere else (the deal, the deal-file check, the solvers).
+FACE_DOWN: dict[str, Callable[[int, int], int]] = {
+    "last": lambda place, size: size - 1,  # K-1: only each column's last card face up
+    "all": lambda place, size: 0,  # TF-1, FC-1: every card face up
+    "by_place": lambda place, size: min(place, size),  # YU-1: as many face down as columns to its left
+}
+
 FOUNDATION_BASES = {"ace": ACE}
 
 
-def extends_foundation(card: int, pile: list[int], base: int) -> bool:
-    """C-4: a foundation starts with its base card and goes up one rank at a time in one suit."""
+def foundation_refusal(card: int, pile: list[int], base: int, fixed: int | None) -> str | None:
+    """C-4, decided here and nowhere else: a foundation starts with its base card and goes up one
+    rank at a time in one suit; a foundation fixed to a suit (TF-3, DS-3) takes that suit only.
+    None when ``card`` may go on ``pile``, else the refusal reason (errors.REASONS). The move
+    checks, the move lists, the click targets and the deal-file check all ask it.
+    """
+    if fixed is not None and SUIT[card] != fixed:
+        return "wrong_suit_slot"
     if not pile:
-        return RANK[card] == base
+        return None if RANK[card] == base else "ace_first"
     top = pile[-1]
-    return SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + 1
+    if SUIT[top] != SUIT[card]:
+        return "foundation_suit"
+    return None if RANK[card] == RANK[top] + 1 else "foundation_rank"
+
+
+def foundation_holds(cards: list[int], base: int, fixed: int | None) -> bool:
+    """A foundation's cards, bottom to top, are a pile C-4 could have built (a deal file's check)."""
+    return all(foundation_refusal(c, cards[:position], base, fixed) is None for position, c in enumerate(cards))
 
 
 def is_whole_suit(cards: list[int]) -> bool:

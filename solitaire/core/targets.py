@@ -8,9 +8,10 @@ Ruleset. These are functions of the table, composed into ``Game`` (table.py).
 
 from __future__ import annotations
 
-from .cards import KING, RANK, SUIT
+from .cards import KING, RANK
 from .checks import check_draw, check_source, exists, refuse, run_limit
 from .errors import IllegalMove
+from .predicates import foundation_refusal
 from .moves import CELL, DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile, Request
 from .table import Table
 
@@ -80,12 +81,10 @@ def foundation_for(table: Table, c: int) -> int | None:
     rules = table.rules
     if rules.whole_suits_leave:
         return None
-    suit, rank, base = SUIT[c], RANK[c], rules.foundation_base
+    base = rules.foundation_base
     for index, (pile, fixed) in enumerate(zip(table.foundations, rules.foundation_suits)):
-        if fixed is not None and fixed != suit:
-            continue
-        if (rank == base and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
-            return index  # C-4 (predicates.extends_foundation, written out: asked in every loop)
+        if foundation_refusal(c, pile, base, fixed) is None:  # C-4
+            return index
     return None
 
 

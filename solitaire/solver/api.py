@@ -39,7 +39,7 @@ class Result:
 
 def has_hidden_cards(game: Game) -> bool:
     """Face-down column cards, or a stock the player cannot see (all but Thoughtful)."""
-    return any(game.hidden) or (game.rules.face_up != "all" and bool(game.stock))
+    return any(game.hidden) or (game.rules.deals_face_down and bool(game.stock))
 
 
 def solve(game: Game, budget_seconds: float, node_limit: int | None = None, known: bool = True,

@@ -18,7 +18,7 @@ def search_kind(game: Game) -> str | None:
     if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
         return None
     if rules.cells:
-        fits = (rules.stock == "none" and rules.face_up == "all" and rules.runs == "ordered"
+        fits = (rules.stock == "none" and not rules.deals_face_down and rules.runs == "ordered"
                 and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
         return "cells" if fits else None
     return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None

@@ -132,7 +132,7 @@ def random_position(rng: random.Random, game_id: str, left: tuple[int, int] = (8
     for c in rest:
         game.tableau[rng.randrange(used)].append(c)
     for index, column in enumerate(game.tableau):
-        game.hidden[index] = rng.randint(0, max(0, len(column) - 1)) if rules.face_up == "last" else 0
+        game.hidden[index] = rng.randint(0, max(0, len(column) - 1)) if rules.deals_face_down else 0
     for index in range(slots):
         suit = index // rules.decks
         game.foundations[index] = [suit * 13 + r for r in range(heights[index])]

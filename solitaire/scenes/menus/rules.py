@@ -45,7 +45,7 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     if scoring.waste_to_column:
         rows.append(("row", t("rules.points.waste_to_column"),
                      _points(scoring, scoring.waste_to_column)))
-    if scoring.flip and rules.face_up != "all":
+    if scoring.flip and rules.deals_face_down:
         rows.append(("row", t("rules.points.flip"), _points(scoring, scoring.flip)))
     if scoring.foundation_to_column:
         rows.append(("row", t("rules.points.foundation_to_column"),
