@@ -14,7 +14,7 @@ from solitaire.i18n.rules_ar import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
-    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة · فري سيل · العنكبوت",
+    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة · فري سيل · العنكبوت · يوكون",
     "menu.klondike": "كلوندايك",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "سوليتير ريفليشي",
@@ -240,6 +240,7 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "فري سيل",
     "menu.spider": "العنكبوت",
+    "menu.yukon": "يوكون",
     "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",
     "new_game.draw_two_suits": "نوعان",

@@ -72,4 +72,10 @@ RULES_PAGES: dict[str, str] = {
     "rules.spider.4": "Click the stock to deal one card face up onto every column. A row is dealt only when no column is empty.",
     "rules.spider.5": "The score starts at 500; every move costs a point and every completed suit earns 100. You may undo without limit, and undoing the move that completed a suit brings the suit back.",
     "rules.pointer.spider": "Drag cards with the mouse and click the stock to deal a row. With \"One tap moves a card\" on in the settings, a click sends a card or run to a good place; with it off, click a card, then the place it should go.",
+    "rules.yukon.1": "Goal: move all 52 cards to the four foundations. An Ace starts any empty foundation, which then builds up in its suit to the King; the top card of a foundation may come back to a column where it fits.",
+    "rules.yukon.2": "The deal: all 52 cards in seven columns, none left over. The first column is one card face up; each other column has as many cards face down as there are columns to its left, with five face-up cards on them. There is no stock.",
+    "rules.yukon.3": "Columns build down in alternating colours. Any face-up card moves together with every card on it, in order or not: only that card has to fit where it goes. A hidden card turns face up by itself when the card on it leaves.",
+    "rules.yukon.4": "An empty column takes only a King, with whatever lies on it.",
+    "rules.yukon.5": "Once every card is face up and every column in descending order, the remaining cards go home by themselves. Each card put on a foundation scores 10 points and each card turned face up 5. You may undo without limit; redo plays a move you undid again, until you make a new move.",
+    "rules.pointer.yukon": "Drag a face-up card with the mouse: the cards on it come along. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
 }

@@ -21,4 +21,4 @@ def search_kind(game: Game) -> str | None:
         fits = (rules.stock == "none" and not rules.deals_face_down and rules.runs == "ordered"
                 and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
         return "cells" if fits else None
-    return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None
+    return "talon" if rules.stock in ("waste", "none") and rules.runs in ("ordered", "any") else None
