@@ -97,6 +97,8 @@ def check_draw(table: Table) -> Refusal | None:
         return None
     if rules.stock == "none":
         return refuse(table, "no_stock", game=rules)
+    if rules.stock == "to_foundation":
+        return refuse(table, "stock_used_up")  # GO-4: one pass, no waste to turn back
     if rules.deals_rows:
         if not table.stock:
             return refuse(table, "no_rows_left")
@@ -154,7 +156,7 @@ def _foundation_accepts(table: Table, c: int, index: int) -> Refusal | None:
     """C-4 (TF-3, DS-3: a foundation's own suit), as ``predicates.foundation_refusal`` decides."""
     pile = table.foundations[index]
     fixed = table.rules.foundation_suits[index]
-    reason = foundation_refusal(c, pile, table.rules.foundation_base, fixed)
+    reason = foundation_refusal(c, pile, table.rules.foundation_base, fixed, table.rules.foundation_build)
     if reason is None:
         return None
     if reason == "wrong_suit_slot":
@@ -170,7 +172,7 @@ def _column_accepts(table: Table, c: int, count: int, index: int) -> Refusal | N
     rules = table.rules
     if not pile:
         if not rules.empty_takes(c):
-            return refuse(table, "king_only", card=c)
+            return refuse(table, rules.empty_refusal, card=c)
     elif not rules.builds_on(c, pile[-1]):
         return refuse(table, rules.build_refusal(c, pile[-1]), card=c, target=pile[-1])
     if count > 1 and rules.run_size == "free_cells":

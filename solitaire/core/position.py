@@ -99,7 +99,7 @@ def game_from_json(data: object) -> Game:
         where = f"foundation {index + 1}"
         cards = [_card(t, where)[0] for t in _items(pile, where)]
         fixed = rules.foundation_suit(index)
-        if not foundation_holds(cards, rules.foundation_base, fixed):  # C-4, as a move is checked
+        if not foundation_holds(cards, rules.foundation_base, fixed, rules.foundation_build):  # C-4, as a move is
             if fixed is not None and any(SUIT[c] != fixed for c in cards):
                 raise BadDeal(f"{where}: holds only {SUIT_NAMES[fixed]} ({rules.rule_ids['foundation_slot']})")
             raise BadDeal(f"{where}: must hold one suit from the Ace up ({rules.rule_ids['foundation']})")

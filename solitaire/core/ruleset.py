@@ -12,7 +12,8 @@ from typing import Callable
 
 from .cards import ACE, KING, card
 from .errors import TOPIC_OF, TOPICS
-from .predicates import BUILDS, EMPTY_COLUMN, FACE_DOWN, FOUNDATION_BASES, RUNS, any_group
+from .predicates import (BUILDS, EMPTY_COLUMN, EMPTY_REFUSALS, FACE_UP, FOUNDATION_BASES, FOUNDATION_BUILDS, RUNS,
+                         any_group)
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -76,16 +77,18 @@ class Scoring:
 # A value outside these is refused when the file is read, with one sentence naming the part. The
 # predicates behind them are written once, in predicates.py.
 PARTS: dict[str, tuple[str, ...]] = {
-    "build": tuple(BUILDS),  # C-2 the other colour; or the same colour; SP-2 any suit
-    "empty_column": tuple(EMPTY_COLUMN),  # C-3 / DU-6: a King alone, or any card or run
-    "foundation_start": tuple(FOUNDATION_BASES),  # C-4: a foundation starts with an Ace, up by suit
+    "build": tuple(BUILDS),  # C-2 the other colour; or the same colour; SP-2 any suit; GO-2 nothing
+    "empty_column": tuple(EMPTY_COLUMN),  # C-3 / DU-6: a King alone, or any card or run; GO-2 nothing
+    "foundation_start": tuple(FOUNDATION_BASES),  # C-4: a foundation starts with an Ace; or any card
+    "foundation_build": FOUNDATION_BUILDS,  # C-4 up by suit; GO-3 up or down, any suit; TP-3 K-A wraps
     "runs": tuple(RUNS),  # K-4 / TF-2 ordered runs; DS-2 any face-up group; SP-3 runs of one suit
     "run_size": ("any", "free_cells"),  # how long a run may be: any, or FC-3's free cells and columns
-    "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits"),  # K-5 / DS-3 / TF-3 / SP-4
-    "face_up": tuple(FACE_DOWN),  # which dealt column cards lie face up (K-1 / TF-1 / YU-1)
+    "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits", "one_pile"),  # K-5 / DS-3 / TF-3 / SP-4 / GO-3
+    "face_up": tuple(FACE_UP),  # which dealt cards lie face up (K-1 / TF-1 / GO-1 / YU-1)
     "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
     "foundation_back": ("to_column", "never"),  # C-7 a foundation's top may come back; FC-4, SP-4 never
-    "stock": ("waste", "deal_row", "none"),  # K-3 turns cards onto a waste; SP-5 deals a row; FC-1 has none
+    "stock": ("waste", "deal_row", "none", "to_foundation"),  # K-3 onto a waste; SP-5 a row; FC-1 none; GO-4 home
+    "goal": ("all_home", "clear_tableau"),  # C-4 every card home; GO-5 every column card gone
     "draw": ("cards", "suits"),  # what the draw count of a code says: cards drawn, or suits dealt (SP-1)
 }
 
@@ -99,9 +102,9 @@ class Ruleset:
     on_title: bool  # offered on the title menu (the Duel's screen is not built yet)
     decks: int
     columns: tuple[int, ...]
-    face_up: str  # a key of predicates.FACE_DOWN: "last", "all", "by_place"
+    face_up: str  # a key of predicates.FACE_UP: "last", "all", "columns", "by_place"
     runs: str  # "ordered" (K-4, TF-2), "any" (DS-2) or "same_suit" (SP-3)
-    foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3), "whole_suits" (SP-4)
+    foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3), "whole_suits" (SP-4), "one_pile" (GO-3)
     draws: tuple[int, ...]
     default_draw: int
     scorings: tuple[str, ...]
@@ -112,6 +115,8 @@ class Ruleset:
     build: str = "alternate_colours_down"
     empty_column: str = "king"
     foundation_start: str = "ace"
+    foundation_build: str = "up_in_suit"
+    goal: str = "all_home"
     click: str = "one_tap"
     run_size: str = "any"
     foundation_back: str = "to_column"
@@ -131,6 +136,7 @@ class Ruleset:
     build_refusal: Callable[[int, int], str] = field(init=False, repr=False, compare=False)
     moves_with: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
     empty_takes: Callable[[int], bool] = field(init=False, repr=False, compare=False)
+    empty_refusal: str = field(init=False, repr=False, compare=False)
     foundation_base: int = field(init=False, repr=False, compare=False)
     # SP-5: the stock deals one card onto every column, and there is no waste.
     deals_rows: bool = field(init=False, repr=False, compare=False)
@@ -147,13 +153,14 @@ class Ruleset:
         object.__setattr__(self, "build_refusal", build.refusal)
         object.__setattr__(self, "moves_with", RUNS[self.runs] or build.fits)  # K-4, DS-2, SP-3
         object.__setattr__(self, "empty_takes", EMPTY_COLUMN[self.empty_column])  # C-3, DU-6
+        object.__setattr__(self, "empty_refusal", EMPTY_REFUSALS[self.empty_column])
         object.__setattr__(self, "foundation_base", FOUNDATION_BASES[self.foundation_start])  # C-4
         object.__setattr__(self, "deals_rows", self.stock == "deal_row")
         object.__setattr__(self, "whole_suits_leave", self.foundations == "whole_suits")
         object.__setattr__(self, "foundation_suits", tuple(
-            None if self.foundations in ("any", "whole_suits") else index // self.decks
+            None if self.foundations in ("any", "whole_suits", "one_pile") else index // self.decks
             for index in range(self.foundation_count)))
-        hidden = FACE_DOWN[self.face_up]
+        hidden = FACE_UP[self.face_up].face_down
         object.__setattr__(self, "dealt_hidden", tuple(hidden(place, size) for place, size in enumerate(self.columns)))
 
     @property
@@ -162,7 +169,13 @@ class Ruleset:
 
     @property
     def foundation_count(self) -> int:
-        return 4 * self.decks
+        """Four a deck; one where every card goes onto one pile (GO-3)."""
+        return 1 if self.foundations == "one_pile" else 4 * self.decks
+
+    @property
+    def stock_in_sight(self) -> bool:
+        """The stock's cards are dealt face up, in sight (TF-1; the ``face_up`` part)."""
+        return FACE_UP[self.face_up].stock_in_sight
 
     @property
     def empty_takes_any(self) -> bool:

@@ -81,9 +81,9 @@ def foundation_for(table: Table, c: int) -> int | None:
     rules = table.rules
     if rules.whole_suits_leave:
         return None
-    base = rules.foundation_base
+    base, build = rules.foundation_base, rules.foundation_build
     for index, (pile, fixed) in enumerate(zip(table.foundations, rules.foundation_suits)):
-        if foundation_refusal(c, pile, base, fixed) is None:  # C-4
+        if foundation_refusal(c, pile, base, fixed, build) is None:  # C-4, GO-3
             return index
     return None
 
@@ -141,6 +141,8 @@ def resolve(table: Table, request: Request) -> Move:
         if target is not None:
             return Move(src, Pile(FOUNDATION, target), 1)
         if kind == FOUNDATION:
+            if table.rules.foundation_count == 1:  # GO-3: the one pile's own rule says why not
+                return Move(src, Pile(FOUNDATION, 0), 1)
             raise IllegalMove(refuse(table, "no_foundation", card=c))
     if kind == FOUNDATION:
         raise IllegalMove(refuse(table, "one_at_a_time"))

@@ -5,7 +5,7 @@ from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider · Yukon",
+    "app.subtitle": "Patience games to play alone or in a duel",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",

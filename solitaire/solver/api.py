@@ -15,6 +15,7 @@ from ..core.game import Game
 from ..core.moves import Move, parse_request
 from .freecell import FreeCellSearch, freecell_moves
 from .kinds import search_kind
+from .one_pile import OnePileSearch
 from .search import Search, to_core_moves
 from .seen_hint import seen_hint
 
@@ -39,7 +40,7 @@ class Result:
 
 def has_hidden_cards(game: Game) -> bool:
     """Face-down column cards, or a stock the player cannot see (all but Thoughtful)."""
-    return any(game.hidden) or (game.rules.deals_face_down and bool(game.stock))
+    return any(game.hidden) or (not game.rules.stock_in_sight and bool(game.stock))
 
 
 def solve(game: Game, budget_seconds: float, node_limit: int | None = None, known: bool = True,
@@ -56,11 +57,15 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     kind = search_kind(game)
     if kind is None or (not known and has_hidden_cards(game)):
         return Result("unknown", [], 0, time.perf_counter() - started)
-    search = FreeCellSearch(game) if kind == "cells" else Search(game, settle)
+    search = (FreeCellSearch(game) if kind == "cells" else OnePileSearch(game) if kind == "one_pile"
+              else Search(game, settle))
     outcome = search.run(budget_seconds, node_limit, should_stop)
     moves: list[str] = []
     if outcome.result == "won":
-        line = (freecell_moves if kind == "cells" else to_core_moves)(game, outcome.actions)
+        if kind == "one_pile":
+            line = outcome.actions  # core Moves already
+        else:
+            line = (freecell_moves if kind == "cells" else to_core_moves)(game, outcome.actions)
         check = game.clone()
         for move in line:
             check.apply(move)

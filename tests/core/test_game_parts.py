@@ -91,7 +91,7 @@ def test_every_shipped_game_is_asked_by_its_rules_never_its_id():
         assert rules.builds_on is predicates.BUILDS[rules.build].fits
         assert rules.empty_takes is predicates.EMPTY_COLUMN[rules.empty_column]
         assert rules.foundation_base == predicates.FOUNDATION_BASES[rules.foundation_start]
-        assert rules.dealt_hidden == tuple(predicates.FACE_DOWN[rules.face_up](place, size)
+        assert rules.dealt_hidden == tuple(predicates.FACE_UP[rules.face_up].face_down(place, size)
                                            for place, size in enumerate(rules.columns))
 
 
