@@ -244,6 +244,7 @@ STRINGS.update({
     "menu.freecell": "فري سيل",
     "menu.spider": "العنكبوت",
     "menu.yukon": "يوكون",
+    "menu.golf": "الغولف",
     "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",
     "new_game.draw_two_suits": "نوعان",

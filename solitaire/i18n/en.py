@@ -252,6 +252,7 @@ STRINGS.update({
     "menu.freecell": "FreeCell",
     "menu.spider": "Spider",
     "menu.yukon": "Yukon",
+    "menu.golf": "Golf",
     "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",
     "new_game.draw_two_suits": "Two suits",

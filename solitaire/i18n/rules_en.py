@@ -78,4 +78,10 @@ RULES_PAGES: dict[str, str] = {
     "rules.yukon.4": "An empty column takes only a King, with whatever lies on it.",
     "rules.yukon.5": "Once every card is face up and every column in descending order, the remaining cards go home by themselves. Each card put on a foundation scores 10 points and each card turned face up 5. You may undo without limit; redo plays a move you undid again, until you make a new move.",
     "rules.pointer.yukon": "Drag a face-up card with the mouse: the cards on it come along. With \"One tap moves a card\" on in the settings, a click sends a card to a good place; with it off, click a card, then the place it should go.",
+    "rules.golf.1": "Goal: clear the seven columns, every card onto one pile. Cards left in the stock do not matter.",
+    "rules.golf.2": "The deal: seven columns of five cards, all face up. The other 17 cards form the stock, face down; its first card starts the pile.",
+    "rules.golf.3": "Only a column's top card moves, and only onto the pile: a card one rank above or below the pile's top card, whatever its suit (a 7 on an 8 or a 6). A King and an Ace are not next to each other. No card goes onto a column.",
+    "rules.golf.4": "Click the stock to turn its next card onto the pile, whenever you like. You go through the stock once.",
+    "rules.golf.5": "Each card from a column scores a point: 35 for a win. You may undo without limit; redo plays a move you undid again, until you make a new move.",
+    "rules.pointer.golf": "Drag a column's top card onto the pile, or click it to send it there; click the stock to turn a card. With \"One tap moves a card\" off, click a card, then the pile.",
 }

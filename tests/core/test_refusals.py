@@ -114,7 +114,8 @@ def test_refusals_met_cover_the_games_own_rules(met, game_id):
     """The search above reaches the refusals that differ between games (else it proves little)."""
     reasons = {r.reason for r in met[game_id]}
     rules = ruleset(game_id)
-    expected = {"not_on_rank", "no_column", "no_pile", "nothing_to_undo"}
+    expected = {"no_column", "no_pile", "nothing_to_undo"}
+    expected |= {"no_building", "not_next_rank"} if rules.build == "none" else {"not_on_rank"}  # GO-2, GO-3
     expected |= {"alternate_colours_down": {"not_on_colour"}, "same_colour_down": {"not_on_same_colour"}}.get(rules.build, set())
     expected |= {"king_only"} if rules.empty_column == "king" else set()
     expected |= {"face_down"} if rules.deals_face_down else set()  # nothing is face down in TF-1

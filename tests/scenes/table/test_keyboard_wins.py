@@ -1,4 +1,4 @@
-"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful, FreeCell and Yukon played to a
+"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful, FreeCell, Yukon and Golf played to a
 win with posted key events only, the focus visible all along, and the win panel reached and
 used with the keyboard too.
 
@@ -79,7 +79,7 @@ def play_line_by_keyboard(driver, play, moves: list[str]) -> None:
         assert play.group.focused is play.board and play.group.focus_visible
 
 
-@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell", "yukon"])
+@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell", "yukon", "golf"])
 def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id):
     line = LINES[game_id]
     app.settings = app.settings.updated(status_line=False)  # no solver process for the status
