@@ -103,4 +103,36 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
         result = solve(game, budget_seconds, known=False, settle=False)
         if result.result == "won" and result.moves:
             return game.resolve(parse_request(result.moves[0]))
+    if kind == "one_pile":
+        return _one_pile_hint(game, budget_seconds)
     return hint_move(seen(game)) if kind == "talon" else seen_hint(game)
+
+
+ONE_PILE_SAMPLES = 6
+ONE_PILE_HINT_SECONDS = 0.4  # at least, for all the samples: a loss takes the search longer to prove
+
+
+def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
+    """Golf's hint, from what the player sees (GO-1): the columns and the pile, and which cards
+    the stock holds but not their order. The search plays a few stocks of those cards in orders
+    drawn at random (the same each time for the same position); each sample votes for the first
+    move of its best line, a won line counting most, else by the column cards it clears. Where
+    no line clears a card, the moves in sight are judged (``seen_hint``)."""
+    import random
+    from collections import Counter
+
+    rng = random.Random(f"{len(game.stock)} {game.foundations[0][-1:]} {sorted(map(len, game.tableau))}")
+    share = max(budget_seconds, ONE_PILE_HINT_SECONDS) / ONE_PILE_SAMPLES
+    votes: Counter[Move] = Counter()
+    cards = sum(map(len, game.tableau))
+    for _ in range(ONE_PILE_SAMPLES):
+        sample = game.clone()
+        rng.shuffle(sample.stock)
+        search = OnePileSearch(sample)
+        outcome = search.run(share)
+        left, line = (0, outcome.actions) if outcome.result == "won" else search.best
+        if line:
+            votes[line[0]] += cards + 1 if outcome.result == "won" else cards - left
+    if not votes:
+        return seen_hint(game)
+    return votes.most_common(1)[0][0]

@@ -47,6 +47,13 @@ class OnePileSearch:
         # suit never matters, GO-3), or -1 for an empty pile.
         self.start = (tuple(len(cards) for cards in game.tableau), 0, RANK[pile[-1]] if pile else -1)
         self.nodes = 0
+        # The line that left the fewest column cards, and how many: what a hint plays towards
+        # where no line wins (``api``'s Golf hint).
+        self.best: tuple[int, list[Move]] = (sum(self.start[0]) + 1, [])
+
+    @staticmethod
+    def _moves(line: list[int]) -> list[Move]:
+        return [DRAW if index < 0 else Move(Pile(TABLEAU, index), Pile(FOUNDATION, 0), 1) for index in line]
 
     @staticmethod
     def _unmatched(demand: list[int], supply: list[int]) -> bool:
@@ -115,6 +122,7 @@ class OnePileSearch:
                 demand[rank] += 1
         matched = self.wraps or self._unmatched
         cut = False
+        left = [sum(self.start[0])]  # column cards left, in a cell the search changes
 
         def dead(code: int, buried: int) -> bool:
             """A column card that nothing left can lead to, now that a card of rank ``buried``
@@ -146,9 +154,13 @@ class OnePileSearch:
                     height = code >> shift & mask
                     if height and takes >> ranks[index][height - 1] & 1:
                         line.append(index)
+                        left[0] -= 1
+                        if left[0] < self.best[0]:
+                            self.best = (left[0], self._moves(line))
                         demand[ranks[index][height - 1]] -= 1
                         won = search(code - (1 << shift), turned, ranks[index][height - 1], top)
                         demand[ranks[index][height - 1]] += 1
+                        left[0] += 1
                         if won:
                             return True
                         line.pop()
@@ -168,5 +180,5 @@ class OnePileSearch:
         with collector_paused():  # a line is at most one move a card: the recursion stays shallow
             won = search(start, start_turned, start_top, -1)
         result = "won" if won else "unknown" if cut else "lost"
-        moves = [DRAW if index < 0 else Move(Pile(TABLEAU, index), Pile(FOUNDATION, 0), 1) for index in line]
+        moves = self._moves(line)
         return Outcome(result, moves if won else [], self.nodes, time.perf_counter() - started)
