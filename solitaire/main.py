@@ -4,7 +4,7 @@ push the first scene, loop.
 It lives above every layer because it is the one module that knows them all: ``app/`` is the
 engine the scenes run on and must not know which scenes exist, so the names are registered here
 in :data:`solitaire.app.scene.SCENES` (see :func:`register_scenes`); a scene name missing from
-the registry is simply not offered. Only ``game.py``, ``tools/`` and the tests import this module.
+the registry is simply not offered. Only ``entry`` (``game.py``), ``tools/`` and the tests import it.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def register_scenes() -> None:
     from solitaire.scenes.duel.duel import DuelScene
     from solitaire.scenes.duel.dialogs import DuelEndScene, DuelMenuScene
     from solitaire.scenes.duel.results import DuelResultsScene
+    from solitaire.scenes.menus.about import AboutScene
     from solitaire.scenes.menus.confirm import ConfirmScene
     from solitaire.scenes.menus.daily_day import DailyDayScene
     from solitaire.scenes.menus.daily_stats import DailyStatsScene
@@ -88,6 +89,7 @@ def register_scenes() -> None:
         "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": HostingNetLobby,
         "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
         "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene, "daily_day": DailyDayScene,
+        "about": AboutScene,
     }.items():
         SCENES.setdefault(name, scene)
 
@@ -120,7 +122,6 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.services import Services
     from solitaire.app.text import Text
     from solitaire.hosting import HOSTED
-
     from solitaire.store import Store
 
     register_scenes()
@@ -298,12 +299,12 @@ def _persist(store: Any, settings: Any, display: Any, one_off: dict[str, Any]) -
     """Save what changed in the app's settings, and the window size (issue 4). A value given on
     the command line for this run only (``one_off``: ``--lang``, ``--fullscreen``) is not saved
     unless the player changes it in the game. Only the settings that differ from the store's are
-    written, so another copy's changes to the others survive (issue 12).
-    """
+    written, so another copy's changes to the others survive (issue 12)."""
     current = store.settings
     changes = {name: value for name, value in current.changes_to(settings).items()
                if name not in NOT_FROM_APP and one_off.get(name, MISSING) != value}
-    if tuple(display.windowed_size) != tuple(current.window_size):  # full screen saves the window it left
+    before = current.window_size or getattr(display, "first_size", None)  # never sized: chosen from the screen
+    if before is None or tuple(display.windowed_size) != tuple(before):  # full screen saves the window it left
         changes["window_size"] = list(display.windowed_size)
     for name, value in changes.items():
         try:
@@ -321,10 +322,12 @@ def main(argv: list[str]) -> int:
     import sys
 
     from solitaire.app.display import NoDisplay
+    from solitaire.app.notices import add_notice_options
     from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
                                 frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
+    add_notice_options(parser)  # --version, --licenses
     parser.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     parser.add_argument("--code", help="play this game code, e.g. KL1-D3N-AAAAAAB")
     parser.add_argument("--lang", choices=("en", "ar"), help="interface language")

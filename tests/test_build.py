@@ -145,3 +145,34 @@ def test_frozen_game_has_the_online_client_and_the_server_a_host_runs(built, pla
             hosting.kill()
     assert hosting.returncode == joined.returncode == 0, err + joined.stderr
     assert json.loads(hosted)["you"] == json.loads(joined.stdout)["opponent"]  # raced through the bundled server
+
+
+def test_the_executable_carries_the_notices_of_everything_it_bundles(built, places):
+    """Issue 37: every library, extension and data file in the executable is the game's own or a
+    work the notices list (its ``carried`` patterns); the licence texts inside it are the
+    checkout's, byte for byte; ``--licenses`` prints them and ``--version`` the one version."""
+    from fnmatch import fnmatch
+
+    from PyInstaller.archive.readers import CArchiveReader
+
+    from solitaire import __version__
+    from solitaire.app import notices
+
+    exe, output = built
+    assert f"version: {__version__}" in output
+    reader = CArchiveReader(str(exe))
+    ours = ("game", "solitaire.*", "assets/*", "levels/*")
+    patterns = [pattern.lower() for work in notices.works() for pattern in work.carried]
+    unnoticed = [name for name in reader.toc if not any(fnmatch(name, own) for own in ours)
+                 and not any(fnmatch(name.lower(), pattern) for pattern in patterns)]
+    assert unnoticed == []
+    licences = ROOT / "assets" / "licenses"
+    for path in sorted(licences.iterdir()):
+        assert reader.extract(f"assets/licenses/{path.name}") == path.read_bytes(), path.name
+    assert reader.extract("assets/fonts/LICENSE-DejaVu.txt") == (ROOT / "assets/fonts/LICENSE-DejaVu.txt").read_bytes()
+
+    folders, env = places
+    if sys.platform != "win32":  # the Windows build is windowed: no console output
+        assert _run(exe, ["--version"], folders["cwd"], env).stdout == f"Solitaire {__version__}\n"
+        printed = _run(exe, ["--licenses"], folders["cwd"], env)
+        assert printed.returncode == 0 and printed.stdout == notices.licenses_report()

@@ -8,10 +8,11 @@ read with ``ast`` from every module-level and function-level import, has no arro
                          use play; the app is given the store and the solver: app/services.py)
 
 ``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
-used from anywhere above it. The composition root (``main``, which knows every scene, and the
+used from anywhere above it. The composition root (``main``, which knows every scene; ``entry``,
+the command line's commands, which ``game.py`` and the pip-installed ``solitaire`` command run; and the
 tools: ``cli``, ``bench``, ``bench_frames``, ``bench_layout``, ``online_play``, and ``hosting``, which
 gives the network duel's screens the duel server they host) may import anything, and nothing
-in the package imports it: only ``game.py``, ``tools/`` and the tests do.
+in the package below them imports it: only ``entry``, ``game.py``, ``tools/`` and the tests do.
 
 Within one folder, files do not import one another in a circle (issue 24): one that does is
 named, with why, in ``KEPT_CIRCLES``.
@@ -40,7 +41,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 #: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "cli", "bench", "bench_frames", "bench_layout", "online_play", "hosting"})
+ROOT_MODULES = frozenset({"main", "entry", "cli", "bench", "bench_frames", "bench_layout", "online_play", "hosting"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:

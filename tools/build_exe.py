@@ -4,9 +4,11 @@
 
 Writes ``DIR/solitaire`` (``solitaire.exe`` on Windows; default ``dist/``), keeping PyInstaller's
 scratch files and generated spec under ``--work`` (default ``build/``), so nothing else in the
-checkout changes. Then prints::
+checkout changes. The notices of what it carries are inside (``assets/licenses/``: its
+``--licenses`` prints them, its About page shows them). Then prints::
 
     executable: PATH
+    version: X.Y.Z (solitaire/__init__.py's; on Windows also in the file's version resource)
     size: N.N MB (target ≤ 30 MB)
     start-up (median of 5 smoke starts): N.NN s (target ≤ 1.0 s)
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -88,6 +91,30 @@ def mypyc_runtimes(distribution: str) -> list[str]:
                    if "__mypyc" in file.name and "/" not in str(file)})
 
 
+def game_version() -> str:
+    """``solitaire.__version__``, read from the file (the package is not imported here)."""
+    text = (ROOT / NAME / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.M)
+    if found is None:
+        raise SystemExit(f"build failed: no __version__ in {ROOT / NAME / '__init__.py'}")
+    return found.group(1)
+
+
+def version_file_text(version: str) -> str:
+    """The Windows executable's version resource (its Properties → Details), in the text form
+    PyInstaller's ``--version-file`` reads."""
+    numbers = tuple(int(part) for part in re.findall(r"\d+", version)[:4])
+    numbers += (0,) * (4 - len(numbers))
+    strings = {"CompanyName": "The Solitaire authors", "FileDescription": "Solitaire", "ProductName": "Solitaire",
+               "FileVersion": version, "ProductVersion": version, "InternalName": NAME,
+               "OriginalFilename": NAME + ".exe", "LegalCopyright": "Copyright (c) 2026 The Solitaire authors, MIT licence"}
+    table = ", ".join(f"StringStruct({key!r}, {value!r})" for key, value in strings.items())
+    return (f"VSVersionInfo(ffi=FixedFileInfo(filevers={numbers}, prodvers={numbers}, mask=0x3f, flags=0x0, "
+            f"OS=0x40004, fileType=0x1, subtype=0x0, date=(0, 0)), kids=["
+            f"StringFileInfo([StringTable('040904B0', [{table}])]), "
+            f"VarFileInfo([VarStruct('Translation', [1033, 1200])])])\n")
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """The PyInstaller command line (after ``python -m PyInstaller``)."""
     args = [
@@ -121,6 +148,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         # Not on Linux, which has no such thing, nor on macOS, where PyInstaller turns a windowed
         # one-file build into a deprecated .app bundle (an error from PyInstaller 7).
         args.append("--windowed")
+        version_file = work / "version.txt"
+        version_file.write_text(version_file_text(game_version()), encoding="utf-8")
+        args += ["--version-file", str(version_file)]  # the version in the file's properties
     if sys.platform != "win32" and shutil.which("strip"):
         args.append("--strip")
     return args
@@ -185,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     exe = build(args.dist.resolve(), args.work.resolve())
     size_mb = exe.stat().st_size / 1e6
     print(f"executable: {exe}")
+    print(f"version: {game_version()}")
     print(f"size: {size_mb:.1f} MB (target ≤ {SIZE_TARGET_MB:.0f} MB)", flush=True)
     median = statistics.median(start_times(exe))
     print(f"start-up (median of {STARTS} smoke starts): {median:.2f} s "

@@ -95,6 +95,15 @@ def _clamp(size: tuple[int, int]) -> tuple[int, int]:
     return width, height
 
 
+def first_window_size(screen: tuple[int, int]) -> tuple[int, int]:
+    """Three quarters of the screen's width and four fifths of its height (the screen's own shape,
+    room left around it), never smaller than 1280x800 where the screen has room for that with
+    a tenth of its width and some 15% of its height to spare (panels and the title bar)."""
+    w, h = screen
+    return (min(max(DEFAULT_SIZE[0], int(w * 0.75)), int(w * 0.9)),
+            min(max(DEFAULT_SIZE[1], int(h * 0.8)), int(h * 0.85)))
+
+
 class Display:
     """Owns the display surface; ``size`` is what scenes lay out against, ``windowed_size`` what
     the window is (or comes back to) when not full screen: the size worth saving."""
@@ -112,6 +121,8 @@ class Display:
         if icon is not None:
             pygame.display.set_icon(icon)
         self.windowed_size = _clamp(size) if size else self._default_window_size()
+        #: The size chosen from the screen when none was given (None: one was): not worth saving.
+        self.first_size = None if size else self.windowed_size
         self.fullscreen = False
         self.surface: pygame.Surface = self._set_windowed()
         if _clamp(self.windowed_size) != self.windowed_size:  # the frame is known once the window is
@@ -126,11 +137,9 @@ class Display:
         return sizes[0] if sizes else DEFAULT_SIZE
 
     def _default_window_size(self) -> tuple[int, int]:
-        desk_w, desk_h = self.desktop_size()
-        # Leave room for panels and title bar on small desktops.
-        w = min(DEFAULT_SIZE[0], int(desk_w * 0.9))
-        h = min(DEFAULT_SIZE[1], int(desk_h * 0.85))
-        return _clamp((w, h))
+        """The first window, before the player ever sized one: chosen from the screen (issue 33;
+        a 4K screen opened 1280x800)."""
+        return _clamp(first_window_size(native.usable_size() or self.desktop_size()))
 
     @property
     def size(self) -> tuple[int, int]:

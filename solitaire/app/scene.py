@@ -87,6 +87,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Paint the scene; overlays paint over what the scenes below drew."""
 
+    def draw_veil(self, surface: pygame.Surface) -> None:
+        """An overlay covered by another: only the dimming it lays over the scenes below, so
+        that one dialog shows at a time (issue 33). Nothing by default."""
+
     def wants_frames(self) -> bool:
         """True while something moves (tweens, a drag): the loop keeps drawing."""
         return self.tweens.active
@@ -202,8 +206,13 @@ class SceneStack:
                 scene.covered_update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        for scene in self.visible():
-            scene.draw(surface, alpha)
+        """Every visible scene; an overlay with another over it draws only its veil."""
+        scenes = self.visible()
+        for scene in scenes:
+            if scene.overlay and scene is not scenes[-1]:
+                scene.draw_veil(surface)
+            else:
+                scene.draw(surface, alpha)
 
     def wants_frames(self) -> bool:
         return bool(self._scenes) and self._scenes[-1].wants_frames()

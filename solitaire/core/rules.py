@@ -10,23 +10,21 @@ code letters and menu order, so a new game or variant is a new file and no Pytho
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
 from .quote import clip
 from .ruleset import COMMON_RULE_IDS, PARTS, Ruleset, Scoring
+from .shipped import shipped_root
 
 __all__ = ["COMMON_RULE_IDS", "PARTS", "REGISTRY", "LevelError", "Registry", "Ruleset", "Scoring",
            "default_game", "levels_dir", "load_level", "ruleset"]
 
 
 def levels_dir() -> Path:
-    """``levels/`` beside the package, or inside a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return root / "levels"
+    """``levels/`` beside the package, inside it (a pip install), or inside a PyInstaller bundle."""
+    return shipped_root() / "levels"
 
 
 class LevelError(ValueError):

@@ -8,7 +8,7 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
-from solitaire.i18n import daily, network, online
+from solitaire.i18n import about, daily, network, online
 from solitaire.i18n.ar_duel import DUEL
 from solitaire.i18n.rules_ar import RULES_PAGES
 
@@ -233,6 +233,7 @@ STRINGS.update({
 # زر المتابعة في الشاشة الرئيسية وسجلات لوحة الفوز (issue 22).
 STRINGS.update({
     "menu.continue_game": "متابعة {game} · {mode}",
+    "menu.continue_one": "متابعة {game}",
     "win.code": "التوزيعة {code}",
     "win.best": "أفضل نتيجة {score}",
     "win.streak": "سلسلة الفوز {n}",
@@ -272,6 +273,7 @@ STRINGS.update({
     "demo.no_move": "توقف العرض التوضيحي: لا يرى الحاسوب أي حركة مفيدة.",
     "win.demo_title": "فاز العرض التوضيحي",
     "play.redo": "استعادة",
+    "table.demo_mark": "لعب العرض التوضيحي هنا: هذه اللعبة لم تعد تُحتسب",
     "demo.banner": "عرض توضيحي: الحاسوب يلعب. اضغط أي مفتاح أو انقر لتستعيد الطاولة.",
     "demo.confirm": "هل تريد أن يكمل الحاسوب هذه اللعبة من هنا؟ تُحتسب خسارة، ولا يُحسب لك الفوز بعد الآن.",
     "demo.failed": "توقف العرض التوضيحي: تعذّر على الحاسوب التفكير في هذه اللعبة.",
@@ -282,3 +284,4 @@ STRINGS.update(network.AR)
 STRINGS.update(DUEL)
 STRINGS.update(online.AR)  # issue 25: the online duel
 STRINGS.update(daily.AR)  # issue 25 item 5: the daily deal
+STRINGS.update(about.AR)  # issue 37: the About page

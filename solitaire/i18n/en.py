@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import daily, network, online
+from solitaire.i18n import about, daily, network, online
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -241,6 +241,7 @@ STRINGS.update({
 # The title's Continue and the win panel's records (issue 22).
 STRINGS.update({
     "menu.continue_game": "Continue {game} · {mode}",
+    "menu.continue_one": "Continue {game}",
     "win.code": "Deal {code}",
     "win.best": "Best score {score}",
     "win.streak": "Winning streak {n}",
@@ -268,6 +269,7 @@ STRINGS.update({
     "demo.no_move": "The demo stopped: the computer sees no useful move left.",
     "win.demo_title": "The demo won",
     "play.redo": "Redo",
+    "table.demo_mark": "The demo played here: this game no longer counts",
     "demo.banner": "Demo: the computer is playing. Any key or click gives you the table back.",
     "demo.confirm": "Let the computer play this game on from here? It counts as a lost game, and a win from here on is not yours.",
     "demo.failed": "The demo stopped: the computer could not think about this game.",
@@ -276,3 +278,4 @@ STRINGS.update({
 STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
+STRINGS.update(about.EN)  # issue 37: the About page

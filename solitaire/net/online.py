@@ -15,7 +15,7 @@ How the screens use it (``OnlineClient``)::
                                    # (``online_wait.WaitingPlace`` keeps that place across a lost connection)
                                    # or client.race_recorded(): a real player's earlier race
     each frame: for message in client.poll(): ...
-        Welcome(name, number, tier, online)    admitted (again after cancel())
+        Welcome(name, number, tier, online, server)    admitted (again after cancel())
         Queued(online, waited, window)         waiting: the wait screen's figures, each ~0.25 s
         RoomMade(code)                         the code to give a friend
         Matched(...)                           a race: make an OnlineDuel(client, matched)

@@ -40,8 +40,9 @@ from typing import Any
 
 from ..core.duel import Points
 
-VERSION = 3  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
-#             3: find carries the wait kept and room may keep its code (a comeback while waiting)
+VERSION = 4  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+#             3: find carries the wait kept and room may keep its code (a comeback while waiting);
+#             4: welcome names the server's game version (a game of version 3 reads no extra field)
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
@@ -128,6 +129,7 @@ class Welcome:
     number: int  # the rating, as shown
     tier: str
     online: int  # players connected now
+    server: str  # the version of the game whose server this is (solitaire.__version__)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@
                           [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
     python game.py server --data DIR --leaderboard [--day YYYY-MM-DD]
 
-When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT"}`` (``wss`` with
+When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT", "version": "X.Y.Z"}`` (``wss`` with
 TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
 of several sharing that NATS system and the ``--data`` database (``cluster``). SIGTERM or Ctrl+C stops it: the races
 in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, they are
@@ -25,6 +25,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import serve
 
+from .. import __version__
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
 from ..core.daily import utc_today
 from .cluster import ClusterServer
@@ -119,7 +120,7 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
     async with serve(server.handle, address, port, ssl=tls, **SOCKET_OPTIONS) as listener:
         bound = listener.sockets[0].getsockname()[1]
         url = f"{'wss' if tls else 'ws'}://{address}:{bound}"
-        print(json.dumps({"listening": url}), flush=True)
+        print(json.dumps({"listening": url, "version": __version__}), flush=True)
         if ready is not None:
             ready.set_result((url, stopping))
         settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from websockets.asyncio.server import Server
 
+from .. import __version__
 from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
                                    DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError, Queued,
                                    RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode, encode)
@@ -210,7 +211,7 @@ class DuelServer(Races):
         if not isinstance(hello, Hello):
             return Refused("hello", "the first message must be a hello")
         if hello.version != VERSION:
-            return Refused("version", f"this server speaks version {VERSION}")
+            return Refused("version", f"this server speaks version {VERSION} (Solitaire {__version__})")
         if not KEY.match(hello.key):
             return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
         if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
@@ -229,7 +230,7 @@ class DuelServer(Races):
     def _welcome(self, client: Client) -> None:
         assert client.player is not None
         skill = self.store.skill(client.player.id)
-        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online))
+        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online, __version__))
 
     def sweep_idle(self) -> None:
         """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or

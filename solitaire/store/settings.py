@@ -107,6 +107,10 @@ def window_size(value: object) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+def optional_window_size(value: object) -> tuple[int, int] | None:
+    return None if value is None else window_size(value)
+
+
 def optional_known_mode(value: object) -> str | None:
     """A mode of a game this version plays, or None: Continue cannot resume a newer version's game."""
     if value is None:
@@ -175,7 +179,8 @@ class Settings:
     card_back: str = setting("blue", one_of(*CARD_BACKS))
     language: str | None = setting(None, one_of(None, "en", "ar"))
     """None: never chosen, so the game speaks the system's language (`solitaire.i18n.system_language`)."""
-    window_size: tuple[int, int] = setting((1280, 800), window_size)
+    window_size: tuple[int, int] | None = setting(None, optional_window_size)
+    """None: never sized, so the first window is chosen from the screen (`app.display`)."""
     fullscreen: bool = setting(False, boolean)
     winnable_only: bool = setting(False, boolean)
     animation_speed: float = setting(1.0, number_between(0.25, 4.0))

@@ -46,8 +46,8 @@ from solitaire.store.atomic import DamagedFileError, encode_json
 from solitaire.store.home import data_dir
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
-from solitaire.store.reading import SAVE_VERSION, Reading, _Delete, _token
-from solitaire.store.settings import Settings, merge_changes
+from solitaire.store.reading import SAVE_VERSION, SAVES_FOLDER, Reading, _Delete, _token
+from solitaire.store.settings import Settings, merge_changes, optional_known_mode
 from solitaire.store.daily import DailyPlay, DailyResult, Streaks, streaks, won_days
 from solitaire.store.duel_stats import DuelStats, check_duel_result, check_opponent
 from solitaire.store.stats import ModeStats, StatsDocument, check_result
@@ -261,14 +261,29 @@ class Store(Reading, Writing):
         return game
 
     def continue_slot(self) -> str | None:
-        """The slot the title screen's Continue resumes, or None if that game no longer exists."""
+        """The slot the title screen's Continue resumes: the game last saved, or when that one
+        has ended the most recently saved of those still waiting (issue 33); None: no game waits."""
         slot = self._settings.continue_slot
-        if slot is None:
-            return None
+        if slot is not None and self._waiting(slot):
+            return slot
+        written = [name for name, pending in self._saves.items() if isinstance(pending, _Write)]
+        return next((name for name in written + self._saved_slots() if self._waiting(name)), None)
+
+    def _waiting(self, slot: str) -> bool:
         pending = self._saves.get(slot)
         if pending is not None:
-            return slot if isinstance(pending, _Write) else None
-        return slot if self._read_save(slot) is not None else None
+            return isinstance(pending, _Write)
+        return self._read_save(slot) is not None
+
+    def _saved_slots(self) -> list[str]:
+        """The slots with a save file, the newest first (a mode this version does not play left out)."""
+        found = []
+        for path in (self.folder / SAVES_FOLDER).glob("*.json"):
+            try:
+                found.append((path.stat().st_mtime, optional_known_mode(path.stem)))
+            except (OSError, ValueError):
+                continue
+        return [slot for _, slot in sorted(found, reverse=True)]
 
 
 def _ended(pending: _Write | _Delete | None) -> frozenset[str | None]:

@@ -29,7 +29,7 @@ from solitaire.view.paint import (
     cap_text, glyph, mask_to, ready, rrect, sample_factor, supersample,
 )
 
-SLOT_KINDS = ("tableau", "foundation", "stock-recycle", "stock-empty", "waste", "cell")
+SLOT_KINDS = ("tableau", "foundation", "foundation-run", "stock-recycle", "stock-empty", "waste", "cell")
 
 
 # --- the art ---------------------------------------------------------------------------
@@ -116,6 +116,8 @@ class CardArt(FaceArt, BackArt):
         """Marker of an empty pile.
 
         ``foundation`` shows a faint suit when the pile's suit is fixed, else a faint "A";
+        ``foundation-run`` (a foundation only a whole suit goes to, SP-4) a faint "K" over an
+        arrow down to an "A": the run it takes, not a card to start it with (issue 33);
         ``stock-recycle`` shows a circular arrow (clicking turns the waste over);
         ``stock-empty`` a crossed ring (no recycles left).
         """
@@ -194,6 +196,20 @@ class CardArt(FaceArt, BackArt):
                 pygame.draw.line(s, symbol, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), stroke)
 
         surface = supersample(self._size, f, draw, (255, 255, 255))
+        if kind == "foundation-run":
+            tint = self.style.mark(None)
+            for letter, y in (("K", 0.27), ("A", 0.73)):
+                mark = cap_text(letter, tint[:3], round(w * 0.26), "DejaVuSerif-Bold.ttf")
+                mark.set_alpha(tint[3])
+                surface.blit(mark, mark.get_rect(center=(w / 2, h * y)))
+            arrow = pygame.Surface((w, h), pygame.SRCALPHA)
+            stem, tip = max(1, round(w / 40)), w * 0.07
+            top, bottom = h * 0.41, h * 0.58
+            pygame.draw.line(arrow, tint[:3], (w / 2, top), (w / 2, bottom - tip / 2), stem)
+            pygame.draw.polygon(arrow, tint[:3], [(w / 2 - tip, bottom - tip), (w / 2 + tip, bottom - tip),
+                                                  (w / 2, bottom)])
+            arrow.set_alpha(tint[3])
+            surface.blit(arrow, (0, 0))
         if kind == "foundation":
             tint = self.style.mark(suit)
             if suit is None:

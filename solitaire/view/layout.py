@@ -33,6 +33,7 @@ ZOOM_STEP = 0.05  # a deep column zooms the table out in steps of this much of t
 ZOOM_MIN = 0.5  # ...down to half; a column too long even then squeezes past the ranks
 TABLEAU_ROOM = 2.8  # card heights the tableau gets below its top at the least (fans squeeze past it)
 WASTE_FAN = 0.24  # fanned waste cards, in card widths
+DEAL_STEP = 0.2  # of a card's width: how far each deal left in a stock of deals peeks out
 
 Point = tuple[int, int]
 # The key of each pile role's place in a level's ``[layout]`` table.
@@ -181,7 +182,13 @@ class Layout:
         stock = Pile(STOCK)
         if game.stock:
             sx, sy = self.pile_origin(stock)
+        deal = len(game.tableau) if game.rules.deals_rows else 0
         for i in range(len(game.stock)):
+            if deal:  # the deals left side by side, as KPatience shows them (issue 33): the next on top
+                behind = (len(game.stock) - 1) // deal - i // deal
+                step = int(self.card[0] * DEAL_STEP) * behind
+                out[Slot(stock, i)] = (sx + step if self.rtl else sx - step, sy)
+                continue
             depth = min(i // 8, 3)  # a thick stock looks thick, a little
             out[Slot(stock, i)] = (sx - depth if not self.rtl else sx + depth, sy - depth)
         waste = Pile(WASTE)

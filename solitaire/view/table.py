@@ -281,6 +281,8 @@ class TableView:
         if pile.kind == STOCK:
             turns = game.rules.stock == "waste" and game.can_recycle and (game.waste or game.stock)
             return "stock-recycle" if turns else "stock-empty"
+        if pile.kind == FOUNDATION and game.rules.whole_suits_leave:
+            return "foundation-run"  # SP-4: only a whole K→A run goes there
         return {WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "tableau", CELL: "cell"}[pile.kind]
 
     def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from solitaire.app import native
-from solitaire.app.display import HEADLESS_MAX_SIZE, MIN_SIZE, Display
+from solitaire.app.display import HEADLESS_MAX_SIZE, MIN_SIZE, Display, first_window_size
 from solitaire.main import _persist, run
 from solitaire.store import Store
 
@@ -112,3 +112,34 @@ def test_the_size_saved_is_the_windows_not_the_screens(tmp_path: Path) -> None:
     display = SimpleNamespace(fullscreen=False, size=(1920, 1080), windowed_size=(1280, 800))
     _persist(store, store.settings.updated(fullscreen=False), display, {})
     assert Store(tmp_path).settings.window_size == (1280, 800)
+
+
+@pytest.mark.parametrize("screen, first", [((3840, 2160), (2880, 1728)), ((2560, 1440), (1920, 1152)),
+                                           ((1920, 1080), (1440, 864)), ((1366, 768), (1229, 652)),
+                                           ((1280, 800), (1152, 680))])
+def test_the_first_window_is_chosen_from_the_screen(screen, first) -> None:
+    """Issue 33: a 4K screen opened the 1280x800 window of a laptop's."""
+    assert first_window_size(screen) == first
+
+
+@pytest.fixture
+def screen_4k(monkeypatch: pytest.MonkeyPatch):
+    """A 3840×2160 screen under the dummy driver."""
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
+    monkeypatch.setattr(native, "usable_size", lambda: (3840, 2160))
+    monkeypatch.setattr(native, "frame_size", lambda: (0, 0))
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+def test_a_player_who_never_sized_the_window_gets_the_screens_first_size(screen_4k, tmp_path: Path) -> None:
+    assert Store(tmp_path).settings.window_size is None  # never sized: nothing saved to reuse
+    display = Display(Store(tmp_path).settings.window_size)
+    assert display.windowed_size == display.size == (2880, 1728)
+    _persist(Store(tmp_path), Store(tmp_path).settings, display, {})
+    assert Store(tmp_path).settings.window_size is None  # chosen again next time, from that screen
+    display.windowed_size = (2000, 1200)  # sized by the player
+    _persist(Store(tmp_path), Store(tmp_path).settings, display, {})
+    assert Store(tmp_path).settings.window_size == (2000, 1200)

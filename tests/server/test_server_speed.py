@@ -97,7 +97,7 @@ def server_side() -> Protocol:
     return ServerProtocol(state=State.OPEN, max_size=4096)
 
 
-@pytest.mark.parametrize("sizes", [[0], [1], [35], [125], [126], [4096], [35, 35, 35], [0, 125, 126, 300]])
+@pytest.mark.parametrize("sizes", [[0], [1], [35], [125], [126], [4096], [35, 35, 35], [0, 125, 126, 300]], ids=str)
 def test_whole_text_frames_read_what_websockets_reads(sizes):
     payloads = [os.urandom(size) for size in sizes]
     data = client_frames(*payloads)
@@ -121,7 +121,7 @@ def test_whole_text_frames_read_what_websockets_reads(sizes):
     client_frames(b"x" * 4097),  # over the largest message
     client_frames(b"x" * 70000),  # a 64-bit length
     bytes([0xC1]) + client_frames(b"move")[1:],  # a reserved bit (compression) set
-])
+], ids=lambda data: f"{len(data)}-bytes-{data[0]:02x}")  # masks are random: ids stable across xdist workers
 def test_anything_but_whole_text_frames_is_left_to_websockets(data):
     assert whole_text_frames(data, 4096) is None
 

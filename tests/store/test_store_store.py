@@ -66,6 +66,27 @@ def test_a_finished_game_is_deleted_and_continue_goes(home: Path, validate: Call
     assert store.continue_slot() is None and Store().continue_slot() is None
 
 
+def test_continue_resumes_the_newest_game_still_waiting_when_the_last_one_ended(
+        home: Path, validate: Callable[[Game], Game], game: Callable[[int], Game]) -> None:
+    """Issue 33: a finished FreeCell took Continue away though a saved Klondike waited."""
+    store = Store()
+    store.save_game(KLONDIKE_1, game(1))
+    store.save_game(KLONDIKE_3, game(3))
+    freecell = mode_key("freecell", 1, "standard")
+    store.save_game(freecell, game(1))
+    store.end_game(freecell, None)
+    assert store.continue_slot() in (KLONDIKE_1, KLONDIKE_3)
+    os.utime(home / "saves" / f"{KLONDIKE_1}.json", (1e9, 1e9))  # an old save on disk
+    again = Store()
+    assert again.continue_slot() == KLONDIKE_3  # the newest of the two
+    assert again.load_game(KLONDIKE_3, validate) == game(3)
+    again.end_game(KLONDIKE_3, None)
+    assert again.continue_slot() == KLONDIKE_1 and Store().continue_slot() == KLONDIKE_1
+    assert again.load_game(KLONDIKE_1, validate) == game(1)
+    again.end_game(KLONDIKE_1, None)
+    assert again.continue_slot() is None
+
+
 def test_autosave_after_every_move_does_not_rewrite_settings(home: Path, game: Callable[[int], Game]) -> None:
     store = Store()
     store.save_game(KLONDIKE_1, game(1))

@@ -188,3 +188,14 @@ def test_asset_path_uses_the_bundle_folder_when_frozen(monkeypatch: pytest.Monke
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resources.asset_path("fonts", "x.ttf") == tmp_path / "assets" / "fonts" / "x.ttf"
+
+
+def test_SP4_a_foundation_of_whole_runs_is_marked_K_to_A_not_A():
+    """Issue 33: Spider's eight foundations read "A" though only a whole K→A run goes there."""
+    art = CardArt((100, 140))
+    run, ace = art.slot("foundation-run"), art.slot("foundation")
+    assert pygame.image.tobytes(run, "RGBA") != pygame.image.tobytes(ace, "RGBA")
+    band = [(x, y) for x in range(10, 90) for y in range(16, 46)]  # the K's, above the "A" of a foundation
+    assert len({tuple(ace.get_at(p)) for p in band}) == 1  # nothing drawn there on a plain foundation
+    assert sum(run.get_at(p) != ace.get_at(p) for p in band) > 100  # the K is
+

@@ -130,3 +130,29 @@ def test_panels_beside_the_table_take_their_share():
     beside, alone = Layout(duel, (1920, 1080), top=62), Layout(ruleset("klondike"), (1920, 1080), top=62)
     assert side >= 240 and beside.left >= side and beside.pile_rect(Pile(TABLEAU, 6)).right <= 1920 - side
     assert beside.card[0] < alone.card[0]
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("rtl", [False, True])
+def test_SP5_spiders_stock_shows_each_deal_left_clear_of_the_foundations(size, rtl):
+    """Issue 33: one stock card gave no sign of the five deals left (KPatience lays them side by side)."""
+    game = Game.deal(parse_code("SP1-D1N-AAAAAAB"))
+    layout = Layout(game.rules, size, top=48, rtl=rtl)
+    places = layout.card_positions(game)
+    stock = [places[Slot(Pile(STOCK), i)] for i in range(len(game.stock))]
+    assert len({x for x, _ in stock}) == len(game.stock) // len(game.tableau) == 5
+    assert stock[-1] == layout.pile_origin(Pile(STOCK))  # the next deal lies on the stock's place
+    w, h = layout.card
+    lefts = [x for x, _ in stock]
+    spread = (min(lefts), max(lefts) + w)
+    for f in range(len(game.foundations)):
+        rect = layout.pile_rect(Pile(FOUNDATION, f))
+        assert rect.right <= spread[0] or rect.left >= spread[1]  # no deal over a foundation
+
+
+def test_klondikes_stock_stays_one_pile():
+    game = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
+    layout = Layout(game.rules, (1280, 720), top=48)
+    places = layout.card_positions(game)
+    xs = {places[Slot(Pile(STOCK), i)][0] for i in range(len(game.stock))}
+    assert max(xs) - min(xs) <= 3

@@ -125,6 +125,8 @@ class Button(Widget):
         self.on_click = on_click
         self.primary = primary
         self.pressed = False
+        #: The label's size, when a screen gives a set of buttons one (None: fitted to this one).
+        self.font_px: int | None = None
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         inside = self.rect.collidepoint(event.pos)
@@ -153,6 +155,10 @@ class Button(Widget):
     def release(self) -> None:
         self.pressed = False
 
+    def fitted_font_px(self) -> int:
+        """The largest label size up to the button's own that fits its width."""
+        return self.text.fit_size(self.label, font_px(self.rect, 0.4), int(self.rect.w * 0.86), True)
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect.move(0, 1) if self.pressed else self.rect
         radius = self.radius()
@@ -179,7 +185,7 @@ class Button(Widget):
             body = body.copy()
             body.set_alpha(110)
         surface.blit(body, rect.topleft)
-        size = self.text.fit_size(self.label, font_px(rect, 0.4), int(rect.w * 0.86), True)
+        size = self.font_px or self.fitted_font_px()
         img = self.text.render(self.label, size, ink if self.enabled else INK_DIM, True)
         if not self.enabled:
             img = img.copy()

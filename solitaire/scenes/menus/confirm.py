@@ -138,6 +138,9 @@ class DialogScene(Scene):
             self.draw_title(surface)
         self.draw_extra(surface)
 
+    def draw_veil(self, surface: pygame.Surface) -> None:
+        ui.dim(surface, int(self.veil * self.fade))
+
     def draw_title(self, surface: pygame.Surface) -> None:
         """The title in gold over a thin rule, the same size in every dialog."""
         panel = self.panel.rect

@@ -6,7 +6,9 @@ The server is asked in the background (``net.online``, never blocking a frame): 
 best games of the days the server still takes (today and yesterday, ``store.daily.LOG_DAYS``) are
 sent as their moves, which the server replays and scores itself (DD-5), then the chosen mode's
 board of today is asked for, and the connection closed once it has come (another mode asks on a
-new one). A server that cannot be reached is one line where the board goes.
+new one). A server that cannot be reached is one calm line where the board goes (the player did
+nothing wrong: the calendar and streaks are still here); with no server ever set up in Settings
+the page asks none, and shows no board (issue 33).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.menus.statistics import NONE
 from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
                                            statistics_tabs)
-from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
+from solitaire.scenes.online_common import connect, failure_line, is_failure
 from solitaire.store.daily import DailyResult, check_day
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ class DailyStatsScene(DialogScene):
         self.month = (self.today.year, self.today.month)
         self.cursor = self.today  # the calendar's day under the keyboard
         self.first_weekday = first_weekday()
-        self.url = url or server_address(app)
+        self.url = url or app.settings.online_server  # "": no server was ever set up
         self.mode = daily_modes()[0]
         self.tabs = self.group.add(ui.SegmentedChoice(statistics_tabs(app), DAILY_TAB, self._tab))
         self.modes = self.group.add(ui.SegmentedChoice(
@@ -61,7 +63,7 @@ class DailyStatsScene(DialogScene):
         self.next = self.group.add(ui.Button(t("daily.next"), lambda: self.turn(1)))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
         self.rows = [[self.previous, self.next], [self.close_button]]
-        self.client: OnlineClient | None = connect(app, self.url)
+        self.client: OnlineClient | None = connect(app, self.url) if self.url else None
         self.board: DailyBoard | None = None
         self.sent = False  # the days' best games have gone to the server
         self.problem = ""
@@ -126,7 +128,7 @@ class DailyStatsScene(DialogScene):
         self.problem = ""
         if self.client is not None:
             self._ask_board()
-        else:
+        elif self.url:
             self.client = connect(self.app, self.url)
 
     # -- the server -------------------------------------------------------------------------
@@ -149,7 +151,8 @@ class DailyStatsScene(DialogScene):
                                                     and message.reason in SENT_ANSWERS):
                 continue  # a game sent, judged (or not taken: another version's pool)
             elif is_failure(message):
-                self.problem = self.app.t("daily.board.offline", line=failure_line(self.app, message, self.url))
+                self.problem = (self.app.t("daily.board.offline", line=failure_line(self.app, message, self.url))
+                                if isinstance(message, Refused) else self.app.t("daily.board.away"))
                 self._hang_up()
                 return
 
@@ -174,8 +177,8 @@ class DailyStatsScene(DialogScene):
         u = unit(size)
         gap = u // 3
         panel, inner, y = lay_out_tabbed_panel(self, self.tabs, size)
-        self.modes.layout((inner.x, y, inner.w, int(u * 0.8)))
-        y += int(u * 0.8) + gap
+        self.modes.layout((inner.x, y, inner.w, self.tabs.rect.h))  # its labels the size of the tabs' (issue 33)
+        y += self.tabs.rect.h + gap
         buttons_y = panel.bottom - int(u * 0.5) - u
         place_row([self.close_button], panel.centerx, buttons_y, int(u * 3.6), u, u // 2, self.rtl)
         left_w = int(inner.w * 0.44)
@@ -225,7 +228,8 @@ class DailyStatsScene(DialogScene):
         for key, label, value in (("current", "daily.current_streak", current), ("best", "daily.best_streak", best)):
             self._tile(surface, self.boxes[key], t(label), str(value), u)
         self._draw_today(surface, results, u)
-        self._draw_board(surface, u)
+        if self.url:
+            self._draw_board(surface, u)
 
     def _draw_legend(self, surface: pygame.Surface, u: int) -> None:
         t = self.app.t
@@ -289,8 +293,7 @@ class DailyStatsScene(DialogScene):
         self.blit_text(surface, t("daily.board"), int(u * 0.42), self.boxes["board_head"], colour=ui.GOLD, bold=True)
         rows = self.boxes["rows"]
         if self.board is None:
-            self._say(surface, self.problem or t("online.connecting", url=self.url), u,
-                      ui.ERROR if self.problem else ui.INK_DIM)
+            self._say(surface, self.problem or t("online.connecting", url=self.url), u, ui.INK_DIM)
             return
         heads = [t(f"daily.board.{key}") for key in ("place", "name", "won", "score", "moves")]
         self._row(surface, self.boxes["columns"], heads, ui.GOLD, bold=True)

@@ -12,7 +12,7 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.scenes.menus.confirm import DialogScene, centred, unit
-from solitaire.scenes.menus.new_game import close_to, game_name, mode_label
+from solitaire.scenes.menus.new_game import close_to, game_name, has_modes, mode_label
 from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.menus.questions import ask_demo, ask_restart
 
@@ -28,8 +28,8 @@ class MenuScene(DialogScene):
         game = play.game
         self.game_id = game.rules.id
         self.title = game_name(app, self.game_id)
-        self.subtitle = " · ".join((mode_label(app, self.game_id, game.draw, game.scoring.name),
-                                    t("hud.score", score=game.score_text)))
+        mode = [mode_label(app, self.game_id, game.draw, game.scoring.name)] if has_modes(self.game_id) else []
+        self.subtitle = " · ".join(mode + [t("hud.score", score=game.score_text)])  # FreeCell: no "Draw 1"
         entries: list[tuple[str, Any, bool]] = [
             ("menu.resume", self.close, True),
             ("menu.new_game", self.new_game, app.can_open("new_game")),
@@ -108,12 +108,6 @@ class MenuScene(DialogScene):
     @staticmethod
     def _list_height(rows: int, bh: int, gap: int) -> int:
         return rows * bh + (rows - 1) * gap
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.covered:  # a dialog opened from the menu stands alone over the dimmed game
-            ui.dim(surface, int(self.veil * self.fade))
-            return
-        super().draw(surface, alpha)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         self.blit_text(surface, self.subtitle, int(self.subtitle_box.h * 0.55), self.subtitle_box,

@@ -53,6 +53,12 @@ def mode_label(app: App, game_id: str, draw: int, scoring: str) -> str:
     return label
 
 
+def has_modes(game_id: str) -> bool:
+    """Whether the game offers a choice of draw or scoring: FreeCell's one mode goes unsaid."""
+    rules = ruleset(game_id)
+    return len(rules.draws) > 1 or len(rules.scorings) > 1
+
+
 def new_deal_question(app: App, game_id: str, draw: int, scoring: str) -> str:
     """The question before a new deal gives up the game in progress in that mode."""
     return app.t("confirm.new_deal_lost", game=game_name(app, game_id),

@@ -46,6 +46,9 @@ class NoticeScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.group.handle(event)
 
+    def draw_veil(self, surface: pygame.Surface) -> None:
+        ui.dim(surface, 110)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui.dim(surface, 110)
         self.group.draw(surface)

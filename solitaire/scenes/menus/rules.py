@@ -7,8 +7,6 @@ Scroll with the mouse wheel, the arrow keys, Page Up / Page Down, Home and End.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from solitaire.app import ui
@@ -16,8 +14,9 @@ from solitaire.app.scene import App
 from solitaire.app.text import SMALLEST_PX
 from solitaire.core import Ruleset, Scoring, ruleset
 from solitaire.core.rules import default_game
-from solitaire.scenes.menus.confirm import DialogScene, centred, unit
+from solitaire.scenes.menus.confirm import centred, unit
 from solitaire.scenes.menus.new_game import game_name
+from solitaire.scenes.menus.scrolling import ScrollingDialog
 
 Block = tuple[str, str, str]  # (kind, text, value): heading, para, ids, row, note
 
@@ -142,7 +141,7 @@ def rules_blocks(app: App, game_id: str) -> list[Block]:
     return blocks
 
 
-class RulesScene(DialogScene):
+class RulesScene(ScrollingDialog):
     def __init__(self, app: App, game_id: str | None = None, **_: object) -> None:
         super().__init__(app)
         self.game_id = game_id = game_id or default_game()
@@ -150,55 +149,8 @@ class RulesScene(DialogScene):
         self.blocks = rules_blocks(app, game_id)
         self.close_button = self.group.add(ui.Button(app.t("menu.close"), self.close,
                                                      primary=True))
-        self.view = pygame.Rect(0, 0, 0, 0)
         self.items: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.separators: list[int] = []  # content y of the lines between table rows
-        self.content_h = 0
-        self.scroll = 0.0
-        self.target = 0.0
-        self.step = 40
-
-    # -- scrolling --------------------------------------------------------------------------
-    @property
-    def max_scroll(self) -> int:
-        return max(0, self.content_h - self.view.h)
-
-    def scroll_to(self, offset: float, *, instant: bool = False) -> None:
-        self.target = float(min(max(0, self.max_scroll), max(0.0, offset)))
-        if instant:
-            self.scroll = self.target
-
-    def scroll_by(self, delta: float) -> None:
-        self.scroll_to(self.target + delta)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.scroll != self.target:
-            k = min(1.0, dt * 18)
-            self.scroll += (self.target - self.scroll) * k
-            if abs(self.target - self.scroll) < 0.5:
-                self.scroll = self.target
-
-    def wants_frames(self) -> bool:
-        return super().wants_frames() or self.scroll != self.target
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * self.step * 2)
-            return
-        if event.type == pygame.KEYDOWN:
-            page = self.view.h * 0.9
-            moves: dict[int, Any] = {
-                pygame.K_UP: -self.step, pygame.K_DOWN: self.step,
-                pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-            }
-            if event.key in moves:
-                self.scroll_by(moves[event.key])
-                return
-            if event.key in (pygame.K_HOME, pygame.K_END):
-                self.scroll_to(0 if event.key == pygame.K_HOME else self.max_scroll)
-                return
-        super().handle(event)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -305,16 +257,4 @@ class RulesScene(DialogScene):
                 continue
             surface.blit(img, (left + rect.x, sy))
         surface.set_clip(clip)
-        self._draw_scrollbar(surface)
-
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        if self.max_scroll <= 0:
-            return
-        view = self.view
-        bar_w = max(6, unit(self.size) // 6)
-        track = pygame.Rect(view.x if self.rtl else view.right - bar_w, view.y, bar_w, view.h)
-        surface.blit(ui.rounded_rect(track.size, bar_w // 2, (255, 255, 255, 26)), track.topleft)
-        thumb_h = max(bar_w * 3, int(view.h * view.h / self.content_h))
-        thumb_y = track.y + int((track.h - thumb_h) * self.scroll / self.max_scroll)
-        surface.blit(ui.rounded_rect((bar_w, thumb_h), bar_w // 2, (226, 184, 84, 200)),
-                     (track.x, thumb_y))
+        self.draw_scrollbar(surface)

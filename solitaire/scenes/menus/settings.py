@@ -333,6 +333,9 @@ class SettingsScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and not self.panel.rect.collidepoint(event.pos):
             self.close()
 
+    def draw_veil(self, surface: pygame.Surface) -> None:
+        ui.dim(surface, int(150 * self.fade))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui.dim(surface, int(150 * self.fade))
         self.group.draw(surface)

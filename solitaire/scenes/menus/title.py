@@ -1,6 +1,8 @@
 """The title screen: the game's name over the felt, a fan of aces, and the main menu.
 
 A menu entry whose target scene is not registered is not shown, so there is never a dead button.
+The buttons keep their places whether or not a game waits (issue 33): Continue always has the
+first place, greyed when there is nothing to resume, and every label is drawn at one size.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
-from solitaire.scenes.menus.new_game import game_name, mode_label
+from solitaire.scenes.menus.new_game import game_name, has_modes, mode_label
 from solitaire.view import cardart
 from solitaire.view.palette import Style
 
@@ -46,13 +48,14 @@ class TitleScene(Scene):
         super().__init__(app)
         self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
         self.buttons: list[ui.Button] = []
-        self.continue_button = ui.Button(self._continue_label(), self.continue_game, primary=True,
-                                         visible=self._continue_slot() is not None)
+        waiting = self._continue_slot() is not None
+        self.continue_button = ui.Button(self._continue_label(), self.continue_game, primary=waiting,
+                                         enabled=waiting, visible=app.can_open("play"))
         self.buttons.append(self.continue_button)
         self.game_buttons: list[ui.Button] = []
         for index, game_id in enumerate(REGISTRY.title_games()):
             button = ui.Button(app.t(f"menu.{game_id}"), lambda g=game_id: self.app.start_game(g),
-                               primary=index == 0 and not self.continue_button.visible,
+                               primary=index == 0 and not waiting,
                                visible=app.can_start_game(game_id))
             self.game_buttons.append(button)
         self.buttons.extend(self.game_buttons)
@@ -60,6 +63,8 @@ class TitleScene(Scene):
                                       visible=app.can_open("statistics")))
         self.buttons.append(ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"),
                                       visible=app.can_open("settings")))
+        self.buttons.append(ui.Button(app.t("menu.about"), lambda: self.app.open("about"),
+                                      visible=app.can_open("about")))
         self.buttons.append(ui.Button(app.t("menu.quit"), app.quit))
         for button in self.buttons:
             self.group.add(button)
@@ -77,12 +82,16 @@ class TitleScene(Scene):
         store = self.app.services.store
         return store.continue_slot() if store is not None and self.app.can_open("play") else None
 
-    def _continue_label(self) -> str:
-        """"Continue Klondike · Draw 3": which game Continue resumes (issue 22), not just that one does."""
+    def _continue_label(self, short: bool = False) -> str:
+        """"Continue Klondike · Draw 3": which game Continue resumes (issue 22), not just that one
+        does; "Continue FreeCell" where the game has no choice of draw or scoring, or (``short``) where
+        the mode would not fit at four fifths of the size of the other buttons' labels (issue 33)."""
         slot = self._continue_slot()
         if slot is None:
             return self.app.t("menu.continue")
         game, draw, scoring = parse_mode_key(slot)
+        if short or not has_modes(game):
+            return self.app.t("menu.continue_one", game=game_name(self.app, game))
         return self.app.t("menu.continue_game", game=game_name(self.app, game),
                           mode=mode_label(self.app, game, draw, scoring))
 
@@ -139,20 +148,16 @@ class TitleScene(Scene):
         # Settings or a game may have registered scenes or changed the language meanwhile.
         for button, game_id in zip(self.game_buttons, REGISTRY.title_games()):
             button.visible = self.app.can_start_game(game_id)
-        self.continue_button.visible = self._continue_slot() is not None
-        self.continue_button.label = self._continue_label()
-        self.game_buttons[0].primary = not self.continue_button.visible
+        waiting = self._continue_slot() is not None
+        self.continue_button.enabled = self.continue_button.primary = waiting
+        self.game_buttons[0].primary = not waiting
         self.on_resize(self.app.display.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
         rtl = i18n.is_rtl()
-        left = pygame.Rect(0, 0, int(w * 0.56), h)
-        right = pygame.Rect(left.right, 0, w - left.w, h)
-        if rtl:
-            left.x, right.x = w - left.w, 0
-        # Menu column.
+        self.continue_button.label = self._continue_label()
         shown = [b for b in self.buttons if b.visible]
         wanted = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
         spacing = 4 if ui.Look.text_scale <= 1 else 6  # large text: tighter gaps, taller buttons
@@ -161,21 +166,39 @@ class TitleScene(Scene):
             return int(h * 0.88 / (rows * (1 + 1 / spacing) + 3 / spacing))  # as tall as fits
 
         # One column while the buttons fit at the height the text wants; two when many games
-        # would squeeze them (row by row, in reading order).
+        # would squeeze them (row by row, in reading order), Continue then spanning the first row
+        # and the menu taking half the screen, so that its labels stay the size of one column's.
         columns = 1 if wanted <= fitting(len(shown)) else 2
-        rows = -(-len(shown) // columns)
+        left = pygame.Rect(0, 0, int(w * (0.56 if columns == 1 else 0.5)), h)
+        right = pygame.Rect(left.right, 0, w - left.w, h)
+        if rtl:
+            left.x, right.x = w - left.w, 0
+        spans = columns == 2 and shown[0] is self.continue_button
+        rows = spans + -(-(len(shown) - spans) // columns)
         bh = min(wanted, fitting(rows))
         gap = max(10 if spacing == 4 else 6, bh // spacing)
-        bw = min(int(right.w * 0.72) if columns == 1 else (int(right.w * 0.9) - 5 * gap) // 2, bh * 6)
+        widest = int(right.w * 0.88) - 4 * gap if columns == 1 else (int(right.w * 0.94) - 5 * gap) // 2
+        cells = [b for b in shown if not (spans and b is self.continue_button)]
+        labels = max(self.app.text.width(b.label, int(bh * 0.4), True) for b in cells)  # as a button sizes it
+        bw = min(widest, max(min(int(right.w * 0.72), bh * 6), int(labels / 0.86) + 2))
         total = rows * bh + (rows - 1) * gap
         self.menu_rect = pygame.Rect(0, 0, columns * bw + (columns - 1) * gap + 2 * gap * 2, total + 2 * gap * 2)
         self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
-        for index, button in enumerate(shown):
+        x0, y0 = self.menu_rect.x + 2 * gap, self.menu_rect.y + 2 * gap
+        if spans:
+            self.continue_button.layout((x0, y0, columns * bw + (columns - 1) * gap, bh))
+        for index, button in enumerate(cells):
             row, column = divmod(index, columns)
             if rtl:
                 column = columns - 1 - column
-            x = self.menu_rect.x + 2 * gap + column * (bw + gap)
-            button.layout((x, self.menu_rect.y + 2 * gap + row * (bh + gap), bw, bh))
+            button.layout((x0 + column * (bw + gap), y0 + (row + spans) * (bh + gap), bw, bh))
+        one_size = min(button.fitted_font_px() for button in cells)  # every label whole, alike
+        if self.continue_button.visible and self.continue_button.fitted_font_px() < one_size * 0.8:
+            self.continue_button.label = self._continue_label(short=True)  # its game, not its mode
+        if self.continue_button.visible:  # a little smaller, all alike, to keep its mode said
+            one_size = min(one_size, self.continue_button.fitted_font_px())
+        for button in shown:
+            button.font_px = one_size
         # Heading, fan of aces, subtitle.
         heading_px = max(40, min(int(h * 0.14), int(left.w * 0.17)))
         self.heading = gold_text(self.app.text, self.app.t("app.title"), heading_px)
@@ -192,9 +215,20 @@ class TitleScene(Scene):
         self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
         self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
         self.subtitle_px = max(14, int(heading_px * 0.22 * ui.Look.text_scale))
+        self.subtitle_lines = self._subtitle_lines(int(left.w * 0.9))
         self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
                              + self.subtitle_px)
         self.group.layout_changed()
+
+    def _subtitle_lines(self, width: int) -> list[str]:
+        """The games' names on as few lines as keep clear of the menu, broken between names."""
+        names = self.app.t("app.subtitle").split(" · ")
+        for count in range(1, len(names) + 1):  # as many names on each line as can be, evenly
+            per_line = -(-len(names) // count)
+            lines = [" · ".join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
+            if all(self.app.text.width(line, self.subtitle_px) <= width for line in lines):
+                return lines
+        return names
 
     def handle(self, event: pygame.event.Event) -> None:
         self.group.handle(event)
@@ -210,11 +244,14 @@ class TitleScene(Scene):
         hx, hy = self.heading_pos
         drop = int((1 - self.reveal) * self.size[1] * 0.04)
         surface.blit(heading, heading.get_rect(center=(hx, hy - drop)))
-        sub = self.app.text.render(self.app.t("app.subtitle"), self.subtitle_px, (222, 232, 214))
-        if self.reveal < 1:
-            sub = sub.copy()
-            sub.set_alpha(int(220 * self.reveal))
-        surface.blit(sub, sub.get_rect(center=self.subtitle_pos))
+        step = self.app.text.line_step(self.subtitle_lines, self.subtitle_px, spacing=1.1)
+        for index, line in enumerate(self.subtitle_lines):
+            sub = self.app.text.render(line, self.subtitle_px, (222, 232, 214))
+            if self.reveal < 1:
+                sub = sub.copy()
+                sub.set_alpha(int(220 * self.reveal))
+            x, y = self.subtitle_pos
+            surface.blit(sub, sub.get_rect(center=(x, y + index * step)))
         ui.draw_panel(surface, self.menu_rect)
         self._draw_buttons(surface)
         hint, at = self.keys_hint()

@@ -143,6 +143,22 @@ class Hud:
         surface.blit(ui.rounded_rect(box.size, box.h // 2, STATUS_COLOURS.get(status, STATUS_UNKNOWN)), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 
+    def draw_mark(self, surface: pygame.Surface, text: str) -> None:
+        """What this game is, said on the table until it ends (issue 33): a quiet pill in the
+        bottom corner the status pill leaves free (a demo played in it, the day of a daily deal)."""
+        w, h = surface.get_size()
+        size = status_size((w, h))
+        size = self.app.text.fit_size(text, size, int(w * 0.45), min_size=SMALLEST_PX)
+        image = self.app.text.render(text, size, ui.GOLD_TOP)
+        box = pygame.Rect(0, 0, image.get_width() + size * 2, image.get_height() + size // 2)
+        margin = status_size((w, h))
+        if i18n.is_rtl():
+            box.bottomleft = (margin, h - margin)
+        else:
+            box.bottomright = (w - margin, h - margin)
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, (20, 20, 24, 200), None, ui.GOLD, 1), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
+
     def draw_banner(self, surface: pygame.Surface, text: str) -> None:
         """A line in a dark pill at the bottom centre, where the toast goes: what the table is
         doing now (the demo playing), for as long as it does it."""

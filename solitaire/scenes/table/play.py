@@ -209,3 +209,17 @@ class PlayScene(TableScene):
         if self.demo.running:
             key = "demo.thinking" if self.demo.thinking else "demo.banner"
             self.hud.draw_banner(surface, self.app.t(key))
+        elif self.mark():
+            self.hud.draw_mark(surface, self.mark())
+
+    def mark(self) -> str:
+        """What the table says this game is, until it ends: a daily deal's day (DD-1), and that
+        the demo played in it, so it no longer counts (C-13); "" for a game like any other."""
+        t, parts = self.app.t, []
+        day = self.session.daily
+        if day is not None:
+            parts.append(t("table.daily_mark", date=t("daily.date", day=day.day,
+                                                      month=t(f"daily.month.{day.month}"), year=day.year)))
+        if self.session.demo_played:
+            parts.append(t("table.demo_mark"))
+        return "  ·  ".join(parts)

@@ -8,6 +8,7 @@ import socket
 from datetime import date, timedelta
 
 import pygame
+import pytest
 
 from solitaire.core import Game
 from solitaire.core.daily import daily_deal, utc_today
@@ -102,15 +103,39 @@ def test_DD4_the_calendar_turns_back_a_month_but_not_past_today(app, driver):
     driver.draw()
 
 
-def test_the_daily_page_says_so_in_one_line_when_the_server_is_away(app, driver):
+def inks(surface: pygame.Surface, box: pygame.Rect) -> tuple[int, int]:
+    """(warm pixels, light pixels) in ``box``: an error's salmon ink (ui.ERROR) and any text's."""
+    warm = light = 0
+    for x in range(box.left, box.right):
+        for y in range(box.top, box.bottom):
+            r, g, b, _ = surface.get_at((x, y))
+            warm += r - g > 60
+            light += r > 150 and g > 150 and b > 130
+    return warm, light
+
+
+def test_the_daily_page_says_calmly_when_the_server_is_away(app, driver):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     app.settings = app.settings.updated(online_server=f"ws://127.0.0.1:{port}")
     daily = app.open("daily_stats")
     frames(app, lambda: daily.problem)
-    assert daily.problem.startswith("The daily board is on the duel server") and daily.client is None
-    driver.draw()
+    assert daily.problem == app.t("daily.board.away") and daily.client is None
+    assert "ws://" not in daily.problem
+    red, light = inks(driver.draw(), daily.boxes["rows"])
+    assert red == 0 and light > 50  # said, and not in an error's red
+
+
+def test_the_daily_page_asks_no_server_when_none_was_set_up(app, driver):
+    assert app.settings.online_server == ""
+    daily = app.open("daily_stats")
+    app.stack.update(0.1)
+    assert daily.client is None and daily.problem == ""
+    surface = driver.draw()
+    for box in ("board_head", "rows"):
+        assert inks(surface, daily.boxes[box]) == (0, 0)  # no board, no line about one
+    assert inks(surface, daily.boxes["yours"])[1] > 50  # your own game of today is said
 
 
 def test_DD5_the_win_panel_of_a_daily_deal_sends_it_and_shows_its_place(app, driver, tmp_path):
@@ -137,3 +162,12 @@ def test_an_ordinary_win_sends_nothing(app):
     app.open("title")
     play = app.open("play", game_id="freecell", draw=1, scoring="standard")
     assert app.open("win", play=play).daily is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_daily_pages_mode_tabs_are_lettered_near_the_pages_tabs(make_app, lang):
+    """Issue 33: the daily modes were 11 px under tabs of 15."""
+    app = make_app((1280, 720), lang)
+    daily = app.open("daily_stats")
+    app.stack.on_resize(app.display.size)
+    assert daily.modes.label_layout()[0] >= 0.85 * daily.tabs.label_layout()[0]

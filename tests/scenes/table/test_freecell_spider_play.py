@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from solitaire.core import CELL, STOCK, TABLEAU, Pile, parse_code, parse_request
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, Pile, parse_code, parse_request
 from solitaire.core.position import game_from_json
 from solitaire.view.layout import Slot
 from tests.scenes.table.test_keyboard_wins import play_line_by_keyboard
@@ -132,3 +132,23 @@ def test_FC6_a_microsoft_deal_number_typed_in_the_game_code_window_is_played(qui
     assert str(play.game.code) == "FC1-MS-11982" and [column[0] for column in play.game.tableau[:2]] == [13, 0]  # AH AS
     assert len(play.layout.piles()) == 16  # the table rebuilt for cells and no stock
     driver.draw()
+
+
+def test_SP4_spiders_table_draws_its_foundations_as_runs(make_app):
+    app = make_app((1280, 720))
+    play = app.open("play", game_id="spider")
+    assert {play.view._slot_kind(Pile(FOUNDATION, f), play.game) for f in range(8)} == {"foundation-run"}
+    klondike = app.open("play", game_id="klondike")
+    assert klondike.view._slot_kind(Pile(FOUNDATION, 0), klondike.game) == "foundation"
+
+
+def test_SP5_a_click_on_any_deal_left_deals_the_next_row(app, driver):
+    """The deals left lie side by side (issue 33): a click on the one showing least deals too."""
+    play = app.open("play", game_id="spider")
+    app.stack.on_resize(app.display.size)
+    driver.settle(1.0)
+    x, y = play.layout.card_positions(play.game)[Slot(Pile(STOCK), 0)]
+    left = len(play.game.stock)
+    driver.click((int(x) + 3, int(y) + play.layout.card[1] // 2))
+    driver.settle(1.0)
+    assert len(play.game.stock) == left - len(play.game.tableau)
