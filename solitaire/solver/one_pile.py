@@ -144,7 +144,10 @@ class OnePileSearch:
             if self.nodes & 1023 == 0 and (time.perf_counter() > deadline or self.nodes >= limit >= 0
                                            or (should_stop is not None and should_stop())):
                 cut = True
-            if cut or (buried >= 0 and (dead(code, buried) or (matched is not True and matched(demand, count)))):
+            if cut:
+                return False
+            if buried >= 0 and (dead(code, buried) or (matched is not True and matched(demand, count))):
+                fewest[key] = min(turned, fewest.get(key, 99))  # lost: proven so
                 return False
             takes = following[top]
             if top >= 0:
@@ -152,14 +155,14 @@ class OnePileSearch:
             try:
                 for index, shift in shifts:
                     height = code >> shift & mask
-                    if height and takes >> ranks[index][height - 1] & 1:
+                    if height and takes >> (card := ranks[index][height - 1]) & 1:
                         line.append(index)
                         left[0] -= 1
                         if left[0] < self.best[0]:
                             self.best = (left[0], self._moves(line))
-                        demand[ranks[index][height - 1]] -= 1
-                        won = search(code - (1 << shift), turned, ranks[index][height - 1], top)
-                        demand[ranks[index][height - 1]] += 1
+                        demand[card] -= 1
+                        won = search(code - (1 << shift), turned, card, top)
+                        demand[card] += 1
                         left[0] += 1
                         if won:
                             return True
