@@ -33,7 +33,7 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     rows: list[Block] = []
     if scoring.start:
         rows.append(("row", t("rules.points.start"), scoring.text(scoring.start)))
-    if scoring.column_to_foundation == scoring.waste_to_foundation:
+    if scoring.column_to_foundation == scoring.waste_to_foundation or rules.stock != "waste":  # no waste: one row
         rows.append(("row", t("rules.points.to_foundation"),
                      _points(scoring, scoring.column_to_foundation)))
     else:
