@@ -26,6 +26,19 @@ EN: dict[str, str] = {
     "online.no_clipboard": "No clipboard",
     "online.back": "Back",
     "online.recorded.offer": "Race a recorded run",
+    "online.recorded.none": "No recorded run to race now: you keep your place in the queue.",
+    "online.room.placeholder": "Your friend's code",
+    "online.leave_confirm": "Leave the race? Your game ends now with {total}, as End does; that does not decide the race. "
+                            "Your opponent ({opponent} now) plays on until they finish or the clock runs out "
+                            "({left} at most). The result and your rating change show on the next screen.",
+    "online.leave_confirm_ended": "Leave the race? Your game has ended with {total}. Your opponent ({opponent} now) "
+                                  "plays on until they finish or the clock runs out ({left} at most). The result "
+                                  "and your rating change show on the next screen.",
+    "online.left.title": "Waiting for the result",
+    "online.left.you": "You left: your game ended with {total}",
+    "online.left.opponent": "{name}: {total} now · at most {left} left in the race",
+    "online.left.detail": "The server decides the race when your opponent finishes or the clock runs out; the "
+                          "result and your rating change show here. Leave this screen first and you will not see them.",
     "online.recorded.name": "{name} (recorded)",
     "online.error.unreachable": "The duel server at {url} cannot be reached: check the address in Settings → Network.",
     "online.error.version": "The server speaks another version of the online duel: update the game.",
@@ -35,6 +48,12 @@ EN: dict[str, str] = {
     "online.error.busy": "You are already racing on another window.",
     "online.error.too_many": "Too many connections from this computer.",
     "online.error.other": "The server refused: {detail}",
+    "online.error.key_unreadable": "Your online key (online-key.txt) cannot be read ({detail}): it is left as it is, and online play waits until it can be read.",
+    "online.error.key_folder": "Your online key cannot be kept: a folder takes the place of its file, online-key.txt, in the data folder.",
+    "online.error.key_damaged_kept": "Your online key (online-key.txt) is damaged and cannot be set aside ({detail}): online play waits until it can be.",
+    "online.error.key_read_only": "Your online key cannot be kept: the data folder is read-only ({detail}). Online play needs it, to keep your rating.",
+    "online.error.key_disk_full": "Your online key cannot be kept: the disk is full ({detail}). Online play needs it, to keep your rating.",
+    "online.error.key_cannot_write": "Your online key cannot be kept ({detail}). Online play needs it, to keep your rating.",
     "online.reconnecting": "Connection to the server lost: reconnecting… {seconds} s",
     "online.reconnected": "Connected again: back in the race.",
     "online.rejoining": "Connection lost: keeping your place… {seconds} s",
@@ -49,6 +68,18 @@ EN: dict[str, str] = {
     "online.why.opponent_disqualified": "Your opponent was disqualified.",
     "online.why.server_stopped": "The server stopped: the race ended at that moment.",
     "online.why.recorded": "A recorded run: your rating does not move.",
+    "online.provisional": "provisional",
+    "online.rating.unrated": "Rating {number} · {tier} · not rated",
+    "online.unrated.room": "A race with a friend's code moves no rating.",
+    "online.unrated.aborted": "Aborted: a player made no move, so no rating moves.",
+    "online.unrated.quick_losses": "Not rated: you lost 3 races at their start within the hour. "
+                                   "Your races count again an hour after the first of them.",
+    "online.unrated.opponent_quick_losses": "Not rated: your opponent keeps losing races at their start.",
+    "online.unrated.too_fast": "Not rated: your moves came faster than a person plays.",
+    "online.unrated.opponent_too_fast": "Not rated: your opponent's moves came faster than a person plays.",
+    "online.unsaved": "The server could not save this result yet: it keeps it and will save it.",
+    "online.board.you_provisional": "You: {name} · provisional",
+    "online.board.provisional_number": "{number}?",
     "online.tier.bronze": "Bronze", "online.tier.silver": "Silver", "online.tier.gold": "Gold",
     "online.tier.platinum": "Platinum", "online.tier.diamond": "Diamond",
     "refusal.race_waiting": "the card your last move turned is on its way from the server: play on once it shows",
@@ -61,7 +92,8 @@ EN: dict[str, str] = {
     "online.board.rating": "Rating",
     "online.board.duels": "Duels",
     "online.board.you": "You: {name}",
-    "online.board.empty": "No online duel has been played on this server yet.",
+    "online.board.empty": "No player has an established rating here yet: a rating is provisional for its "
+                          "first 10 rated duels.",
 }
 
 AR: dict[str, str] = {
@@ -89,6 +121,18 @@ AR: dict[str, str] = {
     "online.no_clipboard": "لا حافظة",
     "online.back": "رجوع",
     "online.recorded.offer": "سابق جولة مسجلة",
+    "online.recorded.none": "لا جولة مسجلة تسابقها الآن: مكانك في الطابور محفوظ.",
+    "online.room.placeholder": "رمز صديقك",
+    "online.leave_confirm": "هل تغادر السباق؟ تنتهي لعبتك الآن بمجموع {total} كما يفعل «إنهاء»، ولا يُحسم السباق بذلك. "
+                            "يواصل خصمك ({opponent} الآن) اللعب حتى ينهي أو ينفد الوقت ({left} على الأكثر). "
+                            "تظهر النتيجة وتغيّر تقييمك في الشاشة التالية.",
+    "online.leave_confirm_ended": "هل تغادر السباق؟ انتهت لعبتك بمجموع {total}. يواصل خصمك ({opponent} الآن) اللعب "
+                                  "حتى ينهي أو ينفد الوقت ({left} على الأكثر). تظهر النتيجة وتغيّر تقييمك في الشاشة التالية.",
+    "online.left.title": "في انتظار النتيجة",
+    "online.left.you": "غادرت: انتهت لعبتك بمجموع {total}",
+    "online.left.opponent": "{name}: {total} الآن · بقي من السباق {left} على الأكثر",
+    "online.left.detail": "يحسم الخادم السباق حين ينهي خصمك أو ينفد الوقت، وتظهر النتيجة وتغيّر تقييمك هنا. "
+                          "إن غادرت هذه الشاشة قبل ذلك فلن تراهما.",
     "online.recorded.name": "{name} (مسجلة)",
     "online.error.unreachable": "لا يمكن الوصول إلى خادم المبارزة {url}: تحقق من العنوان في الإعدادات ← الشبكة.",
     "online.error.version": "يتحدث الخادم إصدارًا آخر من المبارزة عبر الإنترنت: حدّث اللعبة.",
@@ -98,6 +142,12 @@ AR: dict[str, str] = {
     "online.error.busy": "أنت في سباق في نافذة أخرى.",
     "online.error.too_many": "اتصالات كثيرة من هذا الحاسوب.",
     "online.error.other": "رفض الخادم: {detail}",
+    "online.error.key_unreadable": "لا يمكن قراءة مفتاحك على الإنترنت (online-key.txt) ({detail}): يُترك كما هو، وينتظر اللعب على الإنترنت حتى تمكن قراءته.",
+    "online.error.key_folder": "لا يمكن حفظ مفتاحك على الإنترنت: مجلد يشغل مكان ملفه online-key.txt في مجلد البيانات.",
+    "online.error.key_damaged_kept": "مفتاحك على الإنترنت (online-key.txt) تالف ولا يمكن وضعه جانبًا ({detail}): ينتظر اللعب على الإنترنت حتى يمكن ذلك.",
+    "online.error.key_read_only": "لا يمكن حفظ مفتاحك على الإنترنت: مجلد البيانات للقراءة فقط ({detail}). يحتاجه اللعب على الإنترنت ليحفظ تصنيفك.",
+    "online.error.key_disk_full": "لا يمكن حفظ مفتاحك على الإنترنت: القرص ممتلئ ({detail}). يحتاجه اللعب على الإنترنت ليحفظ تصنيفك.",
+    "online.error.key_cannot_write": "لا يمكن حفظ مفتاحك على الإنترنت ({detail}). يحتاجه اللعب على الإنترنت ليحفظ تصنيفك.",
     "online.reconnecting": "انقطع الاتصال بالخادم: جارٍ إعادة الاتصال… {seconds} ث",
     "online.reconnected": "عاد الاتصال: عدت إلى السباق.",
     "online.rejoining": "انقطع الاتصال: نحفظ لك مكانك… {seconds} ث",
@@ -112,6 +162,18 @@ AR: dict[str, str] = {
     "online.why.opponent_disqualified": "استُبعد منافسك.",
     "online.why.server_stopped": "توقف الخادم: انتهى السباق عند تلك اللحظة.",
     "online.why.recorded": "جولة مسجلة: لا يتغير تقييمك.",
+    "online.provisional": "مؤقت",
+    "online.rating.unrated": "التقييم {number} · {tier} · بلا تقييم",
+    "online.unrated.room": "السباق برمز صديق لا يغيّر التقييم.",
+    "online.unrated.aborted": "أُلغي السباق: لاعب لم يلعب أي حركة، فلا يتغير التقييم.",
+    "online.unrated.quick_losses": "بلا تقييم: خسرت 3 سباقات عند بدايتها خلال ساعة. "
+                                   "تُحتسب سباقاتك من جديد بعد ساعة من أولها.",
+    "online.unrated.opponent_quick_losses": "بلا تقييم: منافسك يخسر سباقاته عند بدايتها مرة بعد مرة.",
+    "online.unrated.too_fast": "بلا تقييم: جاءت حركاتك أسرع مما يلعب إنسان.",
+    "online.unrated.opponent_too_fast": "بلا تقييم: جاءت حركات منافسك أسرع مما يلعب إنسان.",
+    "online.unsaved": "لم يستطع الخادم حفظ هذه النتيجة بعد: يحتفظ بها وسيحفظها.",
+    "online.board.you_provisional": "أنت: {name} · مؤقت",
+    "online.board.provisional_number": "{number} مؤقت",
     "online.tier.bronze": "برونزي", "online.tier.silver": "فضي", "online.tier.gold": "ذهبي",
     "online.tier.platinum": "بلاتيني", "online.tier.diamond": "ماسي",
     "refusal.race_waiting": "الورقة التي كشفتها حركتك الأخيرة في طريقها من الخادم: تابع حين تظهر",
@@ -124,5 +186,5 @@ AR: dict[str, str] = {
     "online.board.rating": "التقييم",
     "online.board.duels": "المبارزات",
     "online.board.you": "أنت: {name}",
-    "online.board.empty": "لم تُلعب أي مبارزة عبر الإنترنت على هذا الخادم بعد.",
+    "online.board.empty": "لا أحد هنا بتقييم ثابت بعد: يبقى التقييم مؤقتًا في أول 10 مبارزات مقيَّمة.",
 }

@@ -133,6 +133,25 @@ def test_a_room_not_open_or_no_host_there_is_one_line_and_may_try_again(app, dri
     assert stopped(server)
 
 
+def test_the_join_field_keeps_the_focus_after_a_refused_code(app, driver):
+    """The field was disabled while the code was tried, which let the focus go at the next
+    event: typing after "no such room" went nowhere (issue 31)."""
+    server = HostedServer(LOCAL, 0).start()
+    try:
+        scene = app.open("net_lobby", role="join")
+        assert scene.group.focused is scene.field
+        scene.field.set_value(DuelAddress(LOCAL, server.port, "ZZZZZ").code)
+        driver.key(pygame.K_RETURN)
+        driver.move((1, 1))  # an event while the code is tried
+        frames(app, lambda: scene.field.error)
+        assert scene.group.focused is scene.field
+        driver.key(pygame.K_BACKSPACE)
+        assert scene.field.error == ""  # the key reached the field
+    finally:
+        server.stop()
+    assert stopped(server)
+
+
 def test_new_duel_hosts_with_no_deal_to_choose_or_joins(app, driver, monkeypatch):
     asked = []
 
@@ -246,3 +265,20 @@ def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_b
         server = lobby.server
         app.stack.clear()
     assert stopped(server)
+
+
+@pytest.mark.parametrize("role", ["host", "join"])
+def test_a_key_that_cannot_be_kept_is_one_line_and_no_server_is_left(app, role):
+    """Issue 32: hosting with no key yet on a full disk or a read-only folder ended the game
+    ("internal error"); here a folder takes the key file's place."""
+    (app.services.store.folder / "online-key.txt").mkdir(parents=True)
+    app.open("title")
+    if role == "host":
+        scene = app.open("net_lobby", role="host", address=LOCAL, port=0)
+        frames(app, lambda: scene.problem)
+        assert scene.problem == app.t("online.error.key_folder") and stopped(scene.server)
+    else:
+        scene = app.open("net_lobby", role="join")
+        scene.join(DuelAddress(LOCAL, 9, "AAAAAAA").code)
+        frames(app, lambda: scene.field.error)
+        assert scene.field.error == app.t("online.error.key_folder") and scene.client is None
