@@ -13,11 +13,7 @@ from typing import Callable
 
 from ..core.game import Game
 from ..core.moves import Move, parse_request
-from .freecell import FreeCellSearch, freecell_moves
 from .kinds import search_kind
-from .one_pile import OnePileSearch
-from .search import Search, to_core_moves
-from .seen_hint import seen_hint
 
 VERSION = "3"
 
@@ -53,6 +49,10 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     keeps the search from settling groups onto lower twins (``Search``), so that the line's
     first move is never such a shuffle.
     """
+    from .freecell import FreeCellSearch, freecell_moves  # the searches: when one is asked for, not
+    from .one_pile import OnePileSearch  # for a table that reads ``has_hidden_cards``
+    from .search import Search, to_core_moves
+
     started = time.perf_counter()
     kind = search_kind(game)
     if kind is None or (not known and has_hidden_cards(game)):
@@ -95,6 +95,7 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
     take a card back from a foundation, are never offered.
     """
     from .player import hint_move, seen
+    from .seen_hint import seen_hint
 
     if game.won:
         return None
@@ -121,6 +122,8 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
     (measured: with 8 orders and 0.5 s a hint, its games win 3 of the 9 winnable deals among
     GO1 deals 1 to 20; the moves in sight alone win none)."""
     import random
+
+    from .one_pile import OnePileSearch
 
     moves = game.legal_moves()
     if len(moves) < 2:

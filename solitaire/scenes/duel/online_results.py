@@ -142,9 +142,9 @@ class OnlineResultsScene(DuelEndScene):
         place_row(self.rows[0], panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.view import cardart  # as the duel's results: the felt, drawn on demand
+        from solitaire.view import felt  # as the duel's results: the felt, drawn on demand
 
-        surface.blit(cardart.felt(surface.get_size()), (0, 0))
+        surface.blit(felt.felt(surface.get_size()), (0, 0))
         super().draw(surface, alpha)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
