@@ -34,6 +34,8 @@ def run_bench(argv: list[str]) -> int:
                         help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on)")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
+    parser.add_argument("--game", default=None, metavar="GAME",
+                        help="--solver: only that game's suites, no hint timings (e.g. yukon)")
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
                         help="--solver: seconds a deal (default 2; the 10 s targets: --budget 10)")
     try:
@@ -47,8 +49,14 @@ def run_bench(argv: list[str]) -> int:
                                     f"not {shown(str(args.against))}"))
     if args.db is not None and not (args.store and args.db.startswith(("postgresql://", "postgres://"))):
         return bad_input(UsageError("game.py bench: --db goes with --store and names a postgresql:// database"))
-    if args.budget is not None and not args.solver:
-        return bad_input(UsageError("game.py bench: --budget goes with --solver"))
+    if (args.budget is not None or args.game is not None) and not args.solver:
+        return bad_input(UsageError("game.py bench: --budget and --game go with --solver"))
+    if args.game is not None:
+        from solitaire.solver.bench import SUITES
+
+        games = tuple(dict.fromkeys(suite[1] for suite in SUITES))
+        if args.game not in games:
+            return bad_input(UsageError(f"game.py bench: --game must be one of {', '.join(games)}, not {shown(args.game)}"))
     every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
@@ -69,7 +77,7 @@ def run_bench(argv: list[str]) -> int:
 
         from solitaire.solver.bench import BUDGET
 
-        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET)
+        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET, only=args.game, hints=args.game is None)
     if args.opponent or every:
         from solitaire.solver.opponent.bench import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 
