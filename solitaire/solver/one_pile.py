@@ -76,11 +76,11 @@ class OnePileSearch:
     def _neighbours(self, rank: int) -> list[int]:
         return [other for other in range(1, 14) if self.next[rank] >> other & 1]
 
-    def _dead_ends(self) -> tuple[list[int], list[list[tuple]]]:
+    def _dead_ends(self) -> tuple[list[int], list[list[tuple]], list[list[list[int]]]]:
         """What the dead-end test needs: how many cards of each rank are still to play or on top
-        (``count``), and for each rank the column cards of that rank with, for each rank next to
-        theirs, how many cards of it lie under them in their column (those leave after them, so
-        they cannot lead to them)."""
+        (``count``); for each rank the column cards of that rank, each with its column, its place,
+        the ranks next to its own and the rank of the card on it (0 for none); and for each column
+        and height how many cards of each rank it holds (``held``)."""
         heights, turned, top = self.start
         count = [0] * 15  # ranks 1 to 13; 0 and 14 hold nothing
         if top >= 0:
@@ -88,14 +88,39 @@ class OnePileSearch:
         for rank in self.stock[turned:]:
             count[rank] += 1
         cards_of: list[list[tuple]] = [[] for _ in range(14)]
+        held: list[list[list[int]]] = []
         for index, column in enumerate(self.ranks):
+            held.append([[0] * 15])
+            for rank in column:
+                held[-1].append(held[-1][-1][:])
+                held[-1][-1][rank] += 1
             for place, rank in enumerate(column[:heights[index]]):
                 count[rank] += 1
-                under = column[:place]
                 first, *second = self._neighbours(rank) + [0]  # rank 0: none, never counted
-                cards_of[rank].append((index * self.bits, place, first, under.count(first),
-                                       second[0], under.count(second[0]) if second[0] else 0))
-        return count, cards_of
+                on = column[place + 1] if place + 1 < len(column) else 0
+                cards_of[rank].append((index, index * self.bits, place, first, second[0], on))
+        return count, cards_of, held
+
+    @staticmethod
+    def _stuck(count: list[int], cards: list[tuple], held: list[list[list[int]]], code: int,
+               mask: int, top: int) -> bool:
+        """Whether one of ``cards`` (column cards, as ``_dead_ends`` gives them) can never be
+        played: the card put on the pile just before it must be of a rank next to its own, and
+        none left can be. Such a card is a stock card, a column card of another column, the card
+        lying on it in its own column (none under it, nor higher up: those leave before it, and
+        the card between stays on it), or the pile's top where it is its column's top card now.
+        ``count`` holds the cards of each rank left in the stock, the columns and on top."""
+        for index, shift, place, first, second, on in cards:
+            height = code >> shift & mask
+            if place >= height:
+                continue
+            same = held[index][height]
+            exposed = place + 1 == height
+            if (count[first] - same[first] + (on == first and not exposed) - (top == first and not exposed) <= 0
+                    and (not second or count[second] - same[second] + (on == second and not exposed)
+                         - (top == second and not exposed) <= 0)):
+                return True
+        return False
 
     def run(self, budget_seconds: float, node_limit: int | None = None,
             should_stop: Callable[[], bool] | None = None) -> Outcome:
@@ -114,7 +139,7 @@ class OnePileSearch:
         bits = self.bits
         mask = (1 << bits) - 1
         shifts = [(index, index * bits) for index in range(len(ranks))]
-        count, cards_of = self._dead_ends()
+        count, cards_of, held = self._dead_ends()
         neighbours = [self._neighbours(rank) for rank in range(14)]
         demand = [0] * 15  # column cards left of each rank: each needs a card next to it before it
         for index, column in enumerate(ranks):
@@ -124,13 +149,18 @@ class OnePileSearch:
         cut = False
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
 
-        def dead(code: int, buried: int) -> bool:
+        stuck = self._stuck
+
+        def dead(code: int, buried: int, top: int) -> bool:
             """A column card that nothing left can lead to, now that a card of rank ``buried``
-            is covered for good: only the cards next to that rank can have become such."""
+            is covered for good and ``top`` lies on the pile: only the cards next to those ranks
+            can have become such."""
             for rank in neighbours[buried]:
-                for shift, place, first, under_first, second, under_second in cards_of[rank]:
-                    if count[first] <= under_first and count[second] <= under_second and place < (code >> shift & mask):
-                        return True
+                if stuck(count, cards_of[rank], held, code, mask, top):
+                    return True
+            for rank in neighbours[top]:
+                if stuck(count, cards_of[rank], held, code, mask, top):
+                    return True
             return False
 
         def search(code: int, turned: int, top: int, buried: int) -> bool:
@@ -146,7 +176,7 @@ class OnePileSearch:
                 cut = True
             if cut:
                 return False
-            if buried >= 0 and (dead(code, buried) or (matched is not True and matched(demand, count))):
+            if buried >= 0 and (dead(code, buried, top) or (matched is not True and matched(demand, count))):
                 fewest[key] = min(turned, fewest.get(key, 99))  # lost: proven so
                 return False
             takes = following[top]
