@@ -150,18 +150,17 @@ class OnePileSearch:
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
 
         stuck = self._stuck
+        near: dict[int, list[tuple]] = {}  # buried * 16 + top: the column cards next to either rank
 
         def dead(code: int, buried: int, top: int) -> bool:
             """A column card that nothing left can lead to, now that a card of rank ``buried``
             is covered for good and ``top`` lies on the pile: only the cards next to those ranks
             can have become such."""
-            for rank in neighbours[buried]:
-                if stuck(count, cards_of[rank], held, code, mask, top):
-                    return True
-            for rank in neighbours[top]:
-                if stuck(count, cards_of[rank], held, code, mask, top):
-                    return True
-            return False
+            cards = near.get(buried * 16 + top)
+            if cards is None:
+                ranks_near = set(neighbours[buried]) | set(neighbours[top])
+                cards = near[buried * 16 + top] = [card for rank in sorted(ranks_near) for card in cards_of[rank]]
+            return stuck(count, cards, held, code, mask, top)
 
         def search(code: int, turned: int, top: int, buried: int) -> bool:
             nonlocal cut
@@ -176,7 +175,7 @@ class OnePileSearch:
                 cut = True
             if cut:
                 return False
-            if buried >= 0 and (dead(code, buried, top) or (matched is not True and matched(demand, count))):
+            if buried >= 0 and ((matched is not True and matched(demand, count)) or dead(code, buried, top)):
                 fewest[key] = min(turned, fewest.get(key, 99))  # lost: proven so
                 return False
             takes = following[top]
