@@ -98,7 +98,10 @@ class OnePileSearch:
                 count[rank] += 1
                 first, *second = self._neighbours(rank) + [0]  # rank 0: none, never counted
                 on = column[place + 1] if place + 1 < len(column) else 0
-                cards_of[rank].append((index, index * self.bits, place, first, second[0], on))
+                # At most this many cards of each rank next to it may be left for it to be stuck:
+                # those of its column but the one on it, and the pile's top (a quick first test).
+                most = [column.count(other) - (on == other) + 1 for other in (first, second[0])]
+                cards_of[rank].append((most[0], most[1], index, index * self.bits, place, first, second[0], on))
         return count, cards_of, held
 
     @staticmethod
@@ -110,7 +113,9 @@ class OnePileSearch:
         lying on it in its own column (none under it, nor higher up: those leave before it, and
         the card between stays on it), or the pile's top where it is its column's top card now.
         ``count`` holds the cards of each rank left in the stock, the columns and on top."""
-        for index, shift, place, first, second, on in cards:
+        for most_first, most_second, index, shift, place, first, second, on in cards:
+            if count[first] > most_first or count[second] > most_second:
+                continue
             height = code >> shift & mask
             if place >= height:
                 continue
@@ -150,17 +155,13 @@ class OnePileSearch:
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
 
         stuck = self._stuck
-        near: dict[int, list[tuple]] = {}  # buried * 16 + top: the column cards next to either rank
+        near = [[card for other in neighbours[rank] for card in cards_of[other]] for rank in range(14)]
 
         def dead(code: int, buried: int, top: int) -> bool:
             """A column card that nothing left can lead to, now that a card of rank ``buried``
             is covered for good and ``top`` lies on the pile: only the cards next to those ranks
             can have become such."""
-            cards = near.get(buried * 16 + top)
-            if cards is None:
-                ranks_near = set(neighbours[buried]) | set(neighbours[top])
-                cards = near[buried * 16 + top] = [card for rank in sorted(ranks_near) for card in cards_of[rank]]
-            return stuck(count, cards, held, code, mask, top)
+            return stuck(count, near[buried], held, code, mask, top)
 
         def search(code: int, turned: int, top: int, buried: int) -> bool:
             nonlocal cut
