@@ -73,6 +73,32 @@ class OnePileSearch:
             below, this = this, above - need
         return False
 
+    @staticmethod
+    def _unjoined(demand: list[int], count: list[int]) -> bool:
+        """The column cards left are put on the pile in runs, each just after a card that is not
+        one of them (the pile's top, then stock cards), one rank up or down at each step: a run's
+        ranks are one block of ranks next to each other that column cards hold, and the card
+        before it is of a rank in that block or next to it. So every block needs its own such
+        card (the top or a stock card left): where the blocks cannot each be given one, the
+        position is lost. The blocks lie along the line of ranks (no K-A wrap), so giving each,
+        from the lowest, the lowest card it can take is the best there is."""
+        taken = -1  # the rank between two blocks whose card the lower one took, if it did
+        rank = 1
+        while rank <= 13:
+            if not demand[rank]:
+                rank += 1
+                continue
+            low = rank
+            while demand[rank]:  # demand[14] is 0
+                rank += 1
+            for start in range(low - 1, rank + 1):  # count - demand: the top and the stock's cards
+                if count[start] - demand[start] > (start == taken):
+                    taken = start
+                    break
+            else:
+                return True
+        return False
+
     def _neighbours(self, rank: int) -> list[int]:
         return [other for other in range(1, 14) if self.next[rank] >> other & 1]
 
@@ -151,7 +177,16 @@ class OnePileSearch:
             for rank in column[:self.start[0][index]]:
                 demand[rank] += 1
         matched = self.wraps or self._unmatched
+        joined = self._unjoined
+        # A bit for each rank column cards still hold: where they form one block of ranks next
+        # to each other, ``joined`` has nothing to add (it is tried only where they form more).
+        present = [sum(1 << rank for rank in range(1, 14) if demand[rank])]
         cut = False
+        # A top whose following ranks are all among another's is no better than that one (an Ace
+        # takes a 2, which a 3 takes too; a King a Queen, which a Jack takes): the position
+        # with the other top lost, this one is lost (every move is the same, to the same place).
+        wider = {top: other + 1 for top in range(1, 14) for other in range(1, 14)
+                 if other != top and following[top] & ~following[other] == 0}
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
 
         stuck = self._stuck
@@ -168,7 +203,7 @@ class OnePileSearch:
             if not code:
                 return True
             key = code << 4 | (top + 1)
-            if fewest.get(key, 99) <= turned:
+            if fewest.get(key, 99) <= turned or (top in wider and fewest.get(code << 4 | wider[top], 99) <= turned):
                 return False
             self.nodes += 1
             if self.nodes & 1023 == 0 and (time.perf_counter() > deadline or self.nodes >= limit >= 0
@@ -176,7 +211,8 @@ class OnePileSearch:
                 cut = True
             if cut:
                 return False
-            if buried >= 0 and ((matched is not True and matched(demand, count)) or dead(code, buried, top)):
+            if buried >= 0 and ((matched is not True and (matched(demand, count) or ((present[0] + (present[0] & -present[0])) & present[0]
+                                                                       and joined(demand, count)))) or dead(code, buried, top)):
                 fewest[key] = min(turned, fewest.get(key, 99))  # lost: proven so
                 return False
             takes = following[top]
@@ -191,7 +227,11 @@ class OnePileSearch:
                         if left[0] < self.best[0]:
                             self.best = (left[0], self._moves(line))
                         demand[card] -= 1
+                        if not demand[card]:
+                            present[0] ^= 1 << card
                         won = search(code - (1 << shift), turned, card, top)
+                        if not demand[card]:
+                            present[0] ^= 1 << card
                         demand[card] += 1
                         left[0] += 1
                         if won:
