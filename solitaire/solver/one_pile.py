@@ -188,6 +188,7 @@ class OnePileSearch:
         wider = {top: other + 1 for top in range(1, 14) for other in range(1, 14)
                  if other != top and following[top] & ~following[other] == 0}
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
+        fewest_left = [self.best[0]]  # ``self.best``'s count, read at each move
 
         stuck = self._stuck
         near = [[card for other in neighbours[rank] for card in cards_of[other]] for rank in range(14)]
@@ -203,7 +204,7 @@ class OnePileSearch:
             if not code:
                 return True
             key = code << 4 | (top + 1)
-            if fewest.get(key, 99) <= turned or (top in wider and fewest.get(code << 4 | wider[top], 99) <= turned):
+            if fewest.get(key, 99) <= turned:
                 return False
             self.nodes += 1
             if self.nodes & 1023 == 0 and (time.perf_counter() > deadline or self.nodes >= limit >= 0
@@ -211,9 +212,9 @@ class OnePileSearch:
                 cut = True
             if cut:
                 return False
-            if buried >= 0 and ((matched is not True and (matched(demand, count) or ((present[0] + (present[0] & -present[0])) & present[0]
+            if buried >= 0 and ((matched is not True and (matched(demand, count) or (len(stock) - turned < 7 and (present[0] + (present[0] & -present[0])) & present[0]
                                                                        and joined(demand, count)))) or dead(code, buried, top)):
-                fewest[key] = min(turned, fewest.get(key, 99))  # lost: proven so
+                fewest[key] = turned  # lost: proven so (any entry there was for more cards turned)
                 return False
             takes = following[top]
             if top >= 0:
@@ -224,7 +225,8 @@ class OnePileSearch:
                     if height and takes >> (card := ranks[index][height - 1]) & 1:
                         line.append(index)
                         left[0] -= 1
-                        if left[0] < self.best[0]:
+                        if left[0] < fewest_left[0]:
+                            fewest_left[0] = left[0]
                             self.best = (left[0], self._moves(line))
                         demand[card] -= 1
                         if not demand[card]:
@@ -242,7 +244,7 @@ class OnePileSearch:
                     if search(code, turned + 1, stock[turned], top):
                         return True
                     line.pop()
-                fewest[key] = min(turned, fewest.get(key, 99))  # lost: searched to its end
+                fewest[key] = turned  # lost: searched to its end
                 return False
             finally:
                 if top >= 0:
