@@ -182,11 +182,6 @@ class OnePileSearch:
         # to each other, ``joined`` has nothing to add (it is tried only where they form more).
         present = [sum(1 << rank for rank in range(1, 14) if demand[rank])]
         cut = False
-        # A top whose following ranks are all among another's is no better than that one (an Ace
-        # takes a 2, which a 3 takes too; a King a Queen, which a Jack takes): the position
-        # with the other top lost, this one is lost (every move is the same, to the same place).
-        wider = {top: other + 1 for top in range(1, 14) for other in range(1, 14)
-                 if other != top and following[top] & ~following[other] == 0}
         left = [sum(self.start[0])]  # column cards left, in a cell the search changes
         fewest_left = [self.best[0]]  # ``self.best``'s count, read at each move
 

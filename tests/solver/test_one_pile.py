@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 
 from solitaire.core import Game, ruleset
+from solitaire.core.cards import RANK
 from solitaire.solver.api import solve
 from solitaire.solver.kinds import search_kind
+from solitaire.solver.one_pile import OnePileSearch
 
 
 def every_move_wins(game: Game, seen: set) -> bool:
@@ -51,3 +53,30 @@ def test_GO3_the_search_and_every_legal_move_agree_on_small_golf_positions():
         assert ours.result == theirs, (game.to_json(), ours.result)
         tally[theirs] += 1
     assert tally["won"] >= 15 and tally["lost"] >= 60, tally
+
+
+def test_GO3_a_position_the_stuck_card_or_the_blocks_proof_calls_lost_is_lost():
+    """The two proofs alone, on small positions, against every legal move: a card nothing left can come just before (its column's lower
+    cards, its column's higher cards but the one on it, the top while it is covered), and
+    blocks of ranks that cannot each have their own top or stock card next to them."""
+    rng = random.Random(3434)
+    fired = {"stuck": 0, "blocks": 0, "won": 0}
+    for _ in range(120):
+        game = small_golf(rng)
+        search = OnePileSearch(game)
+        count, cards_of, held = search._dead_ends()
+        demand = [0] * 15
+        for column in game.tableau:
+            for card in column:
+                demand[RANK[card]] += 1
+        heights, _, top = search.start
+        code = sum(height << index * search.bits for index, height in enumerate(heights))
+        cards = [card for ranked in cards_of for card in ranked]
+        stuck = OnePileSearch._stuck(count, cards, held, code, (1 << search.bits) - 1, top)
+        blocks = OnePileSearch._unjoined(demand, count)
+        won = every_move_wins(game.clone(), set())
+        assert not (won and (stuck or blocks)), (game.to_json(), stuck, blocks)
+        fired["stuck"] += stuck
+        fired["blocks"] += blocks
+        fired["won"] += won
+    assert fired["stuck"] >= 20 and fired["blocks"] >= 15 and fired["won"] >= 8, fired
