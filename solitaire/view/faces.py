@@ -188,7 +188,7 @@ class FaceArt:
             inner = s.get_rect().inflate(-2 * frame, -2 * frame)
             half = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
             s.set_clip(half)
-            draw_figure(s, rank, half, inks, max(1, round(f * weight)))
+            draw_figure(s, rank, suit, half, inks, max(1, round(f * weight)))
             s.set_clip(None)
             upper = s.subsurface(half).copy()
             s.blit(pygame.transform.flip(upper, True, True), (inner.x, inner.bottom - upper.get_height()))

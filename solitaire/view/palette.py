@@ -31,6 +31,13 @@ COURT_WOOD: RGB = (140, 92, 46)
 COURT_LEAF: RGB = (46, 130, 60)
 COURT_ROSE_HEART: RGB = (240, 120, 130)
 COURT_LINING_BLUE: RGB = (40, 70, 140)
+COURT_HAIRS: tuple[RGB, RGB, RGB, RGB] = ((58, 40, 32), (204, 150, 62), (156, 72, 38), (112, 66, 32))
+"""Each suit's figures' hair (spades, hearts, diamonds, clubs): one of the things that tell a
+King of spades from a King of clubs when both are inked alike."""
+COURT_GREY: RGB = (196, 194, 188)
+COURT_VEIL: RGB = (222, 230, 246)
+COURT_FLAME: RGB = (244, 140, 36)
+COURT_FLAME_HEART: RGB = (255, 222, 90)
 
 FELT_CENTRE: RGB = (44, 128, 76)
 FELT_EDGE: RGB = (12, 58, 34)
