@@ -142,12 +142,17 @@ def mace(pen: Pen, inks: CourtInks) -> None:
 
 
 def lily(pen: Pen, inks: CourtInks) -> None:
+    """A white lily on a tall stem: three petals curling outwards from a gold heart."""
     pen.stroke([(0.86, 0.9), (0.86, 0.3)], palette.COURT_LEAF, 1.6)
     for side in (-1, 1):
-        pen.shape([(0.86, 0.62), (0.86 + side * 0.08, 0.5), (0.86 + side * 0.03, 0.62)], palette.COURT_LEAF)
-        pen.shape([(0.86, 0.3), (0.86 + side * 0.07, 0.16), (0.86 + side * 0.05, 0.3)], palette.COURT_ERMINE)
-    pen.shape([(0.84, 0.3), (0.86, 0.08), (0.88, 0.3)], palette.COURT_ERMINE)
-    pen.oval(0.86, 0.3, 0.02, 0.02, GOLD, outlined=False)
+        pen.shape([(0.86, 0.66), *bezier((0.86, 0.66), (0.86 + side * 0.1, 0.6), (0.86 + side * 0.08, 0.48)),
+                   *bezier((0.86 + side * 0.08, 0.48), (0.86 + side * 0.02, 0.56), (0.86, 0.6))], palette.COURT_LEAF)
+        pen.shape([(0.86, 0.3), *bezier((0.86, 0.3), (0.86 + side * 0.1, 0.26), (0.86 + side * 0.11, 0.14)),
+                   *bezier((0.86 + side * 0.11, 0.14), (0.86 + side * 0.05, 0.18), (0.86 + side * 0.02, 0.2))],
+                  palette.COURT_ERMINE)
+    pen.shape([(0.835, 0.3), *bezier((0.835, 0.3), (0.83, 0.14), (0.86, 0.07)),
+               *bezier((0.86, 0.07), (0.89, 0.14), (0.885, 0.3))], palette.COURT_ERMINE)
+    pen.oval(0.86, 0.29, 0.022, 0.02, GOLD)
 
 
 def rose(pen: Pen, inks: CourtInks) -> None:
