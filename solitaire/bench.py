@@ -25,8 +25,8 @@ def run_bench(argv: list[str]) -> int:
                         "matchmaking wait (about 3 minutes)")
     parser.add_argument("--against", type=Path, default=None, metavar="GAME_PY",
                         help="--server: the same load on another checkout's server too (its game.py), compared")
-    parser.add_argument("--deals", type=_positive, default=None, metavar="N",
-                        help="deals a strength for --opponent (default 200)")
+    parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
+                        help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
@@ -37,7 +37,7 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(error)
     if (args.deals is not None or args.json) and not args.opponent:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
-    if args.against is not None and not (args.server and args.against.is_file()):
+    if args.against is not None and not (args.server and _is_game_py(args.against)):
         return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
                                     f"not {shown(str(args.against))}"))
     if args.budget is not None and not args.solver:
@@ -76,6 +76,24 @@ def _budget(text: str) -> float:
     from solitaire.solver.bench import seconds
 
     return seconds(text)
+
+
+MAX_DEALS = 100_000
+"""``--opponent --deals``: at the default 200 deals a strength the bench takes minutes, so this is
+days of work already; a larger count was taken and ran on (issue 32: 99999999999999999999)."""
+
+
+def _deal_count(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_DEALS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals a strength, not {shown(text)}")
+    return value
+
+
+def _is_game_py(path: Path) -> bool:
+    """Whether ``path`` is another checkout's ``game.py`` (a file of that name beside its
+    ``solitaire`` package), not just any file (issue 32: any file was taken, and the bench ran on)."""
+    return path.name == "game.py" and path.is_file() and (path.parent / "solitaire" / "__init__.py").is_file()
 
 
 def _positive(text: str) -> int:

@@ -29,7 +29,7 @@ from solitaire.net.online import Closed, Hosting, OnlineClient, OnlineDuel
 from solitaire.net.online_messages import Matched, Refused, RoomMade, Welcome
 from solitaire.server.hosted import LAN_PORT, HostedServer, lan_address
 from solitaire.solver.player import PACE, Strength, decide, seen
-from solitaire.store.player_key import player_key
+from solitaire.store.player_key import KeyNotKept, player_key
 
 DEFAULT_SERVER = "ws://127.0.0.1:47475"
 FAST_PACE = 0.1  # as a network duel's --fast: race seconds a move
@@ -73,7 +73,12 @@ def run_online(url: str, name: str, room: str | None, strength: str, fast: bool,
                told_room: Callable[[str], None] | None = None) -> int:
     """Race through the server at ``url`` (``hosting``: one this run started, stopped at the end);
     ``room`` "new" makes a room, whose code ``told_room`` prints ({"room": CODE} by default)."""
-    client = OnlineClient(url or DEFAULT_SERVER, player_key(), name, hosting=hosting)
+    try:
+        key = player_key(told=_key_set_aside)
+    except KeyNotKept as error:  # no traceback, and no duel under a key forgotten at once (issue 32)
+        print(f"game.py: online duel: {error}", file=sys.stderr)
+        return 2
+    client = OnlineClient(url or DEFAULT_SERVER, key, name, hosting=hosting)
     client.start()
     try:
         expect(client, Welcome)
@@ -101,6 +106,10 @@ def run_online(url: str, name: str, room: str | None, strength: str, fast: bool,
         client.close()
     print(json.dumps(line, ensure_ascii=False), flush=True)
     return 0
+
+
+def _key_set_aside(aside: str) -> None:
+    print(f"game.py: your online key file was damaged: set aside as {aside}; a new key is made", file=sys.stderr)
 
 
 def expect(client: OnlineClient, kind: type, seconds: float = WAIT_SECONDS) -> Any:

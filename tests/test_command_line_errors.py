@@ -200,3 +200,62 @@ def test_a_long_string_in_a_deal_file_is_quoted_short(deal: dict, tmp_path: Path
     assert exit_status(["deal", "--deal", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 300, err[:300]
+
+
+MS_BIG = "FC1-MS-" + "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", MS_BIG],
+    ["replay", MS_BIG, "t1>f"],
+    ["solve", MS_BIG],
+    ["--code", MS_BIG],
+], ids=lambda argv: argv[0])
+def test_a_freecell_deal_number_of_thousands_of_digits_is_one_line(argv: list[str],
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: int() read the number before its length was checked, and Python refuses to
+    read 5,000 digits: a traceback."""
+    assert exit_status(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "Microsoft deal number" in err, err[:300]
+
+
+def test_a_freecell_deal_number_of_thousands_of_digits_in_a_deal_files_code_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps({"game": "freecell", "code": MS_BIG}))
+    assert exit_status(["deal", "--deal", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err[:300]
+
+
+@pytest.mark.parametrize("code", ["KL1\nD1N", "KL1-D1N-AAAA\x1b[2JAAB", "KL1\tD1N\r"])
+def test_control_characters_in_a_code_are_quoted_in_one_line(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: ``--code $'KL1\\nD1N'`` printed a two-line error; an escape reached the terminal."""
+    assert exit_status(["--code", code]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\r" not in err and "\t" not in err, err
+    assert "\\" in err, err  # each written as its escape
+
+
+@pytest.mark.parametrize("argv", [
+    ["bench", "--opponent", "--deals", "99999999999999999999"],
+    ["bench", "--opponent", "--deals", "100001"],
+    ["bench", "--server", "--against", "README.md"],
+    ["bench", "--server", "--against", "solitaire/__init__.py"],
+], ids=lambda argv: " ".join(argv[1:]))
+def test_a_bench_asked_for_what_it_cannot_do_is_refused_at_once(argv: list[str], monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: both were taken and the bench ran on (an opponent bench of 10^20 deals, a
+    server bench against a file that is no game.py). Before the fix this test runs the bench."""
+    monkeypatch.chdir(ROOT)
+    assert exit_status(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_another_checkouts_game_py_is_what_against_takes() -> None:
+    from solitaire.bench import _is_game_py
+
+    assert _is_game_py(ROOT / "game.py")
+    assert not _is_game_py(ROOT / "README.md") and not _is_game_py(ROOT / "solitaire")

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "game.py", "server", "--data", str(data), "--port", "0",
-                                "--count-seconds", "0.2", *extra], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                                "--count-seconds", "0.2", "--one-address", *extra], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline() if process.stdout else ""
     return process, json.loads(line)["listening"]
 
@@ -49,8 +49,10 @@ def test_two_headless_games_race_through_the_server_and_agree(tmp_path):
     assert (ann["opponent_name"], bob["opponent_name"]) == ("Bob", "Ann")
     board = subprocess.run([sys.executable, "game.py", "server", "--data", str(tmp_path / "data"), "--leaderboard"],
                            cwd=ROOT, capture_output=True, text=True, check=True)
-    lines = {line["name"]: line for line in json.loads(board.stdout)["leaderboard"]}
-    assert lines["Ann"]["number"] == ann["rating"]["after"] and lines["Bob"]["number"] == bob["rating"]["after"]
+    assert json.loads(board.stdout)["leaderboard"] == []  # two provisional ratings: none listed yet (DU-10)
+    ratings = dict(sqlite3.connect(tmp_path / "data" / "duels.sqlite3").execute(
+        "SELECT name, 1000 + 40 * (mu - 3 * sigma) FROM players").fetchall())
+    assert (round(ratings["Ann"]), round(ratings["Bob"])) == (ann["rating"]["after"], bob["rating"]["after"])
 
 
 def test_a_killed_server_loses_no_finished_duel_and_counts_none_twice(tmp_path):
@@ -75,7 +77,8 @@ def test_a_killed_server_loses_no_finished_duel_and_counts_none_twice(tmp_path):
     duels = {row[0] for row in db.execute("SELECT id FROM duels")}
     assert told and told <= duels
     assert db.execute("SELECT count(*) FROM results").fetchone()[0] == 2 * len(duels)
-    assert db.execute("SELECT sum(duels) FROM players").fetchone()[0] == 2 * len(duels)
+    rated = db.execute("SELECT count(*) FROM duels WHERE unrated = ''").fetchone()[0]  # not aborted (DU-7)
+    assert db.execute("SELECT sum(duels) FROM players").fetchone()[0] == 2 * rated
 
 
 def race_pairs(url: str, told: set[str], stop: threading.Event) -> None:
@@ -129,3 +132,33 @@ def test_the_server_speaks_wss_with_a_certificate(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.parametrize("case", ["a file", "empty", "under a file", "not PEM", "no certificate"])
+def test_server_data_and_certificate_mistakes_say_which_option_is_wrong(tmp_path, case, capsys):
+    """Issue 32: --data naming a file said "[Errno 17] File exists", a file that is no PEM
+    certificate "[SSL] PEM lib", and --data '' used the current folder without a word."""
+    from solitaire.server.cli import run_server
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder, not a certificate\n")
+    data, tls = str(tmp_path / "data"), []
+    if case == "a file":
+        data = str(a_file)
+    elif case == "empty":
+        data = ""
+    elif case == "under a file":
+        data = str(a_file / "data")
+    elif case == "not PEM":
+        tls = ["--tls-cert", str(a_file), "--tls-key", str(a_file)]
+    else:
+        tls = ["--tls-cert", str(tmp_path / "none.pem"), "--tls-key", str(a_file)]
+    try:
+        status = run_server(["--data", data, *tls])
+    except SystemExit as stop:
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert "Errno" not in err and "PEM lib" not in err, err
+    assert ("--tls-cert" if tls else "--data") in err, err
+    assert not (tmp_path / "data").exists() and not os.path.exists("duels.sqlite3")

@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from solitaire.solver.worker import SolverWorker
+from solitaire.store.notices import Notice
 from solitaire.store.player_key import player_key
 
 if TYPE_CHECKING:
@@ -32,11 +33,18 @@ class Services:
     #: process starts on first use, so an App that never asks costs no process.
     solver: SolverWorker
     #: The online player's secret key, read (or made and kept) when an online screen connects:
-    #: a player who never plays online has no key file.
+    #: a player who never plays online has no key file. Raises ``KeyNotKept`` when no key can
+    #: be read or kept (the screens say why; the rest of the game goes on).
     player_key: Callable[[], str]
 
     @classmethod
     def around(cls, store: Store | None) -> Services:
         """The game's services around ``store``: a fresh solver worker, and the online key kept
         in the store's folder (the per-user folder when there is no store)."""
-        return cls(store, SolverWorker(), partial(player_key, store.folder if store is not None else None))
+        told = None if store is None else partial(_key_set_aside, store)
+        return cls(store, SolverWorker(), partial(player_key, store.folder if store is not None else None, told=told))
+
+
+def _key_set_aside(store: Store, aside: str) -> None:
+    """A damaged key file was set aside: told as the store tells its own files' damage."""
+    store.notices.append(Notice("key_damaged", {"aside": aside}))

@@ -118,6 +118,7 @@ def _ms_code(text: str, raw: str, game_letters: str, version: str, number: str) 
     rules = _game_of(text, raw, game_letters, version)
     if not rules.ms_deals:
         raise BadCode(f"G-3: '{clip(text)}': {rules.name} has no Microsoft deal numbers")
-    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= rules.ms_deals:
+    digits = len(str(rules.ms_deals))  # before int(): 5,000 digits are beyond int()'s limit
+    if not (number.isascii() and number.isdigit()) or len(number) > digits or not 1 <= int(number) <= rules.ms_deals:
         raise BadCode(f"G-3: '{clip(text)}': a Microsoft deal number is 1 to {rules.ms_deals}")
     return GameCode(rules.id, rules.default_draw, rules.scorings[0], int(number), ms=True)

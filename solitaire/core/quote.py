@@ -12,7 +12,10 @@ QUOTE_LIMIT = 60
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as an error line quotes it: whole up to ``limit`` characters, else its start
-    and an ellipsis, ``limit`` characters in all."""
+    and an ellipsis, ``limit`` characters in all; a control character (a new line, a tab, an
+    escape) written as its escape (``\\n``), so the line stays one line and the terminal's own."""
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

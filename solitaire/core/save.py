@@ -7,7 +7,9 @@ and a save that was edited into an impossible game fails the same checks as a ba
 The moves redo can still play (C-12) are kept beside the log, first to redo first: the log
 alone cannot tell a redo from a new move, which would have emptied the list. The field is
 optional both ways: a save written before redo loads with nothing to redo, and a version that
-does not know redo reads this one and ignores it (so the format number stays).
+does not know redo reads this one and ignores it (so the format number stays). A redo list with a
+move that cannot be played is dropped alone (issue 32: the whole game was set aside for it): the
+game is its log, checked; the redo list only what the player might have played again.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ def log_texts(game: Game) -> list[str]:
     return [UNDO if move is None else str(move) for move in game.log]
 
 
-def load_save(data: object) -> tuple[Game, dict, float]:
-    """The game, its start position and elapsed seconds; BadDeal names what is wrong."""
+def load_save(data: object, repairs: list[str] | None = None) -> tuple[Game, dict, float]:
+    """The game, its start position and elapsed seconds; BadDeal names what is wrong. A redo
+    list that cannot be played is dropped, and why is added to ``repairs``."""
     if isinstance(data, dict) and type(data.get("format")) is int and data["format"] > FORMAT:
         raise NewerSave(f"a saved game in format {data['format']}, newer than this version's {FORMAT}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -53,7 +56,12 @@ def load_save(data: object) -> tuple[Game, dict, float]:
     game = game_from_json(start)
     start = game.to_json()
     play_log(game, log)
-    game.undone = _redo_moves(game, data.get("redo", []))
+    try:
+        game.undone = _redo_moves(game, data.get("redo", []))
+    except BadDeal as error:
+        game.undone = []
+        if repairs is not None:
+            repairs.append(str(error))
     return game, start, float(elapsed)
 
 

@@ -167,6 +167,11 @@ STRINGS.update({
     "store.cannot_save": "Your progress cannot be saved in {folder}. The game keeps everything while it runs and keeps trying.",
     "store.cannot_save_busy": "Another copy of Solitaire has been holding {folder} for a while, so your progress is not saved yet. The game keeps everything while it runs and saves it as soon as the other copy lets go.",
     "store.saving_again": "Saving works again: your progress is saved.",
+    "store.lock_damaged": "A folder had taken the place of the game's lock file: it is set aside as {aside}, with all it held, and saving works.",
+    "store.lock_unusable": "A folder takes the place of the game's lock file ({name}) and cannot be moved: the game saves without it. Close any other window of Solitaire on this folder.",
+    "store.save_redo_dropped": "Your saved game is back as you left it, without the moves Redo could play again: one of them could not be played.",
+    "store.key_damaged": "Your online key file was damaged: it is set aside as {aside}, and a new key is made (online, you start as a new player; put the old file back to be your old self).",
+    "store.save_open_elsewhere": "This mode's saved game is open in another window of Solitaire: it stays there, and this new deal is played beside it.",
 })
 
 # The network Duel (issue 15): what the other side did, what the host's door turned away.

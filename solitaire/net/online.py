@@ -15,7 +15,7 @@ How the screens use it (``OnlineClient``)::
                                    # (``online_wait.WaitingPlace`` keeps that place across a lost connection)
                                    # or client.race_recorded(): a real player's earlier race
     each frame: for message in client.poll(): ...
-        Welcome(name, number, tier, online, server)    admitted (again after cancel())
+        Welcome(name, number, tier, online, server, provisional)    admitted (again after cancel())
         Queued(online, waited, window)         waiting: the wait screen's figures, each ~0.25 s
         RoomMade(code)                         the code to give a friend
         Matched(...)                           a race: make an OnlineDuel(client, matched)
@@ -32,7 +32,9 @@ turns a card waits for the server's answer to show it (``ready`` is False until 
 ``Matched`` for the same race, mid-race, sets the table again (``reseated``): the process that
 ran the race was gone and another rebuilt it. A connection lost mid-race is made again
 (``come_back``) within the server's comeback window (``comeback_until``): back in the race, or
-told the result of a race decided meanwhile; ``given_up`` once the window has passed.
+told the result of a race decided meanwhile; ``given_up`` once the window has passed. The
+``Result`` says whether the rating is provisional, why it moved no rating (``unrated``: a room,
+aborted, quick losses, too fast) and whether the server has saved it yet (``saved``).
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ class Closed:
     reason: str
 
 
+@dataclass(frozen=True)
+class NoKey(Closed):
+    """No connection was made: the player's key cannot be read or kept (``reason``: the word of
+    ``store.player_key.KeyNotKept``, ``detail``: the system's words)."""
+
+    detail: str = ""
+
+
 class OnlineClient:
     """One connection to the duel server (see the module's docstring)."""
 
@@ -85,6 +95,12 @@ class OnlineClient:
         self.closed = threading.Event()
         self._ws: Any = None
         self._threads: list[threading.Thread] = []
+
+    def start_without(self, problem: Closed) -> None:
+        """Start as a client that never connects: ``problem`` is all it says (the player's key
+        cannot be used, ``NoKey``), as a refused connection would."""
+        self.inbox.put(problem)
+        self.closed.set()
 
     def start(self) -> None:
         reader = threading.Thread(target=self._read, name="online-read", daemon=True)

@@ -40,9 +40,11 @@ from typing import Any
 
 from ..core.duel import Points
 
-VERSION = 4  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+VERSION = 5  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
 #             3: find carries the wait kept and room may keep its code (a comeback while waiting);
-#             4: welcome names the server's game version (a game of version 3 reads no extra field)
+#             4: welcome names the server's game version (a game of version 3 reads no extra field);
+#             5: Welcome and Result say a rating is provisional, Result why it moved no rating
+#                (``unrated``) and whether it is saved yet (``saved``); board lines, provisional and flagged
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
@@ -130,6 +132,7 @@ class Welcome:
     tier: str
     online: int  # players connected now
     server: str  # the version of the game whose server this is (solitaire.__version__)
+    provisional: bool = False  # the rating is not established yet (its first rated duels)
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,10 @@ class Result:
     tier: str
     why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
     # ``rating`` is {} and ``tier`` "" where no rating moves: a duel hosted in a player's game
+    unrated: str = ""  # why no rating moved (before == after): room, aborted, too_fast, quick_losses,
+    #                    opponent_too_fast, opponent_quick_losses (``server.fairness``); "" rated
+    provisional: bool = False  # the rating after is provisional (the player's first rated duels)
+    saved: bool = True  # False: the server could not write it yet; it keeps it and will (``server.unsaved``)
 
 
 @dataclass(frozen=True)
@@ -228,8 +235,8 @@ class DailyBoard:
 
 @dataclass(frozen=True)
 class Board:
-    top: list  # [{place, name, number, tier, duels}]
-    you: dict  # {place, name, number, tier, duels}
+    top: list  # [{place, name, number, tier, duels, wins, provisional, flagged}]: established players
+    you: dict  # the same line for the player; place null while their rating is provisional
 
 
 FROM_PLAYER: dict[str, type] = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from datetime import date
+from functools import partial
 from typing import Any, Callable
 
 from solitaire.core import Game, GameCode, parse_code, ruleset
@@ -28,6 +29,7 @@ from solitaire.core.pools import winnable_codes
 from solitaire.core.save import load_save, log_texts, save_data
 from solitaire.store import Outcome
 from solitaire.store.daily import DailyPlay, check_day
+from solitaire.store.notices import Notice
 
 
 def slot_of(game_id: str, draw: int, scoring: str) -> str:
@@ -40,10 +42,11 @@ def mode_slot(game: Game) -> str:
     return slot_of(game.rules.id, game.draw, game.scoring.name)
 
 
-def load_played(data: object) -> tuple[Game, dict, float, bool, date | None]:
-    """A saved game as ``load_save`` reads it, whether the demo has played in it (C-13), and the
-    day whose daily deal it is (DD-3; None: not a daily deal)."""
-    return (*load_save(data), isinstance(data, dict) and data.get("demo") is True, _daily_day(data))
+def load_played(data: object, repairs: list[str] | None = None) -> tuple[Game, dict, float, bool, date | None]:
+    """A saved game as ``load_save`` reads it (a redo list that cannot be played dropped, and
+    said in ``repairs``), whether the demo has played in it (C-13), and the day whose daily deal
+    it is (DD-3; None: not a daily deal)."""
+    return (*load_save(data, repairs), isinstance(data, dict) and data.get("demo") is True, _daily_day(data))
 
 
 def _daily_day(data: object) -> date | None:
@@ -57,16 +60,32 @@ def _daily_day(data: object) -> date | None:
 
 def saved_game_at_stake(store: Any, slot: str) -> bool:
     """True if ``slot`` holds a saved game that still counts (moves, no win, no demo), which a new
-    deal there would give up."""
-    loaded = store.load_game(slot, load_played) if store is not None else None
+    deal there would give up (never one another copy of the game has on its table)."""
+    if store is None or store.open_elsewhere(slot):
+        return False
+    loaded = store.load_game(slot, load_played)
     return loaded is not None and loaded[0].moves > 0 and not loaded[0].won and not loaded[3]
+
+
+def resumed_game(store: Any, slot: str) -> tuple[Game, dict, float, bool, date | None] | None:
+    """The saved game of ``slot`` as ``load_played`` reads it, to be played on; None if none. A
+    redo list that could not be played is dropped, and the player told (the game is kept)."""
+    repairs: list[str] = []
+    loaded = store.load_game(slot, partial(load_played, repairs=repairs))
+    if loaded is not None and repairs:
+        store.notices.append(Notice("save_redo_dropped"))
+    return loaded
 
 
 def give_up_saved(store: Any, slot: str) -> None:
     """A new deal takes the place of ``slot``'s saved game: that game, if it had moves, ends as
-    a lost one (issue 11's policy, above) and is forgotten.
+    a lost one (issue 11's policy, above) and is forgotten. Unless another copy of the game
+    has a game of that mode on its table, which may be that saved game (issue 32: both copies
+    counted it): it is left to that copy, and the player told the new deal is played beside it.
     """
-    loaded = store.load_game(slot, load_played) if store is not None else None
+    if store is None or store.open_elsewhere(slot, tell=True):
+        return
+    loaded = store.load_game(slot, load_played)
     if loaded is None:
         return
     game, _, elapsed, demo, daily = loaded
@@ -106,6 +125,10 @@ class Session:
         self.daily = daily  # DD-3: the day whose daily deal this is (None: an ordinary deal)
         self.counted = game.moves > 0 and not game.won and not demo
         self.on_new_game: Callable[[bool], None] | None = None  # told (resumed?) on a change of game
+        self._marked: str | None = None
+        self._mark()
+        if store is not None and start is None:  # a new game, not one restored
+            store.new_game(self.slot)
 
     @classmethod
     def open(cls, store: Any, game_id: str | None = None, draw: int | None = None,
@@ -142,7 +165,7 @@ class Session:
     @classmethod
     def restored(cls, store: Any, slot: str) -> Session | None:
         """The saved game of ``slot`` with its start position and its clock; None if none."""
-        loaded = store.load_game(slot, load_played)
+        loaded = resumed_game(store, slot)
         return cls(store, *loaded) if loaded is not None else None
 
     @property
@@ -156,6 +179,9 @@ class Session:
         played. The table showing this session is told.
         """
         self.game = game
+        self._mark()
+        if self.store is not None and not resumed:
+            self.store.new_game(self.slot)
         self.start_json = start if start is not None else game.to_json()
         self.demo_played = demo
         self.daily = daily
@@ -193,6 +219,19 @@ class Session:
         """
         if self.store is not None and self.game.moves and not self.game.won:
             self.save()
+        if self.store is not None and self._marked is not None:
+            self.store.not_playing(self._marked)
+        self._marked = None
+
+    def _mark(self) -> None:
+        """Tell the store this table plays in this game's mode (issue 32: another copy then leaves
+        that mode's saved game alone, which may be this game), until it is put aside."""
+        if self.store is None or self._marked == self.slot:
+            return
+        self.store.playing(self.slot)
+        if self._marked is not None:
+            self.store.not_playing(self._marked)
+        self._marked = self.slot
 
     def played(self) -> None:
         """A move is on the table: from its first, the game counts (C-11), unless the demo has
@@ -250,10 +289,10 @@ class Session:
         slot = slot_of(game_id, draw, scoring)
         if slot != self.slot:
             self.put_aside()
-            restored = self.restored(self.store, slot) if resume and self.store is not None else None
-            if restored:
-                self.replace(restored.game, restored.start_json, restored.elapsed, resumed=True,
-                             demo=restored.demo_played, daily=restored.daily)
+            loaded = resumed_game(self.store, slot) if resume and self.store is not None else None
+            if loaded:
+                game, start, elapsed, demo, daily = loaded
+                self.replace(game, start, elapsed, resumed=True, demo=demo, daily=daily)
                 return
         self.deal(pick_deal(game_id, draw, scoring, winnable))
 

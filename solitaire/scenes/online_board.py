@@ -178,9 +178,13 @@ class OnlineBoardScene(DialogScene):
         return track, pygame.Rect(x, track.y + travel, width, height)
 
     def line(self, entry: dict[str, Any]) -> list[str]:
+        """A board's row; a provisional rating (DU-10: only yours, the board lists established
+        players) has no place and reads "1000?"."""
+        number = str(entry.get("number", ""))
+        if entry.get("provisional"):
+            number = self.app.t("online.board.provisional_number", number=number)
         return [str(entry.get("place") or "—"), str(entry.get("name", "")),
-                tier_name(self.app, str(entry.get("tier", ""))), str(entry.get("number", "")),
-                str(entry.get("duels", ""))]
+                tier_name(self.app, str(entry.get("tier", ""))), number, str(entry.get("duels", ""))]
 
     def _row(self, surface: pygame.Surface, row: pygame.Rect, cells: list[str], colour: ui.Colour,
              bold: bool = False) -> None:
@@ -216,5 +220,5 @@ class OnlineBoardScene(DialogScene):
         you_box = self.boxes["you"]
         surface.blit(ui.rounded_rect(you_box.size, 4, (0, 0, 0, 90), None, ui.SECONDARY_EDGE, ui.hairline(u)),
                      you_box.topleft)
-        self._row(surface, you_box, self.line({**self.board.you, "name": t("online.board.you",
-                                                                          name=mine or "")}), ui.GOLD_TOP, True)
+        you = "online.board.you_provisional" if self.board.you.get("provisional") else "online.board.you"
+        self._row(surface, you_box, self.line({**self.board.you, "name": t(you, name=mine or "")}), ui.GOLD_TOP, True)

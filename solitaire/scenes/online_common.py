@@ -34,9 +34,16 @@ def server_address(app: Any) -> str:
 def connect(app: Any, url: str | None = None, name: str | None = None, hosting: Hosting | None = None) -> OnlineClient:
     """A client of the server, connecting in the background (``start`` returns at once);
     ``hosting``: the server this game runs for it, stopped when the client closes."""
-    from solitaire.net.online import OnlineClient  # websockets' client: loaded on first use, not at start-up
+    from solitaire.net.online import NoKey, OnlineClient  # websockets' client: loaded on first use, not at start-up
+    from solitaire.store.player_key import KeyNotKept
 
-    client = OnlineClient(url or server_address(app), app.services.player_key(), name or my_name(app), hosting)
+    try:
+        key = app.services.player_key()
+    except KeyNotKept as problem:  # said as the screen says any failure to connect (issue 32)
+        client = OnlineClient(url or server_address(app), "", name or my_name(app), hosting)
+        client.start_without(NoKey(problem.reason, problem.detail))
+        return client
+    client = OnlineClient(url or server_address(app), key, name or my_name(app), hosting)
     client.start()
     return client
 
@@ -50,7 +57,11 @@ def is_failure(message: object) -> bool:
 
 def failure_line(app: Any, message: Refused | Closed, url: str) -> str:
     """A refusal or a lost connection as one line for the player."""
+    from solitaire.net.online import NoKey
+
     t = app.t
+    if isinstance(message, NoKey):
+        return t(f"online.error.key_{message.reason}", detail=message.detail)
     if not isinstance(message, Refused):
         return t("online.error.unreachable", url=url)
     if message.reason in ("version", "name", "no_room", "throttled", "busy", "too_many"):

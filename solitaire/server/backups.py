@@ -72,8 +72,8 @@ class Backups:
     settings: Settings
     clock: Callable[[], float]
 
-    def _open_duel(self, first: Any, second: Any, now: float) -> None:
-        super()._open_duel(first, second, now)
+    def _open_duel(self, first: Any, second: Any, now: float, rated: bool = True) -> None:
+        super()._open_duel(first, second, now, rated)
         self._back_up(first.duel)
 
     def _on(self, client: Any, message: Any) -> None:

@@ -1,7 +1,7 @@
 """``python game.py server``: the online duel server (issue 25), and its leaderboard.
 
     python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N] [--nats URL]
-                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
+                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N] [--one-address]
     python game.py server --data DIR --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT", "version": "X.Y.Z"}`` (``wss`` with
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import signal
 import ssl
@@ -27,22 +28,28 @@ from websockets.asyncio.server import serve
 
 from .. import __version__
 from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
+from ..core.files import read_small_file
+from ..core.quote import shown
 from ..core.daily import utc_today
 from .cluster import ClusterServer
 from .daily import DailyBoards
 from .heap import SETTLE_SECONDS, Heap
 from .link import NatsUnreachable
 from .loop import loop_factory
+from .lost_writes import lost_writes_counted
 from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
 DEFAULT_PORT = 47475
+MAX_PEM_BYTES = 1 << 20
+"""A certificate chain or a key is a few KB; a bigger file is no PEM file (and is not read)."""
 NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = ToolParser(prog="game.py server", description="The online duel server.")
-    parser.add_argument("--data", metavar="DIR", required=True, help="the folder of its SQLite database")
+    parser.add_argument("--data", metavar="DIR", required=True, type=_data_folder,
+                        help="the folder of its SQLite database")
     parser.add_argument("--listen", metavar="ADDR", type=ipv4, default="127.0.0.1",
                         help="the address to listen on (127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT}; 0: a free one)")
@@ -54,7 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--per-address", type=_count, metavar="N", default=Settings.per_address,
                         help=f"connections at once from one address ({Settings.per_address})")
     parser.add_argument("--newcomers", type=_count, metavar="N", default=Settings.newcomers,
-                        help=f"new players one address may make a minute ({Settings.newcomers})")
+                        help=f"new players one address may make a day ({Settings.newcomers})")
+    parser.add_argument("--one-address", action="store_true",
+                        help="pair players of one address in the queue (every player behind one address; tests)")
     parser.add_argument("--trusted-proxy", type=ipv4, metavar="ADDR", action="append", default=[],
                         help="a proxy or load balancer in front: a connection from it is counted against the "
                              "address its X-Forwarded-For names (repeat for several)")
@@ -75,7 +84,10 @@ def run_server(argv: list[str]) -> int:
         if args.day is not None and not args.leaderboard:
             raise UsageError("game.py server: --day goes with --leaderboard")
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
-        store = Store(Path(args.data))
+        try:
+            store = Store(Path(args.data))
+        except OSError as error:  # a parent that is a file, a folder we may not write in
+            raise UsageError(f"game.py server: --data {shown(args.data)}: {error.strerror or error}") from error
     except (UsageError, OSError, ssl.SSLError) as error:
         return bad_input(error)
     except Exception as error:  # sqlite3.DatabaseError: not a database
@@ -85,7 +97,7 @@ def run_server(argv: list[str]) -> int:
             print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
             return EXIT_OK
         settings = Settings(race_seconds=args.race_seconds or Settings.race_seconds, per_address=args.per_address,
-                            count_seconds=args.count_seconds, newcomers=args.newcomers,
+                            count_seconds=args.count_seconds, newcomers=args.newcomers, one_address=args.one_address,
                             trusted_proxies=frozenset(args.trusted_proxy))
         server = DuelServer(store, settings) if args.nats is None else ClusterServer(store, settings, args.nats)
         with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
@@ -124,7 +136,8 @@ async def serve_until_stopped(server: DuelServer, address: str, port: int, tls: 
         if ready is not None:
             ready.set_result((url, stopping))
         settling = asyncio.create_task(_settle_heap_forever(Heap()))  # this process is the server's own
-        await run_until(server, stopping, listener)
+        with lost_writes_counted():
+            await run_until(server, stopping, listener)
         settling.cancel()
     await server.stopped()
     return EXIT_OK
@@ -138,9 +151,31 @@ async def _settle_heap_forever(heap: Heap) -> None:
 
 
 def _tls(cert: str, key: str) -> ssl.SSLContext:
+    """The TLS context of ``--tls-cert`` and ``--tls-key``; UsageError saying which option is wrong
+    ("[SSL] PEM lib" said nothing of a file that is no PEM certificate)."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(cert, key)
+    for option, path in (("--tls-cert", cert), ("--tls-key", key)):
+        try:
+            read_small_file(path, MAX_PEM_BYTES)
+        except (OSError, ValueError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise UsageError(f"game.py server: {option} {shown(path)}: {why}") from error
+    try:
+        context.load_cert_chain(cert, key)
+    except ssl.SSLError as error:
+        raise UsageError(f"game.py server: --tls-cert {shown(cert)} and --tls-key {shown(key)} are not a PEM "
+                         f"certificate and its private key") from error
     return context
+
+
+def _data_folder(text: str) -> str:
+    """``--data``: a folder, or a path where one can be made; not '' (it named the current folder
+    without saying so) and not an existing file ("[Errno 17] File exists")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, not an empty name")
+    if os.path.lexists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a file, not a folder")
+    return text
 
 
 def _nats_url(text: str) -> str:

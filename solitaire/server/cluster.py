@@ -58,6 +58,7 @@ class Seeker:
     node: str
     player: int
     name: str
+    address: str = ""  # the address the player connects from (the queue pairs no two of one: DU-8)
 
 
 class ClusterServer(Backups, DuelServer):
@@ -160,20 +161,21 @@ class ClusterServer(Backups, DuelServer):
         self._beat(now)
 
     def _beat(self, now: float) -> None:
-        queue = [[c.player.id, c.player.name, w.number, round(now - w.since, 2)] for c, w in self.queue.waiting.items()]
+        queue = [[c.player.id, c.player.name, w.number, round(now - w.since, 2), c.address]
+                 for c, w in self.queue.waiting.items()]
         self.link.post(BEAT, beat(self.node, len(self.by_player), queue))
 
     def _pair_across(self, now: float) -> None:
         pool: Queue[Seeker] = Queue()
         local: dict[Seeker, Client] = {}
         for client, entry in self.queue.waiting.items():
-            seeker = Seeker(self.node, client.player.id, client.player.name)
+            seeker = Seeker(self.node, client.player.id, client.player.name, client.address)
             local[seeker] = client
             pool.add(seeker, entry.number, entry.since)
         for node, peer in self.peers.known.items():
-            for player, name, number, waited in peer.queue:
-                pool.add(Seeker(node, int(player), str(name)), int(number), now - float(waited))
-        for first, second in pool.pairs(now):
+            for player, name, number, waited, *address in peer.queue:  # no address: a node of an older version
+                pool.add(Seeker(node, int(player), str(name), "".join(address)), int(number), now - float(waited))
+        for first, second in pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)):
             if first.node == second.node:
                 continue  # that node's own pair: it pairs it
             mine, theirs = (first, second) if first.node == self.node else (second, first)
@@ -241,7 +243,7 @@ class ClusterServer(Backups, DuelServer):
             await msg.respond(b"no")
             return
         await msg.respond(b"ok")
-        self._open_duel(maker, self._remote_seat(node, int(player), name), now)
+        self._open_duel(maker, self._remote_seat(node, int(player), name), now, rated=False)
 
     # -- remote seats ------------------------------------------------------------------------------
     def _remote_seat(self, node: str, player: int, name: str) -> RemoteSeat:

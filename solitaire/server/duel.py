@@ -9,7 +9,8 @@ is), its winner. A player is told only the cards a move turned up; the other sid
 progress (score, cards home, moves). Each move is logged with the server's race time.
 
 Refused moves: each one is answered with its reason and counted (but for moves numbered ahead
-of the one due: those were on their way before the answer to a refused move came).
+of the one due: those were on their way before the answer to a refused move came, and moves
+sent before the race starts: a player cannot be disqualified before playing, DU-7).
 **Disqualification rule**:
 ``STRIKES_IN_A_ROW`` refused moves in a row, or ``STRIKES_IN_A_RACE`` in one race, disqualify
 the player: the race ends for both at that moment and the disqualified player loses it whatever
@@ -72,6 +73,7 @@ class ServerDuel:
     opened: float  # server clock (monotonic) when matched; race time 0 is ``count`` seconds later
     count: float = COUNT_SECONDS
     recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
+    rated: bool = True  # False: a room's race (a friend's code), written but moving no rating (DU-8)
     race: Race = field(init=False)
     checked: tuple[RivalMoves, RivalMoves] = field(init=False)  # each side's moves, through the one checker
     log: list = field(default_factory=list)  # (race seconds, side, move, outcome): tuples, unwatched by the GC
@@ -114,7 +116,7 @@ class ServerDuel:
         at = self.tick(now)
         player = self.sides[side]
         if now < self.starts_at:
-            return self._refuse(side, n, text, at, "not_started", "", "the race has not started")
+            return self._refuse(side, n, text, at, "not_started", "", "the race has not started", strike=False)
         game = self.race.games[side]
         unseen, hidden, waste = not stock_seen(game), list(game.hidden), len(game.waste)
         try:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, serve
 
+from .lost_writes import lost_writes_counted
 from .service import SOCKET_OPTIONS, DuelServer, Settings, run_until
 from .store import Store
 
@@ -129,7 +130,8 @@ class HostedServer:
         self.port = listener.sockets[0].getsockname()[1]
         self._ready.set()
         try:
-            await run_until(server, self._stopping)
+            with lost_writes_counted():
+                await run_until(server, self._stopping)
         finally:
             listener.close()
             await listener.wait_closed()

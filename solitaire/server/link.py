@@ -180,7 +180,7 @@ class Peer:
 
     heard: float
     online: int = 0
-    queue: list = field(default_factory=list)  # [[player id, name, rating, seconds waited]]
+    queue: list = field(default_factory=list)  # [[player id, name, rating, seconds waited, address]]
 
 
 class Peers:

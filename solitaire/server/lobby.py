@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 from collections import deque
 from dataclasses import dataclass
-from typing import Generic, Hashable, TypeVar
+from typing import Callable, Generic, Hashable, TypeVar
 
 from ..net.code import ROOM_LENGTH, ROOM_LETTERS
 
@@ -31,6 +31,7 @@ MAX_WINDOW = 1000
 ROOM_SECONDS = 600.0  # an unused room is closed after ten minutes
 WRONG_CODES = 5
 WRONG_WINDOW = 60.0
+LOOK_AHEAD = 4  # the next neighbours by rating a player is tried with when the nearest may not meet them
 CARRIED_WAIT = ROOM_SECONDS  # the longest wait a player back in the queue brings (the window is full long before)
 
 Who = TypeVar("Who", bound=Hashable)
@@ -70,20 +71,27 @@ class Queue(Generic[Who]):
     def waited(self, who: Who, now: float) -> float:
         return now - self.waiting[who].since
 
-    def pairs(self, now: float) -> list[tuple[Who, Who]]:
-        """Take out every pair that may race now: neighbours by rating within their windows."""
+    def pairs(self, now: float, may_meet: Callable[[Who, Who], bool] | None = None) -> list[tuple[Who, Who]]:
+        """Take out every pair that may race now: neighbours by rating within their windows. A
+        pair ``may_meet`` refuses (one address, too many rematches: ``races.may_meet``) is
+        passed over for the next neighbours up, at most ``LOOK_AHEAD`` of them."""
         ranked = sorted(self.waiting.values(), key=lambda w: (w.number, w.since))
         found: list[tuple[Who, Who]] = []
-        index = 0
-        while index + 1 < len(ranked):
-            a, b = ranked[index], ranked[index + 1]
-            reach = max(window(now - a.since), window(now - b.since))
-            if b.number - a.number <= reach:
-                found.append((a.who, b.who) if a.since <= b.since else (b.who, a.who))
-                del self.waiting[a.who], self.waiting[b.who]
-                index += 2
-            else:
-                index += 1
+        taken: set[int] = set()
+        for index, a in enumerate(ranked):
+            if index in taken:
+                continue
+            for other in range(index + 1, min(len(ranked), index + 1 + LOOK_AHEAD)):
+                b = ranked[other]
+                if other in taken:
+                    continue
+                if b.number - a.number > max(window(now - a.since), window(now - b.since)):
+                    break
+                if may_meet is None or may_meet(a.who, b.who):
+                    found.append((a.who, b.who) if a.since <= b.since else (b.who, a.who))
+                    del self.waiting[a.who], self.waiting[b.who]
+                    taken.update((index, other))
+                    break
         return found
 
 

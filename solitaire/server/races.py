@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sqlite3
+import sys
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..net.online_messages import Matched, Queued, Result
 from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
+from .fairness import DAY, QUICK_LIMIT, QUICK_WINDOW, REMATCHES_A_DAY, quick_loss, too_fast, unrated_why
 from .lobby import Queue, Rooms, window
 from .recorded import RecordedRun, pick_run
 from .store import DuelRecord, SideRecord, Store
+from .unsaved import Unsaved
 
 if TYPE_CHECKING:
     from .service import Client, Settings
@@ -39,6 +43,7 @@ class Races:
     rooms: Rooms[Client]
     duels: dict[str, ServerDuel]
     written: int
+    unsaved: Unsaved  # results the store refused, written later (``unsaved``)
     missed: dict[int, tuple[float, Result]]  # player -> (kept until, the result of a race they were away from)
 
     @property
@@ -58,18 +63,32 @@ class Races:
     def pair(self) -> None:
         """Pair the queue, and tell those still waiting how long and how many are online."""
         now = self.clock()
-        for first, second in self.queue.pairs(now):
+        for first, second in self.queue.pairs(now, self.may_meet):
             self._open_duel(first, second, now)
         self.rooms.expire(now)
         for client, entry in list(self.queue.waiting.items()):
             waited = now - entry.since
             client.send(Queued(self.online, round(waited, 1), window(waited)))
 
-    def _open_duel(self, first: Client, second: Client, now: float) -> None:
+    def may_meet(self, first: Client, second: Client) -> bool:
+        """The queue may pair these two for a rated race (DU-8): not two identities of one
+        address (unless the server is told its players share one, ``one_address``), nor a pair
+        that has raced ``REMATCHES_A_DAY`` rated races in the last day."""
+        assert first.player is not None and second.player is not None
+        return self.may_race(first.address, first.player.id, second.address, second.player.id)
+
+    def may_race(self, address: str, player: int, other_address: str, other: int) -> bool:
+        """``may_meet`` by addresses and players' ids (a cluster pairs other processes' players too)."""
+        if address == other_address and not self.settings.one_address:
+            return False
+        return self._read(lambda: self.store.met(player, other, time.time() - DAY), REMATCHES_A_DAY) < REMATCHES_A_DAY
+
+    def _open_duel(self, first: Client, second: Client, now: float, rated: bool = True) -> None:
+        """A race between ``first`` and ``second``; ``rated`` False for a room's (DU-8)."""
         assert first.player is not None and second.player is not None
         sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
         duel = ServerDuel(secrets.token_hex(8), new_deal(), self.settings.race_seconds, sides, now,
-                          self.settings.count_seconds)
+                          self.settings.count_seconds, rated=rated)
         self.duels[duel.id] = duel
         for side, client in enumerate((first, second)):
             self._seat(client, duel, side, now)
@@ -81,7 +100,8 @@ class Races:
         other = duel.sides[1 - side]
         skill = self.store.skill(other.player)
         tier = skill.tier if self.settings.rated else ""  # unrated: no tier to show beside a name
-        opponent = {"name": other.name, "number": skill.number, "tier": tier, "recorded": duel.recorded}
+        opponent = {"name": other.name, "number": skill.number, "tier": tier, "recorded": duel.recorded,
+                    "provisional": self.store.provisional(other.player)}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
                             duel.sides[side].moves, duel.points(side)))
         if other.moves or other.away:
@@ -192,18 +212,40 @@ class Races:
             return self._finish_recorded(duel, outcome, lines)
         if not self.settings.rated:
             return self._finish_unrated(duel, outcome, lines, now)
+        lost = [_winner(outcome, side) == "opponent" for side in (0, 1)]
+        quick = [quick_loss(duel.log, side, s.moves, s.disqualified, lost[side]) for side, s in enumerate(duel.sides)]
+        fast = [too_fast(duel.log, side) for side in (0, 1)]
+        why = self._unrated(duel, fast)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
-                                 line["ended"]) for s, line in zip(duel.sides, lines))
+                                 line["ended"], quick[side], fast[side])
+                      for side, (s, line) in enumerate(zip(duel.sides, lines)))
         record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
-                            (sides[0], sides[1]), outcome, duel.why, duel.log)
-        before, after = self.store.record(record)
-        self.written += 1
+                            (sides[0], sides[1]), outcome, duel.why, duel.log, why[0].removeprefix("opponent_"))
+        (before, after), saved = self.unsaved.write(self.store, record)
+        self.written += saved
         del self.duels[duel.id]
         for side in (0, 1):
             result = Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side), duel.sides[1 - side].name,
                             {"before": before[side].number, "after": after[side].number}, after[side].tier,
-                            self._why(duel, side))
+                            self._why(duel, side), why[side],
+                            self._read(lambda: self.store.provisional(duel.sides[side].player), True), saved)
             self._tell_result(duel, side, result, now)
+
+    def _unrated(self, duel: ServerDuel, fast: list[bool]) -> tuple[str, str]:
+        """Why ``duel`` moves no rating, as each side is told it (``fairness``)."""
+        since = time.time() - QUICK_WINDOW
+        held = tuple(self._read(lambda: self.store.quick_losses(s.player, since), 0) >= QUICK_LIMIT
+                     for s in duel.sides)
+        aborted = any(s.moves == 0 for s in duel.sides)
+        return unrated_why(not duel.rated, aborted, held, (fast[0], fast[1]))  # type: ignore[arg-type]
+
+    @staticmethod
+    def _read(ask: Callable[[], object], otherwise: object) -> Any:
+        """A read of the store, or ``otherwise`` when it cannot be read now (``unsaved``)."""
+        try:
+            return ask()
+        except sqlite3.OperationalError:
+            return otherwise
 
     def _tell_result(self, duel: ServerDuel, side: int, result: Result, now: float) -> None:
         """``side`` hears its result; away, it is kept and told if the player comes back in time."""
@@ -246,6 +288,10 @@ class Races:
         for duel in list(self.duels.values()):
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
+        self.written += self.unsaved.retry(self.store)
+        if self.unsaved:
+            print(f"duel server: stopping with {len(self.unsaved)} results the store refused ({self.unsaved.failing})",
+                  file=sys.stderr, flush=True)
 
 
 def _winner(outcome: str, side: int) -> str:

@@ -35,6 +35,7 @@ class Replica:
     log: list = field(default_factory=list)  # the owner's log: (race seconds, side, move, outcome)
     counts: list = field(default_factory=list)  # per side: [strikes in a row, refused, disqualified]
     recorded: bool = False  # side 1 is a recorded run (``recorded``), found in the store by its deal
+    rated: bool = True  # False: a room's race (``fairness``, DU-8)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -49,7 +50,8 @@ def opening(duel: ServerDuel, zero: float) -> str:
     """The whole race, for a new backup; ``zero``: race time 0 on the wall clock."""
     return json.dumps({"open": duel.id, "deal": deal_text(duel.code), "seconds": duel.seconds, "count": duel.count,
                        "sides": [[side.player, side.name] for side in duel.sides], "zero": zero,
-                       "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded},
+                       "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded,
+                       "rated": duel.rated},
                       separators=(",", ":"), ensure_ascii=False)
 
 
@@ -69,7 +71,8 @@ def take(replicas: dict[str, Replica], owner: str, text: str) -> None:
     if "open" in record:
         replicas[record["open"]] = Replica(owner, record["open"], record["deal"], int(record["seconds"]),
                                            float(record["count"]), record["sides"], float(record["zero"]),
-                                           list(record["log"]), record["counts"], bool(record["recorded"]))
+                                           list(record["log"]), record["counts"], bool(record["recorded"]),
+                                           bool(record.get("rated", True)))
     elif "more" in record:
         replica = replicas.get(record["more"])
         if replica is not None and replica.owner == owner:
@@ -86,7 +89,7 @@ def rebuild(replica: Replica, clock_now: float, wall_now: float) -> ServerDuel:
     starts_at = clock_now - (wall_now - replica.zero)
     sides = (Side(*replica.sides[0]), Side(*replica.sides[1]))
     duel = ServerDuel(replica.id, read_deal(replica.deal), replica.seconds, sides, starts_at - replica.count,
-                      replica.count, replica.recorded)
+                      replica.count, replica.recorded, replica.rated)
     for at, side, text, outcome in replica.log:
         when = starts_at + float(at)
         if outcome != "ok":

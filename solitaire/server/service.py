@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import re
+import sqlite3
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from .duel import COUNT_SECONDS, ServerDuel
 from .lobby import Queue, Rooms, Throttle, window
 from .races import Races
 from .store import Player, Store
+from .unsaved import Unsaved
 from .wire import PlayerConnection
 
 SHUT_SECONDS = 0.05  # a refused player's socket is closed this long after the refusal is written
@@ -53,6 +55,7 @@ SOCKET_OPTIONS: dict[str, Any] = {"create_connection": PlayerConnection, "max_si
                                   "compression": None, "open_timeout": 5, "ping_interval": 20,
                                   "ping_timeout": 20, "close_timeout": 2}
 IDLE_SWEEP = 4  # ticks between two sweeps of idle players (``run_until``)
+NEWCOMER_WINDOW = 86400.0  # ``Settings.newcomers`` are counted over a day
 
 
 @dataclass(frozen=True)
@@ -68,10 +71,11 @@ class Settings:
     garbage: int = 5  # messages that break the protocol before the connection is dropped
     outbox: int = 64 * 1024  # bytes a slow reader leaves unread before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
-    newcomers: int = 20  # new players (new keys) one address may make a minute
+    newcomers: int = 5  # new players (new keys) one address may make a day: a household's, never a farm's
     rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
     rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
     trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the player (``player_address``)
+    one_address: bool = False  # True: the queue pairs players of one address (all behind one; the tests)
 
 
 @dataclass(eq=False)
@@ -117,9 +121,10 @@ class DuelServer(Races):
         self.per_address: Counter[str] = Counter()
         self.queue: Queue[Client] = Queue()
         self.rooms: Rooms[Client] = Rooms()
-        self.newcomers = Throttle(settings.newcomers, 60.0)  # new players an address makes a minute
+        self.newcomers = Throttle(settings.newcomers, NEWCOMER_WINDOW)  # new players an address makes a day
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
+        self.unsaved = Unsaved()  # results the store refused for now (``unsaved``)
         self.missed: dict[int, tuple[float, Result]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
 
@@ -214,9 +219,12 @@ class DuelServer(Races):
             return Refused("version", f"this server speaks version {VERSION} (Solitaire {__version__})")
         if not KEY.match(hello.key):
             return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
-        if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
-            return Refused("throttled", "too many new players from your address: wait a minute")
-        player = self.store.player(hello.key, hello.name)
+        try:
+            if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
+                return Refused("throttled", "too many new players from your address today")
+            player = self.store.player(hello.key, hello.name)
+        except sqlite3.OperationalError:
+            return Refused("store", "the server cannot save players now: try again in a minute")
         older = self.by_player.get(player.id)
         if older is not None:  # the same key again: this connection is the player now (a comeback)
             self._gone(older)
@@ -230,7 +238,8 @@ class DuelServer(Races):
     def _welcome(self, client: Client) -> None:
         assert client.player is not None
         skill = self.store.skill(client.player.id)
-        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online, __version__))
+        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online, __version__,
+                            self.store.provisional(client.player.id)))
 
     def sweep_idle(self) -> None:
         """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
@@ -300,7 +309,7 @@ class DuelServer(Races):
         if maker is None or maker is client or maker not in self.clients or maker.duel is not None:
             client.send(Refused("no_room", f"no room {code[:12]!r}"))
             return
-        self._open_duel(maker, client, now)
+        self._open_duel(maker, client, now, rated=False)
 
     def _keep_room(self, client: Client, code: str, now: float) -> None:
         """The maker of a room come back (its process stopped): the room again, under its code."""
@@ -369,7 +378,8 @@ async def run_until(server: DuelServer, stopping: asyncio.Event, doors: Server |
 
 
 async def _pair_forever(server: DuelServer) -> None:
-    """Pair the queue every tick; sweep idle players every ``IDLE_SWEEP`` ticks."""
+    """Pair the queue every tick; sweep idle players, and write the results kept unwritten
+    (``unsaved``), every ``IDLE_SWEEP`` ticks."""
     ticks = 0
     while True:
         await asyncio.sleep(server.settings.tick)
@@ -377,3 +387,4 @@ async def _pair_forever(server: DuelServer) -> None:
         ticks += 1
         if ticks % IDLE_SWEEP == 0:
             server.sweep_idle()
+            server.written += server.unsaved.retry(server.store)

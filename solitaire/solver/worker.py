@@ -16,10 +16,13 @@ with questions pending (a crash, the system killing it) is started again and ask
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import multiprocessing.connection
+import multiprocessing.spawn
 import os
 import threading
+from collections.abc import Iterator
 from typing import Any, Callable
 
 from ..core.moves import Move
@@ -41,6 +44,42 @@ def _exit_with_parent() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="solitaire-solver-parent-watch", daemon=True).start()
+
+
+_SPAWN_MAIN = "from multiprocessing.spawn import spawn_main; "
+_spawning = threading.Lock()
+
+
+def quiet_bootstrap(command: list[str]) -> list[str]:
+    """The worker's command line, its program made to exit quietly, status 0, when the game is
+    gone before it has sent the worker its work (issue 32: a game killed while starting left the
+    worker printing multiprocessing's ``EOFError: Ran out of input`` traceback on the terminal).
+
+    Only that: the worker's own errors are caught in ``_serve``, and an ``EOFError`` later in the
+    worker's life never reaches the program's top (``Process._bootstrap`` reports it). A frozen
+    game starts its workers its own way (``--multiprocessing-fork``), which is left as it is.
+    """
+    if "-c" not in command:
+        return command
+    at = command.index("-c") + 1
+    if not command[at].startswith(_SPAWN_MAIN):
+        return command
+    return [*command[:at], f"import os\ntry:\n    {command[at]}\nexcept EOFError:\n    os._exit(0)\n",
+            *command[at + 1:]]
+
+
+@contextlib.contextmanager
+def _quiet_spawn() -> Iterator[None]:
+    """While a worker starts, multiprocessing's spawn builds its command line through
+    ``quiet_bootstrap`` (multiprocessing offers no other way in before the worker has its work)."""
+    spawn = multiprocessing.spawn
+    with _spawning:
+        original = spawn.get_command_line
+        spawn.get_command_line = lambda **kwds: quiet_bootstrap(original(**kwds))
+        try:
+            yield
+        finally:
+            spawn.get_command_line = original
 
 
 def _serve(jobs: Any, results: Any, generation: Any) -> None:
@@ -132,7 +171,8 @@ class SolverWorker:
             target=_serve, args=(self._jobs, self._results, self._generation), daemon=True,
             name="solitaire-solver",
         )
-        self._process.start()
+        with _quiet_spawn():
+            self._process.start()
 
     def submit(self, kind: str, state_json: dict, budget: float, keep: bool = False) -> int:
         question = Question(self._next_ticket + 1, self._generation.value, kind, state_json, float(budget))

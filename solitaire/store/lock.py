@@ -28,32 +28,37 @@ RETRY_SECONDS = 0.005
 if os.name == "nt":
     import msvcrt
 
-    def _try_lock(fd: int) -> bool:
+    def try_lock(fd: int) -> bool:
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
 
-    def _unlock(fd: int) -> None:
+    def unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 else:
     import fcntl
 
-    def _try_lock(fd: int) -> bool:
+    def try_lock(fd: int) -> bool:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
 
-    def _unlock(fd: int) -> None:
+    def unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 class FolderBusy(TimeoutError):
     """Another copy holds the folder's lock (writing now, or stopped while writing)."""
+
+
+class LockNotAFile(OSError):
+    """A folder takes the lock file's place (issue 32: every save failed until the game closed):
+    the store sets it aside as damage, or writes without the lock, saying so."""
 
 
 @contextlib.contextmanager
@@ -64,16 +69,21 @@ def folder_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
     Raises OSError when the lock file cannot be opened (a read-only folder, a home that is not
     a folder): then nothing could be written anyway, and the caller reports it as such.
     """
-    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    try:
+        fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError as error:  # a folder: EISDIR on POSIX, EACCES on Windows
+        if not os.path.isdir(folder / LOCK_FILE):
+            raise
+        raise LockNotAFile(error.errno, "a folder, not a file", str(folder / LOCK_FILE)) from error
     try:
         deadline = time.monotonic() + wait
-        while not _try_lock(fd):
+        while not try_lock(fd):
             if time.monotonic() >= deadline:
                 raise FolderBusy(f"another copy of the game holds {folder / LOCK_FILE}")
             time.sleep(RETRY_SECONDS)
         try:
             yield
         finally:
-            _unlock(fd)
+            unlock(fd)
     finally:
         os.close(fd)

@@ -38,6 +38,15 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Another copy has held the folder's lock for seconds (stopped while writing): kept, retried.
     "cannot_save_busy": ("folder",),
     "saving_again": (),
+    # A new deal in a mode whose saved game another copy has on its table: that game is left to it.
+    "save_open_elsewhere": (),
+    # A folder in the place of the lock file (`.lock`): set aside, or, failing that, written without it.
+    "lock_damaged": ("aside",),
+    "lock_unusable": ("name",),
+    # A saved game whose redo list had a move that cannot be played: the game kept, the list dropped.
+    "save_redo_dropped": (),
+    # The online key file was damaged: set aside, and a new key made (a new online identity).
+    "key_damaged": ("aside",),
 }
 
 

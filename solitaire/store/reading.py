@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.store.atomic import DamagedFileError, UnreadableFileError, read_json, remove_stale_temp_files
-from solitaire.store.lock import FolderBusy, folder_lock
+from solitaire.store.lock import FolderBusy
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
 from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
@@ -65,7 +65,7 @@ class Reading:
         with contextlib.ExitStack() as stack:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                stack.enter_context(folder_lock(self.folder))
+                self._take_lock(stack)
             except FolderBusy:
                 log.info("another copy holds the lock of %s; reading without it", self.folder)
             except OSError as error:
@@ -202,13 +202,18 @@ class Reading:
 
     @staticmethod
     def _aside_name(path: Path) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        counter = 2
-        while os.path.lexists(aside):
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
-            counter += 1
-        return aside
+        return aside_name(path)
+
+
+def aside_name(path: Path) -> Path:
+    """The name a damaged file is set aside as: ``<name>.damaged-<YYYYmmdd-HHMMSS>``, never one taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    counter = 2
+    while os.path.lexists(aside):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+        counter += 1
+    return aside
 
 
 def _token(envelope: Mapping[str, object]) -> str | None:

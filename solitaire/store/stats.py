@@ -23,8 +23,13 @@ from solitaire.store.readers import count as _count
 from solitaire.store.readers import integer as _integer
 from solitaire.store.versions import Migration
 
-STATS_VERSION = 1
-STATS_MIGRATIONS: dict[int, Migration] = {}
+STATS_VERSION = 2
+"""2: the ``daily`` section (DD-3). A version-1 game reading it as its own would write the file
+back without that section, so a file that has it says 2, which that game refuses (it leaves a
+newer version's file exactly as it is, see ``versions``)."""
+STATS_MIGRATIONS: dict[int, Migration] = {1: lambda document: document}
+"""1 -> 2: nothing to change (a version-1 file written before the bump may hold ``daily``
+already, and keeps it)."""
 
 T = TypeVar("T")
 N = TypeVar("N", int, float)
@@ -167,6 +172,16 @@ class StatsDocument:
         if token is not None:
             ended[key] = (ended.get(key, ()) + (token,))[-ENDED_KEPT:]
         return StatsDocument({**self.modes, key: record}, ended, self.duels, self.daily)
+
+    def with_game_ended(self, key: str, token: str | None, won: bool, score: int, seconds: float,
+                        moves: int, daily: DailyPlay | None = None) -> StatsDocument:
+        """The document once the game saved under `token` has ended in mode `key` (and, a game of
+        a daily deal, in its day): unchanged if that game is counted already (issue 32: two
+        copies each ended it), however the copies' writes interleave."""
+        if self.is_ended(key, token):
+            return self
+        stats = self.with_result(key, won, score, seconds, moves, token)
+        return stats if daily is None else stats.with_daily(daily, key, won, score, seconds, moves)
 
     def with_daily(self, play: DailyPlay, key: str, won: bool, score: int, seconds: float,
                    moves: int) -> StatsDocument:

@@ -5,6 +5,8 @@ Files in the data folder:
     stats.json                     statistics per mode key, and which saved games they count
     saves/<mode key>.json          one saved game per mode, e.g. saves/klondike-d3-vegas.json
     .lock                          taken by whoever is writing (see `lock.py`)
+    saves/.<mode key>.playing      held by each copy with a game of that mode on its table (`playing.py`)
+    online-key.txt                 the online player's key (`player_key.py`, not this object's)
 
 Players open two copies of the game on one folder, so no copy ever writes back a whole document
 it read earlier. Each copy keeps what it changed (settings keys, finished games, saves) as
@@ -46,6 +48,7 @@ from solitaire.store.atomic import DamagedFileError, encode_json
 from solitaire.store.home import data_dir
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
+from solitaire.store.playing import Playing
 from solitaire.store.reading import SAVE_VERSION, SAVES_FOLDER, Reading, _Delete, _token
 from solitaire.store.settings import Settings, merge_changes, optional_known_mode
 from solitaire.store.daily import DailyPlay, DailyResult, Streaks, streaks, won_days
@@ -95,6 +98,7 @@ class Store(Reading, Writing):
         """Slots whose game this copy has saved under a token of its own."""
         self._checked: set[str] = set()
         self._settings = Settings()
+        self._playing = Playing(self.folder / SAVES_FOLDER)
         self._load()
 
     def take_notices(self) -> list[Notice]:
@@ -198,7 +202,8 @@ class Store(Reading, Writing):
         e.g. no move was made) and delete its save, as one step a kill cannot split. A game of a
         daily deal (`daily`: its day and moves) is also that day's daily result (DD-3), in the same step.
 
-        A save that another copy has written since in the same slot is its game, and stays.
+        A save that another copy has written since in the same slot is its game, and stays. A game
+        whose token is counted already (another copy gave it up meanwhile) is not counted again.
         """
         check_mode_key(slot)
         owned = slot in self._owned
@@ -207,9 +212,8 @@ class Store(Reading, Writing):
         if outcome is not None:
             won, score, seconds, moves = outcome.won, outcome.score, outcome.seconds, outcome.moves
             check_result(won, score, seconds, moves)
-            self._stats_changes.append(lambda stats: stats.with_result(slot, won, score, seconds, moves, token))
-            if daily is not None:
-                self._stats_changes.append(lambda stats: stats.with_daily(daily, slot, won, score, seconds, moves))
+            self._stats_changes.append(
+                lambda stats: stats.with_game_ended(slot, token, won, score, seconds, moves, daily))
         if owned:
             self._saves[slot] = _Delete(_ended(self._saves.get(slot)) | {token})
         self._commit()
@@ -259,6 +263,30 @@ class Store(Reading, Writing):
         self._owned[slot] = _token(envelope)
         self._minted.discard(slot)
         return game
+
+    def new_game(self, slot: str) -> None:
+        """A new game starts in `slot` on this copy's table: its first save is under a token of its
+        own, never that of a game this copy had there before, which another copy may have ended
+        since (then this game would not be counted)."""
+        self._owned.pop(check_mode_key(slot), None)
+        self._minted.discard(slot)
+
+    def playing(self, slot: str) -> None:
+        """A table of this copy has a game of mode `slot` on it (see `playing`): another copy
+        will not give up that mode's saved game, which may be this table's."""
+        self._playing.hold(check_mode_key(slot))
+
+    def not_playing(self, slot: str) -> None:
+        """That table's game of mode `slot` is put aside, ended or gone."""
+        self._playing.let_go(slot)
+
+    def open_elsewhere(self, slot: str, tell: bool = False) -> bool:
+        """Whether another copy of the game has a game of mode `slot` on its table, whose saved
+        game this copy must not give up; `tell`: say so to the player (a new deal is made beside it)."""
+        elsewhere = self._playing.elsewhere(check_mode_key(slot))
+        if elsewhere and tell and (isinstance(self._saves.get(slot), _Write) or self._save_path(slot).exists()):
+            self.notices.append(Notice("save_open_elsewhere"))
+        return elsewhere
 
     def continue_slot(self) -> str | None:
         """The slot the title screen's Continue resumes: the game last saved, or when that one

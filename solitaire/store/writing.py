@@ -15,18 +15,20 @@ the game ends and no frame waits on it, waits for the lock, and for ``WAIT_SECON
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.store.atomic import (DamagedFileError, UnreadableFileError, encode_json, read_json,
                                     write_bytes_atomic)
-from solitaire.store.lock import WAIT_SECONDS, FolderBusy, folder_lock
+from solitaire.store.lock import LOCK_FILE, WAIT_SECONDS, FolderBusy, LockNotAFile, folder_lock
 from solitaire.store.notices import Notice
 from solitaire.store.reading import (SAVE_MIGRATIONS, SAVE_VERSION, SETTINGS_FILE, STATS_FILE, _Frozen, _signature,
-                                     _token)
+                                     _token, aside_name)
 from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings, apply_changes
 from solitaire.store.stats import stats_to_document
 from solitaire.store.versions import NewerVersionError, upgrade
@@ -82,7 +84,8 @@ class Writing:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            with folder_lock(self.folder, wait):
+            with contextlib.ExitStack() as stack:
+                self._take_lock(stack, wait)
                 self._commit_settings()
                 self._commit_stats()
                 self._commit_saves()
@@ -95,6 +98,33 @@ class Writing:
         self._busy_since = self._retry_at = None
         if self.save_failed:
             self._saving_again()
+
+    def _take_lock(self, stack: contextlib.ExitStack, wait: float = 0.0) -> None:
+        """Hold the folder's lock until ``stack`` closes. A folder in the lock file's place is
+        set aside as damage (``.lock.damaged-DATE``, with all it holds) and the lock taken; when it
+        cannot be set aside, writing goes on without the lock, and the player is told once: two
+        copies writing at the same instant could then lose one's change, which is less than
+        every change (issue 32)."""
+        try:
+            stack.enter_context(folder_lock(self.folder, wait))
+            return
+        except LockNotAFile as error:
+            path = self.folder / LOCK_FILE
+            aside = aside_name(path)
+            try:
+                os.replace(path, aside)
+            except FileNotFoundError:
+                pass  # another copy set it aside a moment ago
+            except OSError as cannot:
+                log.warning("%s: %s, and it cannot be set aside (%s): writing without the lock", path, error, cannot)
+                if "lock_unusable" not in self._told:
+                    self._told.add("lock_unusable")
+                    self.notices.append(Notice("lock_unusable", {"name": LOCK_FILE}))
+                return
+            else:
+                log.warning("%s is %s; set aside as %s", path, error.strerror, aside.name)
+                self.notices.append(Notice("lock_damaged", {"aside": aside.name}))
+        stack.enter_context(folder_lock(self.folder, wait))
 
     def _commit_settings(self) -> None:
         if not self._settings_changes:

@@ -246,3 +246,20 @@ def test_a_friend_whose_connection_drops_is_shown_in_the_banner_until_it_comes_b
         server = lobby.server
         app.stack.clear()
     assert stopped(server)
+
+
+@pytest.mark.parametrize("role", ["host", "join"])
+def test_a_key_that_cannot_be_kept_is_one_line_and_no_server_is_left(app, role):
+    """Issue 32: hosting with no key yet on a full disk or a read-only folder ended the game
+    ("internal error"); here a folder takes the key file's place."""
+    (app.services.store.folder / "online-key.txt").mkdir(parents=True)
+    app.open("title")
+    if role == "host":
+        scene = app.open("net_lobby", role="host", address=LOCAL, port=0)
+        frames(app, lambda: scene.problem)
+        assert scene.problem == app.t("online.error.key_folder") and stopped(scene.server)
+    else:
+        scene = app.open("net_lobby", role="join")
+        scene.join(DuelAddress(LOCAL, 9, "AAAAAAA").code)
+        frames(app, lambda: scene.field.error)
+        assert scene.field.error == app.t("online.error.key_folder") and scene.client is None

@@ -16,6 +16,7 @@ from solitaire.net.online_messages import Board, Matched, Welcome
 from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
 from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
+from solitaire.server.store import PROVISIONAL_DUELS, DuelRecord, SideRecord
 from tests.server.helpers import QUICK, running_server
 from tests.scenes.online_frames import frames, friend_joins, next_of
 
@@ -23,7 +24,7 @@ pygame.init()
 
 
 
-def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, tmp_path):
+def test_DU8_a_room_code_a_friend_joins_the_race_and_it_moves_no_rating(app, driver, tmp_path):
     with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
         lobby = OnlineLobbyScene(app, mode="room", url=url, player="Ann")
         app.stack.push(lobby)
@@ -46,7 +47,9 @@ def test_a_room_code_a_friend_joins_the_race_and_the_rating_change(app, driver, 
         results = app.stack.top
         driver.draw()
         rating = results.result.rating
-        assert results.rating_line.startswith(f"Rating {rating['before']} → {rating['after']}")
+        assert rating["before"] == rating["after"] and results.result.unrated == "room"  # a friend's code: unrated
+        assert results.rating_line.startswith(f"Rating {rating['after']} · ") and results.rating_line.endswith("not rated")
+        assert results.note == "A race with a friend's code moves no rating."
         assert results.result.opponent_name == "Bob"
         assert app.services.store.duel_stats("online").played == 1 and app.services.store.duel_stats("network").played == 0
         bob.close()
@@ -76,12 +79,18 @@ def test_an_unreachable_server_is_one_line_with_a_way_back(app, driver):
     driver.draw()
 
 
-def test_statistics_online_tab_shows_the_servers_leaderboard(app, driver, tmp_path):
-    """Two players race (raw clients, ended at once); the Online tab of Statistics, reached by
-    its tab, lists both with their ratings and says the player's own place."""
-    with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, _):
+def test_DU10_statistics_online_tab_lists_established_players_and_shows_yours_provisional(app, driver, tmp_path):
+    """Two established players (their first ten rated duels written) and two who raced once
+    (raw clients, ended at once: aborted, DU-7): the Online tab of Statistics, reached by its tab,
+    lists the established two with their ratings, and the player's own line is provisional:
+    no place, "1000?" (DU-10)."""
+    with running_server(tmp_path / "server", replace(QUICK, race_seconds=4)) as (url, server):
         app.settings = app.settings.updated(online_server=url)
-        clients = [OnlineClient(url, new_key(), name) for name in ("Ann", "Bob")]
+        ann, bob = (server.store.player(new_key(), name).id for name in ("Ann", "Bob"))
+        for n in range(PROVISIONAL_DUELS):
+            sides = (SideRecord(ann, 50, 0, 50, 4, "end"), SideRecord(bob, 40, 0, 40, 3, "end"))
+            server.store.record(DuelRecord(f"d{n}", "DU:3:standard:1", 240, 0.0, 1.0, sides, "first", "", []))
+        clients = [OnlineClient(url, new_key(), name) for name in ("Cleo", "Dan")]
         for client in clients:
             client.start()
             next_of(client, Welcome)
@@ -92,15 +101,18 @@ def test_statistics_online_tab_shows_the_servers_leaderboard(app, driver, tmp_pa
         while any(duel.result is None for duel in duels):
             for duel in duels:
                 duel.update(wait=0.02)
+        assert all(duel.result.unrated == "aborted" and duel.result.provisional for duel in duels)
         stats = app.open("statistics")
         app.stack.on_resize(app.display.size)
         driver.click(stats.games.segments()[-1].center)  # the last tab: Online
         board = app.stack.top
         assert type(board).__name__ == "OnlineBoardScene"
         frames(app, lambda: board.board is not None)
-        assert {entry["name"] for entry in board.board.top} == {"Ann", "Bob"}
-        ratings = {duel.matched.opponent["name"]: duel.result for duel in duels}
-        assert {entry["number"] for entry in board.board.top} == {r.rating["after"] for r in ratings.values()}
+        assert [entry["name"] for entry in board.board.top] == ["Ann", "Bob"]
+        assert {entry["number"] for entry in board.board.top} == {server.store.skill(p).number for p in (ann, bob)}
+        you = board.board.you
+        assert you["provisional"] and you["place"] is None
+        assert board.line(you)[0] == "—" and board.line(you)[3] == f"{you['number']}?"
         driver.draw()
         for client in clients:
             client.close()

@@ -58,7 +58,7 @@ class ServerProcess:
 
     def __init__(self, data: Path, nats: str, *options: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--nats", nats, *options],
+            [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--nats", nats, "--one-address", *options],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         if not line:

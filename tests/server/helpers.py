@@ -20,14 +20,15 @@ from solitaire.server.service import SOCKET_OPTIONS, DuelServer, Settings, run_u
 from solitaire.server.store import Store
 
 LOCAL = "127.0.0.1"
-QUICK = Settings(race_seconds=3, count_seconds=0.2, tick=0.05)
+QUICK = Settings(race_seconds=3, count_seconds=0.2, tick=0.05, one_address=True)  # every test player is on 127.0.0.1
 
 
 @contextmanager
-def running_server(folder: Path, settings: Settings = QUICK, port: int = 0) -> Iterator[tuple[str, DuelServer]]:
+def running_server(folder: Path, settings: Settings = QUICK, port: int = 0,
+                   busy_seconds: float = 0.5) -> Iterator[tuple[str, DuelServer]]:
     """(url, server) while the block runs (on ``port``, else a free one); the server's races end
-    and it stops after."""
-    store = Store(folder)
+    and it stops after. ``busy_seconds``: the store's wait for a lock another connection holds."""
+    store = Store(folder, busy_seconds)
     server = DuelServer(store, settings)
     started = threading.Event()
     box: dict[str, Any] = {}
@@ -62,9 +63,11 @@ def _on_the_server_loop(main: Coroutine[Any, Any, None]) -> None:
 class Raw:
     """A player speaking raw JSON; every message heard is kept (``heard``)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, source: str | None = None) -> None:
+        """``source``: the address to connect from (another of 127.0.0.0/8: another player's address)."""
         self._open = ExitStack()
-        self.ws = self._open.enter_context(connect(url, open_timeout=5, close_timeout=1))
+        where = {"source_address": (source, 0)} if source else {}
+        self.ws = self._open.enter_context(connect(url, open_timeout=5, close_timeout=1, **where))
         self.heard: list[str] = []
 
     def say(self, message: dict | str) -> None:

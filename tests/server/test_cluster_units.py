@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
+
+import pytest
 
 from solitaire.net.online_messages import FROM_SERVER, Find, Matched, MoveMessage, Ok, Result, decode
 from solitaire.server.cluster import ClusterServer
@@ -190,3 +193,23 @@ def test_a_seek_that_comes_after_the_match_leaves_the_seated_player_racing(tmp_p
     server._seek("there", bob)
     assert server.remote[bob] is seat and seat.duel is duel
     assert not [text for _, text in server.link.outgoing if text.decode().startswith("drop ")]
+
+
+@pytest.mark.parametrize("address, claimed", [("127.0.0.1", False), ("10.0.0.9", True)])
+def test_DU8_the_queues_of_two_nodes_pair_no_two_players_of_one_address(tmp_path, address, claimed):
+    """Ann waits here (127.0.0.1); Bob waits on another node, from ``address`` (its beat says so):
+    this node claims him only from another address."""
+    server, ann, _ = node_with_a_player(tmp_path, 0)
+    server.settings = replace(server.settings, one_address=False)
+    bob = server.store.player("b" * 30, "Bob")
+
+    async def pair() -> bool:
+        now = server.clock()
+        server.peers.heard(beat("zzzz", 1, [[bob.id, "Bob", 1000, 5.0, address]]), now)  # a node of larger id
+        server.queue.add(ann, 1000, now)
+        server._pair_across(now)
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+        return ann not in server.queue
+
+    assert asyncio.run(pair()) is claimed

@@ -135,3 +135,28 @@ def test_hosting_needs_only_what_playing_installs():
     code = "import sys, solitaire.server.hosted; print(sorted(m for m in sys.modules if m.split('.')[0] == 'nats'))"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_asyncios_lost_write_warnings_are_one_counted_line_when_the_host_stops(caplog):
+    """Issue 32: under a flood from a peer gone without closing, the LAN host printed asyncio's
+    "socket.send() raised exception." 360 times. Here asyncio's own logger says it 360 times on the
+    server's loop, as its transports do for each write to a lost connection."""
+    import logging
+
+    caplog.set_level(logging.WARNING)
+    server = HostedServer("127.0.0.1", 0).start()
+    said = threading.Event()
+    asyncio_log = logging.getLogger("asyncio")
+
+    def flood() -> None:
+        for _ in range(360):
+            asyncio_log.warning("socket.send() raised exception.")
+        said.set()
+
+    assert server._loop is not None
+    server._loop.call_soon_threadsafe(flood)
+    assert said.wait(10)
+    server.stop()
+    server.wait()
+    lines = [record.getMessage() for record in caplog.records if "socket.send()" in record.getMessage()]
+    assert len(lines) == 1 and lines[0].startswith("360 writes"), lines

@@ -56,12 +56,13 @@ def test_two_clients_queue_race_and_read_the_leaderboard(tmp_path):
         assert duels[1].rival.moves == 3
         ann.leaderboard()
         board = next_of(ann, Board)
-        assert {line["name"] for line in board.top} == {"Ann", "Bob"} and board.you["name"] == "Ann"
+        assert board.top == []  # both ratings provisional (DU-10): no one on the leaderboard yet
+        assert board.you["name"] == "Ann" and board.you["provisional"] and board.you["place"] is None
         ann.race_recorded()  # Bob's side of the only race has no move to replay
         assert next_of(ann, Refused).reason == "no_recorded"
         bob.race_recorded()
         assert next_of(bob, Matched).opponent == {"name": "Ann", "number": board.you["number"], "tier":
-                                                  board.you["tier"], "recorded": True}
+                                                  board.you["tier"], "recorded": True, "provisional": True}
         for client in (ann, bob):
             client.close()
 

@@ -83,14 +83,16 @@ def test_DU1_a_move_on_a_face_down_card_is_refused_with_its_reason():
     assert all(card.isupper() for _, up in answer.table["columns"] for card in up)
 
 
-def test_moves_before_the_count_ends_or_out_of_order_are_refused():
+def test_DU7_moves_before_the_count_ends_or_out_of_order_are_refused_and_early_ones_never_count():
     server = duel()
-    assert server.play(0, 1, "s", 1.0).reason == "not_started"
+    for _ in range(STRIKES_IN_A_RACE):  # a modified client refused before the start: never disqualified
+        assert server.play(0, 1, "s", 1.0).reason == "not_started"
+    assert server.sides[0].refused == 0 and not server.sides[0].disqualified and server.why == ""
     assert isinstance(server.play(0, 1, "s", 3.5), Ok)
     assert server.play(0, 3, "s", 3.6).reason == "order"
-    assert server.sides[0].refused == 1  # ahead of the one due: on its way before a refusal came
+    assert server.sides[0].refused == 0  # ahead of the one due: on its way before a refusal came
     assert server.play(0, 1, "s", 3.6).reason == "order"  # a move again: counted
-    assert server.sides[0].refused == 2
+    assert server.sides[0].refused == 1
     assert server.play(0, 2, "nonsense", 3.7).reason == "notation"
 
 

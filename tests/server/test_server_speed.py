@@ -179,3 +179,16 @@ def test_moves_in_pieces_and_in_bunches_are_all_answered_in_order(tmp_path):
         assert [maker.hear_type("ok")["n"] for _ in range(4)] == [1, 2, 3, 4]
         maker.close()
         friend.close()
+
+
+def test_the_quick_runs_last_step_is_said_to_be_its_cap_not_the_servers_ceiling(capsys):
+    """Issue 32: ``bench --server --quick`` printed "150 (target >= 2000)", which read as the
+    server holding no more than 150 duels."""
+    from solitaire.server.bench import QUICK_STEPS, STEPS, print_best
+
+    figures = {"cpu_per_1000": 0.5, "mb_per_1000": 40.0}
+    print_best({"duels": max(QUICK_STEPS), **figures}, QUICK_STEPS)
+    quick = capsys.readouterr().out
+    assert "the quick run's cap" in quick and f"up to {max(STEPS)}" in quick
+    print_best({"duels": 1500, **figures}, STEPS)
+    assert "1500 (target >= 2000)" in capsys.readouterr().out

@@ -12,7 +12,7 @@ from solitaire.server.heap import THAW_SECONDS, Heap
 from solitaire.server.lobby import BASE_WINDOW, WRONG_CODES, WRONG_WINDOW, Queue, Rooms, window
 from solitaire.server.names import FALLBACK, MAX_NAME, clean_name, numbered
 from solitaire.server.ratings import Skill, rated, tier_of
-from solitaire.server.store import DuelRecord, SideRecord, Store, key_hash
+from solitaire.server.store import PROVISIONAL_DUELS, DuelRecord, SideRecord, Store, key_hash
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def test_the_store_keeps_a_hash_of_the_key_and_tells_names_apart(tmp_path):
     store = Store(tmp_path)
     sara = store.player("k" * 30, "Sara")
     other = store.player("j" * 30, "sara")
-    assert (sara.name, other.name) == ("Sara", "sara#2")
+    assert (sara.name, other.name) == ("Sara", "Sara#2")  # numbered in the first holder's spelling
     assert store.player("k" * 30, "Sara").id == sara.id  # the same key is the same player
     rows = store.db.execute("SELECT key_hash FROM players").fetchall()
     assert ("k" * 30,) not in rows and (key_hash("k" * 30),) in rows
@@ -110,8 +110,8 @@ def test_a_finished_duel_is_written_whole_once(tmp_path):
 def test_the_leaderboard_has_the_top_and_your_place(tmp_path):
     store = Store(tmp_path)
     ids = [store.player(f"{n}" * 30, f"P{n}").id for n in range(5)]
-    for index in range(4):
-        store.record(record(f"d{index}", ids[index], ids[index + 1]))
+    for index in range(PROVISIONAL_DUELS * 4):
+        store.record(record(f"d{index}", ids[index % 4], ids[index % 4 + 1]))
     top, you = store.leaderboard(ids[4], limit=2)
     assert [line["place"] for line in top] == [1, 2]
     assert top[0]["number"] >= top[1]["number"]

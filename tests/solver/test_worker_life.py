@@ -111,3 +111,30 @@ def test_killing_the_game_ends_its_solver_worker_and_resource_tracker(tmp_path: 
         for pid in children:
             if running(pid):
                 os.kill(pid, signal.SIGKILL)  # leave no orphan behind when this test fails
+
+
+def test_a_worker_whose_game_is_gone_before_it_had_its_work_exits_quietly() -> None:
+    """Issue 32: a game killed while starting (after multiprocessing started the worker, before
+    it wrote the worker its work) left the worker printing ``EOFError: Ran out of input``. The
+    worker's command line is run here on a pipe whose writer is already gone, as it would be."""
+    import multiprocessing.spawn
+
+    from solitaire.solver.worker import quiet_bootstrap
+
+    read, write = os.pipe()
+    os.close(write)
+    try:
+        command = quiet_bootstrap(multiprocessing.spawn.get_command_line(pipe_handle=read))
+        run = subprocess.run(command, pass_fds=(read,), capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(read)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+
+
+def test_a_worker_started_quietly_still_answers() -> None:
+    worker = SolverWorker()
+    try:
+        worker.submit("hint", Game.deal(parse_code("KL1-D1N-AAAAAAB")).to_json(), 0.2)
+        assert isinstance(wait_for_answers(worker, 60)[0], HintAnswer)
+    finally:
+        worker.shutdown()

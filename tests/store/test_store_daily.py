@@ -173,3 +173,30 @@ def test_a_daily_results_code_that_is_not_a_game_code_costs_only_that_day():
     stats, dropped = stats_from_document(document)
     assert list(stats.daily) == [TODAY.isoformat()] and list(dropped) == ["daily-2026-12-01"]
     assert stats.daily[TODAY.isoformat()][KEY].code == CODE
+
+
+def test_a_stats_file_with_daily_results_carries_a_version_the_first_version_refuses(home) -> None:
+    """Issue 32: the file gained ``daily`` but said version 1, so a version-1 game read it as its
+    own and wrote it back without the daily results. That game refuses a newer version's file
+    (``upgrade`` raises) and leaves it as it is."""
+    from solitaire.store.versions import NewerVersionError, upgrade
+
+    store = Store(home)
+    store.end_game(KEY, Outcome(True, 100, 60.0, 90), play())
+    document = json.loads((home / "stats.json").read_text())
+    assert document["daily"]
+    with pytest.raises(NewerVersionError):
+        upgrade(document, 1, {})
+
+
+def test_a_version_1_stats_file_with_daily_results_keeps_them(home) -> None:
+    """Written by this game before the version said so: read as version 1, kept whole."""
+    store = Store(home)
+    store.end_game(KEY, Outcome(True, 100, 60.0, 90), play())
+    path = home / "stats.json"
+    document = json.loads(path.read_text())
+    path.write_text(json.dumps(document | {"version": 1}))
+    again = Store(home)
+    assert again.daily_results()[TODAY.isoformat()][KEY].won and not again.take_notices()
+    again.record_result(KEY, False, 0, 10.0, 5)
+    assert json.loads(path.read_text())["daily"] == document["daily"]

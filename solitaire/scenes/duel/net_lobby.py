@@ -142,9 +142,11 @@ class NetLobbyScene(OnlineLobbyScene):
     def _refused(self, message: Any) -> None:
         """A join that failed (no server there, no such room, ...): said under the field, and
         the player may try again (another code, or the same once the host is ready)."""
+        from solitaire.net.online import NoKey  # loaded by connect() already: a look-up
+
         if isinstance(message, Refused) and message.reason == "no_room":
             line = self.app.t("net.join.no_room")
-        elif isinstance(message, Refused):
+        elif isinstance(message, (Refused, NoKey)):
             line = failure_line(self.app, message, self.url)
         else:
             line = self.app.t("net.error.unreachable")

@@ -40,12 +40,23 @@ class OnlineResultsScene(DuelEndScene):
         """The rating before -> after; a duel on a server hosted in a player's game moves none
         (its result carries no rating) and says so."""
         assert self.result is not None
-        rating = self.result.rating
+        t, rating = self.app.t, self.result.rating
         if not rating:
-            return self.app.t("online.unrated")
+            return t("online.unrated")
+        tier = tier_name(self.app, self.result.tier)
+        if self.result.unrated:  # the server's why is the note's line (``note``)
+            return t("online.rating.unrated", number=rating["after"], tier=tier)
         change = rating["after"] - rating["before"]
-        return self.app.t("online.rating", before=rating["before"], after=rating["after"],
-                          change=f"{change:+d}", tier=tier_name(self.app, self.result.tier))
+        line = t("online.rating", before=rating["before"], after=rating["after"], change=f"{change:+d}", tier=tier)
+        return f"{line} · {t('online.provisional')}" if self.result.provisional else line
+
+    @property
+    def note(self) -> str:
+        """Why no rating moved (DU-7 to DU-11), and a result the server keeps to save later."""
+        assert self.result is not None
+        t = self.app.t
+        lines = [t(f"online.unrated.{self.result.unrated}")] if self.result.unrated else []
+        return " ".join(lines + ([] if self.result.saved else [t("online.unsaved")]))
 
     def side_line(self, side: dict, name: str) -> str:
         return self.app.t("online.side", name=name, total=side["total"], score=side["score"], bonus=side["bonus"],
@@ -63,7 +74,8 @@ class OnlineResultsScene(DuelEndScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         w = min(int(size[0] * 0.9), int(u * 18))
-        rows = {"you": 0.8, "opponent": 0.8, "why": 0.6, "rating": 1.2}
+        noted = self.result is not None and bool(self.note)
+        rows = {"you": 0.8, "opponent": 0.8, "why": 0.6, "note": 1.0 if noted else 0.0, "rating": 1.2}
         h = self.title_height(u) + int(u * (sum(rows.values()) + 3.2))
         panel = centred(size, w, h)
         self.panel.layout(panel)
@@ -102,8 +114,22 @@ class OnlineResultsScene(DuelEndScene):
         if result.why:
             self.blit_text(surface, t(f"online.why.{result.why}"), int(px * 0.85), self.boxes["why"],
                            colour=ui.INK_DIM, align="centre")
+        self.draw_note(surface, int(px * 0.8))
         box = self.boxes["rating"]
         surface.blit(ui.rounded_rect(box.size, max(4, box.h // 5), (0, 0, 0, 90), None,
                                      ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
         self.blit_text(surface, self.rating_line, int(box.h * 0.45), box.inflate(-u // 2, 0),
                        colour=ui.GOLD_TOP, bold=True, align="centre")
+
+    def draw_note(self, surface: pygame.Surface, px: int) -> None:
+        """The note (``note``) in its box, on two lines at most."""
+        box = self.boxes["note"]
+        rows = self.app.text.wrap(self.note, px, box.w) if self.note else []
+        if len(rows) > 2:
+            rows = self.app.text.wrap(self.note, int(px * 0.8), box.w)
+            px = int(px * 0.8)
+        step = box.h // max(2, len(rows))
+        y = box.centery - step * len(rows) // 2
+        for row in rows:
+            self.blit_text(surface, row, px, pygame.Rect(box.x, y, box.w, step), colour=ui.INK_DIM, align="centre")
+            y += step

@@ -1,0 +1,78 @@
+"""Results the store could not write (issue 31 item 4): kept in memory, written later, once.
+
+SQLite refuses a write with ``sqlite3.OperationalError`` when the disk is full ("database or disk
+is full"), when another process holds the write lock past the store's busy wait ("database is
+locked") or when the file or its folder became read-only ("attempt to write a readonly
+database"). A finished race's result is then **kept here**, its players are told it at once
+(``Result.saved`` false: it will be saved), and it is written before the next result is
+(``write``) and every second while any is kept (``service.run_until``), oldest first. A duel's
+id is its primary key and ``Store.record`` writes a duel once, so a retry after a write that did
+land (its answer lost) cannot count it twice. Nothing is dropped while the process lives; a
+process stopped with results still kept says how many on its standard error.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+
+from .ratings import Skill, rated
+from .store import DuelRecord, Store
+
+Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
+
+
+class Unsaved:
+    def __init__(self) -> None:
+        self.kept: list[DuelRecord] = []
+        self.failing = ""  # the last refusal's words while results are kept ("" when none is)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def write(self, store: Store, record: DuelRecord) -> tuple[Ratings, bool]:
+        """Write the kept results, then ``record``: its (before, after) ratings and True; or,
+        when the store refuses, ``record`` kept and its ratings as they would be now, False."""
+        try:
+            self.retry(store, quiet=True)
+            return store.record(record), True
+        except sqlite3.OperationalError as error:
+            self.kept.append(record)
+            self._refused(error)
+        return _would_be(store, record), False
+
+    def retry(self, store: Store, quiet: bool = False) -> int:
+        """Write the kept results, oldest first, until one is refused (raised when ``quiet``);
+        how many were written."""
+        written = 0
+        while self.kept:
+            try:
+                store.record(self.kept[0])
+            except sqlite3.OperationalError as error:
+                self._refused(error)
+                if quiet:
+                    raise
+                return written
+            self.kept.pop(0)
+            written += 1
+        if self.failing:
+            print("duel server: results written again", file=sys.stderr, flush=True)
+            self.failing = ""
+        return written
+
+    def _refused(self, error: sqlite3.OperationalError) -> None:
+        """Said once on the server's standard error when writing starts failing."""
+        if not self.failing:
+            print(f"duel server: cannot write results ({error}); {len(self.kept)} kept, retrying",
+                  file=sys.stderr, flush=True)
+        self.failing = str(error)
+
+
+def _would_be(store: Store, record: DuelRecord) -> Ratings:
+    """The ratings a result will have once written, as the store reads now (a full or read-only
+    disk still reads; a player unknown to it counts as new)."""
+    try:
+        before = (store.skill(record.sides[0].player), store.skill(record.sides[1].player))
+    except (sqlite3.OperationalError, TypeError):
+        before = (Skill(), Skill())
+    return before, (before if record.unrated else rated(*before, record.outcome))
