@@ -121,23 +121,22 @@ def _is_game_py(path: Path) -> bool:
     return path.name == "game.py" and path.is_file() and (path.parent / "solitaire" / "__init__.py").is_file()
 
 
-def _positive(text: str) -> int:
-    """A count of at least 1 (argparse reports anything else as a usage mistake)."""
+def _whole_number(text: str, least: int, what: str) -> int:
+    """A whole number of at least ``least`` (argparse reports anything else as a usage mistake)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count: {shown(text)}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"invalid {what}: {shown(text)}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1."""
+    return _whole_number(text, 1, "count")
 
 
 def _seed(text: str) -> int:
     """A seed: any whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed: {shown(text)}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
-    return value
+    return _whole_number(text, 0, "seed")
