@@ -1,11 +1,11 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import about, daily, network, online
+from solitaire.i18n import about, daily, network, online, speech
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider",
+    "app.subtitle": "Patience games to play alone or in a duel",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",
@@ -260,6 +260,8 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "FreeCell",
     "menu.spider": "Spider",
+    "menu.yukon": "Yukon",
+    "menu.golf": "Golf",
     "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",
     "new_game.draw_two_suits": "Two suits",
@@ -285,3 +287,4 @@ STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
 STRINGS.update(about.EN)  # issue 37: the About page
+STRINGS.update(speech.EN)  # issue 36: what is said for a screen reader
