@@ -23,8 +23,9 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
     parser.add_argument("--server", action="store_true", help="the online duel server: concurrent duels, "
                         "matchmaking wait (about 3 minutes)")
-    parser.add_argument("--against", type=Path, default=None, metavar="GAME_PY",
-                        help="--server: the same load on another checkout's server too (its game.py), compared")
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="GAME_PY",
+                        help="--server: the same load on another checkout's server too (its game.py), compared; "
+                        "again for more checkouts")
     parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
                         help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
@@ -37,9 +38,10 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(error)
     if (args.deals is not None or args.json) and not args.opponent:
         return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
-    if args.against is not None and not (args.server and _is_game_py(args.against)):
-        return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
-                                    f"not {shown(str(args.against))}"))
+    for other in args.against:
+        if not (args.server and _is_game_py(other)):
+            return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
+                                        f"not {shown(str(other))}"))
     if args.budget is not None and not args.solver:
         return bad_input(UsageError("game.py bench: --budget goes with --solver"))
     every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server)
