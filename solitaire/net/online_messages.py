@@ -1,4 +1,4 @@
-"""The online duel protocol (issue 25): JSON objects over WebSocket, each a frozen dataclass.
+"""The online duel protocol (issue 25): JSON objects over WebSocket, each a frozen msgspec struct.
 
 Every message is a ``msgspec`` struct, read by msgspec's strict typed JSON decoding (issue 35
 item 6: no hand-made checks): each field's annotated type, and its bounds (text length, number

@@ -50,10 +50,20 @@ def test_the_answers_of_a_move_read_back():
     ('{"type":"move","n":"1","move":"s"}', "Expected `int`, got `str` - at `\\$.n`"),
     ('{"type":"move","n":true,"move":"s"}', "Expected `int`, got `bool` - at `\\$.n`"),
     ("\ufeff" + '{"type":"move","n":1,"move":"s"}', "not JSON"),
+    ('{"type":"move","n":1,"move":"\\ud800"}', "not JSON"),  # a lone surrogate: no UTF-8 text holds it
+    ('{"type":"move","n":100001,"move":"s"}', "Expected `int` <= 100000 - at `\\$.n`"),
+    ('{"type":"move","n":1,"move":"%s"}' % ("s" * 25), "Expected `str` of length <= 24 - at `\\$.move`"),
+    ('{"type":"find","waited":1e400}', "Number out of range - at `\\$.waited`"),
+    ('{"type":"room","code":"","keep":1}', "Expected `bool`, got `int` - at `\\$.keep`"),
 ])
 def test_decode_names_what_is_wrong(text, says):
     with pytest.raises(ProtocolError, match=says):
         decode(text, FROM_PLAYER)
+
+
+def test_a_daily_board_from_the_server_keeps_the_bounds_of_the_ask_it_answers():
+    with pytest.raises(ProtocolError, match="Expected `int` <= 9 - at `\\$.draw`"):
+        decode('{"type":"daily_board","game":"klondike","draw":10,"day":"2026-12-02","top":[],"you":{}}', FROM_SERVER)
 
 
 def test_a_move_is_read_from_the_bytes_of_a_frame():
