@@ -51,8 +51,10 @@ def run_bench(argv: list[str]) -> int:
         run_core_bench()
     if args.frames or every:
         from solitaire.bench_frames import run_frame_bench
+        from solitaire.bench_memory import run_memory_bench
 
         run_frame_bench()
+        run_memory_bench()
     if args.layout or every:
         from solitaire.bench_layout import run_layout_bench
 

@@ -35,8 +35,11 @@ def main(argv: list[str]) -> int:
             return EXIT_BAD_INPUT
         return _tool(run_server, argv[1:])
     if command == "bench":
-        from solitaire.bench import run_bench
-
+        try:
+            from solitaire.bench import run_bench
+        except ImportError as error:  # the executable leaves the benches out (tools/build_exe.py)
+            print(f"game.py bench: the benches run from the source ({error})", file=sys.stderr)
+            return EXIT_BAD_INPUT
         return _tool(run_bench, argv[1:])
     from solitaire.main import main as play
 

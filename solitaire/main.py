@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
@@ -55,43 +56,27 @@ class Options:
 
 
 def register_scenes() -> None:
-    """Fill the scene registry (names already taken are kept, so tests may substitute)."""
+    """Fill the scene registry (names already taken are kept, so tests may substitute). Each
+    scene's module is imported when the scene first opens (``LazyScene``): a solitaire table
+    does not pay for the duel, the network or the online screens."""
+    from solitaire.app.lazy import LazyScene
     from solitaire.app.scene import SCENES
-    from solitaire.hosting import HostingNetLobby
-    from solitaire.scenes.duel.duel import DuelScene
-    from solitaire.scenes.duel.dialogs import DuelEndScene, DuelMenuScene
-    from solitaire.scenes.duel.results import DuelResultsScene
-    from solitaire.scenes.menus.about import AboutScene
-    from solitaire.scenes.menus.confirm import ConfirmScene
-    from solitaire.scenes.menus.daily_day import DailyDayScene
-    from solitaire.scenes.menus.daily_stats import DailyStatsScene
-    from solitaire.scenes.menus.game_code import GameCodeScene
-    from solitaire.scenes.menus.menu import MenuScene
-    from solitaire.scenes.menus.new_game import NewGameScene
-    from solitaire.scenes.menus.notice import NoticeScene
-    from solitaire.scenes.menus.rules import RulesScene
-    from solitaire.scenes.menus.settings import SettingsScene
-    from solitaire.scenes.menus.statistics import StatisticsScene
-    from solitaire.scenes.menus.title import TitleScene
-    from solitaire.scenes.duel.new_duel import NewDuelScene
-    from solitaire.scenes.online_board import OnlineBoardScene
-    from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
-    from solitaire.scenes.duel.online_race import OnlineRaceScene
-    from solitaire.scenes.duel.online_results import OnlineResultsScene
-    from solitaire.scenes.table.play import PlayScene
-    from solitaire.scenes.table.win import WinScene
 
-    for name, scene in {
-        "title": TitleScene, "settings": SettingsScene, "play": PlayScene, "win": WinScene,
-        "new_game": NewGameScene, "menu": MenuScene, "rules": RulesScene, "game_code": GameCodeScene,
-        "statistics": StatisticsScene, "confirm": ConfirmScene, "notice": NoticeScene,
-        "new_duel": NewDuelScene, "duel": DuelScene, "duel_end": DuelEndScene,
-        "duel_menu": DuelMenuScene, "duel_results": DuelResultsScene, "net_lobby": HostingNetLobby,
-        "online_lobby": OnlineLobbyScene, "online_race": OnlineRaceScene, "online_results": OnlineResultsScene,
-        "online_board": OnlineBoardScene, "daily_stats": DailyStatsScene, "daily_day": DailyDayScene,
-        "about": AboutScene,
+    for name, where in {
+        "title": "menus.title:TitleScene", "settings": "menus.settings:SettingsScene",
+        "play": "table.play:PlayScene", "win": "table.win:WinScene", "new_game": "menus.new_game:NewGameScene",
+        "menu": "menus.menu:MenuScene", "rules": "menus.rules:RulesScene",
+        "game_code": "menus.game_code:GameCodeScene", "statistics": "menus.statistics:StatisticsScene",
+        "confirm": "menus.confirm:ConfirmScene", "notice": "menus.notice:NoticeScene",
+        "new_duel": "duel.new_duel:NewDuelScene", "duel": "duel.duel:DuelScene",
+        "duel_end": "duel.dialogs:DuelEndScene", "duel_menu": "duel.dialogs:DuelMenuScene",
+        "duel_results": "duel.results:DuelResultsScene", "net_lobby": "solitaire.hosting:HostingNetLobby",
+        "online_lobby": "duel.online_lobby:OnlineLobbyScene", "online_race": "duel.online_race:OnlineRaceScene",
+        "online_results": "duel.online_results:OnlineResultsScene", "online_board": "online_board:OnlineBoardScene",
+        "daily_stats": "menus.daily_stats:DailyStatsScene", "daily_day": "menus.daily_day:DailyDayScene",
+        "about": "menus.about:AboutScene",
     }.items():
-        SCENES.setdefault(name, scene)
+        SCENES.setdefault(name, LazyScene(where if where.startswith("solitaire.") else f"solitaire.scenes.{where}"))
 
 
 def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = None,
@@ -121,7 +106,6 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.scene import App
     from solitaire.app.services import Services
     from solitaire.app.text import Text
-    from solitaire.hosting import HOSTED
     from solitaire.store import Store
 
     register_scenes()
@@ -165,7 +149,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             unsaved = error
         log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
-        HOSTED.stop_all()  # none outlives the game
+        if "solitaire.hosting" in sys.modules:  # imported when a network duel's host first waits
+            sys.modules["solitaire.hosting"].HOSTED.stop_all()  # none outlives the game
         _persist(store, app.settings, display, one_off)
         store.flush()
         app.services.solver.shutdown()

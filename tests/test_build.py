@@ -107,6 +107,15 @@ def test_frozen_tools_print_json(built, places):
     assert _tree(folders["cwd"]) == set()
 
 
+def test_frozen_game_leaves_the_benches_to_the_source(built, places):
+    """The executable holds no bench (issue 33 item 9): ``bench`` says so in one line, exit 2."""
+    exe, _ = built
+    folders, env = places
+    done = _run(exe, ["bench", "--core"], folders["cwd"], env)
+    assert done.returncode == 2 and "benches run from the source" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
 def test_frozen_solver_worker_starts(built, places):
     """Thoughtful asks its worker process whether the deal can be won: in the executable that
     process is the executable again, which needs multiprocessing.freeze_support() (regression).

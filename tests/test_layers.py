@@ -10,7 +10,7 @@ read with ``ast`` from every module-level and function-level import, has no arro
 ``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
 used from anywhere above it. The composition root (``main``, which knows every scene; ``entry``,
 the command line's commands, which ``game.py`` and the pip-installed ``solitaire`` command run; and the
-tools: ``cli``, ``bench``, ``bench_frames``, ``bench_layout``, ``online_play``, and ``hosting``, which
+tools: ``cli``, ``bench``, ``bench_frames``, ``bench_memory``, ``bench_layout``, ``online_play``, and ``hosting``, which
 gives the network duel's screens the duel server they host) may import anything, and nothing
 in the package below them imports it: only ``entry``, ``game.py``, ``tools/`` and the tests do.
 
@@ -41,7 +41,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 #: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "entry", "cli", "bench", "bench_frames", "bench_layout", "online_play", "hosting"})
+ROOT_MODULES = frozenset({"main", "entry", "cli", "bench", "bench_frames", "bench_memory", "bench_layout", "online_play", "hosting"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:

@@ -61,7 +61,20 @@ EXCLUDES = (
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
+    # the East Asian codecs (~0.4 MB): nothing of the game reads or writes those encodings
+    "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw", "_multibytecodec",
 )
+
+#: The game's own modules the executable leaves out (issue 33 item 9): the benches, which run
+#: from source beside the tests, and the duel server's own process (``game.py server``: its
+#: command line, its cluster on NATS, replica, backups, event loop and timer heap), which needs
+#: requirements-server.txt. The duel server's modules a network duel's host runs
+#: (``server.hosted`` and what it imports) stay.
+LEFT_OUT = tuple(f"solitaire.{name}" for name in (
+    "bench", "bench_frames", "bench_memory", "bench_layout", "core.bench", "solver.bench", "solver.opponent.bench",
+    "server.bench", "server.bench_cluster", "server.bench_players",
+    "server.cli", "server.cluster", "server.link", "server.replica", "server.backups", "server.loop", "server.heap",
+))
 
 
 def exe_name() -> str:
@@ -133,7 +146,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     # (Read from the file system: ``--collect-submodules`` imports the package in a subprocess
     # that does not see the checkout, and silently collects nothing.)
     for module in package_modules():
-        args += ["--hidden-import", module]
+        if module not in LEFT_OUT:
+            args += ["--hidden-import", module]
     for distribution in COMPILED:
         args += ["--collect-submodules", distribution]
         for module in mypyc_runtimes(distribution):
@@ -141,7 +155,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     for folder in DATA:
         # SOURCE{os.pathsep}DEST is what PyInstaller 6 documents; ':' also works everywhere now.
         args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]
-    for module in EXCLUDES:
+    for module in EXCLUDES + LEFT_OUT:
         args += ["--exclude-module", module]
     if sys.platform == "win32":
         # No console window behind the game (the JSON tools then print nothing: use the source).

@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from solitaire.app.resources import asset_path  # noqa: E402
-from solitaire.view.cardart import CardArt, felt  # noqa: E402
+from solitaire.view.cardart import CardArt
+from solitaire.view.felt import felt  # noqa: E402
 from solitaire.view.palette import HIGHLIGHTS  # noqa: E402
 
 

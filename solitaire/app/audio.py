@@ -282,11 +282,19 @@ class Audio:
         if size != -16:
             log.debug("mixer format %s is not signed 16-bit, running muted", size)
             return
-        started = time.perf_counter()
-        self.pcm = {name: data.tobytes() for name, data in synthesize(rate, channels).items()}
-        self.synthesis_seconds = time.perf_counter() - started
-        self.available = True
-        self._load()
+        self.available = True  # the effects are made when first wanted (``prepare``)
+
+    def prepare(self) -> None:
+        """Make the effects now if they are not made yet: the loop asks as it first goes idle, so
+        the first frame does not wait for them (~50 ms of synthesis, issue 33 item 9); a sound
+        wanted before that (the deal's) makes them then."""
+        if self.available and not self.pcm:
+            rate, _, channels = self.format
+            started = time.perf_counter()
+            self.pcm = {name: data.tobytes() for name, data in synthesize(rate, channels).items()}
+            self.synthesis_seconds = time.perf_counter() - started
+            if pygame.mixer.get_init():
+                self._load()
 
     @staticmethod
     def _open() -> bool:
@@ -353,6 +361,7 @@ class Audio:
         if self.muted or not self.available or self.volume <= 0:
             return
         self.wake()
+        self.prepare()
         sound = self.sounds.get(name)
         if sound is not None:
             sound.play()

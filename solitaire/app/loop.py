@@ -179,6 +179,8 @@ class Loop:
             if max_frames is None and not app.stack.wants_frames():
                 if not timed_wake:
                     self.quiet_since = self.now()
+                app.audio.prepare()
+                app.tidy()
                 pending = self.wait_idle(app)
                 timed_wake = not pending
             else:

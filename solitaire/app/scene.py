@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solitaire.app.events import Events
+from solitaire.app.memory import give_back
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 from solitaire.core.rules import REGISTRY
@@ -125,6 +126,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self.exits = 0  # scenes exited so far: ``App.tidy`` gives memory back after a change
 
     @property
     def top(self) -> Scene | None:
@@ -149,6 +151,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.exit()
+        self.exits += 1
         if self._scenes:
             self._scenes[-1].resume()
         return scene
@@ -164,6 +167,7 @@ class SceneStack:
         """Swap the top scene for ``scene`` (the one below is neither paused nor resumed)."""
         if self._scenes:
             self._scenes.pop().exit()
+            self.exits += 1
         self._scenes.append(scene)
         scene.enter()
         return scene
@@ -186,6 +190,7 @@ class SceneStack:
     def clear(self) -> None:
         while self._scenes:
             self._scenes.pop().exit()
+            self.exits += 1
 
     def visible(self) -> list[Scene]:
         """The scenes drawn this frame: the top one and, under overlays, those below."""
@@ -279,6 +284,7 @@ class App:
         #: What happened at the table, reported by the scenes; the audio listens (wired by main).
         self.events = Events()
         self.card_backs: list[str] = []
+        self._tidied: tuple[int, tuple[int, int]] = (0, display.size)
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
         Look.high_contrast = settings.high_contrast
@@ -334,6 +340,12 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def tidy(self) -> None:
+        """Going idle: memory given back (``app.memory``) if a scene closed or the window resized."""
+        if self._tidied != (state := (self.stack.exits, self.display.size)):
+            self._tidied = state
+            give_back()
 
     # -- settings ---------------------------------------------------------------------------
     def change_settings(self, **changes: Any) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from solitaire.app.memory import screens, surface_bytes
 from solitaire.app.resources import asset_path
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -20,6 +21,8 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 SMALLEST_PX = 13
 """No text is drawn smaller (issue 22): under it, at 1280×720, the dots of Arabic letters become
 single pixels. A text that does not fit at this size is given room by its layout, not shrunk."""
+FONTS_KEPT = 48  # fonts a Text keeps open, by (size, face), the least recently used closed first
+RENDERED_SCREENS = 1  # rendered lines kept, in window-sized surfaces (``memory.screens``), at most 512 lines
 WIDTHS_KEPT = 8192  # widths a Text keeps measured; past that it starts again (a few hundred lines a screen)
 
 _ARABIC_RANGES = (
@@ -197,6 +200,7 @@ class Text:
         self.base_rtl: bool | None = None  # the interface's direction; None: each string's own
         self._fonts: dict[tuple[int, bool | str], pygame.font.Font] = {}
         self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._rendered_bytes = 0
         self._cache_size = cache_size
         # Widths measured, by (text, size, bold, direction): a screen fits its lines every frame
         # (``fit_size``, ``wrap``), and each measure walked the line's letters for their
@@ -209,15 +213,18 @@ class Text:
         app, so without it all of this waits for the garbage collector (issue 23)."""
         self._fonts.clear()
         self._rendered.clear()
+        self._rendered_bytes = 0
         self._widths.clear()
 
     def font(self, size: int, bold: bool | str = False) -> pygame.font.Font:
         """``bold`` is False, True, or "heading" (the serif display face, Latin only)."""
         key = (max(4, int(size)), bold)
-        font = self._fonts.get(key)
+        font = self._fonts.pop(key, None)
         if font is None:
             font = pygame.font.Font(str(self.paths[bold]), key[0])
-            self._fonts[key] = font
+            if len(self._fonts) >= FONTS_KEPT:  # each resize asks for new sizes: the oldest go
+                del self._fonts[next(iter(self._fonts))]
+        self._fonts[key] = font  # last: the most recently used
         return font
 
     def _render_run(self, font: pygame.font.Font, run: str, rtl: bool,
@@ -265,8 +272,10 @@ class Text:
                                   for run, is_rtl in runs])
         _shape_as(font, False)
         self._rendered[key] = surface
-        if len(self._rendered) > self._cache_size:
-            self._rendered.popitem(last=False)
+        self._rendered_bytes += surface_bytes(surface)
+        bound = screens(RENDERED_SCREENS)
+        while len(self._rendered) > 1 and (len(self._rendered) > self._cache_size or self._rendered_bytes > bound):
+            self._rendered_bytes -= surface_bytes(self._rendered.popitem(last=False)[1])
         return surface
 
     @staticmethod

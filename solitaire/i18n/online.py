@@ -26,6 +26,19 @@ EN: dict[str, str] = {
     "online.no_clipboard": "No clipboard",
     "online.back": "Back",
     "online.recorded.offer": "Race a recorded run",
+    "online.recorded.none": "No recorded run to race now: you keep your place in the queue.",
+    "online.room.placeholder": "Your friend's code",
+    "online.leave_confirm": "Leave the race? Your game ends now with {total}, as End does; that does not decide the race. "
+                            "Your opponent ({opponent} now) plays on until they finish or the clock runs out "
+                            "({left} at most). The result and your rating change show on the next screen.",
+    "online.leave_confirm_ended": "Leave the race? Your game has ended with {total}. Your opponent ({opponent} now) "
+                                  "plays on until they finish or the clock runs out ({left} at most). The result "
+                                  "and your rating change show on the next screen.",
+    "online.left.title": "Waiting for the result",
+    "online.left.you": "You left: your game ended with {total}",
+    "online.left.opponent": "{name}: {total} now · at most {left} left in the race",
+    "online.left.detail": "The server decides the race when your opponent finishes or the clock runs out; the "
+                          "result and your rating change show here. Leave this screen first and you will not see them.",
     "online.recorded.name": "{name} (recorded)",
     "online.error.unreachable": "The duel server at {url} cannot be reached: check the address in Settings → Network.",
     "online.error.version": "The server speaks another version of the online duel: update the game.",
@@ -108,6 +121,18 @@ AR: dict[str, str] = {
     "online.no_clipboard": "لا حافظة",
     "online.back": "رجوع",
     "online.recorded.offer": "سابق جولة مسجلة",
+    "online.recorded.none": "لا جولة مسجلة تسابقها الآن: مكانك في الطابور محفوظ.",
+    "online.room.placeholder": "رمز صديقك",
+    "online.leave_confirm": "هل تغادر السباق؟ تنتهي لعبتك الآن بمجموع {total} كما يفعل «إنهاء»، ولا يُحسم السباق بذلك. "
+                            "يواصل خصمك ({opponent} الآن) اللعب حتى ينهي أو ينفد الوقت ({left} على الأكثر). "
+                            "تظهر النتيجة وتغيّر تقييمك في الشاشة التالية.",
+    "online.leave_confirm_ended": "هل تغادر السباق؟ انتهت لعبتك بمجموع {total}. يواصل خصمك ({opponent} الآن) اللعب "
+                                  "حتى ينهي أو ينفد الوقت ({left} على الأكثر). تظهر النتيجة وتغيّر تقييمك في الشاشة التالية.",
+    "online.left.title": "في انتظار النتيجة",
+    "online.left.you": "غادرت: انتهت لعبتك بمجموع {total}",
+    "online.left.opponent": "{name}: {total} الآن · بقي من السباق {left} على الأكثر",
+    "online.left.detail": "يحسم الخادم السباق حين ينهي خصمك أو ينفد الوقت، وتظهر النتيجة وتغيّر تقييمك هنا. "
+                          "إن غادرت هذه الشاشة قبل ذلك فلن تراهما.",
     "online.recorded.name": "{name} (مسجلة)",
     "online.error.unreachable": "لا يمكن الوصول إلى خادم المبارزة {url}: تحقق من العنوان في الإعدادات ← الشبكة.",
     "online.error.version": "يتحدث الخادم إصدارًا آخر من المبارزة عبر الإنترنت: حدّث اللعبة.",

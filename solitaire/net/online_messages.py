@@ -18,7 +18,9 @@ Player -> server::
                                   make the room again under its code (its maker come back)
     move   {n, move}              move n (1, 2, …; an undo is one too) in replay notation
     end    {}                     End (DU-4)
-    recorded {}                   race a recorded run (a real player's earlier race) now
+    recorded {}                   race a recorded run (a real player's earlier race) now; with none
+                                  the player has not raced (``queued.recorded`` false), refused
+                                  (no_recorded) and the place in the queue kept
     board  {}                     the leaderboard
     daily  {game, draw, day, part, moves, more}   a daily deal's moves (DD-5), in parts
     daily_board {game, draw, day} a day's daily leaderboard
@@ -42,11 +44,12 @@ from msgspec import Meta, Struct
 
 from ..core.duel import Points
 
-VERSION = 5  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
+VERSION = 6  # 2: Matched, Ok and No carry the player's points by kind (the End question's rows);
 #             3: find carries the wait kept and room may keep its code (a comeback while waiting);
 #             4: welcome names the server's game version (a game of version 3 reads no extra field);
 #             5: Welcome and Result say a rating is provisional, Result why it moved no rating
-#                (``unrated``) and whether it is saved yet (``saved``); board lines, provisional and flagged
+#                (``unrated``) and whether it is saved yet (``saved``); board lines, provisional and flagged;
+#             6: queued says whether a recorded run is there to race, rival carries the total
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
 DAILY_MOVES = 3600  # characters of moves in one part of a daily game (``DailySubmit.moves``)
@@ -151,6 +154,7 @@ class Queued(Message, tag="queued"):
     online: Whole
     waited: float  # seconds in the queue
     window: Whole  # the rating window searched now (it widens with the wait)
+    recorded: bool = False  # a recorded run this player has not raced is there to race now
 
 
 class RoomMade(Message, tag="room_made"):
@@ -192,6 +196,7 @@ class RivalProgress(Message, tag="rival"):
     moves: Whole
     ended: bool
     away: bool = False  # its connection dropped: it may come back within COMEBACK_SECONDS
+    total: Whole = 0  # score + the time bonus banked once ended (DU-5): the figure the End and Leave questions weigh
 
 
 class Result(Message, tag="result"):

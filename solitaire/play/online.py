@@ -60,9 +60,10 @@ class OnlineRival:
         return events
 
     def figures(self) -> tuple[int, int, int]:
-        """(score, cards home, moves) as the server last told them."""
+        """(total, cards home, moves) as the server last told them: the total is the score,
+        and the time bonus once the rival has ended (DU-5)."""
         rival = self.online.rival
-        return rival.score, rival.home, rival.moves
+        return rival.total, rival.home, rival.moves
 
     def my_move(self, number: int, text: str, at: float) -> None:
         """Sent by the race itself, through the mirror (``OnlineRace.play``)."""

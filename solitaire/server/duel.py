@@ -157,7 +157,7 @@ class ServerDuel:
         """What the other player sees of ``side``: never a card."""
         game = self.race.games[side]
         return RivalProgress(game.score, self.race.home(side), game.moves, self.race.finished(side),
-                             self.sides[side].away)
+                             self.sides[side].away, self.race.total(side))
 
     def _refuse(self, side: int, n: int, text: str, at: float, reason: str, rule: str, detail: str,
                 strike: bool = True) -> No:

@@ -26,12 +26,14 @@ from ..net.online_messages import Matched, Queued, Result
 from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
 from .fairness import DAY, QUICK_LIMIT, QUICK_WINDOW, REMATCHES_A_DAY, quick_loss, too_fast, unrated_why
 from .lobby import Queue, Rooms, window
-from .recorded import RecordedRun, pick_run
+from .recorded import RecordedRun, pick_run, raced
 from .store import DuelRecord, SideRecord, Store
 from .unsaved import Unsaved
 
 if TYPE_CHECKING:
     from .service import Client, Settings
+
+RECORDED_CHECK = 5.0  # seconds between two asks of the store whether a waiting player has a recorded run
 
 
 class Races:
@@ -45,6 +47,7 @@ class Races:
     written: int
     unsaved: Unsaved  # results the store refused, written later (``unsaved``)
     missed: dict[int, tuple[float, Result]]  # player -> (kept until, the result of a race they were away from)
+    recorded_checked: dict[int, tuple[float, bool]]  # player -> (when asked, a recorded run is there for them)
 
     @property
     def online(self) -> int:
@@ -68,7 +71,7 @@ class Races:
         self.rooms.expire(now)
         for client, entry in list(self.queue.waiting.items()):
             waited = now - entry.since
-            client.send(Queued(self.online, round(waited, 1), window(waited)))
+            client.send(Queued(self.online, round(waited, 1), window(waited), self.recorded_ready(client, now)))
 
     def may_meet(self, first: Client, second: Client) -> bool:
         """The queue may pair these two for a rated race (DU-8): not two identities of one
@@ -108,12 +111,29 @@ class Races:
             client.send(duel.progress(1 - side))
 
     # -- recorded runs ---------------------------------------------------------------------------
+    def recorded_ready(self, client: Client, now: float) -> bool:
+        """A recorded run ``client`` has not raced is there (``Queued.recorded``): asked of the
+        store at most every ``RECORDED_CHECK`` seconds a player (the queue hears it ~4 times a
+        second)."""
+        if client.player is None or self.settings.rooms_only:
+            return False
+        checked_at, ready = self.recorded_checked.get(client.player.id, (float("-inf"), False))
+        if now - checked_at >= RECORDED_CHECK:
+            ready = pick_run(self.store, client.player.id) is not None
+            self.recorded_checked[client.player.id] = (now, ready)
+        return ready
+
     def race_recorded(self, client: Client, now: float) -> bool:
-        """Race ``client`` against a recorded run (``recorded``); False when there is none."""
+        """Race ``client`` against a recorded run (``recorded``) it has not raced, out of the queue
+        and its room; False when there is none, and the player keeps their place."""
         assert client.player is not None
         run = pick_run(self.store, client.player.id)
+        self.recorded_checked.pop(client.player.id, None)
         if run is None:
             return False
+        self.queue.remove(client)
+        self.rooms.close_for(client)
+        raced(self.store, client.player.id, run)
         sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
         duel = ServerDuel(secrets.token_hex(8), read_deal(run.deal), run.seconds, sides, now,
                           self.settings.count_seconds, recorded=True)

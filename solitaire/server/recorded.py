@@ -6,7 +6,9 @@ their own pace, as the other side of a new race on the same deal, so the panel's
 the core's, as in a live race. The opponent is labelled as recorded everywhere
 (``Matched.opponent["recorded"]``, ``Result.why`` "recorded"), never passed off as a person
 there now. **A recorded run moves no rating and is not written**: the recorded player is not
-racing, and the live one's rating measures races against people.
+racing, and the live one's rating measures races against people. A run is offered to a player
+only if they have not raced it nor its deal (``NOT_RACED``): the wait screen's offer follows the
+server's ``Queued.recorded``, and a player who asks when there is none keeps their queue place.
 """
 
 from __future__ import annotations
@@ -32,12 +34,24 @@ RUNS = ("SELECT d.id, d.code, d.seconds, d.log, r.side, r.player, p.name FROM du
         "JOIN results r ON r.duel = d.id JOIN players p ON p.id = r.player ")
 
 
+#: Runs ``player`` may race: someone else's, on a deal the player never raced (not the one just
+#: raced, whose other side is the latest run of all), and not raced against already.
+NOT_RACED = ("WHERE r.player != ? AND d.why = '' "
+             "AND d.code NOT IN (SELECT mine.code FROM duels mine JOIN results m ON m.duel = mine.id "
+             "WHERE m.player = ?) "
+             "AND d.id NOT IN (SELECT duel FROM recorded_raced WHERE player = ?) ")
+
+
 def pick_run(store: Store, player: int) -> RecordedRun | None:
-    """The latest finished run of someone else (not disqualified, not cut short by a stopped
-    server), with at least one move; None when there is none."""
-    rows = store.db.execute(RUNS + "WHERE r.player != ? AND d.why = '' ORDER BY d.ended DESC LIMIT 20",
-                            (player,)).fetchall()
+    """The latest finished run ``player`` has not raced (``NOT_RACED``; not disqualified, not cut
+    short by a stopped server), with at least one move; None when there is none."""
+    rows = store.db.execute(RUNS + NOT_RACED + "ORDER BY d.ended DESC LIMIT 20", (player,) * 3).fetchall()
     return next((run for run in map(_run, rows) if run.moves), None)
+
+
+def raced(store: Store, player: int, run: RecordedRun) -> None:
+    """``player`` races ``run`` now: it is never offered to them again."""
+    store.db.execute("INSERT OR IGNORE INTO recorded_raced (player, duel) VALUES (?, ?)", (player, run.duel))
 
 
 def run_on(store: Store, deal: str, player: int) -> RecordedRun | None:

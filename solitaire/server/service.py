@@ -126,6 +126,7 @@ class DuelServer(Races):
         self.written = 0  # duels written since the start
         self.unsaved = Unsaved()  # results the store refused for now (``unsaved``)
         self.missed: dict[int, tuple[float, Result]] = {}
+        self.recorded_checked: dict[int, tuple[float, bool]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
 
     async def started(self) -> None:
@@ -282,7 +283,7 @@ class DuelServer(Races):
             self.rooms.close_for(client)
             assert client.player is not None
             waited = self.queue.add(client, self.store.skill(client.player.id).number, now, message.waited)
-            client.send(Queued(self.online, waited, window(waited)))
+            client.send(Queued(self.online, waited, window(waited), self.recorded_ready(client, now)))
         elif isinstance(message, Cancel):
             self.queue.remove(client)
             self.rooms.close_for(client)
@@ -292,10 +293,8 @@ class DuelServer(Races):
         elif isinstance(message, Room):
             self._room(client, message.code, now)
         elif isinstance(message, RecordedAsk):
-            self.queue.remove(client)
-            self.rooms.close_for(client)
-            if not self.race_recorded(client, now):
-                client.send(Refused("no_recorded", "no recorded run yet"))
+            if not self.race_recorded(client, now):  # the queue place or the room is kept
+                client.send(Refused("no_recorded", "no recorded run to race now: your place is kept"))
 
     def _room(self, client: Client, code: str, now: float) -> None:
         self.queue.remove(client)
@@ -350,6 +349,7 @@ class DuelServer(Races):
         if client.player is not None and self.by_player.get(client.player.id) is client:
             del self.by_player[client.player.id]
             self.daily.forget(client.player.id)
+            self.recorded_checked.pop(client.player.id, None)
             self.away(client)
         client.duel = None
 

@@ -58,6 +58,12 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (duel, player)
 );
 CREATE INDEX IF NOT EXISTS results_player ON results(player);
+CREATE INDEX IF NOT EXISTS duels_ended ON duels(ended);
+CREATE TABLE IF NOT EXISTS recorded_raced (  -- the recorded runs each player has raced (never offered again)
+    player INTEGER NOT NULL REFERENCES players(id),
+    duel TEXT NOT NULL REFERENCES duels(id),  -- the run's duel
+    PRIMARY KEY (player, duel)
+);
 """
 #: Columns added since the first version of the schema: (table, column, its declaration).
 ADDED = (("players", "flagged", "INTEGER NOT NULL DEFAULT 0"), ("duels", "unrated", "TEXT NOT NULL DEFAULT ''"),

@@ -13,10 +13,7 @@ from typing import Callable
 
 from ..core.game import Game
 from ..core.moves import Move, parse_request
-from .freecell import FreeCellSearch, freecell_moves
 from .kinds import search_kind
-from .search import Search, to_core_moves
-from .seen_hint import seen_hint
 
 VERSION = "3"
 
@@ -52,6 +49,9 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     keeps the search from settling groups onto lower twins (``Search``), so that the line's
     first move is never such a shuffle.
     """
+    from .freecell import FreeCellSearch, freecell_moves  # the searches: when one is asked for, not
+    from .search import Search, to_core_moves  # for a table that reads ``has_hidden_cards``
+
     started = time.perf_counter()
     kind = search_kind(game)
     if kind is None or (not known and has_hidden_cards(game)):
@@ -90,6 +90,7 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
     take a card back from a foundation, are never offered.
     """
     from .player import hint_move, seen
+    from .seen_hint import seen_hint
 
     if game.won:
         return None

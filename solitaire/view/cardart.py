@@ -1,4 +1,4 @@
-"""Card faces, backs, pile slots, highlights and the table felt, drawn by code at any size.
+"""Card faces, backs, pile slots and highlights, drawn by code at any size.
 
 Everything is rendered at the exact pixel size the layout asks for, so cards stay crisp
 from ~40x56 to ~240x336. Shapes (rounded corners, court panels, backs) are drawn at a
@@ -10,14 +10,13 @@ clubs; ranks 1..13 are ace..king.
 
 ``CardArt`` keeps one card size's images and their cache, and draws the slots, highlights and
 shadow; the faces are drawn by its part in ``faces``, the backs by its part in ``backs``, both
-with the glyph and supersampling helpers of ``paint``. The table felt is here too.
+with the glyph and supersampling helpers of ``paint``. The table felt is ``felt``'s.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from functools import lru_cache
+import time
 
 import pygame
 
@@ -30,6 +29,12 @@ from solitaire.view.paint import (
 )
 
 SLOT_KINDS = ("tableau", "foundation", "foundation-run", "stock-recycle", "stock-empty", "waste", "cell")
+
+#: Seconds of face drawing a frame may spend after the card size changed gradually (a window
+#: resize, a zoom): past it a face not yet drawn at the new size shows its old size's image
+#: scaled, and the next frames draw it sharp (``CardArt.sharpen``). A whole deck drawn afresh at
+#: 4K takes ~0.2 s: one frame that long is the stutter issue 33 item 7 saw.
+FACE_BUDGET = 0.008
 
 
 # --- the art ---------------------------------------------------------------------------
@@ -48,6 +53,10 @@ class CardArt(FaceArt, BackArt):
                  style: palette.Style = palette.Style()) -> None:
         self._back_name = self._check_back(back)
         self.style = style
+        self._faces: dict[int, pygame.Surface] = {}
+        self._stand_ins: dict[int, pygame.Surface] = {}  # faces of the size before, to scale from
+        self._scaled: dict[int, pygame.Surface] = {}  # those scaled to this size, shown until sharp
+        self._spent = 0.0  # seconds of face drawing this frame (``new_frame``)
         self.set_size(card_size)
 
     # -- configuration --
@@ -60,15 +69,20 @@ class CardArt(FaceArt, BackArt):
     def back_name(self) -> str:
         return self._back_name
 
-    def set_size(self, card_size: tuple[int, int]) -> None:
+    def set_size(self, card_size: tuple[int, int], gradual: bool = False) -> None:
+        """Draw at ``card_size`` from now on. ``gradual`` (a table's resize or zoom): faces of the
+        old size are kept as stand-ins, so a frame draws only ``FACE_BUDGET`` of new faces and
+        shows the rest scaled (``face``) until ``sharpen`` has drawn them."""
         w, h = int(card_size[0]), int(card_size[1])
         if w < 8 or h < 8:
             raise ValueError(f"card size too small: {card_size}")
+        self._stand_ins = {**self._stand_ins, **self._scaled, **self._faces} if gradual else {}
+        self._scaled = {}
         self._size = (w, h)
         self.margin = max(4, round(w * 0.1))
         # at least 3.5 px, or the corner pixel itself would be partly covered and the corner look square
         self._radius = max(4.0, w * 0.065)
-        self._faces: dict[int, pygame.Surface] = {}
+        self._faces = {}
         self._backs: dict[str, pygame.Surface] = {}
         self._slots: dict[tuple[str, int | None], pygame.Surface] = {}
         self._highlights: dict[str, pygame.Surface] = {}
@@ -79,12 +93,14 @@ class CardArt(FaceArt, BackArt):
     def forget_images(self) -> None:
         """Drop every image drawn so far (each is drawn again on next use): a table that leaves
         the screen lets its cards go at once, not whenever the garbage collector comes by."""
+        self._faces = {}
         self.set_size(self._size)
 
     def set_style(self, style: palette.Style) -> None:
         """Another look (four colours, high contrast): every image is drawn again on next use."""
         if style != self.style:
             self.style = style
+            self._faces = {}
             self.set_size(self._size)
 
     def set_back(self, back: str) -> None:
@@ -98,13 +114,48 @@ class CardArt(FaceArt, BackArt):
     # -- public images --
 
     def face(self, card: int) -> pygame.Surface:
-        """The face of ``card``; the same Surface object until the size changes."""
+        """The face of ``card``; the same Surface object until the size changes. After a gradual
+        resize, once this frame's ``FACE_BUDGET`` is spent: the old size's face scaled."""
         surface = self._faces.get(card)
         if surface is None:
             if not 0 <= card < 52:
                 raise ValueError(f"no such card: {card}")
-            surface = self._faces[card] = ready(self._render_face(card))
+            old = self._stand_ins.get(card)
+            if old is not None and self._spent >= FACE_BUDGET:
+                surface = self._scaled.get(card)
+                if surface is None:
+                    surface = self._scaled[card] = pygame.transform.scale(old, self._size)  # for a few frames
+                return surface
+            surface = self._draw_face(card)
         return surface
+
+    def _draw_face(self, card: int) -> pygame.Surface:
+        started = time.perf_counter()
+        surface = self._faces[card] = ready(self._render_face(card))
+        self._scaled.pop(card, None)
+        self._spent += time.perf_counter() - started
+        return surface
+
+    def new_frame(self) -> None:
+        """A frame begins: its allowance of face drawing (``FACE_BUDGET``) is whole again."""
+        self._spent = 0.0
+
+    def pending(self) -> bool:
+        """Faces shown scaled from the old size that ``sharpen`` has still to draw."""
+        return bool(self._scaled)
+
+    def sharpen(self) -> set[int]:
+        """Draw sharp the faces shown scaled, as many as this frame's allowance covers (one at
+        least); the cards drawn. Once none is left the old size's faces are let go."""
+        done: set[int] = set()
+        for card in list(self._scaled):
+            if done and self._spent >= FACE_BUDGET:  # one a frame at least, however slow the machine
+                break
+            self._draw_face(card)
+            done.add(card)
+        if not self._scaled:
+            self._stand_ins = {}
+        return done
 
     def back(self) -> pygame.Surface:
         surface = self._backs.get(self._back_name)
@@ -335,53 +386,3 @@ class CardArt(FaceArt, BackArt):
         shadow.fill((0, 0, 0, 0))
         rrect(shadow, (0, 0, 0, 120), pygame.Rect(m, m, w, h), self._radius)
         return pygame.transform.gaussian_blur(shadow, max(1, m // 2))
-
-
-# --- the table ---------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _noise_tile() -> pygame.Surface:
-    """Grey noise, partly softened, so the felt reads as fibre rather than static."""
-    side = 128
-    rng = random.Random(20240611)
-    values = rng.randbytes(side * side)
-    fine = pygame.image.frombuffer(bytes(v for b in values for v in (b, b, b)), (side, side), "RGB")
-    tile = pygame.transform.smoothscale(pygame.transform.smoothscale(fine, (side // 4, side // 4)), (side, side))
-    fine.set_alpha(128)
-    tile.blit(fine, (0, 0))
-    tile.set_alpha(14)
-    return tile
-
-
-@lru_cache(maxsize=2)
-def felt(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
-    """The green baize: a soft radial light, a darker rim and a faint fibre noise; ``plain``
-    (high contrast): one dark colour, nothing for the eye to sort from the cards.
-
-    Cached per size; the result is shared, so draw it, never draw on it.
-    """
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    if plain:
-        surface = pygame.Surface((w, h))
-        surface.fill(palette.HC_TABLE)
-        return surface.convert() if pygame.display.get_surface() is not None else surface
-    gw = 48
-    gh = max(2, round(gw * h / w))
-    gradient = pygame.Surface((gw, gh))
-    c0, c1 = palette.FELT_CENTRE, palette.FELT_EDGE
-    for y in range(gh):
-        for x in range(gw):
-            dx = (x + 0.5) / gw - 0.5
-            dy = ((y + 0.5) / gh - 0.42) * (gh / gw)
-            t = min(1.0, math.hypot(dx, dy) * 1.55) ** 1.7
-            gradient.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(c0, c1)))
-    surface = pygame.transform.smoothscale(gradient, (w, h))
-    tile = _noise_tile()
-    tw, th = tile.get_size()
-    for y in range(0, h, th):
-        for x in range(0, w, tw):
-            surface.blit(tile, (x, y))
-    if pygame.display.get_surface() is not None:
-        return surface.convert()
-    return surface

@@ -12,7 +12,8 @@ import random
 import pygame
 
 from solitaire.core import FOUNDATION, Game, Pile
-from solitaire.view.cardart import CardArt, felt
+from solitaire.view.cardart import CardArt
+from solitaire.view.felt import felt
 from solitaire.view.layout import Layout
 
 GRAVITY = 2600.0  # pixels per second squared, at a 1080-pixel-high window

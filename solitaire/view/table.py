@@ -18,7 +18,8 @@ import pygame
 
 from solitaire.app.tween import Tween, Tweener, lerp
 from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Pile
-from solitaire.view.cardart import CardArt, felt
+from solitaire.view.cardart import CardArt
+from solitaire.view.layer import RestingLayer, slot_key
 from solitaire.view.layout import Layout, Slot
 
 MOVE_SECONDS = 0.24
@@ -54,7 +55,7 @@ class CardSprite(pygame.sprite.Sprite):
         return lerp(self.prev, self.pos, alpha)  # type: ignore[return-value]
 
 
-class TableView:
+class TableView(RestingLayer):
     def __init__(self, art: CardArt, layout: Layout, tweens: Tweener) -> None:
         self.art = art
         #: The window's layout, and the one cards are laid out in: the same, or zoomed out while
@@ -67,7 +68,7 @@ class TableView:
         self.reduced_motion = False
         self.held: list[tuple[CardSprite, tuple[float, float]]] = []  # cards in hand, where pressed
         self._static: pygame.Surface | None = None
-        self._base: pygame.Surface | None = None  # felt and empty-pile markers
+        self._direct: tuple[tuple[int, int], int] | None = None  # frames drawn with no layer: size, count
         self._markers: tuple[str, ...] = ()
         self._baked: dict[int, tuple[int, int, bool, int]] = {}  # what the cached layer shows
         self._motion_order = 0
@@ -83,7 +84,7 @@ class TableView:
         """A new window size or direction; with ``game``, every card snaps to its new place."""
         self.frame = self.layout = layout
         if self.art.size != layout.card:
-            self.art.set_size(layout.card)
+            self.art.set_size(layout.card, gradual=True)
         if game is not None:
             self.sync(game, animate=False)
 
@@ -95,7 +96,7 @@ class TableView:
         if fitted.zoom != self.layout.zoom:
             self.layout = fitted
             if self.art.size != fitted.card:
-                self.art.set_size(fitted.card)
+                self.art.set_size(fitted.card, gradual=True)
             self._static = None
 
     def invalidate(self) -> None:
@@ -107,7 +108,7 @@ class TableView:
         self.sprites.clear()
         self.by_slot = {}
         self.held = []
-        self._static = self._base = None
+        self._static = None
         self._baked = {}
         self.art.forget_images()
 
@@ -271,7 +272,7 @@ class TableView:
         resting = [s for s in self.sprites if not s.animating]
         moving = [s for s in self.sprites if s.animating and not s.dragging]
         dragging = [s for s in self.sprites if s.dragging]
-        resting.sort(key=_slot_key)
+        resting.sort(key=slot_key)
         moving.sort(key=lambda s: s.order)
         dragging.sort(key=lambda s: s.slot.index if s.slot else 0)
         return resting + moving + dragging
@@ -291,57 +292,17 @@ class TableView:
             return self.art.slot(kind, game.rules.foundation_suit(pile.index))
         return self.art.slot(kind)
 
-    def _build_static(self, surface_size: tuple[int, int], game: Game) -> pygame.Surface:
-        self._base = felt(surface_size, self.art.style.high_contrast).copy()
-        self._markers = self._marker_kinds(game)
-        for pile in self.layout.piles():
-            self._base.blit(self._slot_surface(pile, game), self.layout.pile_origin(pile))
-        layer = self._base.copy()
-        self._baked = self._resting()
-        for sprite in sorted((s for s in self.sprites if not s.animating), key=_slot_key):
-            layer.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
-        return layer
-
-    def _marker_kinds(self, game: Game) -> tuple[str, ...]:
-        return tuple(self._slot_kind(pile, game) for pile in self.layout.piles())
-
-    def _resting(self) -> dict[int, tuple[int, int, bool, int]]:
-        return {id(s): (round(s.pos[0]), round(s.pos[1]), s.face_up, s.card) for s in self.sprites if not s.animating}
-
-    def _refresh_static(self, size: tuple[int, int], game: Game) -> None:
-        """Keep the cached layer of resting cards current by repainting only what changed: the
-        places of cards that started moving or came to rest since the last frame.
-        """
-        if self._static is None or self._static.get_size() != size or self._marker_kinds(game) != self._markers:
-            self._static = self._build_static(size, game)
-            return
-        now = self._resting()
-        if now == self._baked:
-            return
-        w, h = self.layout.card
-        dirty = [pygame.Rect(v[0], v[1], w, h) for k, v in self._baked.items() if now.get(k) != v]
-        dirty += [pygame.Rect(v[0], v[1], w, h) for k, v in now.items() if self._baked.get(k) != v]
-        self._baked = now
-        resting = sorted((s for s in self.sprites if not s.animating), key=_slot_key)
-        for rect in dirty:
-            self._static.set_clip(rect)
-            self._static.blit(self._base, rect, rect)
-            for sprite in resting:
-                x, y = round(sprite.pos[0]), round(sprite.pos[1])
-                if rect.colliderect((x, y, w, h)):
-                    self._static.blit(self._image(sprite), (x, y))
-        self._static.set_clip(None)
-
     def _image(self, sprite: CardSprite) -> pygame.Surface:
         return self.art.face(sprite.card) if sprite.face_up else self.art.back()
 
     def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
-        """The table: felt, resting cards and cards in flight, but not the dragged ones, which
-        the scene draws with :meth:`draw_dragged` over its glows and marks (the cards in the
-        hand are above everything on the table).
-        """
-        self._refresh_static(surface.get_size(), game)
-        surface.blit(self._static, (0, 0))
+        """The table: felt, resting cards and cards in flight, but not the dragged ones, which the
+        scene draws with :meth:`draw_dragged` over its glows and marks (above everything)."""
+        self.art.new_frame()
+        if self.art.pending():  # faces shown scaled since a resize: a few drawn sharp each frame
+            sharp = self.art.sharpen()
+            self._baked = {k: v if v[3] not in sharp or not v[2] else (*v[:3], -1) for k, v in self._baked.items()}
+        self._paint_table(surface, game)
         for sprite in self._draw_order():
             if sprite.animating and not sprite.dragging:
                 self._draw_moving(surface, sprite, sprite.drawn_pos(alpha))
@@ -382,11 +343,3 @@ class TableView:
         """
         for sprite in self.sprites:
             sprite.prev = sprite.pos
-
-
-def _slot_key(sprite: CardSprite) -> tuple[int, int, int]:
-    slot = sprite.slot
-    if slot is None:
-        return (9, 0, 0)
-    order = {STOCK: 0, WASTE: 1, FOUNDATION: 2, CELL: 2, TABLEAU: 3}[slot.pile.kind]
-    return (order, slot.pile.index, slot.index)

@@ -59,3 +59,19 @@ def test_a_sound_still_playing_keeps_the_device_open(monkeypatch):
         assert pygame.mixer.get_init() and sound.awake
     finally:
         pygame.mixer.quit()
+
+
+def test_the_effects_are_made_when_first_wanted_not_before_the_first_frame():
+    """Issue 33 item 9: synthesis (~50 ms) waits for the loop's first idle moment or the first
+    sound, whichever comes first."""
+    pygame.mixer.quit()
+    sound = Audio(volume=0.4)
+    try:
+        assert sound.available and sound.pcm == {} and sound.sounds == {}
+        sound.play("deal")
+        assert set(sound.pcm) == set(SOUND_NAMES) == set(sound.sounds)
+        made = sound.pcm
+        sound.prepare()
+        assert sound.pcm is made  # made once
+    finally:
+        pygame.mixer.quit()

@@ -35,6 +35,10 @@ class FakeAudio:
     def __init__(self):
         self.awake = True
         self.calls = []
+        self.prepared = 0
+
+    def prepare(self):
+        self.prepared += 1
 
     def rest(self):
         self.awake = False
@@ -53,6 +57,10 @@ class FakeApp:
         self.audio = FakeAudio()
         self.running = True
         self.events = []
+        self.tidied = 0
+
+    def tidy(self):
+        self.tidied += 1
 
     def dispatch(self, event):
         self.events.append(event)
@@ -125,6 +133,8 @@ def test_idle_scene_blocks_on_event_wait_with_the_wake_timeout():
     loop.run(app)
     assert waits == [1000, 1000]
     assert loop.stats.idle_waits == 2
+    assert app.tidied == 2  # memory given back before each sleep (``App.tidy`` decides if any)
+    assert app.audio.prepared == 2  # the sounds made while idle, not before the first frame
     assert 1.0 in scene.dts  # the slept second reaches the scene in one update
     assert app.events[-1].type == pygame.QUIT
 
@@ -139,6 +149,7 @@ def test_busy_scene_never_waits():
     app = FakeApp(scene)
     scene.draw = lambda surface, alpha: setattr(app, "running", len(scene.dts) < 6)
     loop.run(app)
+    assert app.tidied == 0  # never while frames are wanted
     assert loop.stats.idle_waits == 0
 
 

@@ -133,6 +133,25 @@ def test_a_room_not_open_or_no_host_there_is_one_line_and_may_try_again(app, dri
     assert stopped(server)
 
 
+def test_the_join_field_keeps_the_focus_after_a_refused_code(app, driver):
+    """The field was disabled while the code was tried, which let the focus go at the next
+    event: typing after "no such room" went nowhere (issue 31)."""
+    server = HostedServer(LOCAL, 0).start()
+    try:
+        scene = app.open("net_lobby", role="join")
+        assert scene.group.focused is scene.field
+        scene.field.set_value(DuelAddress(LOCAL, server.port, "ZZZZZ").code)
+        driver.key(pygame.K_RETURN)
+        driver.move((1, 1))  # an event while the code is tried
+        frames(app, lambda: scene.field.error)
+        assert scene.group.focused is scene.field
+        driver.key(pygame.K_BACKSPACE)
+        assert scene.field.error == ""  # the key reached the field
+    finally:
+        server.stop()
+    assert stopped(server)
+
+
 def test_new_duel_hosts_with_no_deal_to_choose_or_joins(app, driver, monkeypatch):
     asked = []
 

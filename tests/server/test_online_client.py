@@ -60,10 +60,15 @@ def test_two_clients_queue_race_and_read_the_leaderboard(tmp_path):
         assert board.you["name"] == "Ann" and board.you["provisional"] and board.you["place"] is None
         ann.race_recorded()  # Bob's side of the only race has no move to replay
         assert next_of(ann, Refused).reason == "no_recorded"
-        bob.race_recorded()
-        assert next_of(bob, Matched).opponent == {"name": "Ann", "number": board.you["number"], "tier":
+        bob.race_recorded()  # Ann's run is on the deal Bob has just raced
+        assert next_of(bob, Refused).reason == "no_recorded"
+        cat = OnlineClient(url, new_key(), "Cat")
+        cat.start()
+        next_of(cat, Welcome)
+        cat.race_recorded()
+        assert next_of(cat, Matched).opponent == {"name": "Ann", "number": board.you["number"], "tier":
                                                   board.you["tier"], "recorded": True, "provisional": True}
-        for client in (ann, bob):
+        for client in (ann, bob, cat):
             client.close()
 
 

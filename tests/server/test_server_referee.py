@@ -148,8 +148,8 @@ def test_the_rival_sees_progress_never_cards():
     server = duel()
     server.play(0, 1, "s", 4.0)
     progress = server.progress(0)
-    assert set(msgspec.structs.asdict(progress)) == {"score", "home", "moves", "ended", "away"}
-    assert progress.moves == 1 and not progress.ended
+    assert set(msgspec.structs.asdict(progress)) == {"score", "home", "moves", "ended", "away", "total"}
+    assert progress.moves == 1 and not progress.ended and progress.total == server.race.total(0)
 
 
 def test_a_server_deal_is_a_secret_seed_beyond_the_codes_and_is_judged_by_the_core():

@@ -13,7 +13,8 @@ import pytest
 
 from solitaire.app import resources
 from solitaire.view import palette
-from solitaire.view.cardart import SLOT_KINDS, CardArt, felt
+from solitaire.view.cardart import SLOT_KINDS, CardArt
+from solitaire.view.felt import felt
 from solitaire.view.faces import COMPACT_WIDTH, PIP_LAYOUTS
 
 # both sides of the switch from the compact face to the full pip layout are covered

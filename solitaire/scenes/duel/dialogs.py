@@ -15,6 +15,7 @@ from solitaire.app.scene import App
 from solitaire.core.bonus import TimeBonus
 from solitaire.core.duel import Breakdown
 from solitaire.play.duel import Duel
+from solitaire.scenes.duel.panel import rival_figures
 from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 
 
@@ -119,9 +120,10 @@ class DuelEndScene(DialogScene):
     def summary(self) -> list[tuple[str, str]]:
         return breakdown_rows(self.app, self.duel.preview(), ended=False)
 
-
     def verdict(self) -> str:
-        mine, theirs = self.duel.preview().total, self.duel.race.total(1)
+        """Our total if we end now against the opponent's as its panel shows it (online, the
+        server's figure: an online rival's moves never reach our race)."""
+        mine, theirs = self.duel.preview().total, rival_figures(self.duel)[0]
         key = "duel.beats" if mine > theirs else ("duel.level" if mine == theirs else "duel.behind")
         if self.duel.rival_side.note == "net.lost.left":  # its total stays: say so, not just a number
             key = key.replace("duel.", "duel.left.")

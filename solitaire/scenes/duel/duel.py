@@ -11,7 +11,8 @@ ones; the opponent panel (``panel``) shows its progress only.
 Covered by its menu or the End question (or any notice), the screen gets no frames: against the
 computer both clocks stop; a rival that cannot pause (a person on the network) keeps racing
 under them (``covered_update``). Leaving the duel (the menu, or closing the window) is End at
-that moment (DU-4), and the race is decided there.
+that moment (DU-4), and the race is decided there; an online race goes on for the opponent
+(``online_race.ask_leave``).
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ class DuelScene(TableScene):
             self._leave(then)
             return
         total = duel.preview().total if duel.race.playing(ME) else duel.race.total(ME)
-        ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=duel.race.total(RIVAL)),
+        ask(self.app, self.app.t("duel.leave_confirm", total=total, opponent=panel.rival_figures(duel)[0]),
             lambda: self._leave(then), yes_label=self.app.t("duel.leave"),
             no_label=self.app.t("menu.cancel"))
 

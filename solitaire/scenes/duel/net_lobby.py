@@ -155,6 +155,7 @@ class NetLobbyScene(OnlineLobbyScene):
         self.client = self.welcome = None
         self.field.error = line
         self.field.enabled = self.join_button.enabled = self.paste_button.enabled = True
+        self.group.focus(self.field)  # the code to put right is where the typing goes
 
     # -- layout and drawing ---------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

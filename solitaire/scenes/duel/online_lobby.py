@@ -3,7 +3,9 @@ code to give, or a friend's code to type), and the wait before the race.
 
 The wait screen shows the time waited and how many players are online, a room's code large with
 Copy, and Cancel; after ``RECORDED_AFTER`` seconds in the queue it offers a recorded run (a real
-player's earlier race, labelled "recorded"). A failure (the server unreachable, a refused version
+player's earlier race, labelled "recorded") when the server says it has one this player has not
+raced (``Queued.recorded``); should it be gone by the time it is asked for, the player keeps
+their place in the queue and is told so. The room field's grey hint is words, not a code. A failure (the server unreachable, a refused version
 or hello, a wrong room code) is one line under it, with Back. The client never blocks a frame:
 the scene polls it once a frame and hands the race over (``online_race``) once matched.
 
@@ -21,6 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from msgspec.structs import replace
 
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
@@ -60,7 +63,9 @@ class OnlineLobbyScene(DialogScene):
         self.room = ""
         self.problem = ""
         self.handed_over = False
-        self.field = self.group.add(CodeField(self.join, placeholder="K7QXM", allowed=ROOM_CHARS, max_length=12))
+        # the grey hint is words, never a code-like text a player could take for a real code
+        self.field = self.group.add(CodeField(self.join, placeholder=t("online.room.placeholder"), allowed=ROOM_CHARS,
+                                              max_length=12))
         self.field.visible = self.mode == "join"
         self.join_button = self.group.add(ui.Button(t("net.join.join"), lambda: self.join(self.field.value),
                                                     primary=True, visible=self.mode == "join"))
@@ -133,9 +138,12 @@ class OnlineLobbyScene(DialogScene):
             self.hear(message)
             if self.handed_over or self.place is None:
                 return
-        offer = self.mode == "find" and self.queued is not None and self.waited >= RECORDED_AFTER
+        offer = (self.mode == "find" and self.queued is not None and self.queued.recorded
+                 and self.waited >= RECORDED_AFTER)
         if offer != self.recorded_button.visible:
             self.recorded_button.visible = offer
+            if offer and self.problem == self.app.t("online.recorded.none"):
+                self.problem = ""  # a run is there again: the line that said none goes
             self.layout(self.size)
 
     def hear(self, message: Any) -> None:
@@ -160,6 +168,11 @@ class OnlineLobbyScene(DialogScene):
         elif isinstance(message, Refused) and message.reason in ("no_room", "throttled") and self.mode == "join":
             self.field.error = failure_line(self.app, message, self.url)
             self.field.enabled = self.join_button.enabled = True
+            self.group.focus(self.field)  # the code to put right is where the typing goes
+        elif isinstance(message, Refused) and message.reason == "no_recorded" and self.mode == "find":
+            self.problem = self.app.t("online.recorded.none")  # the server kept our place in the queue
+            self.queued = replace(self.queued, recorded=False) if self.queued is not None else None
+            self.recorded_button.enabled = True
         elif is_failure(message):
             self._failed(failure_line(self.app, message, self.url))
 

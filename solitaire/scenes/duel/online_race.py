@@ -24,8 +24,12 @@ from solitaire.app.scene import App
 from solitaire.core import STOCK, TABLEAU, WASTE, Pile
 from solitaire.net.online_messages import Matched
 from solitaire.play.online import OnlineRace
+from solitaire.play.rival import ME
 from solitaire.scenes.duel.duel import DuelScene
+from solitaire.scenes.duel.panel import clock_text, rival_figures
+from solitaire.scenes.menus.confirm import ask
 from solitaire.scenes.online_common import tier_name
+from solitaire.scenes.table.table import TableScene
 from solitaire.view.layout import Slot
 
 if TYPE_CHECKING:
@@ -50,6 +54,7 @@ class OnlineRaceScene(DuelScene):
         from solitaire.net.online import OnlineDuel  # websockets' client: loaded on first use, not at start-up
 
         self.online = OnlineDuel(client, matched)
+        self.waiting_elsewhere = False  # left for the results screen, which waits for the result
         super().__init__(app, opponent="online", autoplay=autoplay, on_result=on_result)
         self.screen.hide_unknown(self._unknown_slots)
 
@@ -90,3 +95,42 @@ class OnlineRaceScene(DuelScene):
     def results(self) -> tuple[str, dict[str, Any]]:
         """The server's result, with the rating change."""
         return "online_results", {"result": self.online.result, "opponent": self.duel.rival.name}
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def ask_leave(self, then: str = "title") -> None:
+        """Online, leaving does not decide the race: the server ends our game then (End, its
+        bonus banked) and the opponent plays on to their end or the clock's. The question says
+        so, with the opponent's total as its panel shows it; the results screen then waits for
+        the server's verdict and shows it with the rating change (``leave_to_results``). A host
+        of a duel on the local network stops its server by leaving: that race is decided there,
+        as the Duel's own question says."""
+        duel = self.duel
+        hosting = self.online.client.hosting is not None
+        if duel.result is not None or hosting or not self.app.can_open("online_results"):
+            super().ask_leave(then)
+            return
+        playing = duel.race.playing(ME)
+        total = duel.preview().total if playing else duel.race.total(ME)
+        key = "online.leave_confirm" if playing else "online.leave_confirm_ended"
+        ask(self.app, self.app.t(key, total=total, opponent=rival_figures(duel)[0],
+                                 left=clock_text(self.online.seconds_left)),
+            self.leave_to_results, yes_label=self.app.t("duel.leave"), no_label=self.app.t("menu.cancel"))
+
+    def leave_to_results(self) -> None:
+        """Our game ends now (End, told to the server); the race stays connected, and the
+        results screen takes the table's place, waiting for the server's result."""
+        if self.duel.result is None:
+            self.duel.end()
+        if self.duel.result is not None:  # the server's result was already in
+            self._show_results()
+            return
+        self.waiting_elsewhere = True
+        self.app.stack.clear()
+        self.app.open("online_results", result=None, opponent=self.duel.rival.name, waiting=self.duel)
+
+    def exit(self) -> None:
+        """Left for the results screen, the race is its to finish; else End now (DU-4)."""
+        if self.waiting_elsewhere:
+            TableScene.exit(self)
+            return
+        super().exit()

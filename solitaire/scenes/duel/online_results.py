@@ -1,39 +1,93 @@
 """The results of an online race (issue 25): the server's verdict — who won, both totals with
 the time bonus, and your rating before -> after with its tier (or "not rated", a duel on your
 own network) — then New duel or Title. With no verdict (the connection to the server lost past
-its comeback window), it says so and what the server does then."""
+its comeback window), it says so and what the server does then.
+
+Leaving an online race does not decide it (``online_race.ask_leave``): the server ends our game
+then and the opponent plays on. This screen, opened at once, keeps the race's connection and
+waits for the server's verdict, showing our total and the opponent's as it grows; the verdict
+and the rating change then show here. Left before it comes, the connection closes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Result
+from solitaire.play.rival import ME
 from solitaire.scenes.duel.name_fit import fit_name
+from solitaire.scenes.duel.panel import clock_text
 from solitaire.scenes.duel.results import DuelEndScene
 from solitaire.scenes.menus.confirm import centred, place_row, unit
 from solitaire.scenes.online_common import tier_name
+
+if TYPE_CHECKING:
+    from solitaire.play.online import OnlineRace
+
+LEFT_POLL = 0.05  # seconds between two reads of a race left, while its result is awaited
 
 
 class OnlineResultsScene(DuelEndScene):
     overlay = False  # it stands alone over the felt: the race it follows is gone
     close_on_outside_click = False
 
-    def __init__(self, app: App, result: Result | None, opponent: str, **_: Any) -> None:
+    def __init__(self, app: App, result: Result | None, opponent: str, waiting: OnlineRace | None = None,
+                 **_: Any) -> None:
         super().__init__(app)
-        t = app.t
+        if result is None and waiting is not None and waiting.result is not None:
+            result = waiting.online.result  # made again (another language) once the result came
         self.result = result
         self.opponent = opponent
-        self.title = t(f"duel.result.{result.winner}") if result is not None else t("online.lost.title")
+        self.waiting = waiting  # a race we left: its result is awaited here (``hear``)
+        self.title = self.headline()
+        t = app.t
         self.new_button = self.group.add(ui.Button(t("duel.new"), self.new_duel, primary=True,
                                                    visible=app.can_open("new_duel")))
         self.title_button = self.group.add(ui.Button(t("duel.to_title"), self.to_title))
         self.rows = [[self.new_button, self.title_button]]
         self.group.on_escape = self.to_title
         self.boxes: dict[str, pygame.Rect] = {}
+
+    def headline(self) -> str:
+        if self.result is not None:
+            return self.app.t(f"duel.result.{self.result.winner}")
+        return self.app.t("online.left.title" if self.pending else "online.lost.title")
+
+    @property
+    def pending(self) -> bool:
+        """We left a race the server has not decided yet: its result is on its way."""
+        return self.waiting is not None and self.waiting.result is None
+
+    # -- a race left: the server's result awaited --------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.hear(dt)
+
+    def hear(self, dt: float) -> None:
+        """The race we left, stepped on the server's clock until its result comes (counted in
+        the statistics as any online race's, ``OnlineRace._decide``): then it is shown."""
+        if not self.pending:
+            return
+        assert self.waiting is not None
+        self.waiting.step(dt)
+        if self.waiting.result is not None:
+            self.result = self.waiting.online.result
+            self.title = self.headline()
+            self.layout(self.size)
+
+    def next_wake(self) -> float | None:
+        return LEFT_POLL if self.pending else None
+
+    def exit(self) -> None:
+        """Gone before the result: the connection closes (the server keeps the result for a
+        comeback window, as for a dropped connection)."""
+        super().exit()
+        if self.pending:
+            assert self.waiting is not None
+            self.waiting.conclude()
 
     @property
     def rating_line(self) -> str:
@@ -88,14 +142,17 @@ class OnlineResultsScene(DuelEndScene):
         place_row(self.rows[0], panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2, self.rtl)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.view import cardart  # as the duel's results: the felt, drawn on demand
+        from solitaire.view import felt  # as the duel's results: the felt, drawn on demand
 
-        surface.blit(cardart.felt(surface.get_size()), (0, 0))
+        surface.blit(felt.felt(surface.get_size()), (0, 0))
         super().draw(surface, alpha)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         t, u, result = self.app.t, unit(self.size), self.result
         px = int(u * 0.45)
+        if result is None and self.pending:
+            self.draw_pending(surface, px)
+            return
         if result is None:  # no verdict: the connection was lost for good
             box = self.boxes["you"].union(self.boxes["rating"])
             rows = self.app.text.wrap(t("online.lost.detail"), px, box.w)
@@ -120,6 +177,25 @@ class OnlineResultsScene(DuelEndScene):
                                      ui.SECONDARY_EDGE, ui.hairline(u)), box.topleft)
         self.blit_text(surface, self.rating_line, int(box.h * 0.45), box.inflate(-u // 2, 0),
                        colour=ui.GOLD_TOP, bold=True, align="centre")
+
+    def draw_pending(self, surface: pygame.Surface, px: int) -> None:
+        """A race we left: our total as it ended, the opponent's as the server tells it with the
+        most the race has left, and that the result and the rating change come here."""
+        assert self.waiting is not None
+        t, race, online = self.app.t, self.waiting.race, self.waiting.online
+        mine = t("online.left.you", total=race.total(ME))
+        theirs = t("online.left.opponent", name=self.opponent, total=online.rival.total,
+                   left=clock_text(online.seconds_left))
+        for key, line in (("you", mine), ("opponent", theirs)):
+            self.blit_text(surface, line, px, self.boxes[key], align="centre")
+        box = self.boxes["why"].union(self.boxes["rating"])
+        rows = self.app.text.wrap(t("online.left.detail"), int(px * 0.9), box.w)
+        step = self.app.text.line_step(rows, int(px * 0.9), spacing=1.3)
+        y = box.centery - step * len(rows) // 2
+        for row in rows:
+            self.blit_text(surface, row, int(px * 0.9), pygame.Rect(box.x, y, box.w, step), colour=ui.INK_DIM,
+                           align="centre")
+            y += step
 
     def draw_note(self, surface: pygame.Surface, px: int) -> None:
         """The note (``note``) in its box, on two lines at most."""

@@ -92,9 +92,9 @@ class DuelResultsScene(DuelEndScene):
             surface.blit(self.heading, self.heading.get_rect(midtop=(self.panel.rect.centerx, self.heading_y)))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from solitaire.view import cardart
+        from solitaire.view import felt
 
-        surface.blit(cardart.felt(surface.get_size()), (0, 0))
+        surface.blit(felt.felt(surface.get_size()), (0, 0))
         super().draw(surface, alpha)
 
     def draw_extra(self, surface: pygame.Surface) -> None:

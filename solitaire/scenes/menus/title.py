@@ -17,7 +17,7 @@ from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
 from solitaire.scenes.menus.new_game import game_name, has_modes, mode_label
-from solitaire.view import cardart
+from solitaire.view import cardart, felt
 from solitaire.view.palette import Style
 
 ACES = (0, 13, 26, 39)
@@ -234,7 +234,7 @@ class TitleScene(Scene):
         self.group.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(cardart.felt(self.size, self.app.settings.high_contrast), (0, 0))
+        surface.blit(felt.felt(self.size, self.app.settings.high_contrast), (0, 0))
         self._draw_fan(surface)
         assert self.heading is not None
         heading = self.heading

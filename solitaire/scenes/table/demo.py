@@ -21,14 +21,12 @@ from typing import Protocol
 
 from solitaire.app.scene import App
 from solitaire.core import Game, IllegalMove, Move, parse_request
-from solitaire.solver.api import has_hidden_cards
 from solitaire.solver.messages import DecisionAnswer, ErrorAnswer, SolveAnswer
-from solitaire.solver.player import Strength, decide_question, seen
 
 SOLVE_BUDGET = 10.0  # seconds the solver may search for the demo's winning line
 PAUSE_SECONDS = 0.3  # between a move's landing and the next, at normal animation speed
 THINKING_AFTER = 0.4  # the banner says "thinking" once an answer has been waited for this long
-STRENGTH = Strength.HARD
+STRENGTH = "hard"  # the computer player's strength (``solver.player.Strength``), loaded when a demo asks
 
 
 def position_key(game: Game) -> str:
@@ -147,12 +145,15 @@ class Demo:
 
     def _ask(self) -> None:
         """The solver's line where every card is known (once a demo), else the player's move."""
+        from solitaire.solver.api import has_hidden_cards  # the player's search: when a demo first asks
+        from solitaire.solver.player import Strength, decide_question, seen
+
         game = self.table.game
         if not self.solver_asked and not has_hidden_cards(game):
             self.solver_asked = True
             self.question = ("solve", game.to_json(), SOLVE_BUDGET)
         else:
-            self.question = ("decide", decide_question(seen(game), STRENGTH, 0), 0.0)
+            self.question = ("decide", decide_question(seen(game), Strength(STRENGTH), 0), 0.0)
         self._submit()
 
     def _submit(self) -> None:

@@ -47,7 +47,7 @@ class TableScreen:
 
     def _view(self, frame: Layout) -> TableView:
         if self.art.size != frame.card:
-            self.art.set_size(frame.card)
+            self.art.set_size(frame.card, gradual=True)
         view = TableView(self.art, frame, self.tweens)
         view.speed = self.app.settings.animation_speed
         view.reduced_motion = self.app.settings.reduced_motion

@@ -281,7 +281,7 @@ class TableScene(Scene):
     def wants_frames(self) -> bool:
         return (
             self.tweens.active or self.pointer.press is not None or self.hud.toast is not None
-            or self.hints.busy or self.finish.busy
+            or self.hints.busy or self.finish.busy or self.view.settling()
         )
 
     # ----------------------------------------------------------------------------- drawing

@@ -108,7 +108,7 @@ def test_C12_the_duel_server_hears_a_redo_as_the_move_it_is_and_plays_it_through
         assert visible_table(race.game) == refereed.table(side) and refereed.race.games[side].moves == 2
         told = [bob.hear_type("rival") for _ in range(3)]  # the rival hears each move's progress, no card
         assert [progress["moves"] for progress in told] == [1, 1, 2]  # C-12: undo never lowers the count, a redo adds one
-        assert all(set(progress) == {"type", "score", "home", "moves", "ended", "away"} for progress in told)
+        assert all(set(progress) == {"type", "score", "home", "moves", "ended", "away", "total"} for progress in told)
     finally:
         bob.close()
         app.stack.clear()
