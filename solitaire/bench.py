@@ -1,7 +1,7 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
 With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
-``--layout``, ``--opponent`` and ``--server`` pick sections. ``--deals N`` and ``--json`` are the
+``--layout``, ``--opponent``, ``--server`` and ``--store`` pick sections. ``--deals N`` and ``--json`` are the
 opponent's (issue 14's contract).
 """
 
@@ -23,6 +23,9 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
     parser.add_argument("--server", action="store_true", help="the online duel server: concurrent duels, "
                         "matchmaking wait (about 3 minutes)")
+    parser.add_argument("--store", action="store_true", help="the duel server's database: a result's write on "
+                        "SQLite, and on PostgreSQL with --db")
+    parser.add_argument("--db", metavar="URL", help="--store: a PostgreSQL database to measure too (postgresql://…)")
     parser.add_argument("--against", type=Path, action="append", default=[], metavar="GAME_PY",
                         help="--server: the same load on another checkout's server too (its game.py), compared; "
                         "again for more checkouts")
@@ -42,9 +45,11 @@ def run_bench(argv: list[str]) -> int:
         if not (args.server and _is_game_py(other)):
             return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
                                         f"not {shown(str(other))}"))
+    if args.db is not None and not (args.store and args.db.startswith(("postgresql://", "postgres://"))):
+        return bad_input(UsageError("game.py bench: --db goes with --store and names a postgresql:// database"))
     if args.budget is not None and not args.solver:
         return bad_input(UsageError("game.py bench: --budget goes with --solver"))
-    every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server)
+    every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
 
@@ -69,6 +74,13 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.solver.opponent.bench import DEFAULT_DEALS, run_opponent_bench
 
         run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json)
+    if args.store:  # not with every section: it measures a database, PostgreSQL's given
+        from solitaire.server.bench_store import run_store_bench
+
+        try:
+            run_store_bench(args.db)
+        except UsageError as error:  # the database does not answer
+            return bad_input(error)
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
         from solitaire.server.bench import run_server_bench
 

@@ -53,6 +53,7 @@ class Options:
     listen: str | None = None  # a network host's address (its duel server listens there; in its code)
     name: str | None = None  # --duel online/host/join: the name to play under (Settings' by default)
     room: str | None = None  # --duel online: a friend's room code, or "new" to make one
+    speak: bool = False  # speak for a screen reader, whatever the setting says (issue 36)
 
 
 def register_scenes() -> None:
@@ -105,6 +106,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire.app.loop import Loop
     from solitaire.app.scene import App
     from solitaire.app.services import Services
+    from solitaire.app.speech_output import start_speech
     from solitaire.app.text import Text
     from solitaire.store import Store
 
@@ -126,7 +128,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         audio = Audio(volume=merged.volume, muted=not merged.sound)
         text = Text()
         text.base_rtl = i18n.is_rtl()  # every line of an Arabic interface reads right to left
-        app = App(display, audio, text, merged, i18n.t, Services.around(store))
+        app = App(display, audio, text, merged, i18n.t, Services.around(store),
+                  speech=start_speech(merged.speak, opts.speak, engine=not opts.smoke))
         audio.listen(app.events)
         app.card_backs = _card_backs()
         one_off = {"language": merged.language} if opts.lang else {}
@@ -154,6 +157,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         _persist(store, app.settings, display, one_off)
         store.flush()
         app.services.solver.shutdown()
+        app.speech.close()
         text.close()
     finally:
         # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
@@ -332,6 +336,7 @@ def main(argv: list[str]) -> int:
                         help="with --duel: simulate the clocks and the thinking instead of waiting")
     parser.add_argument("--name", help="with --duel online, host or join: your name there")
     parser.add_argument("--room", metavar="CODE", help="with --duel online: join a friend's room (new: make one)")
+    parser.add_argument("--speak", action="store_true", help="speak for a screen reader (see README)")
     try:
         args = parser.parse_args(argv)
         check_duel_arguments(args)
@@ -353,7 +358,8 @@ def main(argv: list[str]) -> int:
                       frames=args.frames or 120, screenshot=args.screenshot, scene=args.scene,
                       code=args.code, size=args.size, duel=args.duel, autoplay=args.autoplay,
                       fast=args.fast, frames_given=args.frames is not None,
-                      race_seconds=args.race_seconds, listen=args.listen, name=args.name, room=args.room)
+                      race_seconds=args.race_seconds, listen=args.listen, name=args.name, room=args.room,
+                      speak=args.speak)
     try:
         return run(options)
     except NoDisplay as error:
@@ -363,23 +369,7 @@ def main(argv: list[str]) -> int:
         print(f"game.py: {error}", file=sys.stderr)
         return 2
     except Exception:  # a bug must not end in a traceback for the player: say where it is written
-        return _report_crash()
+        from solitaire.store.crash import report_crash
 
+        return report_crash()
 
-def _report_crash() -> int:
-    """Write the traceback to ``crash.log`` in the data folder and say so in one line."""
-    import sys
-    import traceback
-
-    from solitaire.store import data_dir
-
-    path = data_dir() / "crash.log"
-    try:
-        with open(path, "a", encoding="utf-8") as log_file:
-            traceback.print_exc(file=log_file)
-        where = f"the details are in {path}"
-    except OSError:
-        where = "the details could not be written down"
-    print(f"Solitaire stopped because of an internal error; {where}. Your game was saved after "
-          "your last move.", file=sys.stderr)
-    return 1

@@ -46,9 +46,10 @@ DATA = ("assets", "levels")
 #: ctypes stays: multiprocessing's shared values (the solver worker) need it. The online duel's
 #: client (websockets) needs ssl, hashlib, http, email, urllib and concurrent: they stay too
 #: (about +2.5 MB). A network duel's host runs the duel server inside the game (issue 25 item 6),
-#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too; not nats-py nor
-#: uvloop: ``game.py server`` (whose ``--nats`` cluster needs nats-py, and whose own process runs on
-#: uvloop when it is installed, else on asyncio's loop) runs from source (requirements-server.txt).
+#: so the server's package, asyncio, sqlite3 and openskill are in the bundle too; not nats-py,
+#: psycopg nor uvloop: ``game.py server`` (whose ``--nats`` cluster needs nats-py, whose ``--db``
+#: needs psycopg, and whose own process runs on uvloop when it is installed, else on asyncio's loop)
+#: runs from source (requirements-server.txt).
 EXCLUDES = (
     # GUI toolkits and developer tools
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
@@ -57,7 +58,7 @@ EXCLUDES = (
     "pytest", "_pytest", "pluggy", "py", "iniconfig",
     "numpy", "setuptools", "pkg_resources", "distutils",
     # the server's cluster and event loop (see above), and mail, XML and terminal modules nothing of the game's uses
-    "nats", "uvloop", "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
+    "nats", "uvloop", "psycopg", "psycopg_binary", "xml", "xmlrpc", "ftplib", "smtplib", "imaplib", "poplib", "mailbox", "curses", "readline",
     # pygame's extras: examples, tests and docs, camera and MIDI
     "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
@@ -70,10 +71,8 @@ EXCLUDES = (
 #: command line, its cluster on NATS, replica, backups, event loop and timer heap), which needs
 #: requirements-server.txt. The duel server's modules a network duel's host runs
 #: (``server.hosted`` and what it imports) stay.
-LEFT_OUT = tuple(f"solitaire.{name}" for name in (
-    "bench", "bench_frames", "bench_memory", "bench_layout", "core.bench", "solver.bench", "solver.opponent.bench",
-    "server.bench", "server.bench_cluster", "server.bench_players",
-    "server.cli", "server.cluster", "server.link", "server.replica", "server.backups", "server.loop", "server.heap",
+SERVER_PROCESS = tuple(f"solitaire.server.{name}" for name in (
+    "cli", "cluster", "link", "replica", "backups", "loop", "heap",
 ))
 
 
@@ -91,6 +90,14 @@ def package_modules(package: str = NAME) -> list[str]:
             continue
         modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return modules
+
+
+def _benches() -> tuple[str, ...]:
+    """Every bench module of the package, found by its name (a new bench is left out too)."""
+    return tuple(module for module in package_modules() if "bench" in module.rsplit(".", 1)[-1])
+
+
+LEFT_OUT = _benches() + SERVER_PROCESS
 
 
 #: Distributions compiled with mypyc: their modules import a runtime module shipped beside the

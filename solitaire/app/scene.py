@@ -31,6 +31,7 @@ import pygame
 
 from solitaire.app.events import Events
 from solitaire.app.memory import give_back
+from solitaire.app.speech import Speech
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 from solitaire.core.rules import REGISTRY
@@ -261,16 +262,9 @@ class App:
       ``card_back.<id>`` in the current language).
     """
 
-    def __init__(
-        self,
-        display: Display,
-        audio: Audio,
-        text: Text,
-        settings: Settings,
-        translate: Callable[..., str],
-        services: Services,
-        scenes: dict[str, SceneFactory] | None = None,
-    ) -> None:
+    def __init__(self, display: Display, audio: Audio, text: Text, settings: Settings,
+                 translate: Callable[..., str], services: Services,
+                 scenes: dict[str, SceneFactory] | None = None, speech: Speech | None = None) -> None:
         self.display = display
         self.audio = audio
         self.text = text
@@ -284,6 +278,7 @@ class App:
         #: What happened at the table, reported by the scenes; the audio listens (wired by main).
         self.events = Events()
         self.card_backs: list[str] = []
+        self.speech = speech if speech is not None else Speech()  # issue 36: silent unless turned on
         self._tidied: tuple[int, tuple[int, int]] = (0, display.size)
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False
@@ -363,6 +358,7 @@ class App:
             self.stack.on_resize(self.display.size)
         self.audio.set_volume(s.volume)
         self.audio.set_muted(not s.sound)
+        self.speech.set_on(s.speak)
         if s.fullscreen != self.display.fullscreen:
             self.toggle_fullscreen()
         for listener in list(self.settings_listeners):

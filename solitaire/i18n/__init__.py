@@ -12,6 +12,7 @@ import importlib
 import logging
 import string
 import unicodedata
+from collections.abc import Callable
 
 from solitaire.i18n.en import STRINGS as _EN
 
@@ -114,10 +115,10 @@ def card_label(card: int) -> str:
     return text + SUIT_SYMBOLS[SUIT[card]]
 
 
-def refusal_text(refusal: object) -> str:
+def refusal_text(refusal: object, card_words: Callable[[int], str] | None = None) -> str:
     """A refused move in the current language: English comes from the rules core itself; other
-    languages translate by the refusal's reason key (``refusal.<reason>``), cards as ``6♣``,
-    games by their menu names.
+    languages translate by the refusal's reason key (``refusal.<reason>``), cards as ``6♣``
+    (or as ``card_words`` says them: speech), games by their menu names.
     """
     from solitaire.core.cards import SUIT_SYMBOLS
     from solitaire.core.errors import CardParam, GameParam, SuitParam
@@ -129,7 +130,7 @@ def refusal_text(refusal: object) -> str:
     params: dict[str, object] = {}
     for name, value in refusal.params:  # type: ignore[attr-defined]
         if isinstance(value, CardParam):
-            value = card_label(value)
+            value = card_label(value) if card_words is None else card_words(value)
         elif isinstance(value, SuitParam):
             value = SUIT_SYMBOLS[value]
         elif isinstance(value, GameParam):

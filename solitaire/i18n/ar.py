@@ -8,7 +8,7 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
-from solitaire.i18n import about, daily, network, online
+from solitaire.i18n import about, daily, network, online, speech
 from solitaire.i18n.ar_duel import DUEL
 from solitaire.i18n.rules_ar import RULES_PAGES
 
@@ -285,3 +285,4 @@ STRINGS.update(DUEL)
 STRINGS.update(online.AR)  # issue 25: the online duel
 STRINGS.update(daily.AR)  # issue 25 item 5: the daily deal
 STRINGS.update(about.AR)  # issue 37: the About page
+STRINGS.update(speech.AR)  # issue 36: what is said for a screen reader

@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import about, daily, network, online
+from solitaire.i18n import about, daily, network, online, speech
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -282,3 +282,4 @@ STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
 STRINGS.update(about.EN)  # issue 37: the About page
+STRINGS.update(speech.EN)  # issue 36: what is said for a screen reader

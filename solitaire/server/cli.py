@@ -1,12 +1,15 @@
 """``python game.py server``: the online duel server (issue 25), and its leaderboard.
 
-    python game.py server --data DIR [--listen ADDR] [--port N] [--race-seconds N] [--nats URL]
-                          [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N] [--one-address]
-    python game.py server --data DIR --leaderboard [--day YYYY-MM-DD]
+    python game.py server (--data DIR | --db postgresql://…) [--listen ADDR] [--port N] [--race-seconds N]
+                          [--nats URL] [--tls-cert FILE --tls-key FILE] [--per-address N] [--newcomers N]
+                          [--one-address]
+    python game.py server (--data DIR | --db postgresql://…) --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT", "version": "X.Y.Z"}`` (``wss`` with
 TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
-of several sharing that NATS system and the ``--data`` database (``cluster``). SIGTERM or Ctrl+C stops it: the races
+of several sharing that NATS system and the ``--data`` database (``cluster``); with ``--db`` what lasts
+(players, results, ratings, the daily boards, recorded runs) is in that PostgreSQL database instead
+of SQLite in ``--data`` (issue 35: ``databases``, ``schema``). SIGTERM or Ctrl+C stops it: the races
 in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, they are
 handed to it and finish there, the players told to come back (``backups``). Bad input: one line, exit 2.
 """
@@ -43,13 +46,17 @@ from .store import Store
 DEFAULT_PORT = 47475
 MAX_PEM_BYTES = 1 << 20
 """A certificate chain or a key is a few KB; a bigger file is no PEM file (and is not read)."""
+DATABASE_URL = re.compile(r"^postgres(ql)?://\S+$")
 NATS_URL = re.compile(r"^(nats|tls)://[^\s/]+(:\d{1,5})?$")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = ToolParser(prog="game.py server", description="The online duel server.")
-    parser.add_argument("--data", metavar="DIR", required=True, type=_data_folder,
-                        help="the folder of its SQLite database")
+    parser.add_argument("--data", metavar="DIR", type=_data_folder,
+                        help="the folder of its SQLite database (unused with --db)")
+    parser.add_argument("--db", metavar="URL", type=_database_url,
+                        help="keep players, results, ratings and boards in this PostgreSQL database "
+                             "(postgresql://user:password@host:port/name) instead")
     parser.add_argument("--listen", metavar="ADDR", type=ipv4, default="127.0.0.1",
                         help="the address to listen on (127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port ({DEFAULT_PORT}; 0: a free one)")
@@ -81,17 +88,20 @@ def run_server(argv: list[str]) -> int:
         args = build_parser().parse_args(argv)
         if (args.tls_cert is None) != (args.tls_key is None):
             raise UsageError("game.py server: --tls-cert and --tls-key go together")
+        if args.data is None and args.db is None:
+            raise UsageError("game.py server: give --data DIR (SQLite there) or --db URL (PostgreSQL)")
         if args.day is not None and not args.leaderboard:
             raise UsageError("game.py server: --day goes with --leaderboard")
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
         try:
-            store = Store(Path(args.data))
+            store = Store(Path(args.data or "."), url=args.db)
         except OSError as error:  # a parent that is a file, a folder we may not write in
             raise UsageError(f"game.py server: --data {shown(args.data)}: {error.strerror or error}") from error
     except (UsageError, OSError, ssl.SSLError) as error:
         return bad_input(error)
-    except Exception as error:  # sqlite3.DatabaseError: not a database
-        return bad_input(UsageError(f"game.py server: --data {args.data}: {error}"))
+    except Exception as error:  # sqlite3.DatabaseError: not a database; PostgreSQL unreachable, a newer schema
+        where = f"--db {_without_password(args.db)}" if args.db else f"--data {args.data}"
+        return bad_input(UsageError(f"game.py server: {where}: {str(error).strip().splitlines()[0]}"))
     try:
         if args.leaderboard:
             print(json.dumps(leaderboards(store, args.day or utc_today()), ensure_ascii=False))
@@ -182,6 +192,17 @@ def _nats_url(text: str) -> str:
     if not NATS_URL.match(text):
         raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
     return text
+
+
+def _database_url(text: str) -> str:
+    if not DATABASE_URL.match(text):
+        raise argparse.ArgumentTypeError(f"expected postgresql://USER@HOST:PORT/NAME, not {_without_password(text)[:60]!r}")
+    return text
+
+
+def _without_password(url: str) -> str:
+    """A database's address as the server says it: its password, if any, left out."""
+    return re.sub(r"(://[^:/@\s]*):[^@\s]*@", r"\1:…@", url)
 
 
 def _day(text: str) -> date:

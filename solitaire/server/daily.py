@@ -16,7 +16,6 @@ moves), at most ``MAX_MOVES`` in all; a player's parts wait here until the last 
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from datetime import date, timedelta
 from ..core import BadCode, BadDeal
 from ..core.daily import daily_key, daily_modes, has_daily, replay_daily, utc_today
 from ..net.online_messages import DailyAsk, DailyBoard, DailyScore, DailySubmit, Refused
+from .databases import Database
 from .lobby import Throttle
 
 MAX_MOVES = 3000
@@ -35,18 +35,6 @@ JUDGED_A_MINUTE = 20
 (five modes, two days), and replays never take more than a few per cent of the server's time."""
 TOP = 100
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS daily_results (
-    day TEXT NOT NULL,           -- the deal's UTC day, 2026-12-02
-    mode TEXT NOT NULL,          -- the daily mode, klondike-d1-standard
-    player INTEGER NOT NULL REFERENCES players(id),
-    won INTEGER NOT NULL, score INTEGER NOT NULL, moves INTEGER NOT NULL,
-    sent REAL NOT NULL,          -- wall clock (Unix time) of the best game's arrival
-    log TEXT NOT NULL,           -- its moves, as sent and replayed
-    PRIMARY KEY (day, mode, player)
-);
-CREATE INDEX IF NOT EXISTS daily_rank ON daily_results(day, mode, won DESC, score DESC, moves, sent);
-"""
 _BETTER = ("(won > ? OR (won = ? AND (score > ? OR (score = ? AND (moves < ? OR "
            "(moves = ? AND (sent < ? OR (sent = ? AND player < ?))))))))")
 
@@ -61,16 +49,15 @@ class _Parts:
 
 
 class DailyBoards:
-    """The days' boards in the server's database (its own table), and the games arriving."""
+    """The days' boards in the server's database (its own table, ``schema``), and the games arriving."""
 
-    def __init__(self, db: sqlite3.Connection, today: Callable[[], date] = utc_today,
+    def __init__(self, db: Database, today: Callable[[], date] = utc_today,
                  wall: Callable[[], float] = time.time) -> None:
         self.db = db
         self.today = today
         self.wall = wall
         self.arriving: dict[int, _Parts] = {}
         self.judged = Throttle(JUDGED_A_MINUTE, 60.0)
-        db.executescript(SCHEMA)
 
     def submit(self, player: int, message: DailySubmit, address: str = "", now: float = 0.0
                ) -> DailyScore | Refused | None:
@@ -111,12 +98,15 @@ class DailyBoards:
             return Refused("daily_moves", f"DD-5: {error}"[:200])
         key = daily_key(game, draw)
         line = (int(replayed.won), replayed.score, replayed.moves, self.wall())
-        with self.db:
+        with self.db.transaction():
+            self.db.lock("players", [player])  # two processes judging one player's games take turns
             best = self.db.execute("SELECT won, score, moves, sent FROM daily_results WHERE day = ? AND mode = ? "
                                    "AND player = ?", (day_name, key, player)).fetchone()
             if best is None or _rank(line) > _rank(best):
-                self.db.execute("INSERT OR REPLACE INTO daily_results VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                (day_name, key, player, *line, " ".join(moves)))
+                self.db.execute("INSERT INTO daily_results VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                                "ON CONFLICT (day, mode, player) DO UPDATE SET won = excluded.won, "
+                                "score = excluded.score, moves = excluded.moves, sent = excluded.sent, "
+                                "log = excluded.log", (day_name, key, player, *line, " ".join(moves)))
         _, you = self.board(player, DailyAsk(game, draw, day_name))
         return DailyScore(game, draw, day_name, replayed.won, replayed.score, replayed.moves, you["place"])
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sqlite3
 import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable
@@ -119,7 +118,7 @@ class Races:
             return False
         checked_at, ready = self.recorded_checked.get(client.player.id, (float("-inf"), False))
         if now - checked_at >= RECORDED_CHECK:
-            ready = pick_run(self.store, client.player.id) is not None
+            ready = self._read(lambda: pick_run(self.store, client.player.id) is not None, False)
             self.recorded_checked[client.player.id] = (now, ready)
         return ready
 
@@ -127,13 +126,13 @@ class Races:
         """Race ``client`` against a recorded run (``recorded``) it has not raced, out of the queue
         and its room; False when there is none, and the player keeps their place."""
         assert client.player is not None
-        run = pick_run(self.store, client.player.id)
+        run = self._read(lambda: pick_run(self.store, client.player.id), None)  # none while the store cannot be read
         self.recorded_checked.pop(client.player.id, None)
         if run is None:
             return False
         self.queue.remove(client)
         self.rooms.close_for(client)
-        raced(self.store, client.player.id, run)
+        self._read(lambda: raced(self.store, client.player.id, run), None)  # unwritten now: it may be offered again
         sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
         duel = ServerDuel(secrets.token_hex(8), read_deal(run.deal), run.seconds, sides, now,
                           self.settings.count_seconds, recorded=True)
@@ -259,12 +258,11 @@ class Races:
         aborted = any(s.moves == 0 for s in duel.sides)
         return unrated_why(not duel.rated, aborted, held, (fast[0], fast[1]))  # type: ignore[arg-type]
 
-    @staticmethod
-    def _read(ask: Callable[[], object], otherwise: object) -> Any:
+    def _read(self, ask: Callable[[], object], otherwise: object) -> Any:
         """A read of the store, or ``otherwise`` when it cannot be read now (``unsaved``)."""
         try:
             return ask()
-        except sqlite3.OperationalError:
+        except self.store.unavailable:
             return otherwise
 
     def _tell_result(self, duel: ServerDuel, side: int, result: Result, now: float) -> None:

@@ -51,7 +51,8 @@ def pick_run(store: Store, player: int) -> RecordedRun | None:
 
 def raced(store: Store, player: int, run: RecordedRun) -> None:
     """``player`` races ``run`` now: it is never offered to them again."""
-    store.db.execute("INSERT OR IGNORE INTO recorded_raced (player, duel) VALUES (?, ?)", (player, run.duel))
+    store.db.execute("INSERT INTO recorded_raced (player, duel) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                     (player, run.duel))
 
 
 def run_on(store: Store, deal: str, player: int) -> RecordedRun | None:

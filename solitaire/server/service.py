@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import re
-import sqlite3
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -224,7 +223,7 @@ class DuelServer(Races):
             if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
                 return Refused("throttled", "too many new players from your address today")
             player = self.store.player(hello.key, hello.name)
-        except sqlite3.OperationalError:
+        except self.store.unavailable:
             return Refused("store", "the server cannot save players now: try again in a minute")
         older = self.by_player.get(player.id)
         if older is not None:  # the same key again: this connection is the player now (a comeback)

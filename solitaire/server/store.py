@@ -1,9 +1,11 @@
-"""The server's database (issue 25 item 7): SQLite from the standard library, in WAL mode.
+"""The server's database (issue 25 item 7): SQLite in ``--data``, or PostgreSQL (issue 35,
+``--db``); ``databases`` holds what differs between them and ``schema`` the tables.
 
 A finished duel is written in one transaction — the duel, both players' results and both rating
 changes — before either player is told its result, so a server stopped or killed at any moment
 has either written the whole duel or none of it; the duel's id is the table's primary key, so
-no duel can be counted twice. Players are found by the SHA-256 of their secret key (the key
+no duel can be counted twice. A rating change locks both players' rows (``Database.lock``), so two
+processes finishing two races of one player at once take turns and lose neither update. Players are found by the SHA-256 of their secret key (the key
 itself is never stored).
 """
 
@@ -11,64 +13,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .databases import open_database
 from .names import clean_name, fold, numbered
 from .ratings import Skill, rated
+from .schema import migrate
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id INTEGER PRIMARY KEY,
-    key_hash TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    base TEXT NOT NULL,          -- the cleaned name, folded: players of one base are numbered
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
-    duels INTEGER NOT NULL DEFAULT 0,   -- rated duels
-    wins INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL,
-    flagged INTEGER NOT NULL DEFAULT 0  -- races flagged as faster than a person (``fairness``)
-);
-CREATE INDEX IF NOT EXISTS players_base ON players(base);
-CREATE TABLE IF NOT EXISTS duels (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL,          -- the deal, game:draw:scoring:seed: kept here, never sent
-    seconds INTEGER NOT NULL,
-    started REAL NOT NULL,       -- wall clock (Unix time)
-    ended REAL NOT NULL,
-    winner INTEGER,              -- a player's id; NULL on a tie
-    why TEXT NOT NULL,           -- "", disqualified, server_stopped
-    log TEXT NOT NULL,           -- JSON: [race seconds, side, move, outcome] with server times
-    unrated TEXT NOT NULL DEFAULT ''  -- why no rating moved (``fairness``: room, aborted, ...); '' rated
-);
-CREATE INDEX IF NOT EXISTS duels_ended ON duels(ended);
-CREATE TABLE IF NOT EXISTS results (
-    duel TEXT NOT NULL REFERENCES duels(id),
-    player INTEGER NOT NULL REFERENCES players(id),
-    side INTEGER NOT NULL,
-    score INTEGER NOT NULL, bonus INTEGER NOT NULL, total INTEGER NOT NULL,
-    home INTEGER NOT NULL, ended TEXT NOT NULL, outcome TEXT NOT NULL,
-    mu_before REAL NOT NULL, sigma_before REAL NOT NULL,
-    mu_after REAL NOT NULL, sigma_after REAL NOT NULL,
-    quick INTEGER NOT NULL DEFAULT 0,  -- this side lost quickly (``fairness.quick_loss``)
-    fast INTEGER NOT NULL DEFAULT 0,   -- this side played faster than a person (``fairness.too_fast``)
-    PRIMARY KEY (duel, player)
-);
-CREATE INDEX IF NOT EXISTS results_player ON results(player);
-CREATE INDEX IF NOT EXISTS duels_ended ON duels(ended);
-CREATE TABLE IF NOT EXISTS recorded_raced (  -- the recorded runs each player has raced (never offered again)
-    player INTEGER NOT NULL REFERENCES players(id),
-    duel TEXT NOT NULL REFERENCES duels(id),  -- the run's duel
-    PRIMARY KEY (player, duel)
-);
-"""
-#: Columns added since the first version of the schema: (table, column, its declaration).
-ADDED = (("players", "flagged", "INTEGER NOT NULL DEFAULT 0"), ("duels", "unrated", "TEXT NOT NULL DEFAULT ''"),
-         ("results", "quick", "INTEGER NOT NULL DEFAULT 0"), ("results", "fast", "INTEGER NOT NULL DEFAULT 0"))
-NAMES_VERSION = 1  # ``PRAGMA user_version``: 1, players' ``base`` is the confusable skeleton (``names.fold``)
+NAMING = 35_0002  # PostgreSQL's advisory lock key while a process names a player
 PROVISIONAL_DUELS = 10  # rated duels before a rating is established (shown, and on the leaderboard)
 
 
@@ -124,29 +78,17 @@ def key_hash(key: str) -> str:
 
 
 class Store:
-    def __init__(self, folder: Path, busy_seconds: float = 0.5) -> None:
-        """``busy_seconds``: how long a write waits for another process's (a cluster's) before
-        it fails as locked; the server keeps a result it could not write (``unsaved``), so the
-        event loop is not held longer."""
-        folder.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(folder / "duels.sqlite3", timeout=busy_seconds, isolation_level=None,
-                                  check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses no commit
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        self._migrate()
-
-    def _migrate(self) -> None:
-        """A database of an older version: its new columns, and names compared by skeleton."""
-        for table, column, declared in ADDED:
-            if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declared}")
-        if self.db.execute("PRAGMA user_version").fetchone()[0] < NAMES_VERSION:
-            with self._transaction():
-                for player, name in self.db.execute("SELECT id, name FROM players").fetchall():
-                    self.db.execute("UPDATE players SET base = ? WHERE id = ?", (fold(name.split("#")[0]), player))
-                self.db.execute(f"PRAGMA user_version = {NAMES_VERSION}")
+    def __init__(self, folder: Path, busy_seconds: float = 0.5, url: str | None = None) -> None:
+        """SQLite in ``folder``, or PostgreSQL at ``url``. ``busy_seconds``: how long a SQLite
+        write waits for another process's before it fails as locked; the server keeps a result
+        it could not write (``unsaved``), so the event loop is not held longer."""
+        self.db = open_database(folder, url, busy_seconds)
+        try:
+            migrate(self.db)
+        except BaseException:
+            self.db.close()
+            raise
+        self.unavailable = self.db.unavailable  # "cannot write now": the result is kept (``unsaved``)
 
     def close(self) -> None:
         self.db.close()
@@ -161,7 +103,8 @@ class Store:
                               (digest,)).fetchone()
         if row is not None and row[2] == fold(name):  # known, same name: a read (a locked store still admits)
             return Player(row[0], row[1], Skill(row[3], row[4]), row[5])
-        with self._transaction():
+        with self.db.transaction():
+            self.db.exclusive(NAMING)  # two processes naming two "Alice"s at once number them apart
             row = self.db.execute("SELECT id, name, base, mu, sigma, duels FROM players WHERE key_hash = ?",
                                   (digest,)).fetchone()
             if row is not None and row[2] == fold(name):
@@ -177,10 +120,10 @@ class Store:
                 shown = numbered(name, taken)
             if row is None:
                 skill = Skill()
-                cursor = self.db.execute(
-                    "INSERT INTO players (key_hash, name, base, mu, sigma, created) VALUES (?, ?, ?, ?, ?, ?)",
-                    (digest, shown, fold(name), skill.mu, skill.sigma, time.time()))
-                return Player(int(cursor.lastrowid or 0), shown, skill, 0)
+                made = self.db.execute(
+                    "INSERT INTO players (key_hash, name, base, mu, sigma, created) VALUES (?, ?, ?, ?, ?, ?) "
+                    "RETURNING id", (digest, shown, fold(name), skill.mu, skill.sigma, time.time())).fetchone()
+                return Player(made[0], shown, skill, 0)
             self.db.execute("UPDATE players SET name = ?, base = ? WHERE id = ?", (shown, fold(name), row[0]))
             return Player(row[0], shown, Skill(row[3], row[4]), row[5])
 
@@ -214,7 +157,8 @@ class Store:
         A duel written already (by another process of a cluster, ``cluster``) is not written
         again: its ratings as written are returned."""
         first, second = duel.sides
-        with self._transaction():
+        with self.db.transaction():
+            self.db.lock("players", sorted({first.player, second.player}))  # until the ratings are written
             written = self.written(duel.id)
             if written is not None:
                 return (written[0].before, written[1].before), (written[0].after, written[1].after)
@@ -278,25 +222,6 @@ class Store:
         """How many duels, results and players the database holds (the kill tests read it)."""
         return {table: self.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
                 for table in ("duels", "results", "players")}
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on an exception: all of it or nothing."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, *_: object) -> None:
-        if kind is None:
-            self.db.execute("COMMIT")
-        elif self.db.in_transaction:  # SQLite rolls back by itself on some errors (a full disk)
-            self.db.execute("ROLLBACK")
 
 
 def _line(place: int | None, row: tuple) -> dict:

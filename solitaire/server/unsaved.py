@@ -3,7 +3,9 @@
 SQLite refuses a write with ``sqlite3.OperationalError`` when the disk is full ("database or disk
 is full"), when another process holds the write lock past the store's busy wait ("database is
 locked") or when the file or its folder became read-only ("attempt to write a readonly
-database"). A finished race's result is then **kept here**, its players are told it at once
+database"); PostgreSQL (``--db``) with ``psycopg.OperationalError`` when the database cannot be
+reached or was restarted (its connection is made again at the next write). Either is the store's
+``unavailable``. A finished race's result is then **kept here**, its players are told it at once
 (``Result.saved`` false: it will be saved), and it is written before the next result is
 (``write``) and every second while any is kept (``service.run_until``), oldest first. A duel's
 id is its primary key and ``Store.record`` writes a duel once, so a retry after a write that did
@@ -13,7 +15,6 @@ process stopped with results still kept says how many on its standard error.
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 
 from .ratings import Skill, rated
@@ -36,7 +37,7 @@ class Unsaved:
         try:
             self.retry(store, quiet=True)
             return store.record(record), True
-        except sqlite3.OperationalError as error:
+        except store.unavailable as error:
             self.kept.append(record)
             self._refused(error)
         return _would_be(store, record), False
@@ -48,7 +49,7 @@ class Unsaved:
         while self.kept:
             try:
                 store.record(self.kept[0])
-            except sqlite3.OperationalError as error:
+            except store.unavailable as error:
                 self._refused(error)
                 if quiet:
                     raise
@@ -60,7 +61,7 @@ class Unsaved:
             self.failing = ""
         return written
 
-    def _refused(self, error: sqlite3.OperationalError) -> None:
+    def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""
         if not self.failing:
             print(f"duel server: cannot write results ({error}); {len(self.kept)} kept, retrying",
@@ -73,6 +74,6 @@ def _would_be(store: Store, record: DuelRecord) -> Ratings:
     disk still reads; a player unknown to it counts as new)."""
     try:
         before = (store.skill(record.sides[0].player), store.skill(record.sides[1].player))
-    except (sqlite3.OperationalError, TypeError):
+    except (*store.unavailable, TypeError):
         before = (Skill(), Skill())
     return before, (before if record.unrated else rated(*before, record.outcome))

@@ -190,6 +190,9 @@ class Settings:
     reduced_motion: bool = setting(False, boolean)
     text_size: str = setting("normal", one_of("normal", "large", "largest"))
     """Every text of the game larger (bars, buttons, dialogs, card indices); layouts reflow."""
+    speak: bool | None = setting(None, one_of(None, True, False))
+    """Speak for a screen reader (issue 36); None until the player chooses: on when a screen
+    reader runs."""
     left_handed: bool = setting(False, boolean)
     """The table mirrored on its own: stock and waste on the other side from where the
     interface language puts them."""

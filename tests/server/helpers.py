@@ -25,10 +25,11 @@ QUICK = Settings(race_seconds=3, count_seconds=0.2, tick=0.05, one_address=True)
 
 @contextmanager
 def running_server(folder: Path, settings: Settings = QUICK, port: int = 0,
-                   busy_seconds: float = 0.5) -> Iterator[tuple[str, DuelServer]]:
+                   busy_seconds: float = 0.5, db: str | None = None) -> Iterator[tuple[str, DuelServer]]:
     """(url, server) while the block runs (on ``port``, else a free one); the server's races end
-    and it stops after. ``busy_seconds``: the store's wait for a lock another connection holds."""
-    store = Store(folder, busy_seconds)
+    and it stops after. ``busy_seconds``: the store's wait for a lock another connection holds;
+    ``db``: a PostgreSQL database's url (else SQLite in ``folder``)."""
+    store = Store(folder, busy_seconds, url=db)
     server = DuelServer(store, settings)
     started = threading.Event()
     box: dict[str, Any] = {}

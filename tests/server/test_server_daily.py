@@ -28,9 +28,10 @@ def winning_line(game: str, draw: int, day: date) -> tuple[str, ...]:
     return tuple(solve(Game.deal(daily_deal(game, draw, day)), 10.0).moves)
 
 
-@pytest.fixture
-def boards(tmp_path):
-    store = Store(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def boards(tmp_path, request):
+    """The boards on each database the server keeps them in (issue 35: PostgreSQL with ``--db``)."""
+    store = Store(tmp_path, url=request.getfixturevalue("postgres_url") if request.param == "postgresql" else None)
     clock = iter(range(1_000, 10_000))
     yield store, DailyBoards(store.db, today=lambda: DAY, wall=lambda: float(next(clock)))
     store.close()

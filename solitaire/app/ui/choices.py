@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from solitaire import i18n
 from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
@@ -33,6 +34,10 @@ class Toggle(Widget):
         if value != self.value:
             self.value = value
             self.on_change(value)
+            self.announce()
+
+    def spoken(self) -> str:
+        return i18n.t("speech.toggle.on" if self.value else "speech.toggle.off", label=self.label)
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         inside = self.rect.collidepoint(event.pos)
@@ -148,7 +153,16 @@ class SegmentedChoice(Widget):
         value = self.options[index][0]
         if value != self.value:
             self.value = value
+            self.announce()  # the new value first, then what it changes (a page, the figures)
             self.on_change(value)
+
+    #: What the choice is of, said before its value ("Animation speed: Normal"); the row's label
+    #: on screen is a widget of its own.
+    name = ""
+
+    def spoken(self) -> str:
+        value = self.options[self._index()][1] if self.options else ""
+        return f"{self.name}: {value}" if self.name and value else value
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
@@ -276,6 +290,10 @@ class Slider(Widget):
         if value != self.value:
             self.value = value
             self.on_change(value)
+            self.announce()
+
+    def spoken(self) -> str:
+        return self.label_text()
 
     def _from_x(self, x: int) -> None:
         track = self.track()

@@ -9,8 +9,10 @@ from typing import Any
 
 import pygame
 
+from solitaire.app import speech
 from solitaire.app.text import Text
-from solitaire.app.ui.widgets import Widget
+from solitaire.app.ui.choices import SegmentedChoice
+from solitaire.app.ui.widgets import Label, Widget
 
 
 class WidgetGroup:
@@ -25,8 +27,15 @@ class WidgetGroup:
         self.focused: Widget | None = None
         self.focus_visible = False
         self.captured: Widget | None = None
+        #: The focus is moved without a word (a dialog opening says its focus in its own line).
+        self.quiet = False
 
     def add(self, widget: Widget) -> Widget:
+        """Add ``widget`` (and its children); a choice added right after a label is named by it
+        for a screen reader ("Animation speed: Normal"), as the eye reads the two together."""
+        if isinstance(widget, SegmentedChoice) and not widget.name and self.widgets \
+                and isinstance(self.widgets[-1], Label):
+            widget.name = self.widgets[-1].label
         widget.group = self
         self.widgets.append(widget)
         for child in widget.children():
@@ -47,6 +56,9 @@ class WidgetGroup:
         self.focused = widget
         if widget is not None:
             widget.focused = True
+            voice = speech.current()
+            if voice is not None and voice.wanted and not self.quiet:
+                voice.say(widget.spoken())
 
     def move_focus(self, step: int) -> None:
         """Tab / arrows: the next widget; when the focus is there but not shown yet (a dialog

@@ -36,6 +36,10 @@ class TextInput(Widget):
         self.caret = 0
         self.error = ""
 
+    def spoken(self) -> str:
+        """The text typed, else what the field asks for; an error below it after."""
+        return "; ".join(part for part in (self.value or self.placeholder, self.error) if part)
+
     def set_value(self, value: str) -> None:
         self.value = ""
         self.caret = 0

@@ -15,6 +15,7 @@ from solitaire.app.ui.paint import (
     GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY, SECONDARY_EDGE, SECONDARY_HOVER, Colour, Look, draw_panel,
     font_px, hairline, remember, ring, rounded_rect, soft_shadow,
 )
+from solitaire.app import speech
 from solitaire.app.text import Text
 
 
@@ -51,6 +52,16 @@ class Widget:
 
     def can_focus(self) -> bool:
         return self.focusable and self.enabled and self.visible
+
+    def spoken(self) -> str:
+        """What a screen reader says when the widget takes the focus (issue 36)."""
+        return ""
+
+    def announce(self) -> None:
+        """Its value changed under the keyboard's focus: said again."""
+        voice = speech.current()
+        if voice is not None and voice.wanted and self.focused:
+            voice.say(self.spoken())
 
     def children(self) -> list[Widget]:
         """The widgets this one holds, which join its group's focus order with it (none here)."""
@@ -127,6 +138,9 @@ class Button(Widget):
         self.pressed = False
         #: The label's size, when a screen gives a set of buttons one (None: fitted to this one).
         self.font_px: int | None = None
+
+    def spoken(self) -> str:
+        return self.label
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         inside = self.rect.collidepoint(event.pos)

@@ -120,6 +120,10 @@ class DuelEndScene(DialogScene):
     def summary(self) -> list[tuple[str, str]]:
         return breakdown_rows(self.app, self.duel.preview(), ended=False)
 
+    def spoken_texts(self) -> list[str]:
+        """Issue 36: what ending now would earn (the bonus, the total) and the verdict."""
+        return [f"{label} {value}" for label, value in self.summary()[-2:]] + [self.verdict()]
+
     def verdict(self) -> str:
         """Our total if we end now against the opponent's as its panel shows it (online, the
         server's figure: an online rival's moves never reach our race)."""
@@ -172,6 +176,9 @@ class DuelMenuScene(DialogScene):
                    ("duel.leave", self.leave, True)]
         self.buttons = [self.group.add(ui.Button(t(key), action, primary=i == 0, visible=shown))
                         for i, (key, action, shown) in enumerate(entries)]
+
+    def spoken_texts(self) -> list[str]:
+        return [self.subtitle]
 
     def leave(self) -> None:
         """One dialog at a time (issue 22): the question takes the menu's place."""

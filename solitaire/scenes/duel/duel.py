@@ -28,7 +28,10 @@ from solitaire.core.codes import GameCode
 from solitaire.core.duel import DuelResult
 from solitaire.play.computer import AutoPlayer, computer_player, make_rival
 from solitaire.play.duel import Duel, duel_deal, new_race
+from solitaire.play import spoken
 from solitaire.play.rival import ME, RIVAL, Rival
+from solitaire.play.spoken import counted
+from solitaire.play.spoken_duel import DuelWords
 from solitaire.scenes.menus.confirm import ask
 from solitaire.scenes.duel import panel
 from solitaire.scenes.table.table import TableScene
@@ -76,6 +79,7 @@ class DuelScene(TableScene):
         animate and sound as the player's; what the player is told, the table says."""
         duel.hand = lambda move: TableScene.play(self, move)
         duel.tell = lambda key: self.say(self.app.t(key))
+        self.words = DuelWords(duel.rival.name)
 
     @property
     def game(self) -> Game:  # type: ignore[override]
@@ -212,6 +216,9 @@ class DuelScene(TableScene):
         duel.step(dt, dealing=self.dealing, auto_completing=self.finish.auto_timer is not None)
         if (duel.started, duel.playing, duel.race.playing(RIVAL), duel.can_hurry) != before:
             self._update_buttons()
+        if self.app.speech.wanted:  # issue 36: the count, the clock, the opponent's cards home
+            self.app.speech.say_lines(self.words.step(duel.started, duel.count_left, duel.race.seconds_left,
+                                                      duel.race.over, panel.rival_figures(duel)[1]))
         self._show_results()
 
     def _show_results(self) -> None:
@@ -233,6 +240,15 @@ class DuelScene(TableScene):
         return "duel_results", {"result": duel.result, "code": str(duel.code), "opponent": self.opponent,
                                 "note": side.note if side.out else ""}
 
+    def spoken_figures(self) -> str:
+        """The I key in a race: the time left, your cards home and score, the opponent's."""
+        total, home, _ = panel.rival_figures(self.duel)
+        t, race = self.app.t, self.duel.race
+        return spoken.sentence([panel.clock_text(self.countdown), t("duel.home", n=race.home(0)),
+                                t("hud.score", score=race.total(0)),
+                                counted("speech.duel.rival", home, name=self.duel.rival.name),
+                                t("hud.score", score=total)])
+
     @property
     def countdown(self) -> float:
         return self.duel.race.seconds_left
@@ -253,8 +269,11 @@ class DuelScene(TableScene):
         self.on_resize(self.app.display.size)
         self.screen.deal(self.game)
         self._update_buttons()
+        self.group.quiet = True  # said with the duel's name, below
         if self.app.keyboard_input:  # started from the keyboard: the board's focus shown at once
             self.group.focus(self.board, visible=True)
+        self.group.quiet = False
+        self.voice.opened(self.app.t("speech.duel", name=self.duel.rival.name))
         self.app.settings_listeners.append(self._settings_changed)
 
     def exit(self) -> None:

@@ -25,6 +25,7 @@ from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online_messages import Refused, RoomMade
+from solitaire.play import spoken
 from solitaire.scenes.menus.confirm import unit
 from solitaire.scenes.online_common import connect, failure_line, is_failure
 from solitaire.scenes.duel.online_lobby import OnlineLobbyScene
@@ -134,6 +135,7 @@ class NetLobbyScene(OnlineLobbyScene):
     def hear(self, message: Any) -> None:
         if isinstance(message, RoomMade) and self.server is not None:
             self.address = DuelAddress(self.server.address, self.server.port, message.code)
+            self.app.speech.say(spoken.joined(self.spoken_texts()))  # issue 36: the code to give
         if self.role == "join" and is_failure(message):
             self._refused(message)
             return
@@ -207,6 +209,13 @@ class NetLobbyScene(OnlineLobbyScene):
         x = box.centerx - (first.get_width() + gap + second.get_width()) // 2
         surface.blit(first, first.get_rect(midleft=(x, box.centery)))
         surface.blit(second, second.get_rect(midleft=(x + first.get_width() + gap, box.centery)))
+
+    def spoken_texts(self) -> list[str]:
+        """Issue 36: what to do, the host's duel code letter by letter, and where it stands."""
+        texts = [self.app.t(f"net.{self.role}.about")]
+        if self.role == "host" and self.address is not None:
+            texts += [" ".join(self.address.code), self.app.t("net.host.plain") + " " + self.address.plain]
+        return texts + [self._status(), self.problem]
 
     def _status(self) -> str:
         t = self.app.t

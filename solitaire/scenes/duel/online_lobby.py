@@ -28,6 +28,7 @@ from msgspec.structs import replace
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App
 from solitaire.net.online_messages import Matched, Queued, Refused, RoomMade, Welcome
+from solitaire.play import spoken
 from solitaire.scenes.menus.confirm import DialogScene, centred, place_row, unit
 from solitaire.scenes.menus.game_code import CodeField
 from solitaire.scenes.online_common import connect, failure_line, is_failure, server_address
@@ -160,6 +161,7 @@ class OnlineLobbyScene(DialogScene):
             self.room = message.code
             self.copy_button.visible = True
             self.layout(self.size)
+            self.app.speech.say(spoken.joined(self.spoken_texts()))  # issue 36: the room to give
         elif isinstance(message, Matched):
             self.handed_over = True
             self.on_matched(self.client, message)
@@ -189,6 +191,7 @@ class OnlineLobbyScene(DialogScene):
 
     def _failed(self, line: str) -> None:
         self.problem = line
+        self.app.speech.say(line)
         if self.client is not None:
             self.client.close()
         self.client = None
@@ -259,6 +262,16 @@ class OnlineLobbyScene(DialogScene):
         if self.problem:
             self.blit_text(surface, self.problem, int(u * 0.38), self.boxes["problem"], colour=ui.ERROR,
                            align="centre")
+
+    def spoken_texts(self) -> list[str]:
+        """Issue 36: what to do, a room's code letter by letter, how the wait stands, a problem."""
+        t = self.app.t
+        texts = [t(f"online.{self.mode}.about") if not self.room else t("online.room.give")]
+        if self.room:
+            texts.append(" ".join(self.room))
+        if self.client is not None and self.welcome is not None:
+            texts.append(self.status_line())
+        return texts + [self.problem]
 
     def status_line(self) -> str:
         """What the wait is at: waiting, or the connection being made again (the seconds left)."""

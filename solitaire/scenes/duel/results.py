@@ -56,6 +56,15 @@ class DuelResultsScene(DuelEndScene):
             return t(f"duel.left.{winner}", name=self.result.opponent.name)
         return t("duel.result.tie") if winner == "tie" else t(f"duel.result.{winner}")
 
+    def spoken_texts(self) -> list[str]:
+        """Issue 36: each side's name, how its game ended, its cards home and its total; the deal."""
+        t, lines = self.app.t, []
+        for side in (self.result.you, self.result.opponent):
+            ended = t(self.note) if side is self.result.opponent and self.note else t(f"duel.ended.{side.ended}")
+            total = breakdown_rows(self.app, side.breakdown, ended=True)[-1]
+            lines.append(f"{side.name}: {ended}, {t('duel.home', n=side.home)}, {total[0]} {total[1]}")
+        return lines + [t("duel.code", code=self.result.code)]
+
     def rematch(self) -> None:
         """The same deal against the same opponent."""
         self.app.switch("duel", code=self.code, opponent=self.opponent)

@@ -16,6 +16,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.play import spoken
 
 
 def unit(size: tuple[int, int]) -> int:
@@ -71,13 +72,31 @@ class DialogScene(Scene):
         self.veil = 100 if isinstance(below, DialogScene) else 150  # the dialog below dimmed already
         self.on_resize(self.app.display.size)
         first = self.initial_focus()
+        self.group.quiet = True  # said below, after the title
         if first is not None:  # shown at once to a player on the keyboard (issue 11)
             self.group.focus(first, visible=self.app.keyboard_input)
+        self.group.quiet = False
+        self.speak_opening()
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.2, "out_cubic", on_update=self._set_fade)
 
     def _set_fade(self, value: float) -> None:
         self.fade = value
+
+    def speak_opening(self) -> None:
+        """Issue 36: the title, what the dialog says, its choices as they stand, its buttons and
+        the focused one."""
+        if self.app.speech.wanted:
+            shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button)]
+            shown.sort(key=lambda w: (w.rect.y, -w.rect.x if self.rtl else w.rect.x))  # in reading order
+            buttons = [w.spoken() for w in shown]
+            choices = [w.spoken() for w in self.group.focus_order() if isinstance(w, (ui.SegmentedChoice, ui.Toggle))]
+            focused = self.group.focused.spoken() if self.group.focused is not None else ""
+            self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts() + choices, buttons, focused))
+
+    def spoken_texts(self) -> list[str]:
+        """What the dialog says besides its title and widgets, for a screen reader."""
+        return []
 
     def pause(self) -> None:
         self.covered = True
@@ -196,6 +215,9 @@ class ConfirmScene(DialogScene):
 
     def initial_focus(self) -> ui.Widget | None:
         return self.no
+
+    def spoken_texts(self) -> list[str]:
+        return [self.message]
 
     def answer_yes(self) -> None:
         self.close()

@@ -9,6 +9,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.play import spoken
 from solitaire.scenes.menus.confirm import unit
 
 
@@ -24,7 +25,10 @@ class NoticeScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
+        self.group.quiet = True  # said with the notice, below
         self.group.focus(self.ok, visible=False)
+        self.group.quiet = False
+        self.app.speech.say(spoken.dialog_words(self.app.t("notice.title"), self.lines, [self.ok.spoken()], ""))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size

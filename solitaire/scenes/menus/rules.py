@@ -152,6 +152,14 @@ class RulesScene(ScrollingDialog):
         self.items: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.separators: list[int] = []  # content y of the lines between table rows
 
+    def speak_opening(self) -> None:
+        """Issue 36: the title and Close, then the page read a block at a time (a key stops it)."""
+        super().speak_opening()
+        if self.app.speech.wanted:
+            for kind, text, value in self.blocks:
+                if kind != "ids":
+                    self.app.speech.say(f"{text} {value}".strip(), queue=True)
+
     # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -19,6 +19,7 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
+from solitaire.play import spoken
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 DIGITS = frozenset("0123456789")
@@ -46,7 +47,7 @@ def system_name() -> str:
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_rule_numbers", "show_time", "show_moves",
                 "status_line")
-SEEING_TOGGLES = ("four_colour_deck", "high_contrast")
+SEEING_TOGGLES = ("four_colour_deck", "high_contrast", "speak")
 MOVING_TOGGLES = ("reduced_motion", "left_handed")
 PAGES = ("general", "comfort", "network")
 """The pages at the normal text size (with large text, ``_columns`` makes General two)."""
@@ -120,7 +121,7 @@ class SettingsScene(Scene):
                                                     bold=True, size_ratio=0.62))
         for key in SEEING_TOGGLES:
             self.toggles[key] = self.group.add(
-                ui.Toggle(t(f"settings.{key}"), getattr(s, key), self._setter(key)))
+                ui.Toggle(t(f"settings.{key}"), self._value(key), self._setter(key)))
         self.text_size_label = self.group.add(ui.Label(t("settings.text_size"), size_ratio=0.46))
         self.text_size = self.group.add(ui.SegmentedChoice(
             [(size, t(f"settings.text_size.{size}")) for size in TEXT_SIZES], s.text_size,
@@ -208,6 +209,11 @@ class SettingsScene(Scene):
         else:
             self.server_field.error = self.app.t("settings.online_server_form")
 
+    def _value(self, key: str) -> bool:
+        """A toggle's setting; speech never chosen shows whether it speaks (a screen reader runs)."""
+        value = getattr(self.app.settings, key)
+        return self.app.speech.on if value is None else value
+
     def _setter(self, key: str) -> Any:
         def change(value: Any) -> None:
             self.app.change_settings(**{key: value})
@@ -238,7 +244,10 @@ class SettingsScene(Scene):
         self.show_page(self.page)
         self.on_resize(self.app.display.size)
         first = next(w for w in self.group.focus_order() if w is not self.pages)  # the first setting;
+        self.group.quiet = True  # said with the title, below
         self.group.focus(first, visible=self.app.keyboard_input)  # the tabs are a Shift+Tab above it
+        self.group.quiet = False
+        self.app.speech.say(spoken.joined([self.app.t("settings.title"), self.pages.spoken(), first.spoken()]))
         self.fade = 0.0
         self.tweens.tween(0.0, 1.0, 0.22, "out_cubic", on_update=self._set_fade)
 
@@ -249,7 +258,7 @@ class SettingsScene(Scene):
         self.size = size
         w, h = size
         for key, toggle in self.toggles.items():
-            toggle.value = getattr(self.app.settings, key)
+            toggle.value = self._value(key)
         self.text_size.value = self.app.settings.text_size
         self.show_page(self.page)  # the text size may have changed the pages
         pw = min(int(w * 0.84), int(h * 1.45))

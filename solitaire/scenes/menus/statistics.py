@@ -15,6 +15,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
+from solitaire.play import spoken
 from solitaire.scenes.menus.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.menus.new_game import game_name, mode_label, preferred_mode
 from solitaire.scenes.menus.play_table import PlayTable
@@ -114,11 +115,21 @@ class StatisticsScene(DialogScene):
         self._fill_modes()
         if self.size != (0, 0):
             self.on_resize(self.size)
+        self.speak_figures()
 
     def _set_mode(self, mode: tuple[int, str]) -> None:
         self.mode = mode
         self.modes.value = mode
         self._refresh()
+        self.speak_figures()
+
+    def spoken_texts(self) -> list[str]:
+        return [f"{label} {value}" for label, value in self.figures(self.record())]
+
+    def speak_figures(self) -> None:
+        """Issue 36: another game or mode's figures, said after its name."""
+        if self.app.speech.wanted:
+            self.app.speech.say(spoken.joined(self.spoken_texts()), queue=True)
 
     def ask_reset(self) -> None:
         key = self.key

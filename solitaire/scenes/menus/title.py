@@ -16,6 +16,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
+from solitaire.play import spoken
 from solitaire.scenes.menus.new_game import game_name, has_modes, mode_label
 from solitaire.view import cardart, felt
 from solitaire.view.palette import Style
@@ -111,6 +112,13 @@ class TitleScene(Scene):
             self._entrance()
         if self.app.stack.top is self:  # not when rebuilt in a new language under the settings
             self.app.events.report(Dealt())
+            self.speak_opening()
+
+    def speak_opening(self) -> None:
+        """Issue 36: the title, how to choose, and the buttons."""
+        if self.app.speech.wanted:
+            buttons = [button.spoken() for button in self.buttons if button.visible and button.enabled]
+            self.app.speech.say(spoken.dialog_words(self.app.t("app.title"), [self.app.t("title.hint")], buttons, ""))
 
     def exit(self) -> None:
         """Off the stack: the aces' and the heading's images go now, not with the garbage
@@ -152,6 +160,7 @@ class TitleScene(Scene):
         self.continue_button.enabled = self.continue_button.primary = waiting
         self.game_buttons[0].primary = not waiting
         self.on_resize(self.app.display.size)
+        self.speak_opening()  # back on top: said again for a screen reader
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -13,6 +13,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.core import STOCK, TABLEAU, Pile, intents
+from solitaire.play import spoken
 from solitaire.scenes.table.interface import Table
 
 #: The keys that focus the board when nothing has the focus yet.
@@ -36,6 +37,10 @@ class BoardFocus(ui.Widget):
         """
         self.pile, self.depth = self.places()[0][0], 1
 
+    def put(self, pile: Pile, depth: int = 1) -> None:
+        """The focus on ``pile``, ``depth`` cards from its top (a key that jumps there)."""
+        self.pile, self.depth = pile, depth
+
     def place(self) -> tuple[Pile, int]:
         """The focused place and depth, back at the first place if the pile is not on this
         table (a game without a stock, FC-1).
@@ -43,6 +48,11 @@ class BoardFocus(ui.Widget):
         if self.pile not in self.table.layout.piles():
             self.reset()
         return self.pile, self.depth
+
+    def spoken(self) -> str:
+        """The focused place, as a screen reader says it (issue 36)."""
+        pile, depth = self.place()
+        return spoken.place_words(self.table.game, pile, depth)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and self.board_key(event)

@@ -43,6 +43,7 @@ class Finish:
             self.auto_timer = None
         elif game.auto_complete_ready() and self.auto_timer is None:
             self.auto_timer = AUTO_STEP_SECONDS * 2
+            self.table.app.speech.say(self.table.app.t("speech.auto"), queue=True)
 
     def after_undo(self) -> None:
         """A move taken back: auto-complete waits for the next move to start again."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.core import Game, Move
+from solitaire.play import spoken
 from solitaire.play.advisor import Advisor
 from solitaire.scenes.table.hud import Hud
 
@@ -64,6 +65,8 @@ class Hints:
                 self.hud.say(self.app.t("play.no_hint"))
             else:
                 self.hint = (move, HINT_SECONDS)
+                if self.app.speech.wanted:
+                    self.app.speech.say(spoken.hint_words(game, move))
             if self.advisor.status == "checking":
                 self.ask_status(game)
         if self.advisor.hint_ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.hud.toast is None:

@@ -71,9 +71,12 @@ class Hud:
         self.app = app
         self.toast: Toast | None = None
 
-    def say(self, text: str, note: str = "", kind: str = "") -> None:
-        """Show ``text`` for a while (``note`` under it, small), in place of any toast before."""
+    def say(self, text: str, note: str = "", kind: str = "", spoken: str = "") -> None:
+        """Show ``text`` for a while (``note`` under it, small), in place of any toast before;
+        said to a player who hears the game (issue 36), as ``spoken`` where it differs (cards
+        in words, not ``6♣``)."""
         self.toast = Toast(text, note, kind=kind)
+        self.app.speech.say(spoken or text)
 
     def withdraw(self, kind: str) -> None:
         """The toast goes if it is one of ``kind`` (what it said is over); another stays."""

@@ -53,6 +53,9 @@ class Table(Protocol):
     def play(self, move: Move) -> bool:
         """Play ``move`` through the core (refused: said); True if it was played."""
 
+    def spoken_figures(self) -> str:
+        """The score and moves (the time, the Duel's clock) as a screen reader says them."""
+
     def refuse(self, refusal: Refusal) -> None:
         """Say why a move may not be played."""
 

@@ -10,11 +10,13 @@ from typing import Any
 
 import pygame
 
+from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import Game, GameCode, Move
 from solitaire.scenes.menus.questions import ask_new_game, ask_restart
-from solitaire.play.session import Session
+from solitaire.play import spoken
+from solitaire.play.session import Session, mode_slot
 from solitaire.scenes.table.demo import Demo
 from solitaire.scenes.table.hud import bar_height
 from solitaire.scenes.table.table import TableScene
@@ -43,6 +45,9 @@ class PlayScene(TableScene):
     @property
     def elapsed(self) -> float:
         return self.session.elapsed
+
+    def spoken_figures(self) -> str:
+        return spoken.figures(self.game, self.elapsed)
 
     # ----------------------------------------------------------------------------- games
     def _replace_game(self, game: Game, start: dict | None = None) -> None:
@@ -100,6 +105,7 @@ class PlayScene(TableScene):
         self.hints.ask_status(self.game)
         self.app.settings_listeners.append(self._settings_changed)
         self.finish.opened()
+        self.voice.opened(i18n.mode_words(mode_slot(self.game)))
 
     def exit(self) -> None:
         super().exit()

@@ -28,6 +28,7 @@ from solitaire.app import ui
 from solitaire.app.events import Refused, TakenBack, move_events
 from solitaire.app.scene import App, Scene
 from solitaire.core import DRAW, Game, Move, Pile, Refusal
+from solitaire.play import spoken
 from solitaire.scenes.table.board_focus import BOARD_KEYS, BoardFocus
 from solitaire.scenes.table.clicks import Clicks
 from solitaire.scenes.table.finish import Finish
@@ -36,6 +37,7 @@ from solitaire.scenes.table.hud import Hud, bar_height, button_bar_height
 from solitaire.scenes.table.marks import Marks, draw_marks
 from solitaire.scenes.table.pointer import Pointer
 from solitaire.scenes.table.screen import TableScreen
+from solitaire.scenes.table.voice import Voice
 
 
 class TableScene(Scene):
@@ -77,6 +79,7 @@ class TableScene(Scene):
         self.group = ui.WidgetGroup(self.app.text, rtl=i18n.is_rtl(), on_escape=self.escape)
         focus = getattr(self, "board", None)
         self.board = BoardFocus(self, *((focus.pile, focus.depth) if focus is not None else ()))
+        self.voice = Voice(self, self.board)
         self.group.add(self.board)
         return self.group
 
@@ -107,10 +110,12 @@ class TableScene(Scene):
             self.refuse(refusal)
             return False
         stock_before, hidden_before = len(self.game.stock), sum(self.game.hidden)
+        self.voice.before(move)
         apply(move)
         self._changed()
         self.app.events.report(*move_events(move, self.game, stock_before=stock_before,
                                             hidden_before=hidden_before))
+        self.voice.moved()
         self.finish.after_move()
         self.after_move(move)
         return True
@@ -129,12 +134,14 @@ class TableScene(Scene):
     def undo(self) -> None:
         if self.frozen:
             return
+        taken_back = self.voice.undo_line()
         if not self.take_back():
             self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
             return
         self.finish.after_undo()
         self._changed()
         self.app.events.report(TakenBack())
+        self.app.speech.say(taken_back)
         self.after_undo()
 
     def take_back(self) -> bool:
@@ -161,13 +168,18 @@ class TableScene(Scene):
         if self.app.settings.interactive_rules:
             text = i18n.refusal_text(refusal)
             note = i18n.t("play.refusal_rule", rule=refusal.rule) if self.app.settings.show_rule_numbers else ""
-            self.say(text[:1].upper() + text[1:], note)
+            self.hud.say(text[:1].upper() + text[1:], note,
+                         spoken=spoken.sentence([i18n.refusal_text(refusal, spoken.card_words)]))
 
     def say(self, text: str, note: str = "") -> None:
         self.hud.say(text, note)
 
     def draw_stock(self) -> None:
         self.play(DRAW)
+
+    def spoken_figures(self) -> str:
+        """The figures the I key says (the play scene adds the time, the Duel its clock)."""
+        return spoken.figures(self.game)
 
     # ----------------------------------------------------------------------------- the parts' requests
     def clicked(self, pile: Pile, count: int) -> None:
@@ -250,7 +262,10 @@ class TableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if event.type == pygame.KEYDOWN and self.group.focused is None and event.key in BOARD_KEYS:
                 self.group.focus(self.board, visible=True)
+            on_board, held = self.group.focused is self.board, self.clicks.selection
             self.group.handle(event)
+            if on_board and event.type == pygame.KEYDOWN and self.group.focused is self.board:
+                self.voice.after_key(event.key, held, self.clicks.selection)
 
     def _shortcut(self, event: pygame.event.Event) -> bool:
         """The table's keys (undo, redo, hint, new game, draw); True if ``event`` was one."""
@@ -265,6 +280,8 @@ class TableScene(Scene):
             self.ask_new()
         elif key == pygame.K_SPACE and self.group.focused in (None, self.board):
             self.draw_stock()
+        elif self.voice.key(event):
+            pass
         else:
             return False
         return True

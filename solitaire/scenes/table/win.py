@@ -59,6 +59,9 @@ class WinScene(DialogScene):
     def initial_focus(self) -> ui.Widget | None:
         return self.new_button
 
+    def spoken_texts(self) -> list[str]:
+        return self.lines() + self.record_lines()
+
     def lines(self) -> list[str]:
         """The figures the settings let the player see: the score always."""
         t, g, s = self.app.t, self.play.game, self.app.settings

@@ -7,7 +7,8 @@ Each deal's winning line was found by the solver (``solitaire.solver.api.solve``
 the line is made the way a player without a mouse makes it: the arrow keys walk the focus to
 the card, Shift+Enter picks it up (with the cards on it), the arrows walk to the place, Enter
 puts it down; Space draws. After each move the table must be exactly the rules core's position
-after that move.
+after that move, and what a player by ear heard (issue 36: the speech log) must say it: the
+focus where the arrows put it, the cards picked up, the move as the rules core played it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from solitaire.app.speech import Speech
 from solitaire.core import STOCK, TABLEAU, Game, Pile, parse_code, parse_request
+from solitaire.play import spoken
 from solitaire.scenes.table.win import WinScene
 
 LINES = json.loads((Path(__file__).with_name("keyboard_wins.json")).read_text(encoding="utf-8"))
@@ -63,25 +66,47 @@ def walk_to(driver, play, pile: Pile, depth: int = 1) -> None:
     assert (play.board.pile, play.board.depth) == (pile, depth)
 
 
-def play_line_by_keyboard(driver, play, moves: list[str]) -> None:
+def heard_lines(app, path) -> list[str]:
+    """The lines the speech log holds, once every line said is written."""
+    app.speech.wait()
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def play_line_by_keyboard(driver, play, moves: list[str], log=None) -> None:
+    """Each move made by keys; with the speech ``log``, each checked as it was said."""
+    heard = (lambda: heard_lines(play.app, log)) if log is not None else list
     for text in moves:
         expected = play.game.clone()
         move = expected.resolve(parse_request(text))
+        was = spoken.before(expected, move)
         expected.apply(move)
         if move.src.kind == STOCK:
+            count = len(heard())
             driver.key(pygame.K_SPACE)
         else:
-            walk_to(driver, play, move.src, move.count if move.src.kind == TABLEAU else 1)
+            depth = move.count if move.src.kind == TABLEAU else 1
+            walk_to(driver, play, move.src, depth)
+            assert log is None or heard()[-1] == "en\t" + spoken.place_words(play.game, move.src, depth), text
             driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+            assert log is None or heard()[-1].startswith("en\tPicked up: "), text
             walk_to(driver, play, move.dst)
+            count = len(heard())
             driver.key(pygame.K_RETURN)
         assert play.game.to_json() == expected.to_json(), text
         assert play.group.focused is play.board and play.group.focus_visible
+        if log is not None:
+            said = heard()[count:]
+            assert said[0] == "en\t" + spoken.move_words(was, expected), text
+            assert said[1:] in ([], ["en\tAuto-complete plays the rest of the cards home"]), text
 
 
 @pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell"])
-def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id):
+def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id, tmp_path, monkeypatch):
+    """... and by ear: every line said is read back from the speech log (issue 36)."""
     line = LINES[game_id]
+    log = tmp_path / "speech.log"
+    monkeypatch.setenv("SOLITAIRE_SPEECH_LOG", str(log))
+    app.speech = Speech(on=True)
     app.settings = app.settings.updated(status_line=False)  # no solver process for the status
     code = parse_code(line["code"])
     assert code.game == game_id
@@ -90,14 +115,16 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id):
     driver.key(pygame.K_TAB)  # the board is the first stop
     assert play.group.focused is play.board and play.group.focus_visible
 
-    play_line_by_keyboard(driver, play, line["moves"])
+    assert heard_lines(app, log)[-1] == "en\t" + spoken.place_words(play.game, *play.board.place())
+    play_line_by_keyboard(driver, play, line["moves"], log)
 
-    assert play.game.won
+    assert play.game.won and heard_lines(app, log)[-1].endswith(", you won!")
     driver.settle(3)  # the last card lands, the cascade starts
     driver.key(pygame.K_ESCAPE)  # a key skips it
     panel = app.stack.top
     assert isinstance(panel, WinScene)
     assert panel.group.focused is panel.new_button and panel.group.focus_visible
+    assert heard_lines(app, log)[-1].startswith("en\tYou won! ")  # the panel's title, first
     driver.key(pygame.K_RETURN)  # New game, from the keyboard too
     assert app.stack.top is play and not play.game.won and play.game.moves == 0
 

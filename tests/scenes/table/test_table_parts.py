@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import pygame
 
+from solitaire.app.speech import Speech
 from solitaire.core import DRAW, STOCK, TABLEAU, Move, Pile
 from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.table.demo import DemoTable
@@ -91,7 +92,7 @@ class AnsweringAdvisor:
 
 def hints_speaking(words: dict[str, str]) -> tuple[Hints, Hud, AnsweringAdvisor]:
     app = SimpleNamespace(t=lambda key, **_: words[key], settings=SimpleNamespace(status_line=False),
-                          services=SimpleNamespace(solver=None))  # the advisor is replaced below
+                          services=SimpleNamespace(solver=None), speech=Speech())  # the advisor is replaced below
     hud = Hud(app)
     hints = Hints(app, hud)
     advisor = AnsweringAdvisor()

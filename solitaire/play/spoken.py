@@ -1,0 +1,206 @@
+"""What is said at a table for a player who hears it (issue 36): the focused place, a move as it
+is played, a hint, the whole table pile by pile, the score and moves.
+
+Pure Python and the strings only: sentences are made from the rules core's state in the
+current language (``solitaire.i18n``), and the app's speech (``solitaire.app.speech``) speaks
+them. A move's words need the table before it (which cards moved, which columns had cards face
+down): :func:`before` takes that from the game, :func:`move_words` reads the rest after.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from solitaire import i18n
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Pile
+from solitaire.core.cards import RANK, SUIT
+
+
+def plural_form(n: int, language: str | None = None) -> str:
+    """The plural form of ``n`` in the language: English one/other; Arabic one, two, few (3 to
+    10) and other (11 and up, and 0)."""
+    if (language or i18n.language()) == "ar":
+        return {1: "one", 2: "two"}.get(n, "few" if 3 <= n <= 10 else "other")
+    return "one" if n == 1 else "other"
+
+
+def counted(key: str, n: int, **params: object) -> str:
+    """``key`` in the plural form of ``n`` (``.other`` where the language has no such form)."""
+    form = f"{key}.{plural_form(n)}"
+    text = i18n.t(form, n=n, **params)
+    return text if text != form else i18n.t(f"{key}.other", n=n, **params)
+
+
+def rank_words(rank: int) -> str:
+    """A rank as said: "ace", "7", "queen"."""
+    return i18n.t(f"speech.rank.{rank}") if rank in (1, 11, 12, 13) else str(rank)
+
+
+def card_words(card: int) -> str:
+    """A card as said: "7 of hearts", "ace of spades"."""
+    return i18n.t("speech.card", rank=rank_words(RANK[card]), suit=i18n.t(f"speech.suit.{SUIT[card]}"))
+
+
+def pile_words(pile: Pile) -> str:
+    """A pile's name as said: "column 3", "foundation 1", "free cell 2", "stock", "waste"."""
+    if pile.kind == TABLEAU:
+        return i18n.t("speech.column", n=pile.index + 1)
+    if pile.kind == FOUNDATION:
+        return i18n.t("speech.foundation", n=pile.index + 1)
+    if pile.kind == CELL:
+        return i18n.t("speech.cell", n=pile.index + 1)
+    return i18n.t("speech.stock" if pile.kind == STOCK else "speech.waste")
+
+
+def sentence(parts: list[str]) -> str:
+    """Parts said one after the other, as one line starting with a capital."""
+    text = i18n.t("list.separator").join(part for part in parts if part)
+    return text[:1].upper() + text[1:]
+
+
+def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
+    """The board's focus as said: "Column 3, 7 of hearts, 4 cards face down under it"; the
+    stock with its count, the waste's top card, an empty pile as empty. ``depth`` counts from
+    the top of a column (1: its top card)."""
+    cards = game.pile(pile)
+    if pile.kind == STOCK:
+        what = counted("speech.cards", len(cards)) if cards else i18n.t("speech.empty")
+    elif not cards:
+        what = i18n.t("speech.empty")
+    elif pile.kind == TABLEAU:
+        depth = max(1, min(depth, game.face_up_count(pile.index)))
+        parts = [card_words(cards[-depth])]
+        if depth > 1:
+            parts.append(counted("speech.on_it", depth - 1))
+        if game.hidden[pile.index]:
+            parts.append(counted("speech.under", game.hidden[pile.index]))
+        what = i18n.t("list.separator").join(parts)
+    else:
+        what = card_words(cards[-1])
+    return sentence([i18n.t("speech.place", pile=pile_words(pile), what=what)])
+
+
+def pile_reading(game: Game, pile: Pile) -> str:
+    """One pile read whole, for the table's reading: a column's face-down count and then its
+    face-up cards from the bottom up; any other pile as the focus says it."""
+    if pile.kind != TABLEAU or not game.pile(pile):
+        return place_words(game, pile)
+    cards, hidden = game.pile(pile), game.hidden[pile.index]
+    parts = [counted("speech.face_down", hidden)] if hidden else []
+    parts += [card_words(card) for card in cards[hidden:]]
+    return sentence([i18n.t("speech.place", pile=pile_words(pile),
+                            what=i18n.t("list.separator").join(parts))])
+
+
+def table_reading(game: Game, piles: list[Pile]) -> list[str]:
+    """The whole table, one line a pile, in the order ``piles`` gives (the board's)."""
+    return [pile_reading(game, pile) for pile in piles]
+
+
+def figures(game: Game, elapsed: float | None = None) -> str:
+    """Score, moves (and the time played, when given) as one line."""
+    parts = [i18n.t("hud.score", score=game.score_text), i18n.t("hud.moves", moves=game.moves)]
+    if elapsed is not None:
+        seconds = int(elapsed)
+        parts.append(i18n.t("hud.time", time=f"{seconds // 60}:{seconds % 60:02d}"))
+    return sentence(parts)
+
+
+class Before(NamedTuple):
+    """What a move's words need of the table before it."""
+
+    move: Move
+    cards: tuple[int, ...]  # the cards it moves, the bottom one first
+    hidden: tuple[int, ...]  # each column's face-down count
+    home: int  # cards on the foundations
+    stock: int
+    waste: int
+
+
+def before(game: Game, move: Move) -> Before:
+    cards = () if move.src.kind == STOCK else tuple(game.pile(move.src)[-move.count:])
+    return Before(move, cards, tuple(game.hidden), sum(map(len, game.foundations)),
+                  len(game.stock), len(game.waste))
+
+
+def moved_words(move: Move, cards: tuple[int, ...]) -> str:
+    """"7 of hearts to column 3"; a run: "9 of clubs with 2 cards on it to column 5"."""
+    if len(cards) > 1:
+        return counted("speech.move_run", len(cards) - 1, card=card_words(cards[0]), pile=pile_words(move.dst))
+    return i18n.t("speech.move", card=card_words(cards[0]), pile=pile_words(move.dst))
+
+
+def move_words(was: Before, game: Game) -> str:
+    """The move just played, as said: "7 of hearts to column 3, turned the queen of spades";
+    a click on the stock: what it drew, or the waste turned over, or a row dealt; a whole suit
+    going home (SP-4) and the win said after it."""
+    parts: list[str] = []
+    move = was.move
+    if move.src.kind != STOCK:
+        parts.append(moved_words(move, was.cards))
+    elif game.rules.deals_rows:
+        parts.append(i18n.t("speech.dealt"))
+    else:
+        if was.stock == 0:
+            parts.append(i18n.t("speech.recycled"))
+        drawn = len(game.waste) - (0 if was.stock == 0 else was.waste)
+        if drawn > 0 and game.waste:
+            top = card_words(game.waste[-1])
+            parts.append(i18n.t("speech.drew", card=top) if drawn == 1
+                         else counted("speech.drew_more", drawn, card=top))
+    home = sum(map(len, game.foundations))
+    if move.dst.kind != FOUNDATION and home - was.home >= 13:
+        parts.append(i18n.t("speech.suit_home"))
+    for column, hidden in enumerate(game.hidden):
+        if hidden < was.hidden[column] and game.tableau[column]:
+            parts.append(i18n.t("speech.turned", card=card_words(game.tableau[column][hidden])))
+    if game.won:
+        parts.append(i18n.t("speech.won"))
+    return sentence(parts)
+
+
+def hint_words(game: Game, move: Move) -> str:
+    """A hint as said: "Hint: 7 of hearts to column 3", or "Hint: the stock"."""
+    if move.src.kind == STOCK:
+        return i18n.t("speech.hint", move=pile_words(move.src))
+    return i18n.t("speech.hint", move=moved_words(move, tuple(game.pile(move.src)[-move.count:])))
+
+
+def undo_words(game: Game) -> str:
+    """The move undo is about to take back (said before it goes): "Taken back: 7 of hearts to
+    column 3"; a click on the stock by the stock's name."""
+    move = game.history[-1].move
+    if move.src.kind == STOCK:
+        return i18n.t("speech.undone", move=pile_words(move.src))
+    cards = tuple(game.pile(move.dst)[-move.count:]) if len(game.pile(move.dst)) >= move.count else ()
+    return i18n.t("speech.undone", move=moved_words(move, cards) if cards else pile_words(move.dst))
+
+
+def rank_places(game: Game, piles: list[Pile], rank: int) -> list[tuple[Pile, int]]:
+    """Every face-up card of ``rank`` a player can move to with the board's focus, as (pile,
+    depth from the top), in the board's order: a column's face-up cards, and the top card of
+    every other pile (not the stock, whose cards are face down)."""
+    found = []
+    for pile in piles:
+        cards = game.pile(pile)
+        if pile.kind == TABLEAU:
+            face_up = game.face_up_count(pile.index)
+            found += [(pile, depth) for depth in range(face_up, 0, -1) if RANK[cards[-depth]] == rank]
+        elif pile.kind in (WASTE, FOUNDATION, CELL) and cards and RANK[cards[-1]] == rank:
+            found.append((pile, 1))
+    return found
+
+
+def joined(parts: list[str]) -> str:
+    """Sentences said one after another: a full stop between two unless one ends a sentence."""
+    text = ""
+    for part in (p.strip() for p in parts):
+        if part:
+            text += part if not text else (" " if text[-1] in ".!?؟:…" else ". ") + part
+    return text
+
+
+def dialog_words(title: str, texts: list[str], buttons: list[str], focused: str) -> str:
+    """A dialog as it opens: its title, what it says, its buttons and where the focus is."""
+    listed = i18n.t("speech.buttons", buttons=i18n.t("list.separator").join(buttons)) if buttons else ""
+    return joined([title, *texts, listed, focused])

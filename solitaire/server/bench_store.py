@@ -1,0 +1,75 @@
+"""``python game.py bench --store [--db URL]``: what a finished race's write costs the server
+(issue 35 item 1), on SQLite in a scratch folder and on the PostgreSQL at ``--db`` (a scratch
+schema there, dropped after), in one run.
+
+The store is called from the server's event loop: a result's write (the duel, both results, both
+rating changes: one transaction, ``Store.record``) holds the loop for as long as it takes, as
+does a rating read (``Store.skill``, each match). Medians and p99 of ``WRITES`` writes, one after
+another, the connection made once (as the server keeps it).
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..args import UsageError
+from .store import DuelRecord, SideRecord, Store
+
+WRITES = 1000
+
+
+def run_store_bench(url: str | None, writes: int = WRITES) -> None:
+    admin = _admin(url) if url else None  # a database that does not answer: said before anything runs
+    print(f"== The server's store (issue 35): {writes} results written one after another, and as many rating reads")
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-store-") as folder:
+        _measure("SQLite (--data, WAL)", Store(Path(folder)), writes)
+    if url is None or admin is None:
+        print("  PostgreSQL: give --db postgresql://… to measure it beside SQLite")
+        return
+    schema = f"bench_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            separator = "&" if "?" in url else "?"
+            _measure("PostgreSQL (--db, psycopg 3)",
+                     Store(Path(), url=f"{url}{separator}options=-csearch_path%3D{schema}"), writes)
+        finally:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def _admin(url: str) -> Any:
+    """A connection to the database at ``url`` (the bench's scratch schema is made and dropped on it)."""
+    import psycopg
+
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        raise UsageError(f"game.py bench: --db: {str(error).strip().splitlines()[0]}") from error
+
+
+def _measure(label: str, store: Store, writes: int) -> None:
+    players = [store.player(secrets.token_urlsafe(24), name).id for name in ("Bench A", "Bench B")]
+    write_times, read_times = [], []
+    for index in range(writes):
+        sides = (SideRecord(players[index % 2], 50, 10, 60, 4, "end"), SideRecord(players[1 - index % 2], 20, 0, 20, 1, "time"))
+        record = DuelRecord(f"bench-{index}", "DU2-D3N-AAAAAAB", 240, 0.0, 1.0, sides, "first", "",
+                            [[1.0, 0, "s", "ok"]] * 60)
+        started = time.perf_counter()
+        store.record(record)
+        write_times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        store.skill(players[0])
+        read_times.append(time.perf_counter() - started)
+    store.close()
+    print(f"  {label}: a result's write median {_ms(write_times, 50)} ms, p99 {_ms(write_times, 99)} ms; "
+          f"a rating read median {_ms(read_times, 50)} ms, p99 {_ms(read_times, 99)} ms", flush=True)
+
+
+def _ms(times: list[float], percent: int) -> str:
+    value = statistics.median(times) if percent == 50 else statistics.quantiles(times, n=100)[percent - 1]
+    return f"{value * 1000:.3f}"
