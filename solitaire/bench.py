@@ -1,8 +1,8 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
 With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
-``--layout``, ``--opponent``, ``--server`` and ``--store`` pick sections. ``--deals N`` and ``--json`` are the
-opponent's (issue 14's contract).
+``--layout``, ``--opponent``, ``--server`` and ``--store`` pick sections. ``--deals N``, ``--seed N``
+and ``--json`` are the opponent's (issues 14 and 31).
 """
 
 from __future__ import annotations
@@ -31,24 +31,34 @@ def run_bench(argv: list[str]) -> int:
                         "again for more checkouts")
     parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
                         help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
+    parser.add_argument("--seed", type=_seed, default=None, metavar="N",
+                        help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on)")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
+    parser.add_argument("--game", default=None, metavar="GAME",
+                        help="--solver: only that game's suites, no hint timings (e.g. yukon)")
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
                         help="--solver: seconds a deal (default 2; the 10 s targets: --budget 10)")
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
         return bad_input(error)
-    if (args.deals is not None or args.json) and not args.opponent:
-        return bad_input(UsageError("game.py bench: --deals and --json go with --opponent"))
+    if (args.deals is not None or args.json or args.seed is not None) and not args.opponent:
+        return bad_input(UsageError("game.py bench: --deals, --seed and --json go with --opponent"))
     for other in args.against:
         if not (args.server and _is_game_py(other)):
             return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
                                         f"not {shown(str(other))}"))
     if args.db is not None and not (args.store and args.db.startswith(("postgresql://", "postgres://"))):
         return bad_input(UsageError("game.py bench: --db goes with --store and names a postgresql:// database"))
-    if args.budget is not None and not args.solver:
-        return bad_input(UsageError("game.py bench: --budget goes with --solver"))
+    if (args.budget is not None or args.game is not None) and not args.solver:
+        return bad_input(UsageError("game.py bench: --budget and --game go with --solver"))
+    if args.game is not None:
+        from solitaire.solver.bench import SUITES
+
+        games = tuple(dict.fromkeys(suite[1] for suite in SUITES))
+        if args.game not in games:
+            return bad_input(UsageError(f"game.py bench: --game must be one of {', '.join(games)}, not {shown(args.game)}"))
     every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store)
     if args.core or every:
         from solitaire.core.bench import run_core_bench
@@ -69,11 +79,12 @@ def run_bench(argv: list[str]) -> int:
 
         from solitaire.solver.bench import BUDGET
 
-        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET)
+        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET, only=args.game, hints=args.game is None)
     if args.opponent or every:
-        from solitaire.solver.opponent.bench import DEFAULT_DEALS, run_opponent_bench
+        from solitaire.solver.opponent.bench import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 
-        run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json)
+        run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json,
+                           seed=DEFAULT_SEED if args.seed is None else args.seed)
     if args.store:  # not with every section: it measures a database, PostgreSQL's given
         from solitaire.server.bench_store import run_store_bench
 
@@ -112,12 +123,22 @@ def _is_game_py(path: Path) -> bool:
     return path.name == "game.py" and path.is_file() and (path.parent / "solitaire" / "__init__.py").is_file()
 
 
-def _positive(text: str) -> int:
-    """A count of at least 1 (argparse reports anything else as a usage mistake)."""
+def _whole_number(text: str, least: int, what: str) -> int:
+    """A whole number of at least ``least`` (argparse reports anything else as a usage mistake)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count: {shown(text)}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"invalid {what}: {shown(text)}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1."""
+    return _whole_number(text, 1, "count")
+
+
+def _seed(text: str) -> int:
+    """A seed: any whole number of at least 0."""
+    return _whole_number(text, 0, "seed")

@@ -18,6 +18,7 @@ EXIT_BAD_INPUT = 2  # as the tools exit on bad input (solitaire.args; not import
 def main(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     command = argv[0] if argv else ""
+    _say_games_left_out()
     if command in ("deal", "replay"):
         from solitaire.cli import run
 
@@ -44,6 +45,15 @@ def main(argv: list[str]) -> int:
     from solitaire.main import main as play
 
     return play(argv)
+
+
+def _say_games_left_out() -> None:
+    """One line on stderr for each level file that cannot be played: the other games load and
+    every command still runs (a bad file is never an import traceback)."""
+    from solitaire.core.rules import REGISTRY
+
+    for line in REGISTRY.problems:
+        print(f"game.py: {line}", file=sys.stderr)
 
 
 def _tool(run: Callable[[list[str]], int], argv: list[str]) -> int:

@@ -261,7 +261,7 @@ def _won_game() -> Any:
     scoring = rules.scoring_systems[rules.scorings[0]]
     dealt = sum(rules.columns)
     stock = rules.card_count - dealt
-    face_down = dealt - len(rules.columns) if rules.face_up == "last" else 0
+    face_down = sum(rules.dealt_hidden)
     earned = (stock * scoring.waste_to_foundation + dealt * scoring.column_to_foundation
               + face_down * scoring.flip)
     home = [[card_text(card(rank, suit)) for rank in range(1, 14)]

@@ -72,7 +72,7 @@ def make_pool(game: str, draw: int, scoring: str, count: int, budget: float, poo
             if ok and len(codes) < count:
                 codes.append(code)
     rules = ruleset(game)
-    hidden = rules.face_up != "all"
+    hidden = rules.deals_face_down or not rules.stock_in_sight
     return {
         "header": {
             "game": game, "draw": draw, "scoring": scoring,

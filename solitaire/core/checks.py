@@ -12,10 +12,9 @@ These are functions of the table, composed into ``Game`` (table.py).
 
 from __future__ import annotations
 
-from .cards import SUIT
 from .errors import Refusal, refusal
 from .moves import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
-from .predicates import extends_foundation, run_capacity
+from .predicates import foundation_refusal, run_capacity
 from .table import Table
 
 
@@ -98,6 +97,8 @@ def check_draw(table: Table) -> Refusal | None:
         return None
     if rules.stock == "none":
         return refuse(table, "no_stock", game=rules)
+    if rules.stock == "to_foundation":
+        return refuse(table, "stock_used_up")  # GO-4: one pass, no waste to turn back
     if rules.deals_rows:
         if not table.stock:
             return refuse(table, "no_rows_left")
@@ -152,17 +153,15 @@ def _column_gives(table: Table, column: int, count: int) -> Refusal | None:
 
 
 def _foundation_accepts(table: Table, c: int, index: int) -> Refusal | None:
-    """C-4: the next card of the foundation's suit, from its base up (TF-3, DS-3: its own suit)."""
+    """C-4 (TF-3, DS-3: a foundation's own suit), as ``predicates.foundation_refusal`` decides."""
     pile = table.foundations[index]
     fixed = table.rules.foundation_suits[index]
-    if fixed is not None and SUIT[c] != fixed:
-        return refuse(table, "wrong_suit_slot", card=c, suit=fixed)
-    if extends_foundation(c, pile, table.rules.foundation_base):
+    reason = foundation_refusal(c, pile, table.rules.foundation_base, fixed, table.rules.foundation_build)
+    if reason is None:
         return None
-    if not pile:
-        return refuse(table, "ace_first", card=c)
-    top = pile[-1]
-    return refuse(table, "foundation_suit" if SUIT[top] != SUIT[c] else "foundation_rank", card=c, target=top)
+    if reason == "wrong_suit_slot":
+        return refuse(table, reason, card=c, suit=fixed)
+    return refuse(table, reason, card=c, target=pile[-1]) if pile else refuse(table, reason, card=c)
 
 
 def _column_accepts(table: Table, c: int, count: int, index: int) -> Refusal | None:
@@ -173,7 +172,7 @@ def _column_accepts(table: Table, c: int, count: int, index: int) -> Refusal | N
     rules = table.rules
     if not pile:
         if not rules.empty_takes(c):
-            return refuse(table, "king_only", card=c)
+            return refuse(table, rules.empty_refusal, card=c)
     elif not rules.builds_on(c, pile[-1]):
         return refuse(table, rules.build_refusal(c, pile[-1]), card=c, target=pile[-1])
     if count > 1 and rules.run_size == "free_cells":

@@ -63,9 +63,10 @@ class Game(Table):
                 if row < size:
                     game.tableau[column].append(deck[position])
                     position += 1
-        if rules.face_up == "last":
-            game.hidden = [size - 1 for size in rules.columns]
+        game.hidden = list(rules.dealt_hidden)
         game.stock = deck[position:][::-1]
+        if rules.stock == "to_foundation":  # GO-4: the stock's first card starts the foundation
+            game.foundations[0].append(game.stock.pop())
         return game
 
     # ----------------------------------------------------------------------------- applying
@@ -134,6 +135,11 @@ class Game(Table):
         when the stock is empty, or a row dealt (SP-5); the copies of the piles it changes and
         the columns it turns."""
         stock, waste = self.stock, self.waste
+        if self.rules.stock == "to_foundation":  # GO-4: one card turned onto the foundation
+            home = self.foundations[0]
+            copies = ((STOCK, 0, tuple(stock)), (FOUNDATION, 0, tuple(home)))
+            home.append(stock.pop())
+            return copies, ()
         copies = ((STOCK, 0, tuple(stock)), (WASTE, 0, tuple(waste)))
         if self.rules.deals_rows:
             return self._deal_row(copies)

@@ -12,12 +12,13 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from .cards import RANK, SUIT, card_text, parse_card
+from .cards import SUIT, SUIT_NAMES, card_text, parse_card
 from .codes import parse_code
 from .errors import BadCode, BadDeal
 from .files import UnusableFile, read_small_file
 from .quote import clip, shown
 from .game import Game
+from .predicates import foundation_holds
 from .rules import REGISTRY
 
 MAX_DEAL_FILE_BYTES = 1 << 20
@@ -72,11 +73,11 @@ def game_from_json(data: object) -> Game:
             raise BadDeal(f"{where}: a face-down card lies on a face-up one")
         if cards and not faces[-1]:
             raise BadDeal(f"{where}: its last card is face down (C-6 turns it face up)")
-        if hidden and rules.face_up == "all":
+        if hidden and not rules.deals_face_down:
             raise BadDeal(f"{where}: every column card is face up in {rules.name} ({rules.rule_ids['layout']})")
         game.tableau[index] = [c for c, _ in cards]
         game.hidden[index] = hidden
-        if rules.face_up == "last" and not rules.deals_rows and not rules.is_built(game.tableau[index][hidden:]):
+        if rules.face_up_built and not rules.is_built(game.tableau[index][hidden:]):
             raise BadDeal(f"{where}: its face-up cards are not in descending alternating order (C-2)")
     for key in ("stock", "waste"):
         if key not in data:
@@ -98,13 +99,12 @@ def game_from_json(data: object) -> Game:
         where = f"foundation {index + 1}"
         cards = [_card(t, where)[0] for t in _items(pile, where)]
         fixed = rules.foundation_suit(index)
-        for position, c in enumerate(cards):
-            if RANK[c] != rules.foundation_base + position or SUIT[c] != SUIT[cards[0]]:
-                raise BadDeal(f"{where}: must hold one suit from the Ace up ({rules.rule_ids['foundation']})")
+        if not foundation_holds(cards, rules.foundation_base, fixed, rules.foundation_build):  # C-4, as a move is
+            if fixed is not None and any(SUIT[c] != fixed for c in cards):
+                raise BadDeal(f"{where}: holds only {SUIT_NAMES[fixed]} ({rules.rule_ids['foundation_slot']})")
+            raise BadDeal(f"{where}: must hold one suit from the Ace up ({rules.rule_ids['foundation']})")
         if rules.whole_suits_leave and cards and len(cards) != 13:
             raise BadDeal(f"{where}: holds a whole suit or nothing ({rules.rule_ids['whole_suits']})")
-            if fixed is not None and SUIT[c] != fixed:
-                raise BadDeal(f"{where}: holds only {('spades', 'hearts', 'diamonds', 'clubs')[fixed]}")
         game.foundations[index] = cards
 
     _check_cards(game)

@@ -10,7 +10,7 @@ whether two neighbouring face-up cards of a column move together (``upper`` lies
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .cards import ACE, KING, RANK, RED, SUIT
 
@@ -65,10 +65,16 @@ def _rank_refusal(moving: int, target: int) -> str:
     return "not_on_rank"
 
 
+def nothing_builds(moving: int, target: int) -> bool:
+    """GO-2: no card goes on a column; cards only leave the columns."""
+    return False
+
+
 BUILDS: dict[str, Build] = {
     "alternate_colours_down": Build(alternate_colours_down, _other_colour_refusal),
     "same_colour_down": Build(same_colour_down, _same_colour_refusal),
     "any_suit_down": Build(any_suit_down, _rank_refusal),
+    "none": Build(nothing_builds, lambda moving, target: "no_building"),
 }
 
 # Which face-up groups move together: every card on the one under it by the build ("ordered",
@@ -86,17 +92,62 @@ def empty_takes_any(card: int) -> bool:
     return True
 
 
-EMPTY_COLUMN: dict[str, Callable[[int], bool]] = {"king": empty_takes_king, "any": empty_takes_any}
+EMPTY_COLUMN: dict[str, Callable[[int], bool]] = {
+    "king": empty_takes_king, "any": empty_takes_any, "none": lambda card: False}  # none: GO-2
+# The refusal of a card an empty column does not take, by the ``empty_column`` part.
+EMPTY_REFUSALS = {"king": "king_only", "any": "king_only", "none": "no_building"}
 
-FOUNDATION_BASES = {"ace": ACE}
+class FaceUp(NamedTuple):
+    """The ``face_up`` part: how many cards of a dealt column lie face down, by the column's place
+    (0 first) and size, and whether the stock's cards are in sight too."""
+
+    face_down: Callable[[int, int], int]
+    stock_in_sight: bool
 
 
-def extends_foundation(card: int, pile: list[int], base: int) -> bool:
-    """C-4: a foundation starts with its base card and goes up one rank at a time in one suit."""
+# Asked here and nowhere else (the deal, the deal-file check, the solvers, the hint).
+FACE_UP: dict[str, FaceUp] = {
+    "last": FaceUp(lambda place, size: size - 1, False),  # K-1: only each column's last card face up
+    "all": FaceUp(lambda place, size: 0, True),  # TF-1: every card face up, the stock's too (FC-1 has none)
+    "columns": FaceUp(lambda place, size: 0, False),  # GO-1: every column card face up, the stock face down
+    "by_place": FaceUp(lambda place, size: min(place, size), False),  # YU-1: as many face down as columns to its left
+}
+
+ANY_RANK = 0
+FOUNDATION_BASES = {"ace": ACE, "any": ANY_RANK}  # C-4: an Ace first; or any card
+# How a foundation goes on: C-4 up in its suit; GO-3 one rank up or down whatever the suit, a
+# King and an Ace not next to each other; TP-3 the same with the King and the Ace next to each other.
+FOUNDATION_BUILDS = ("up_in_suit", "up_or_down", "up_or_down_wrap")
+
+
+def foundation_refusal(card: int, pile: list[int], base: int, fixed: int | None,
+                       build: str = "up_in_suit") -> str | None:
+    """The foundation rule, decided here and nowhere else: C-4, a foundation starts with its base
+    card and goes up one rank at a time in one suit, a foundation fixed to a suit (TF-3, DS-3)
+    taking that suit only; or one rank up or down whatever the suit (GO-3), the King next to the
+    Ace where it wraps. None when ``card`` may go on ``pile``, else the refusal reason
+    (errors.REASONS). The move checks, the move lists, the click targets and the deal-file check
+    all ask it.
+    """
+    if fixed is not None and SUIT[card] != fixed:
+        return "wrong_suit_slot"
     if not pile:
-        return RANK[card] == base
+        return None if base == ANY_RANK or RANK[card] == base else "ace_first"
     top = pile[-1]
-    return SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + 1
+    if build != "up_in_suit":
+        step = abs(RANK[card] - RANK[top])
+        return None if step == 1 or (step == 12 and build == "up_or_down_wrap") else "not_next_rank"
+    if SUIT[top] != SUIT[card]:
+        return "foundation_suit"
+    return None if RANK[card] == RANK[top] + 1 else "foundation_rank"
+
+
+def foundation_holds(cards: list[int], base: int, fixed: int | None, build: str = "up_in_suit") -> bool:
+    """A foundation's cards, bottom to top, are a pile its rule could have built (a deal file's
+    check). One built up or down takes the stock's cards whatever they are (GO-4): any cards."""
+    if build != "up_in_suit":
+        return True
+    return all(foundation_refusal(c, cards[:position], base, fixed) is None for position, c in enumerate(cards))
 
 
 def is_whole_suit(cards: list[int]) -> bool:

@@ -11,27 +11,15 @@ code letters and menu order, so a new game or variant is a new file and no Pytho
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from .cards import ACE, KING, card
-from .errors import TOPIC_OF, TOPICS
-from .predicates import BUILDS, EMPTY_COLUMN, FOUNDATION_BASES, RUNS, any_group
+from .quote import clip
+from .ruleset import COMMON_RULE_IDS, PARTS, Ruleset, Scoring
 from .shipped import shipped_root
 
-# The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
-# ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
-COMMON_RULE_IDS: dict[str, str] = {
-    "build": "C-2",
-    "empty_column": "C-3",
-    "foundation": "C-4",
-    "talon": "C-5",
-    "foundation_back": "C-7",
-    "auto": "C-8",
-    "undo": "C-9",
-    "redo": "C-12",
-}
+__all__ = ["COMMON_RULE_IDS", "PARTS", "REGISTRY", "LevelError", "Registry", "Ruleset", "Scoring",
+           "default_game", "levels_dir", "load_level", "ruleset"]
 
 
 def levels_dir() -> Path:
@@ -39,215 +27,66 @@ def levels_dir() -> Path:
     return shipped_root() / "levels"
 
 
-@dataclass(frozen=True)
-class Scoring:
-    """One scoring system: points per kind of move, recycle costs, floor and display form."""
-
-    name: str
-    start: int
-    floor: int | None  # None: no floor (Vegas, C-10)
-    column_to_foundation: int
-    waste_to_foundation: int
-    waste_to_column: int
-    flip: int
-    foundation_to_column: int
-    free_recycles: int
-    recycle_penalty: dict[int, int]  # by draw count
-    max_recycles: int  # -1: unlimited passes
-    currency: str = ""  # DS-7: a currency marks Vegas scoring, money that carries over
-    per_move: int = 0  # added for every move (SP-6: a point off each)
-
-    @property
-    def is_vegas(self) -> bool:
-        """Vegas scoring (DS-7): money, counted across games. Asked here and nowhere else."""
-        return bool(self.currency)
-
-    def recycle_cost(self, draw: int, recycles_before: int) -> int:
-        if recycles_before < self.free_recycles:
-            return 0
-        return self.recycle_penalty.get(draw, 0)
-
-    def add(self, score: int, delta: int) -> int:
-        """C-10: a standard score stops at its floor; Vegas has none."""
-        score += delta
-        if self.floor is not None and score < self.floor:
-            return self.floor
-        return score
-
-    def text(self, score: int) -> str:
-        """``$416``, ``$0``, ``-$104`` in Vegas (DS-7); the bare number otherwise."""
-        if not self.currency:
-            return str(score)
-        sign = "-" if score < 0 else ""
-        return f"{sign}{self.currency}{abs(score)}"
+class LevelError(ValueError):
+    """A level file that is not a game this engine can play: one sentence naming the file and the key."""
 
 
-# The named rule parts a game's ``[rules]`` table composes, each with the values the engine, the
-# deal-file check and the solvers implement (the first is the default where a file says nothing).
-# A value outside these is refused when the file is read, with one sentence naming the part. The
-# predicates behind them are written once, in predicates.py.
-PARTS: dict[str, tuple[str, ...]] = {
-    "build": tuple(BUILDS),  # C-2 the other colour; or the same colour; SP-2 any suit
-    "empty_column": tuple(EMPTY_COLUMN),  # C-3 / DU-6: a King alone, or any card or run
-    "foundation_start": tuple(FOUNDATION_BASES),  # C-4: a foundation starts with an Ace, up by suit
-    "runs": tuple(RUNS),  # K-4 / TF-2 ordered runs; DS-2 any face-up group; SP-3 runs of one suit
-    "run_size": ("any", "free_cells"),  # how long a run may be: any, or FC-3's free cells and columns
-    "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits"),  # K-5 / DS-3 / TF-3 / SP-4
-    "face_up": ("last", "all"),  # which dealt column cards lie face up (K-1 / TF-1)
-    "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
-    "foundation_back": ("to_column", "never"),  # C-7 a foundation's top may come back; FC-4, SP-4 never
-    "stock": ("waste", "deal_row", "none"),  # K-3 turns cards onto a waste; SP-5 deals a row; FC-1 has none
-    "draw": ("cards", "suits"),  # what the draw count of a code says: cards drawn, or suits dealt (SP-1)
+_MISSING = object()
+
+# What a key of a level file may hold, by the words its refusal uses.
+_KINDS: dict[str, Callable[[object], bool]] = {
+    "a whole number": lambda v: type(v) is int,
+    "a whole number above 0": lambda v: type(v) is int and v > 0,
+    "true or false": lambda v: type(v) is bool,
+    "text": lambda v: type(v) is str,
+    "a list of whole numbers above 0": lambda v: type(v) is list and bool(v) and all(type(x) is int and x > 0 for x in v),
+    "a list of whole numbers": lambda v: type(v) is list and all(type(x) is int for x in v),
+    "a list of texts": lambda v: type(v) is list and all(type(x) is str for x in v),
+    "a table": lambda v: type(v) is dict,
 }
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    id: str
-    code: str  # the two letters of its game codes (G-1)
-    name: str
-    order: int  # place in the lists of games (title menu, statistics)
-    on_title: bool  # offered on the title menu (the Duel's screen is not built yet)
-    decks: int
-    columns: tuple[int, ...]
-    face_up: str  # "last" or "all"
-    runs: str  # "ordered" (K-4, TF-2), "any" (DS-2) or "same_suit" (SP-3)
-    foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3), "whole_suits" (SP-4)
-    draws: tuple[int, ...]
-    default_draw: int
-    scorings: tuple[str, ...]
-    undo_limit: int  # 0: unlimited
-    auto_complete: bool
-    deal_on_recycle: bool
-    scoring_systems: dict[str, Scoring]
-    build: str = "alternate_colours_down"
-    empty_column: str = "king"
-    foundation_start: str = "ace"
-    click: str = "one_tap"
-    run_size: str = "any"
-    foundation_back: str = "to_column"
-    stock: str = "waste"
-    draw: str = "cards"
-    cells: int = 0  # free cells, each holding one card (FC-1)
-    window: str = ""  # the scene that starts the game where it has its own (the Duel's "new_duel")
-    ms_deals: int = 0  # deals numbered as Microsoft's FreeCell numbers them, 1 to this (FC-6)
-    draw_names: tuple[str, ...] = ()  # e.g. ("easy", "hard"): the rule pages name the draws (DS-4, TF-4)
-    daily_draws: tuple[int, ...] = ()  # the draws that have a daily deal (DD-1), where a pool exists
-    rule_ids: dict[str, str] = field(default_factory=dict)  # refusal topic -> this game's rule
-    layout: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
-    version: int = 1  # the rules version digit of its game codes (G-1, G-4)
-    # Read from the parts above once, as plain attributes: the move engine asks them in its loops.
-    builds_on: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
-    build_refusal: Callable[[int, int], str] = field(init=False, repr=False, compare=False)
-    moves_with: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
-    empty_takes: Callable[[int], bool] = field(init=False, repr=False, compare=False)
-    foundation_base: int = field(init=False, repr=False, compare=False)
-    # SP-5: the stock deals one card onto every column, and there is no waste.
-    deals_rows: bool = field(init=False, repr=False, compare=False)
-    # SP-4: a completed King-to-Ace run of one suit leaves for a foundation; nothing else goes home.
-    whole_suits_leave: bool = field(init=False, repr=False, compare=False)
-    # Each foundation's fixed suit, or None where an Ace picks any (``foundation_suit``).
-    foundation_suits: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+class _Table:
+    """One table of a level file, read key by key: a missing key or a value of the wrong kind is
+    a LevelError naming the file, the table and the key (never a TypeError further on)."""
 
-    def __post_init__(self) -> None:
-        build = BUILDS[self.build]
-        object.__setattr__(self, "builds_on", build.fits)  # C-2
-        object.__setattr__(self, "build_refusal", build.refusal)
-        object.__setattr__(self, "moves_with", RUNS[self.runs] or build.fits)  # K-4, DS-2, SP-3
-        object.__setattr__(self, "empty_takes", EMPTY_COLUMN[self.empty_column])  # C-3, DU-6
-        object.__setattr__(self, "foundation_base", FOUNDATION_BASES[self.foundation_start])  # C-4
-        object.__setattr__(self, "deals_rows", self.stock == "deal_row")
-        object.__setattr__(self, "whole_suits_leave", self.foundations == "whole_suits")
-        object.__setattr__(self, "foundation_suits", tuple(
-            None if self.foundations in ("any", "whole_suits") else index // self.decks
-            for index in range(self.foundation_count)))
+    def __init__(self, path: Path, name: str, table: object) -> None:
+        if table is _MISSING:
+            raise LevelError(f"{path.name}: [{name}] is missing")
+        if type(table) is not dict:
+            raise LevelError(f"{path.name}: [{name}] must be a table")
+        self.path, self.name, self.table = path, name, table
 
-    @property
-    def card_count(self) -> int:
-        return 52 * self.decks
-
-    @property
-    def foundation_count(self) -> int:
-        return 4 * self.decks
-
-    @property
-    def empty_takes_any(self) -> bool:
-        """Any card or run may go into an empty column (the ``empty_column`` part)."""
-        return self.empty_column == "any"
-
-    def is_ordered_run(self, cards: list[int]) -> bool:
-        """Every card moves with the one under it (K-4, TF-2, SP-3; DS-2's any group at once)."""
-        return self.moves_with is any_group or _each_on_the_last(self.moves_with, cards)
-
-    def is_built(self, cards: list[int]) -> bool:
-        """Every card builds on the one under it (C-2): how a dealt column's face-up cards lie."""
-        return _each_on_the_last(self.builds_on, cards)
-
-    def suits(self, draw: int) -> int:
-        """How many suits a deal of ``draw`` uses: four, or the draw count where it counts suits."""
-        return draw if self.draw == "suits" else 4
-
-    def deck(self, draw: int) -> list[int]:
-        """The cards of a deal, unshuffled: spades A–K, hearts, diamonds, clubs, once a deck;
-        with fewer suits (SP-1) the first suits again until there are as many cards.
-        """
-        suits = self.suits(draw)
-        return [card(rank, suit) for _ in range(self.card_count // (13 * suits))
-                for suit in range(suits) for rank in range(ACE, KING + 1)]
-
-    def refusal_topics(self) -> tuple[str, ...]:
-        """The refusal topics (errors.TOPICS) this game's parts can give: each needs a rule id."""
-        race = bool(self.extra.get("duel"))  # the [duel] table: a race (DU-1)
-        has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells",
-               "whole_suits": self.whole_suits_leave, "race": race, "race_end": race}
-        return tuple(topic for topic in TOPICS if has.get(topic, True))
-
-    def rule_of(self, reason: str) -> str:
-        """The id of this game's rule that refuses a move for ``reason`` (a key of REASONS)."""
-        topic = TOPIC_OF[reason]
-        try:
-            return self.rule_ids[topic]
-        except KeyError:
-            raise ValueError(f"levels/{self.id}.toml names no rule for {topic!r} ({reason})") from None
-
-    def foundation_suit(self, index: int) -> int | None:
-        """The suit a foundation is fixed to, or None where an Ace picks any (K-5)."""
-        return self.foundation_suits[index]
+    def __call__(self, key: str, kind: str, default: object = _MISSING) -> Any:
+        value = self.table.get(key, default)
+        if value is _MISSING:
+            raise LevelError(f"{self.path.name}: [{self.name}] {key} is missing")
+        if value is not default and not _KINDS[kind](value):
+            raise LevelError(f"{self.path.name}: [{self.name}] {key} must be {kind}, not {clip(repr(value))}")
+        return value
 
 
-def _each_on_the_last(fits: Callable[[int, int], bool], cards: list[int]) -> bool:
-    """``fits(card, the card under it)`` for every card but the first. A plain loop: every run a
-    move lifts is checked, and a generator costs twice as much on the short runs moves lift
-    (``bench --core``)."""
-    lower = cards[0] if cards else None
-    for upper in cards[1:]:
-        if not fits(upper, lower):
-            return False
-        lower = upper
-    return True
-
-
-def _scoring(name: str, table: dict) -> Scoring:
+def _scoring(path: Path, name: str, table: object) -> Scoring:
+    read = _Table(path, f"scoring.{name}", table)
+    penalties = read("recycle_penalty", "a table")
+    if not all(key.isdigit() and type(value) is int for key, value in penalties.items()):
+        raise LevelError(f"{path.name}: [scoring.{name}] recycle_penalty must map draw counts to whole numbers")
+    number = "a whole number"
     return Scoring(
         name=name,
-        start=table["start"],
-        floor=table.get("floor"),
-        column_to_foundation=table["column_to_foundation"],
-        waste_to_foundation=table["waste_to_foundation"],
-        waste_to_column=table["waste_to_column"],
-        flip=table["flip"],
-        foundation_to_column=table["foundation_to_column"],
-        free_recycles=table["free_recycles"],
-        recycle_penalty={int(k): v for k, v in table["recycle_penalty"].items()},
-        max_recycles=table["max_recycles"],
-        currency=table.get("currency", ""),
-        per_move=table.get("per_move", 0),
+        start=read("start", number),
+        floor=read("floor", number, None),
+        column_to_foundation=read("column_to_foundation", number),
+        waste_to_foundation=read("waste_to_foundation", number),
+        waste_to_column=read("waste_to_column", number),
+        flip=read("flip", number),
+        foundation_to_column=read("foundation_to_column", number),
+        free_recycles=read("free_recycles", number),
+        recycle_penalty={int(k): v for k, v in penalties.items()},
+        max_recycles=read("max_recycles", number),
+        currency=read("currency", "text", ""),
+        per_move=read("per_move", number, 0),
     )
-
-
-class LevelError(ValueError):
-    """A level file that is not a game this engine can play: one sentence naming the part."""
 
 
 def _parts(path: Path, table: dict) -> dict[str, str]:
@@ -259,60 +98,74 @@ def _parts(path: Path, table: dict) -> dict[str, str]:
     for part, values in PARTS.items():
         value = table.get(part, values[0])
         if value not in values:
-            raise LevelError(f"{path.name}: [rules] {part} must be one of {', '.join(values)}, not {value!r}")
+            raise LevelError(f"{path.name}: [rules] {part} must be one of {', '.join(values)}, not {clip(repr(value))}")
         parts[part] = value
     return parts
 
 
 def load_level(path: Path) -> Ruleset:
-    """Read one level file into a Ruleset; LevelError for a file that is not TOML, lacks a
-    setting or names a value the engine cannot play.
+    """Read one level file into a Ruleset; LevelError, one sentence naming the file and the key,
+    for a file that is not TOML, lacks a setting or names a value the engine cannot play.
     """
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)
-        return _ruleset(path, data)
     except tomllib.TOMLDecodeError as error:
         raise LevelError(f"{path.name}: not TOML: {error}") from None
-    except KeyError as error:
-        raise LevelError(f"{path.name}: the setting {error.args[0]!r} is missing") from None
+    except OSError as error:
+        raise LevelError(f"{path.name}: cannot be read: {error.strerror or error}") from None
+    return _ruleset(path, data)
 
 
 def _ruleset(path: Path, data: dict) -> Ruleset:
-    g = data["game"]
-    if g["id"] != path.stem:
-        raise LevelError(f"{path.name}: its id {g['id']!r} must be its file name")
-    parts = _parts(path, data.get("rules", {}))
-    systems = {name: _scoring(name, table) for name, table in data["scoring"].items()}
+    g = _Table(path, "game", data.get("game", _MISSING))
+    if g("id", "text") != path.stem:
+        raise LevelError(f"{path.name}: [game] id {g('id', 'text')!r} must be its file name")
+    code = g("code", "text")
+    if len(code) != 2 or not code.isascii() or not code.isupper():
+        raise LevelError(f"{path.name}: [game] code must be two capital letters, not {clip(repr(code))}")
+    parts = _parts(path, _Table(path, "rules", data.get("rules", {})).table)
+    scorings = _Table(path, "scoring", data.get("scoring", _MISSING))
+    systems = {name: _scoring(path, name, table) for name, table in scorings.table.items()}
+    rule_ids = _Table(path, "rule_ids", data.get("rule_ids", {})).table
+    if not all(type(value) is str for value in rule_ids.values()):
+        raise LevelError(f"{path.name}: [rule_ids] must map each topic to a rule id in text")
     known = {"game", "rules", "scoring", "layout", "rule_ids"}
+    numbers, texts = "a list of whole numbers above 0", "a list of texts"
+    draws = tuple(g("draws", numbers))
     rules = Ruleset(
-        id=g["id"],
-        code=g["code"],
-        name=g["name"],
-        order=g["order"],
-        on_title=g.get("on_title", True),
-        decks=g["decks"],
-        columns=tuple(g["columns"]),
-        draws=tuple(g["draws"]),
-        default_draw=g["default_draw"],
-        scorings=tuple(g["scorings"]),
-        undo_limit=g["undo_limit"],
-        auto_complete=g["auto_complete"],
-        deal_on_recycle=g["deal_on_recycle"],
+        id=path.stem,
+        code=code,
+        name=g("name", "text"),
+        order=g("order", "a whole number"),
+        on_title=g("on_title", "true or false", True),
+        decks=g("decks", "a whole number above 0"),
+        columns=tuple(g("columns", numbers)),
+        draws=draws,
+        default_draw=g("default_draw", "a whole number above 0"),
+        scorings=tuple(g("scorings", texts)),
+        undo_limit=g("undo_limit", "a whole number"),
+        auto_complete=g("auto_complete", "true or false"),
+        deal_on_recycle=g("deal_on_recycle", "true or false"),
         scoring_systems=systems,
-        cells=g.get("cells", 0),
-        ms_deals=g.get("ms_deals", 0),
-        window=g.get("window", ""),
-        draw_names=tuple(g.get("draw_names", ())),
-        daily_draws=tuple(g.get("daily_draws", ())),
-        rule_ids={**COMMON_RULE_IDS, **data.get("rule_ids", {})},
-        layout=data.get("layout", {}),
+        cells=g("cells", "a whole number", 0),
+        ms_deals=g("ms_deals", "a whole number", 0),
+        window=g("window", "text", ""),
+        draw_names=tuple(g("draw_names", texts, ())),
+        daily_draws=tuple(g("daily_draws", "a list of whole numbers", ())),
+        rule_ids={**COMMON_RULE_IDS, **rule_ids},
+        layout=_Table(path, "layout", data.get("layout", {})).table,
         extra={k: v for k, v in data.items() if k not in known},
-        version=g.get("rules_version", 1),
+        version=g("rules_version", "a whole number above 0", 1),
         **parts,
     )
+    if rules.default_draw not in draws:
+        raise LevelError(f"{path.name}: [game] default_draw {rules.default_draw} must be among draws {list(draws)}")
+    missing = next((name for name in rules.scorings if name not in systems), None)
+    if missing is not None or not rules.scorings:
+        raise LevelError(f"{path.name}: [game] scorings names {missing!r}, which has no [scoring.{missing}] table")
     if not set(rules.daily_draws) <= set(rules.draws):
-        raise LevelError(f"{path.name}: daily_draws {list(rules.daily_draws)} must be among draws {list(rules.draws)}")
+        raise LevelError(f"{path.name}: [game] daily_draws {list(rules.daily_draws)} must be among draws {list(rules.draws)}")
     unnamed = [topic for topic in rules.refusal_topics() if topic not in rules.rule_ids]
     if unnamed:
         raise LevelError(f"{path.name}: [rule_ids] names no rule for {unnamed[0]!r} (its refusals cite one)")
@@ -328,6 +181,9 @@ class Registry:
 
     def __init__(self) -> None:
         self._games: dict[str, Ruleset] = {}
+        # One line for each level file left out (``load_shipped``): the tools and the game print
+        # them, and every other game still loads.
+        self.problems: list[str] = []
 
     def load_folder(self, folder: Path) -> list[Ruleset]:
         """Add every ``*.toml`` game of ``folder``, all or none: LevelError on a file that cannot
@@ -336,14 +192,31 @@ class Registry:
         added = [load_level(path) for path in sorted(Path(folder).glob("*.toml"))]
         known = dict(self._games)
         for rules in added:
-            if rules.id in known:
-                raise LevelError(f"{rules.id}.toml: a game {rules.id!r} is already known")
-            clash = next((other for other in known.values() if other.code == rules.code), None)
-            if clash is not None:
-                raise LevelError(f"{rules.id}.toml: the code letters {rules.code} are {clash.id}'s")
+            self._check_new(rules, known)
             known[rules.id] = rules
         self._games = known
         return added
+
+    def load_shipped(self, folder: Path) -> None:
+        """Add every game of ``folder`` that can be played; a file that cannot is left out and
+        its one line kept in ``problems``, so one bad file takes no other game (nor any command)
+        down with it."""
+        for path in sorted(Path(folder).glob("*.toml")):
+            try:
+                rules = load_level(path)
+                self._check_new(rules, self._games)
+            except LevelError as error:
+                self.problems.append(f"levels/{error} (the game is left out)")
+                continue
+            self._games[rules.id] = rules
+
+    @staticmethod
+    def _check_new(rules: Ruleset, known: dict[str, Ruleset]) -> None:
+        if rules.id in known:
+            raise LevelError(f"{rules.id}.toml: a game {rules.id!r} is already known")
+        clash = next((other for other in known.values() if other.code == rules.code), None)
+        if clash is not None:
+            raise LevelError(f"{rules.id}.toml: the code letters {rules.code} are {clash.id}'s")
 
     def forget(self, game_id: str) -> None:
         self._games.pop(game_id, None)
@@ -360,7 +233,10 @@ class Registry:
         """The game played where nothing chose one (a first run, a scene opened on its own):
         the first the title menu offers, so it is always a game a player can pick.
         """
-        return self.title_games()[0]
+        games = self.title_games() or self.ids()
+        if not games:
+            raise LevelError("levels/: no game can be played (" + "; ".join(self.problems) + ")")
+        return games[0]
 
     def modes(self) -> tuple[tuple[str, int, str], ...]:
         """Every (game, draw, scoring) the games allow, in menu order: the modes there are."""
@@ -385,7 +261,7 @@ class Registry:
 
 
 REGISTRY = Registry()
-REGISTRY.load_folder(levels_dir())
+REGISTRY.load_shipped(levels_dir())
 
 
 def ruleset(game: str) -> Ruleset:

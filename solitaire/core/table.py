@@ -68,6 +68,7 @@ class Table:
         # waste (FC-1), one that deals rows has no waste (SP-5). Every move's check asks it.
         self.pile_counts = {TABLEAU: len(rules.columns), FOUNDATION: rules.foundation_count, CELL: rules.cells,
                             STOCK: int(rules.stock != "none"), WASTE: int(rules.stock == "waste")}
+        self._clears_tableau = rules.goal == "clear_tableau"  # GO-5: won when the columns are empty
         self.score = self.scoring.start
         self.moves = 0
         self.recycles = 0
@@ -77,6 +78,9 @@ class Table:
 
     @property
     def won(self) -> bool:
+        """Every card home (C-4), or every column card gone where that is the goal (GO-5)."""
+        if self._clears_tableau:
+            return not any(self.tableau)
         return sum(map(len, self.foundations)) == self.rules.card_count
 
     @property

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import DECK, KING, RANK, SUIT
+from .cards import DECK, KING, RANK
 from .checks import check_draw, check_source, exists, refuse, run_limit
 from .errors import IllegalMove
+from .predicates import foundation_refusal
 from .moves import CELL, DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile, Request
 from .table import Table
 
@@ -105,12 +106,10 @@ def foundation_for(table: Table, c: int) -> int | None:
     rules = table.rules
     if rules.whole_suits_leave:
         return None
-    suit, rank, base = SUIT[c], RANK[c], rules.foundation_base
+    base, build = rules.foundation_base, rules.foundation_build
     for index, (pile, fixed) in enumerate(zip(table.foundations, rules.foundation_suits)):
-        if fixed is not None and fixed != suit:
-            continue
-        if (rank == base and not pile) or (pile and SUIT[pile[-1]] == suit and RANK[pile[-1]] + 1 == rank):
-            return index  # C-4 (predicates.extends_foundation, written out: asked in every loop)
+        if foundation_refusal(c, pile, base, fixed, build) is None:  # C-4, GO-3
+            return index
     return None
 
 
@@ -167,6 +166,8 @@ def resolve(table: Table, request: Request) -> Move:
         if target is not None:
             return Move(src, Pile(FOUNDATION, target), 1)
         if kind == FOUNDATION:
+            if table.rules.foundation_count == 1:  # GO-3: the one pile's own rule says why not
+                return Move(src, Pile(FOUNDATION, 0), 1)
             raise IllegalMove(refuse(table, "no_foundation", card=c))
     if kind == FOUNDATION:
         raise IllegalMove(refuse(table, "one_at_a_time"))

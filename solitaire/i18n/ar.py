@@ -14,7 +14,7 @@ from solitaire.i18n.rules_ar import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "سوليتير",
-    "app.subtitle": "كلوندايك · Double · ريفليشي · مبارزة · فري سيل · العنكبوت",
+    "app.subtitle": "ألعاب سوليتير تلعبها وحدك أو في مبارزة",
     "menu.klondike": "كلوندايك",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "سوليتير ريفليشي",
@@ -84,6 +84,9 @@ STRINGS: dict[str, str] = {
     "refusal.ace_first": "تبدأ كومة الأساس بالآس، لذا لا تقبل {card} أولًا",
     "refusal.foundation_suit": "لكل كومة أساس رمز واحد، لذا لا يمكن وضع {card} على {target}",
     "refusal.foundation_rank": "تصعد كومة الأساس رتبة واحدة في كل مرة، لذا لا يمكن وضع {card} على {target}",
+    "refusal.not_next_rank": "تذهب الورقة إلى الكومة إذا كانت أعلى من ورقتها العليا برتبة واحدة أو أدنى منها برتبة، مهما كان رمزها: لا يمكن وضع {card} على {target}",
+    "refusal.no_building": "لا توضع أي ورقة على عمود: الأوراق تغادر الأعمدة فقط",
+    "refusal.stock_used_up": "نفدت كومة السحب: لا يُمرّ بها إلا مرة واحدة",
     "refusal.king_only": "لا يقبل العمود الفارغ إلا ملكًا، منفردًا أو مع الأوراق الموضوعة فوقه، لذا لا يمكن وضع {card} فيه",
     "refusal.not_on": "توضع الورقة على ورقة من اللون المقابل أعلى منها برتبة واحدة: لا يمكن وضع {card} على {target}",
     "refusal.not_on_rank": "توضع الورقة على ورقة أعلى منها برتبة واحدة بالضبط: لا يمكن وضع {card} على {target}",
@@ -246,6 +249,8 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "فري سيل",
     "menu.spider": "العنكبوت",
+    "menu.yukon": "يوكون",
+    "menu.golf": "الغولف",
     "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",
     "new_game.draw_two_suits": "نوعان",

@@ -5,7 +5,7 @@ from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
     "app.title": "Solitaire",
-    "app.subtitle": "Klondike · Double · Thoughtful · Duel · FreeCell · Spider",
+    "app.subtitle": "Patience games to play alone or in a duel",
     "menu.klondike": "Klondike",
     "menu.double": "Double Solitaire",
     "menu.thoughtful": "Thoughtful Solitaire",
@@ -257,6 +257,8 @@ STRINGS.update({
 STRINGS.update({
     "menu.freecell": "FreeCell",
     "menu.spider": "Spider",
+    "menu.yukon": "Yukon",
+    "menu.golf": "Golf",
     "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",
     "new_game.draw_two_suits": "Two suits",

@@ -138,6 +138,9 @@ def move_words(was: Before, game: Game) -> str:
     move = was.move
     if move.src.kind != STOCK:
         parts.append(moved_words(move, was.cards))
+    elif game.rules.stock == "to_foundation":  # GO-4: the stock turns its card onto the pile
+        parts.append(i18n.t("speech.move", card=card_words(game.foundations[0][-1]),
+                            pile=pile_words(Pile(FOUNDATION, 0))))
     elif game.rules.deals_rows:
         parts.append(i18n.t("speech.dealt"))
     else:

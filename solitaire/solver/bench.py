@@ -45,6 +45,8 @@ SUITES = (
     ("Double Solitaire draw 3", "double", 3, "standard", 500, "unknown <= 5%", None),
     ("FreeCell, Microsoft deals 1-1000", "freecell", 1, "standard", 1000,
      "the share decided, reported (issue 24); deal 11982 proven lost within 120 s", None),
+    ("Yukon", "yukon", 1, "standard", 500, "decided >= 99% within 10 s (issue 34)", None),
+    ("Golf", "golf", 1, "standard", 1000, "decided >= 99% (issue 34); win rate ours alone", None),
 )
 LOST_DEAL = ("FC1-MS-11982", 120.0)  # the one Microsoft deal that cannot be won (FC-6)
 

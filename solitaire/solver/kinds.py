@@ -9,16 +9,20 @@ from ..core.game import Game
 
 
 def search_kind(game: Game) -> str | None:
-    """Which search plays ``game``'s rules: "cells" (FreeCell: free cells, every card dealt face
+    """Which search plays ``game``'s rules: "one_pile" (Golf: every column card onto one pile,
+    one rank up or down, the stock turned onto it), "cells" (FreeCell: free cells, every card dealt face
     up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
     turned onto a waste, C-2 building) or None (Spider, or building by suit or colour: no search of ours; the hint
     then judges the moves in sight, ``seen_hint``).
     """
     rules = game.rules
+    if (rules.foundations == "one_pile" and rules.foundation_build != "up_in_suit" and rules.build == "none"
+            and rules.stock in ("to_foundation", "none") and rules.goal == "clear_tableau"):
+        return "one_pile"  # GO-2, GO-3, GO-5: every card onto one pile, one rank up or down
     if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
         return None
     if rules.cells:
-        fits = (rules.stock == "none" and rules.face_up == "all" and rules.runs == "ordered"
+        fits = (rules.stock == "none" and not rules.deals_face_down and rules.runs == "ordered"
                 and rules.empty_takes_any and rules.decks == 1 and rules.foundation_back == "never")
         return "cells" if fits else None
-    return "talon" if rules.stock == "waste" and rules.runs in ("ordered", "any") else None
+    return "talon" if rules.stock in ("waste", "none") and rules.runs in ("ordered", "any") else None

@@ -9,13 +9,14 @@ process, so the frame thread never thinks, and hands the decision over once its 
 seconds a move, by strength) has passed.
 
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
-strength plays on while it has a line that gets somewhere (its policy's move, else any short
-line that sends a card home or turns one, ``opponent.escape``; the talon cycled included), and
-presses End only when it is stuck or when the time left cannot pay (``time_pays``): the next
-card home, at the pace the player has kept so far, would come too late to make up for the time
-bonus (DU-5) that ending now banks. Games no talon search fits (``kinds.search_kind``: FreeCell,
-Spider) are played from the cards in sight (``seen_hint``). Without a race clock END just means
-"nothing useful left" (the Hint's "No useful move").
+strength plays its policy's move, else the first move of the shortest line that sends a card
+home or turns one (``opponent.escape``: every line over the cards it has seen, the talon cycled
+as often as it takes), and presses End only when there is no such line (a dead end of what it
+can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
+left cannot change the result): never to bank the time bonus (DU-5) while a card could still
+come home (issue 31). Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
+played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
+useful left" (the Hint's "No useful move").
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
-from ..core.bonus import finishing_bonus
 from ..core.game import Game
 from ..core.moves import Move
 from .kinds import search_kind
@@ -79,29 +79,25 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END
     if search_kind(game) != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
-    else:
-        rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
-        move = _POLICIES[strength](view, rng) or way_out(view)
-    if move is None:
-        return END  # stuck: no line the player sees sends a card home or turns one any more
-    if view.seconds_left is not None and not time_pays(game, view.seconds_left, PACE[strength]):
-        return END
-    return move
+        return END if move is None else move
+    rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
+    move = _POLICIES[strength](view, rng)
+    seconds = view.seconds_left
+    if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
+        return move
+    way = way_out(view)
+    if way.found is None:  # too many places to look through: play on while the policy can
+        return END if move is None else move
+    if not way.found:
+        return END  # a dead end of what it can know: no line sends a card home or turns one
+    if seconds is not None and way.moves * PACE[strength] > seconds:
+        return END  # the next card home or turned cannot come before 0:00: End banks the bonus
+    return move if move is not None else way.move
 
 
-def time_pays(game: Game, seconds_left: float, pace: float) -> bool:
-    """Playing on is worth its time (DU-5): the next card home, expected after as many moves as
-    each card home has taken so far (every move takes ``pace``), and End then, total at least
-    what End now banks (End takes a pace too). With no card home yet ending pays nothing, and
-    near 0:00 the bonus left is small, so this says "end" only in a race's last seconds."""
-    home = sum(map(len, game.foundations))
-    if home == 0:
-        return True
-    end_now = finishing_bonus(game, seconds_left - pace)
-    next_card = pace * max(1.0, game.moves / home)
-    if home + 1 == game.rules.card_count:  # the last card ends the game itself: no End to press
-        return 10 + finishing_bonus(game, seconds_left - next_card, home + 1) >= end_now
-    return 10 + finishing_bonus(game, seconds_left - next_card - pace, home + 1) >= end_now
+CLOCK_WATCH = 40
+"""Within this many of its moves of 0:00 a player checks that its next card home or turned can
+still come in time (the search that says so costs more than a move's thinking otherwise)."""
 
 
 def _easy(view: Seen, rng: random.Random) -> Move | None:

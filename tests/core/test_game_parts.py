@@ -12,8 +12,11 @@ import pytest
 from solitaire.core import CELL, DRAW, Game, Move, Pile, parse_code
 from solitaire.core import predicates
 from solitaire.core.game import Game as GameClass
-from solitaire.core.rules import PARTS, REGISTRY
+from solitaire.core.errors import TOPICS
+from solitaire.core.rules import PARTS, REGISTRY, LevelError, levels_dir, load_level
 from solitaire.core.table import Record, Table
+
+LEVELS = levels_dir()
 
 
 def test_C9_an_undo_record_is_an_immutable_value_with_named_fields():
@@ -60,11 +63,22 @@ def test_game_is_the_state_with_its_jobs_composed_onto_it():
     assert GameClass.__mro__ == (GameClass, Table, object)
 
 
-def test_every_part_value_names_a_predicate_the_engine_has():
-    assert set(PARTS["build"]) == set(predicates.BUILDS)
-    assert set(PARTS["runs"]) == set(predicates.RUNS)
-    assert set(PARTS["empty_column"]) == set(predicates.EMPTY_COLUMN)
-    assert set(PARTS["foundation_start"]) == set(predicates.FOUNDATION_BASES)
+def test_every_value_of_every_part_is_one_a_level_file_can_name(tmp_path):
+    """Read from PARTS itself, never a list of its parts written out here: a part added to the
+    engine is tried here with each of its values the day it is added."""
+    text = (LEVELS / "klondike.toml").read_text("utf-8")
+    head, rest = text.split("[rules]")
+    scoring = "[scoring.standard]" + rest.split("[scoring.standard]")[1].split("[rule_ids]")[0]
+    tail = "[rules_page]" + rest.split("[rules_page]")[1]
+    every_topic = "[rule_ids]\n" + "".join(f'{topic} = "K-1"\n' for topic in TOPICS)  # whatever a part may refuse
+    path = tmp_path / "klondike.toml"
+    for part, values in PARTS.items():
+        for value in values:
+            path.write_text(f'{head}[rules]\n{part} = "{value}"\n{scoring}{every_topic}{tail}', "utf-8")
+            assert getattr(load_level(path), part) == value, (part, value)
+        path.write_text(text.replace("[rules]", f'[rules]\n{part}_x = "nothing"', 1), "utf-8")
+        with pytest.raises(LevelError, match=rf"klondike.toml: \[rules\] has no part '{part}_x'"):
+            load_level(path)
 
 
 def test_FC3_the_run_limit_is_free_cells_plus_one_doubled_per_empty_column():
@@ -76,6 +90,9 @@ def test_every_shipped_game_is_asked_by_its_rules_never_its_id():
         rules = REGISTRY.get(game_id)
         assert rules.builds_on is predicates.BUILDS[rules.build].fits
         assert rules.empty_takes is predicates.EMPTY_COLUMN[rules.empty_column]
+        assert rules.foundation_base == predicates.FOUNDATION_BASES[rules.foundation_start]
+        assert rules.dealt_hidden == tuple(predicates.FACE_UP[rules.face_up].face_down(place, size)
+                                           for place, size in enumerate(rules.columns))
 
 
 def test_FC2_a_cell_move_is_undone_exactly():

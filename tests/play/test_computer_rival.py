@@ -17,7 +17,8 @@ from solitaire.core.duel import RivalBack, RivalGone
 from solitaire.play.computer import ComputerRival, make_rival
 from solitaire.play.duel import Duel, new_race
 from solitaire.play.rival import RIVAL
-from solitaire.solver.player import END, Stopped, Strength, decide, seen
+from solitaire.solver.opponent.escape import search
+from solitaire.solver.player import END, PACE, Stopped, Strength, decide, seen
 from solitaire.solver.worker import SolverWorker
 from solitaire.store import Store
 from tests.play.races import CODE, STEP, computer_duel, finish
@@ -70,16 +71,19 @@ def test_a_computer_vs_computer_duel_on_the_simulated_clock_reaches_its_result(t
     assert set(line["you"]) == {"score", "bonus", "total", "foundation", "ended"}
 
 
-def test_DU5_both_computer_sides_play_a_short_race_to_its_end(solver):
-    """A shorter race (--race-seconds 20): with the few cards home 20 s allow, the bonus that
-    ending would bank is worth less than the next card (DU-5), so neither side ends early:
-    each plays until it is stuck, or the clock, judged by the race's own length, runs out."""
+def test_DU4_both_computer_sides_play_a_short_race_to_its_end(solver):
+    """A shorter race (--race-seconds 20): neither side ends to bank the bonus (issue 31): each
+    plays until it is stuck, or until its next card home or turned cannot come before the
+    clock, judged by the race's own length, runs out."""
     duel = computer_duel(seconds=20, solver=solver)
     assert duel.race.limit == 20.0 and duel.race.over
-    for player, side in enumerate((duel.result.you, duel.result.opponent)):
+    for player, (side, strength) in enumerate(((duel.result.you, "medium"), (duel.result.opponent, "hard"))):
         assert side.ended in ("time", "end")
-        if side.ended == "end":  # stuck: no line it sees gets anywhere
-            assert decide_stuck(duel.race.games[player])
+        if side.ended == "end":  # stuck, or the next card cannot come in the time left
+            pace = PACE[Strength(strength)]
+            asked_with = duel.race.limit - duel.race.finished_at[player] + pace  # End takes a pace too
+            way = search(duel.race.games[player].clone(), True)
+            assert decide_stuck(duel.race.games[player]) or way.moves * pace > asked_with
 
 
 def test_the_same_deal_and_strengths_give_the_same_duel_on_the_simulated_clock(solver):

@@ -61,6 +61,8 @@ def test_game_py_bench_takes_the_solver_budget_and_refuses_it_alone(capsys):
     from solitaire.bench import run_bench
 
     assert run_bench(["--budget", "3"]) == 2
-    assert "--budget goes with --solver" in capsys.readouterr().err
+    assert "--budget and --game go with --solver" in capsys.readouterr().err
+    assert run_bench(["--solver", "--game", "spider"]) == 2  # no suite of Spider's: no search plays it
+    assert "--game must be one of" in capsys.readouterr().err
     assert run_bench(["--solver", "--budget", "nine"]) == 2
     assert "not a number of seconds: 'nine'" in capsys.readouterr().err

@@ -11,7 +11,8 @@ import pytest
 
 from solitaire.core.codes import GameCode
 from solitaire.core.bonus import time_bonus
-from solitaire.solver.opponent.bench import Played, head_to_head, race
+from solitaire.core.codes import DEAL_LIMIT
+from solitaire.solver.opponent.bench import DEFAULT_SEED, Played, deals_for, head_to_head, race
 from solitaire.solver.player import PACE, Strength
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,10 +50,22 @@ def test_head_to_head_counts_wins_ties_and_losses_deal_by_deal():
 @pytest.mark.parametrize("args, says", [
     (["--opponent", "--deals", "0"], "--deals: must be at least 1, not 0"),
     (["--opponent", "--deals", "many"], "--deals: invalid count: 'many'"),
-    (["--json"], "--deals and --json go with --opponent"),
+    (["--json"], "--deals, --seed and --json go with --opponent"),
+    (["--seed", "4"], "--deals, --seed and --json go with --opponent"),
+    (["--opponent", "--seed", "-1"], "--seed: must be at least 0, not -1"),
+    (["--opponent", "--seed", "x"], "--seed: invalid seed: 'x'"),
 ])
 def test_bad_bench_options_are_one_line_and_exit_2(args, says):
     result = subprocess.run([sys.executable, str(REPO / "game.py"), "bench", *args],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip().splitlines() == [f"game.py bench: {'argument ' if 'deals:' in says else ''}{says}"]
+    assert result.stderr.strip().splitlines() == [f"game.py bench: {'argument ' if ('deals:' in says or 'seed:' in says) else ''}{says}"]
+
+
+def test_the_deals_are_drawn_from_the_seed_never_deals_1_to_n():
+    """Issue 31: deals 1…N were the only ones ever benched (and tuned on)."""
+    drawn = deals_for(DEFAULT_SEED, 200)
+    assert drawn == deals_for(DEFAULT_SEED, 200) and len(set(drawn)) == 200
+    assert all(0 <= n < DEAL_LIMIT for n in drawn) and sorted(drawn) != list(range(1, 201))
+    assert len(set(drawn) & set(range(1, 1001))) < 5
+    assert len(set(deals_for(2027, 200)) & set(deals_for(9001, 200))) < 3  # two seeds, two sets of deals

@@ -1,5 +1,5 @@
 """Issue 14's computer player: it sees only what a player sees (the no-peek test), Easy's
-priorities, End when nothing useful is left (DU-4) or the clock is nearly out (DU-5)."""
+priorities, End when nothing useful is left (DU-4) or the clock is nearly out."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import pytest
 
 from solitaire.core import DRAW, Game, Move, Pile, parse_code
 from solitaire.core.moves import FOUNDATION, TABLEAU, WASTE
+from solitaire.solver.opponent.escape import search
 from solitaire.solver.opponent.priorities import clicks_to_play
 from solitaire.solver.opponent.view import determinise
-from solitaire.solver.player import END, PACE, Seen, Strength, decide, seen, time_pays
+from solitaire.solver.player import END, PACE, Seen, Strength, decide, seen
 from tests.positions import build
 
 
@@ -133,25 +134,21 @@ def test_the_same_position_and_seed_give_the_same_decision(strength):
 
 
 @pytest.mark.parametrize("strength", list(Strength))
-def test_DU5_it_plays_on_while_the_next_card_at_its_pace_pays_and_ends_when_it_cannot(strength):
-    """27 cards home, the next that fit two clicks away. Six moves a card so far: with 18 s left
-    the next card, at that pace, comes too late to pay for the bonus ending now banks, so every
-    strength ends; with 200 s left, or at a card a move, it plays on (issue 22: never End while
-    cards still go home in time)."""
+def test_DU4_it_plays_on_while_the_next_card_comes_before_0_00_whatever_the_bonus_ending_banks(strength):
+    """27 cards home, the next that fit two clicks away, six moves a card so far. With 18 s left
+    every strength used to End (the next card at that pace came too late to pay for the bonus
+    ending banked: issue 22's rule); issue 31: End only when the time left cannot change the
+    result, so it plays on, and ends only when the two clicks cannot land before 0:00."""
     found = ["AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D 6D", "AC 2C 3C 4C 5C 6C 7C 8C"]
     game = build("duel", tableau=["KS QH JS TH", "KC QD JC TD", "KH QS", "KD QC", "JH TS", "JD TC 9D"],
                  foundations=found, stock="6H 7D 9H 8H 8D 7H", draw=3)
     game.recycles = 1  # the stock's order is known: 8H tops the first click, 6H the second
     game.moves = 27 * 6
-    assert not time_pays(game, 18.0, PACE[strength]) and decide(seen(game, 18.0), strength) is END
-    assert time_pays(game, 200.0, PACE[strength]) and decide(seen(game, 200.0), strength) == DRAW
-    game.moves = 27
     assert decide(seen(game, 18.0), strength) == DRAW
-
-
-def test_DU5_with_no_card_home_ending_pays_nothing_so_it_plays_on():
-    game = build("duel", tableau=["ks QH", "9c 2S", "5d 6C"], stock="2d")
-    assert time_pays(game, 1.0, PACE[Strength.HARD]) and time_pays(game, 239.0, PACE[Strength.EASY])
+    assert decide(seen(game, 200.0), strength) == DRAW
+    assert search(game, True).moves == 3  # two clicks, then the card home
+    assert decide(seen(game, 3 * PACE[strength]), strength) == DRAW
+    assert decide(seen(game, 3 * PACE[strength] - 0.1), strength) is END
 
 
 def test_hard_with_no_clock_wins_a_deal_that_easy_loses():

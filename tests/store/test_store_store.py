@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire.core.rules import REGISTRY
 from solitaire.store import Notice, Outcome, Settings, Store, data_dir, mode_key
 from solitaire.store.atomic import TEMP_SUFFIX
 from solitaire.store.settings import CARD_BACKS
@@ -124,7 +125,8 @@ def test_per_game_settings_merge(home: Path) -> None:
     store.update_settings(draw={"klondike": 3}, scoring={"double": "vegas"})
     store.update_settings(draw={"double": 3})
     settings = Store().settings
-    assert settings.draw == {"klondike": 3, "double": 3, "thoughtful": 1, "duel": 3, "freecell": 1, "spider": 1}
+    defaults = {game: REGISTRY.get(game).default_draw for game in REGISTRY.ids()}  # every game the level files give
+    assert settings.draw == {**defaults, "klondike": 3, "double": 3}
     assert settings.scoring["double"] == "vegas" and settings.scoring["klondike"] == "standard"
 
 

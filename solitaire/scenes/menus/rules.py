@@ -33,7 +33,7 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     rows: list[Block] = []
     if scoring.start:
         rows.append(("row", t("rules.points.start"), scoring.text(scoring.start)))
-    if scoring.column_to_foundation == scoring.waste_to_foundation:
+    if scoring.column_to_foundation == scoring.waste_to_foundation or rules.stock != "waste":  # no waste: one row
         rows.append(("row", t("rules.points.to_foundation"),
                      _points(scoring, scoring.column_to_foundation)))
     else:
@@ -44,7 +44,7 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     if scoring.waste_to_column:
         rows.append(("row", t("rules.points.waste_to_column"),
                      _points(scoring, scoring.waste_to_column)))
-    if scoring.flip and rules.face_up != "all":
+    if scoring.flip and rules.deals_face_down:
         rows.append(("row", t("rules.points.flip"), _points(scoring, scoring.flip)))
     if scoring.foundation_to_column:
         rows.append(("row", t("rules.points.foundation_to_column"),

@@ -1,59 +1,93 @@
-"""A way out for a player whose policy sees nothing worth doing: before pressing End (DU-4,
-"at a dead end"), look for a short line of legal moves — the ones the priorities call pointless
-too (a King from column to column, a group moved sideways), stock clicks and recycles included
-— that sends a card home or turns a face-down card. Never a card back from a foundation: the
-policy, asked again after the line's first move, would send it straight home, round and round.
+"""A way out for a player whose policy sees nothing worth doing, and the dead end that says
+End (DU-4, "at a dead end"): a search over every line of legal moves — the ones the priorities
+call pointless too (a King from column to column, a group moved sideways), stock clicks and
+recycles as many as it takes, the costly ones too — for the first that sends a card home or turns
+a face-down card. Never a card back from a foundation: the policy, asked again after the line's
+first move, would send it straight home, round and round.
 
-The search runs on what the player sees: it stops at the first card turned (what shows is
-unknown) and clicks the stock only once its order is known. It is breadth first, so the line it
-finds is a shortest one, and the next decision finds the rest of it (one move shorter); it
-looks at no more than ``LIMIT`` positions, so a decision stays bounded by work, never by time.
+The search runs on what the player sees: a card turned ends a line (what shows is unknown), and
+a click on a stock not yet seen is a way out in itself (it shows cards). Once the stock has been
+through the waste, every card a line can move is known, so what the search finds on a player's
+view is exactly what it finds on the real position: a player that presses End only when this
+search comes back empty never gives up a card it could have had (``bench --opponent``'s
+"gave up" runs the same search on the real game, after the fact).
+
+It is breadth first: the line it finds is a shortest one, and the next decision finds the rest of
+it, one move shorter, so following it always arrives. Positions are told apart by their cards
+alone (a recycle's cost does not make a new place to be), so the search ends: a Klondike table
+without a card to turn has a few thousand such places at most. ``LIMIT`` bounds it all the same.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from .sampling import home, still_hidden
 from .view import Seen
 
-DEPTH = 8
-"""The longest line looked for, in moves."""
-LIMIT = 3000
-"""Positions a search may look at."""
+LIMIT = 60000
+"""Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
+
+
+@dataclass(frozen=True)
+class Way:
+    """What the search found: ``found`` True with the first move of a shortest line and its
+    length in moves, False for a dead end (every line tried), None when ``LIMIT`` stopped it."""
+
+    found: bool | None
+    move: Move | None = None
+    moves: int = 0
 
 
 def _state(game: Game) -> tuple:
-    """The position, counters apart (a recycle's cost does not make a new place to be)."""
-    return (tuple(map(tuple, game.tableau)), tuple(game.hidden), tuple(game.stock), tuple(game.waste),
-            tuple(map(len, game.foundations)))
+    """The position as far as a line can change it: the columns in any order (which column holds
+    what never changes where a line can go), the talon; not the foundations (a line that adds
+    to them has arrived, and none takes from them), nor the counters (a recycle's cost does not
+    make a new place to be)."""
+    return (tuple(sorted(zip(game.hidden, map(tuple, game.tableau)))), tuple(game.stock), tuple(game.waste))
 
 
-def way_out(view: Seen) -> Move | None:
-    """The first move of a shortest line to a card home (more than now) or a card turned; None
-    when there is none within DEPTH moves and LIMIT positions: the player is stuck."""
-    start = view.game
+def _state_with_home(game: Game) -> tuple:
+    """``_state`` with the foundations, for lines that may take cards back from them."""
+    return _state(game) + (tuple(sorted(map(len, game.foundations))),)
+
+
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False) -> Way:
+    """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
+    ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
+    may take cards back from the foundations too (the bench's wider check, never the player's)."""
     home_now, hidden_now = home(start), still_hidden(start)
-    visited = {_state(start)}
+    key = _state_with_home if from_home else _state
+    visited = {key(start)}
     frontier: list[tuple[Game, Move | None]] = [(start, None)]
-    for _ in range(DEPTH):
+    depth = 0
+    while frontier:
+        depth += 1
         following: list[tuple[Game, Move | None]] = []
         for game, first in frontier:
             for move in game.legal_moves():
-                if (move.src.kind == STOCK and not view.stock_known) or move.src.kind == FOUNDATION:
-                    continue  # an unseen stock gives the unknown; a card from home goes back
-                child = game.clone()
-                child.apply(move)
-                if home(child) > home_now or still_hidden(child) < hidden_now:
-                    return first or move
-                state = _state(child)
-                if state in visited:
-                    continue
-                if len(visited) >= LIMIT:
-                    return None
-                visited.add(state)
-                following.append((child, first or move))
-        if not following:
-            return None
+                if move.src.kind == FOUNDATION and not from_home:
+                    continue  # a card from home goes back
+                if move.src.kind == STOCK and not stock_seen:
+                    return Way(True, first or move, depth)  # the click shows what was never seen
+                game.apply(move)
+                if home(game) > home_now or still_hidden(game) < hidden_now:
+                    game.undo()
+                    return Way(True, first or move, depth)
+                state = key(game)
+                if state not in visited:
+                    if len(visited) >= limit:
+                        game.undo()
+                        return Way(None)
+                    visited.add(state)
+                    following.append((game.clone(), first or move))
+                game.undo()
         frontier = following
-    return None
+    return Way(False)
+
+
+def way_out(view: Seen, limit: int = LIMIT) -> Way:
+    """The search on what the player sees."""
+    return search(view.game.clone(), view.stock_known, limit)

@@ -72,7 +72,7 @@ class Seen:
 def stock_known(game: Game) -> bool:
     """The stock's cards and order are known: nothing is hidden in the game (Thoughtful), or the
     stock has been recycled at least once (all of it came back from the waste)."""
-    return game.rules.face_up == "all" or game.recycles > 0 or not game.stock
+    return game.rules.stock_in_sight or game.recycles > 0 or not game.stock
 
 
 def seen(game: Game, seconds_left: float | None = None) -> Seen:

@@ -16,6 +16,7 @@ from solitaire.app.scene import App, Scene
 from solitaire.app.services import Services
 from solitaire.app.text import Text
 from solitaire.core import Game, GameCode, parse_code
+from solitaire.core.rules import REGISTRY
 from solitaire.main import DEFAULT_SETTINGS
 from solitaire.scenes.menus.confirm import ConfirmScene
 from solitaire.scenes.menus.game_code import GameCodeScene
@@ -493,13 +494,16 @@ def test_rules_scoring_tables_come_from_the_rulesets(make_app):
     assert all(label != "Turning a hidden card face up" for label, _ in rows["thoughtful"])
     assert ("Recycling the waste into the stock", "3 free, then -20") in rows["duel"]  # DU-2
     assert ("Time bonus for finishing early", "seconds left × 10 × (cards home ÷ 52)²") in rows["duel"]  # DU-5
+    for game, points in (("golf", "+1"), ("spider", "+100")):  # GO-6, SP-6: no waste, so no waste row
+        rows = [(b[1], b[2]) for b in rules_blocks(app, game) if b[0] == "row"]
+        assert ("A card to a foundation", points) in rows and all("Waste" not in label for label, _ in rows), rows
     duel_text = " ".join(b[1] for b in rules_blocks(app, "duel"))
     assert "same deal" in duel_text and "× 10 × (your cards home ÷ 52)²" in duel_text  # DU-5, version 2
 
 
 def test_rules_text_is_found_for_every_game(make_app):
     app = make_app()
-    for game in ("klondike", "double", "thoughtful", "duel"):
+    for game in REGISTRY.ids():  # every game a level file gives, Yukon and Golf too
         paragraphs = [b for b in rules_blocks(app, game) if b[0] == "para"]
         assert len(paragraphs) >= 6
         assert all(not text.startswith("rules.") for _, text, _ in paragraphs)

@@ -1,4 +1,4 @@
-"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful and FreeCell played to a
+"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful, FreeCell, Yukon and Golf played to a
 win with posted key events only, the focus visible all along, and the win panel reached and
 used with the keyboard too.
 
@@ -96,11 +96,12 @@ def play_line_by_keyboard(driver, play, moves: list[str], log=None) -> None:
         assert play.group.focused is play.board and play.group.focus_visible
         if log is not None:
             said = heard()[count:]
+            assert said, f"{text}: nothing said"
             assert said[0] == "en\t" + spoken.move_words(was, expected), text
             assert said[1:] in ([], ["en\tAuto-complete plays the rest of the cards home"]), text
 
 
-@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell"])
+@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell", "yukon", "golf"])
 def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id, tmp_path, monkeypatch):
     """... and by ear: every line said is read back from the speech log (issue 36)."""
     line = LINES[game_id]

@@ -190,6 +190,7 @@ def test_an_arabic_table_is_read_from_the_right(make_app, tmp_path):
 
     driver = Driver(app)
     start(app, driver, LINES["klondike"]["code"])
+    app.speech.wait()  # the log is written on the speech's own thread
     before = len(path.read_text(encoding="utf-8").splitlines())
     driver.key(pygame.K_t)
     app.speech.wait()
