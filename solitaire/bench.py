@@ -26,8 +26,9 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--store", action="store_true", help="the duel server's database: a result's write on "
                         "SQLite, and on PostgreSQL with --db")
     parser.add_argument("--db", metavar="URL", help="--store: a PostgreSQL database to measure too (postgresql://…)")
-    parser.add_argument("--against", type=Path, default=None, metavar="GAME_PY",
-                        help="--server: the same load on another checkout's server too (its game.py), compared")
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="GAME_PY",
+                        help="--server: the same load on another checkout's server too (its game.py), compared; "
+                        "again for more checkouts")
     parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
                         help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
     parser.add_argument("--seed", type=_seed, default=None, metavar="N",
@@ -44,9 +45,10 @@ def run_bench(argv: list[str]) -> int:
         return bad_input(error)
     if (args.deals is not None or args.json or args.seed is not None) and not args.opponent:
         return bad_input(UsageError("game.py bench: --deals, --seed and --json go with --opponent"))
-    if args.against is not None and not (args.server and _is_game_py(args.against)):
-        return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
-                                    f"not {shown(str(args.against))}"))
+    for other in args.against:
+        if not (args.server and _is_game_py(other)):
+            return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
+                                        f"not {shown(str(other))}"))
     if args.db is not None and not (args.store and args.db.startswith(("postgresql://", "postgres://"))):
         return bad_input(UsageError("game.py bench: --db goes with --store and names a postgresql:// database"))
     if (args.budget is not None or args.game is not None) and not args.solver:
@@ -121,23 +123,22 @@ def _is_game_py(path: Path) -> bool:
     return path.name == "game.py" and path.is_file() and (path.parent / "solitaire" / "__init__.py").is_file()
 
 
-def _positive(text: str) -> int:
-    """A count of at least 1 (argparse reports anything else as a usage mistake)."""
+def _whole_number(text: str, least: int, what: str) -> int:
+    """A whole number of at least ``least`` (argparse reports anything else as a usage mistake)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count: {shown(text)}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"invalid {what}: {shown(text)}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1."""
+    return _whole_number(text, 1, "count")
 
 
 def _seed(text: str) -> int:
     """A seed: any whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed: {shown(text)}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
-    return value
+    return _whole_number(text, 0, "seed")

@@ -50,7 +50,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
 from .mirror import Mirror
-from .online_messages import (COMEBACK_SECONDS, FROM_SERVER, LIMITS, VERSION, BoardAsk, Bye, Cancel, DailyAsk,
+from .online_messages import (COMEBACK_SECONDS, FROM_SERVER, DAILY_MOVES, VERSION, BoardAsk, Bye, Cancel, DailyAsk,
                               DailySubmit, EndMessage, Find, Hello, Matched, MoveMessage, No, Ok, ProtocolError,
                               RecordedAsk, RivalProgress, Result, Room, decode, encode, read_points)
 
@@ -135,7 +135,7 @@ class OnlineClient:
     def daily_submit(self, game: str, draw: int, day: str, log: list[str] | tuple[str, ...]) -> None:
         """Send a daily deal's game as its moves (DD-5), in as many parts as a message's size
         needs; the server answers the last part with ``DailyScore`` (or ``Refused``)."""
-        room = LIMITS[("daily", "moves")]
+        room = DAILY_MOVES
         parts: list[list[str]] = [[]]
         length = -1  # the text of the part being filled: its moves and a space between each two
         for move in log:

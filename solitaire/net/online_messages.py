@@ -1,10 +1,12 @@
-"""The online duel protocol (issue 25): JSON objects over WebSocket, each a frozen dataclass.
+"""The online duel protocol (issue 25): JSON objects over WebSocket, each a frozen msgspec struct.
 
-Every message is read field by field against its dataclass: the field's annotated type, and for
-what a player sends, the ranges in ``LIMITS`` (text length, number range) — nothing a peer sends
-is trusted (issue 15's rule). An unknown type, a missing or extra
-field (a score claim, a deal code), a wrong type or an out-of-range value is a ProtocolError that
-names it; the server answers it with a ``Refused`` and never crashes.
+Every message is a ``msgspec`` struct, read by msgspec's strict typed JSON decoding (issue 35
+item 6: no hand-made checks): each field's annotated type, and its bounds (text length, number
+range) — nothing a peer sends is trusted (issue 15's rule). An unknown type, a missing or extra
+field (a score claim, a deal code), a wrong type (``true`` for a number, ``1`` for true, ``"1"``
+for 1), an out-of-range value or text that is not strict JSON (NaN, a byte-order mark, a lone
+surrogate, bytes not UTF-8) is a ProtocolError that names it (msgspec's words, with the field's
+path); the server answers it with a ``Refused`` and never crashes.
 
 Player -> server::
 
@@ -34,11 +36,11 @@ question (DU-4).
 
 from __future__ import annotations
 
-import json
-import math
-import typing
-from dataclasses import MISSING, dataclass, fields
-from typing import Any
+from dataclasses import fields
+from typing import Annotated, Any, Union
+
+import msgspec
+from msgspec import Meta, Struct
 
 from ..core.duel import Points
 
@@ -50,7 +52,19 @@ VERSION = 6  # 2: Matched, Ok and No carry the player's points by kind (the End 
 #             6: queued says whether a recorded run is there to race, rival carries the total
 MAX_MESSAGE = 4096  # bytes: the largest message a player may send (the server's max_size)
 MAX_NUMBER = 100_000
+DAILY_MOVES = 3600  # characters of moves in one part of a daily game (``DailySubmit.moves``)
 COMEBACK_SECONDS = 30.0  # a player whose connection dropped may come back to the race this long
+
+# What a field may hold: a number in a range, text of at most so many characters. A field with
+# no bound of its own is a whole number within +-2**53 (exact in any JSON reader) or text of at
+# most 2000 characters.
+Whole = Annotated[int, Meta(ge=-2**53, le=2**53)]
+Text = Annotated[str, Meta(max_length=2000)]
+Counted = Annotated[int, Meta(ge=1, le=MAX_NUMBER)]
+Draw = Annotated[int, Meta(ge=1, le=9)]
+Name = Annotated[str, Meta(max_length=64)]
+Game = Annotated[str, Meta(max_length=16)]
+Day = Annotated[str, Meta(max_length=10)]
 
 
 class ProtocolError(ValueError):
@@ -58,188 +72,170 @@ class ProtocolError(ValueError):
     ``Refused`` answer and the tests)."""
 
 
-@dataclass(frozen=True)
-class Hello:
-    version: int
-    key: str
-    name: str
+class Message(Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    """Every message: its type is the JSON object's ``type`` (written first), and a field it
+    does not have refuses it."""
 
 
-@dataclass(frozen=True)
-class Find:
+class Hello(Message, tag="hello"):
+    version: Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+    key: Name
+    name: Name  # cleaned to names.MAX_NAME by the server
+
+
+class Find(Message, tag="find"):
     waited: float = 0.0  # seconds already waited before a lost connection (the server caps it)
 
 
-@dataclass(frozen=True)
-class Cancel:
+class Cancel(Message, tag="cancel"):
     pass
 
 
-@dataclass(frozen=True)
-class Room:
-    code: str  # "" asks for a new room
+class Room(Message, tag="room"):
+    code: Annotated[str, Meta(max_length=12)]  # "" asks for a new room
     keep: bool = False  # make the room again under ``code``: its maker come back (``lobby.Rooms.keep``)
 
 
-@dataclass(frozen=True)
-class MoveMessage:
-    n: int
-    move: str
+class MoveMessage(Message, tag="move"):
+    n: Counted
+    move: Annotated[str, Meta(max_length=24)]
 
 
-@dataclass(frozen=True)
-class EndMessage:
+class EndMessage(Message, tag="end"):
     pass
 
 
-@dataclass(frozen=True)
-class RecordedAsk:
+class RecordedAsk(Message, tag="recorded"):
     pass
 
 
-@dataclass(frozen=True)
-class BoardAsk:
+class BoardAsk(Message, tag="board"):
     pass
 
 
-@dataclass(frozen=True)
-class Bye:
+class Bye(Message, tag="bye"):
     pass
 
 
-@dataclass(frozen=True)
-class DailySubmit:
+class DailySubmit(Message, tag="daily"):
     """Part ``part`` (0, 1, …) of the moves of one game of a day's daily deal, as saved (space
     between moves, ``u`` an undo); ``more`` false on the last part, which the server then judges
     by replaying them all (DD-5). Never a score: the server computes it."""
 
-    game: str
-    draw: int
-    day: str  # the deal's UTC day, 2026-12-02
-    part: int
-    moves: str
+    game: Game
+    draw: Draw
+    day: Day  # the deal's UTC day, 2026-12-02
+    part: Annotated[int, Meta(ge=0, le=99)]
+    moves: Annotated[str, Meta(max_length=DAILY_MOVES)]
     more: bool
 
 
-@dataclass(frozen=True)
-class DailyAsk:
-    game: str
-    draw: int
-    day: str
+class DailyAsk(Message, tag="daily_board"):
+    game: Game
+    draw: Draw
+    day: Day
 
 
-@dataclass(frozen=True)
-class Welcome:
-    name: str  # the name as the server cleaned and told it apart ("Sara#2")
-    number: int  # the rating, as shown
-    tier: str
-    online: int  # players connected now
-    server: str  # the version of the game whose server this is (solitaire.__version__)
+class Welcome(Message, tag="welcome"):
+    name: Text  # the name as the server cleaned and told it apart ("Sara#2")
+    number: Whole  # the rating, as shown
+    tier: Text
+    online: Whole  # players connected now
+    server: Text  # the version of the game whose server this is (solitaire.__version__)
     provisional: bool = False  # the rating is not established yet (its first rated duels)
 
 
-@dataclass(frozen=True)
-class Refused:
-    reason: str  # a word: version, hello, garbage, too_many, throttled, no_room, busy, ...
-    detail: str = ""
+class Refused(Message, tag="refused"):
+    reason: Text  # a word: version, hello, garbage, too_many, throttled, no_room, busy, ...
+    detail: Text = ""
 
 
-@dataclass(frozen=True)
-class Queued:
-    online: int
+class Queued(Message, tag="queued"):
+    online: Whole
     waited: float  # seconds in the queue
-    window: int  # the rating window searched now (it widens with the wait)
+    window: Whole  # the rating window searched now (it widens with the wait)
     recorded: bool = False  # a recorded run this player has not raced is there to race now
 
 
-@dataclass(frozen=True)
-class RoomMade:
-    code: str
+class RoomMade(Message, tag="room_made"):
+    code: Text
 
 
-@dataclass(frozen=True)
-class Matched:
-    duel: str  # the duel's id (never its deal)
+class Matched(Message, tag="matched"):
+    duel: Text  # the duel's id (never its deal)
     opponent: dict  # {name, number, tier, recorded}: recorded, a real player's earlier race
-    seconds: int  # the race's length
+    seconds: Whole  # the race's length
     starts_in: float  # seconds to race time 0 (the 3-2-1 count)
     table: dict  # the player's table as it stands, face-up cards only (``net.mirror``)
-    moves: int  # moves of ours the server took already (a comeback: the next is moves + 1)
+    moves: Whole  # moves of ours the server took already (a comeback: the next is moves + 1)
     points: dict  # our points by kind so far (``points_json``; all 0 but after a comeback)
 
 
-@dataclass(frozen=True)
-class Ok:
-    n: int
+class Ok(Message, tag="ok"):
+    n: Whole
     shown: list  # the cards the move turned up, as text ("QH"), bottom to top
-    score: int
+    score: Whole
     left: float  # seconds left on the server's race clock
     points: dict  # our points by kind after the move (``points_json``)
 
 
-@dataclass(frozen=True)
-class No:
-    n: int
-    reason: str  # the core's refusal key ("not_on"), or the server's (order, not_started, ...)
-    rule: str  # the rule's id, "" for the server's own reasons
-    detail: str  # the refusal in English words
-    strikes: int  # refused moves counted towards disqualification
-    due: int  # the number the server expects next
+class No(Message, tag="no"):
+    n: Whole
+    reason: Text  # the core's refusal key ("not_on"), or the server's (order, not_started, ...)
+    rule: Text  # the rule's id, "" for the server's own reasons
+    detail: Text  # the refusal in English words
+    strikes: Whole  # refused moves counted towards disqualification
+    due: Whole  # the number the server expects next
     table: dict  # the table as it stands, face-up cards only: the player's copy is set to it
     points: dict  # our points by kind as they stand (``points_json``)
 
 
-@dataclass(frozen=True)
-class RivalProgress:
-    score: int
-    home: int
-    moves: int
+class RivalProgress(Message, tag="rival"):
+    score: Whole
+    home: Whole
+    moves: Whole
     ended: bool
     away: bool = False  # its connection dropped: it may come back within COMEBACK_SECONDS
-    total: int = 0  # score + the time bonus banked once ended (DU-5): the figure the End and Leave questions weigh
+    total: Whole = 0  # score + the time bonus banked once ended (DU-5): the figure the End and Leave questions weigh
 
 
-@dataclass(frozen=True)
-class Result:
-    duel: str
+class Result(Message, tag="result"):
+    duel: Text
     you: dict  # {score, bonus, total, foundation, ended}
     opponent: dict
-    winner: str  # you | opponent | tie
-    opponent_name: str
+    winner: Text  # you | opponent | tie
+    opponent_name: Text
     rating: dict  # {before, after}
-    tier: str
-    why: str = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
+    tier: Text
+    why: Text = ""  # "disqualified", "opponent_disqualified", "server_stopped", "recorded" or ""
     # ``rating`` is {} and ``tier`` "" where no rating moves: a duel hosted in a player's game
-    unrated: str = ""  # why no rating moved (before == after): room, aborted, too_fast, quick_losses,
+    unrated: Text = ""  # why no rating moved (before == after): room, aborted, too_fast, quick_losses,
     #                    opponent_too_fast, opponent_quick_losses (``server.fairness``); "" rated
     provisional: bool = False  # the rating after is provisional (the player's first rated duels)
     saved: bool = True  # False: the server could not write it yet; it keeps it and will (``server.unsaved``)
 
 
-@dataclass(frozen=True)
-class DailyScore:
+class DailyScore(Message, tag="daily_score"):
     """The server's judgement of a daily game sent (DD-5), and the player's best of the day."""
 
-    game: str
-    draw: int
-    day: str
+    game: Text
+    draw: Whole
+    day: Text
     won: bool
-    score: int
-    moves: int
-    place: int  # the player's place on that day's board (their best game)
+    score: Whole
+    moves: Whole
+    place: Whole  # the player's place on that day's board (their best game)
 
 
-@dataclass(frozen=True)
-class DailyBoard:
-    game: str
-    draw: int
-    day: str
+class DailyBoard(Message, tag="daily_board"):
+    game: Game  # the bounds of the ``DailyAsk`` it answers
+    draw: Draw
+    day: Day
     top: list  # [{place, name, won, score, moves}]
     you: dict  # the player's line ({} when they have none that day)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Message, tag="board"):
     top: list  # [{place, name, number, tier, duels, wins, provisional, flagged}]: established players
     you: dict  # the same line for the player; place null while their rating is provisional
 
@@ -256,29 +252,28 @@ FROM_SERVER: dict[str, type] = {
 }
 NAMES = {cls: name for table in (FROM_PLAYER, FROM_SERVER) for name, cls in table.items()}
 
-#: What a player may send, beyond its type: (low, high) for numbers, the longest text for text.
-LIMITS: dict[tuple[str, str], Any] = {
-    ("hello", "version"): (0, MAX_NUMBER),
-    ("hello", "key"): 64,
-    ("hello", "name"): 64,  # cleaned to names.MAX_NAME by the server
-    ("room", "code"): 12,
-    ("move", "n"): (1, MAX_NUMBER),
-    ("move", "move"): 24,
-    ("daily", "game"): 16, ("daily", "draw"): (1, 9), ("daily", "day"): 10, ("daily", "part"): (0, 99),
-    ("daily", "moves"): 3600,
-    ("daily_board", "game"): 16, ("daily_board", "draw"): (1, 9), ("daily_board", "day"): 10,
-}
+#: One decoder a direction: msgspec reads the ``type`` and decodes into that message's struct,
+#: checking each field as it goes (no dict in between).
+_DECODERS = {id(table): msgspec.json.Decoder(Union[tuple(table.values())])  # type: ignore[misc]
+             for table in (FROM_PLAYER, FROM_SERVER)}
+_ENCODE = msgspec.json.Encoder().encode
 
 
-#: Each message's fields and their types, read once (``typing.get_type_hints`` is slow, and every
-#: move is a message).
-FIELDS: dict[type, dict[str, Any]] = {cls: typing.get_type_hints(cls) for cls in NAMES}
-DEFAULTS: dict[type, frozenset[str]] = {
-    cls: frozenset(f.name for f in fields(cls) if f.default is not MISSING) for cls in NAMES}
+def encode(message: Message) -> str:
+    """A message as JSON text, its type first, then its fields in order (UTF-8 as it is, no
+    spaces)."""
+    return _ENCODE(message).decode()
 
 
-#: One encoder for every message: ``json.dumps`` with options builds a new one each call.
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+def decode(text: str | bytes, table: dict[str, type]) -> Any:
+    """The message ``text`` holds, from ``table`` (FROM_PLAYER on the server, FROM_SERVER in the
+    game); ProtocolError names the first thing wrong with it."""
+    try:
+        return _DECODERS[id(table)].decode(text)
+    except msgspec.ValidationError as error:
+        raise ProtocolError(str(error)[:200]) from None
+    except (msgspec.DecodeError, UnicodeEncodeError) as error:  # a text frame is UTF-8 JSON (RFC 6455, 8259)
+        raise ProtocolError(f"not JSON ({error}): {str(text)[:60]!r}") from None
 
 
 POINT_KINDS = tuple(f.name for f in fields(Points))
@@ -294,69 +289,5 @@ def read_points(data: dict) -> Points:
     """``points_json``'s dict read back; ProtocolError when it is not one (a kind missing or
     extra, or not a whole number)."""
     if sorted(data) != sorted(POINT_KINDS) or any(type(data[kind]) is not int for kind in POINT_KINDS):
-        raise _bad(f"not points by kind: {str(data)[:80]}")
+        raise ProtocolError(f"not points by kind: {str(data)[:80]}")
     return Points(**data)
-
-
-def encode(message: Any) -> str:
-    """A message as JSON text, its type first (its fields are plain JSON values, and a frozen
-    dataclass's ``__dict__`` holds its fields and nothing else: a shallow copy is enough)."""
-    return _ENCODE({"type": NAMES[type(message)], **message.__dict__})
-
-
-def decode(text: str | bytes, table: dict[str, type]) -> Any:
-    """The message ``text`` holds, from ``table`` (FROM_PLAYER on the server, FROM_SERVER in the
-    game); ProtocolError names the first thing wrong with it."""
-    try:
-        data = _DECODE(text.decode() if isinstance(text, bytes) else text)  # a text frame is UTF-8 (RFC 6455)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _bad(f"not JSON: {str(text)[:60]!r}") from None
-    if not isinstance(data, dict):
-        raise _bad("not a JSON object")
-    kind = data.pop("type", None)
-    if not isinstance(kind, str) or kind not in table:
-        raise _bad(f"unknown message type {str(kind)[:40]!r}")
-    cls = table[kind]
-    hints = FIELDS[cls]
-    extra = data.keys() - hints.keys()
-    if extra:
-        raise _bad(f"unexpected fields in {kind}: {', '.join(sorted(map(str, extra)))[:80]}")
-    for name, kind_of in hints.items():
-        if name in data:
-            data[name] = _checked(kind, name, data[name], kind_of)
-        elif name not in DEFAULTS[cls]:
-            raise _bad(f"'{name}' is missing from {kind}")
-    return cls(**data)
-
-
-def _checked(kind: str, name: str, value: Any, kind_of: Any) -> Any:
-    limit = LIMITS.get((kind, name))
-    if kind_of is int:
-        low, high = limit or (-2**53, 2**53)
-        if type(value) is not int or not low <= value <= high:
-            raise _bad(f"'{name}' must be a whole number from {low} to {high}")
-    elif kind_of is float:
-        if type(value) not in (int, float) or not math.isfinite(value):
-            raise _bad(f"'{name}' must be a number")
-        value = float(value)
-    elif kind_of is str:
-        if not isinstance(value, str) or len(value) > (limit or 2000):
-            raise _bad(f"'{name}' must be text of at most {limit or 2000} characters")
-    elif kind_of is bool:
-        if type(value) is not bool:
-            raise _bad(f"'{name}' must be true or false")
-    elif not isinstance(value, typing.get_origin(kind_of) or kind_of):
-        raise _bad(f"'{name}' must be a {getattr(kind_of, '__name__', kind_of)}")
-    return value
-
-
-def _bad(detail: str) -> ProtocolError:
-    return ProtocolError(detail)
-
-
-def _no_constants(name: str) -> float:
-    raise ValueError(f"{name} is not a number")
-
-
-#: One decoder for every message (``json.loads`` with an option makes one a call).
-_DECODE = json.JSONDecoder(parse_constant=_no_constants).decode

@@ -100,6 +100,10 @@ CARD_BACKS = ("blue", "red", "green")
 back in the file falls back to the default instead of reaching the view."""
 
 
+CARD_FACES = ("classic", "simple")
+"""The court cards' styles the view draws (`palette.FACE_STYLES`; a test keeps the two equal)."""
+
+
 def window_size(value: object) -> tuple[int, int]:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or any(type(side) is not int or not 200 <= side <= 16384 for side in value)):
@@ -187,6 +191,8 @@ class Settings:
     four_colour_deck: bool = setting(False, boolean)
     """Spades black, hearts red, diamonds blue, clubs green: no two suits share an ink."""
     high_contrast: bool = setting(False, boolean)
+    card_faces: str = setting("classic", one_of(*CARD_FACES))
+    """The court cards drawn as figures ("classic") or as the rank's letter over its suit ("simple")."""
     reduced_motion: bool = setting(False, boolean)
     text_size: str = setting("normal", one_of("normal", "large", "largest"))
     """Every text of the game larger (bars, buttons, dialogs, card indices); layouts reflow."""

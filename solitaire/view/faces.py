@@ -19,6 +19,7 @@ from solitaire.view.layout import FAN_UP, WASTE_FAN
 from solitaire.view.paint import (
     RANK_LABELS, cap_text, glyph, rrect, sample_factor, supersample,
 )
+from solitaire.view.simple_courts import draw_simple_court
 
 # Below this card width a pip would be under 10 px and a nine or ten's pips crowd into a blot:
 # number cards show one big pip instead. From here up the pip layout reads better: the count
@@ -180,6 +181,9 @@ class FaceArt:
         panel = pygame.Rect(reach + round(w * PANEL_CLEARANCE), round(h * 0.085), 0, 0)
         panel.width = w - 2 * panel.x
         panel.height = h - 2 * panel.y
+        if self.style.faces == "simple":
+            draw_simple_court(surface, panel, suit, rank, self.style, self._pip)
+            return
         inks = self._court_inks(suit)
         weight = w / 90 if self.style.high_contrast else w / 130
 
@@ -188,7 +192,7 @@ class FaceArt:
             inner = s.get_rect().inflate(-2 * frame, -2 * frame)
             half = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
             s.set_clip(half)
-            draw_figure(s, rank, half, inks, max(1, round(f * weight)))
+            draw_figure(s, rank, suit, half, inks, max(1, round(f * weight)))
             s.set_clip(None)
             upper = s.subsurface(half).copy()
             s.blit(pygame.transform.flip(upper, True, True), (inner.x, inner.bottom - upper.get_height()))

@@ -31,6 +31,13 @@ COURT_WOOD: RGB = (140, 92, 46)
 COURT_LEAF: RGB = (46, 130, 60)
 COURT_ROSE_HEART: RGB = (240, 120, 130)
 COURT_LINING_BLUE: RGB = (40, 70, 140)
+COURT_HAIRS: tuple[RGB, RGB, RGB, RGB] = ((58, 40, 32), (204, 150, 62), (156, 72, 38), (112, 66, 32))
+"""Each suit's figures' hair (spades, hearts, diamonds, clubs): one of the things that tell a
+King of spades from a King of clubs when both are inked alike."""
+COURT_GREY: RGB = (196, 194, 188)
+COURT_VEIL: RGB = (222, 230, 246)
+COURT_FLAME: RGB = (244, 140, 36)
+COURT_FLAME_HEART: RGB = (255, 222, 90)
 
 FELT_CENTRE: RGB = (44, 128, 76)
 FELT_EDGE: RGB = (12, 58, 34)
@@ -63,6 +70,10 @@ HC_HIGHLIGHTS: dict[str, RGB] = {
 """High contrast: saturated, opaque rings (each kind also has its own shape, `CardArt.highlight`)."""
 
 
+FACE_STYLES = ("classic", "simple")
+"""The court cards' styles a player chooses from in Settings: "classic" the twelve figures
+(``courts``), "simple" the rank's letter over a lattice of its suit (``simple_courts``)."""
+
 INDEX_SCALES = {"normal": 1.0, "large": 1.12, "largest": 1.24}
 """A card's index at each text size: it grows less than the text, as the card's corner and the
 fan of a column (``Layout``) have only so much room."""
@@ -76,12 +87,14 @@ class Style:
     high_contrast: bool = False
     index_scale: float = 1.0
     """How much larger the card indices are drawn (large text grows them where a card allows)."""
+    faces: str = "classic"
+    """The court cards' style (``FACE_STYLES``): figures, or the rank's letter over its suit."""
 
     @classmethod
     def of(cls, settings: Any) -> Style:
         """The style the settings ask for (the store's ``Settings``; the view does not import it)."""
         return cls(settings.four_colour_deck, settings.high_contrast,
-                   INDEX_SCALES[settings.text_size])
+                   INDEX_SCALES[settings.text_size], settings.card_faces)
 
     def ink(self, suit: int) -> RGB:
         """A suit's ink: red and black, or with the four-colour deck one ink a suit (0..3 are

@@ -4,20 +4,21 @@
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+import typing
 
 import pytest
+from msgspec.structs import fields
 
-from solitaire.net.online_messages import (FIELDS, FROM_PLAYER, FROM_SERVER, NAMES, Hello, MoveMessage, Ok,
-                                           ProtocolError, RivalProgress, decode, encode)
+from solitaire.net.online_messages import (FROM_PLAYER, FROM_SERVER, NAMES, Hello, MoveMessage, Ok, ProtocolError,
+                                           RivalProgress, decode, encode)
 
 SAMPLES = {int: 3, float: 1.5, str: "x", bool: True, list: ["QH"], dict: {"a": 1}}
 
 
 def sample(cls: type):
-    """A message of ``cls`` with a plain value of each field's type."""
-    return cls(**{name: SAMPLES.get(kind, SAMPLES.get(getattr(kind, "__origin__", None), "x"))
-                  for name, kind in FIELDS[cls].items()})
+    """A message of ``cls`` with a plain value of each field's type (``Annotated[int, ...]``: int)."""
+    return cls(**{field.name: SAMPLES[typing.get_args(field.type)[0] if typing.get_args(field.type) else field.type]
+                  for field in fields(cls)})
 
 
 @pytest.mark.parametrize("cls", sorted(NAMES, key=lambda cls: NAMES[cls]), ids=lambda cls: NAMES[cls])
@@ -42,17 +43,27 @@ def test_the_answers_of_a_move_read_back():
     (b'{"type":"move","n":1,"move":"s"\xff}', "not JSON"),  # not UTF-8
     ('{"type":"move","n":NaN,"move":"s"}', "not JSON"),
     ('{"type":"move","n":Infinity,"move":"s"}', "not JSON"),
-    ("[1, 2]", "not a JSON object"),
-    ('{"type":"deal"}', "unknown message type"),
-    ('{"type":"move","n":1,"move":"s","score":9999}', "unexpected fields in move: score"),
-    ('{"type":"move","move":"s"}', "'n' is missing"),
-    ('{"type":"move","n":"1","move":"s"}', "'n' must be a whole number"),
-    ('{"type":"move","n":true,"move":"s"}', "'n' must be a whole number"),
+    ("[1, 2]", "Expected `object`, got `array`"),
+    ('{"type":"deal"}', "Invalid value 'deal' - at `\\$.type`"),
+    ('{"type":"move","n":1,"move":"s","score":9999}', "unknown field `score`"),
+    ('{"type":"move","move":"s"}', "missing required field `n`"),
+    ('{"type":"move","n":"1","move":"s"}', "Expected `int`, got `str` - at `\\$.n`"),
+    ('{"type":"move","n":true,"move":"s"}', "Expected `int`, got `bool` - at `\\$.n`"),
     ("\ufeff" + '{"type":"move","n":1,"move":"s"}', "not JSON"),
+    ('{"type":"move","n":1,"move":"\\ud800"}', "not JSON"),  # a lone surrogate: no UTF-8 text holds it
+    ('{"type":"move","n":100001,"move":"s"}', "Expected `int` <= 100000 - at `\\$.n`"),
+    ('{"type":"move","n":1,"move":"%s"}' % ("s" * 25), "Expected `str` of length <= 24 - at `\\$.move`"),
+    ('{"type":"find","waited":1e400}', "Number out of range - at `\\$.waited`"),
+    ('{"type":"room","code":"","keep":1}', "Expected `bool`, got `int` - at `\\$.keep`"),
 ])
 def test_decode_names_what_is_wrong(text, says):
     with pytest.raises(ProtocolError, match=says):
         decode(text, FROM_PLAYER)
+
+
+def test_a_daily_board_from_the_server_keeps_the_bounds_of_the_ask_it_answers():
+    with pytest.raises(ProtocolError, match="Expected `int` <= 9 - at `\\$.draw`"):
+        decode('{"type":"daily_board","game":"klondike","draw":10,"day":"2026-12-02","top":[],"you":{}}', FROM_SERVER)
 
 
 def test_a_move_is_read_from_the_bytes_of_a_frame():

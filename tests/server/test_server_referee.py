@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import msgspec.structs
+
 from solitaire.core import IllegalMove, parse_code, parse_request
 from solitaire.core.duel import Race
 from solitaire.net.mirror import Mirror, visible_table
@@ -146,7 +148,7 @@ def test_the_rival_sees_progress_never_cards():
     server = duel()
     server.play(0, 1, "s", 4.0)
     progress = server.progress(0)
-    assert set(vars(progress)) == {"score", "home", "moves", "ended", "away", "total"}
+    assert set(msgspec.structs.asdict(progress)) == {"score", "home", "moves", "ended", "away", "total"}
     assert progress.moves == 1 and not progress.ended and progress.total == server.race.total(0)
 
 

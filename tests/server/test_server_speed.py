@@ -81,6 +81,39 @@ def test_the_bench_says_why_a_step_did_not_hold():
     assert _behind(0.050, 1200.0, 1000, held) == "1200 moves/s answered, fewer than the 2000 played"
 
 
+def test_a_step_whose_players_cannot_all_connect_ends_the_run_with_the_steps_before(monkeypatch, capsys):
+    """On a loaded machine the simulated players' process gave up connecting 3,000 players and
+    stopped: the bench stopped with a traceback and no figure; the steps that held are its figures."""
+    from solitaire.server import bench
+
+    class Players:
+        def kill(self) -> None:
+            pass
+
+        def wait(self, timeout: float) -> None:
+            pass
+
+    class Server:
+        urls = ["ws://127.0.0.1:1"]
+        stopped = False
+
+        def rss_mb(self) -> float:
+            return 40.0
+
+        def stop(self) -> None:
+            self.stopped = True
+
+    def ask(players: object, command: str) -> dict:
+        raise RuntimeError(f"the simulated players' process stopped at {command!r}")
+
+    monkeypatch.setattr(bench.subprocess, "Popen", lambda *args, **kwargs: Players())
+    monkeypatch.setattr(bench, "_ask", ask)
+    server = Server()
+    assert bench._concurrent(server, (100, 250)) == (None, {})
+    assert "stopped at 100 duels: the simulated players' process stopped at 'add 100'" in capsys.readouterr().out
+    assert server.stopped
+
+
 def test_the_bench_reads_how_long_a_process_waited_for_a_cpu():
     before = queued_seconds(os.getpid())
     sum(range(200_000))  # some running, perhaps some waiting

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import replace
 import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from msgspec.structs import replace
 
 from solitaire.app import clipboard, ui
 from solitaire.app.scene import App

@@ -20,7 +20,7 @@ from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.play import spoken
-from solitaire.store.settings import DEFAULT_ONLINE_SERVER
+from solitaire.store.settings import CARD_FACES, DEFAULT_ONLINE_SERVER
 
 DIGITS = frozenset("0123456789")
 URL_CHARS = frozenset(string.ascii_letters + string.digits + "-._~:/[]@%")
@@ -106,6 +106,9 @@ class SettingsScene(Scene):
             self.backs = self.group.add(ui.SegmentedChoice(
                 [(back, t(f"card_back.{back}")) for back in self.card_backs],
                 s.card_back, self._setter("card_back")))
+        self.faces_label = self.group.add(ui.Label(t("settings.card_faces"), size_ratio=0.46))
+        self.faces = self.group.add(ui.SegmentedChoice(
+            [(style, t(f"card_faces.{style}")) for style in CARD_FACES], s.card_faces, self._setter("card_faces")))
         self.language_label = self.group.add(ui.Label(t("settings.language"), size_ratio=0.46))
         self.language = self.group.add(ui.SegmentedChoice(
             [("en", "English"), ("ar", "العربية")], i18n.language(), self._change_language))
@@ -140,6 +143,7 @@ class SettingsScene(Scene):
         display: Column = [(self.display_label, 0.75), (self.toggles["fullscreen"], 1.0)]
         if self.backs is not None and self.back_label is not None:
             display += [(self.back_label, 0.75), (self.backs, 0.85)]
+        display += [(self.faces_label, 0.75), (self.faces, 0.85)]
         display += [(self.language_label, 0.75), (self.language, 0.85)]
         sound: Column = [(self.sound_label, 0.75), (self.toggles["sound"], 1.0), (self.volume, 1.0)]
         comfort = ([(self.seeing_label, 0.75)] + [(self.toggles[k], 1.0) for k in SEEING_TOGGLES]
@@ -318,7 +322,7 @@ class SettingsScene(Scene):
                     widget.layout((column.x, y, column.w, hh))
                 y += hh + gap
 
-        for label in (self.speed_label, self.back_label, self.language_label, self.text_size_label,
+        for label in (self.speed_label, self.back_label, self.faces_label, self.language_label, self.text_size_label,
                       self.name_label, self.port_label, self.server_label):
             if label is not None:
                 label.inset = max(6, row // 5)
