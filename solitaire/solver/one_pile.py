@@ -4,10 +4,11 @@ depth-first search over every position, each met once.
 A position is how many cards each column still holds, how many stock cards have been turned
 and the pile's top rank: nothing else changes in such a game (no card ever goes onto a column,
 GO-2, and a suit never matters, GO-3). A position met again after one with fewer stock cards
-turned was lost is lost too (the one with fewer could turn the difference at once). Two proofs end a line
-early: a column card none of whose neighbouring ranks is left to come before it, and, more
-generally, column cards that cannot each be given a card of a neighbouring rank of their own to
-follow (a matching along the line of ranks). Every position reachable is tried before the
+turned was lost is lost too (the one with fewer could turn the difference at once). Three proofs end a
+line early: a column card no card left can come just before (``_stuck``), column cards that
+cannot each be given a card of a neighbouring rank of their own to follow (a matching along the
+line of ranks), and blocks of ranks the column cards hold that cannot each be given their own
+top or stock card to start from (``_unjoined``, with few stock cards left). Every position reachable is tried before the
 answer is "lost"; a budget spent first gives "unknown". The line found is core Moves, which
 ``api.solve`` replays with the rules core; ``tests/solver/test_one_pile.py`` compares the
 answers with a search that tries every legal move of the core."""
