@@ -6,6 +6,7 @@ clear result."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pygame
@@ -43,12 +44,14 @@ def turning_deal() -> tuple[GameCode, Move]:
     raise AssertionError("no deal with a first move that turns a card")
 
 
-@pytest.fixture
-def race(app, tmp_path, monkeypatch):
-    """Ann's race scene against Bob (a client of the library), on ``turning_deal``."""
+@contextmanager
+def ann_races_bob(app, tmp_path, monkeypatch, **config):
+    """Ann's race scene against Bob (a client of the library) in a friend's room, on
+    ``turning_deal``, on a server of ``QUICK`` with ``config``: yields (scene, Bob's duel, the deal's
+    turning move, the server)."""
     code, move = turning_deal()
     monkeypatch.setattr(races, "new_deal", lambda: code)
-    with running_server(tmp_path / "server", replace(QUICK, race_seconds=30, comeback_seconds=1.5)) as (url, server):
+    with running_server(tmp_path / "server", replace(QUICK, **config)) as (url, server):
         ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
         for client in (ann, bob):
             client.start()
@@ -59,11 +62,18 @@ def race(app, tmp_path, monkeypatch):
         theirs = OnlineDuel(bob, next_of(bob, Matched))
         app.stack.push(scene)
         frames(app, lambda: scene.duel.started and scene.online.ready)
-        scene.bob = theirs
-        yield scene, move, server
+        yield scene, theirs, move, server
         theirs.end()
         for client in (ann, bob):
             client.close()
+
+
+@pytest.fixture
+def race(app, tmp_path, monkeypatch):
+    """Ann's race scene against Bob, its comeback window short."""
+    with ann_races_bob(app, tmp_path, monkeypatch, race_seconds=30, comeback_seconds=1.5) as (scene, theirs, move, server):
+        scene.bob = theirs
+        yield scene, move, server
 
 
 def test_a_turned_card_shows_its_back_until_the_server_names_it_then_turns(race, app, driver):

@@ -6,24 +6,19 @@ ends, the race goes on), and the leaver sees the server's result with the rating
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 import pygame
 import pytest
 
 from solitaire import i18n
 from solitaire.core.duel import notation
-from solitaire.net.online import OnlineClient, OnlineDuel, new_key
-from solitaire.net.online_messages import Matched, RoomMade, Welcome
 from solitaire.scenes.duel.online_lobby import ROOM_CHARS, OnlineLobbyScene
-from solitaire.scenes.duel.online_race import OnlineRaceScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
 from solitaire.scenes.duel.panel import rival_figures
 from solitaire.scenes.menus.confirm import ConfirmScene
-from solitaire.server import races
-from tests.scenes.online_frames import frames, next_of
-from tests.scenes.test_online_race import turning_deal
-from tests.server.helpers import QUICK, running_server
+from tests.scenes.online_frames import frames
+from tests.scenes.test_online_race import ann_races_bob
+from tests.server.helpers import running_server
 
 pygame.init()
 
@@ -32,27 +27,12 @@ pygame.init()
 def scored(app, tmp_path, monkeypatch):
     """Ann's race scene against Bob (a raw client) once Bob has turned a card (+5) and Ann has
     played nothing: Bob leads, 5 to 0, as Ann's panel shows."""
-    code, move = turning_deal()
-    monkeypatch.setattr(races, "new_deal", lambda: code)
-    with running_server(tmp_path / "server", replace(QUICK, race_seconds=30)) as (url, server):
-        ann, bob = OnlineClient(url, new_key(), "Ann"), OnlineClient(url, new_key(), "Bob")
-        for client in (ann, bob):
-            client.start()
-            next_of(client, Welcome)
-        ann.make_room()
-        bob.join_room(next_of(ann, RoomMade).code)
-        scene = OnlineRaceScene(app, ann, next_of(ann, Matched))
-        theirs = OnlineDuel(bob, next_of(bob, Matched))
-        app.stack.push(scene)
-        frames(app, lambda: scene.duel.started and scene.online.ready)
+    with ann_races_bob(app, tmp_path, monkeypatch, race_seconds=30) as (scene, theirs, move, _):
         while not theirs.ready:
             theirs.update(wait=0.02)
         theirs.play(notation(move))
         frames(app, lambda: scene.online.rival.score == 5)
         yield scene, theirs
-        theirs.end()
-        for client in (ann, bob):
-            client.close()
 
 
 def test_DU4_the_online_end_question_weighs_the_opponents_total_the_panel_shows(scored, app, driver):
