@@ -1,0 +1,95 @@
+"""A game's picture for the chooser (issue 34): its opening table in small, drawn from its level
+file by the table's own code, as KPatience shows a small picture of each game.
+
+Nothing here knows a game: the deal is the game's own first deal (``Game.deal``), the places are
+the table's ``Layout`` of the level's ``[layout]``, the cards are put there by a ``TableView``
+and painted by its ``paint_resting`` with a ``CardArt``: a game added later has its picture
+with no work, and a new kind of pile the table learns to draw shows in its picture too. A level
+that keeps room at the sides for panels (``panel_share``: the Duel's clock and rival) shows
+those panels as dark bands.
+
+Cards smaller than ``SHARP_CARD`` pixels are drawn larger and the whole picture scaled down,
+so a 1280×720 picture's cards are smooth, not a blur of tiny indices. The pictures of one size
+are kept by ``Miniatures`` (the chooser's screen holds one, and lets it go when it closes).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from solitaire.app.tween import Tweener
+from solitaire.core import Game, ruleset
+from solitaire.core.codes import GameCode
+from solitaire.view import palette
+from solitaire.view.cardart import CardArt
+from solitaire.view.felt import light
+from solitaire.view.layout import Layout
+from solitaire.view.paint import mask_to, ready, rrect_mask
+from solitaire.view.table import TableView
+
+SHARP_CARD = 56  # px: the narrowest card drawn as it is; a smaller one is drawn larger and scaled
+OPENING_DEAL = 1  # the deal pictured: every game's first (``…-AAAAAAB``)
+
+
+def opening(game_id: str) -> Game:
+    """The game's table as a new game begins: its first deal, its default draw and scoring."""
+    rules = ruleset(game_id)
+    return Game.deal(GameCode(game_id, rules.default_draw, rules.scorings[0], OPENING_DEAL))
+
+
+def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "blue",
+         style: palette.Style = palette.Style()) -> pygame.Surface:
+    """The picture of ``game_id``'s opening table at ``size`` (mirrored for right-to-left),
+    on its felt, with rounded corners."""
+    game = opening(game_id)
+    w, h = max(8, int(size[0])), max(8, int(size[1]))
+    scale = 1
+    layout = Layout(game.rules, (w, h), 0, rtl)
+    if layout.card[0] < SHARP_CARD:
+        scale = math.ceil(SHARP_CARD / max(1, layout.card[0]))
+        layout = Layout(game.rules, (w * scale, h * scale), 0, rtl)
+    big = (w * scale, h * scale)
+    picture = pygame.Surface(big, pygame.SRCALPHA)
+    picture.blit(light(big, style.high_contrast), (0, 0))
+    share = game.rules.layout.get("panel_share", 0.0)
+    if share:  # the room the level keeps for panels beside the table
+        band = int(big[0] * share * 0.8)
+        inset = max(2, big[1] // 20)
+        for x in (inset, big[0] - band - inset):
+            panel = pygame.Rect(x, inset, band - inset, big[1] - 2 * inset)
+            pygame.draw.rect(picture, (8, 24, 16, 170), panel, border_radius=max(2, band // 8))
+    art = CardArt(layout.card, back, style)
+    view = TableView(art, layout, Tweener())
+    view.sync(game, animate=False)
+    view.paint_resting(picture, game)
+    view.close()
+    if scale > 1:
+        picture = pygame.transform.smoothscale(picture, (w, h))
+    mask_to(picture, rrect_mask((w, h), pygame.Rect(0, 0, w, h), max(3, w // 40)))
+    return ready(picture)
+
+
+class Miniatures:
+    """The pictures of the games at one size and look, drawn on first use and kept until the
+    size, the direction or the look changes (then they are drawn again) or ``forget``."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._pictures: dict[str, pygame.Surface] = {}
+
+    def picture(self, game_id: str, size: tuple[int, int], rtl: bool, back: str,
+                style: palette.Style) -> pygame.Surface:
+        key = (tuple(size), rtl, back, style)
+        if key != self._key:
+            self._key, self._pictures = key, {}
+        if game_id not in self._pictures:
+            self._pictures[game_id] = draw(game_id, size, rtl, back, style)
+        return self._pictures[game_id]
+
+    def forget(self) -> None:
+        self._key, self._pictures = (), {}
+
+    def __len__(self) -> int:
+        return len(self._pictures)
