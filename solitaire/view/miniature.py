@@ -16,6 +16,7 @@ are kept by ``Miniatures`` (the chooser's screen holds one, and lets it go when 
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -72,24 +73,48 @@ def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "bl
 
 
 class Miniatures:
-    """The pictures of the games at one size and look, drawn on first use and kept until the
-    size, the direction or the look changes (then they are drawn again) or ``forget``."""
+    """The pictures of the games at one size and look, kept until the size, the direction or the
+    look changes (then they are drawn again) or ``forget``.
+
+    A picture takes 20–50 ms to draw (its cards' faces at their size): a frame draws the
+    pictures it needs until ``BUDGET`` is spent, at least one, and ``picture`` gives None for
+    the rest, which the next frames draw (``pending``), so that no frame stalls."""
+
+    BUDGET = 0.012  # seconds of picture drawing a frame
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] = ()
         self._pictures: dict[str, pygame.Surface] = {}
+        self._spent = 0.0
+        self._drawn = 0  # pictures drawn this frame
+        self.wanted: set[str] = set()  # asked for and not drawn yet
+
+    def new_frame(self) -> None:
+        self._spent, self._drawn = 0.0, 0
 
     def picture(self, game_id: str, size: tuple[int, int], rtl: bool, back: str,
-                style: palette.Style) -> pygame.Surface:
+                style: palette.Style) -> pygame.Surface | None:
+        """The picture of ``game_id``, or None while this frame's budget is spent."""
         key = (tuple(size), rtl, back, style)
         if key != self._key:
             self._key, self._pictures = key, {}
         if game_id not in self._pictures:
+            if self._drawn and self._spent >= self.BUDGET:
+                self.wanted.add(game_id)
+                return None
+            started = time.perf_counter()
             self._pictures[game_id] = draw(game_id, size, rtl, back, style)
+            self._spent += time.perf_counter() - started
+            self._drawn += 1
+            self.wanted.discard(game_id)
         return self._pictures[game_id]
 
+    def pending(self) -> bool:
+        """Pictures asked for are still to be drawn: frames are wanted."""
+        return bool(self.wanted)
+
     def forget(self) -> None:
-        self._key, self._pictures = (), {}
+        self._key, self._pictures, self.wanted = (), {}, set()
 
     def __len__(self) -> int:
         return len(self._pictures)

@@ -47,7 +47,7 @@ def test_every_dialog_says_its_title_and_buttons(tmp_path, monkeypatch, name):
 
 def test_the_title_screen_says_its_name_and_buttons(tmp_path, monkeypatch):
     _, said = opened(tmp_path, monkeypatch, "title")
-    assert said[0].startswith("en\tSolitaire. Tab and Enter to choose")
+    assert said[0].startswith("en\tSolitaire. Arrows and Enter to choose")
     assert "Buttons: Klondike, " in said[0] and said[0].endswith(", Settings, About, Quit")  # no Continue: none waits
 
 

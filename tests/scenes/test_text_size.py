@@ -102,7 +102,7 @@ def test_the_largest_text_is_larger_in_the_dialogs_the_bar_and_the_title(make_ap
         play = app.open("play", code="KL1-D1N-AAAAAAB")
         menu = app.open("menu", play=play)
         settings = app.open("settings")
-        measured[text_size] = (title.buttons[1].rect.h, play.undo_button.rect.h, menu.buttons[0].rect.h,
+        measured[text_size] = (title.continue_button.rect.h, play.undo_button.rect.h, menu.buttons[0].rect.h,
                                settings.toggles["sound"].fitted_font_px(), title.subtitle_px)
         app.stack.clear()
     for name, normal, largest in zip(("title", "bar", "menu", "settings", "subtitle"),

@@ -21,7 +21,7 @@ from solitaire.app.scene import App
 from solitaire.app.ui.paint import hairline
 from solitaire.play.spoken import joined
 from solitaire.view.miniature import Miniatures
-from solitaire.view.palette import Style
+from solitaire.view.palette import FELT_EDGE, Style
 
 PICTURE_RATIO = 1.5  # a picture's width over its height: a table's shape, a little taller
 NAME_SHARE = 0.42  # of the unit: a tile's name; its line about the game is smaller
@@ -39,7 +39,7 @@ class GameTile(ui.Button):
     """One game: its picture, its name under it (``label``) and its line (``about``)."""
 
     def __init__(self, game_id: str, label: str, about: str, on_click: Callable[[], Any],
-                 picture: Callable[[str, tuple[int, int]], pygame.Surface], *, primary: bool = False,
+                 picture: Callable[[str, tuple[int, int]], pygame.Surface | None], *, primary: bool = False,
                  visible: bool = True) -> None:
         super().__init__(label, on_click, primary=primary, visible=visible)
         self.game_id = game_id
@@ -87,7 +87,11 @@ class GameTile(ui.Button):
         edge = ui.GOLD_TOP if self.primary else ui.SECONDARY_EDGE
         line = hairline(self.name_rect.h) * (2 if self.primary else 1)
         surface.blit(ui.rounded_rect(rect.size, radius, fill, None, edge, line), rect.topleft)
-        surface.blit(self.picture(self.game_id, self.picture_rect.size), self.picture_rect.move(rect.topleft))
+        picture = self.picture(self.game_id, self.picture_rect.size)
+        at = self.picture_rect.move(rect.topleft)
+        if picture is None:  # drawn in a frame to come: the felt's colour meanwhile
+            picture = ui.rounded_rect(at.size, max(3, at.w // 40), FELT_EDGE, None, None, 0)
+        surface.blit(picture, at)
         ink = ui.GOLD_TOP if self.primary else ui.INK
         name = self.text.render(self.label, self.font_px or self.fitted_font_px(), ink, True)
         surface.blit(name, name.get_rect(center=self.name_rect.move(rect.topleft).center))
@@ -106,7 +110,15 @@ class Chooser:
         self.tiles = [GameTile(game, names(game), about(app, game), lambda g=game: on_choose(g), self.picture)
                       for game in games]
 
-    def picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    def new_frame(self) -> None:
+        """A frame begins: its allowance of picture drawing is whole again."""
+        self.pictures.new_frame()
+
+    def pending(self) -> bool:
+        """Pictures still to be drawn: the screen wants frames."""
+        return self.pictures.pending()
+
+    def picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface | None:
         settings = self.app.settings
         return self.pictures.picture(game_id, size, bool(self.tiles and self.tiles[0].rtl),
                                      settings.card_back, Style.of(settings))

@@ -177,7 +177,7 @@ class TitleScene(Scene):
         shown_menu = [b for b in self.menu_buttons if b.visible]
         subtitle_w = self.app.text.width(self.app.t("app.subtitle"), self.subtitle_px)
         room = band.w - max(self.heading_rect.w - 2 * blur, subtitle_w) - 2 * gap
-        continue_w = max(u * 5, min(room, int(self.app.text.width(self.continue_button.label, int(bh * 0.4), True) / 0.86) + 2))
+        continue_w = min(room, u * 11)  # one width whatever it resumes: nothing moves (issue 33)
         self.continue_button.layout((band.x if rtl else band.right - continue_w, band.centery - bh // 2, continue_w, bh))
         _, hint_rect = self.keys_hint()
         menu_y = hint_rect.top - gap - bh
@@ -206,7 +206,11 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.group.handle(event)
 
+    def wants_frames(self) -> bool:
+        return self.tweens.active or self.chooser.pending()
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.chooser.new_frame()
         surface.blit(felt.felt(self.size, self.app.settings.high_contrast), (0, 0))
         assert self.heading is not None
         heading = self.heading
