@@ -78,7 +78,7 @@ class Miniatures:
 
     A picture takes 20–50 ms to draw (its cards' faces at their size): a frame draws the
     pictures it needs until ``BUDGET`` is spent, at least one, and ``picture`` gives None for
-    the rest, which the next frames draw (``pending``), so that no frame stalls."""
+    the rest, which the next frames draw (``made`` says which are), so that no frame stalls."""
 
     BUDGET = 0.012  # seconds of picture drawing a frame
 
@@ -87,7 +87,6 @@ class Miniatures:
         self._pictures: dict[str, pygame.Surface] = {}
         self._spent = 0.0
         self._drawn = 0  # pictures drawn this frame
-        self.wanted: set[str] = set()  # asked for and not drawn yet
 
     def new_frame(self) -> None:
         self._spent, self._drawn = 0.0, 0
@@ -100,21 +99,19 @@ class Miniatures:
             self._key, self._pictures = key, {}
         if game_id not in self._pictures:
             if self._drawn and self._spent >= self.BUDGET:
-                self.wanted.add(game_id)
                 return None
             started = time.perf_counter()
             self._pictures[game_id] = draw(game_id, size, rtl, back, style)
             self._spent += time.perf_counter() - started
             self._drawn += 1
-            self.wanted.discard(game_id)
         return self._pictures[game_id]
 
-    def pending(self) -> bool:
-        """Pictures asked for are still to be drawn: frames are wanted."""
-        return bool(self.wanted)
+    def made(self, game_id: str, size: tuple[int, int], rtl: bool, back: str, style: palette.Style) -> bool:
+        """Whether that picture is drawn (else ``picture`` draws it, in a frame with budget left)."""
+        return (tuple(size), rtl, back, style) == self._key and game_id in self._pictures
 
     def forget(self) -> None:
-        self._key, self._pictures, self.wanted = (), {}, set()
+        self._key, self._pictures = (), {}
 
     def __len__(self) -> int:
         return len(self._pictures)

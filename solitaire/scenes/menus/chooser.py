@@ -18,6 +18,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
+from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import hairline
 from solitaire.play.spoken import joined
 from solitaire.view.miniature import Miniatures
@@ -104,9 +105,9 @@ class Chooser:
     """The tiles of a screen's games and the pictures they show, at one size and look."""
 
     def __init__(self, app: App, games: list[str], on_choose: Callable[[str], Any],
-                 names: Callable[[str], str]) -> None:
+                 names: Callable[[str], str], pictures: Miniatures | None = None) -> None:
         self.app = app
-        self.pictures = Miniatures()
+        self.pictures = pictures if pictures is not None else Miniatures()
         self.tiles = [GameTile(game, names(game), about(app, game), lambda g=game: on_choose(g), self.picture)
                       for game in games]
 
@@ -115,8 +116,10 @@ class Chooser:
         self.pictures.new_frame()
 
     def pending(self) -> bool:
-        """Pictures still to be drawn: the screen wants frames."""
-        return self.pictures.pending()
+        """Pictures of the shown games still to be drawn: the screen wants frames."""
+        settings = self.app.settings
+        return any(not self.pictures.made(tile.game_id, tile.picture_rect.size, tile.rtl, settings.card_back,
+                                          Style.of(settings)) for tile in self.shown())
 
     def picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface | None:
         settings = self.app.settings
@@ -137,10 +140,7 @@ class Chooser:
         tiles = self.shown()
         if not tiles:
             return pygame.Rect(area.center, (0, 0))
-        gap = max(6, u // 3)
-        pad = max(4, u // 6)
-        name_h = int(u * NAME_SHARE / 0.62 * 1.15)
-        about_h = int(u * ABOUT_SHARE * 1.5)
+        gap, pad, name_h, about_h = self._measures(u)
         picture_w, columns = self._grid(len(tiles), area, gap, pad, name_h + about_h + pad, most_columns)
         if not self._lines_fit(tiles, picture_w, about_h):  # too narrow for the lines: names alone
             about_h = 0
@@ -159,6 +159,22 @@ class Chooser:
                        picture, name_h, about_h)
         self._one_size(tiles, about_h)
         return grid
+
+    def fits(self, area: pygame.Rect, u: int) -> bool:
+        """Whether the games fit ``area`` with every name whole at three fifths of its size or
+        more under a picture at least two control rows high (a small window with the largest
+        text has no room for them beside a dialog's choices)."""
+        tiles = self.tiles
+        gap, pad, name_h, _ = self._measures(u)
+        picture_w, _ = self._grid(len(tiles), area, gap, pad, name_h + pad, 8)
+        px = max(SMALLEST_PX, int(name_h * 0.62 * 0.6))
+        return picture_w >= 2 * u * PICTURE_RATIO and all(
+            self.app.text.width(tile.label, px, True) <= picture_w for tile in tiles)
+
+    @staticmethod
+    def _measures(u: int) -> tuple[int, int, int, int]:
+        """The gap between tiles, a tile's padding, its name's band and its line's, from ``u``."""
+        return max(6, u // 3), max(4, u // 6), int(u * NAME_SHARE / 0.62 * 1.15), int(u * ABOUT_SHARE * 1.5)
 
     @staticmethod
     def _grid(count: int, area: pygame.Rect, gap: int, pad: int, text_h: int, most_columns: int) -> tuple[int, int]:
