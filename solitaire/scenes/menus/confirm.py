@@ -89,7 +89,7 @@ class DialogScene(Scene):
         if self.app.speech.wanted:
             shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button)]
             shown.sort(key=lambda w: (w.rect.y, -w.rect.x if self.rtl else w.rect.x))  # in reading order
-            buttons = [w.spoken() for w in shown]
+            buttons = [w.label for w in shown]  # by name: a game's line is said when it takes the focus
             choices = [w.spoken() for w in self.group.focus_order() if isinstance(w, (ui.SegmentedChoice, ui.Toggle))]
             focused = self.group.focused.spoken() if self.group.focused is not None else ""
             self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts() + choices, buttons, focused))

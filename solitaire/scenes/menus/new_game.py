@@ -149,8 +149,8 @@ class NewGameScene(DialogScene):
     def choose_game(self, game_id: str) -> None:
         """Another game's window in this one's place, with the pictures drawn so far; this one's
         own choice stays as it was (it is saved when a game starts)."""
-        if game_id == self.game_id:
-            self.group.focus(self.initial_focus() if not self.focus_game else self.start_button)
+        if game_id == self.game_id:  # chosen already: on to its Start (or Continue)
+            self.group.focus(self.continue_button if self.continue_button.visible else self.start_button)
             return
         pictures, self.chooser.pictures = self.chooser.pictures, Miniatures()
         chosen = self.app.make("new_game", game_id=game_id, play=self.play, pictures=pictures, focus_game=True)
@@ -304,7 +304,7 @@ class NewGameScene(DialogScene):
         panel = centred(size, int(size[0] * 0.94), max(height, int(size[1] * 0.9)))  # room for the pictures
         y = panel.y + self.title_height(u) + int(u * 0.5)
         area = pygame.Rect(0, y, panel.w - w - u, panel.bottom - u // 2 - y)
-        area.x = panel.right - w - area.w if self.rtl else panel.x + u
+        area.x = panel.x + w if self.rtl else panel.x + u
         games = self.chooser.fits(area, u)
         for tile in self.chooser.tiles:  # no room beside the choices (large text, small window): none
             tile.visible = games
