@@ -41,9 +41,10 @@ def opening(game_id: str) -> Game:
 
 
 def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "blue",
-         style: palette.Style = palette.Style()) -> pygame.Surface:
+         style: palette.Style = palette.Style(), arts: dict[tuple[int, int], CardArt] | None = None) -> pygame.Surface:
     """The picture of ``game_id``'s opening table at ``size`` (mirrored for right-to-left),
-    on its felt, with rounded corners."""
+    on its felt, with rounded corners. ``arts``: card images by card size, shared by the
+    pictures drawn one after another (most games' cards come out the same size), kept there."""
     game = opening(game_id)
     w, h = max(8, int(size[0])), max(8, int(size[1]))
     scale = 1
@@ -61,11 +62,16 @@ def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "bl
         for x in (inset, big[0] - band - inset):
             panel = pygame.Rect(x, inset, band - inset, big[1] - 2 * inset)
             pygame.draw.rect(picture, (8, 24, 16, 170), panel, border_radius=max(2, band // 8))
-    art = CardArt(layout.card, back, style)
+    art = arts.get(layout.card) if arts is not None else None
+    if art is None:
+        art = CardArt(layout.card, back, style)
+        if arts is not None:
+            arts[layout.card] = art
     view = TableView(art, layout, Tweener())
     view.sync(game, animate=False)
     view.paint_resting(picture, game)
-    view.close()
+    if arts is None:
+        view.close()  # its card images go now
     if scale > 1:
         picture = pygame.transform.smoothscale(picture, (w, h))
     mask_to(picture, rrect_mask((w, h), pygame.Rect(0, 0, w, h), max(3, w // 40)))
@@ -87,8 +93,11 @@ class Miniatures:
         self._pictures: dict[str, pygame.Surface] = {}
         self._spent = 0.0
         self._drawn = 0  # pictures drawn this frame
+        self._arts: dict[tuple[int, int], CardArt] = {}  # the cards of the pictures being drawn, by size
 
     def new_frame(self) -> None:
+        if not self._drawn:  # none drawn the last frame: the card images they shared go
+            self._arts = {}
         self._spent, self._drawn = 0.0, 0
 
     def picture(self, game_id: str, size: tuple[int, int], rtl: bool, back: str,
@@ -96,12 +105,12 @@ class Miniatures:
         """The picture of ``game_id``, or None while this frame's budget is spent."""
         key = (tuple(size), rtl, back, style)
         if key != self._key:
-            self._key, self._pictures = key, {}
+            self._key, self._pictures, self._arts = key, {}, {}
         if game_id not in self._pictures:
             if self._drawn and self._spent >= self.BUDGET:
                 return None
             started = time.perf_counter()
-            self._pictures[game_id] = draw(game_id, size, rtl, back, style)
+            self._pictures[game_id] = draw(game_id, size, rtl, back, style, self._arts)
             self._spent += time.perf_counter() - started
             self._drawn += 1
         return self._pictures[game_id]
@@ -111,7 +120,7 @@ class Miniatures:
         return (tuple(size), rtl, back, style) == self._key and game_id in self._pictures
 
     def forget(self) -> None:
-        self._key, self._pictures = (), {}
+        self._key, self._pictures, self._arts = (), {}, {}
 
     def __len__(self) -> int:
         return len(self._pictures)
