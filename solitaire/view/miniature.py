@@ -124,3 +124,7 @@ class Miniatures:
 
     def __len__(self) -> int:
         return len(self._pictures)
+
+    def memory(self) -> int:
+        """The bytes of the pictures kept (4 a pixel)."""
+        return sum(p.get_width() * p.get_height() * 4 for p in self._pictures.values())
