@@ -51,6 +51,8 @@ class GameTile(ui.Button):
         self.about_rect = pygame.Rect(0, 0, 0, 0)
         #: The line's size, the same on every tile, or None where it does not fit (then unsaid).
         self.about_px: int | None = None
+        #: The name as drawn: one line, or two where one would be too small (the largest text).
+        self.name_lines = [label]
 
     def spoken(self) -> str:
         return joined([self.label, self.about])
@@ -70,6 +72,15 @@ class GameTile(ui.Button):
 
     def fitted_font_px(self) -> int:
         return self.text.fit_size(self.label, int(self.name_rect.h * 0.62), self.name_rect.w, True)
+
+    def two_line_px(self, px: int) -> int:
+        """The largest size up to ``px`` at which the name breaks into two lines that fit."""
+        while px > SMALLEST_PX:
+            lines = self.text.wrap_even(self.label, px, self.name_rect.w, True)
+            if len(lines) <= 2 and all(self.text.width(line, px, True) <= self.name_rect.w for line in lines):
+                return px
+            px = int(px * 0.92)
+        return SMALLEST_PX
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         colour, weight = ui.Look.focus()
@@ -94,8 +105,12 @@ class GameTile(ui.Button):
             picture = ui.rounded_rect(at.size, max(3, at.w // 40), FELT_EDGE, None, None, 0)
         surface.blit(picture, at)
         ink = ui.GOLD_TOP if self.primary else ui.INK
-        name = self.text.render(self.label, self.font_px or self.fitted_font_px(), ink, True)
-        surface.blit(name, name.get_rect(center=self.name_rect.move(rect.topleft).center))
+        px = self.font_px or self.fitted_font_px()
+        box = self.name_rect.move(rect.topleft)
+        step = self.text.line_step(self.name_lines, px, bold=True) if len(self.name_lines) > 1 else 0
+        for index, line in enumerate(self.name_lines):
+            name = self.text.render(line, px, ink, True)
+            surface.blit(name, name.get_rect(center=(box.centerx, box.centery + int((index - (len(self.name_lines) - 1) / 2) * step))))
         if self.about and self.about_px:
             line_img = self.text.render(self.about, self.about_px, ui.INK_DIM)
             surface.blit(line_img, line_img.get_rect(midtop=self.about_rect.move(rect.topleft).midtop))
@@ -136,11 +151,24 @@ class Chooser:
     def layout(self, area: pygame.Rect, u: int, rtl: bool, most_columns: int = 8) -> pygame.Rect:
         """Lay the shown tiles out in ``area`` as a grid in reading order (mirrored right to
         left), as many columns as make the pictures largest; ``u``: the height of a control row,
-        which sizes the names. Returns the rect the grid takes, centred in ``area``."""
+        which sizes the names, each broken onto two lines where on one it would be drawn under
+        four fifths of its size (the largest text). Returns the rect the grid takes, centred."""
         tiles = self.shown()
         if not tiles:
             return pygame.Rect(area.center, (0, 0))
+        grid = self._place(tiles, area, u, rtl, most_columns, 1)
+        one_line = tiles[0].font_px or 0
+        if one_line < int(self._measures(u)[2] * 0.62) * 0.8 and any(" " in tile.label for tile in tiles):
+            grid = self._place(tiles, area, u, rtl, most_columns, 2)  # names too small on one line: on two
+            if (tiles[0].font_px or 0) <= one_line:  # no larger so: back to one
+                grid = self._place(tiles, area, u, rtl, most_columns, 1)
+        return grid
+
+    def _place(self, tiles: list[GameTile], area: pygame.Rect, u: int, rtl: bool, most_columns: int,
+               name_rows: int) -> pygame.Rect:
+        """``layout`` with names on ``name_rows`` lines."""
         gap, pad, name_h, about_h = self._measures(u)
+        name_h = int(name_h * (1 + 0.8 * (name_rows - 1)))
         picture_w, columns = self._grid(len(tiles), area, gap, pad, name_h + about_h + pad, most_columns)
         if not self._lines_fit(tiles, picture_w, about_h):  # too narrow for the lines: names alone
             about_h = 0
@@ -157,7 +185,7 @@ class Chooser:
             place = in_row - 1 - column if rtl else column
             tile.place(pygame.Rect(x + place * (tile_w + gap), grid.y + row * (tile_h + gap), tile_w, tile_h),
                        picture, name_h, about_h)
-        self._one_size(tiles, about_h)
+        self._one_size(tiles, about_h, int(self._measures(u)[2] * 0.62) if name_rows > 1 else None)
         return grid
 
     def fits(self, area: pygame.Rect, u: int) -> bool:
@@ -178,24 +206,31 @@ class Chooser:
 
     @staticmethod
     def _grid(count: int, area: pygame.Rect, gap: int, pad: int, text_h: int, most_columns: int) -> tuple[int, int]:
-        """The pictures' width and the columns that make them widest in ``area`` (fewer rows on a tie)."""
-        best = (0, 0, 1)
+        """The pictures' width and the columns that make them widest in ``area``; on a tie, the
+        fewest rows, then the fewest empty places, then the fewest columns (8 games: 4 and 4)."""
+        best = (0, 0, 0, 0)
         for columns in range(1, min(count, most_columns) + 1):
             rows = math.ceil(count / columns)
             tile_w = (area.w - (columns - 1) * gap) // columns
             tile_h = (area.h - (rows - 1) * gap) // rows
             picture_w = min(tile_w - 2 * pad, int((tile_h - text_h - pad) * PICTURE_RATIO))
-            best = max(best, (picture_w, -rows, columns))
-        return best[0], best[2]
+            best = max(best, (picture_w, -rows, -(rows * columns - count), -columns))
+        return best[0], -best[3] or 1
 
     def _lines_fit(self, tiles: list[GameTile], width: int, about_h: int) -> bool:
         """Whether every tile's line fits one line of ``width`` at the lines' size."""
         px = int(about_h / 1.5)
         return px > 0 and all(self.app.text.width(tile.about, px) <= width for tile in tiles if tile.about)
 
-    def _one_size(self, tiles: list[GameTile], about_h: int) -> None:
-        """Every name at one size, whole; every line too."""
-        name_px = min(tile.fitted_font_px() for tile in tiles)
+    def _one_size(self, tiles: list[GameTile], about_h: int, two_lines_px: int | None) -> None:
+        """Every name at one size, whole, on one line or (``two_lines_px``: the size wanted)
+        broken in two; every line too."""
+        if two_lines_px is None:
+            name_px = min(tile.fitted_font_px() for tile in tiles)
+        else:
+            name_px = min(tile.two_line_px(two_lines_px) for tile in tiles)
         for tile in tiles:
             tile.font_px = name_px
+            fits = two_lines_px is None or self.app.text.width(tile.label, name_px, True) <= tile.name_rect.w
+            tile.name_lines = [tile.label] if fits else self.app.text.wrap_even(tile.label, name_px, tile.name_rect.w, True)
             tile.about_px = int(about_h / 1.5) if about_h and tile.about else None

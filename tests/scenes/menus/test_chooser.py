@@ -214,3 +214,17 @@ def test_a_frame_draws_pictures_within_its_budget(make_app, monkeypatch):
         surface.subsurface(waiting.picture_rect.move(waiting.rect.topleft))) == 0
     drawn(app, title)
     assert len(title.chooser.pictures) == len(title.game_buttons)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_with_the_largest_text_a_long_name_breaks_in_two_rather_than_shrink(make_app, size):
+    """The largest text: "Thoughtful Solitaire" on one line under its picture would be drawn
+    smaller than with normal text; on two lines it is drawn as large at least, whole."""
+    normal = make_app(size).open("title").game_buttons[0].font_px
+    title = make_app(size, text_size="largest").open("title")
+    tiles = title.game_buttons
+    assert len({tile.font_px for tile in tiles}) == 1 and tiles[0].font_px >= normal
+    long = next(tile for tile in tiles if tile.label == "Thoughtful Solitaire")
+    assert long.name_lines == ["Thoughtful", "Solitaire"]
+    for tile in tiles:
+        assert all(title.app.text.width(line, tile.font_px, True) <= tile.name_rect.w for line in tile.name_lines)

@@ -44,7 +44,7 @@ def test_the_games_and_the_choices_fit_side_by_side(make_app, lang, size):
     beside = [w.rect.x > games_side.right for w in options] if lang == "en" else [w.rect.right < games_side.x for w in options]
     assert all(beside)  # the games at the reading side, the choices after them
     for tile in tiles:
-        assert app.text.width(tile.label, tile.font_px, True) <= tile.name_rect.w, tile.label
+        assert all(app.text.width(line, tile.font_px, True) <= tile.name_rect.w for line in tile.name_lines), tile.label
     assert min(tiles[0].picture_rect.size) >= size[1] // 10
 
 

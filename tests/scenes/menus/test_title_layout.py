@@ -76,7 +76,8 @@ def test_every_title_label_is_whole_at_one_size(make_app, lang, size):
     name_px = names.pop()
     assert name_px >= px * 0.8  # a game's name reads as large as a button's label, near enough
     for tile in title.game_buttons:
-        assert app.text.width(tile.label, name_px, True) <= tile.name_rect.w, tile.label
+        assert " ".join(tile.name_lines) == tile.label and len(tile.name_lines) <= 2
+        assert all(app.text.width(line, name_px, True) <= tile.name_rect.w for line in tile.name_lines), tile.label
 
 
 def test_the_game_menu_says_no_draw_for_a_game_without_draws(make_app):
