@@ -10,6 +10,7 @@ import pytest
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import Game, parse_code
+from solitaire.scenes.menus.chooser import GameTile
 from solitaire.scenes.table.hud import bar_height, button_bar_height, figures_below
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
@@ -62,6 +63,9 @@ def labels_fit(app: App, scene) -> list[str]:
                 wide.append(widget.label)
         elif isinstance(widget, ui.Slider):
             if app.text.width(widget.label_text(), widget.label_px()) > widget.label_box().w:
+                wide.append(widget.label)
+        elif isinstance(widget, GameTile):  # a game's name, on one line or two (issue 34)
+            if any(app.text.width(line, widget.font_px, True) > widget.name_rect.w for line in widget.name_lines):
                 wide.append(widget.label)
         elif isinstance(widget, ui.Button):
             px = app.text.fit_size(widget.label, ui.paint.font_px(widget.rect, 0.4), int(widget.rect.w * 0.86), True)

@@ -189,15 +189,18 @@ class Chooser:
         return grid
 
     def fits(self, area: pygame.Rect, u: int) -> bool:
-        """Whether the games fit ``area`` with every name whole at three fifths of its size or
-        more under a picture at least two control rows high (a small window with the largest
-        text has no room for them beside a dialog's choices)."""
+        """Whether the games fit ``area`` with every name whole, on one line or two, at three
+        fifths of its size or more, under a picture at least one and a half control rows high
+        (of normal text's: larger text asks no larger pictures). A small window with large text
+        has no room for them beside a dialog's choices."""
         tiles = self.tiles
         gap, pad, name_h, _ = self._measures(u)
-        picture_w, _ = self._grid(len(tiles), area, gap, pad, name_h + pad, 8)
+        picture_w, _ = self._grid(len(tiles), area, gap, pad, int(name_h * 1.8) + pad, 8)
         px = max(SMALLEST_PX, int(name_h * 0.62 * 0.6))
-        return picture_w >= 2 * u * PICTURE_RATIO and all(
-            self.app.text.width(tile.label, px, True) <= picture_w for tile in tiles)
+        text = self.app.text
+        return picture_w >= 1.5 * u / ui.Look.text_scale * PICTURE_RATIO and all(
+            len(lines := text.wrap_even(tile.label, px, picture_w, True)) <= 2
+            and all(text.width(line, px, True) <= picture_w for line in lines) for tile in tiles)
 
     @staticmethod
     def _measures(u: int) -> tuple[int, int, int, int]:

@@ -300,8 +300,8 @@ class NewGameScene(DialogScene):
         self.u = u
         gap = u // 3
         height = self._height(u, rows)
-        w = min(int(size[0] * 0.86), int(u * 11.5))
         panel = centred(size, int(size[0] * 0.94), max(height, int(size[1] * 0.9)))  # room for the pictures
+        w = min(int(panel.w * 0.45), int(u * 11.5))
         y = panel.y + self.title_height(u) + int(u * 0.5)
         area = pygame.Rect(0, y, panel.w - w - u, panel.bottom - u // 2 - y)
         area.x = panel.x + w if self.rtl else panel.x + u
