@@ -177,7 +177,7 @@ class TitleScene(Scene):
         shown_menu = [b for b in self.menu_buttons if b.visible]
         subtitle_w = self.app.text.width(self.app.t("app.subtitle"), self.subtitle_px)
         room = band.w - max(self.heading_rect.w - 2 * blur, subtitle_w) - 2 * gap
-        continue_w = min(room, u * 11)  # one width whatever it resumes: nothing moves (issue 33)
+        continue_w = min(room, u * 14)  # one width whatever it resumes: nothing moves (issue 33)
         self.continue_button.layout((band.x if rtl else band.right - continue_w, band.centery - bh // 2, continue_w, bh))
         _, hint_rect = self.keys_hint()
         menu_y = hint_rect.top - gap - bh
