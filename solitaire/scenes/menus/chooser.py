@@ -221,9 +221,20 @@ class Chooser:
         return best[0], -best[3] or 1
 
     def _lines_fit(self, tiles: list[GameTile], width: int, about_h: int) -> bool:
-        """Whether every tile's line fits one line of ``width`` at the lines' size."""
-        px = int(about_h / 1.5)
-        return px > 0 and all(self.app.text.width(tile.about, px) <= width for tile in tiles if tile.about)
+        """Whether every tile's line fits one line of ``width`` (``_lines_px``)."""
+        return self._lines_px(tiles, width, about_h) is not None
+
+    def _lines_px(self, tiles: list[GameTile], width: int, about_h: int) -> int | None:
+        """The lines' one size: as large as fits ``about_h``, down to nine tenths of it, at
+        which every tile's line fits one line of ``width``; None if none does."""
+        wanted = int(about_h / 1.5)
+        lines = [tile.about for tile in tiles if tile.about]
+        px = wanted
+        while px >= max(SMALLEST_PX, int(wanted * 0.9)) and px > 0:
+            if all(self.app.text.width(line, px) <= width for line in lines):
+                return px
+            px -= 1
+        return None
 
     def _one_size(self, tiles: list[GameTile], about_h: int, two_lines_px: int | None) -> None:
         """Every name at one size, whole, on one line or (``two_lines_px``: the size wanted)
@@ -232,8 +243,9 @@ class Chooser:
             name_px = min(tile.fitted_font_px() for tile in tiles)
         else:
             name_px = min(tile.two_line_px(two_lines_px) for tile in tiles)
+        lines_px = self._lines_px(tiles, tiles[0].about_rect.w, about_h) if about_h else None
         for tile in tiles:
             tile.font_px = name_px
             fits = two_lines_px is None or self.app.text.width(tile.label, name_px, True) <= tile.name_rect.w
             tile.name_lines = [tile.label] if fits else self.app.text.wrap_even(tile.label, name_px, tile.name_rect.w, True)
-            tile.about_px = int(about_h / 1.5) if about_h and tile.about else None
+            tile.about_px = lines_px if about_h and tile.about else None

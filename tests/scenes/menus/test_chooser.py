@@ -14,6 +14,7 @@ import pytest
 from solitaire.core.rules import REGISTRY
 from solitaire.view import miniature
 from solitaire.view.palette import FELT_CENTRE, FELT_EDGE
+from tests.conftest import VARIANTS
 
 
 def drawn(app, title) -> None:
@@ -80,9 +81,25 @@ def test_a_picture_is_mirrored_in_arabic():
     assert card_pixels(right.subsurface(mirrored)) > card_pixels(left.subsurface(mirrored))
 
 
+@pytest.fixture(params=["shipped", "two more"])
+def games(request, tmp_path):
+    """The shipped games, or two more on the title (two of the variants kept in tests/core):
+    ten, as the title will offer with Pyramid and TriPeaks."""
+    if request.param == "shipped":
+        yield REGISTRY.title_games()
+        return
+    for name in ("whitehead", "gargantua"):
+        text = (VARIANTS / f"{name}.toml").read_text(encoding="utf-8").replace("on_title = false", "on_title = true")
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+    loaded = REGISTRY.load_folder(tmp_path)
+    yield REGISTRY.title_games()
+    for rules in loaded:
+        REGISTRY.forget(rules.id)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_the_grid_fits_and_nothing_overlaps(make_app, lang, size):
+def test_the_grid_fits_and_nothing_overlaps(make_app, lang, size, games):
     app = make_app(size, lang)
     title = app.open("title")
     screen = pygame.Rect((0, 0), size)
@@ -99,7 +116,9 @@ def test_the_grid_fits_and_nothing_overlaps(make_app, lang, size):
         assert tile.rect.contains(tile.about_rect.move(tile.rect.topleft))
         if tile.about_px:  # the line, where shown, is whole on one line
             assert app.text.width(tile.about, tile.about_px) <= tile.about_rect.w, tile.about
-    assert all(tile.about_px for tile in title.game_buttons)  # room for every game's line at these sizes
+    assert [tile.game_id for tile in title.game_buttons] == list(games)
+    assert all(tile.about_px for tile in title.game_buttons if tile.about)  # room for every game's line
+    assert len({tile.about_px for tile in title.game_buttons if tile.about}) == 1
     pictures = {tile.picture_rect.size for tile in title.game_buttons}
     assert len(pictures) == 1 and min(pictures.pop()) >= size[1] // 8  # one size, large enough to read
 
