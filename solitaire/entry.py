@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
         return _tool(run_server, argv[1:])
     if command == "bench":
         try:
-            from solitaire.bench import run_bench
+            from solitaire.benches.command import run_bench
         except ImportError as error:  # the executable leaves the benches out (tools/build_exe.py)
             print(f"game.py bench: the benches run from the source ({error})", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -10,9 +10,11 @@ read with ``ast`` from every module-level and function-level import, has no arro
 ``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
 used from anywhere above it. The composition root (``main``, which knows every scene; ``entry``,
 the command line's commands, which ``game.py`` and the pip-installed ``solitaire`` command run; and the
-tools: ``cli``, ``bench``, ``bench_frames``, ``bench_memory``, ``bench_layout``, ``online_play``, and ``hosting``, which
+tools: ``cli``, ``online_play``, and ``hosting``, which
 gives the network duel's screens the duel server they host) may import anything, and nothing
 in the package below them imports it: only ``entry``, ``game.py``, ``tools/`` and the tests do.
+The benches (``benches/``, ``python game.py bench``) sit beside the root, off the path from
+``game.py`` to it: they measure every layer, so they may import any, and only ``entry`` runs them.
 
 Within one folder, files do not import one another in a circle (issue 24): one that does is
 named, with why, in ``KEPT_CIRCLES``.
@@ -41,7 +43,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 
 #: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "entry", "cli", "bench", "bench_frames", "bench_memory", "bench_layout", "online_play", "hosting"})
+ROOT_MODULES = frozenset({"main", "entry", "cli", "benches", "online_play", "hosting"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
