@@ -29,5 +29,5 @@ def test_the_benches_and_the_servers_own_process_are_left_out():
 def test_what_a_host_and_a_player_run_stays_in():
     hidden, excluded = named("--hidden-import"), named("--exclude-module")
     for module in ("solitaire.server.hosted", "solitaire.server.service", "solitaire.server.store",
-                   "solitaire.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
+                   "solitaire.entry.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
         assert module in hidden and module not in excluded

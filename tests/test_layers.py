@@ -7,14 +7,16 @@ read with ``ast`` from every module-level and function-level import, has no arro
     core, solver, store  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens; scenes
                          use play; the app is given the store and the solver: app/services.py)
 
-``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
-used from anywhere above it. The composition root (``main``, which knows every scene; ``entry``,
-the command line's commands, which ``game.py`` and the pip-installed ``solitaire`` command run; and the
-tools: ``cli``, ``online_play``, and ``hosting``, which
-gives the network duel's screens the duel server they host) may import anything, and nothing
-in the package below them imports it: only ``entry``, ``game.py``, ``tools/`` and the tests do.
-The benches (``benches/``, ``python game.py bench``) sit beside the root, off the path from
-``game.py`` to it: they measure every layer, so they may import any, and only ``entry`` runs them.
+``i18n`` (the strings) stands on the core alone and may be used from anywhere above it; so do the
+command-line helpers, which are the core's (``core/args.py``: the solver's and the server's
+commands use them). The composition root may import anything, and nothing in the package below it
+imports it: ``main`` (which knows every scene) and ``entry/`` (the command line's commands, which
+``game.py`` and the pip-installed ``solitaire`` command run, and their tools: ``cli``, deal and
+replay; ``online_play``, a duel played headless; ``duel_option``, the ``--duel`` option, which
+reads a network duel's code; ``hosting``, which gives the network duel's screens the duel server
+they host); only ``entry``, ``game.py``, ``tools/`` and the tests import them. The benches
+(``benches/``, ``python game.py bench``) sit beside the root, off the path from ``game.py`` to
+it: they measure every layer, so they may import any, and only ``entry`` runs them.
 
 Within one folder, files do not import one another in a circle (issue 24): one that does is
 named, with why, in ``KEPT_CIRCLES``.
@@ -31,19 +33,18 @@ PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
 ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "i18n": frozenset({"core"}),
-    "args": frozenset({"core", "net"}),
-    "solver": frozenset({"core", "args"}),
+    "solver": frozenset({"core"}),
     "store": frozenset({"core"}),
     "net": frozenset({"core"}),
-    "server": frozenset({"core", "net", "args"}),
+    "server": frozenset({"core", "net"}),
     "play": frozenset({"core", "i18n", "solver", "store", "net", "server"}),
     "app": frozenset({"core", "i18n", "solver", "store"}),
     "view": frozenset({"core", "i18n", "app"}),
     "scenes": frozenset({"core", "solver", "store", "net", "play", "i18n", "app", "view"}),
 }
 
-#: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "entry", "cli", "benches", "online_play", "hosting"})
+#: Top-level modules and folders of the package that are the composition root, its tools and the benches.
+ROOT_MODULES = frozenset({"main", "entry", "benches"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -125,10 +126,10 @@ def test_the_graph_reader_sees_function_level_and_relative_imports(tmp_path):
     (package / "main.py").write_text("from solitaire.scenes import play\n")
     (package / "scenes" / "play.py").write_text("from solitaire.app import scene\n")
     (package / "app" / "scene.py").write_text("def open():\n    from solitaire.scenes import play\n")
-    (package / "solver" / "cli.py").write_text("from ..cli import run\nfrom ..core import cards\n")
+    (package / "solver" / "cli.py").write_text("from ..entry.cli import run\nfrom ..core import cards\n")
     assert upward_arrows(package) == [
         "solitaire/app/scene.py:2: app -> scenes (solitaire.scenes)",
-        "solitaire/solver/cli.py:1: solver -> root (solitaire.cli)",
+        "solitaire/solver/cli.py:1: solver -> root (solitaire.entry.cli)",
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solitaire.args import ToolParser, UsageError, bad_input
+from solitaire.core.args import ToolParser, UsageError, bad_input
 from solitaire.core.quote import shown
 
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solitaire.args import UsageError
+from solitaire.core.args import UsageError
 from solitaire.server.store import DuelRecord, SideRecord, Store
 
 WRITES = 1000

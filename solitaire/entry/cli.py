@@ -11,9 +11,9 @@ import json
 import sys
 from typing import Sequence
 
-from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
-from .core import BadCode, BadDeal, Game, IllegalMove, parse_code
-from .core.quote import clip
+from solitaire.core.args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
+from solitaire.core import BadCode, BadDeal, Game, IllegalMove, parse_code
+from solitaire.core.quote import clip
 
 
 def build_parser() -> argparse.ArgumentParser:
