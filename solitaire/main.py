@@ -73,7 +73,7 @@ def register_scenes() -> None:
         "duel_end": "duel.dialogs:DuelEndScene", "duel_menu": "duel.dialogs:DuelMenuScene",
         "duel_results": "duel.results:DuelResultsScene", "net_lobby": "solitaire.entry.hosting:HostingNetLobby",
         "online_lobby": "duel.online_lobby:OnlineLobbyScene", "online_race": "duel.online_race:OnlineRaceScene",
-        "online_results": "duel.online_results:OnlineResultsScene", "online_board": "online_board:OnlineBoardScene",
+        "online_results": "duel.online_results:OnlineResultsScene", "online_board": "menus.online_board:OnlineBoardScene",
         "daily_stats": "menus.daily_stats:DailyStatsScene", "daily_day": "menus.daily_day:DailyDayScene",
         "about": "menus.about:AboutScene",
     }.items():

@@ -252,3 +252,42 @@ def test_the_circle_finder_sees_circles_through_type_checking_and_package_import
         ["solitaire.scenes.table.group", "solitaire.scenes.table.widgets"],
         ["solitaire.scenes.table.pointer", "solitaire.scenes.table.table"],
     ]
+
+
+def folder_imports(top: Path, package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Folder -> the other folders under ``top`` its files import (a package's own ``__init__``
+    imported by one of its files is not an arrow)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(top.rglob("*.py")):
+        name = module_name(path, package)
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph.setdefault(here, set())
+        for _, target in imported_modules(path, package):
+            where = package.parent / target.replace(".", "/")
+            folder = target if where.is_dir() else target.rpartition(".")[0]
+            if not (package.parent / folder.replace(".", "/")).is_relative_to(top):
+                continue
+            if folder != here and not (where.is_dir() and here.startswith(folder + ".")):
+                graph[here].add(folder)
+                graph.setdefault(folder, set())
+    return graph
+
+
+def test_the_folders_of_the_screens_import_one_another_one_way():
+    """Statistics' Online tab lived in ``scenes/`` and the menus imported its tab layout, while
+    it imported the menus' dialog frame: the tab row is ``menus/statistics_tabs.py`` now, the
+    Online tab beside the other Statistics pages, and what ``scenes/`` keeps at its top imports
+    no menu (issue 34)."""
+    assert import_circles(folder_imports(PACKAGE / "scenes")) == []
+
+
+def test_the_folder_circle_finder_sees_two_folders_importing_each_other(tmp_path):
+    package = tmp_path / "solitaire"
+    (package / "scenes" / "menus").mkdir(parents=True)
+    for name, source in {"__init__.py": "", "scenes/__init__.py": "", "scenes/menus/__init__.py": "",
+                         "scenes/board.py": "from solitaire.scenes.menus.confirm import DialogScene\n",
+                         "scenes/menus/confirm.py": "from solitaire.scenes import menus\n",
+                         "scenes/menus/stats.py": "def tabs():\n    from solitaire.scenes.board import TABS\n"}.items():
+        (package / name).write_text(source)
+    assert import_circles(folder_imports(package / "scenes", package)) == [
+        ["solitaire.scenes", "solitaire.scenes.menus"]]
