@@ -17,7 +17,7 @@ from solitaire.core.quote import clip
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = ToolParser(prog="game.py", description="Solitaire: Klondike, Double, Thoughtful, Duel.")
+    parser = ToolParser(prog="game.py", description="Solitaire's tools: a game code's deal and the position after its moves.")
     sub = parser.add_subparsers(dest="command")
     deal = sub.add_parser("deal", help="print a deal's initial layout as JSON")
     add_position_args(deal)
