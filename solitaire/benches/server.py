@@ -1,7 +1,7 @@
 """``python game.py bench --server``: the duel server's figures (issue 25), with their targets.
 
 A benchmark, not a test. The server runs as its own process (``game.py server`` on 127.0.0.1, a
-fresh database in a temporary folder); the simulated players run in another (``bench_players``,
+fresh database in a temporary folder); the simulated players run in another (``server_players``,
 a lean WebSocket client), on the same 2-core machine (the load generator is included, as the
 issue asks), so each has a core. Two parts:
 
@@ -172,7 +172,7 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
     """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
     its ``urls``, ``cpu_seconds()``, ``queued_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
     the server's CPU a move at each step (ms). The simulated players run in a process of their
-    own (``bench_players``), speaking protocol ``version``."""
+    own (``server_players``), speaking protocol ``version``."""
     players = subprocess.Popen([sys.executable, "-m", "solitaire.benches.server_players", ",".join(server.urls),
                                 str(version)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
