@@ -15,6 +15,7 @@ are kept by ``Miniatures`` (the chooser's screen holds one, and lets it go when 
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 
@@ -29,6 +30,8 @@ from solitaire.view.felt import light
 from solitaire.view.layout import Layout
 from solitaire.view.paint import mask_to, ready, rrect_mask
 from solitaire.view.table import TableView
+
+log = logging.getLogger(__name__)
 
 SHARP_CARD = 56  # px: the narrowest card drawn as it is; a smaller one is drawn larger and scaled
 OPENING_DEAL = 1  # the deal pictured: every game's first (``…-AAAAAAB``)
@@ -110,7 +113,11 @@ class Miniatures:
             if self._drawn and self._spent >= self.BUDGET:
                 return None
             started = time.perf_counter()
-            self._pictures[game_id] = draw(game_id, size, rtl, back, style, self._arts)
+            try:
+                self._pictures[game_id] = draw(game_id, size, rtl, back, style, self._arts)
+            except Exception as error:  # a picture is not worth the screen: its felt, and a line in the log
+                log.warning("no picture of %s: %s", game_id, error)
+                self._pictures[game_id] = light((max(8, size[0]), max(8, size[1])), style.high_contrast)
             self._spent += time.perf_counter() - started
             self._drawn += 1
         return self._pictures[game_id]

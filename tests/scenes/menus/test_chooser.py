@@ -247,3 +247,23 @@ def test_with_the_largest_text_a_long_name_breaks_in_two_rather_than_shrink(make
     assert long.name_lines == ["Thoughtful", "Solitaire"]
     for tile in tiles:
         assert all(title.app.text.width(line, tile.font_px, True) <= tile.name_rect.w for line in tile.name_lines)
+
+
+def test_a_picture_that_cannot_be_drawn_leaves_the_felt_and_a_line_in_the_log(make_app, monkeypatch, caplog):
+    """A level the table's code cannot picture (a game in the making) does not take the title down."""
+    real = miniature.draw
+
+    def draw(game_id, *args, **kwargs):
+        if game_id == "golf":
+            raise ValueError("card size too small: (0, 0)")
+        return real(game_id, *args, **kwargs)
+
+    monkeypatch.setattr(miniature, "draw", draw)
+    app = make_app((1280, 720), reduced_motion=True)
+    title = app.open("title")
+    drawn(app, title)
+    golf = next(tile for tile in title.game_buttons if tile.game_id == "golf")
+    assert card_pixels(golf.picture("golf", golf.picture_rect.size)) == 0
+    assert "no picture of golf: card size too small" in caplog.text
+    others = [tile for tile in title.game_buttons if tile is not golf]
+    assert all(card_pixels(tile.picture(tile.game_id, tile.picture_rect.size)) > 100 for tile in others)
