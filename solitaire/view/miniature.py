@@ -64,7 +64,8 @@ def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "bl
         inset = max(2, big[1] // 20)
         for x in (inset, big[0] - band - inset):
             panel = pygame.Rect(x, inset, band - inset, big[1] - 2 * inset)
-            pygame.draw.rect(picture, (8, 24, 16, 170), panel, border_radius=max(2, band // 8))
+            shade = (255, 255, 255, 48) if style.high_contrast else (8, 24, 16, 170)  # seen on the plain dark too
+            pygame.draw.rect(picture, shade, panel, border_radius=max(2, band // 8))
     art = arts.get(layout.card) if arts is not None else None
     if art is None:
         art = CardArt(layout.card, back, style)
