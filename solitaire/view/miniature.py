@@ -62,10 +62,11 @@ def draw(game_id: str, size: tuple[int, int], rtl: bool = False, back: str = "bl
     if share:  # the room the level keeps for panels beside the table
         band = int(big[0] * share * 0.8)
         inset = max(2, big[1] // 20)
+        shade = pygame.Surface((band - inset, big[1] - 2 * inset), pygame.SRCALPHA)
+        colour = (255, 255, 255, 48) if style.high_contrast else (8, 24, 16, 170)  # seen on the plain dark too
+        pygame.draw.rect(shade, colour, shade.get_rect(), border_radius=max(2, band // 8))
         for x in (inset, big[0] - band - inset):
-            panel = pygame.Rect(x, inset, band - inset, big[1] - 2 * inset)
-            shade = (255, 255, 255, 48) if style.high_contrast else (8, 24, 16, 170)  # seen on the plain dark too
-            pygame.draw.rect(picture, shade, panel, border_radius=max(2, band // 8))
+            picture.blit(shade, (x, inset))  # blended over the felt
     art = arts.get(layout.card) if arts is not None else None
     if art is None:
         art = CardArt(layout.card, back, style)
