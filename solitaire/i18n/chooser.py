@@ -1,7 +1,8 @@
 """The chooser's line about each game (issue 34: the title's and the New game window's tiles),
-English and Arabic: merged by ``en`` and ``ar``. A game with no line here shows its name alone."""
+English and Arabic, and the words a screen reader hears for them: merged by ``en`` and ``ar``. A game with no line here shows its name alone."""
 
 EN: dict[str, str] = {
+    "new_game.games": "Games: {games}",
     "chooser.klondike": "Red on black, King to Ace",
     "chooser.double": "Klondike with two decks",
     "chooser.thoughtful": "Klondike, all cards face up",
@@ -15,6 +16,7 @@ EN: dict[str, str] = {
 }
 
 AR: dict[str, str] = {
+    "new_game.games": "الألعاب: {games}",
     "chooser.klondike": "أحمر على أسود، من الملك",
     "chooser.double": "كلوندايك بمجموعتَي أوراق",
     "chooser.thoughtful": "كلوندايك، كل الأوراق مكشوفة",

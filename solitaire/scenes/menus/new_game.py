@@ -161,6 +161,16 @@ class NewGameScene(DialogScene):
         super().exit()
         self.chooser.forget()
 
+    def spoken_texts(self) -> list[str]:
+        """The games, said as a list of their own before the chosen game's choices."""
+        shown = self.chooser.shown()
+        if not shown:
+            return []
+        return [self.app.t("new_game.games", games=self.app.t("list.separator").join(tile.label for tile in shown))]
+
+    def said_apart(self) -> list[ui.Widget]:
+        return list(self.chooser.shown())
+
     def wants_frames(self) -> bool:
         return self.tweens.active or self.chooser.pending()
 

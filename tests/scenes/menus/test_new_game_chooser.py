@@ -121,3 +121,22 @@ def test_with_no_room_beside_the_choices_the_window_offers_its_own_game_alone(ma
     dialog = app.open("new_game", game_id="klondike")
     assert not dialog.chooser.shown()
     assert dialog.panel.rect.w < 960 * 0.9
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_window_says_its_games_as_a_list_of_their_own(make_app, tmp_path, lang):
+    """By ear: the games in a list of their own, then the chosen game's choices and its buttons."""
+    from solitaire.app.speech import DISPLAY_MARKS, Speech
+
+    app = make_app((1280, 720), lang)
+    log = tmp_path / "speech.log"
+    app.speech = Speech(log_path=str(log), on=True)
+    dialog = app.open("new_game", game_id="klondike")
+    app.speech.wait()
+    line = log.read_text(encoding="utf-8").splitlines()[-1].split("\t", 1)[1]
+    names = [tile.label for tile in dialog.chooser.shown()]
+    games = app.t("new_game.games", games=app.t("list.separator").join(names)).translate(DISPLAY_MARKS)
+    assert line.startswith(dialog.title) and games in line
+    buttons = line[line.index(app.t("speech.buttons", buttons="").strip().translate(DISPLAY_MARKS)):]
+    first = app.t("speech.buttons", buttons=app.t("daily.play")).translate(DISPLAY_MARKS)
+    assert buttons.startswith(first)  # no game among them
