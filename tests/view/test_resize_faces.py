@@ -11,6 +11,7 @@ from solitaire.app.tween import Tweener
 from solitaire.core import Game
 from solitaire.core.position import game_from_json
 from solitaire.view import cardart
+from solitaire.view import felt as felts
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.table import TableView
@@ -93,3 +94,37 @@ def test_a_new_look_or_a_table_leaving_draws_afresh_with_no_stand_ins():
     art.forget_images()
     assert art._stand_ins == {} and not art.pending()
     assert art.face(0).get_size() == (160, 224)
+
+
+def test_the_resize_s_own_frame_draws_no_face_it_can_scale_even_within_its_allowance(monkeypatch, drawn):
+    monkeypatch.setattr(cardart, "FACE_BUDGET", 1e9)  # an allowance no face drawing could spend
+    game = every_card_face_up()
+    view = table_at(SMALL, game)
+    frame(view, game, SMALL)
+    view.set_layout(Layout(game.rules, LARGE, 40), game)
+    drawn.clear()
+    frame(view, game, LARGE)  # the resize's frame: it pays for the window, the faces come scaled
+    assert drawn == [] and view.art.pending()
+    frame(view, game, LARGE)  # the next spends the allowance: here every face
+    assert sorted(drawn) == list(range(52)) and not view.art.pending()
+
+
+def test_each_frame_after_a_resize_makes_one_window_sized_picture_at_most(monkeypatch):
+    """The felt's light, the felt's fibre and the layer come in frames of their own; the first
+    frame makes none (it draws the light straight onto the window)."""
+    made: list[str] = []
+    lit, build = felts._lit, TableView._build_static
+    monkeypatch.setattr(felts, "_lit", lambda key: made.append("light") or lit(key))
+    monkeypatch.setattr(felts, "_noise_tile", lambda tile=felts._noise_tile: made.append("fibre") or tile())
+    monkeypatch.setattr(TableView, "_build_static", lambda self, *a: made.append("layer") or build(self, *a))
+    game = every_card_face_up()
+    view = table_at(SMALL, game)
+    frame(view, game, SMALL)
+    felts.forget()
+    view.set_layout(Layout(game.rules, LARGE, 40), game)
+    per_frame = []
+    for _ in range(5):
+        made.clear()
+        frame(view, game, LARGE)
+        per_frame.append(list(made))
+    assert per_frame == [[], ["light"], ["fibre"], ["layer"], []]
