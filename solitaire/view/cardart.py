@@ -58,7 +58,7 @@ class CardArt(FaceArt, BackArt):
         self._stand_ins: dict[int, pygame.Surface] = {}  # faces of the size before, to scale from
         self._scaled: dict[int, pygame.Surface] = {}  # those scaled to this size, shown until sharp
         self._spent = 0.0  # seconds of face drawing this frame (``new_frame``)
-        self._held = False  # the next frame is a gradual resize's own: it draws no face it can scale
+        self._held = self._resizing = False  # the next frame / this one is a gradual resize's own
         self.set_size(card_size)
 
     # -- configuration --
@@ -79,6 +79,7 @@ class CardArt(FaceArt, BackArt):
         if w < 8 or h < 8:
             raise ValueError(f"card size too small: {card_size}")
         self._stand_ins = {**self._stand_ins, **self._scaled, **self._faces} if gradual else {}
+        self._old_slots = {**getattr(self, "_slots", {})} if gradual else {}  # shown scaled likewise
         self._held = gradual and bool(self._stand_ins)
         self._scaled = {}
         self._size = (w, h)
@@ -139,11 +140,12 @@ class CardArt(FaceArt, BackArt):
         self._spent += time.perf_counter() - started
         return surface
 
-    def new_frame(self) -> None:
+    def new_frame(self, hold: bool = False) -> None:
         """A frame begins: its allowance of face drawing (``FACE_BUDGET``) is whole again, but in
-        the frame of a gradual resize (``set_size``), which shows every face it can scaled."""
-        self._spent = math.inf if self._held else 0.0
-        self._held = False
+        the frame of a gradual resize (``set_size``) or one that ``hold``s (it makes a window-sized
+        picture), which show every face they can scaled."""
+        self._spent = math.inf if self._held or hold else 0.0
+        self._resizing, self._held = self._held, False  # slots too come scaled in that one frame
 
     def pending(self) -> bool:
         """Faces shown scaled from the old size that ``sharpen`` has still to draw."""
@@ -159,7 +161,7 @@ class CardArt(FaceArt, BackArt):
             self._draw_face(card)
             done.add(card)
         if not self._scaled:
-            self._stand_ins = {}
+            self._stand_ins, self._old_slots = {}, {}
         return done
 
     def back(self) -> pygame.Surface:
@@ -182,6 +184,9 @@ class CardArt(FaceArt, BackArt):
         key = (kind, suit if kind == "foundation" else None)
         surface = self._slots.get(key)
         if surface is None:
+            old = self._old_slots.get(key)
+            if old is not None and self._resizing:  # as faces in a resize's own frame
+                return pygame.transform.scale(old, self._size)
             surface = self._slots[key] = ready(self._render_slot(*key))
         return surface
 

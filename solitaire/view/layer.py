@@ -7,7 +7,7 @@ frame they were most of a resize's long frame (issue 33 item 7). So the frames a
 one of them each: the first is drawn straight onto the window over the felt's light, smoothscaled
 onto it (``felt.light_onto``: no new picture but the window); the second over the felt's light
 made as a picture of its own (``felt.begun``); the third over the felt, finished then; the layer
-comes on the fourth.
+comes on the fourth. The frames that make a picture draw no card face afresh (``CardArt.new_frame``).
 """
 
 from __future__ import annotations
@@ -46,6 +46,14 @@ class RestingLayer:
         self._direct = None
         self._refresh_static(size, game)
         surface.blit(self._static, (0, 0))
+
+    def _makes_a_picture(self, size: tuple[int, int]) -> bool:
+        """Whether the next frame at ``size`` makes a window-sized picture: the felt's light or the
+        layer (the frames of ``_paint_table``'s steps 1 and ``DIRECT_FRAMES``)."""
+        if self._static is not None and self._static.get_size() == size:
+            return False
+        step = self._direct[1] + 1 if self._direct is not None and self._direct[0] == size else 0
+        return step in (1, DIRECT_FRAMES)
 
     def settling(self) -> bool:
         """Frames are still wanted to finish the picture after a resize: the layer, or faces
