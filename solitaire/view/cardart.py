@@ -79,7 +79,7 @@ class CardArt(FaceArt, BackArt):
         if w < 8 or h < 8:
             raise ValueError(f"card size too small: {card_size}")
         self._stand_ins = {**self._stand_ins, **self._scaled, **self._faces} if gradual else {}
-        self._old_slots = {**getattr(self, "_slots", {})} if gradual else {}  # shown scaled likewise
+        self._old_slots = {**getattr(self, "_old_slots", {}), **getattr(self, "_slots", {})} if gradual else {}
         self._held = gradual and bool(self._stand_ins)
         self._scaled = {}
         self._size = (w, h)

@@ -139,3 +139,16 @@ def test_each_frame_after_a_resize_makes_one_window_sized_picture_at_most(monkey
         faces.append(len(drawn))
     assert per_frame == [[], ["light"], ["fibre"], ["layer"], []]
     assert faces == [0, 0, 1, 0, 1]
+
+
+def test_a_resize_that_sets_the_size_twice_keeps_the_first_sizes_faces_and_marks(monkeypatch):
+    """The table and its screen each set the card size on a resize: the second call must not lose
+    what the first kept (the marks were drawn afresh in the resize's frame)."""
+    art = CardArt((80, 112))
+    art.face(0)
+    art.slot("tableau")
+    art.set_size((120, 168), gradual=True)
+    art.set_size((160, 224), gradual=True)
+    monkeypatch.setattr(CardArt, "_render_slot", lambda *_: pytest.fail("a mark drawn in the resize's frame"))
+    art.new_frame()
+    assert art.slot("tableau").get_size() == (160, 224) and 0 in art._stand_ins
