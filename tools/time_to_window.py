@@ -54,8 +54,16 @@ def _xlib() -> ctypes.CDLL:
     return x
 
 
-def time_to_window(x: ctypes.CDLL, display: int, command: str, env: dict[str, str]) -> float:
-    """Seconds from starting ``command`` to the first window mapped on the root after it."""
+def cpu_seconds(pid: int) -> float:
+    """The user and system time process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def time_to_window(x: ctypes.CDLL, display: int, command: str, env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``command`` to the first window mapped on the root after it, by the
+    wall clock and in the program's CPU time."""
     x.XSync(display, 1)  # what was mapped before is not this run's
     fd = x.XConnectionNumber(display)
     event = XEvent()
@@ -67,7 +75,7 @@ def time_to_window(x: ctypes.CDLL, display: int, command: str, env: dict[str, st
             while x.XPending(display):
                 x.XNextEvent(display, ctypes.byref(event))
                 if event.type == MAP_NOTIFY:
-                    return time.perf_counter() - start
+                    return time.perf_counter() - start, cpu_seconds(process.pid)
             if process.poll() is not None:
                 raise RuntimeError(f"{command!r} ended (exit {process.returncode}) before any window")
             select.select([fd], [], [], 0.05)
@@ -91,18 +99,19 @@ def main() -> None:
         sys.exit(f"time_to_window: cannot open display {os.environ['DISPLAY']}")
     x.XSelectInput(display, x.XDefaultRootWindow(display), SUBSTRUCTURE_NOTIFY_MASK)
     env = dict(os.environ, SOLITAIRE_HOME=tempfile.mkdtemp(prefix="time-to-window-"))
-    times: dict[str, list[float]] = {command: [] for command in args.commands}
+    times: dict[str, list[tuple[float, float]]] = {command: [] for command in args.commands}
     for command in args.commands:  # once each first, not counted: files come into the page cache
         time_to_window(x, display, command, env)
     for _ in range(args.runs):
         for command in args.commands:
             times[command].append(time_to_window(x, display, command, env))
-    first = statistics.median(times[args.commands[0]])
+    first = [statistics.median(run[i] for run in times[args.commands[0]]) for i in (0, 1)]
     with open("/proc/loadavg") as load:
         print(f"time to a visible window, median of {args.runs} alternating runs (load {load.read().split()[0]}):")
-    for command, values in times.items():
-        median = statistics.median(values)
-        print(f"  {median:.3f} s ({median / first:.2f}×)  {command}   [" + " ".join(f"{v:.3f}" for v in values) + "]")
+    for command, runs in times.items():
+        wall, cpu = (statistics.median(run[i] for run in runs) for i in (0, 1))
+        print(f"  {wall:.3f} s ({wall / first[0]:.2f}×), CPU {cpu:.2f} s ({cpu / max(first[1], 0.01):.2f}×)  {command}"
+              "   [" + " ".join(f"{run[0]:.3f}" for run in runs) + "]")
 
 
 if __name__ == "__main__":
