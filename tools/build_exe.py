@@ -165,6 +165,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--workpath", str(work),
         "--specpath", str(work),  # the generated spec stays out of the checkout
         "--paths", str(ROOT),
+        # Bytecode without docstrings and asserts (as ``python -OO``; nothing reads a docstring at
+        # run time, and the asserts only narrow types): a smaller archive to unpack and load.
+        "--optimize", "2",
     ]
     # Scenes and language tables are imported by name (importlib), which PyInstaller cannot see:
     # name every module of the package, so a scene or language added later is never left out.
