@@ -21,7 +21,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from solitaire.entry import main  # noqa: E402  (after the environment variable above)
 
 if __name__ == "__main__":
-    import multiprocessing
+    if getattr(sys, "frozen", False):  # the executable starts its solver worker this way
+        import multiprocessing  # (from source it costs the start-up ~10 ms for nothing)
 
-    multiprocessing.freeze_support()  # the frozen executable starts its solver worker this way
+        multiprocessing.freeze_support()
     sys.exit(main(sys.argv[1:]))

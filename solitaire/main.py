@@ -101,16 +101,10 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     import pygame
 
     from solitaire import i18n
-    from solitaire.app.audio import Audio
     from solitaire.app.display import Display, ScreenshotFailed, start_video
-    from solitaire.app.loop import Loop
-    from solitaire.app.scene import App
-    from solitaire.app.services import Services
-    from solitaire.app.speech_output import start_speech
-    from solitaire.app.text import Text
     from solitaire.store import Store
+    from solitaire.view.palette import FELT_EDGE, HC_TABLE
 
-    register_scenes()
     store = Store()
     merged = store.settings.updated(**(settings or {}))
     if opts.lang:
@@ -119,11 +113,22 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     fullscreen = opts.fullscreen or merged.fullscreen
 
     start_video()
-    pygame.font.init()
     unsaved: ScreenshotFailed | None = None
     try:
+        # The window first, in the felt's colour (issue 33 item 9: the player sees it while the
+        # rest of the game loads); what only the running game needs is imported after it.
         display = Display(opts.size or merged.window_size, fullscreen=fullscreen,
                           title=i18n.t("app.title"))
+        display.first_colour(HC_TABLE if merged.high_contrast else FELT_EDGE)  # the felt's rim
+        from solitaire.app.audio import Audio
+        from solitaire.app.loop import Loop
+        from solitaire.app.scene import App
+        from solitaire.app.services import Services
+        from solitaire.app.speech_output import start_speech
+        from solitaire.app.text import Text
+
+        register_scenes()
+        pygame.font.init()
         merged = merged.updated(fullscreen=display.fullscreen)
         audio = Audio(volume=merged.volume, muted=not merged.sound)
         text = Text()

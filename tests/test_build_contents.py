@@ -31,3 +31,27 @@ def test_what_a_host_and_a_player_run_stays_in():
     for module in ("solitaire.server.hosted", "solitaire.server.service", "solitaire.server.store",
                    "solitaire.entry.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
         assert module in hidden and module not in excluded
+
+
+def test_the_spec_leaves_out_the_files_the_executable_never_opens():
+    """X11's client library (the system's is the one to load), pygame's default font and the
+    README's picture: found by PyInstaller, taken out of the analysis before it is packed."""
+    spec = "a = Analysis(['game.py'])\npyz = PYZ(a.pure)\nexe = EXE(pyz, a.binaries, a.datas)\n"
+    analysis = {"binaries": [("libX11.so.6", "/usr/lib/libX11.so.6", "BINARY"),
+                             ("libbsd.so.0", "/usr/lib/libbsd.so.0", "BINARY"),
+                             ("libSDL2-2.0.so.0", "/x/libSDL2-2.0.so.0", "BINARY")],
+                "datas": [("pygame/freesansbold.ttf", "/x/freesansbold.ttf", "DATA"),
+                          ("assets/screenshot.jpg", "/x/screenshot.jpg", "DATA"),
+                          ("assets/fonts/DejaVuSans.ttf", "/x/DejaVuSans.ttf", "DATA")]}
+    filtered = build_exe.filtered_spec(spec)
+    assert filtered.index("left_out") < filtered.index("pyz = PYZ(")
+    a = type("Analysis", (), dict(analysis))()
+    exec(filtered[filtered.index("from fnmatch"):filtered.index("pyz = PYZ(")], {"a": a})
+    assert [name for name, *_ in a.binaries] == ["libSDL2-2.0.so.0"]
+    assert [name for name, *_ in a.datas] == ["assets/fonts/DejaVuSans.ttf"]
+
+
+def test_the_build_only_flags_go_to_the_build_and_the_rest_to_the_spec():
+    spec_args, build_args = build_exe.split_args(build_exe.pyinstaller_args(Path("dist"), Path("build")))
+    assert build_args == ["--noconfirm", "--distpath", "dist", "--workpath", "build"]
+    assert spec_args[0].endswith("game.py") and "--onefile" in spec_args and "--specpath" in spec_args

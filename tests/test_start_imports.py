@@ -58,3 +58,42 @@ def test_every_registered_scene_names_a_class_that_imports():
     assert len(lazy) >= 20
     for name, factory in lazy.items():
         assert issubclass(factory.load(), Scene), name
+
+
+WINDOW_PROBE = """
+import json, os, sys
+import pygame
+set_mode, flip = pygame.display.set_mode, pygame.display.flip
+seen = {}
+def first_window(*args, **kwargs):
+    seen.setdefault("modules", sorted(sys.modules))
+    return set_mode(*args, **kwargs)
+def shown():
+    flip()
+    seen.setdefault("colour", tuple(pygame.display.get_surface().get_at((0, 0)))[:3])
+pygame.display.set_mode, pygame.display.flip = first_window, shown
+sys.argv = ["game.py", "--smoke", "--frames", "1"]
+try:
+    exec(compile(open("game.py").read(), "game.py", "exec"), {"__name__": "__main__"})
+except SystemExit:
+    pass
+print(json.dumps(seen))
+"""
+
+#: What the game loads only once its window is open (issue 33 item 9: a window to see sooner).
+AFTER_THE_WINDOW = ("solitaire.app.scene", "solitaire.app.loop", "solitaire.app.services", "solitaire.app.audio",
+                    "solitaire.app.ui", "solitaire.solver", "solitaire.scenes", "multiprocessing")
+
+
+def test_the_window_opens_in_the_felts_colour_before_the_game_loads(tmp_path):
+    from solitaire.view.palette import FELT_EDGE
+
+    env = {"SOLITAIRE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""}
+    out = subprocess.run([sys.executable, "-c", WINDOW_PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True, timeout=120)
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    loaded = [m for m in seen["modules"] if any(m == late or m.startswith(late + ".") for late in AFTER_THE_WINDOW)]
+    assert loaded == []
+    assert "solitaire.store" in seen["modules"]  # the settings say the window's size
+    assert tuple(seen["colour"]) == FELT_EDGE  # what shows before the first frame

@@ -100,6 +100,24 @@ def _benches() -> tuple[str, ...]:
 
 LEFT_OUT = _benches() + SERVER_PROCESS
 
+#: Files PyInstaller finds for the bundle that the executable never opens (issue 33 item 9), as
+#: patterns on their names inside it: X11's client library and what it needs (found through
+#: ``app/native.py``'s ``ctypes`` call, which must get the system's, the one SDL talks to the X
+#: server with: 0.8 MB), pygame's default font (the game draws with its own, ``assets/fonts``) and
+#: the README's picture.
+LEFT_OUT_FILES = ("libX11.so*", "libXau.so*", "libXdmcp.so*", "libbsd.so*", "libmd.so*",
+                  "pygame/freesansbold.ttf", "assets/screenshot.jpg")
+
+#: Put into the generated spec between its analysis and its archive: the files left out.
+SPEC_FILTER = """
+from fnmatch import fnmatch
+left_out = {patterns!r}
+a.binaries = [entry for entry in a.binaries if not any(fnmatch(entry[0], p) for p in left_out)]
+a.datas = [entry for entry in a.datas if not any(fnmatch(entry[0], p) for p in left_out)]
+"""
+#: The flags (with their values) that only the build takes, not the spec's making.
+BUILD_ONLY = {"--distpath": 1, "--workpath": 1, "--noconfirm": 0}
+
 
 #: Distributions compiled with mypyc: their modules import a runtime module shipped beside the
 #: package (``<hash>__mypyc``) and each other from compiled code, which PyInstaller cannot see.
@@ -148,6 +166,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--workpath", str(work),
         "--specpath", str(work),  # the generated spec stays out of the checkout
         "--paths", str(ROOT),
+        # Bytecode without docstrings and asserts (as ``python -OO``; nothing reads a docstring at
+        # run time, and the asserts only narrow types): a smaller archive to unpack and load.
+        "--optimize", "2",
     ]
     # Scenes and language tables are imported by name (importlib), which PyInstaller cannot see:
     # name every module of the package, so a scene or language added later is never left out.
@@ -190,10 +211,16 @@ def build(dist: Path, work: Path) -> Path:
                          "(python -m pip install -r requirements-build.txt)") from None
     dist.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(dist, work)]
+    spec_args, build_args = split_args(pyinstaller_args(dist, work))
     started = time.perf_counter()
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run(command, cwd=work, env=env)
+    done = subprocess.run([sys.executable, "-m", "PyInstaller.utils.cliutils.makespec", *spec_args], cwd=work, env=env)
+    spec = work / f"{NAME}.spec"
+    if done.returncode == 0:
+        spec.write_text(filtered_spec(spec.read_text(encoding="utf-8")), encoding="utf-8")
+        log_level = spec_args[spec_args.index("--log-level"):][:2]
+        done = subprocess.run([sys.executable, "-m", "PyInstaller", str(spec), *build_args, *log_level],
+                              cwd=work, env=env)
     exe = dist / exe_name()
     if done.returncode != 0:
         raise SystemExit(f"build failed: PyInstaller exited with status {done.returncode}")
@@ -201,6 +228,25 @@ def build(dist: Path, work: Path) -> Path:
         raise SystemExit(f"build failed: PyInstaller did not produce {exe}")
     print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
     return exe
+
+
+def split_args(args: list[str]) -> tuple[list[str], list[str]]:
+    """PyInstaller's command line as (the spec's making, the build's): ``BUILD_ONLY`` to the build."""
+    spec_args, build_args = [], []
+    index = 0
+    while index < len(args):
+        taken = 1 + BUILD_ONLY.get(args[index], 0)
+        (build_args if args[index] in BUILD_ONLY else spec_args).extend(args[index:index + taken])
+        index += taken
+    return spec_args, build_args
+
+
+def filtered_spec(text: str) -> str:
+    """The generated spec with ``LEFT_OUT_FILES`` taken out of the analysis before it is packed."""
+    at = text.find("pyz = PYZ(")
+    if at < 0:
+        raise SystemExit("build failed: the generated spec has no PYZ(...) to put the filter before")
+    return text[:at] + SPEC_FILTER.format(patterns=LEFT_OUT_FILES) + text[at:]
 
 
 def smoke_env(home: Path) -> dict[str, str]:

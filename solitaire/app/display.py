@@ -199,6 +199,12 @@ class Display:
             self.surface = self._set_windowed()
         return self.size
 
+    def first_colour(self, colour: tuple[int, int, int]) -> None:
+        """Show the new window in one colour while the game loads (not a frame: ``flip`` is the
+        frames'), so it is not black or the screen behind until the first frame is drawn."""
+        self.surface.fill(colour)
+        pygame.display.flip()
+
     def flip(self, area: pygame.Rect | None = None) -> None:
         """Show the frame: all of it, or only ``area`` when that is all that changed."""
         if area is None:

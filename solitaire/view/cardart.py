@@ -33,7 +33,8 @@ SLOT_KINDS = ("tableau", "foundation", "foundation-run", "stock-recycle", "stock
 #: Seconds of face drawing a frame may spend after the card size changed gradually (a window
 #: resize, a zoom): past it a face not yet drawn at the new size shows its old size's image
 #: scaled, and the next frames draw it sharp (``CardArt.sharpen``). A whole deck drawn afresh at
-#: 4K takes ~0.2 s: one frame that long is the stutter issue 33 item 7 saw.
+#: 4K takes ~0.2 s: one frame that long is the stutter issue 33 item 7 saw. The frame of the
+#: change itself draws none (``set_size``): it pays for the new window.
 FACE_BUDGET = 0.008
 
 
@@ -57,6 +58,7 @@ class CardArt(FaceArt, BackArt):
         self._stand_ins: dict[int, pygame.Surface] = {}  # faces of the size before, to scale from
         self._scaled: dict[int, pygame.Surface] = {}  # those scaled to this size, shown until sharp
         self._spent = 0.0  # seconds of face drawing this frame (``new_frame``)
+        self._held = self._resizing = False  # the next frame / this one is a gradual resize's own
         self.set_size(card_size)
 
     # -- configuration --
@@ -77,6 +79,8 @@ class CardArt(FaceArt, BackArt):
         if w < 8 or h < 8:
             raise ValueError(f"card size too small: {card_size}")
         self._stand_ins = {**self._stand_ins, **self._scaled, **self._faces} if gradual else {}
+        self._old_slots = {**getattr(self, "_old_slots", {}), **getattr(self, "_slots", {})} if gradual else {}
+        self._held = gradual and bool(self._stand_ins)
         self._scaled = {}
         self._size = (w, h)
         self.margin = max(4, round(w * 0.1))
@@ -136,9 +140,12 @@ class CardArt(FaceArt, BackArt):
         self._spent += time.perf_counter() - started
         return surface
 
-    def new_frame(self) -> None:
-        """A frame begins: its allowance of face drawing (``FACE_BUDGET``) is whole again."""
-        self._spent = 0.0
+    def new_frame(self, hold: bool = False) -> None:
+        """A frame begins: its allowance of face drawing (``FACE_BUDGET``) is whole again, but in
+        the frame of a gradual resize (``set_size``) or one that ``hold``s (it makes a window-sized
+        picture), which show every face they can scaled."""
+        self._spent = math.inf if self._held or hold else 0.0
+        self._resizing, self._held = self._held, False  # slots too come scaled in that one frame
 
     def pending(self) -> bool:
         """Faces shown scaled from the old size that ``sharpen`` has still to draw."""
@@ -154,7 +161,7 @@ class CardArt(FaceArt, BackArt):
             self._draw_face(card)
             done.add(card)
         if not self._scaled:
-            self._stand_ins = {}
+            self._stand_ins, self._old_slots = {}, {}
         return done
 
     def back(self) -> pygame.Surface:
@@ -177,6 +184,9 @@ class CardArt(FaceArt, BackArt):
         key = (kind, suit if kind == "foundation" else None)
         surface = self._slots.get(key)
         if surface is None:
+            old = self._old_slots.get(key)
+            if old is not None and self._resizing:  # as faces in a resize's own frame
+                return pygame.transform.scale(old, self._size)
             surface = self._slots[key] = ready(self._render_slot(*key))
         return surface
 

@@ -44,8 +44,13 @@ def _noise_tile() -> pygame.Surface:
 
 def _light(w: int, h: int) -> pygame.Surface:
     """The radial light as a small picture, darkened by the noise's share."""
+    return _gradient(max(2, round(48 * h / w)))
+
+
+@lru_cache(maxsize=4)
+def _gradient(gh: int) -> pygame.Surface:
+    """The light 48 px wide and ``gh`` high (kept: a resize asks for it in three frames)."""
     gw = 48
-    gh = max(2, round(gw * h / w))
     gradient = pygame.Surface((gw, gh))
     c0, c1 = palette.FELT_CENTRE, palette.FELT_EDGE
     keep = (255 - NOISE_SHARE) / 255
@@ -75,6 +80,23 @@ def felt(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
                            pygame.BLEND_RGB_ADD)
         _kept[key] = surface
     return _kept[key]
+
+
+def light_onto(surface: pygame.Surface, plain: bool = False) -> None:
+    """The felt's light (or high contrast's plain colour) drawn straight onto ``surface``, a
+    window-sized picture: the first frame at a new window size shows it, which asks for no new
+    window-sized surface besides the window itself (``view.layer``). A felt already made at that
+    size is drawn instead."""
+    key = _key(surface.get_size(), plain)
+    made = _kept.get(key) or _begun.get(key)
+    if made is not None:
+        surface.blit(made, (0, 0))
+    elif plain:
+        surface.fill(palette.HC_TABLE)
+    else:
+        light = _light(key[0], key[1])
+        screen = pygame.display.get_surface()
+        pygame.transform.smoothscale(light.convert(surface) if screen is not None else light, key[:2], surface)
 
 
 def begun(size: tuple[int, int], plain: bool = False) -> pygame.Surface:

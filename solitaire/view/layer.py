@@ -1,10 +1,13 @@
 """The cached layer under a table's moving cards: the felt, the empty piles' marks and the cards
 at rest, drawn once and repainted only where a card left or came to rest (``TableView``'s part).
 
-A window resize needs a new felt and a new layer, each a window-sized picture (33 MB at 4K), and
-the window itself is one more: made in one frame they were most of a resize's long frame (issue
-33 item 7). So the first frame at a new size is drawn straight onto the window over the felt's
-light alone (``felt.begun``), the next over the felt, finished then; the layer comes on the third.
+A window resize needs a new felt and a new layer, each a window-sized picture (33 MB at 4K, ~17 ms
+to get from the system when it is not at hand), and the window itself is one more: made in one
+frame they were most of a resize's long frame (issue 33 item 7). So the frames at a new size make
+one of them each: the first is drawn straight onto the window over the felt's light, smoothscaled
+onto it (``felt.light_onto``: no new picture but the window); the second over the felt's light
+made as a picture of its own (``felt.begun``); the third over the felt, finished then; the layer
+comes on the fourth. The frames that make a picture draw no card face afresh (``CardArt.new_frame``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game
 from solitaire.view import felt as felts
 from solitaire.view.felt import felt
 
-DIRECT_FRAMES = 2  # frames at a new size drawn with no layer: the felt's light, then the felt
+DIRECT_FRAMES = 3  # frames at a new size drawn with no layer: the light onto the window, the felt begun, the felt
 
 
 class RestingLayer:
@@ -32,7 +35,10 @@ class RestingLayer:
             if step < DIRECT_FRAMES:
                 self._direct = (size, step)
                 plain = self.art.style.high_contrast
-                surface.blit(felts.begun(size, plain) if step == 0 else felt(size, plain), (0, 0))
+                if step == 0:
+                    felts.light_onto(surface, plain)
+                else:
+                    surface.blit(felts.begun(size, plain) if step == 1 else felt(size, plain), (0, 0))
                 self._paint_slots(surface, game, surface.get_rect())
                 for sprite in sorted((s for s in self.sprites if not s.animating), key=slot_key):
                     surface.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
@@ -40,6 +46,14 @@ class RestingLayer:
         self._direct = None
         self._refresh_static(size, game)
         surface.blit(self._static, (0, 0))
+
+    def _makes_a_picture(self, size: tuple[int, int]) -> bool:
+        """Whether the next frame at ``size`` makes a window-sized picture: the felt's light or the
+        layer (the frames of ``_paint_table``'s steps 1 and ``DIRECT_FRAMES``)."""
+        if self._static is not None and self._static.get_size() == size:
+            return False
+        step = self._direct[1] + 1 if self._direct is not None and self._direct[0] == size else 0
+        return step in (1, DIRECT_FRAMES)
 
     def settling(self) -> bool:
         """Frames are still wanted to finish the picture after a resize: the layer, or faces

@@ -298,8 +298,9 @@ class TableView(RestingLayer):
     def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
         """The table: felt, resting cards and cards in flight, but not the dragged ones, which the
         scene draws with :meth:`draw_dragged` over its glows and marks (above everything)."""
-        self.art.new_frame()
-        if self.art.pending():  # faces shown scaled since a resize: a few drawn sharp each frame
+        making = self._makes_a_picture(surface.get_size())  # after a resize: its faces wait
+        self.art.new_frame(hold=making)
+        if self.art.pending() and not making:  # faces shown scaled since a resize: a few drawn sharp each frame
             sharp = self.art.sharpen()
             self._baked = {k: v if v[3] not in sharp or not v[2] else (*v[:3], -1) for k, v in self._baked.items()}
         self._paint_table(surface, game)

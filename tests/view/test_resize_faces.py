@@ -11,6 +11,7 @@ from solitaire.app.tween import Tweener
 from solitaire.core import Game
 from solitaire.core.position import game_from_json
 from solitaire.view import cardart
+from solitaire.view import felt as felts
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
 from solitaire.view.table import TableView
@@ -76,8 +77,8 @@ def test_the_faces_come_sharp_one_frame_after_another_and_the_table_is_then_as_m
     while view.art.pending():
         picture = frame(view, game, LARGE)
         frames += 1
-        assert frames <= 52
-    assert frames == 52 and sorted(drawn) == list(range(52))
+        assert frames <= 52 + 2
+    assert frames == 52 + 2 and sorted(drawn) == list(range(52))  # the felt's light and the layer: frames of their own
     monkeypatch.setattr(cardart, "FACE_BUDGET", 1e9)
     fresh = table_at(LARGE, game)
     expected = frame(fresh, game, LARGE)
@@ -93,3 +94,61 @@ def test_a_new_look_or_a_table_leaving_draws_afresh_with_no_stand_ins():
     art.forget_images()
     assert art._stand_ins == {} and not art.pending()
     assert art.face(0).get_size() == (160, 224)
+
+
+def test_the_resize_s_own_frame_draws_no_face_nor_pile_mark_it_can_scale(monkeypatch, drawn):
+    monkeypatch.setattr(cardart, "FACE_BUDGET", 1e9)  # an allowance no face drawing could spend
+    slots: list[str] = []
+    render_slot = CardArt._render_slot
+    monkeypatch.setattr(CardArt, "_render_slot", lambda self, kind, suit: slots.append(kind) or render_slot(self, kind, suit))
+    game = every_card_face_up()
+    view = table_at(SMALL, game)
+    frame(view, game, SMALL)
+    view.set_layout(Layout(game.rules, LARGE, 40), game)
+    drawn.clear()
+    slots.clear()
+    frame(view, game, LARGE)  # the resize's frame: it pays for the window, faces and marks come scaled
+    assert drawn == [] and slots == [] and view.art.pending()
+    frame(view, game, LARGE)  # the next makes the felt's light: no face drawn afresh, the marks are
+    assert drawn == [] and sorted(set(slots)) == ["foundation", "stock-empty", "tableau", "waste"]
+    frame(view, game, LARGE)  # the next spends the allowance: here every face
+    assert sorted(drawn) == list(range(52)) and not view.art.pending()
+
+
+def test_each_frame_after_a_resize_makes_one_window_sized_picture_at_most(monkeypatch, drawn):
+    """The felt's light, the felt's fibre and the layer come in frames of their own; the first
+    frame makes none (it draws the light straight onto the window). The frames that make the
+    light or the layer draw no face afresh; the others one at least."""
+    monkeypatch.setattr(cardart, "FACE_BUDGET", 0.0)
+    made: list[str] = []
+    lit, build = felts._lit, TableView._build_static
+    monkeypatch.setattr(felts, "_lit", lambda key: made.append("light") or lit(key))
+    monkeypatch.setattr(felts, "_noise_tile", lambda tile=felts._noise_tile: made.append("fibre") or tile())
+    monkeypatch.setattr(TableView, "_build_static", lambda self, *a: made.append("layer") or build(self, *a))
+    game = every_card_face_up()
+    view = table_at(SMALL, game)
+    frame(view, game, SMALL)
+    felts.forget()
+    view.set_layout(Layout(game.rules, LARGE, 40), game)
+    per_frame, faces = [], []
+    for _ in range(5):
+        made.clear()
+        drawn.clear()
+        frame(view, game, LARGE)
+        per_frame.append(list(made))
+        faces.append(len(drawn))
+    assert per_frame == [[], ["light"], ["fibre"], ["layer"], []]
+    assert faces == [0, 0, 1, 0, 1]
+
+
+def test_a_resize_that_sets_the_size_twice_keeps_the_first_sizes_faces_and_marks(monkeypatch):
+    """The table and its screen each set the card size on a resize: the second call must not lose
+    what the first kept (the marks were drawn afresh in the resize's frame)."""
+    art = CardArt((80, 112))
+    art.face(0)
+    art.slot("tableau")
+    art.set_size((120, 168), gradual=True)
+    art.set_size((160, 224), gradual=True)
+    monkeypatch.setattr(CardArt, "_render_slot", lambda *_: pytest.fail("a mark drawn in the resize's frame"))
+    art.new_frame()
+    assert art.slot("tableau").get_size() == (160, 224) and 0 in art._stand_ins

@@ -143,6 +143,10 @@ class SegmentedChoice(Widget):
         self.options = list(options)
         self.value = value
         self.on_change = on_change
+        #: Segments as wide as their labels (not equal): labels of unequal lengths fit larger.
+        self.fitted = False
+        #: The largest label size, shared with a row beside it so both read as one (``label_layout``).
+        self.size_cap: int | None = None
 
     def _index(self) -> int:
         values = [v for v, _ in self.options]
@@ -166,13 +170,17 @@ class SegmentedChoice(Widget):
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
-        n = max(1, len(self.options))
-        rects = []
-        for i in range(n):
-            left = self.rect.x + self.rect.w * i // n
-            right = self.rect.x + self.rect.w * (i + 1) // n
-            rects.append(pygame.Rect(left, self.rect.y, right - left, self.rect.h))
-        return rects[::-1] if self.rtl else rects
+        weights = [1] * max(1, len(self.options))
+        if self.fitted:  # a label's widest line at 64 px, and an em of room
+            weights = [max(self.text.width(line, 64, True) for line in _two_lines(label)) + 64
+                       for _, label in self.options]
+        edges = [sum(weights[:i]) * self.rect.w // sum(weights) for i in range(len(weights) + 1)]
+        if self.rtl:  # the first option at the right
+            edges = [self.rect.w - edge for edge in edges]
+            return [pygame.Rect(self.rect.x + right, self.rect.y, left - right, self.rect.h)
+                    for left, right in zip(edges, edges[1:])]
+        return [pygame.Rect(self.rect.x + left, self.rect.y, right - left, self.rect.h)
+                for left, right in zip(edges, edges[1:])]
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -221,7 +229,11 @@ class SegmentedChoice(Widget):
         """One size for every label, and each label's lines: the largest size at which each
         fits its segment both in bold (chosen) and in the normal weight, so no label changes
         size or stands out smaller; on two lines where that gives larger letters (five options
-        in a row: "Computer · Medium" as "Computer" over "Medium")."""
+        in a row: "Computer · Medium" as "Computer" over "Medium"); never past ``size_cap``."""
+        size, lines = self._natural_layout()
+        return (min(size, self.size_cap), lines) if self.size_cap is not None else (size, lines)
+
+    def _natural_layout(self) -> tuple[int, list[list[str]]]:
         one = [[label] for _, label in self.options]
         two = [_two_lines(label) for _, label in self.options]
         size = self._common_size(one)

@@ -58,6 +58,7 @@ class DailyStatsScene(DialogScene):
         self.tabs = self.group.add(ui.SegmentedChoice(statistics_tabs(app), DAILY_TAB, self._tab))
         self.modes = self.group.add(ui.SegmentedChoice(
             [(mode, daily_mode_name(app, *mode)) for mode in daily_modes()], self.mode, self._set_mode))
+        self.modes.fitted = True  # "Thoughtful Solitaire · Draw 1 (Easy)" beside "Golf"
         self.picker = self.group.add(DayPicker(self.day_at, self.step, self.open_day, self.cursor_box))
         self.previous = self.group.add(ui.Button(t("daily.previous"), lambda: self.turn(-1)))
         self.next = self.group.add(ui.Button(t("daily.next"), lambda: self.turn(1)))
@@ -177,7 +178,8 @@ class DailyStatsScene(DialogScene):
         u = unit(size)
         gap = u // 3
         panel, inner, y = lay_out_tabbed_panel(self, self.tabs, size)
-        self.modes.layout((inner.x, y, inner.w, self.tabs.rect.h))  # its labels the size of the tabs' (issue 33)
+        self.modes.layout((inner.x, y, inner.w, self.tabs.rect.h))
+        self.modes.size_cap = self.tabs.label_layout()[0]  # its labels the size of the tabs' (issue 33)
         y += self.tabs.rect.h + gap
         buttons_y = panel.bottom - int(u * 0.5) - u
         place_row([self.close_button], panel.centerx, buttons_y, int(u * 3.6), u, u // 2, self.rtl)

@@ -109,3 +109,24 @@ def test_continues_letters_are_drawn_as_tall_as_its_neighbours(make_app):
         if button.visible and button.label in ("Statistics", "About"):  # no descenders
             heights.add(ink_height(surface, button.rect, ui.INK))
     assert len(heights) == 1 and heights.pop() >= 12, heights
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_daily_pages_two_rows_of_tabs_are_lettered_alike(make_app, lang, size):
+    """Issue 33, in the picture: the Daily page's modes (Klondike · Draw 1 … Golf) were drawn
+    smaller than the page's tabs above them (13 px letters beside 15; 26 px font beside 35 at 4K).
+    The games named in both rows, one line each, have letters of one height in both."""
+    app = make_app(size, lang, reduced_motion=True)
+    daily = app.open("daily_stats")
+    app.stack.on_resize(app.display.size)
+    app.stack.draw(app.display.surface, 1.0)
+    surface = app.display.surface
+    tabs = [value for value, _ in daily.tabs.options]
+    modes = [value for value, _ in daily.modes.options]
+    for game in ("yukon", "golf"):
+        tab = daily.tabs.segments()[tabs.index(game)]
+        mode = daily.modes.segments()[modes.index((game, 1))]
+        heights = (ink_height(surface, tab, ui.INK), ink_height(surface, mode, ui.INK))
+        assert heights[0] == heights[1] and heights[0] >= 10, (game, heights)
+    assert daily.modes.label_layout()[0] == daily.tabs.label_layout()[0]
