@@ -3,6 +3,7 @@ building (tests/test_build.py builds it): the benches and the duel server's own 
 NATS cluster, its command line) are left out; the server a network duel's host runs stays
 (issue 33 item 9)."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -31,3 +32,17 @@ def test_what_a_host_and_a_player_run_stays_in():
     for module in ("solitaire.server.hosted", "solitaire.server.service", "solitaire.server.store",
                    "solitaire.entry.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
         assert module in hidden and module not in excluded
+
+
+def test_prism_goes_in_with_its_native_library_and_cffi():
+    """Issue 36: Prism loads ``_prism_cffi`` from ``prism/_native/`` (a folder it adds to its path
+    at run time, which PyInstaller cannot follow), which loads ``libprism.so`` and needs
+    ``_cffi_backend``: without them the executable said "no speech" (the prismatoid package is
+    not installed). Both files go in at the place Prism looks for them."""
+    args = build_exe.pyinstaller_args(Path("dist"), Path("build"))
+    binaries = [args[i + 1] for i, arg in enumerate(args) if arg == "--add-binary"]
+    placed = {Path(value.rsplit(os.pathsep, 1)[0]).name.split(".")[0]: value.rsplit(os.pathsep, 1)[1]
+              for value in binaries}
+    library = "prism" if sys.platform == "win32" else "libprism"
+    assert placed.get("_prism_cffi") == placed.get(library) == "prism/_native", binaries
+    assert "_cffi_backend" in named("--hidden-import")
