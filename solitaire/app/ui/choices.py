@@ -8,12 +8,14 @@ from typing import Any
 import pygame
 
 from solitaire import i18n
+from solitaire.app import speech
 from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
     rounded_rect,
 )
 from solitaire.app.ui.widgets import Widget
+from solitaire.play.spoken import joined
 
 
 class Toggle(Widget):
@@ -160,9 +162,22 @@ class SegmentedChoice(Widget):
     #: on screen is a widget of its own.
     name = ""
 
+    #: A line about the value chosen, said after it (New game: what the scoring means). Its
+    #: owner sets it anew when the value changes (``describe``).
+    note = ""
+
+    def describe(self, note: str) -> None:
+        """The line about the new value; said at once when the choice has the focus (its new
+        value was said just before, as it changed)."""
+        changed, self.note = note != self.note, note
+        voice = speech.current()
+        if changed and note and self.focused and voice is not None and voice.wanted:
+            voice.say(note, queue=True)
+
     def spoken(self) -> str:
         value = self.options[self._index()][1] if self.options else ""
-        return f"{self.name}: {value}" if self.name and value else value
+        said = f"{self.name}: {value}" if self.name and value else value
+        return joined([said, self.note])
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
