@@ -162,14 +162,16 @@ class SegmentedChoice(Widget):
     #: on screen is a widget of its own.
     name = ""
 
-    #: A line about the value chosen, said after it (New game: what the scoring means). Its
-    #: owner sets it anew when the value changes (``describe``).
+    #: A line about the value chosen, said after it (New game: what the scoring means), and
+    #: the value it is about. Its owner sets it anew when the value changes (``describe``).
     note = ""
+    note_of: Any = None
 
     def describe(self, note: str) -> None:
-        """The line about the new value; said at once when the choice has the focus (its new
-        value was said just before, as it changed)."""
-        changed, self.note = note != self.note, note
+        """The line about the value chosen now; said at once when the choice has the focus (its
+        new value was said just before, as it changed, without the old value's line)."""
+        changed = note != self.note
+        self.note, self.note_of = note, self.value
         voice = speech.current()
         if changed and note and self.focused and voice is not None and voice.wanted:
             voice.say(note, queue=True)
@@ -177,7 +179,7 @@ class SegmentedChoice(Widget):
     def spoken(self) -> str:
         value = self.options[self._index()][1] if self.options else ""
         said = f"{self.name}: {value}" if self.name and value else value
-        return joined([said, self.note])
+        return joined([said, self.note if self.note_of == self.value else ""])
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
