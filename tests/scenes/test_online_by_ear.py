@@ -75,3 +75,29 @@ def test_an_online_race_is_heard_from_the_count_to_the_verdict(app, tmp_path, mo
     assert verdict.startswith(spoken.joined([heard(results.title), texts[0], texts[1]]))
     assert all(text in verdict for text in texts if text)
     assert "10 (10 + 0" in texts[1]  # Bob's total: his ace home (+10) as the server counted it
+
+
+def test_a_leaver_hears_the_wait_then_the_verdict_when_it_comes(app, tmp_path, monkeypatch):
+    """Left before the race was decided: the results screen says both totals so far and that the
+    result comes here; the server's verdict is said when it arrives, as the screen shows it."""
+    log = tmp_path / "speech.log"
+    app.speech = Speech(log_path=str(log), on=True)
+    monkeypatch.setattr(test_online_race, "turning_deal", ace_deal)
+    with ann_races_bob(app, tmp_path, monkeypatch, race_seconds=30) as (scene, theirs, move, _):
+        while not theirs.ready:
+            theirs.update(wait=0.02)
+        theirs.play(notation(move))
+        frames(app, lambda: rival_figures(scene.duel)[1] == 1)
+        scene.ask_leave()
+        app.stack.top.answer_yes()
+        results = app.stack.top
+        assert isinstance(results, OnlineResultsScene) and results.pending
+        app.speech.wait()
+        waiting = log.read_text(encoding="utf-8").splitlines()[-1]
+        assert waiting.startswith("en\t" + spoken.joined([heard(results.title), "You left: your game ended with 0",
+                                                          "Bob, Silver: 10 now, at most "]))
+        theirs.end()
+        frames(app, lambda: results.result is not None)
+        app.speech.wait()
+    verdict = log.read_text(encoding="utf-8").splitlines()[-1]
+    assert verdict.startswith("en\tYour opponent won. You: 0 (0 + 0 bonus), 0 home. Bob, Silver: 10 (10 + 0 bonus)")
