@@ -15,7 +15,6 @@ from solitaire.app.ui.paint import (
     rounded_rect,
 )
 from solitaire.app.ui.widgets import Widget
-from solitaire.play.spoken import joined
 
 
 class Toggle(Widget):
@@ -179,7 +178,8 @@ class SegmentedChoice(Widget):
     def spoken(self) -> str:
         value = self.options[self._index()][1] if self.options else ""
         said = f"{self.name}: {value}" if self.name and value else value
-        return joined([said, self.note if self.note_of == self.value else ""])
+        note = self.note if self.note_of == self.value else ""
+        return f"{said}. {note}" if said and note else said or note
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""
