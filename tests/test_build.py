@@ -116,6 +116,25 @@ def test_frozen_game_leaves_the_benches_to_the_source(built, places):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_frozen_game_carries_prism_and_speaks_through_it(built, places):
+    """Issue 36: the executable carries Prism's native library, its cffi extension and the
+    libraries it needs, and ``--speak`` reaches Prism (the prismatoid package "not installed" was
+    the executable's line before): speech is then connected, or, where this machine has no speech
+    engine, refused for that reason, never for a missing package. The lines said are logged."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    exe, _ = built
+    names = set(CArchiveReader(str(exe)).toc)
+    assert {"prism/_native/libprism.so", "prism/_native/_prism_cffi.abi3.so"} <= names or sys.platform != "linux"
+    assert any(name.startswith("_cffi_backend") for name in names)
+    folders, env = places
+    log = folders["home"] / "speech.log"
+    done = _run(exe, ["--smoke", "--speak", "--frames", "3"], folders["cwd"], dict(env, SOLITAIRE_SPEECH_LOG=str(log)))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "not installed" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert log.read_text(encoding="utf-8").startswith("en\tSolitaire. ")
+
+
 def test_frozen_solver_worker_starts(built, places):
     """Thoughtful asks its worker process whether the deal can be won: in the executable that
     process is the executable again, which needs multiprocessing.freeze_support() (regression).

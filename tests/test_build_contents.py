@@ -3,6 +3,7 @@ building (tests/test_build.py builds it): the benches and the duel server's own 
 NATS cluster, its command line) are left out; the server a network duel's host runs stays
 (issue 33 item 9)."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -55,3 +56,17 @@ def test_the_build_only_flags_go_to_the_build_and_the_rest_to_the_spec():
     spec_args, build_args = build_exe.split_args(build_exe.pyinstaller_args(Path("dist"), Path("build")))
     assert build_args == ["--noconfirm", "--distpath", "dist", "--workpath", "build"]
     assert spec_args[0].endswith("game.py") and "--onefile" in spec_args and "--specpath" in spec_args
+
+
+def test_prism_goes_in_with_its_native_library_and_cffi():
+    """Issue 36: Prism loads ``_prism_cffi`` from ``prism/_native/`` (a folder it adds to its path
+    at run time, which PyInstaller cannot follow), which loads ``libprism.so`` and needs
+    ``_cffi_backend``: without them the executable said "no speech" (the prismatoid package is
+    not installed). Both files go in at the place Prism looks for them."""
+    args = build_exe.pyinstaller_args(Path("dist"), Path("build"))
+    binaries = [args[i + 1] for i, arg in enumerate(args) if arg == "--add-binary"]
+    placed = {Path(value.rsplit(os.pathsep, 1)[0]).name.split(".")[0]: value.rsplit(os.pathsep, 1)[1]
+              for value in binaries}
+    library = "prism" if sys.platform == "win32" else "libprism"
+    assert placed.get("_prism_cffi") == placed.get(library) == "prism/_native", binaries
+    assert "_cffi_backend" in named("--hidden-import")

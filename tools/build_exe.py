@@ -20,6 +20,7 @@ The exit status is non-zero, with a line saying why, when the build or a smoke s
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -123,6 +124,31 @@ BUILD_ONLY = {"--distpath": 1, "--workpath": 1, "--noconfirm": 0}
 #: package (``<hash>__mypyc``) and each other from compiled code, which PyInstaller cannot see.
 COMPILED = ("openskill",)  # the duel server's ratings, which a network duel's host runs
 
+#: Packages whose native libraries PyInstaller cannot find by following imports. Prism (issue 36:
+#: speech for a screen reader) loads its cffi extension from ``prism/_native/``, a folder it adds
+#: to the package's path at run time, and that extension loads ``libprism.so`` (which brings the
+#: GLib libraries of ``prismatoid.libs/`` for speech-dispatcher and Orca) and ``_cffi_backend``.
+#: Without them the executable imports ``prism`` and then says "no speech". Every file of that
+#: folder goes in as a binary at the same place (``--collect-binaries`` leaves the extension
+#: out); PyInstaller follows the libraries' own dependencies from there.
+NATIVE = {"prism": "_native"}
+NATIVE_IMPORTS = ("_cffi_backend",)
+
+
+def native_binaries() -> list[str]:
+    """``--add-binary`` values (SOURCE{pathsep}DEST) for the folders of ``NATIVE``, found
+    without importing the packages; none for a package that is not installed."""
+    values = []
+    for package, folder in NATIVE.items():
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        for place in spec.submodule_search_locations:
+            for path in sorted((Path(place) / folder).glob("*")):
+                if path.is_file():
+                    values.append(f"{path}{os.pathsep}{package}/{folder}")
+    return values
+
 
 def mypyc_runtimes(distribution: str) -> list[str]:
     """The top-level ``<hash>__mypyc`` modules a mypyc-compiled distribution installs."""
@@ -181,6 +207,10 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         args += ["--collect-submodules", distribution]
         for module in mypyc_runtimes(distribution):
             args += ["--hidden-import", module]
+    for binary in native_binaries():
+        args += ["--add-binary", binary]
+    for module in NATIVE_IMPORTS:
+        args += ["--hidden-import", module]
     for folder in DATA:
         # SOURCE{os.pathsep}DEST is what PyInstaller 6 documents; ':' also works everywhere now.
         args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]

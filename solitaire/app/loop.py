@@ -163,6 +163,8 @@ class Loop:
             else:
                 frame_time = self.clock.tick(self.fps) / 1000.0
             for event in pending + list(self.get_events()):
+                if app.overlay.take(event):  # the speech's notice (issue 36): the scenes never see it
+                    continue
                 app.dispatch(event)
                 if not app.running:
                     break
@@ -170,13 +172,15 @@ class Loop:
             if not app.running or not len(app.stack):
                 break
             self.advance(app, frame_time)
+            app.overlay.update(frame_time)
             surface = app.display.surface
             app.stack.draw(surface, self.alpha)
+            app.overlay.draw(surface, app.text)
             app.display.flip(app.stack.wake_area() if timed_wake else None)
             self.stats.frames += 1
             if max_frames is not None and self.stats.frames >= max_frames:
                 break
-            if max_frames is None and not app.stack.wants_frames():
+            if max_frames is None and not app.stack.wants_frames() and not app.overlay.showing:
                 if not timed_wake:
                     self.quiet_since = self.now()
                 app.audio.prepare()

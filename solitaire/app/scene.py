@@ -32,6 +32,7 @@ import pygame
 from solitaire.app.events import Events
 from solitaire.app.memory import give_back
 from solitaire.app.speech import Speech
+from solitaire.app.speech_notice import Overlay
 from solitaire.app.ui import TEXT_SCALES, Look
 from solitaire.app.tween import Tweener
 from solitaire.core.rules import REGISTRY
@@ -279,6 +280,7 @@ class App:
         self.events = Events()
         self.card_backs: list[str] = []
         self.speech = speech if speech is not None else Speech()  # issue 36: silent unless turned on
+        self.overlay = Overlay()  # the speech's one notice on screen, over every scene
         self._tidied: tuple[int, tuple[int, int]] = (0, display.size)
         #: The player's last input was a key press: a dialog opened now shows its focus at once.
         self.keyboard_input = False

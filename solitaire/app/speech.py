@@ -108,7 +108,8 @@ class Speech:
 
     def say(self, text: str, *, queue: bool = False) -> None:
         """Say ``text`` now (what was being said stops), or after what is queued (``queue``)."""
-        text = text.translate(DISPLAY_MARKS).replace(" · ", i18n.t("list.separator")).strip()  # a dot: a pause
+        text = " ".join(text.translate(DISPLAY_MARKS).split())  # no-break spaces too
+        text = text.replace(" · ", i18n.t("list.separator"))  # a dot between two parts: a pause
         if not text or not self.wanted:
             return
         self.last = text

@@ -11,8 +11,10 @@ interface's language where it lists voices, so Arabic is read by an Arabic voice
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
+from solitaire.app import speech_notice
 from solitaire.app.speech import Speech
 
 log = logging.getLogger(__name__)
@@ -104,5 +106,12 @@ class PrismOutput:
 def start_speech(chosen: bool | None, forced: bool = False, engine: bool = True) -> Speech:
     """The game's speech: on if ``forced`` (``--speak``) or ``chosen`` (the setting), else on
     only when a screen reader runs (``chosen`` None); speaking through Prism. Without ``engine``
-    (a ``--smoke`` run, which no one hears) Prism is not asked: only the log is written."""
-    return Speech(PrismOutput() if engine or forced else None, on=True if forced else chosen)
+    (a ``--smoke`` run, which no one hears) Prism is not asked: only the log is written.
+    With no speech available that is said once, on the terminal and on screen."""
+    return Speech(PrismOutput() if engine or forced else None, on=True if forced else chosen, warn=tell)
+
+
+def tell(text: str) -> None:
+    """The one line "no speech output is available": on stderr, and over the screen a while."""
+    print(text, file=sys.stderr)
+    speech_notice.post(text)

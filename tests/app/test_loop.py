@@ -2,6 +2,7 @@ import pygame
 import pytest
 
 from solitaire.app.loop import Loop
+from solitaire.app.speech_notice import Overlay
 from solitaire.app.scene import Scene, SceneStack
 
 
@@ -58,6 +59,8 @@ class FakeApp:
         self.running = True
         self.events = []
         self.tidied = 0
+        self.overlay = Overlay()
+        self.text = None
 
     def tidy(self):
         self.tidied += 1

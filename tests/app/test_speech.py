@@ -111,3 +111,27 @@ def test_a_focused_widget_says_itself_and_its_new_value(tmp_path):
     speech.close()
     assert log.read_text(encoding="utf-8").splitlines() == [
         "en\tSound: on", "en\tSound: off", "en\tAnimation speed: Slow", "en\tAnimation speed: Normal"]
+
+
+class Unreachable(Engine):
+    """A speech library that loads, and a speech server that cannot be reached."""
+
+    reason = "speech-dispatcher is not answering"
+
+    def connect(self) -> bool:
+        self.connected = True
+        return False
+
+
+def test_a_speech_server_out_of_reach_is_said_once_and_the_log_goes_on(tmp_path):
+    """Issue 36: no speech is said once (on the terminal and, through ``warn``, on screen) when
+    the first line finds no server; the next lines are not tried again, and all are logged."""
+    told: list[str] = []
+    engine, log = Unreachable(), tmp_path / "log"
+    speech = Speech(engine, log_path=str(log), on=True, warn=told.append)
+    for line in ("Stock, 24 cards", "Waste, empty", "Column 1, 7 of hearts"):
+        speech.say(line, queue=True)
+    speech.wait()
+    speech.close()
+    assert told == [i18n.t("speech.unavailable", reason=Unreachable.reason)]
+    assert engine.said == [] and len(log.read_text(encoding="utf-8").splitlines()) == 3

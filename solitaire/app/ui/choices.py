@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from solitaire import i18n
+from solitaire.app import speech
 from solitaire.app.text import SMALLEST_PX
 from solitaire.app.ui.paint import (
     GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
@@ -164,9 +165,25 @@ class SegmentedChoice(Widget):
     #: on screen is a widget of its own.
     name = ""
 
+    #: A line about the value chosen, said after it (New game: what the scoring means), and
+    #: the value it is about. Its owner sets it anew when the value changes (``describe``).
+    note = ""
+    note_of: Any = None
+
+    def describe(self, note: str) -> None:
+        """The line about the value chosen now; said at once when the choice has the focus (its
+        new value was said just before, as it changed, without the old value's line)."""
+        changed = note != self.note
+        self.note, self.note_of = note, self.value
+        voice = speech.current()
+        if changed and note and self.focused and voice is not None and voice.wanted:
+            voice.say(note, queue=True)
+
     def spoken(self) -> str:
         value = self.options[self._index()][1] if self.options else ""
-        return f"{self.name}: {value}" if self.name and value else value
+        said = f"{self.name}: {value}" if self.name and value else value
+        note = self.note if self.note_of == self.value else ""
+        return f"{said}. {note}" if said and note else said or note
 
     def segments(self) -> list[pygame.Rect]:
         """One rect per option, in option order (right to left when mirrored)."""

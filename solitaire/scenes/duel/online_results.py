@@ -77,6 +77,33 @@ class OnlineResultsScene(DuelEndScene):
             self.result = self.waiting.online.result
             self.title = self.headline()
             self.layout(self.size)
+            self.speak_opening()  # issue 36: the verdict heard as it comes, as it would have opened
+
+    def spoken_texts(self) -> list[str]:
+        """Issue 36: what the screen shows, in its order: each side's total, why the race
+        ended, the note and the rating change; a race left, both totals so far and that the
+        result comes here; no verdict, why."""
+        t, result = self.app.t, self.result
+        if result is None and self.pending:
+            assert self.waiting is not None
+            race, online = self.waiting.race, self.waiting.online
+            return [t("online.left.you", total=race.total(ME)),
+                    t("online.left.opponent", name=self.opponent, total=online.rival.total,
+                      left=clock_text(online.seconds_left)), t("online.left.detail")]
+        if result is None:
+            return [t("online.lost.detail")]
+        lines = [self.side_line(result.you, t("duel.you")), self.side_line(result.opponent, self.opponent)]
+        if result.why:
+            lines.append(t(f"online.why.{result.why}"))
+        rating = result.rating
+        if rating and not result.unrated:  # in words: an arrow is not read well
+            change = rating["after"] - rating["before"]
+            line = t("speech.rating", before=rating["before"], after=rating["after"], change=f"{change:+d}",
+                     tier=tier_name(self.app, result.tier))
+            rated = f"{line} · {t('online.provisional')}" if result.provisional else line
+        else:
+            rated = self.rating_line
+        return lines + [self.note, rated]
 
     def next_wake(self) -> float | None:
         return LEFT_POLL if self.pending else None

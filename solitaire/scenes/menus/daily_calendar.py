@@ -99,8 +99,10 @@ class DayPicker(ui.Widget):
     callbacks and draws nothing but its focus ring on the scene's day."""
 
     def __init__(self, day_at: Callable[[tuple[int, int]], date | None], step: Callable[[int], None],
-                 open_day: Callable[[date | None], None], cursor_box: Callable[[], pygame.Rect | None]) -> None:
+                 open_day: Callable[[date | None], None], cursor_box: Callable[[], pygame.Rect | None],
+                 describe: Callable[[], str] = str) -> None:
         super().__init__()
+        self.describe = describe  # the day under the keyboard in words (issue 36)
         self.day_at = day_at
         self.step = step
         self.open_day = open_day
@@ -121,6 +123,9 @@ class DayPicker(ui.Widget):
 
     def release(self) -> None:
         self.pressed = None
+
+    def spoken(self) -> str:
+        return self.describe()
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:

@@ -21,6 +21,7 @@ import pygame
 
 from solitaire.app import ui
 from solitaire.app.scene import App
+from solitaire.play import spoken_stats
 from solitaire.core.daily import daily_key, daily_modes, utc_today
 from solitaire.net.online_messages import DailyBoard, DailyScore, Refused, Welcome
 from solitaire.scenes.daily_send import send_days
@@ -59,9 +60,10 @@ class DailyStatsScene(DialogScene):
         self.modes = self.group.add(ui.SegmentedChoice(
             [(mode, daily_mode_name(app, *mode)) for mode in daily_modes()], self.mode, self._set_mode))
         self.modes.fitted = True  # "Thoughtful Solitaire · Draw 1 (Easy)" beside "Golf"
-        self.picker = self.group.add(DayPicker(self.day_at, self.step, self.open_day, self.cursor_box))
-        self.previous = self.group.add(ui.Button(t("daily.previous"), lambda: self.turn(-1)))
-        self.next = self.group.add(ui.Button(t("daily.next"), lambda: self.turn(1)))
+        self.picker = self.group.add(DayPicker(self.day_at, self.step, self.open_day, self.cursor_box,
+                                               self.day_spoken))
+        self.previous = self.group.add(ui.Button(t("daily.previous"), lambda: self.turn(-1, said=True)))
+        self.next = self.group.add(ui.Button(t("daily.next"), lambda: self.turn(1, said=True)))
         self.close_button = self.group.add(ui.Button(t("menu.close"), self.close, primary=True))
         self.rows = [[self.previous, self.next], [self.close_button]]
         self.client: OnlineClient | None = connect(app, self.url) if self.url else None
@@ -82,9 +84,14 @@ class DailyStatsScene(DialogScene):
         found = store.daily_streaks(self.today)
         return found.current, found.best
 
-    def turn(self, months: int) -> None:
+    def turn(self, months: int, said: bool = False) -> None:
         """Show the month before (-1) or after (+1); never past the current one. The day under
-        the keyboard keeps its number in the month shown (its last day at most, today at most)."""
+        the keyboard keeps its number in the month shown (its last day at most, today at most).
+        ``said``: the month shown is said (a button turned it)."""
+        if said and self.app.speech.wanted:
+            self.turn(months)
+            self.app.speech.say(self.month_spoken())
+            return
         year, month = divmod(self.month[0] * 12 + self.month[1] - 1 + months, 12)
         if (year, month + 1) <= (self.today.year, self.today.month):
             self.month = (year, month + 1)
@@ -94,9 +101,39 @@ class DailyStatsScene(DialogScene):
 
     def step(self, days: int) -> None:
         """Move the day under the keyboard (never past today); the month follows it."""
+        shown = self.month
         self.cursor = min(self.today, self.cursor + timedelta(days))
         self.month = (self.cursor.year, self.cursor.month)
         self.turn(0)
+        if self.app.speech.wanted:  # issue 36: the day, after its month when that changed
+            self.app.speech.say_lines(([self.month_spoken()] if self.month != shown else []) + [self.day_spoken()])
+
+    # -- in words (issue 36) ----------------------------------------------------------------
+    def days_marked(self) -> tuple[set[date], set[date]]:
+        """The days won and the days played (won or not), as the calendar marks them."""
+        days = {check_day(name): modes for name, modes in self.results().items()}
+        return {day for day, modes in days.items() if any(r.won for r in modes.values())}, set(days)
+
+    def month_spoken(self) -> str:
+        won, played = self.days_marked()
+        year, month = self.month
+        numbers = [day.day for day in sorted(played) if (day.year, day.month) == (year, month)]
+        return spoken_stats.month_words(self.app.t("daily.month_year", month=self.app.t(f"daily.month.{month}"), year=year),
+                                        [n for n in numbers if date(year, month, n) in won], numbers)
+
+    def day_spoken(self) -> str:
+        won, played = self.days_marked()
+        day = self.cursor
+        state = "won" if day in won else "played" if day in played else "later" if day > self.today else "none"
+        return spoken_stats.day_words(long_date(self.app, day), state, day == self.today)
+
+    def spoken_texts(self) -> list[str]:
+        """The month in words, the streaks and today's game in the chosen mode."""
+        t = self.app.t
+        current, best = self.streaks()
+        mine = self.results().get(self.today.isoformat(), {}).get(daily_key(*self.mode))
+        return [self.month_spoken(), f"{t('daily.current_streak')} {current}", f"{t('daily.best_streak')} {best}",
+                t("daily.not_played") if mine is None else result_line(self.app, mine)]
 
     def day_at(self, pos: tuple[int, int]) -> date | None:
         """The day of the month shown at ``pos`` on the calendar, if any."""
@@ -221,9 +258,8 @@ class DailyStatsScene(DialogScene):
         year, month = self.month
         self.blit_text(surface, t("daily.month_year", month=t(f"daily.month.{month}"), year=year),
                        int(u * 0.45), self.boxes["month"], colour=ui.GOLD, bold=True, align="centre")
-        days = {check_day(name): modes for name, modes in results.items()}
-        won = {day for day, modes in days.items() if any(r.won for r in modes.values())}
-        draw_calendar(surface, self.boxes["calendar"], year, month, self.today, won, set(days), self.rtl, t,
+        won, played = self.days_marked()
+        draw_calendar(surface, self.boxes["calendar"], year, month, self.today, won, played, self.rtl, t,
                       self.blit_text, self.app.text.fit_size, u, self.first_weekday)
         self._draw_legend(surface, u)
         current, best = self.streaks()

@@ -207,6 +207,7 @@ class NewGameScene(DialogScene):
         key = f"new_game.about.{self.game_id}.{self.scoring}"
         text = self.app.t(key)
         self.about = "" if text == key else text
+        self.scoring_choice.describe(self.about)  # issue 36: said with the scoring, and as it changes
 
     def _slot(self) -> str:
         return slot_of(self.game_id, self.draw_count, self.scoring)

@@ -15,7 +15,7 @@ from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import REGISTRY, ruleset
 from solitaire.core.duel import is_race
-from solitaire.play import spoken
+from solitaire.play import spoken, spoken_stats
 from solitaire.scenes.menus.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.menus.new_game import game_name, mode_label, preferred_mode
 from solitaire.scenes.menus.play_table import PlayTable
@@ -124,7 +124,23 @@ class StatisticsScene(DialogScene):
         self.speak_figures()
 
     def spoken_texts(self) -> list[str]:
-        return [f"{label} {value}" for label, value in self.figures(self.record())]
+        record = self.record()
+        return [f"{label} {value}" for label, value in self.figures(record)] + [self.chart_words(record)]
+
+    def chart_words(self, record: ModeStats | DuelStats) -> str:
+        """Issue 36: the chart said: how many won and lost, then each result, newest first."""
+        t = self.app.t
+        extra = ""
+        if isinstance(record, DuelStats):
+            results = [(r.outcome, str(r.total)) for r in record.recent]
+            empty = t("statistics.duels_none")
+        else:
+            scoring = ruleset(self.game_id).scoring_systems[self.mode[1]]
+            results = [("won" if r.won else "lost", scoring.text(r.score)) for r in record.recent]
+            empty = t("statistics.none")
+            if scoring.is_vegas:
+                extra = t("statistics.vegas_total", total=scoring.text(record.vegas_total))
+        return spoken_stats.chart_words(t("statistics.recent", n=RECENT_LENGTH), results, empty, extra)
 
     def speak_figures(self) -> None:
         """Issue 36: another game or mode's figures, said after its name."""

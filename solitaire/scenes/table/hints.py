@@ -25,6 +25,7 @@ class Hints:
         self.hud = hud
         self.advisor = Advisor(app.services.solver)
         self.hint: tuple[Move, float] | None = None  # the hinted move and its seconds left
+        self.thought: int | None = None  # the hint's question "Thinking…" was said for
 
     @property
     def move(self) -> Move | None:
@@ -69,8 +70,11 @@ class Hints:
                     self.app.speech.say(spoken.hint_words(game, move))
             if self.advisor.status == "checking":
                 self.ask_status(game)
-        if self.advisor.hint_ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.hud.toast is None:
-            self.hud.say(self.app.t("play.thinking"), kind=THINKING)
+        ticket = self.advisor.hint_ticket
+        if ticket is not None and self.advisor.hint_waited > THINKING_AFTER and self.hud.toast is None:
+            # shown again while the hint takes long; said once (it was said again each time)
+            self.hud.say(self.app.t("play.thinking"), kind=THINKING, heard=self.thought == ticket)
+            self.thought = ticket
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left - dt > 0 else None

@@ -71,12 +71,13 @@ class Hud:
         self.app = app
         self.toast: Toast | None = None
 
-    def say(self, text: str, note: str = "", kind: str = "", spoken: str = "") -> None:
+    def say(self, text: str, note: str = "", kind: str = "", spoken: str = "", heard: bool = False) -> None:
         """Show ``text`` for a while (``note`` under it, small), in place of any toast before;
         said to a player who hears the game (issue 36), as ``spoken`` where it differs (cards
-        in words, not ``6♣``)."""
+        in words, not ``6♣``), unless it was ``heard`` already (shown again, not said again)."""
         self.toast = Toast(text, note, kind=kind)
-        self.app.speech.say(spoken or text)
+        if not heard:
+            self.app.speech.say(spoken or text)
 
     def withdraw(self, kind: str) -> None:
         """The toast goes if it is one of ``kind`` (what it said is over); another stays."""
