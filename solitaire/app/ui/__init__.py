@@ -11,7 +11,8 @@ the top bar), ``choices`` (toggle, segmented choice, slider), ``text_input`` (th
 and ``group`` (events and focus). Scenes use them all through this package: ``ui.Button``.
 """
 
-from solitaire.app.ui.choices import SegmentedChoice, Slider, Toggle
+from solitaire.app.ui.choices import SegmentedChoice, Toggle
+from solitaire.app.ui.slider import Slider
 from solitaire.app.ui.group import WidgetGroup
 from solitaire.app.ui.paint import (
     ERROR, FOCUS, GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, SECONDARY,
