@@ -1,0 +1,56 @@
+"""Races in play on a real JetStream (issue 35 item 2), a ``nats-server -js`` started on
+127.0.0.1 by the test: a race is found by its player and read back whole by another process;
+of two processes taking a race over at once JetStream lets exactly one, and the owner it
+replaced has its next record refused and lets the race go."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import nats
+
+from solitaire.server.duel import ServerDuel, Side, new_deal
+from solitaire.server.replica import rebuild
+from solitaire.server.streams import RaceStreams, subject
+from tests.server.cluster_helpers import nats_server
+
+
+def test_two_processes_take_a_race_at_once_one_wins_and_the_owner_lets_it_go():
+    with nats_server() as url:
+        asyncio.run(take_at_once(url))
+
+
+async def take_at_once(url: str) -> None:
+    connections = [await nats.connect(url) for _ in range(3)]
+    lost: list[tuple[str, str]] = []
+    owner, heir, rival = streams = [RaceStreams(node, lambda race, node=node: lost.append((node, race)))
+                                    for node in ("owner", "heir", "rival")]
+    try:
+        for stream, connection in zip(streams, connections):
+            await stream.start(connection)
+        duel = ServerDuel("d1", new_deal(), 60, (Side(7, "Ann"), Side(8, "Bob")), time.monotonic() - 5, 3.0)
+        duel.play(0, 1, "s", duel.starts_at + 0.5)
+        owner.open(duel, zero=time.time())
+        answered = asyncio.Event()
+        duel.play(1, 1, "s", duel.starts_at + 1.0)
+        owner.ship(duel, answered.set)
+        await asyncio.wait_for(answered.wait(), 5)  # the move's record is in the stream
+        assert await heir.race_of(8) == await rival.race_of(7) == subject(duel) and await heir.race_of(9) is None
+
+        won = await asyncio.gather(heir.take(subject(duel)), rival.take(subject(duel)))
+        assert sum(taken is not None for taken in won) == 1  # JetStream let one of the two
+        replica, _ = next(taken for taken in won if taken is not None)
+        copy = rebuild(replica, time.monotonic(), time.time())
+        assert copy.log == duel.log and copy.table(1) == duel.table(1)
+
+        duel.play(0, 2, "s", duel.starts_at + 1.5)  # the owner was not gone after all
+        owner.ship(duel)
+        await owner.drained()
+        assert lost == [("owner", "d1")] and "d1" not in owner.writers
+        assert (await heir.last(subject(duel)))["taken"] == "d1"  # its move was refused, not stored
+    finally:
+        for stream in streams:
+            await stream.close()
+        for connection in connections:
+            await connection.close()
