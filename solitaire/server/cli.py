@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a proxy or load balancer in front: a connection from it is counted against the "
                              "address its X-Forwarded-For names (repeat for several)")
     parser.add_argument("--nats", metavar="URL", type=_nats_url,
-                        help="share the players and races with the other processes on this NATS system")
+                        help="share the players and races with the other processes on this NATS system (with JetStream; "
+                        "a NATS cluster's servers separated by commas)")
     parser.add_argument("--leaderboard", action="store_true",
                         help="print the leaderboard and the day's daily boards as JSON and exit")
     parser.add_argument("--day", type=_day, metavar="YYYY-MM-DD",
@@ -189,8 +190,11 @@ def _data_folder(text: str) -> str:
 
 
 def _nats_url(text: str) -> str:
-    if not NATS_URL.match(text):
-        raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
+    """One NATS server's URL, or several (a NATS cluster's) separated by commas."""
+    for part in text.split(","):
+        if not NATS_URL.match(part):
+            raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://; several with commas), "
+                                             f"not {part[:60]!r}")
     return text
 
 

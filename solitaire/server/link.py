@@ -75,7 +75,7 @@ class Link:
         ``CONNECT_SECONDS`` (later, a lost connection is tried again for ever)."""
         try:
             self.nc = await asyncio.wait_for(
-                nats.connect(self.url, name=f"solitaire-duel-{self.node}", no_echo=True, error_cb=self._trouble,
+                nats.connect(self.url.split(","), name=f"solitaire-duel-{self.node}", no_echo=True, error_cb=self._trouble,
                              connect_timeout=CONNECT_SECONDS, max_reconnect_attempts=-1, reconnect_time_wait=1),
                 CONNECT_SECONDS)
         except (TimeoutError, NatsError, OSError) as error:

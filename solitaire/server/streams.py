@@ -9,12 +9,15 @@ run): a process finds a player's race by its subject alone (``race_of``), whoeve
 *expected last subject sequence*: the stream takes it only if the race's last record is the one
 this process wrote last. A process taking a race over appends ``taken`` the same way, so of two
 processes trying at once one wins, and the owner it replaced (alive after all: a network split)
-has its next record refused and lets the race go (``lost``) — a race is never run by two.
+has its next record refused, reads the race's last record, sees another's, and lets the race go
+(``lost``) — a race is never run by two. (A record refused because one of its own, given up for
+lost, got there after all is seen as its own, and writing goes on after it.)
 Records of one race go one at a time: entries made while one is on its way go together in the
 next, and the answers waiting for them (``ship``'s ``then``) are sent when the stream has
 acknowledged the record that holds them. An acknowledgement not heard within ``ACK_SECONDS`` (the
-NATS server away) lets the answers go — the race goes on as on one process — and the race's last
-record is read again before the next one is written.
+NATS server away, a NATS cluster electing a new leader for the stream) lets the answers go — the
+race goes on as on one process — and the race's last record is read again (waiting at most as
+long) before the next one is written.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ ACK_SECONDS = 1.0  # the longest an answer waits for its record's acknowledgemen
 KEEP_SECONDS = 86400.0  # a race's records are dropped this long after they were written
 REPLICAS = (3, 2, 1)  # the copies asked for, in turn, until the NATS system can keep them
 EXPECTED = "Nats-Expected-Last-Subject-Sequence"
-WRONG_LAST = 10071  # JetStream's error code: the subject's last record is not the one expected
+WRONG_LAST = (10071, 10164)  # JetStream's error codes (one server, a cluster): the last record is another
 log = logging.getLogger(__name__)
 
 
@@ -73,6 +76,7 @@ class RaceStreams:
         self.outgoing: deque[Writer] = deque()
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
+        self.writing = False  # the sender is writing a record (or reading one again) now
         self.sender: asyncio.Task | None = None
 
     async def start(self, nc: Any) -> None:
@@ -140,7 +144,7 @@ class RaceStreams:
 
     async def drained(self) -> None:
         """Wait until every record posted so far is acknowledged (or given up)."""
-        while self.outgoing or any(writer.flying is not None for writer in self.writers.values()):
+        while self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values()):
             self.idle.clear()
             await self.idle.wait()
 
@@ -150,10 +154,13 @@ class RaceStreams:
             self.wake.clear()
             while self.outgoing:
                 writer = self.outgoing.popleft()
+                self.writing = True
                 try:
                     await self._write(writer)
                 except Exception:  # one race's trouble must not stop the others'
                     log.exception("a race's record could not be written")
+                finally:
+                    self.writing = False
             if not any(writer.flying is not None for writer in self.writers.values()):
                 self.idle.set()
 
@@ -187,12 +194,10 @@ class RaceStreams:
         timer.cancel()
         flying, writer.flying = writer.flying or [], None
         error = None if answer.cancelled() else answer.exception()
-        if answer.cancelled() or (error is not None and getattr(error, "err_code", None) != WRONG_LAST):
-            writer.unsure = True  # no answer in time, or the stream refused for another reason
-        elif error is not None:  # another process appended to the race: it runs it now
-            self.writers.pop(writer.duel.id, None)
-            _call(flying + writer.waiting)
-            return self.lost(writer.duel.id)
+        if answer.cancelled() or error is not None:
+            writer.unsure = True  # no answer in time, or refused: whose is the race's last record?
+            if getattr(error, "err_code", None) in WRONG_LAST:
+                writer.waiting, flying = flying + writer.waiting, []  # they wait for that answer
         else:
             writer.seq, writer.stored = answer.result().seq, count
             if last:  # its ``done`` is in: nothing more is written for it
@@ -209,7 +214,7 @@ class RaceStreams:
     async def _resync(self, writer: Writer) -> bool:
         """After an acknowledgement not heard: where the race's stream is, and whose it is."""
         try:
-            last = await self.js.get_last_msg(STREAM, subject(writer.duel))
+            last = await asyncio.wait_for(self.js.get_last_msg(STREAM, subject(writer.duel)), ACK_SECONDS)
         except NotFoundError:
             writer.seq = writer.stored = 0  # the opening never got there
             writer.unsure = False
@@ -219,8 +224,10 @@ class RaceStreams:
             writer.waiting = []
             return False
         record = json.loads(last.data)
-        if record.get("owner") != self.node:
+        if record.get("owner") != self.node:  # another process appended to the race: it runs it now
             self.writers.pop(writer.duel.id, None)
+            _call(writer.waiting)
+            writer.waiting = []
             self.lost(writer.duel.id)
             return False
         writer.seq, writer.unsure = last.seq, False
@@ -272,7 +279,7 @@ class RaceStreams:
         try:
             ack = await self.js.publish(race, taken(self.node, replica.id), headers={EXPECTED: str(seq)})
         except APIError as error:
-            if error.err_code == WRONG_LAST:
+            if error.err_code in WRONG_LAST:
                 return None
             raise
         return replica, ack.seq

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from nats.js.api import PubAck
+from nats.js.api import PubAck, RawStreamMsg
 from nats.js.errors import APIError
 
 from solitaire.net.online_messages import FROM_SERVER, EndMessage, Find, Matched, MoveMessage, Ok, Result, decode
@@ -164,6 +164,11 @@ class Stream:
 
     def __init__(self) -> None:
         self.published: list[tuple[str, dict, dict, asyncio.Future]] = []
+        self.last: list[tuple[int, bytes]] = []  # the answers to reading a race's last record, in turn
+
+    async def get_last_msg(self, stream: str, subject: str) -> RawStreamMsg:
+        seq, data = self.last.pop(0)
+        return RawStreamMsg(subject=subject, seq=seq, data=data)
 
     async def publish_async(self, subject: str, data: bytes, headers: dict) -> asyncio.Future:
         future = asyncio.get_running_loop().create_future()
@@ -262,9 +267,32 @@ def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_
     asyncio.run(race())
 
 
+def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
+    """A record whose acknowledgement never came (a NATS cluster electing a leader) got there
+    after all: the next is refused (its expected last record is older); the race's last record
+    is read, it is this node's own, and writing goes on after it, the move answered then."""
+    server, ann, duel = racing_here(tmp_path)
+
+    async def move() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        (*_, lost_ack), = await published(server)
+        lost_ack.cancel()  # given up after ACK_SECONDS: the answer went
+        await asyncio.sleep(0)
+        assert told(ann)[0].n == 1
+        server.streams.js.last.append((9, more(server.node, duel, 0)))  # it got there
+        server._on(ann, MoveMessage(2, "s"))
+        (_, record, headers, future) = (await published(server))[1]
+        assert headers == {"Nats-Expected-Last-Subject-Sequence": "9"} and record["at"] == 1
+        future.set_result(PubAck(stream=STREAM, seq=10))
+        await asyncio.sleep(0)
+        assert told(ann)[0].n == 2 and "d1" in server.duels and server.streams.writers["d1"].seq == 10
+
+    asyncio.run(move())
+
+
 def test_a_race_another_node_appended_to_is_let_go_and_its_player_sent_to_it(tmp_path):
-    """The stream refuses this node's record (its last one is another node's "taken": this node
-    was thought gone): the race is not run here any more, its answer goes, and the player's
+    """The stream refuses this node's record, and its last one is another node's "taken" (this
+    node was thought gone): the race is not run here any more, its answer goes, and the player's
     socket is closed so they come back to the node that runs it."""
     server, ann, duel = racing_here(tmp_path)
     closed = []
@@ -273,8 +301,9 @@ def test_a_race_another_node_appended_to_is_let_go_and_its_player_sent_to_it(tmp
     async def move() -> None:
         server._on(ann, MoveMessage(1, "s"))
         (*_, future), = await published(server)
-        future.set_exception(APIError(code=400, err_code=WRONG_LAST, description="wrong last sequence: 5"))
-        await asyncio.sleep(0)
+        server.streams.js.last.append((5, taken("heir", "d1")))
+        future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 5"))
+        await published(server)
 
     asyncio.run(move())
     assert "d1" not in server.streams.writers and "d1" not in server.duels and duel.done
