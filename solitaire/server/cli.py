@@ -6,12 +6,13 @@
     python game.py server (--data DIR | --db postgresql://…) --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT", "version": "X.Y.Z"}`` (``wss`` with
-TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
-of several sharing that NATS system and the ``--data`` database (``cluster``); with ``--db`` what lasts
+TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` (a NATS cluster's URLs
+separated by commas; JetStream on) the process is one of several sharing that NATS system, which
+keeps the races in play (``cluster``, ``streams``), and the ``--data`` database; with ``--db`` what lasts
 (players, results, ratings, the daily boards, recorded runs) is in that PostgreSQL database instead
 of SQLite in ``--data`` (issue 35: ``databases``, ``schema``). SIGTERM or Ctrl+C stops it: the races
-in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, they are
-handed to it and finish there, the players told to come back (``backups``). Bad input: one line, exit 2.
+in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, it takes
+them from JetStream and finishes them, the players told to come back (``backups``). Bad input: one line, exit 2.
 """
 
 from __future__ import annotations

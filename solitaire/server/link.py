@@ -39,7 +39,7 @@ from .duel import ServerDuel
 PREFIX = "solitaire"
 BEAT = f"{PREFIX}.beat"
 ROOMS = f"{PREFIX}.rooms"
-PEER_SECONDS = 3.0  # a node unheard this long is gone: its races are taken over by their backups
+PEER_SECONDS = 3.0  # a node unheard this long is gone: its races are taken from their streams
 ASK_SECONDS = 1.0  # the longest a request waits for its answer
 CONNECT_SECONDS = 5
 
