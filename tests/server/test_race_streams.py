@@ -1,7 +1,8 @@
 """Races in play on a real JetStream (issue 35 item 2), a ``nats-server -js`` started on
 127.0.0.1 by the test: a race is found by its player and read back whole by another process;
 of two processes taking a race over at once JetStream lets exactly one, and the owner it
-replaced has its next record refused and lets the race go."""
+replaced has its next record refused and lets the race go; a gone process's race nobody came
+back to is taken by a process left."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import time
 
 import nats
 
+from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.replica import rebuild
+from solitaire.server.store import Store
 from solitaire.server.streams import RaceStreams, subject
 from tests.server.cluster_helpers import nats_server
+from tests.server.helpers import QUICK
 
 
 def test_two_processes_take_a_race_at_once_one_wins_and_the_owner_lets_it_go():
@@ -54,3 +58,36 @@ async def take_at_once(url: str) -> None:
             await stream.close()
         for connection in connections:
             await connection.close()
+
+
+def test_a_gone_processes_race_nobody_came_back_to_is_taken_by_the_process_it_falls_to(tmp_path):
+    """The process running a race is gone and neither player has come back: a process left
+    reads the race from its stream (``_adopt``) and runs it, both players away (their comeback
+    window then ends it, as on one process)."""
+    with nats_server() as url:
+        asyncio.run(adopt(url, tmp_path))
+
+
+async def adopt(url: str, tmp_path) -> None:
+    store = Store(tmp_path)
+    ann, bob = store.player("a" * 30, "Ann"), store.player("b" * 30, "Bob")
+    connection = await nats.connect(url)
+    gone = RaceStreams("gone", lambda race: None)
+    server = ClusterServer(store, QUICK, url)
+    try:
+        await gone.start(connection)
+        duel = ServerDuel("0123456789abcdef", new_deal(), 60, (Side(ann.id, "Ann"), Side(bob.id, "Bob")),
+                          time.monotonic() - 5, 3.0)
+        duel.play(0, 1, "s", duel.starts_at + 0.5)
+        gone.open(duel, zero=time.time() - 2.0)
+        await gone.drained()
+        await server.started()
+        await server._adopt("gone")
+        taken = server.duels[duel.id]
+        assert taken.log == duel.log and [side.away for side in taken.sides] == [True, True]
+        assert (await server.streams.last(subject(duel)))["owner"] == server.node
+    finally:
+        await server.stopped()
+        await gone.close()
+        await connection.close()
+        store.close()
