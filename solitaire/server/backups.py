@@ -140,12 +140,12 @@ class Backups:
             if client is not None and client.duel is None and client not in self.relayed:
                 client.ws.transport.abort()
 
-    async def _take(self, race: str) -> bool:
-        """Run the race of stream subject ``race`` here, read from its stream; False when it is
-        over or another process took it first."""
+    async def _take(self, race: str, owner: str) -> bool:
+        """Run the race of stream subject ``race`` here, read from its stream, its ``owner``
+        gone; False when it is over or another process took it first."""
         if race.split(".")[2] in self.duels:
             return True  # run here already
-        taken = await self.streams.take(race)
+        taken = await self.streams.take(race, owner)
         if taken is None:
             return False
         replica, seq = taken

@@ -152,7 +152,7 @@ class ClusterServer(Backups, DuelServer):
                 return self.link.tell(owner, f"seek {self.node} {player}")
             if owner != self.node:
                 self.peers.forget(owner)
-            if await self._take(race):
+            if await self._take(race, owner):
                 return
 
     # -- the queue across nodes -----------------------------------------------------------------
@@ -389,6 +389,6 @@ class ClusterServer(Backups, DuelServer):
                 duel_id = race.split(".")[2]
                 if record is not None and record.get("owner") == node and duel_id not in self.duels \
                         and ring[int(duel_id, 16) % len(ring)] == self.node:
-                    await self._take(race)
+                    await self._take(race, node)
         except Exception as error:  # NATS away: the players who come back find their races
             print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)

@@ -63,6 +63,7 @@ class Writer:
     waiting: list = field(default_factory=list)  # the answers for the next record
     unsure: bool = False  # an acknowledgement not heard: read the race's last record before writing
     ending: bool = False  # its ``done`` goes next
+    queued: bool = False  # in ``RaceStreams.outgoing``
 
 
 class RaceStreams:
@@ -137,14 +138,16 @@ class RaceStreams:
             writer.waiting = []
 
     def _queue(self, writer: Writer) -> None:
-        if writer.flying is None and writer not in self.outgoing:
+        if writer.flying is None and not writer.queued:
+            writer.queued = True
             self.outgoing.append(writer)
             self.idle.clear()
             self.wake.set()
 
     async def drained(self) -> None:
         """Wait until every record posted so far is acknowledged (or given up)."""
-        while self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values()):
+        while self.sender is not None and not self.sender.done() and (
+                self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values())):
             self.idle.clear()
             await self.idle.wait()
 
@@ -154,7 +157,7 @@ class RaceStreams:
             self.wake.clear()
             while self.outgoing:
                 writer = self.outgoing.popleft()
-                self.writing = True
+                writer.queued, self.writing = False, True
                 try:
                     await self._write(writer)
                 except Exception:  # one race's trouble must not stop the others'
@@ -262,9 +265,10 @@ class RaceStreams:
         except NotFoundError:
             return None
 
-    async def take(self, race: str) -> tuple[Replica, int] | None:
-        """Read the race and append ``taken`` by this process: the race and the sequence of that
-        record; None when it is over, or another process appended first."""
+    async def take(self, race: str, owner: str) -> tuple[Replica, int] | None:
+        """Read the race run by gone ``owner`` and append ``taken`` by this process: the race
+        and the sequence of that record; None when it is over, or another process has it now
+        (it took it before, or appended first)."""
         records, seq = [], 0
         while True:
             try:
@@ -274,7 +278,7 @@ class RaceStreams:
             records.append(json.loads(message.data))
             seq = message.seq
         replica = read(records)
-        if replica is None:
+        if replica is None or replica.owner != owner:
             return None
         try:
             ack = await self.js.publish(race, taken(self.node, replica.id), headers={EXPECTED: str(seq)})

@@ -42,7 +42,7 @@ async def take_at_once(url: str) -> None:
         await asyncio.wait_for(answered.wait(), 5)  # the move's record is in the stream
         assert await heir.race_of(8) == await rival.race_of(7) == subject(duel) and await heir.race_of(9) is None
 
-        won = await asyncio.gather(heir.take(subject(duel)), rival.take(subject(duel)))
+        won = await asyncio.gather(heir.take(subject(duel), "owner"), rival.take(subject(duel), "owner"))
         assert sum(taken is not None for taken in won) == 1  # JetStream let one of the two
         replica, _ = next(taken for taken in won if taken is not None)
         copy = rebuild(replica, time.monotonic(), time.time())
