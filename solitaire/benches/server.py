@@ -1,7 +1,7 @@
 """``python game.py bench --server``: the duel server's figures (issue 25), with their targets.
 
 A benchmark, not a test. The server runs as its own process (``game.py server`` on 127.0.0.1, a
-fresh database in a temporary folder); the simulated players run in another (``bench_players``,
+fresh database in a temporary folder); the simulated players run in another (``server_players``,
 a lean WebSocket client), on the same 2-core machine (the load generator is included, as the
 issue asks), so each has a core. Two parts:
 
@@ -38,11 +38,11 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from ..net.online_messages import VERSION
-from .bench_cluster import cpu_seconds, queued_seconds, rss_mb
-from .loop import loop_name
-from .ratings import Skill
-from .store import Store, key_hash
+from solitaire.benches.server_cluster import cpu_seconds, queued_seconds, rss_mb
+from solitaire.net.online_messages import VERSION
+from solitaire.server.loop import loop_name
+from solitaire.server.ratings import Skill
+from solitaire.server.store import Store, key_hash
 
 TARGET_P99 = 0.100
 STEPS = (100, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000)
@@ -54,7 +54,7 @@ GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 def run_server_bench(quick: bool = False, against: tuple[Path, ...] | list[Path] = ()) -> tuple:
     """The one-process runs and the matchmaking wait; the one process's best step, round trip
-    medians and CPU a move, for the several-process runs beside it (``bench_processes``)."""
+    medians and CPU a move, for the several-process runs beside it (``server_processes``)."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1 ({loop_name()} event loop), load generator on "
           f"the same machine ({os.cpu_count()} cores; load average {load} before the run)")
@@ -116,7 +116,7 @@ class ServerProcess:
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]
-        self.urls = [self.url]  # where players connect (``bench_cluster.Cluster`` has two)
+        self.urls = [self.url]  # where players connect (``server_cluster.Cluster`` has two)
 
     def cpu_seconds(self) -> float:
         return cpu_seconds(self.process.pid)
@@ -150,11 +150,11 @@ async def _until(ws: Any, kind: str) -> dict:
 # -- concurrent duels ---------------------------------------------------------------------------
 def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION,
                 round_trips: dict[int, float] | None = None) -> tuple[dict | None, dict[int, float]]:
-    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
+    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``server_cluster.Cluster``:
     its ``urls``, ``cpu_seconds()``, ``queued_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
-    the server's CPU a move at each step (ms); ``round_trips`` gets each step's median round trip (s). The simulated players run in a process of their
-    own (``bench_players``), speaking protocol ``version``."""
-    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", ",".join(server.urls),
+    the server's CPU a move at each step (ms); ``round_trips`` gets each step's median round trip (s). The
+    simulated players run in a process of their own (``server_players``), speaking protocol ``version``."""
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.benches.server_players", ",".join(server.urls),
                                 str(version)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
     best, per_move = None, {}

@@ -4,7 +4,7 @@ play), for N = 1 … ``--processes``, on one PostgreSQL (``--db URL``) or, witho
 file shared by processes of one machine; side by side with SQLite on one process, in one run. With
 ``--against GAME_PY`` the same N processes of that checkout (today's cluster: its races copied by
 hand) carry the same load in the same run, and the server's CPU and the move's round trip are
-compared step by step. The processes' CPU and memory are summed with NATS's (``bench_cluster``)."""
+compared step by step. The processes' CPU and memory are summed with NATS's (``server_cluster``)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..net.online_messages import VERSION
-from .bench import GAME, ServerProcess, _concurrent, _protocol_version, print_best
-from .bench_cluster import Cluster, NatsProcess, nats_binary
-from .loop import loop_name
+from solitaire.benches.server import GAME, ServerProcess, _concurrent, _protocol_version, print_best
+from solitaire.benches.server_cluster import Cluster, NatsProcess, nats_binary
+from solitaire.net.online_messages import VERSION
+from solitaire.server.loop import loop_name
 
 
 def run_processes(counts: list[int], steps: tuple[int, ...], db: str | None, against: list[Path],
