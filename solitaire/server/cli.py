@@ -115,7 +115,7 @@ def run_server(argv: list[str]) -> int:
         with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
             return runner.run(serve_until_stopped(server, args.listen, args.port, tls))
     except NatsUnreachable as error:
-        return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))
+        return bad_input(UsageError(f"game.py server: --nats {args.nats}: {error}"))
     except OSError as error:  # the port is taken, the address is not this machine's
         return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "
                                     f"{error.strerror or error}"))

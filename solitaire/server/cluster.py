@@ -83,7 +83,7 @@ class ClusterServer(Backups, DuelServer):
             await self.streams.start(self.link.nc)
         except Exception as error:  # nats's JetStream errors have no common base of their own
             await self.link.close()
-            raise NatsUnreachable(f"no JetStream there (nats-server -js): {error}") from None
+            raise NatsUnreachable(f"the NATS server has no JetStream (start it with -js): {error}"[:200]) from None
         self._beat(self.clock())  # the others know of this node at once
 
     async def stopped(self) -> None:

