@@ -45,7 +45,7 @@ from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, Recorde
 from .backups import Backups
 from .duel import ServerDuel
 from .lobby import Queue, Waiting
-from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .store import Store
 from .streams import RaceStreams
@@ -337,12 +337,8 @@ class ClusterServer(Backups, DuelServer):
                     client.ws.transport.abort()
         elif kind == "requeue":
             self._requeue(player)
-        elif kind == "seek":
-            self._seek(node, player)
-
-    def _seek(self, node: str, player: int) -> None:
-        """``node``'s player came back: seat them if their race is here."""
-        self._seat_if_here(node, player)
+        elif kind == "seek":  # that node's player came back: seat them if their race is here
+            self._seat_if_here(node, player)
 
     def _seat_if_here(self, node: str, player: int) -> bool:
         for duel in self.duels.values():
@@ -376,19 +372,27 @@ class ClusterServer(Backups, DuelServer):
             loop.create_task(self._find_race(client, client.player.id))
         if adopt:
             loop.create_task(self._adopt(node))
+        loop.create_task(self._adopt_late(node))
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
 
-    async def _adopt(self, node: str) -> None:
+    async def _adopt(self, node: str, every: bool = False) -> None:
         """Take the races of gone ``node`` that fall to this node: each to one of the nodes left,
-        by its id (the others may take it first, for a player who came back to them)."""
+        by its id (the others may take it first, for a player who came back to them); ``every``:
+        all of them still its (a second look, ``_adopt_late``)."""
         try:
             for race in await self.streams.races():
                 record = await self.streams.last(race)
                 ring = sorted([*self.peers.known, self.node])
                 duel_id = race.split(".")[2]
                 if record is not None and record.get("owner") == node and duel_id not in self.duels \
-                        and ring[int(duel_id, 16) % len(ring)] == self.node:
+                        and (every or ring[int(duel_id, 16) % len(ring)] == self.node):
                     await self._take(race, node)
         except Exception as error:  # NATS away: the players who come back find their races
             print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
+
+    async def _adopt_late(self, node: str) -> None:
+        """A second look, once every node has seen ``node`` gone: a race none took (the nodes
+        saw different peers when they chose) is taken by whichever gets there first."""
+        await asyncio.sleep(2 * PEER_SECONDS)
+        await self._adopt(node, every=True)

@@ -318,7 +318,7 @@ def test_a_seek_that_comes_after_the_match_leaves_the_seated_player_racing(tmp_p
     bob = duel.sides[1].player
     seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
     server.remote[bob] = seat
-    server._seek("there", bob)
+    server._seat_if_here("there", bob)
     assert server.remote[bob] is seat and seat.duel is duel
     assert not [text for _, text in server.link.outgoing if text.decode().startswith("drop ")]
 

@@ -17,6 +17,7 @@ from solitaire.benches.server_cluster import nats_binary
 from solitaire.server.cli import run_server
 from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
+from solitaire.server.link import beat
 from solitaire.server.replica import rebuild
 from solitaire.server.store import Store
 from solitaire.server.streams import RaceStreams, subject
@@ -65,9 +66,10 @@ async def take_at_once(url: str) -> None:
 
 
 def test_a_gone_processes_race_nobody_came_back_to_is_taken_by_the_process_it_falls_to(tmp_path):
-    """The process running a race is gone and neither player has come back: a process left
-    reads the race from its stream (``_adopt``) and runs it, both players away (their comeback
-    window then ends it, as on one process)."""
+    """The process running a race is gone and neither player has come back: the process left
+    it falls to reads it from its stream (``_adopt``) and runs it, both players away (their
+    comeback window then ends it, as on one process); a race the process it fell to never took
+    is taken at the second look by any."""
     with nats_server() as url:
         asyncio.run(adopt(url, tmp_path))
 
@@ -86,7 +88,11 @@ async def adopt(url: str, tmp_path) -> None:
         gone.open(duel, zero=time.time() - 2.0)
         await gone.drained()
         await server.started()
+        other = "0" * 8 if sorted(["0" * 8, server.node])[int(duel.id, 16) % 2] == "0" * 8 else "f" * 8
+        server.peers.heard(beat(other, 0, []), server.clock())  # a node left the race falls to, by its id
         await server._adopt("gone")
+        assert duel.id not in server.duels
+        await server._adopt("gone", every=True)  # the second look (that node never took it)
         taken = server.duels[duel.id]
         assert taken.log == duel.log and [side.away for side in taken.sides] == [True, True]
         assert (await server.streams.last(subject(duel)))["owner"] == server.node
