@@ -381,13 +381,12 @@ class ClusterServer(Backups, DuelServer):
         by its id (the others may take it first, for a player who came back to them); ``every``:
         all of them still its (a second look, ``_adopt_late``)."""
         try:
-            for race in await self.streams.races():
-                record = await self.streams.last(race)
-                ring = sorted([*self.peers.known, self.node])
-                duel_id = race.split(".")[2]
-                if record is not None and record.get("owner") == node and duel_id not in self.duels \
-                        and (every or ring[int(duel_id, 16) % len(ring)] == self.node):
-                    await self._take(race, node)
+            races = await self.streams.races()  # their last records read at once, not one by one
+            records = await asyncio.gather(*map(self.streams.last, races))
+            ring = sorted([*self.peers.known, self.node])
+            await asyncio.gather(*(self._take(race, node) for race, record in zip(races, records)
+                                   if record is not None and record.get("owner") == node
+                                   and (every or ring[int(race.split(".")[2], 16) % len(ring)] == self.node)))
         except Exception as error:  # NATS away: the players who come back find their races
             print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
 
