@@ -246,6 +246,10 @@ def test_control_characters_in_a_code_are_quoted_in_one_line(code: str, capsys: 
     ["bench", "--db", "postgresql://postgres@127.0.0.1:1/x"],  # issue 35: --db goes with --store
     ["bench", "--store", "--db", "mysql://x"],
     ["bench", "--store", "--db", "postgresql://postgres@127.0.0.1:1/x"],  # no database answers there
+    ["bench", "--processes", "2"],  # issue 35: --processes goes with --server
+    ["bench", "--server", "--processes", "0"],
+    ["bench", "--server", "--processes", "9"],
+    ["bench", "--server", "--db", "mysql://x"],
 ], ids=lambda argv: " ".join(argv[1:]))
 def test_a_bench_asked_for_what_it_cannot_do_is_refused_at_once(argv: list[str], monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:

@@ -73,7 +73,7 @@ EXCLUDES = (
 #: requirements-server.txt. The duel server's modules a network duel's host runs
 #: (``server.hosted`` and what it imports) stay.
 SERVER_PROCESS = tuple(f"solitaire.server.{name}" for name in (
-    "cli", "cluster", "link", "replica", "backups", "loop", "heap",
+    "cli", "cluster", "link", "replica", "backups", "streams", "loop", "heap",
 ))
 
 

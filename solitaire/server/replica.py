@@ -1,18 +1,19 @@
-"""A copy of every race on one other process (issue 25 item 8): a process killed mid-race loses
-no race, because another one rebuilds it and the players come back to it there.
+"""A race as its JetStream records say it (issue 35 item 2): any process rebuilds a race whose
+process is gone, because every move answered is in the race's stream (``streams``).
 
-The process that opened a race (its **owner**) posts to the race's **backup** (another node)
-what it takes to rebuild it: once (and again whenever the backup changes) the whole race
-(``opening``) — its id, its deal (the secret seed: NATS is the service's own network, never a
-player's), both players (side 1 maybe a recorded run), when race time 0 was on the wall clock,
-its log so far — then each new log entry as it is made (``more``), with both sides' refusal
-counts, and ``done`` when it is over. The backup keeps them (``Replica``) and, when the owner is gone, rebuilds the race by
-playing its log through the core again at the same race times (``rebuild``): the core is
-deterministic, so the tables, scores and move counts are the owner's. A move is answered only
-once its entry is with NATS (``backups.Backups._on``), so an answered move is in the copy; one
-the owner refereed but had not answered when killed is not, and its player's table is set to
-the rebuilt one (the client takes the ``Matched`` it is sent then). A recorded run's race
-(``recorded``) is copied the same way; the run itself is found again in the store by its deal.
+The process running a race (its **owner**) appends to the race's subject what it takes to
+rebuild it: first the whole race (``opening``) — its id, its deal (the secret seed: NATS is the
+service's own network, never a player's), both players (side 1 maybe a recorded run), when race
+time 0 was on the wall clock, its log so far — then each batch of new log entries (``more``, with
+the index of its first entry and both sides' refusal counts), ``taken`` when another process took
+the race over, and ``done`` when it is over. Every record names the owner that wrote it.
+``read`` folds the records into a ``Replica`` and ``rebuild`` plays its log through the core
+again at the same race times: the core is deterministic, so the tables, scores and move counts
+are the owner's. A move is answered only once its record is in the stream
+(``backups.Backups._on``); one the owner refereed but had not answered when killed is not, and
+its player's table is set to the rebuilt one (the client takes the ``Matched`` it is sent then).
+A recorded run's race (``recorded``) is kept the same way; the run itself is found again in the
+store by its deal.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .duel import ServerDuel, Side, deal_text, read_deal
 
 @dataclass
 class Replica:
-    owner: str  # the node that runs the race
+    owner: str  # the node that runs the race (the last record's)
     id: str
     deal: str  # as the store keeps it (``duel.deal_text``)
     seconds: int
@@ -46,42 +47,54 @@ def _counts(duel: ServerDuel) -> list:
     return [[side.strikes, side.refused, side.disqualified] for side in duel.sides]
 
 
-def opening(duel: ServerDuel, zero: float) -> str:
-    """The whole race, for a new backup; ``zero``: race time 0 on the wall clock."""
-    return json.dumps({"open": duel.id, "deal": deal_text(duel.code), "seconds": duel.seconds, "count": duel.count,
-                       "sides": [[side.player, side.name] for side in duel.sides], "zero": zero,
-                       "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded,
-                       "rated": duel.rated},
-                      separators=(",", ":"), ensure_ascii=False)
+def _text(record: dict) -> bytes:
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def more(duel: ServerDuel, start: int) -> str:
+def opening(owner: str, duel: ServerDuel, zero: float) -> bytes:
+    """The whole race, its first record; ``zero``: race time 0 on the wall clock."""
+    return _text({"owner": owner, "open": duel.id, "deal": deal_text(duel.code), "seconds": duel.seconds,
+                  "count": duel.count, "sides": [[side.player, side.name] for side in duel.sides], "zero": zero,
+                  "log": duel.log, "counts": _counts(duel), "recorded": duel.recorded, "rated": duel.rated})
+
+
+def more(owner: str, duel: ServerDuel, start: int) -> bytes:
     """The log entries from ``start`` on."""
-    return json.dumps({"more": duel.id, "log": duel.log[start:], "counts": _counts(duel)}, separators=(",", ":"),
-                      ensure_ascii=False)
+    return _text({"owner": owner, "more": duel.id, "at": start, "log": duel.log[start:], "counts": _counts(duel)})
 
 
-def done(duel_id: str) -> str:
-    return json.dumps({"done": duel_id})
+def taken(owner: str, duel_id: str) -> bytes:
+    return _text({"owner": owner, "taken": duel_id})
 
 
-def take(replicas: dict[str, Replica], owner: str, text: str) -> None:
-    """Keep what the owner posted: a new copy, more of one, or the end of one."""
-    record = json.loads(text)
-    if "open" in record:
-        replicas[record["open"]] = Replica(owner, record["open"], record["deal"], int(record["seconds"]),
-                                           float(record["count"]), record["sides"], float(record["zero"]),
-                                           list(record["log"]), record["counts"], bool(record["recorded"]),
-                                           bool(record.get("rated", True)))
-    elif "more" in record:
-        replica = replicas.get(record["more"])
-        if replica is not None and replica.owner == owner:
-            replica.log += record["log"]
-            replica.counts = record["counts"]
-    elif "done" in record:
-        replica = replicas.get(record["done"])
-        if replica is not None and replica.owner == owner:
-            del replicas[replica.id]
+def done(owner: str, duel_id: str) -> bytes:
+    return _text({"owner": owner, "done": duel_id})
+
+
+def stored(record: dict) -> int:
+    """The race's log entries in the stream once ``record`` is (an opening or more)."""
+    return int(record.get("at", 0)) + len(record.get("log", []))
+
+
+def read(records: list[dict]) -> Replica | None:
+    """The race as its records (in the stream's order) tell it; None when it is over or its
+    opening is missing. An entry batch that does not follow the log (written again after an
+    acknowledgement that never came) is read from where the log is."""
+    replica = None
+    for record in records:
+        if "open" in record:
+            replica = Replica(record["owner"], record["open"], record["deal"], int(record["seconds"]),
+                              float(record["count"]), record["sides"], float(record["zero"]), list(record["log"]),
+                              record["counts"], bool(record["recorded"]), bool(record.get("rated", True)))
+        elif replica is None or "done" in record:
+            return None
+        elif "more" in record:
+            skip = len(replica.log) - int(record["at"])
+            if skip >= 0:
+                replica.log += record["log"][skip:]
+                replica.counts = record["counts"]
+        replica.owner = str(record["owner"])
+    return replica
 
 
 def rebuild(replica: Replica, clock_now: float, wall_now: float) -> ServerDuel:

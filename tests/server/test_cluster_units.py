@@ -1,20 +1,26 @@
-"""The cluster's parts without NATS (issue 25 item 8): a race rebuilt from its copy is the race,
-a node's beat and its peers, and a process taking over a race — rebuilt, or told from the
-database when the gone process had written it already."""
+"""The cluster's parts without NATS (issue 25 item 8, issue 35 item 2): a race rebuilt from its
+stream's records is the race, a node's beat and its peers, a move answered once its record is in
+the stream, a race another node took let go, and a process taking over a race — rebuilt, or
+told from the database when the gone process had written it already."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import replace
 
 import pytest
 
-from solitaire.net.online_messages import FROM_SERVER, Find, Matched, MoveMessage, Ok, Result, decode
+from nats.js.api import PubAck, RawStreamMsg
+from nats.js.errors import APIError
+
+from solitaire.net.online_messages import FROM_SERVER, EndMessage, Find, Matched, MoveMessage, Ok, Result, decode
 from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
-from solitaire.server.replica import done, more, opening, rebuild, take
+from solitaire.server.replica import done, more, opening, read, rebuild, taken
+from solitaire.server.streams import STREAM, WRONG_LAST
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.helpers import QUICK
@@ -34,23 +40,22 @@ def played_duel(now: float) -> ServerDuel:
     return duel
 
 
-def test_a_race_rebuilt_from_its_copy_is_the_race():
+def test_a_race_rebuilt_from_its_records_is_the_race():
     now = 1000.0
     duel = played_duel(now)
-    replicas: dict = {}
-    take(replicas, "owner", opening(duel, zero=5000.0))
-    duel.play(1, 2, "s", duel.starts_at + 4.0)  # after the copy was made: sent as more
-    take(replicas, "owner", more(duel, len(duel.log) - 1))
-    take(replicas, "intruder", done("d1"))  # only the owner ends a copy
-    copy = rebuild(replicas["d1"], clock_now=50.0, wall_now=5000.0 + (now - duel.starts_at))
+    records = [json.loads(opening("owner", duel, zero=5000.0))]
+    duel.play(1, 2, "s", duel.starts_at + 4.0)  # after the opening: a batch of more
+    batch = json.loads(more("owner", duel, len(duel.log) - 1))
+    records += [batch, batch, json.loads(taken("heir", "d1"))]  # the batch again: its first ack not heard
+    copy = rebuild(read(records), clock_now=50.0, wall_now=5000.0 + (now - duel.starts_at))
+    assert read(records).owner == "heir"
     assert copy.starts_at == 50.0 - (now - duel.starts_at)
     assert copy.log == duel.log and copy.table(0) == duel.table(0) and copy.table(1) == duel.table(1)
     assert [(s.moves, s.strikes, s.refused) for s in copy.sides] == [(s.moves, s.strikes, s.refused) for s in duel.sides]
     assert copy.race.finished(0) and not copy.race.finished(1)
     assert copy.progress(0) == duel.progress(0) and copy.progress(1) == duel.progress(1)
     assert copy.decide(copy.starts_at + 30.0) == duel.decide(duel.starts_at + 30.0)
-    take(replicas, "owner", done("d1"))
-    assert replicas == {}
+    assert read(records + [json.loads(done("heir", "d1"))]) is None
 
 
 def test_peers_are_known_by_their_beats_and_forgotten_when_they_stop():
@@ -93,13 +98,13 @@ def node_with_a_player(tmp_path, side: int) -> tuple[ClusterServer, Client, Serv
 
 
 def cluster_with_a_relayed_player(tmp_path) -> tuple[ClusterServer, Client, list]:
-    """A node whose player Bob races on node "gone"; it holds the copy of that race."""
+    """A node whose player Bob races on node "gone"; the race as its stream has it (a replica)."""
     server, client, duel = node_with_a_player(tmp_path, 1)
     server.relayed[client] = "gone"
     duel.play(0, 1, "s", duel.starts_at + 0.5)
     duel.play(1, 1, "s", duel.starts_at + 1.0)
-    take(server.replicas, "gone", opening(duel, zero=time.time() - (time.monotonic() - duel.starts_at)))
-    return server, client, [duel]
+    replica = read([json.loads(opening("gone", duel, zero=time.time() - (time.monotonic() - duel.starts_at)))])
+    return server, client, [duel, replica]
 
 
 def told(client: Client) -> list:
@@ -109,30 +114,31 @@ def told(client: Client) -> list:
 
 
 def test_a_gone_nodes_race_is_rebuilt_here_its_player_here_seated_the_other_away(tmp_path):
-    server, bob, (original,) = cluster_with_a_relayed_player(tmp_path)
+    server, bob, (original, replica) = cluster_with_a_relayed_player(tmp_path)
 
     async def take_over() -> None:
-        server._node_gone("gone")
+        server._take_over(replica, seq=7)
 
     asyncio.run(take_over())
     duel = server.duels["d1"]
+    writer = server.streams.writers["d1"]
+    assert (writer.seq, writer.stored) == (7, len(original.log))  # its next record follows "taken"
     assert bob.duel is duel and bob.side == 1 and bob not in server.relayed
     messages = told(bob)
     seated = next(m for m in messages if isinstance(m, Matched))
     assert seated.duel == "d1" and seated.moves == 1 and seated.table == original.table(1)
     assert messages[-1].away  # Ann was on the gone node: away for the comeback window
     assert duel.sides[0].away and not duel.sides[1].away
-    assert server.replicas == {}
 
 
 def test_a_race_the_gone_node_had_written_is_told_as_written_not_decided_again(tmp_path):
-    server, bob, (original,) = cluster_with_a_relayed_player(tmp_path)
+    server, bob, (original, replica) = cluster_with_a_relayed_player(tmp_path)
     sides = (SideRecord(original.sides[0].player, 40, 5, 45, 3, "end"),
              SideRecord(original.sides[1].player, 10, 0, 10, 0, "time"))
     before, after = server.store.record(DuelRecord("d1", "duel:3:standard:1", 60, 0.0, 1.0, sides, "first", "", []))
 
     async def take_over() -> None:
-        server._node_gone("gone")
+        server._take_over(replica, seq=7)
 
     asyncio.run(take_over())
     assert "d1" not in server.duels and bob not in server.relayed
@@ -152,34 +158,156 @@ def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp
     assert refused.reason == "busy"
 
 
+class Stream:
+    """JetStream as a node's ``RaceStreams`` sees it: what is published, and its answers given by
+    the test (``answer``)."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[str, dict, dict, asyncio.Future]] = []
+        self.last: list[tuple[int, bytes]] = []  # the answers to reading a race's last record, in turn
+
+    async def get_last_msg(self, stream: str, subject: str) -> RawStreamMsg:
+        seq, data = self.last.pop(0)
+        return RawStreamMsg(subject=subject, seq=seq, data=data)
+
+    async def publish_async(self, subject: str, data: bytes, headers: dict) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        self.published.append((subject, json.loads(data), headers, future))
+        return future
+
+
 def racing_here(tmp_path) -> tuple[ClusterServer, Client, ServerDuel]:
-    """A node running Ann's race, its copy kept by node "peer"."""
+    """A node running Ann's race, whose stream's last record (sequence 3) is this node's."""
     server, client, duel = node_with_a_player(tmp_path, 0)
     server.duels["d1"], client.duel, client.side = duel, duel, 0
-    server.backups["d1"], server.shipped["d1"] = "peer", 0
+    server.streams.js = Stream()
+    server.streams.open(duel, zero=time.time(), seq=3)
     return server, client, duel
 
 
-def test_a_move_is_answered_once_nats_has_its_copy_not_before(tmp_path):
+async def published(server: ClusterServer) -> list:
+    """Let the node's stream writer run; what it has published."""
+    if server.streams.sender is None:
+        server.streams.sender = asyncio.create_task(server.streams._send())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    return server.streams.js.published
+
+
+def test_a_move_is_answered_once_its_stream_has_it_not_before(tmp_path):
     server, ann, duel = racing_here(tmp_path)
-    server._on(ann, MoveMessage(1, "s"))
-    assert ann.ws.sent == [] and duel.sides[0].moves == 1  # refereed, not answered yet
-    (subject, copy), = server.link.outgoing
-    assert subject == "solitaire.node.peer" and copy.decode().startswith(f"log {server.node} ") and '"s"' in copy.decode()
-    (confirmed,) = server.link.confirming
-    confirmed()  # the NATS server answered the PING sent after the copy
-    (answer,) = told(ann)
-    assert isinstance(answer, Ok) and answer.n == 1
+
+    async def move() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        (subject, record, headers, future), = await published(server)
+        server._on(ann, MoveMessage(2, "s"))  # while the first's record is on its way
+        assert ann.ws.sent == [] and duel.sides[0].moves == 2  # refereed, not answered yet
+        assert len(await published(server)) == 1  # one record of a race at a time
+        assert subject == f"solitaire.race.d1.{duel.sides[0].player}.{duel.sides[1].player}"
+        assert headers == {"Nats-Expected-Last-Subject-Sequence": "3"}  # the race is still this node's
+        assert record["owner"] == server.node and record["at"] == 0 and [e[2] for e in record["log"]] == ["s"]
+        future.set_result(PubAck(stream=STREAM, seq=11))
+        await asyncio.sleep(0)
+        (answer,) = told(ann)
+        assert isinstance(answer, Ok) and answer.n == 1  # the second waits for its own record
+        (_, second, headers, future) = (await published(server))[1]
+        assert headers == {"Nats-Expected-Last-Subject-Sequence": "11"} and second["at"] == 1
+        future.set_result(PubAck(stream=STREAM, seq=12))
+        await asyncio.sleep(0)
+        (answer,) = told(ann)
+        assert answer.n == 2
+
+    asyncio.run(move())
 
 
-def test_a_remote_seats_answer_is_posted_after_the_copy(tmp_path):
+def test_a_remote_seats_answer_is_posted_after_its_record(tmp_path):
     server, ann, duel = racing_here(tmp_path)
     ann.duel = None
     seat = RemoteSeat("there", Seated(ann.player.id, "Ann"), server.link, duel, 0)
     server.remote[ann.player.id] = seat
-    server._on(seat, MoveMessage(1, "s"))
-    assert [text.decode().split(" ")[0] for _, text in server.link.outgoing] == ["log", "to"]
-    assert server.link.confirming == [] and seat.held is None
+
+    async def move() -> None:
+        server._on(seat, MoveMessage(1, "s"))
+        (*_, future), = await published(server)
+        assert not server.link.outgoing
+        future.set_result(PubAck(stream=STREAM, seq=4))
+        await asyncio.sleep(0)
+        assert [text.decode().split(" ")[0] for _, text in server.link.outgoing] == ["to"]
+        assert seat.held is None
+
+    asyncio.run(move())
+
+
+def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_is_in(tmp_path):
+    """Ann's End goes out in a record; Bob's End, through his node, ends the race before that
+    record is acknowledged: his result waits for the race's ``done`` record, and is sent then
+    (it was never sent: the first acknowledgement was taken for the ``done``'s)."""
+    server, ann, duel = racing_here(tmp_path)
+    bob = duel.sides[1].player
+    seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
+    server.remote[bob] = seat
+
+    async def race() -> None:
+        server._on(ann, EndMessage())
+        (*_, first), = await published(server)
+        server._on(seat, EndMessage())  # both ended: the race is decided and written
+        first.set_result(PubAck(stream=STREAM, seq=4))
+        await asyncio.sleep(0)
+        assert any(isinstance(m, Result) for m in told(ann))
+        assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "done"
+        (_, last, headers, future) = (await published(server))[1]
+        assert "done" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "4"}
+        future.set_result(PubAck(stream=STREAM, seq=5))
+        await asyncio.sleep(0)
+        assert [text for _, text in server.link.outgoing if b'"result"' in text]
+        assert "d1" not in server.streams.writers
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(race())
+
+
+def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
+    """A record whose acknowledgement never came (a NATS cluster electing a leader) got there
+    after all: the next is refused (its expected last record is older); the race's last record
+    is read, it is this node's own, and writing goes on after it, the move answered then."""
+    server, ann, duel = racing_here(tmp_path)
+
+    async def move() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        (*_, lost_ack), = await published(server)
+        lost_ack.cancel()  # given up after ACK_SECONDS: the answer went
+        await asyncio.sleep(0)
+        assert told(ann)[0].n == 1
+        server.streams.js.last.append((9, more(server.node, duel, 0)))  # it got there
+        server._on(ann, MoveMessage(2, "s"))
+        (_, record, headers, future) = (await published(server))[1]
+        assert headers == {"Nats-Expected-Last-Subject-Sequence": "9"} and record["at"] == 1
+        future.set_result(PubAck(stream=STREAM, seq=10))
+        await asyncio.sleep(0)
+        assert told(ann)[0].n == 2 and "d1" in server.duels and server.streams.writers["d1"].seq == 10
+
+    asyncio.run(move())
+
+
+def test_a_race_another_node_appended_to_is_let_go_and_its_player_sent_to_it(tmp_path):
+    """The stream refuses this node's record, and its last one is another node's "taken" (this
+    node was thought gone): the race is not run here any more, its answer goes, and the player's
+    socket is closed so they come back to the node that runs it."""
+    server, ann, duel = racing_here(tmp_path)
+    closed = []
+    ann.ws.transport = type("T", (), {"abort": staticmethod(lambda: closed.append(True))})
+
+    async def move() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        (*_, future), = await published(server)
+        server.streams.js.last.append((5, taken("heir", "d1")))
+        future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 5"))
+        await published(server)
+
+    asyncio.run(move())
+    assert "d1" not in server.streams.writers and "d1" not in server.duels and duel.done
+    assert ann.duel is None and closed == [True]
 
 
 def test_a_seek_that_comes_after_the_match_leaves_the_seated_player_racing(tmp_path):
@@ -190,7 +318,7 @@ def test_a_seek_that_comes_after_the_match_leaves_the_seated_player_racing(tmp_p
     bob = duel.sides[1].player
     seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
     server.remote[bob] = seat
-    server._seek("there", bob)
+    server._seat_if_here("there", bob)
     assert server.remote[bob] is seat and seat.duel is duel
     assert not [text for _, text in server.link.outgoing if text.decode().startswith("drop ")]
 

@@ -7,13 +7,7 @@ from typing import Any
 
 import pygame
 
-from solitaire import i18n
-from solitaire.app import speech
-from solitaire.app.text import SMALLEST_PX
-from solitaire.app.ui.paint import (
-    GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, SECONDARY_EDGE, TRACK_OFF, circle, font_px, hairline,
-    rounded_rect,
-)
+from solitaire.app.ui.paint import GOLD, INK, INK_DIM, TRACK_OFF, circle, font_px, rounded_rect
 from solitaire.app.ui.widgets import Widget
 
 
