@@ -22,6 +22,7 @@ SAME_AS_ENGLISH = {
     "statistics.percent",  # "{n}%"
     "daily.month_year",  # "{month} {year}": the month's name is translated
     "daily.date",  # "{day} {month} {year}"
+    "speech.calendar.day",  # "{date}: {state}": both said in Arabic
 }
 #: Arabic's own plural forms of a count (``play.spoken.counted``): ``.two`` and ``.few`` beside
 #: English's ``.one`` and ``.other``; a form for one or two may spell its number out in words.
