@@ -25,6 +25,7 @@ class Engine:
         self.said: list[tuple[str, str, bool]] = []
         self.done = threading.Event()
         self.connected = False
+        self.closed = False
 
     def start(self) -> bool:
         if self.gate is not None:
@@ -44,7 +45,7 @@ class Engine:
             self.done.set()
 
     def close(self) -> None:
-        pass
+        self.closed = True
 
 
 def test_lines_go_to_the_engine_and_the_log_with_their_language(tmp_path):
@@ -70,6 +71,18 @@ def test_a_slow_engine_never_keeps_the_caller_waiting(tmp_path):
     assert (tmp_path / "log").read_text(encoding="utf-8") == "en\tStock, 24 cards\n"
     gate.set()
     speech.close()
+
+
+def test_the_game_ends_only_after_an_engine_still_connecting_has_let_go(tmp_path):
+    """Regression: closing waited 2 s, and a speech-dispatcher slow to start (just spawned, on a
+    loaded machine) was still connecting when Python ended: the process crashed in its client."""
+    gate = threading.Event()
+    engine = Engine(gate=gate)
+    speech = Speech(engine, log_path=str(tmp_path / "log"), on=True)
+    speech.say("Solitaire")
+    threading.Timer(2.3, gate.set).start()
+    speech.close()
+    assert engine.closed
 
 
 def test_off_says_nothing_and_repeat_says_the_last_line_again(tmp_path):
