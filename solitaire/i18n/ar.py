@@ -255,6 +255,7 @@ STRINGS.update({
     "menu.spider": "العنكبوت",
     "menu.yukon": "يوكون",
     "menu.golf": "الغولف",
+    "menu.tripeaks": "القمم الثلاث",
     "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",
     "new_game.draw_two_suits": "نوعان",

@@ -83,5 +83,11 @@ RULES_PAGES: dict[str, str] = {
     "rules.golf.3": "Only a column's top card moves, and only onto the pile: a card one rank above or below the pile's top card, whatever its suit (a 7 on an 8 or a 6). A King and an Ace are not next to each other. No card goes onto a column.",
     "rules.golf.4": "Click the stock to turn its next card onto the pile, whenever you like. You go through the stock once.",
     "rules.golf.5": "Each card from a column scores a point: 35 for a win. You may undo without limit; redo plays a move you undid again, until you make a new move.",
+    "rules.tripeaks.1": "Goal: clear the three peaks, every card onto one pile. Cards left in the stock do not matter.",
+    "rules.tripeaks.2": "The deal: 28 cards in three peaks of four rows, each card of the upper rows lying on two cards of the row below. The 10 cards of the bottom row lie face up, the others face down. The other 24 cards form the stock, face down; its first card starts the pile.",
+    "rules.tripeaks.3": "A card is played once no card lies on it, and only onto the pile: a card one rank above or below the pile's top card, whatever its suit (a 7 on an 8 or a 6). A King and an Ace are next to each other. A face-down card turns face up once the cards on it have gone.",
+    "rules.tripeaks.4": "Click the stock to turn its next card onto the pile, whenever you like. You go through the stock once.",
+    "rules.tripeaks.5": "Cards played from the peaks one after another score 1, 2, 3 and so on; each stock card costs 5 and starts the count again. Clearing a peak scores 15, the last one 30. You may undo without limit; redo plays a move you undid again, until you make a new move.",
+    "rules.pointer.tripeaks": "Drag a card no card covers onto the pile, or click it to send it there; click the stock to turn a card. With \"One tap moves a card\" off, click a card, then the pile.",
     "rules.pointer.golf": "Drag a column's top card onto the pile, or click it to send it there; click the stock to turn a card. With \"One tap moves a card\" off, click a card, then the pile.",
 }
