@@ -146,3 +146,12 @@ def test_tripeaks_codes_deal_files_saves_and_its_search():
     with pytest.raises(BadDeal, match=r"tableau column 1: a card lies on it, so it lies face down \(TP-1\)"):
         game_from_json(upturned)
     assert solve(Game.deal(code), 2.0).result == "won"
+
+
+def test_TP1_the_hint_plays_from_what_is_in_sight_never_from_the_face_down_cards():
+    game = Game.deal(parse_code("TP1-D1N-AAAAAAB"))
+    swapped = game.clone()
+    first, second = swapped.tableau[0][0], swapped.tableau[17][0]  # two face-down cards changed round
+    swapped.tableau[0][0], swapped.tableau[17][0] = second, first
+    swapped.stock[0], swapped.tableau[5][0] = swapped.tableau[5][0], swapped.stock[0]  # and one with the stock
+    assert hint(game, 0.05) == hint(swapped, 0.05) is not None
