@@ -9,7 +9,7 @@ from ..core.game import Game
 
 
 def search_kind(game: Game) -> str | None:
-    """Which search plays ``game``'s rules: "one_pile" (Golf: every column card onto one pile,
+    """Which search plays ``game``'s rules: "one_pile" (Golf, TriPeaks: every column card onto one pile,
     one rank up or down, the stock turned onto it), "cells" (FreeCell: free cells, every card dealt face
     up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
     turned onto a waste, C-2 building) or None (Spider, or building by suit or colour: no search of ours; the hint
