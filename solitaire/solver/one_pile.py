@@ -9,7 +9,11 @@ turned was lost is lost too (the one with fewer could turn the difference at onc
 line early: a column card no card left can come just before (``_stuck``), column cards that
 cannot each be given a card of a neighbouring rank of their own to follow (a matching along the
 line of ranks), and blocks of ranks the column cards hold that cannot each be given their own
-top or stock card to start from (``_unjoined``, with few stock cards left). Every position reachable is tried before the
+top or stock card to start from (``_unjoined``, with few stock cards left). Where the King is next
+to the Ace the ranks form a ring, and the matching goes round it (``_unmatched_round``). Where
+piles of one card lie on others (TP-2) a covered card waits, and a position's key holds the cards
+open on its top instead of the top (the same open cards, the same positions next); a position
+lost makes lost each with the same cards left and fewer of them open. Every position reachable is tried before the
 answer is "lost"; a budget spent first gives "unknown". The line found is core Moves, which
 ``api.solve`` replays with the rules core; ``tests/solver/test_one_pile.py`` compares the
 answers with a search that tries every legal move of the core."""
