@@ -17,7 +17,8 @@ def search_kind(game: Game) -> str | None:
     """
     rules = game.rules
     if (rules.foundations == "one_pile" and rules.foundation_build != "up_in_suit" and rules.build == "none"
-            and rules.stock in ("to_foundation", "none") and rules.goal == "clear_tableau"):
+            and rules.stock in ("to_foundation", "none") and rules.goal == "clear_tableau"
+            and (not rules.covered_by or max(rules.columns) == 1)):  # TP-2: piles lying on others hold one card
         return "one_pile"  # GO-2, GO-3, GO-5: every card onto one pile, one rank up or down
     if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
         return None

@@ -210,7 +210,7 @@ class OnePileSearch:
         # The heights as one number, ``bits`` a column: a position's key is a small int.
         bits = self.bits
         mask = (1 << bits) - 1
-        shifts = [(index, index * bits, self.blocked[index]) for index in range(len(ranks))]
+        shifts = [(index, index * bits) for index in range(len(ranks))]
         # Piles of one card each (TP-1): for each top (-1 first, an empty pile), the piles whose
         # card goes on it, so a position looks at those alone.
         single = bits == 1
@@ -220,7 +220,7 @@ class OnePileSearch:
         # cards that uncover the most are tried first (9% fewer positions on 55 deals).
         opens = [[self.blocked[under] & ~(1 << pile) for under in range(len(ranks)) if self.blocked[under] >> pile & 1]
                  for pile in range(len(ranks))]
-        by_top = [[(index, blocked, ranks[index][0]) for index, _, blocked in shifts
+        by_top = [[(index, self.blocked[index], ranks[index][0]) for index, _ in shifts
                    if ranks[index] and following[top] >> ranks[index][0] & 1] for top in range(-1, 14)]
         count, cards_of, held = self._dead_ends()
         neighbours = [self._neighbours(rank) for rank in range(14)]
@@ -251,19 +251,21 @@ class OnePileSearch:
             def dead(code: int, buried: int, top: int) -> bool:
                 return False
 
-        def lose(key: int, turned: int) -> None:
-            """A position lost with ``turned`` stock cards turned; with piles of one card (TP-2),
-            so is each with the same cards left and fewer of them open (its moves are some of
-            this one's, to the same positions)."""
+        def lose(key: int, code: int, turned: int) -> None:
+            """A position lost with ``turned`` stock cards turned, piles of one card (TP-2): so
+            is each with the same cards left and fewer of them open (its moves are some of this
+            one's, to the same positions), and turning the stock with these cards left and as
+            many turned or more."""
             fewest[key] = turned
-            if single:
-                open_bits = key & every_pile
-                sub = open_bits
-                while sub:
-                    sub = (sub - 1) & open_bits
-                    other = key ^ open_bits | sub
-                    if fewest.get(other, 99) > turned:
-                        fewest[other] = turned
+            open_bits = key & every_pile
+            sub = open_bits
+            while sub:
+                sub = (sub - 1) & open_bits
+                other = key ^ open_bits | sub
+                if fewest.get(other, 99) > turned:
+                    fewest[other] = turned
+            if turning_lost.get(code, 99) > turned:
+                turning_lost[code] = turned
 
         def search(code: int, turned: int, top: int, buried: int) -> bool:
             nonlocal cut
@@ -272,11 +274,12 @@ class OnePileSearch:
             if single:
                 # TP-2: the cards open on this top; the position's key holds them, not the top: two
                 # tops opening the same cards lead to the same positions (none: only the stock).
-                playable = [(index, card) for index, blocked, card in by_top[top + 1]
-                            if code >> index & 1 and not code & blocked]
+                playable = []  # loops, not comprehensions, here: those would make ``code`` a cell of search
                 key = code << piles
-                for index, _ in playable:
-                    key |= 1 << index
+                for index, blocked, card in by_top[top + 1]:
+                    if code >> index & 1 and not code & blocked:
+                        playable.append((index, card))
+                        key |= 1 << index
             else:
                 key = code << 4 | (top + 1)
             if fewest.get(key, 99) <= turned:
@@ -289,21 +292,38 @@ class OnePileSearch:
                 return False
             if buried >= 0 and (matched(demand, count) or (not wraps and len(stock) - turned < 7 and (present[0] + (present[0] & -present[0])) & present[0]
                                                            and joined(demand, count)) or dead(code, buried, top)):
-                lose(key, turned)  # lost: proven so (any entry there was for more cards turned)
-                if turning_lost.get(code, 99) > turned:
-                    turning_lost[code] = turned
+                if single:
+                    lose(key, code, turned)  # lost: proven so (any entry there was for more cards turned)
+                else:
+                    fewest[key] = turned
                 return False
             takes = following[top]
             if top >= 0:
                 count[top] -= 1  # whatever comes next covers the top for good
             try:
-                if single:
-                    if len(playable) > 1:
-                        playable.sort(key=lambda item: -sum(1 for other in opens[item[0]] if not code & other))
-                else:
-                    playable = [(index, card) for index, shift, blocked in shifts
-                                if (height := code >> shift & mask) and takes >> (card := ranks[index][height - 1]) & 1
-                                and not code & blocked]
+                if not single:  # Golf's columns: each column's top card, in column order
+                    for index, shift in shifts:
+                        height = code >> shift & mask
+                        if height and takes >> (card := ranks[index][height - 1]) & 1:
+                            line.append(index)
+                            left[0] -= 1
+                            if left[0] < fewest_left[0]:
+                                fewest_left[0] = left[0]
+                                self.best = (left[0], self._moves(line))
+                            demand[card] -= 1
+                            if not demand[card]:
+                                present[0] ^= 1 << card
+                            won = search(code - (1 << shift), turned, card, top)
+                            if not demand[card]:
+                                present[0] ^= 1 << card
+                            demand[card] += 1
+                            left[0] += 1
+                            if won:
+                                return True
+                            line.pop()
+                    playable = ()
+                elif len(playable) > 1:  # the cards that uncover the most first
+                    playable.sort(key=lambda item, code=code: -sum(1 for other in opens[item[0]] if not code & other))
                 for index, card in playable:
                     line.append(index)
                     left[0] -= 1
@@ -313,7 +333,7 @@ class OnePileSearch:
                     demand[card] -= 1
                     if not demand[card]:
                         present[0] ^= 1 << card
-                    won = search(code - (1 << index * bits), turned, card, top)
+                    won = search(code - (1 << index), turned, card, top)  # one card a pile: its bit
                     if not demand[card]:
                         present[0] ^= 1 << card
                     demand[card] += 1
@@ -321,21 +341,22 @@ class OnePileSearch:
                     if won:
                         return True
                     line.pop()
-                if turned < len(stock) and turning_lost.get(code, 99) > turned:
+                if turned < len(stock) and (not single or turning_lost.get(code, 99) > turned):
                     line.append(-1)
                     if search(code, turned + 1, stock[turned], top):
                         return True
                     line.pop()
-                lose(key, turned)  # lost: searched to its end
-                if turning_lost.get(code, 99) > turned:
-                    turning_lost[code] = turned
+                if single:
+                    lose(key, code, turned)  # lost: searched to its end
+                else:
+                    fewest[key] = turned
                 return False
             finally:
                 if top >= 0:
                     count[top] += 1
 
         start_heights, start_turned, start_top = self.start
-        start = sum(height << shift for height, (_, shift, _) in zip(start_heights, shifts))
+        start = sum(height << shift for height, (_, shift) in zip(start_heights, shifts))
         with collector_paused():  # a line is at most one move a card: the recursion stays shallow
             won = search(start, start_turned, start_top, -1)
         result = "won" if won else "unknown" if cut else "lost"
