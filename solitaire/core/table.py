@@ -38,9 +38,10 @@ class Record(NamedTuple):
     hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
     score: int
     recycles: int
+    streak: int  # the run of column cards sent home before (TP-6)
 
 
-#: ``new_record((move, moved, piles, hidden, score, recycles))``: a Record made by the tuple's own
+#: ``new_record((move, moved, piles, hidden, score, recycles, streak))``: a Record made by the tuple's own
 #: constructor. A named tuple's generated ``__new__`` is a Python function, and a record is made
 #: on every move: this halves its cost (``bench --core``'s apply+undo, issue 24).
 new_record = partial(tuple.__new__, Record)
@@ -72,6 +73,10 @@ class Table:
         self.score = self.scoring.start
         self.moves = 0
         self.recycles = 0
+        self.streak = 0  # column cards sent home since the last click on the stock, where a run scores (TP-6)
+        # Read once for every move: the piles each lies on (TP-2), the rule module's points (TP-6).
+        self.covers = rules.covers
+        self.module_points = rules.module.points if rules.module is not None else None
         self.history: deque[Record] = deque(maxlen=rules.undo_limit or None)
         self.undone: list[Move] = []  # the moves undo took back, the next one to redo last (C-12)
         self.log: list[Move | None] = []  # every applied move, None for an undo: a save replays it

@@ -9,7 +9,7 @@ from ..core.game import Game
 
 
 def search_kind(game: Game) -> str | None:
-    """Which search plays ``game``'s rules: "one_pile" (Golf: every column card onto one pile,
+    """Which search plays ``game``'s rules: "one_pile" (Golf, TriPeaks: every column card onto one pile,
     one rank up or down, the stock turned onto it), "cells" (FreeCell: free cells, every card dealt face
     up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
     turned onto a waste, C-2 building) or None (Spider, or building by suit or colour: no search of ours; the hint
@@ -17,7 +17,8 @@ def search_kind(game: Game) -> str | None:
     """
     rules = game.rules
     if (rules.foundations == "one_pile" and rules.foundation_build != "up_in_suit" and rules.build == "none"
-            and rules.stock in ("to_foundation", "none") and rules.goal == "clear_tableau"):
+            and rules.stock in ("to_foundation", "none") and rules.goal == "clear_tableau"
+            and (not rules.covered_by or max(rules.columns) == 1)):  # TP-2: piles lying on others hold one card
         return "one_pile"  # GO-2, GO-3, GO-5: every card onto one pile, one rank up or down
     if rules.build != "alternate_colours_down" or rules.foundations == "whole_suits":
         return None

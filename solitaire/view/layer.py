@@ -75,9 +75,13 @@ class RestingLayer:
             surface.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
 
     def _paint_slots(self, layer: pygame.Surface, game: Game, area: pygame.Rect) -> None:
-        """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize)."""
+        """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize).
+        Piles at places have none (TP-1: an emptied place takes nothing, and the places overlap)."""
         w, h = self.layout.card
+        placed = bool(game.rules.places)
         for pile in self.layout.piles():
+            if placed and pile.kind == TABLEAU:
+                continue
             x, y = self.layout.pile_origin(pile)
             if area.colliderect((x, y, w, h)):
                 layer.blit(self._slot_surface(pile, game), (x, y))
