@@ -31,6 +31,19 @@ def variants():
 
 
 @pytest.fixture
+def two_peaks(monkeypatch):
+    """The game of tests/core/model/ (piles at places, one lying on others, a rule module), known to
+    the registry for one test only (issue 34's model)."""
+    from solitaire.core import rule_module
+    from solitaire.core.rules import REGISTRY
+
+    monkeypatch.setattr(rule_module, "PACKAGE", "tests.core.model")
+    loaded = REGISTRY.load_folder(Path(__file__).resolve().parent / "core" / "model")
+    yield loaded[0]
+    REGISTRY.forget("two_peaks")
+
+
+@pytest.fixture
 def three_passes(variants):
     """The Klondike variant with three passes (KP-1)."""
     return next(rules for rules in variants.values() if rules.code == "KP")

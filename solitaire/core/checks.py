@@ -178,6 +178,8 @@ def _column_gives(table: Table, column: int, count: int) -> Refusal | None:
     cards = table.tableau[column]
     if not cards:
         return refuse(table, "column_empty", number=column + 1)
+    if table.rules.covered_by and table.rules.is_covered(table.tableau, column):
+        return refuse(table, "covered", number=column + 1)  # TP-2
     face_up = len(cards) - table.hidden[column]
     if count > face_up:
         if count > len(cards):
@@ -207,6 +209,8 @@ def _column_accepts(table: Table, c: int, count: int, index: int) -> Refusal | N
     """
     pile = table.tableau[index]
     rules = table.rules
+    if rules.covered_by and rules.is_covered(table.tableau, index):
+        return refuse(table, "covered", number=index + 1)  # TP-2: nothing reaches a covered pile
     if not pile:
         if not rules.empty_takes(c):
             return refuse(table, rules.empty_refusal, card=c)

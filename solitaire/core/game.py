@@ -95,11 +95,14 @@ class Game(Table):
         for the check and the move (a Move's five fields cost ~1,100 instructions more to read
         than a plain tuple's: cachegrind, issue 24), and kept for undo as a plain tuple.
         """
-        score, recycles = self.score, self.recycles
+        score, recycles, streak = self.score, self.recycles, self.streak
         scoring = self.scoring
         if src_kind == STOCK:
             moved = ()
             copies, turned = self._click_stock()
+            self.streak = 0  # TP-6: a click on the stock ends the run
+            if scoring.stock_turn:
+                self.score = scoring.add(self.score, scoring.stock_turn)
         elif dst_kind != FOUNDATION and self.pairs_leave:  # PY-3: a card and its partner leave together
             moved, turned = (), ()
             copies = self._play_pair(src_kind, src_index, dst_kind, dst_index)
@@ -113,7 +116,13 @@ class Game(Table):
                 to_pile.extend(from_pile[-count:])
                 del from_pile[-count:]
             if dst_kind == FOUNDATION:
-                delta = scoring.waste_to_foundation if src_kind == WASTE else scoring.column_to_foundation
+                if src_kind == WASTE:
+                    delta = scoring.waste_to_foundation
+                else:
+                    delta = scoring.column_to_foundation
+                    if src_kind == TABLEAU:
+                        delta += scoring.streak * self.streak  # TP-6: each card of a run one step more
+                        self.streak += 1
             elif src_kind == WASTE:
                 delta = scoring.waste_to_column
             else:
@@ -123,13 +132,18 @@ class Game(Table):
             copies = turned = ()
             if src_kind == TABLEAU and from_pile and self.hidden[src_index] == len(from_pile):
                 turned = (self._turn_up(src_index),)
+            elif src_kind == TABLEAU and not from_pile and self.rules.covers:
+                turned = self._uncovered(src_index)
             if dst_kind == TABLEAU and self.rules.whole_suits_leave:
                 suit_copies: list = []
                 turned += self._take_whole_suit(dst_index, suit_copies)
                 copies = tuple(suit_copies)
         if scoring.per_move:
             self.score = scoring.add(self.score, scoring.per_move)
-        self.history.append(new_record((move, moved, copies, turned, score, recycles)))
+        module = self.rules.module
+        if module is not None and module.points is not None:
+            self.score = scoring.add(self.score, module.points(self, move))
+        self.history.append(new_record((move, moved, copies, turned, score, recycles, streak)))
         self.log.append(move)
         self.moves += 1
 
@@ -184,6 +198,17 @@ class Game(Table):
             turned += self._take_whole_suit(index, copies)
         return tuple(copies), turned
 
+    def _uncovered(self, emptied: int) -> tuple[tuple[int, int], ...]:
+        """C-6, TP-2: the piles the emptied pile lay on whose top card no pile covers any more,
+        turned face up where it lies face down; each turned pile with its count before."""
+        turned = ()
+        tableau, hidden = self.tableau, self.hidden
+        for under in self.rules.covers[emptied]:
+            cards = tableau[under]
+            if cards and hidden[under] == len(cards) and not self.rules.is_covered(tableau, under):
+                turned += (self._turn_up(under),)
+        return turned
+
     def _turn_up(self, column: int) -> tuple[int, int]:
         """C-6: an uncovered face-down card turns face up; the column and its count before."""
         before = self.hidden[column]
@@ -226,7 +251,7 @@ class Game(Table):
         """
         if not self.history:
             return False
-        move, moved, piles, turned, self.score, self.recycles = self.history.pop()  # a Record, unpacked once
+        move, moved, piles, turned, self.score, self.recycles, self.streak = self.history.pop()  # a Record, unpacked once
         if piles:  # a move of cards copies none: no loop begun (~150 instructions)
             for kind, index, cards in piles:  # the newest copy first: a pile copied twice ends as it first was
                 self.pile_at(kind, index)[:] = cards

@@ -71,13 +71,18 @@ def game_from_json(data: object) -> Game:
         hidden = faces.count(False)
         if any(faces[:hidden]) or not all(faces[hidden:]):
             raise BadDeal(f"{where}: a face-down card lies on a face-up one")
-        if cards and not faces[-1]:
-            raise BadDeal(f"{where}: its last card is face down (C-6 turns it face up)")
-        if hidden and not rules.deals_face_down:
-            raise BadDeal(f"{where}: every column card is face up in {rules.name} ({rules.rule_ids['layout']})")
         game.tableau[index] = [c for c, _ in cards]
         game.hidden[index] = hidden
-        if rules.face_up_built and not rules.is_built(game.tableau[index][hidden:]):
+        if hidden and not rules.deals_face_down:
+            raise BadDeal(f"{where}: every column card is face up in {rules.name} ({rules.rule_ids['layout']})")
+    for index, cards in enumerate(game.tableau):
+        where = f"tableau column {index + 1}"
+        covered = rules.is_covered(game.tableau, index)
+        if cards and game.hidden[index] == len(cards) and not covered:
+            raise BadDeal(f"{where}: its last card is face down (C-6 turns it face up)")
+        if covered and rules.dealt_hidden[index] == rules.columns[index] and game.hidden[index] < len(cards):
+            raise BadDeal(f"{where}: a card lies on it, so it lies face down ({rules.rule_ids['layout']})")
+        if rules.face_up_built and not rules.is_built(cards[game.hidden[index]:]):
             raise BadDeal(f"{where}: its face-up cards are not in descending alternating order (C-2)")
     for key in ("stock", "waste"):
         if key not in data:

@@ -99,20 +99,23 @@ EMPTY_REFUSALS = {"king": "king_only", "any": "king_only", "none": "no_building"
 
 class FaceUp(NamedTuple):
     """The ``face_up`` part: how many cards of a dealt column lie face down, by the column's place
-    (0 first) and size, and whether the stock's cards are in sight too."""
+    (0 first), its size and whether another pile lies on it (``[tableau] covered_by``), and
+    whether the stock's cards are in sight too."""
 
-    face_down: Callable[[int, int], int]
+    face_down: Callable[[int, int, bool], int]
     stock_in_sight: bool
     stock_top_in_sight: bool = False  # the stock's top card lies face up (PY-4)
 
 
 # Asked here and nowhere else (the deal, the deal-file check, the solvers, the hint).
 FACE_UP: dict[str, FaceUp] = {
-    "last": FaceUp(lambda place, size: size - 1, False),  # K-1: only each column's last card face up
-    "all": FaceUp(lambda place, size: 0, True),  # TF-1: every card face up, the stock's too (FC-1 has none)
-    "columns": FaceUp(lambda place, size: 0, False),  # GO-1: every column card face up, the stock face down
-    "by_place": FaceUp(lambda place, size: min(place, size), False),  # YU-1: as many face down as columns to its left
-    "stock_top": FaceUp(lambda place, size: 0, False, True),  # PY-1, PY-4: the columns face up, and the stock's top card
+    "last": FaceUp(lambda place, size, covered: size - 1, False),  # K-1: only each column's last card face up
+    "all": FaceUp(lambda place, size, covered: 0, True),  # TF-1: every card face up, the stock's too (FC-1 has none)
+    "columns": FaceUp(lambda place, size, covered: 0, False),  # GO-1: every column card face up, the stock face down
+    "by_place": FaceUp(lambda place, size, covered: min(place, size), False),  # YU-1: as many face down as columns to its left
+    # TP-1: a pile another lies on face down, the others' last card face up; each turns up once uncovered (C-6)
+    "uncovered": FaceUp(lambda place, size, covered: size if covered else max(size - 1, 0), False),
+    "stock_top": FaceUp(lambda place, size, covered: 0, False, True),  # PY-1, PY-4: every pyramid card face up, and the stock's top card
 }
 
 ANY_RANK = 0

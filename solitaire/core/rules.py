@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .quote import clip
+from .rule_module import RuleModule, load_rule_module
 from .ruleset import COMMON_RULE_IDS, PARTS, Ruleset, Scoring
 from .shipped import shipped_root
 
@@ -43,6 +44,10 @@ _KINDS: dict[str, Callable[[object], bool]] = {
     "a list of whole numbers": lambda v: type(v) is list and all(type(x) is int for x in v),
     "a list of texts": lambda v: type(v) is list and all(type(x) is str for x in v),
     "a table": lambda v: type(v) is dict,
+    "a list of places": lambda v: type(v) is list and all(
+        type(p) is list and len(p) == 2 and all(type(x) in (int, float) and 0 <= x < 100 for x in p) for p in v),
+    "a list of lists of whole numbers": lambda v: type(v) is list and all(
+        type(p) is list and all(type(x) is int for x in p) for p in v),
 }
 
 
@@ -86,7 +91,40 @@ def _scoring(path: Path, name: str, table: object) -> Scoring:
         max_recycles=read("max_recycles", number),
         currency=read("currency", "text", ""),
         per_move=read("per_move", number, 0),
+        streak=read("streak", number, 0),
+        stock_turn=read("stock_turn", number, 0),
     )
+
+
+def _tableau(path: Path, table: object, piles: int) -> dict[str, tuple]:
+    """The ``[tableau]`` table: piles at places, and which lie on which (TP-1), checked whole
+    here so the engine and the layout can trust it."""
+    if table is _MISSING:
+        return {}
+    read = _Table(path, "tableau", table)
+    where = f"{path.name}: [tableau]"
+    places = read("places", "a list of places")
+    if len(places) != piles:
+        raise LevelError(f"{where} places must give each of the {piles} piles of [game] columns a place, not {len(places)}")
+    covered_by = read("covered_by", "a list of lists of whole numbers", [[] for _ in range(piles)])
+    if len(covered_by) != piles:
+        raise LevelError(f"{where} covered_by must give each of the {piles} piles its list, not {len(covered_by)}")
+    for number, above in enumerate(covered_by, 1):
+        wrong = next((other for other in above if not number < other <= piles), None)
+        if wrong is not None:
+            raise LevelError(f"{where} covered_by: pile {number} can lie only under piles {number + 1} to {piles}"
+                             f" (dealt and drawn after it), not {wrong}")
+    return {"places": tuple((float(x), float(y)) for x, y in places),
+            "covered_by": tuple(tuple(other - 1 for other in above) for above in covered_by) if any(covered_by) else ()}
+
+
+def _module(path: Path, name: str) -> dict[str, RuleModule]:
+    if not name:
+        return {}
+    try:
+        return {"module": load_rule_module(name)}
+    except ValueError as error:
+        raise LevelError(f"{path.name}: [game] rule_module {error}") from None
 
 
 def _parts(path: Path, table: dict) -> dict[str, str]:
@@ -130,9 +168,10 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
     rule_ids = _Table(path, "rule_ids", data.get("rule_ids", {})).table
     if not all(type(value) is str for value in rule_ids.values()):
         raise LevelError(f"{path.name}: [rule_ids] must map each topic to a rule id in text")
-    known = {"game", "rules", "scoring", "layout", "rule_ids"}
+    known = {"game", "rules", "scoring", "layout", "rule_ids", "tableau"}
     numbers, texts = "a list of whole numbers above 0", "a list of texts"
     draws = tuple(g("draws", numbers))
+    columns = tuple(g("columns", numbers))
     rules = Ruleset(
         id=path.stem,
         code=code,
@@ -140,7 +179,7 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         order=g("order", "a whole number"),
         on_title=g("on_title", "true or false", True),
         decks=g("decks", "a whole number above 0"),
-        columns=tuple(g("columns", numbers)),
+        columns=columns,
         draws=draws,
         default_draw=g("default_draw", "a whole number above 0"),
         scorings=tuple(g("scorings", texts)),
@@ -157,6 +196,8 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
         layout=_Table(path, "layout", data.get("layout", {})).table,
         extra={k: v for k, v in data.items() if k not in known},
         version=g("rules_version", "a whole number above 0", 1),
+        **_tableau(path, data.get("tableau", _MISSING), len(columns)),
+        **_module(path, g("rule_module", "text", "")),
         **parts,
     )
     if rules.default_draw not in draws:

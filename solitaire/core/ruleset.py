@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .cards import ACE, KING, card
+from .rule_module import RuleModule
 from .errors import TOPIC_OF, TOPICS
 from .predicates import (BUILDS, EMPTY_COLUMN, EMPTY_REFUSALS, FACE_UP, FOUNDATION_BASES, FOUNDATION_BUILDS, PAIRS,
                          RUNS, any_group)
@@ -46,6 +47,10 @@ class Scoring:
     max_recycles: int  # -1: unlimited passes
     currency: str = ""  # DS-7: a currency marks Vegas scoring, money that carries over
     per_move: int = 0  # added for every move (SP-6: a point off each)
+    # TP-6: each card of an unbroken run of column cards sent home scores this much more than the
+    # one before (1, 2, 3 … with ``column_to_foundation = 1``); a click on the stock ends the run.
+    streak: int = 0
+    stock_turn: int = 0  # added for each click on the stock (TP-6: five points off)
 
     @property
     def is_vegas(self) -> bool:
@@ -84,7 +89,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "runs": tuple(RUNS),  # K-4 / TF-2 ordered runs; DS-2 any face-up group; SP-3 runs of one suit
     "run_size": ("any", "free_cells"),  # how long a run may be: any, or FC-3's free cells and columns
     "foundations": ("any", "suit_rows", "suit_fixed", "whole_suits", "one_pile"),  # K-5 / DS-3 / TF-3 / SP-4 / GO-3
-    "face_up": tuple(FACE_UP),  # which dealt cards lie face up (K-1 / TF-1 / GO-1 / YU-1)
+    "face_up": tuple(FACE_UP),  # which dealt cards lie face up (K-1 / TF-1 / GO-1 / YU-1 / TP-1)
     "click": ("one_tap", "to_foundation"),  # K-8 one tap or select / DS-8, TF-6 click home, double click to a column
     "foundation_back": ("to_column", "never"),  # C-7 a foundation's top may come back; FC-4, SP-4 never
     "stock": ("waste", "deal_row", "none", "to_foundation"),  # K-3 onto a waste; SP-5 a row; FC-1 none; GO-4 home
@@ -103,7 +108,7 @@ class Ruleset:
     on_title: bool  # offered on the title menu (the Duel's screen is not built yet)
     decks: int
     columns: tuple[int, ...]
-    face_up: str  # a key of predicates.FACE_UP: "last", "all", "columns", "by_place"
+    face_up: str  # a key of predicates.FACE_UP: "last", "all", "columns", "by_place", "uncovered"
     runs: str  # "ordered" (K-4, TF-2), "any" (DS-2) or "same_suit" (SP-3)
     foundations: str  # "any" (K-5), "suit_rows" (DS-3), "suit_fixed" (TF-3), "whole_suits" (SP-4), "one_pile" (GO-3)
     draws: tuple[int, ...]
@@ -133,6 +138,13 @@ class Ruleset:
     layout: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific tables, e.g. [duel]
     version: int = 1  # the rules version digit of its game codes (G-1, G-4)
+    # Piles at places (``[tableau]``, issue 34): each pile's place in card units, x in column
+    # pitches and y in row pitches from the tableau's corner (the layout draws them there), or ()
+    # for columns side by side; and for each pile the piles lying on it (numbered from 0, each
+    # above its own number, so it is dealt and drawn after it), or () where none lies on another.
+    places: tuple[tuple[float, float], ...] = ()
+    covered_by: tuple[tuple[int, ...], ...] = ()
+    module: RuleModule | None = field(default=None, compare=False)  # the one rule module it names, if any
     # Read from the parts above once, as plain attributes: the move engine asks them in its loops.
     builds_on: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
     build_refusal: Callable[[int, int], str] = field(init=False, repr=False, compare=False)
@@ -148,6 +160,8 @@ class Ruleset:
     foundation_suits: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     # How many cards of each column the deal lays face down (the ``face_up`` part).
     dealt_hidden: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # For each pile, the piles it lies on: the ones a move emptying it may uncover (C-6, TP-2).
+    covers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         build = BUILDS[self.build]
@@ -163,7 +177,10 @@ class Ruleset:
             None if self.foundations in ("any", "whole_suits", "one_pile") else index // self.decks
             for index in range(self.foundation_count)))
         hidden = FACE_UP[self.face_up].face_down
-        object.__setattr__(self, "dealt_hidden", tuple(hidden(place, size) for place, size in enumerate(self.columns)))
+        object.__setattr__(self, "dealt_hidden", tuple(hidden(place, size, bool(self.covered_by and self.covered_by[place]))
+                                                       for place, size in enumerate(self.columns)))
+        object.__setattr__(self, "covers", tuple(tuple(under for under, above in enumerate(self.covered_by) if pile in above)
+                                                 for pile in range(len(self.covered_by))))
 
     @property
     def card_count(self) -> int:
@@ -221,10 +238,14 @@ class Ruleset:
         return [card(rank, suit) for _ in range(self.card_count // (13 * suits))
                 for suit in range(suits) for rank in range(ACE, KING + 1)]
 
+    def is_covered(self, tableau: list[list[int]], pile: int) -> bool:
+        """TP-2: a pile another pile still holding a card lies on; its cards cannot be played."""
+        return bool(self.covered_by) and any(tableau[above] for above in self.covered_by[pile])
+
     def refusal_topics(self) -> tuple[str, ...]:
         """The refusal topics (errors.TOPICS) this game's parts can give: each needs a rule id."""
         race = bool(self.extra.get("duel"))  # the [duel] table: a race (DU-1)
-        has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells",
+        has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells", "covered": bool(self.covered_by),
                "whole_suits": self.whole_suits_leave, "race": race, "race_end": race, "pairs": self.pairs != "none"}
         return tuple(topic for topic in TOPICS if has.get(topic, True))
 

@@ -38,9 +38,10 @@ class Record(NamedTuple):
     hidden: tuple[tuple[int, int], ...]  # (column, face-down count before)
     score: int
     recycles: int
+    streak: int  # the run of column cards sent home before (TP-6)
 
 
-#: ``new_record((move, moved, piles, hidden, score, recycles))``: a Record made by the tuple's own
+#: ``new_record((move, moved, piles, hidden, score, recycles, streak))``: a Record made by the tuple's own
 #: constructor. A named tuple's generated ``__new__`` is a Python function, and a record is made
 #: on every move: this halves its cost (``bench --core``'s apply+undo, issue 24).
 new_record = partial(tuple.__new__, Record)
@@ -73,6 +74,7 @@ class Table:
         self.score = self.scoring.start
         self.moves = 0
         self.recycles = 0
+        self.streak = 0  # column cards sent home since the last click on the stock (TP-6)
         self.history: deque[Record] = deque(maxlen=rules.undo_limit or None)
         self.undone: list[Move] = []  # the moves undo took back, the next one to redo last (C-12)
         self.log: list[Move | None] = []  # every applied move, None for an undo: a save replays it

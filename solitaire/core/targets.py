@@ -37,7 +37,10 @@ def legal_moves(table: Table) -> list[Move]:
         if cell:
             _moves_of(table, Pile(CELL, index), 1, cell[-1], moves, columns)
     free_cell = next((i for i, cell in enumerate(table.cells) if not cell), None)
+    covered = _covered(table)
     for column, cards in enumerate(table.tableau):
+        if column in covered:
+            continue
         face_up = len(cards) - table.hidden[column]
         for count in range(1, face_up + 1):
             if count > 1 and not moves_with(cards[-count + 1], cards[-count]):
@@ -106,11 +109,23 @@ class _Columns:
         self.fitting = _fitting(table.rules.builds_on)
         self.by_top: dict[int, list[int]] = {}
         self.empty: list[int] = []
+        covered = _covered(table)
         for index, pile in enumerate(table.tableau):
+            if index in covered:
+                continue
             if pile:
                 self.by_top.setdefault(pile[-1], []).append(index)
             else:
                 self.empty.append(index)
+
+
+def _covered(table: Table) -> frozenset[int]:
+    """The piles another pile holding a card lies on (TP-2): none of their cards moves, and
+    nothing goes onto them."""
+    rules = table.rules
+    if not rules.covered_by:
+        return frozenset()
+    return frozenset(pile for pile in range(len(table.tableau)) if rules.is_covered(table.tableau, pile))
 
 
 def _moves_of(table: Table, src: Pile, count: int, c: int, out: list[Move], columns: _Columns) -> None:
@@ -165,6 +180,8 @@ def tableau_target(table: Table, src: Pile, count: int) -> int | None:
         if src.kind == TABLEAU and src.index == index:
             continue
         if limited and count > run_limit(table, index):
+            continue
+        if rules.covered_by and rules.is_covered(table.tableau, index):
             continue
         if pile:
             if rules.builds_on(moving, pile[-1]) and len(pile) > best_len:

@@ -88,22 +88,27 @@ class Layout:
         self.bottom = height - max(self.row_gap, foot)
 
     # ----------------------------------------------------------------------------- places
-    def place(self, unit: list[int] | tuple[int, int]) -> Point:
-        """The top-left pixel of a pile placed at ``unit`` (mirrored for right-to-left)."""
+    def place(self, unit: list[float] | tuple[float, float]) -> Point:
+        """The top-left pixel of a pile placed at ``unit``, halves and other fractions of a pitch
+        allowed (mirrored for right-to-left)."""
         x_unit, y_unit = unit
         if self.rtl:
             x_unit = self.units_wide - 1 - x_unit
-        x = self.left + x_unit * (self.card[0] + self.gap)
-        y = self.top + self.row_gap + y_unit * (self.card[1] + self.row_gap)
+        x = self.left + round(x_unit * (self.card[0] + self.gap))
+        y = self.top + self.row_gap + round(y_unit * (self.card[1] + self.row_gap))
         return x, y
 
     def pile_origin(self, pile: Pile) -> Point:
         """Where a pile lies: its role's place in the ``[layout]`` table (the tableau's first
-        column, the others following one pitch apart).
+        column, the others following one pitch apart, or each at its own place from there where
+        the game places its piles, ``[tableau] places``).
         """
         table = self.rules.layout
         if pile.kind == TABLEAU:
             x_unit, y_unit = table["tableau"]
+            if self.rules.places:
+                dx, dy = self.rules.places[pile.index]
+                return self.place((x_unit + dx, y_unit + dy))
             return self.place((x_unit + pile.index, y_unit))
         place = table[ROLE_KEYS[pile.kind]]
         return self.place(place if pile.kind in (STOCK, WASTE) else place[pile.index])

@@ -23,7 +23,7 @@ def test_C9_an_undo_record_is_an_immutable_value_with_named_fields():
     game = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
     game.apply(DRAW)
     record = game.history[-1]
-    assert isinstance(record, Record) and record._fields == ("move", "moved", "piles", "hidden", "score", "recycles")
+    assert isinstance(record, Record) and record._fields == ("move", "moved", "piles", "hidden", "score", "recycles", "streak")
     assert record.move == DRAW and record.score == 0 and record.recycles == 0
     with pytest.raises(AttributeError):
         record.score = 5  # type: ignore[misc]
@@ -91,8 +91,9 @@ def test_every_shipped_game_is_asked_by_its_rules_never_its_id():
         assert rules.builds_on is predicates.BUILDS[rules.build].fits
         assert rules.empty_takes is predicates.EMPTY_COLUMN[rules.empty_column]
         assert rules.foundation_base == predicates.FOUNDATION_BASES[rules.foundation_start]
-        assert rules.dealt_hidden == tuple(predicates.FACE_UP[rules.face_up].face_down(place, size)
-                                           for place, size in enumerate(rules.columns))
+        assert rules.dealt_hidden == tuple(
+            predicates.FACE_UP[rules.face_up].face_down(place, size, rules.is_covered([[1]] * len(rules.columns), place))
+            for place, size in enumerate(rules.columns))
 
 
 def test_FC2_a_cell_move_is_undone_exactly():

@@ -36,9 +36,22 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
     ("flip = 5", "flip = 5.5", "[scoring.standard] flip must be a whole number, not 5.5"),
     ("recycle_penalty = { 3 = 20 }", 'recycle_penalty = { three = 20 }', "[scoring.standard] recycle_penalty must map"),
     ('code = "KL"', 'code = "kl1"', "[game] code must be two capital letters, not 'kl1'"),
-    ('face_up = "last"', 'face_up = "lastt"', "[rules] face_up must be one of last, all, columns, by_place, not 'lastt'"),
+    ('face_up = "last"', 'face_up = "lastt"', "[rules] face_up must be one of last, all, columns, by_place, uncovered, not 'lastt'"),
     ("[scoring.standard]", "[scoring_standard]", "[scoring] is missing"),
     ("[game]", "game = 3\n[gamex]", "[game] must be a table"),
+    # The keys of issue 34's model: piles at places, which lie on which, a rule module, a run's points.
+    ("[layout]", "[tableau]\nplaces = [[0, 0]]\n[layout]", "[tableau] places must give each of the 7 piles"),
+    ("[layout]", "[tableau]\nplaces = [[0, 0], 'x']\n[layout]", "[tableau] places must be a list of places, not"),
+    ("[layout]", "[tableau]\ncovered_by = []\n[layout]", "[tableau] places is missing"),
+    ("[layout]", "[tableau]\nplaces = [[0, 0]] * 7\n[layout]", "not TOML"),
+    ("[layout]", "[tableau]\nplaces = [[0,0],[1,0],[2,0],[3,0],[4,0],[5,0],[6,0]]\ncovered_by = [[2],[1],[],[],[],[],[]]\n[layout]",
+     "[tableau] covered_by: pile 2 can lie only under piles 3 to 7 (dealt and drawn after it), not 1"),
+    ("[layout]", "[tableau]\nplaces = [[0,0],[1,0],[2,0],[3,0],[4,0],[5,0],[6,0]]\ncovered_by = [[2]]\n[layout]",
+     "[tableau] covered_by must give each of the 7 piles its list, not 1"),
+    ('code = "KL"', 'code = "KL"\nrule_module = "no_such_game"', "[game] rule_module 'no_such_game' is no module of solitaire/core/games/"),
+    ('code = "KL"', 'code = "KL"\nrule_module = "../x"', "[game] rule_module must name a module of solitaire/core/games/ in lower case"),
+    ('code = "KL"', 'code = "KL"\nrule_module = "rules"', "[game] rule_module 'rules' is no module of solitaire/core/games/"),
+    ("flip = 5", "flip = 5\nstreak = 'one'", "[scoring.standard] streak must be a whole number, not 'one'"),
 ])
 def test_a_bad_level_file_is_one_sentence_naming_the_file_and_the_key(tmp_path, old, new, line):
     with pytest.raises(LevelError) as caught:

@@ -156,3 +156,32 @@ def test_klondikes_stock_stays_one_pile():
     places = layout.card_positions(game)
     xs = {places[Slot(Pile(STOCK), i)][0] for i in range(len(game.stock))}
     assert max(xs) - min(xs) <= 3
+
+
+def test_piles_at_places_lie_where_their_level_file_puts_them_mirrored_in_arabic(two_peaks):
+    """Issue 34's model (tests/core/model/two_peaks.toml): each pile at its own place, halves of
+    a pitch too; Arabic reads the row from the other side; a pile lying on two sits between them,
+    overlapping both, and is drawn after them."""
+    from solitaire.view.layer import slot_key
+
+    game = Game.deal(parse_code("ZP1-D1N-AAAAAAB"))
+    for rtl in (False, True):
+        layout = Layout(game.rules, (1280, 720), top=48, rtl=rtl)
+        x = {pile: layout.pile_origin(Pile(TABLEAU, pile - 1))[0] for pile in range(1, 6)}
+        y = {pile: layout.pile_origin(Pile(TABLEAU, pile - 1))[1] for pile in range(1, 6)}
+        pitch = (layout.card[0] + layout.gap) * (-1 if rtl else 1)
+        assert x[4] - x[3] == pitch and x[5] - x[4] == pitch
+        assert abs(x[1] - (x[3] + x[4]) / 2) <= 1 and abs(x[2] - (x[4] + x[5]) / 2) <= 1
+        assert y[1] == y[2] and abs(y[3] - y[1] - (layout.card[1] + layout.row_gap) / 2) <= 1
+        for peak, row in ((1, 3), (1, 4), (2, 4), (2, 5)):
+            assert layout.pile_rect(Pile(TABLEAU, peak - 1)).colliderect(layout.pile_rect(Pile(TABLEAU, row - 1)))
+        for pile in layout.piles():
+            rect = layout.pile_rect(pile)
+            assert 0 <= rect.left and rect.right <= 1280 and 48 <= rect.top and rect.bottom <= 720, (pile, rect)
+
+    class Resting:
+        def __init__(self, pile: int) -> None:
+            self.slot = Slot(Pile(TABLEAU, pile - 1), 0)
+
+    drawn = sorted((Resting(pile) for pile in (3, 1, 5, 2, 4)), key=slot_key)
+    assert [sprite.slot.pile.index + 1 for sprite in drawn] == [1, 2, 3, 4, 5]
