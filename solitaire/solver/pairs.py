@@ -26,6 +26,7 @@ import time
 from typing import Callable, Sequence
 
 from ..core.cards import KING, RANK
+from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
 from .collector import collector_paused
 
@@ -321,3 +322,11 @@ def core_moves(line: Sequence[Step]) -> list[Move]:
             first, second = sorted(cards, key=lambda pile: pile.kind == STOCK)  # the stock's card is the partner
             moves.append(Move(first, second, 1))
     return moves
+
+
+def search_of(game: Game) -> PairSearch:
+    """The search from a core Game's position, every card known (the stock's order too)."""
+    pyramid = [cards[-1] if cards else None for cards in game.tableau]
+    covered_by = game.rules.covered_by or tuple(() for _ in game.tableau)
+    left = game.scoring.max_recycles - game.recycles if game.scoring.max_recycles >= 0 else 2 * len(game.all_cards())
+    return PairSearch(pyramid, covered_by, game.waste, game.stock[::-1], left)
