@@ -1,4 +1,4 @@
-"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful, FreeCell, Yukon and Golf played to a
+"""Keyboard to the end (issue 16): a whole game of Klondike, Double, Thoughtful, FreeCell, Yukon, Golf and Pyramid played to a
 win with posted key events only, the focus visible all along, and the win panel reached and
 used with the keyboard too.
 
@@ -101,7 +101,7 @@ def play_line_by_keyboard(driver, play, moves: list[str], log=None) -> None:
             assert said[1:] in ([], ["en\tAuto-complete plays the rest of the cards home"]), text
 
 
-@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell", "yukon", "golf"])
+@pytest.mark.parametrize("game_id", ["klondike", "double", "thoughtful", "freecell", "yukon", "golf", "pyramid"])
 def test_a_whole_game_is_won_with_the_keyboard_alone(app, driver, game_id, tmp_path, monkeypatch):
     """... and by ear: every line said is read back from the speech log (issue 36)."""
     line = LINES[game_id]
