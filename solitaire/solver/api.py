@@ -113,6 +113,10 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
             return game.resolve(parse_request(result.moves[0]))
     if kind == "one_pile":
         return _one_pile_hint(game, budget_seconds)
+    if kind == "pairs":
+        from .pairs import seen_hint as pairs_hint
+
+        return pairs_hint(game, budget_seconds)
     return hint_move(seen(game)) if kind == "talon" else seen_hint(game)
 
 
@@ -152,3 +156,4 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
         if value > best_value:
             best, best_value = move, value
     return best
+

@@ -32,7 +32,9 @@ SPEED_RUNS = 3
 # (title, game, draw, scoring, deals, target text, published win rate or None). Thoughtful lets
 # face-up runs inside a column move, so no published figure is for its rules: its win rate is
 # ours alone. Klondike draw 3 with every card's place known is the game the published 81.95%
-# is for (Blake & Gent; lonelybot, 5.9 million deals).
+# is for (Blake & Gent; lonelybot, 5.9 million deals). Pyramid's 66.5% is mchung94/pyramid-solver's
+# (README: 998 of 1,500 random deals clear the pyramid under Microsoft Solitaire Collection's rules,
+# three passes through a stock whose top card is in sight: PY-1 to PY-5).
 SUITES = (
     ("Thoughtful draw 3", "thoughtful", 3, "standard", 1000,
      "decided >= 98%; win rate ours alone (no published figure for these rules)", None),
@@ -47,6 +49,9 @@ SUITES = (
      "the share decided, reported (issue 24); deal 11982 proven lost within 120 s", None),
     ("Yukon", "yukon", 1, "standard", 500, "decided >= 99% within 10 s (issue 34)", None),
     ("Golf", "golf", 1, "standard", 1000, "decided >= 99% (issue 34); win rate ours alone", None),
+    ("Pyramid", "pyramid", 1, "standard", 1000,
+     "decided >= 99% (issue 34); win rate beside 66.5% (mchung94/pyramid-solver: 998 of 1,500 random deals, "
+     "Microsoft's rules, as PY-1…PY-5)", 0.665),
 )
 LOST_DEAL = ("FC1-MS-11982", 120.0)  # the one Microsoft deal that cannot be won (FC-6)
 
