@@ -207,10 +207,10 @@ def resolve(table: Table, request: Request) -> Move:
         raise ValueError(f'"{request.action}" is not a move of cards')
     if index is not None:
         return Move(src, Pile(kind, index), count)
-    if table.pairs_leave:
-        return resolve_pair(table, src)
     if not exists(table, src):
         raise IllegalMove(refuse(table, "no_pile", pile=str(src), game=table.rules))
+    if table.pairs_leave:
+        return resolve_pair(table, src)
     refused = check_source(table, src, count)
     if refused:
         raise IllegalMove(refused)
