@@ -334,30 +334,31 @@ def search_of(game: Game) -> PairSearch:
 
 
 SAMPLES = 8
-HINT_SECONDS = 0.5  # at least, for every move and sample
 
 
-def seen_hint(game: Game, budget_seconds: float = 0.0) -> Move | None:
+def seen_hint(game: Game, budget_seconds: float = 0.0, least: float = 0.5) -> Move | None:
     """Pyramid's hint (``api.hint``) and the computer's move in a demo (``player.decide``), from what the player sees (PY-1, PY-4): the pyramid, the waste, the
     stock's top card and which cards lie under it but not their order, until the waste has been
     turned back once (from then on the player has seen every card's place, the order kept, and
     the first move of a winning line is the hint, when the search finds one). Each legal move is
     played on a few stocks with those cards in orders drawn at random (the same for every move),
-    the rest searched briefly, as Golf's hint does: a won line counts most, a lost one nothing,
-    an unfinished one the pyramid cards its best line clears."""
+    the rest searched briefly, as Golf's hint does: a won line counts most, any other the
+    pyramid cards its best line clears (a search that ends lost has seen every line: a move that
+    clears more is still the better one where nothing wins). ``least``: the seconds it takes
+    at the least, for every move and sample (a hint's half second; a demo's move less)."""
     if game.won:
         return None
     if game.recycles or len(game.stock) <= 1:
-        result, steps = search_of(game).run(max(budget_seconds, HINT_SECONDS))
+        result, steps = search_of(game).run(max(budget_seconds, least))
         if result == "won" and steps:
             return core_moves(steps)[0]
-    moves = game.legal_moves()
+    moves = sorted(game.legal_moves(), key=lambda move: move == DRAW)  # a tie goes to a pair or a King
     if len(moves) < 2:
         return moves[0] if moves else None
     rng = random.Random(f"{len(game.stock)} {game.waste[-1:]} {sum(map(len, game.tableau))}")
     unseen = game.stock[:-1]
     orders = [rng.sample(unseen, len(unseen)) + game.stock[-1:] for _ in range(SAMPLES)]
-    share = max(budget_seconds, HINT_SECONDS) / (SAMPLES * len(moves))
+    share = max(budget_seconds, least) / (SAMPLES * len(moves))
     cards = sum(map(len, game.tableau))
     best, best_value = moves[0], -1
     for move in moves:
@@ -368,7 +369,7 @@ def seen_hint(game: Game, budget_seconds: float = 0.0) -> Move | None:
             sample.apply(move)
             search = search_of(sample)
             result, _ = search.run(share)
-            value += 2 * cards if result == "won" else 0 if result == "lost" else cards - search.best[0]
+            value += 2 * cards if result == "won" else cards - search.best[0]
         if value > best_value:
             best, best_value = move, value
     return best

@@ -80,7 +80,7 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END
     kind = search_kind(game)
     if kind == "pairs":  # PY-3: samples of the unseen stock, searched (``pairs.seen_hint``)
-        move = pairs_hint(game)
+        move = pairs_hint(game, least=DEMO_SECONDS)
         return END if move is None else move
     if kind != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
@@ -99,6 +99,8 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END  # the next card home or turned cannot come before 0:00: End banks the bonus
     return move if move is not None else way.move
 
+
+DEMO_SECONDS = 0.1  # Pyramid's move by the computer: its samples searched this long in all
 
 CLOCK_WATCH = 40
 """Within this many of its moves of 0:00 a player checks that its next card home or turned can

@@ -96,3 +96,14 @@ def test_C13_a_game_the_demo_played_in_stays_uncounted_when_saved_and_resumed(ap
     assert resumed.demo_played and not resumed.counted and not resumed.at_stake()
     resumed.record_win()  # even a win there is not counted
     assert app.services.store.stats(scene.session.slot).played == 0
+
+
+def test_PY6_the_demo_plays_pyramid_pairs_from_what_is_in_sight(app, driver):
+    """Pyramid's stock lies face down but for its top card: the demo's moves are the no-peek
+    player's (``pairs.seen_hint``), which remove cards from the pyramid, not only turn the stock."""
+    scene = open_play(app, driver, code="PY1-D1N-IPKSEDD")
+    choose_demo(app, driver)
+    assert scene.demo.running
+    run_until(driver, lambda: sum(map(len, scene.game.tableau)) <= 26)
+    assert not scene.demo.solver_asked and sum(map(len, scene.game.tableau)) <= 26
+    assert scene.session.demo_played and not scene.session.counted
