@@ -85,7 +85,12 @@ class PairSearch:
         self.pyramid_bits = sum(1 << p for p in range(places) if pyramid[p] is not None)
         self.start = (self.pyramid_bits | (((1 << len(talon)) - 1) << places), len(waste))
         self.nodes = 0
-        self.relaxed: dict[tuple[int, tuple[int, ...]], bool] = {}  # ``clearable``'s answers
+        self.relaxed: dict[tuple[int, tuple[int, ...]], bool] = {}  # ``_clearable``'s answers
+        self.relaxed_by: dict[tuple[int, int], bool] = {}  # ``clearable``'s, by the talon's signature
+        # For each byte of the talon's bits, each value's count of every rank, 3 bits a rank.
+        self.byte_counts = [[sum(1 << 3 * self.ranks[places + 8 * byte + bit] for bit in range(8)
+                                 if value >> bit & 1 and 8 * byte + bit < len(talon))
+                             for value in range(256)] for byte in range((len(talon) + 7) // 8)]
         # The line that left the fewest pyramid cards, and how many: what a hint plays towards
         # where no line wins.
         self.best: tuple[int, list[Step]] = (bin(self.pyramid_bits).count("1") + 1, [])
@@ -110,14 +115,16 @@ class PairSearch:
         PY-4 lets it (a relaxation; the answers are kept for every pyramid left and talon ranks)."""
         places = self.places
         talon = cards >> places
-        counts = [0] * 14
-        index = 0
-        while talon:
-            if talon & 1:
-                counts[self.ranks[places + index]] += 1
-            talon >>= 1
-            index += 1
-        return self._clearable(cards & ((1 << places) - 1), counts)
+        signature = 0  # the talon's cards in play as 3 bits of count a rank, read a byte at a time
+        for table in self.byte_counts:
+            signature += table[talon & 255]
+            talon >>= 8
+        pyramid = cards & ((1 << places) - 1)
+        known = self.relaxed_by.get((pyramid, signature))
+        if known is None:
+            counts = [signature >> (3 * rank) & 7 for rank in range(14)]
+            known = self.relaxed_by[(pyramid, signature)] = self._clearable(pyramid, counts)
+        return known
 
     def _clearable(self, pyramid: int, counts: list[int]) -> bool:
         if not pyramid:
@@ -161,11 +168,17 @@ class PairSearch:
         best_seen: dict[int, int] = {}  # cards in play -> best (recycles used, pointer) searched, as one int
         stride = size + 1
         line: list[Step] = []
+        dead = self.dead
 
         def windows(cards: int, pointer: int, used: int) -> list[tuple[int, int, int, int]]:
             """Each place the stock can be turned to from here, once, with the fewest turns back:
             (recycles used, pointer, waste top's index or -1, stock top's index or -1)."""
-            present = [i for i in range(size) if cards >> (places + i) & 1]
+            present = []
+            talon = cards >> places
+            while talon:
+                low = talon & -talon
+                present.append(low.bit_length() - 1)
+                talon ^= low
             found = []
             later = used < self.recycles_left
             tops = [-1] + present  # the waste top for each pointer: the last card in play before it
@@ -245,7 +258,9 @@ class PairSearch:
                 if seen is not None and seen <= after_used * stride + after_pointer:
                     continue
                 removed = cards & ~after_cards
-                if any(self.dead(after_cards, ranks[i]) for i in _bits(removed)):
+                low = removed & -removed
+                if dead(after_cards, ranks[low.bit_length() - 1]) or (
+                        removed != low and dead(after_cards, ranks[(removed ^ low).bit_length() - 1])):
                     continue
                 steps = _clicks(cards, places, size, pointer, used, at, after_used)
                 steps.append(leaving)
