@@ -259,6 +259,7 @@ STRINGS.update({
     "menu.spider": "العنكبوت",
     "menu.yukon": "يوكون",
     "menu.golf": "الغولف",
+    "menu.tripeaks": "القمم الثلاث",
     "menu.pyramid": "الهرم",
     "new_game.suits": "الأنواع",
     "new_game.draw_one_suit": "نوع واحد",

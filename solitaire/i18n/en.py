@@ -262,6 +262,7 @@ STRINGS.update({
     "menu.spider": "Spider",
     "menu.yukon": "Yukon",
     "menu.golf": "Golf",
+    "menu.tripeaks": "TriPeaks",
     "menu.pyramid": "Pyramid",
     "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",

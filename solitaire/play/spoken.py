@@ -67,6 +67,8 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
         what = counted("speech.cards", len(cards)) if cards else i18n.t("speech.empty")
     elif not cards:
         what = i18n.t("speech.empty")
+    elif pile.kind == TABLEAU and not game.face_up_count(pile.index):  # TP-1: a covered pile's card lies face down
+        what = counted("speech.face_down", game.hidden[pile.index])
     elif pile.kind == TABLEAU:
         depth = max(1, min(depth, game.face_up_count(pile.index)))
         parts = [card_words(cards[-depth])]

@@ -125,10 +125,11 @@ ONE_PILE_HINT_SECONDS = 0.5  # at least, for every move and sample (the worker t
 
 
 def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
-    """Golf's hint, from what the player sees (GO-1): the columns and the pile, and which cards
-    the stock holds but not their order. Each legal move is played on a few stocks of those
-    cards in orders drawn at random (the same orders for every move, and each time for the
-    same position), the rest searched briefly: a won line counts most, a lost one nothing, an
+    """Golf's and TriPeaks' hint, from what the player sees (GO-1, TP-1): the face-up cards and
+    the pile, and which cards the stock and the face-down places hold but not where. Each legal
+    move is played on a few deals of those unseen cards into the stock and the face-down places
+    in orders drawn at random (the same orders for every move, and each time for the same
+    position), the rest searched briefly: a won line counts most, a lost one nothing, an
     unfinished one the column cards its best line clears. The move that does best is the hint
     (measured: with 8 orders and 0.5 s a hint, its games win 3 of the 9 winnable deals among
     GO1 deals 1 to 20; the moves in sight alone win none)."""
@@ -140,7 +141,9 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
     if len(moves) < 2:
         return moves[0] if moves else None
     rng = random.Random(f"{len(game.stock)} {game.foundations[0][-1:]} {sorted(map(len, game.tableau))}")
-    orders = [rng.sample(game.stock, len(game.stock)) for _ in range(ONE_PILE_SAMPLES)]
+    hidden = [(index, place) for index, cards in enumerate(game.tableau) for place in range(game.hidden[index])]
+    unseen = sorted(game.stock + [game.tableau[index][place] for index, place in hidden])  # where each lies unsaid
+    orders = [rng.sample(unseen, len(unseen)) for _ in range(ONE_PILE_SAMPLES)]
     share = max(budget_seconds, ONE_PILE_HINT_SECONDS) / (ONE_PILE_SAMPLES * len(moves))
     cards = sum(map(len, game.tableau))
     best, best_value = moves[0], -1
@@ -148,7 +151,9 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
         value = 0
         for order in orders:
             sample = game.clone()
-            sample.stock = order[:]
+            sample.stock = order[:len(game.stock)]
+            for (index, place), card in zip(hidden, order[len(game.stock):]):
+                sample.tableau[index][place] = card
             sample.apply(move)
             search = OnePileSearch(sample)
             result = search.run(share).result

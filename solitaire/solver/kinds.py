@@ -10,7 +10,7 @@ from ..core.game import Game
 
 def search_kind(game: Game) -> str | None:
     """Which search plays ``game``'s rules: "pairs" (Pyramid: one-card piles, cards in sight
-    leaving in pairs totalling 13, the stock turned one card at a time onto a waste), "one_pile" (Golf: every column card onto one pile,
+    leaving in pairs totalling 13, the stock turned one card at a time onto a waste), "one_pile" (Golf, TriPeaks: every column card onto one pile,
     one rank up or down, the stock turned onto it), "cells" (FreeCell: free cells, every card dealt face
     up, C-2 building, any card into an empty column), "talon" (the Klondike family: a stock
     turned onto a waste, C-2 building) or None (Spider, or building by suit or colour: no search of ours; the hint

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from solitaire import i18n
-from solitaire.cli import play_text
+from solitaire.entry.cli import play_text
 from solitaire.core import (
     CELL, DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Game, GameCode, IllegalMove, Move, Pile,
     parse_code, parse_request, ruleset,
@@ -122,7 +122,8 @@ def test_refusals_met_cover_the_games_own_rules(met, game_id):
     expected |= {"no_building", "not_next_rank"} if rules.build == "none" else {"not_on_rank"}  # GO-2, GO-3
     expected |= {"alternate_colours_down": {"not_on_colour"}, "same_colour_down": {"not_on_same_colour"}}.get(rules.build, set())
     expected |= {"king_only"} if rules.empty_column == "king" else set()
-    expected |= {"face_down"} if rules.deals_face_down else set()  # nothing is face down in TF-1
+    expected |= {"face_down"} if rules.deals_face_down and not rules.covered_by else set()  # nothing is face down in TF-1
+    expected |= {"covered"} if rules.covered_by else set()  # TP-2: a face-down card there is a covered one
     expected |= {"waste_top_only", "one_at_a_time"} if rules.stock == "waste" else set()
     expected |= {"no_place"} if not rules.cells else set()  # a free cell takes any card
     expected |= {"wrong_suit_slot"} if rules.foundations in ("suit_rows", "suit_fixed") else set()

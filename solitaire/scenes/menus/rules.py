@@ -49,6 +49,12 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
     if scoring.foundation_to_column:
         rows.append(("row", t("rules.points.foundation_to_column"),
                      _points(scoring, scoring.foundation_to_column)))
+    if scoring.streak:  # TP-6: a run's cards score more each
+        rows.append(("row", t("rules.points.streak"), t("rules.points.streak_value", step=_points(scoring, scoring.streak))))
+    if scoring.stock_turn:
+        rows.append(("row", t("rules.points.stock_turn"), _points(scoring, scoring.stock_turn)))
+    if rules.module is not None and rules.module.points is not None:  # what the game's rule module scores (TP-6's peaks)
+        rows.append(("row", t(f"rules.points.{rules.module.name}"), t(f"rules.points.{rules.module.name}.value")))
     rows += _recycle_rows(app, rules, scoring)
     duel = rules.extra.get("duel")
     if duel:

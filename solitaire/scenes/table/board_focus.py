@@ -16,6 +16,8 @@ from solitaire.core import STOCK, TABLEAU, Pile, intents
 from solitaire.play import spoken
 from solitaire.scenes.table.interface import Table
 
+#: Each arrow's step on screen, across and down.
+ARROW_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 #: The keys that focus the board when nothing has the focus yet.
 BOARD_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -35,7 +37,8 @@ class BoardFocus(ui.Widget):
         """Back to the first place of the top row (the stock where there is one): another
         game's places may not exist on this table.
         """
-        self.pile, self.depth = self.places()[0][0], 1
+        piles = self.table.layout.piles()
+        self.pile, self.depth = (Pile(STOCK) if Pile(STOCK) in piles else self.places()[0][0]), 1
 
     def put(self, pile: Pile, depth: int = 1) -> None:
         """The focus on ``pile``, ``depth`` cards from its top (a key that jumps there)."""
@@ -61,8 +64,15 @@ class BoardFocus(ui.Widget):
         """The focused card gets its own ring, drawn by the scene."""
 
     def places(self) -> list[list[Pile]]:
-        """Board positions in rows, each ordered left to right on screen."""
+        """Board positions in rows, each ordered left to right on screen: the piles above the
+        columns, then the columns; or, where the piles lie at places (TP-1), every row of
+        places as the screen shows it, top to bottom."""
         layout = self.table.layout
+        if self.table.game.rules.places:
+            rows: dict[int, list[Pile]] = {}
+            for pile in layout.piles():
+                rows.setdefault(layout.pile_origin(pile)[1], []).append(pile)
+            return [sorted(rows[y], key=lambda p: layout.pile_origin(p)[0]) for y in sorted(rows)]
         top = [p for p in layout.piles() if p.kind != TABLEAU]
         columns = [p for p in layout.piles() if p.kind == TABLEAU]
         return [sorted(top, key=lambda p: (layout.pile_origin(p)[1], layout.pile_origin(p)[0])),
@@ -71,7 +81,9 @@ class BoardFocus(ui.Widget):
     def board_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         self.place()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if key in ARROW_STEPS and self.table.game.rules.places:
+            self._to_place(*ARROW_STEPS[key])
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._sideways(1 if key == pygame.K_RIGHT else -1)
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self._vertical(key == pygame.K_UP)
@@ -80,6 +92,22 @@ class BoardFocus(ui.Widget):
         else:
             return False
         return True
+
+    def _to_place(self, across: int, down: int) -> None:
+        """Where piles lie at places (TP-1): the nearest place holding a card (or the stock, or
+        the pile) in the arrow's direction on screen: beside it in its row, or in the next row
+        above or below with a card, the one nearest across."""
+        layout, game = self.table.layout, self.table.game
+        x, y = layout.pile_origin(self.pile)
+        held = [pile for row in self.places() for pile in row if pile.kind != TABLEAU or game.tableau[pile.index]]
+        spots = [(pile, *layout.pile_origin(pile)) for pile in held if pile != self.pile]
+        if across:
+            ahead = [(abs(px - x), pile) for pile, px, py in spots if py == y and (px - x) * across > 0]
+        else:
+            rows = sorted({py for _, _, py in spots if (py - y) * down > 0}, key=lambda py: abs(py - y))
+            ahead = [(abs(px - x), pile) for pile, px, py in spots if rows and py == rows[0]]
+        if ahead:
+            self.pile, self.depth = min(ahead, key=lambda item: (item[0], item[1].index))[1], 1
 
     def _sideways(self, step: int) -> None:
         rows, origin = self.places(), self.table.layout.pile_origin

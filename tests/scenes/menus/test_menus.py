@@ -497,6 +497,9 @@ def test_rules_scoring_tables_come_from_the_rulesets(make_app):
     for game, points in (("golf", "+1"), ("spider", "+100")):  # GO-6, SP-6: no waste, so no waste row
         rows = [(b[1], b[2]) for b in rules_blocks(app, game) if b[0] == "row"]
         assert ("A card to a foundation", points) in rows and all("Waste" not in label for label, _ in rows), rows
+    rows = [(b[1], b[2]) for b in rules_blocks(app, "tripeaks") if b[0] == "row"]  # TP-6: a run, a stock card, the peaks
+    assert ("Each next card of a run from the peaks", "+1 more than the one before") in rows
+    assert ("A card turned from the stock (ends the run)", "-5") in rows and ("Clearing a peak", "+15, the last +30") in rows
     duel_text = " ".join(b[1] for b in rules_blocks(app, "duel"))
     assert "same deal" in duel_text and "× 10 × (your cards home ÷ 52)²" in duel_text  # DU-5, version 2
 

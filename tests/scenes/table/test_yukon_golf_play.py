@@ -1,4 +1,4 @@
-"""Yukon and Golf played to a win in the real game by posted mouse events (issue 34; their
+"""Yukon, Golf and TriPeaks played to a win in the real game by posted mouse events (issue 34; their
 keyboard games are in test_keyboard_wins.py): Yukon's groups whatever their order dragged by their
 first card (YU-2) and its auto-complete at the end (YU-5); Golf's top cards dragged or clicked onto
 the one pile and its stock clicked (GO-2, GO-4, GO-7). After each move the table must be exactly
@@ -61,3 +61,31 @@ def test_GO7_a_whole_golf_deal_is_won_with_the_mouse_dragging_and_clicking(app, 
         else:
             drag_move(driver, play, text)
     assert play.game.won and play.game.foundations[0] and move.dst == Pile(FOUNDATION, 0)
+
+
+def test_TP7_a_whole_tripeaks_deal_is_won_with_the_mouse_dragging_and_clicking(app, driver):
+    """TriPeaks' cards overlap (TP-1): a press on a card lying on another takes the one on top,
+    and a click on a covered card's visible part plays nothing (TP-2)."""
+    app.settings = app.settings.updated(status_line=False)
+    line = LINES["tripeaks"]
+    play = app.open("play", code=parse_code(line["code"]))
+    driver.settle(3)
+    assert len(play.layout.piles()) == 30  # the stock, the one pile, 28 places (TP-1)
+    peak = play.view.by_slot[Slot(Pile(TABLEAU, 0), 0)]  # the first peak: its top half in sight
+    before = play.game.to_json()
+    driver.click((round(peak.pos[0]) + play.layout.card[0] // 2, round(peak.pos[1]) + 5))
+    driver.settle(0.3)
+    assert play.game.to_json() == before
+    for number, text in enumerate(line["moves"]):
+        move = play.game.resolve(parse_request(text))
+        if move.src.kind == TABLEAU and number % 2:  # every other card by one tap (TP-7)
+            expected = play.game.clone()
+            expected.apply(move)
+            sprite = play.view.by_slot[Slot(move.src, 0)]
+            # the card's lower half: no card of the row below lies there, whatever lies on its top
+            driver.click((round(sprite.pos[0]) + play.layout.card[0] // 2, round(sprite.pos[1]) + play.layout.card[1] * 3 // 4))
+            assert play.game.to_json() == expected.to_json(), text
+            driver.settle(0.3)
+        else:
+            drag_move(driver, play, text)
+    assert play.game.won and move.dst == Pile(FOUNDATION, 0)
