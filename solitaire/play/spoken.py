@@ -65,6 +65,8 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
     cards = game.pile(pile)
     if pile.kind == STOCK:
         what = counted("speech.cards", len(cards)) if cards else i18n.t("speech.empty")
+        if cards and game.rules.stock_top_in_sight:  # PY-4: its top card lies face up
+            what = i18n.t("list.separator").join([card_words(cards[-1]), what])
     elif not cards:
         what = i18n.t("speech.empty")
     elif pile.kind == TABLEAU and not game.face_up_count(pile.index):  # TP-1: a covered pile's card lies face down

@@ -138,3 +138,15 @@ def test_pyramid_codes_deal_files_saves_and_its_own_search():
     again, kept, _ = load_save(save_data(game, start, 5.0))
     assert again.to_json() == game.to_json() and kept == start
     assert solve(Game.deal(parse_code("PY1-D1N-AAAAAAD")), 2.0).result in ("won", "lost")
+
+
+def test_PY4_the_stocks_top_card_and_a_pair_are_said_in_words():
+    from solitaire.play import spoken
+
+    game = pyramid({22: "9C", 23: "6H", 24: "7S"}, stock="8D 4H")
+    assert spoken.place_words(game, S) == "Stock, 4 of hearts, 2 cards"
+    move = Move(T(23), T(24))
+    was = spoken.before(game, move)
+    game.apply(move)
+    assert spoken.move_words(was, game) == "6 of hearts and 7 of spades leave"
+    assert spoken.undo_words(game) == "Taken back: 6 of hearts and 7 of spades leave"
