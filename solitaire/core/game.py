@@ -120,7 +120,7 @@ class Game(Table):
                     delta = scoring.waste_to_foundation
                 else:
                     delta = scoring.column_to_foundation
-                    if src_kind == TABLEAU:
+                    if scoring.streak and src_kind == TABLEAU:
                         delta += scoring.streak * self.streak  # TP-6: each card of a run one step more
                         self.streak += 1
             elif src_kind == WASTE:
@@ -132,7 +132,7 @@ class Game(Table):
             copies = turned = ()
             if src_kind == TABLEAU and from_pile and self.hidden[src_index] == len(from_pile):
                 turned = (self._turn_up(src_index),)
-            elif src_kind == TABLEAU and not from_pile and self.rules.covers:
+            elif not from_pile and self.covers and src_kind == TABLEAU:
                 turned = self._uncovered(src_index)
             if dst_kind == TABLEAU and self.rules.whole_suits_leave:
                 suit_copies: list = []
@@ -140,9 +140,8 @@ class Game(Table):
                 copies = tuple(suit_copies)
         if scoring.per_move:
             self.score = scoring.add(self.score, scoring.per_move)
-        module = self.rules.module
-        if module is not None and module.points is not None:
-            self.score = scoring.add(self.score, module.points(self, move))
+        if self.module_points is not None:
+            self.score = scoring.add(self.score, self.module_points(self, move))
         self.history.append(new_record((move, moved, copies, turned, score, recycles, streak)))
         self.log.append(move)
         self.moves += 1

@@ -49,6 +49,7 @@ class Scoring:
     per_move: int = 0  # added for every move (SP-6: a point off each)
     # TP-6: each card of an unbroken run of column cards sent home scores this much more than the
     # one before (1, 2, 3 … with ``column_to_foundation = 1``); a click on the stock ends the run.
+    # The run is counted only where it scores.
     streak: int = 0
     stock_turn: int = 0  # added for each click on the stock (TP-6: five points off)
 

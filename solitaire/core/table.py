@@ -74,7 +74,10 @@ class Table:
         self.score = self.scoring.start
         self.moves = 0
         self.recycles = 0
-        self.streak = 0  # column cards sent home since the last click on the stock (TP-6)
+        self.streak = 0  # column cards sent home since the last click on the stock, where a run scores (TP-6)
+        # Read once for every move: the piles each lies on (TP-2), the rule module's points (TP-6).
+        self.covers = rules.covers
+        self.module_points = rules.module.points if rules.module is not None else None
         self.history: deque[Record] = deque(maxlen=rules.undo_limit or None)
         self.undone: list[Move] = []  # the moves undo took back, the next one to redo last (C-12)
         self.log: list[Move | None] = []  # every applied move, None for an undo: a save replays it
