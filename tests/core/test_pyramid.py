@@ -150,3 +150,15 @@ def test_PY4_the_stocks_top_card_and_a_pair_are_said_in_words():
     game.apply(move)
     assert spoken.move_words(was, game) == "6 of hearts and 7 of spades leave"
     assert spoken.undo_words(game) == "Taken back: 6 of hearts and 7 of spades leave"
+
+
+def test_PY3_the_hint_plays_from_what_is_in_sight_and_finds_the_pair_that_wins():
+    """With the stock's order unseen (no turn back yet) the hint tries each move on stocks of the
+    unseen cards in random orders; here the 6 and the 7 go first, uncovering the Queen, whose Ace
+    is the stock's top card."""
+    game = pyramid({16: "QC", 22: "6H", 23: "7C"}, stock="5D 9S 2S AD")
+    assert hint(game) == Move(T(22), T(23))
+    game.apply(Move(T(22), T(23)))
+    assert hint(game) == Move(T(16), S)
+    game.apply(Move(T(16), S))
+    assert game.won and hint(game) is None
