@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..core.game import Game
-from ..core.moves import Move, parse_request
+from ..core.moves import DRAW, Move, parse_request
 from .kinds import search_kind
 
 VERSION = "3"
@@ -156,8 +156,11 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
                 sample.tableau[index][place] = card
             sample.apply(move)
             search = OnePileSearch(sample)
-            result = search.run(share).result
-            value += 2 * cards if result == "won" else 0 if result == "lost" else cards - search.best[0]
+            outcome = search.run(share)
+            if outcome.result == "won":  # a win keeping more of the stock leaves more room for what is unseen
+                value += 2 * cards + len(sample.stock) - outcome.actions.count(DRAW)
+            else:  # lost or unfinished: the column cards its best line clears
+                value += cards - search.best[0]
         if value > best_value:
             best, best_value = move, value
     return best

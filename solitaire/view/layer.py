@@ -56,13 +56,12 @@ class RestingLayer:
         return layer
 
     def _paint_slots(self, layer: pygame.Surface, game: Game, area: pygame.Rect) -> None:
-        """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize)."""
+        """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize).
+        Piles at places have none (TP-1: an emptied place takes nothing, and the places overlap)."""
         w, h = self.layout.card
-        # Piles at places that nothing ever fills again (PY-2) leave no mark once empty: an outline
-        # half under the cards that lay on it would only be a hole in the pyramid.
-        unmarked = TABLEAU if game.rules.places and game.rules.empty_column == "none" else None
+        placed = bool(game.rules.places)
         for pile in self.layout.piles():
-            if pile.kind == unmarked:
+            if placed and pile.kind == TABLEAU:
                 continue
             x, y = self.layout.pile_origin(pile)
             if area.colliderect((x, y, w, h)):

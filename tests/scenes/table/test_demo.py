@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from solitaire.core import TABLEAU, Pile
+from solitaire.core import DRAW, FOUNDATION, TABLEAU, Pile
 from solitaire.play.session import Session, load_played
 
 from tests.scenes.table.test_play import _position, centre, open_play
@@ -96,6 +96,19 @@ def test_C13_a_game_the_demo_played_in_stays_uncounted_when_saved_and_resumed(ap
     assert resumed.demo_played and not resumed.counted and not resumed.at_stake()
     resumed.record_win()  # even a win there is not counted
     assert app.services.store.stats(scene.session.slot).played == 0
+
+
+def test_C13_the_demo_plays_tripeaks_from_what_is_in_sight(app, driver):
+    """TriPeaks' face-down places (TP-1) keep the solver's line out: the no-peek hint plays, a
+    card or a stock card a move, each a legal move of the rules core."""
+    scene = open_play(app, driver, code="TP1-D1N-AAAAAAB")
+    scene.start_demo()
+    run_until(driver, lambda: scene.game.moves >= 1)
+    assert not scene.demo.solver_asked and scene.session.demo_played
+    first = scene.game.log[0]
+    assert first == DRAW or first.dst == Pile(FOUNDATION, 0)  # a card onto the pile, or the stock's turned there (TP-3, TP-4)
+    driver.key(pygame.K_a)
+    assert not scene.demo.running
 
 
 def test_PY6_the_demo_plays_pyramid_pairs_from_what_is_in_sight(app, driver):
