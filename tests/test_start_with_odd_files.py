@@ -18,13 +18,13 @@ def test_a_newer_versions_card_back_and_game_do_not_stop_the_game(tmp_path: Path
     this version does not have set its save aside, then crashed."""
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
     (tmp_path / "saves").mkdir()
-    pyramid = tmp_path / "saves" / "pyramid-d1-standard.json"
-    pyramid.write_text(json.dumps({"version": 1, "slot": "pyramid-d1-standard", "game": {"format": 1}}))
+    canfield = tmp_path / "saves" / "canfield-d1-standard.json"
+    canfield.write_text(json.dumps({"version": 1, "slot": "canfield-d1-standard", "game": {"format": 1}}))
     (tmp_path / "settings.json").write_text(json.dumps(
-        {"version": 1, "card_back": "purple", "continue_slot": "pyramid-d1-standard"}))
+        {"version": 1, "card_back": "purple", "continue_slot": "canfield-d1-standard"}))
     assert run(smoke=True, frames=3, screenshot=str(tmp_path / "title.png")) == 0
     assert run(smoke=True, frames=3, code="KL1-D1N-AAAAAAB") == 0
-    assert pyramid.exists() and not list(tmp_path.glob("saves/*.damaged-*"))
+    assert canfield.exists() and not list(tmp_path.glob("saves/*.damaged-*"))
     assert Store(tmp_path).continue_slot() is None
 
 

@@ -35,6 +35,9 @@ SPEED_RUNS = 3
 # is for (Blake & Gent; lonelybot, 5.9 million deals). TriPeaks' 96.6% is playsolitaire.io's exact
 # solver over 1,000 random deals of the same rules (K-A wrap, 23 stock cards once through); its
 # inventor Robert Hogue is quoted as finding over 90% of deals winnable.
+# Pyramid's 66.5% is mchung94/pyramid-solver's
+# (README: 998 of 1,500 random deals clear the pyramid under Microsoft Solitaire Collection's rules,
+# three passes through a stock whose top card is in sight: PY-1 to PY-5).
 SUITES = (
     ("Thoughtful draw 3", "thoughtful", 3, "standard", 1000,
      "decided >= 98%; win rate ours alone (no published figure for these rules)", None),
@@ -51,6 +54,9 @@ SUITES = (
     ("Golf", "golf", 1, "standard", 1000, "decided >= 99% (issue 34); win rate ours alone", None),
     ("TriPeaks", "tripeaks", 1, "standard", 1000,
      "decided >= 99% (issue 34); win rate beside 96.6% (playsolitaire.io, 1,000 deals)", 0.966),
+    ("Pyramid", "pyramid", 1, "standard", 1000,
+     "decided >= 99% (issue 34); win rate beside 66.5% (mchung94/pyramid-solver: 998 of 1,500 random deals, "
+     "Microsoft's rules, as PY-1…PY-5)", 0.665),
 )
 LOST_DEAL = ("FC1-MS-11982", 120.0)  # the one Microsoft deal that cannot be won (FC-6)
 

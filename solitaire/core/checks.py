@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from .errors import Refusal, refusal
 from .moves import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
-from .predicates import foundation_refusal, run_capacity
+from .cards import RANK
+from .predicates import foundation_refusal, leave_together, leaves_alone, run_capacity
 from .table import Table
 
 
@@ -51,6 +52,8 @@ def check_parts(table: Table, move: Move, src_kind: str, src_index: int, dst_kin
     issue 24)."""
     if src_kind == STOCK:
         return check_draw(table)
+    if table.pairs_leave:  # PY-3: every move of cards is a King leaving or a pair
+        return check_pair(table, src_kind, src_index, dst_kind, dst_index, count)
     counts = table.pile_counts  # has_pile twice, in line: ~1,000 instructions fewer a move of cards
     if not (0 <= src_index < counts.get(src_kind, 0) and 0 <= dst_index < counts.get(dst_kind, 0)):
         missing = move.src if not exists(table, move.src) else move.dst
@@ -78,6 +81,40 @@ def check_parts(table: Table, move: Move, src_kind: str, src_index: int, dst_kin
     if dst_kind == FOUNDATION:
         return _foundation_accepts(table, moving, dst_index)
     return refuse(table, "cell_full", number=dst_index + 1) if table.cells[dst_index] else None
+
+
+def check_pair(table: Table, src_kind: str, src_index: int, dst_kind: str, dst_index: int,
+               count: int) -> Refusal | None:
+    """None if the move is legal in a game of pairs, else the rule that refuses it: a King from
+    a column or the waste to the foundation (PY-3), or a card dropped on its partner (PY-3, the
+    two in sight, PY-2, PY-4)."""
+    counts = table.pile_counts
+    for kind, index in ((src_kind, src_index), (dst_kind, dst_index)):
+        if not 0 <= index < counts.get(kind, 0):
+            return refuse(table, "no_pile", pile=str(Pile(kind, index)), game=table.rules)
+    if src_kind == dst_kind and src_index == dst_index:
+        return refuse(table, "same_pile")
+    if src_kind == FOUNDATION:
+        return refuse(table, "foundation_final", game=table.rules)
+    if count != 1:
+        return refuse(table, "pair_one_card")
+    refused = check_source(table, Pile(src_kind, src_index), 1)
+    if refused:
+        return refused
+    card = table.pile_at(src_kind, src_index)[-1]
+    if dst_kind == FOUNDATION:
+        return None if leaves_alone(card) else refuse(table, "pair_needed", card=card)
+    if dst_kind == STOCK:
+        if not table.stock:
+            return refuse(table, "stock_empty_pair")
+    else:
+        refused = check_source(table, Pile(dst_kind, dst_index), 1)
+        if refused:
+            return refused
+    partner = table.pile_at(dst_kind, dst_index)[-1]
+    if not leave_together(card, partner):
+        return refuse(table, "pair_not_thirteen", card=card, target=partner, total=RANK[card] + RANK[partner])
+    return None
 
 
 def exists(table: Table, ref: Pile) -> bool:

@@ -61,6 +61,10 @@ REASONS: dict[str, str] = {
     "run_too_long": "only {limit} cards can move together now: one more than the free cells, doubled for each empty column",
     "suits_leave_alone": "no card is put on a foundation by hand: a whole suit from the King down to the Ace leaves the table by itself",
     "foundation_final": "in {game} a card on a foundation stays there: it never comes back to the table",
+    "pair_needed": "only a King leaves by itself: the {card} leaves with a card whose rank makes 13 with it (an Ace counts 1, a Jack 11, a Queen 12)",
+    "pair_not_thirteen": "two cards leave together only when their ranks make 13 (an Ace counts 1, a Jack 11, a Queen 12): the {card} and the {target} make {total}",
+    "pair_one_card": "a pair is two cards, one from each pile: a group never moves",
+    "stock_empty_pair": "the stock is empty: there is no card on it to pair with",
     "race_over": "the race is over: no more moves can be played",
     "race_ended": "you have ended your game: it cannot be played on",
     "race_waiting": "the card your last move turned is on its way from the server: play on once it shows",
@@ -89,6 +93,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "undo": ("nothing_to_undo", "undo_limit"),
     "redo": ("nothing_to_redo",),
     "auto": ("no_auto_complete", "already_won", "auto_not_ready"),
+    "pairs": ("pair_needed", "pair_not_thirteen", "pair_one_card", "stock_empty_pair"),
     "race": ("race_over", "race_waiting"),
     "race_end": ("race_ended",),
 }

@@ -103,6 +103,9 @@ class Game(Table):
             self.streak = 0  # TP-6: a click on the stock ends the run
             if scoring.stock_turn:
                 self.score = scoring.add(self.score, scoring.stock_turn)
+        elif dst_kind != FOUNDATION and self.pairs_leave:  # PY-3: a card and its partner leave together
+            moved, turned = (), ()
+            copies = self._play_pair(src_kind, src_index, dst_kind, dst_index)
         else:
             moved = (src_kind, src_index, dst_kind, dst_index, count)
             from_pile = self.tableau[src_index] if src_kind == TABLEAU else self.pile_at(src_kind, src_index)
@@ -164,6 +167,21 @@ class Game(Table):
         waste.extend(stock[: -take - 1 : -1])
         del stock[-take:]
         return copies, ()
+
+    def _play_pair(self, src_kind: str, src_index: int, dst_kind: str, dst_index: int) -> tuple:
+        """PY-3: both cards of a checked pair onto the foundation, the moving card first, each
+        scored as a card from its pile to the foundation; the copies of the three piles it changes,
+        the newest first (``Record``: undo puts them back)."""
+        home = self.foundations[0]
+        copies = ((FOUNDATION, 0, tuple(home)), (dst_kind, dst_index, tuple(self.pile_at(dst_kind, dst_index))),
+                  (src_kind, src_index, tuple(self.pile_at(src_kind, src_index))))
+        scoring = self.scoring
+        for kind, index in ((src_kind, src_index), (dst_kind, dst_index)):
+            home.append(self.pile_at(kind, index).pop())
+            delta = scoring.column_to_foundation if kind == TABLEAU else scoring.waste_to_foundation
+            if delta:
+                self.score = scoring.add(self.score, delta)
+        return copies
 
     def _deal_row(self, talon: tuple) -> tuple[tuple, tuple]:
         """SP-5: one card from the stock, face up, onto every column, left to right; the copies
@@ -307,7 +325,8 @@ class Game(Table):
                 [card_text(c, i >= self.hidden[col]) for i, c in enumerate(cards)]
                 for col, cards in enumerate(self.tableau)
             ],
-            "stock": [card_text(c, False) for c in self.stock],
+            "stock": [card_text(c, top and self.rules.stock_top_in_sight)
+                      for top, c in zip([False] * (len(self.stock) - 1) + [True], self.stock)],
             "waste": [card_text(c) for c in self.waste],
             "foundations": [[card_text(c) for c in pile] for pile in self.foundations],
             "score": self.score,

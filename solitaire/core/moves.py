@@ -4,8 +4,10 @@ Notation, case-insensitive: ``s`` clicks the stock; ``w>f`` / ``w>f3`` / ``w>t4`
 ``t3:4>t5`` moves four cards; ``f2>t5``; a destination ``f`` lets the rules pick the foundation,
 ``t`` asks where a double click would go (DS-8) and ``*`` where a one-tap click would (K-8).
 ``c2>t5`` / ``t3>c`` play from and to a free cell (FreeCell; ``c`` alone: the first free one).
-``a`` runs auto-complete (K-9), ``u`` undoes and ``r`` redoes (C-12). Piles are numbered from 1
-in text, from 0 here.
+``a`` runs auto-complete (K-9), ``u`` undoes and ``r`` redoes (C-12). Where cards leave in
+pairs (PY-3) a card is dropped on its partner, which leaves with it: ``t3>t5``, ``w>t5``, and
+``t5>s`` / ``w>s`` onto the stock's top card; a King leaves alone by ``t3>f``. Piles are
+numbered from 1 in text, from 0 here.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class Request(NamedTuple):
 
 
 # A pile number or a card count has at most 3 digits (a longer one is no move, never a huge int).
-_MOVE = re.compile(r"^(w|f(\d{1,3})|c(\d{1,3})|t(\d{1,3})(?::(\d{1,3}))?)>(f(\d{0,3})|t(\d{0,3})|c(\d{0,3})|\*)$")
+_MOVE = re.compile(r"^(w|f(\d{1,3})|c(\d{1,3})|t(\d{1,3})(?::(\d{1,3}))?)>(f(\d{0,3})|t(\d{0,3})|c(\d{0,3})|\*|w|s)$")
 
 
 def parse_request(text: str) -> Request:
@@ -91,6 +93,8 @@ def parse_request(text: str) -> Request:
             raise ValueError(f'"{clip(text)}": a card count must be between 1 and 104')
     if dst_text == "*":
         return Request("move", src, count, "*")
+    if dst_text in (WASTE, STOCK):  # a pair's partner on the waste or the stock (PY-3)
+        return Request("move", src, count, dst_text, 0)
     if f_dst is not None:
         return Request("move", src, count, FOUNDATION, _index(f_dst, text) if f_dst else None)
     if c_dst is not None:

@@ -104,6 +104,7 @@ class FaceUp(NamedTuple):
 
     face_down: Callable[[int, int, bool], int]
     stock_in_sight: bool
+    stock_top_in_sight: bool = False  # the stock's top card lies face up (PY-4)
 
 
 # Asked here and nowhere else (the deal, the deal-file check, the solvers, the hint).
@@ -114,6 +115,7 @@ FACE_UP: dict[str, FaceUp] = {
     "by_place": FaceUp(lambda place, size, covered: min(place, size), False),  # YU-1: as many face down as columns to its left
     # TP-1: a pile another lies on face down, the others' last card face up; each turns up once uncovered (C-6)
     "uncovered": FaceUp(lambda place, size, covered: size if covered else max(size - 1, 0), False),
+    "stock_top": FaceUp(lambda place, size, covered: 0, False, True),  # PY-1, PY-4: every pyramid card face up, and the stock's top card
 }
 
 ANY_RANK = 0
@@ -164,3 +166,20 @@ def run_capacity(free_cells: int, empty_columns: int) -> int:
     empty columns counted without the one the run goes into.
     """
     return (free_cells + 1) << empty_columns
+
+
+PAIR_TOTAL = 13  # PY-3: an Ace counts 1, a Jack 11, a Queen 12; a King, 13 alone, leaves by itself
+
+
+def leave_together(card: int, partner: int) -> bool:
+    """PY-3: two cards leave together when their ranks total 13 (a 6 and a 7, a Queen and an Ace)."""
+    return RANK[card] + RANK[partner] == PAIR_TOTAL
+
+
+def leaves_alone(card: int) -> bool:
+    """PY-3: a King leaves by itself."""
+    return RANK[card] == KING
+
+
+# The ``pairs`` part: how cards leave where they leave in pairs ("none": they do not).
+PAIRS = ("none", "thirteen")

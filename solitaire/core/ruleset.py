@@ -13,8 +13,8 @@ from typing import Callable
 from .cards import ACE, KING, card
 from .rule_module import RuleModule
 from .errors import TOPIC_OF, TOPICS
-from .predicates import (BUILDS, EMPTY_COLUMN, EMPTY_REFUSALS, FACE_UP, FOUNDATION_BASES, FOUNDATION_BUILDS, RUNS,
-                         any_group)
+from .predicates import (BUILDS, EMPTY_COLUMN, EMPTY_REFUSALS, FACE_UP, FOUNDATION_BASES, FOUNDATION_BUILDS, PAIRS,
+                         RUNS, any_group)
 
 # The rules every game shares (RULES.md, C-*), by refusal topic (errors.TOPICS). A game's
 # ``[rule_ids]`` table adds its own rules and may replace these with a rule of its own.
@@ -96,6 +96,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "stock": ("waste", "deal_row", "none", "to_foundation"),  # K-3 onto a waste; SP-5 a row; FC-1 none; GO-4 home
     "goal": ("all_home", "clear_tableau"),  # C-4 every card home; GO-5 every column card gone
     "draw": ("cards", "suits"),  # what the draw count of a code says: cards drawn, or suits dealt (SP-1)
+    "pairs": PAIRS,  # cards leave one at a time; PY-3 two in sight totalling 13 leave together, a King alone
 }
 
 
@@ -128,6 +129,7 @@ class Ruleset:
     foundation_back: str = "to_column"
     stock: str = "waste"
     draw: str = "cards"
+    pairs: str = "none"
     cells: int = 0  # free cells, each holding one card (FC-1)
     window: str = ""  # the scene that starts the game where it has its own (the Duel's "new_duel")
     ms_deals: int = 0  # deals numbered as Microsoft's FreeCell numbers them, 1 to this (FC-6)
@@ -196,6 +198,11 @@ class Ruleset:
         return FACE_UP[self.face_up].stock_in_sight
 
     @property
+    def stock_top_in_sight(self) -> bool:
+        """The stock's top card lies face up, the rest face down (PY-4; the ``face_up`` part)."""
+        return FACE_UP[self.face_up].stock_top_in_sight
+
+    @property
     def empty_takes_any(self) -> bool:
         """Any card or run may go into an empty column (the ``empty_column`` part)."""
         return self.empty_column == "any"
@@ -240,7 +247,7 @@ class Ruleset:
         """The refusal topics (errors.TOPICS) this game's parts can give: each needs a rule id."""
         race = bool(self.extra.get("duel"))  # the [duel] table: a race (DU-1)
         has = {"cells": self.cells > 0, "run_size": self.run_size == "free_cells", "covered": bool(self.covered_by),
-               "whole_suits": self.whole_suits_leave, "race": race, "race_end": race}
+               "whole_suits": self.whole_suits_leave, "race": race, "race_end": race, "pairs": self.pairs != "none"}
         return tuple(topic for topic in TOPICS if has.get(topic, True))
 
     def rule_of(self, reason: str) -> str:

@@ -69,6 +69,7 @@ class Table:
         # waste (FC-1), one that deals rows has no waste (SP-5). Every move's check asks it.
         self.pile_counts = {TABLEAU: len(rules.columns), FOUNDATION: rules.foundation_count, CELL: rules.cells,
                             STOCK: int(rules.stock != "none"), WASTE: int(rules.stock == "waste")}
+        self.pairs_leave = rules.pairs != "none"  # PY-3: every move of cards is a pair or a King leaving
         self._clears_tableau = rules.goal == "clear_tableau"  # GO-5: won when the columns are empty
         self.score = self.scoring.start
         self.moves = 0

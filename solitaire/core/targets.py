@@ -14,8 +14,8 @@ from functools import lru_cache
 from .cards import DECK, KING, RANK
 from .checks import check_draw, check_source, exists, refuse, run_limit
 from .errors import IllegalMove
-from .predicates import foundation_refusal
-from .moves import CELL, DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile, Request
+from .predicates import foundation_refusal, leave_together, leaves_alone
+from .moves import CELL, DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Request
 from .table import Table
 
 
@@ -24,6 +24,8 @@ def legal_moves(table: Table) -> list[Move]:
     first empty one only, a group only one empty column and a card only the first free cell:
     the others are the same move.
     """
+    if table.pairs_leave:
+        return pair_moves(table)
     moves_with = table.rules.moves_with
     moves: list[Move] = []
     if table.rules.stock != "none" and check_draw(table) is None:
@@ -51,6 +53,44 @@ def legal_moves(table: Table) -> list[Move]:
             if pile:
                 _column_moves(table, Pile(FOUNDATION, index), 1, pile[-1], moves, columns)
     return moves
+
+
+def pair_moves(table: Table) -> list[Move]:
+    """Every legal move of a game of pairs now: a stock click, each King in sight to the
+    foundation, each pair of cards in sight totalling 13 (once: the card of the lower pile,
+    columns first, then the waste, dropped on the other)."""
+    moves: list[Move] = []
+    if table.rules.stock != "none" and check_draw(table) is None:
+        moves.append(DRAW)
+    in_sight: list[tuple[Pile, int]] = [(Pile(TABLEAU, index), cards[-1]) for index, cards in enumerate(table.tableau)
+                                        if cards and check_source(table, Pile(TABLEAU, index), 1) is None]
+    if table.waste:
+        in_sight.append((Pile(WASTE), table.waste[-1]))
+    home = Pile(FOUNDATION, 0)
+    for place, (pile, card) in enumerate(in_sight):
+        if leaves_alone(card):
+            moves.append(Move(pile, home, 1))
+            continue
+        for partner, other in in_sight[place + 1:]:
+            if leave_together(card, other):
+                moves.append(Move(pile, partner, 1))
+        if table.stock and leave_together(card, table.stock[-1]):
+            moves.append(Move(pile, Pile(STOCK), 1))
+    return moves
+
+
+def resolve_pair(table: Table, src: Pile) -> Move:
+    """Where a click or a move text with no partner sends a card (``*``, ``f``, ``t``): a King to
+    the foundation; any other card needs its partner named, which the refusal says (PY-3)."""
+    if src.kind == FOUNDATION:
+        raise IllegalMove(refuse(table, "foundation_final", game=table.rules))
+    refused = check_source(table, src, 1)
+    if refused:
+        raise IllegalMove(refused)
+    card = table.pile(src)[-1]
+    if leaves_alone(card):
+        return Move(src, Pile(FOUNDATION, 0), 1)
+    raise IllegalMove(refuse(table, "pair_needed", card=card))
 
 
 @lru_cache(maxsize=None)
@@ -169,6 +209,8 @@ def resolve(table: Table, request: Request) -> Move:
         return Move(src, Pile(kind, index), count)
     if not exists(table, src):
         raise IllegalMove(refuse(table, "no_pile", pile=str(src), game=table.rules))
+    if table.pairs_leave:
+        return resolve_pair(table, src)
     refused = check_source(table, src, count)
     if refused:
         raise IllegalMove(refused)

@@ -263,6 +263,7 @@ STRINGS.update({
     "menu.yukon": "Yukon",
     "menu.golf": "Golf",
     "menu.tripeaks": "TriPeaks",
+    "menu.pyramid": "Pyramid",
     "new_game.suits": "Suits",
     "new_game.draw_one_suit": "One suit",
     "new_game.draw_two_suits": "Two suits",

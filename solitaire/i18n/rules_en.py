@@ -95,4 +95,10 @@ RULES_PAGES: dict[str, str] = {
     "rules.tripeaks.5": "Cards played from the peaks one after another score 1, 2, 3 and so on; each stock card costs 5 and starts the count again. Clearing a peak scores 15, the last one 30. You may undo without limit; redo plays a move you undid again, until you make a new move.",
     "rules.pointer.tripeaks": "Drag a card no card covers onto the pile, or click it to send it there; click the stock to turn a card. With \"One tap moves a card\" off, click a card, then the pile.",
     "rules.pointer.golf": "Drag a column's top card onto the pile, or click it to send it there; click the stock to turn a card. With \"One tap moves a card\" off, click a card, then the pile.",
+    "rules.pyramid.1": "Goal: clear the pyramid. Cards leave it in pairs whose ranks make 13; cards left in the stock and the waste do not matter.",
+    "rules.pyramid.2": "The deal: 28 cards face up in a pyramid of seven rows, each card lying under the two next to it in the row below. The other 24 cards form the stock, face down but for its top card.",
+    "rules.pyramid.3": "A card is in sight when no card lies on it. Two cards in sight whose ranks make 13 leave together, whatever their suits: an Ace counts 1, a Jack 11, a Queen 12, so a Queen goes with an Ace, a Jack with a 2, a 10 with a 3, a 9 with a 4, an 8 with a 5, a 7 with a 6. A King leaves alone. A card that has left never comes back, and nothing is put on the pyramid.",
+    "rules.pyramid.4": "Click the stock to turn its top card onto the waste; the next card of the stock comes into sight. The top cards of the waste and the stock pair with the pyramid's cards or with each other. Once the stock is empty, a click turns the waste back over: three times through the stock in all.",
+    "rules.pyramid.5": "Each card of the pyramid that leaves scores a point: 28 for a win. You may undo without limit; redo plays a move you undid again, until you make a new move.",
+    "rules.pointer.pyramid": "Drag a card onto its partner, or a King onto the pile of cards that have left. Or click a card, then its partner; a click on a King sends it away. Click the stock to turn a card.",
 }

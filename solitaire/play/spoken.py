@@ -65,6 +65,8 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
     cards = game.pile(pile)
     if pile.kind == STOCK:
         what = counted("speech.cards", len(cards)) if cards else i18n.t("speech.empty")
+        if cards and game.rules.stock_top_in_sight:  # PY-4: its top card lies face up
+            what = i18n.t("list.separator").join([card_words(cards[-1]), what])
     elif not cards:
         what = i18n.t("speech.empty")
     elif pile.kind == TABLEAU and not game.face_up_count(pile.index):  # TP-1: a covered pile's card lies face down
@@ -117,16 +119,28 @@ class Before(NamedTuple):
     home: int  # cards on the foundations
     stock: int
     waste: int
+    partner: int | None = None  # the card a pair's card is dropped on, which leaves with it (PY-3)
 
 
 def before(game: Game, move: Move) -> Before:
     cards = () if move.src.kind == STOCK else tuple(game.pile(move.src)[-move.count:])
     return Before(move, cards, tuple(game.hidden), sum(map(len, game.foundations)),
-                  len(game.stock), len(game.waste))
+                  len(game.stock), len(game.waste), partner_of(game, move))
 
 
-def moved_words(move: Move, cards: tuple[int, ...]) -> str:
-    """"7 of hearts to column 3"; a run: "9 of clubs with 2 cards on it to column 5"."""
+def partner_of(game: Game, move: Move) -> int | None:
+    """The card a move drops its card on where both leave as a pair (PY-3), else None."""
+    if not game.pairs_leave or move.src.kind == STOCK or move.dst.kind == FOUNDATION:
+        return None
+    cards = game.pile(move.dst)
+    return cards[-1] if cards else None
+
+
+def moved_words(move: Move, cards: tuple[int, ...], partner: int | None = None) -> str:
+    """"7 of hearts to column 3"; a run: "9 of clubs with 2 cards on it to column 5"; a pair:
+    "6 of hearts and 7 of clubs leave"."""
+    if partner is not None and cards:
+        return i18n.t("speech.pair", card=card_words(cards[0]), partner=card_words(partner))
     if len(cards) > 1:
         return counted("speech.move_run", len(cards) - 1, card=card_words(cards[0]), pile=pile_words(move.dst))
     return i18n.t("speech.move", card=card_words(cards[0]), pile=pile_words(move.dst))
@@ -139,7 +153,7 @@ def move_words(was: Before, game: Game) -> str:
     parts: list[str] = []
     move = was.move
     if move.src.kind != STOCK:
-        parts.append(moved_words(move, was.cards))
+        parts.append(moved_words(move, was.cards, was.partner))
     elif game.rules.stock == "to_foundation":  # GO-4: the stock turns its card onto the pile
         parts.append(i18n.t("speech.move", card=card_words(game.foundations[0][-1]),
                             pile=pile_words(Pile(FOUNDATION, 0))))
@@ -168,7 +182,8 @@ def hint_words(game: Game, move: Move) -> str:
     """A hint as said: "Hint: 7 of hearts to column 3", or "Hint: the stock"."""
     if move.src.kind == STOCK:
         return i18n.t("speech.hint", move=pile_words(move.src))
-    return i18n.t("speech.hint", move=moved_words(move, tuple(game.pile(move.src)[-move.count:])))
+    return i18n.t("speech.hint", move=moved_words(move, tuple(game.pile(move.src)[-move.count:]),
+                                                  partner_of(game, move)))
 
 
 def undo_words(game: Game) -> str:
@@ -177,6 +192,9 @@ def undo_words(game: Game) -> str:
     move = game.history[-1].move
     if move.src.kind == STOCK:
         return i18n.t("speech.undone", move=pile_words(move.src))
+    if game.pairs_leave and move.dst.kind != FOUNDATION:  # PY-3: the pair lies on the foundation
+        card, partner = game.foundations[0][-2:]
+        return i18n.t("speech.undone", move=moved_words(move, (card,), partner))
     cards = tuple(game.pile(move.dst)[-move.count:]) if len(game.pile(move.dst)) >= move.count else ()
     return i18n.t("speech.undone", move=moved_words(move, cards) if cards else pile_words(move.dst))
 

@@ -51,18 +51,25 @@ def solve(game: Game, budget_seconds: float, node_limit: int | None = None, know
     """
     from .freecell import FreeCellSearch, freecell_moves  # the searches: when one is asked for, not
     from .one_pile import OnePileSearch  # for a table that reads ``has_hidden_cards``
-    from .search import Search, to_core_moves
+    from .search import Outcome, Search, to_core_moves
 
     started = time.perf_counter()
     kind = search_kind(game)
     if kind is None or (not known and has_hidden_cards(game)):
         return Result("unknown", [], 0, time.perf_counter() - started)
-    search = (FreeCellSearch(game) if kind == "cells" else OnePileSearch(game) if kind == "one_pile"
-              else Search(game, settle))
-    outcome = search.run(budget_seconds, node_limit, should_stop)
+    if kind == "pairs":
+        from .pairs import core_moves, search_of
+
+        search = search_of(game)
+        result, steps = search.run(budget_seconds, node_limit, should_stop)
+        outcome = Outcome(result, core_moves(steps), search.nodes, 0.0)
+    else:
+        search = (FreeCellSearch(game) if kind == "cells" else OnePileSearch(game) if kind == "one_pile"
+                  else Search(game, settle))
+        outcome = search.run(budget_seconds, node_limit, should_stop)
     moves: list[str] = []
     if outcome.result == "won":
-        if kind == "one_pile":
+        if kind in ("one_pile", "pairs"):
             line = outcome.actions  # core Moves already
         else:
             line = (freecell_moves if kind == "cells" else to_core_moves)(game, outcome.actions)
@@ -106,6 +113,10 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
             return game.resolve(parse_request(result.moves[0]))
     if kind == "one_pile":
         return _one_pile_hint(game, budget_seconds)
+    if kind == "pairs":
+        from .pairs import seen_hint as pairs_hint
+
+        return pairs_hint(game, budget_seconds)
     return hint_move(seen(game)) if kind == "talon" else seen_hint(game)
 
 
@@ -154,3 +165,4 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
         if value > best_value:
             best, best_value = move, value
     return best
+

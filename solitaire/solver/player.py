@@ -29,6 +29,7 @@ from typing import Any, Union
 from ..core.game import Game
 from ..core.moves import Move
 from .kinds import search_kind
+from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.escape import way_out
@@ -77,7 +78,11 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     game = view.game
     if game.won:
         return END
-    if search_kind(game) != "talon":  # the policies think in the Klondike family's search
+    kind = search_kind(game)
+    if kind == "pairs":  # PY-3: samples of the unseen stock, searched (``pairs.seen_hint``)
+        move = pairs_hint(game, least=DEMO_SECONDS)
+        return END if move is None else move
+    if kind != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
         return END if move is None else move
     rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
@@ -94,6 +99,8 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
         return END  # the next card home or turned cannot come before 0:00: End banks the bonus
     return move if move is not None else way.move
 
+
+DEMO_SECONDS = 0.1  # Pyramid's move by the computer: its samples searched this long in all
 
 CLOCK_WATCH = 40
 """Within this many of its moves of 0:00 a player checks that its next card home or turned can

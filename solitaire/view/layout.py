@@ -75,6 +75,8 @@ class Layout:
         by_width = room / (self.units_wide + (self.units_wide + 1) * GAP)
         by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
         grid_rows = 1 + max(y for _, y in table["foundations"])
+        if rules.places:  # piles at places (PY-1): the lowest place's card must be in the window too
+            grid_rows = max(grid_rows, 1 + table["tableau"][1] + max(y for _, y in rules.places))
         by_grid = (height - top) / (CARD_RATIO * (grid_rows + (grid_rows + 1) * ROW_GAP))
         card_w = int(min(by_width, by_height, by_grid) * zoom)  # no cap: a 4K table is as full as a small one
         self.card = (card_w, int(card_w * CARD_RATIO))

@@ -182,8 +182,9 @@ class TableView(RestingLayer):
 
     def _slots_with_cards(self, game: Game) -> dict[Slot, tuple[int, bool]]:
         out: dict[Slot, tuple[int, bool]] = {}
+        top = len(game.stock) - 1 if game.rules.stock_top_in_sight else -1  # PY-4: the next card in sight
         for i, c in enumerate(game.stock):
-            out[Slot(Pile(STOCK), i)] = (c, False)
+            out[Slot(Pile(STOCK), i)] = (c, i == top)
         for i, c in enumerate(game.waste):
             out[Slot(Pile(WASTE), i)] = (c, True)
         for kind, piles in ((FOUNDATION, game.foundations), (CELL, game.cells)):
@@ -284,6 +285,8 @@ class TableView(RestingLayer):
             return "stock-recycle" if turns else "stock-empty"
         if pile.kind == FOUNDATION and game.rules.whole_suits_leave:
             return "foundation-run"  # SP-4: only a whole K→A run goes there
+        if pile.kind == FOUNDATION and game.rules.foundation_start == "any":
+            return "waste"  # no Ace starts it (GO-1, PY-3): a plain place, no faint "A"
         return {WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "tableau", CELL: "cell"}[pile.kind]
 
     def _slot_surface(self, pile: Pile, game: Game) -> pygame.Surface:

@@ -17,7 +17,7 @@ DAY = date(2026, 12, 2)
 
 def test_DD1_the_daily_modes_are_the_pooled_draws_of_the_level_files():
     assert daily_modes() == (("klondike", 1), ("klondike", 3), ("double", 1), ("thoughtful", 1),
-                             ("freecell", 1), ("yukon", 1), ("golf", 1), ("tripeaks", 1))
+                             ("freecell", 1), ("yukon", 1), ("golf", 1), ("tripeaks", 1), ("pyramid", 1))
     assert not has_daily("spider", 1)  # no pool of winnable Spider deals
     assert not has_daily("duel", 3)  # a race, not a daily solitaire
     assert not has_daily("klondike", 2)  # pooled, but not a daily draw

@@ -36,7 +36,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
     ("flip = 5", "flip = 5.5", "[scoring.standard] flip must be a whole number, not 5.5"),
     ("recycle_penalty = { 3 = 20 }", 'recycle_penalty = { three = 20 }', "[scoring.standard] recycle_penalty must map"),
     ('code = "KL"', 'code = "kl1"', "[game] code must be two capital letters, not 'kl1'"),
-    ('face_up = "last"', 'face_up = "lastt"', "[rules] face_up must be one of last, all, columns, by_place, uncovered, not 'lastt'"),
+    ('face_up = "last"', 'face_up = "lastt"', "[rules] face_up must be one of last, all, columns, by_place, uncovered, stock_top, not 'lastt'"),
     ("[scoring.standard]", "[scoring_standard]", "[scoring] is missing"),
     ("[game]", "game = 3\n[gamex]", "[game] must be a table"),
     # The keys of issue 34's model: piles at places, which lie on which, a rule module, a run's points.

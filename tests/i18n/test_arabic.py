@@ -155,4 +155,4 @@ def test_a_notice_names_modes_in_words_in_both_languages():
     assert "Double Solitaire · Draw 1 · Vegas, Klondike · Draw 3" in english
     assert "-d1-" not in english and "-d1-" not in arabic
     assert "كلوندايك · سحب 3" in arabic and "، " in arabic
-    assert i18n.mode_words("pyramid-d1-standard") == "pyramid-d1-standard"  # a newer version's game
+    assert i18n.mode_words("canfield-d1-standard") == "canfield-d1-standard"  # a newer version's game

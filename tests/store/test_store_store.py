@@ -290,12 +290,12 @@ def test_a_card_back_the_view_cannot_draw_falls_back_to_the_default(home: Path) 
 def test_continue_never_names_a_game_this_version_does_not_have(home: Path, game: Callable[[int], Game]) -> None:
     """Issue 12: a `continue_slot` of a newer version's game set its save aside, then crashed."""
     (home / "saves").mkdir(parents=True)
-    pyramid = home / "saves" / "pyramid-d1-standard.json"
-    pyramid.write_text(json.dumps({"version": 1, "slot": "pyramid-d1-standard", "game": game(1)}))
-    (home / "settings.json").write_text(json.dumps({"version": 1, "continue_slot": "pyramid-d1-standard"}))
+    canfield = home / "saves" / "canfield-d1-standard.json"
+    canfield.write_text(json.dumps({"version": 1, "slot": "canfield-d1-standard", "game": game(1)}))
+    (home / "settings.json").write_text(json.dumps({"version": 1, "continue_slot": "canfield-d1-standard"}))
     store = Store()
     assert store.continue_slot() is None and store.settings.continue_slot is None and store.notices == []
-    assert json.loads(pyramid.read_text())["slot"] == "pyramid-d1-standard"
+    assert json.loads(canfield.read_text())["slot"] == "canfield-d1-standard"
     for slot in ["klondike-d4-standard", "double-d1-golf", "duel-d1-standard"]:
         with pytest.raises(ValueError):
             store.update_settings(continue_slot=slot)

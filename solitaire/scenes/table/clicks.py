@@ -45,7 +45,7 @@ class Clicks:
         """A click (or Enter) on a pile, ``count`` cards from its top being the clicked card."""
         if self.table.frozen:
             return
-        if pile.kind == STOCK:
+        if pile.kind == STOCK and not (self.selection is not None and self.game.pairs_leave):
             self.selection = None
             self.table.draw_stock()
             return
@@ -56,7 +56,9 @@ class Clicks:
             and now - self.last_click[2] <= DOUBLE_CLICK_SECONDS
         )
         self.last_click = (pile, count, now)
-        if self.game.rules.click == "one_tap":
+        if self.game.pairs_leave:
+            self._pair_click(pile, count)
+        elif self.game.rules.click == "one_tap":
             self._tap_or_select(pile, count)
         else:
             self._send_home(pile, count, double)
@@ -64,9 +66,9 @@ class Clicks:
     def key_click(self, pile: Pile, count: int) -> None:
         """Enter on the board's focused card: a click, or K-8's select-then-click step; with
         cards picked up by the keyboard (``key_pick``), they are put down here."""
-        if self.selection is not None and pile.kind != STOCK:
+        if self.selection is not None and (pile.kind != STOCK or self.game.pairs_leave):
             self._place(pile)
-        elif self.app.settings.one_tap or self.game.rules.click != "one_tap":
+        elif self.app.settings.one_tap or self.game.rules.click != "one_tap" or self.game.pairs_leave:
             self.activate(pile, count)
         else:
             self._tap_or_select(pile, count)
@@ -99,6 +101,20 @@ class Clicks:
                 self.app.events.report(PickedUp(count))
         else:
             self._place(pile)
+
+    def _pair_click(self, pile: Pile, count: int) -> None:
+        """PY-7: a click sends a King away; any other card is selected, and a click on a second
+        card (the stock's top card too) drops the first on it: the pair leaves, or the rules say
+        why not. A second click on the selected card lets go of it."""
+        if self.selection is not None:
+            self._place(pile)
+        elif count:
+            intent = intents.one_tap(self.game, pile, count)
+            if isinstance(intent, Move):
+                self._act(intent)
+            else:
+                self.selection = (pile, count)
+                self.app.events.report(PickedUp(count))
 
     def _send_home(self, pile: Pile, count: int, double: bool) -> None:
         """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""

@@ -123,7 +123,7 @@ class Pointer:
         card = pygame.Rect(round(lead.pos[0]), round(lead.pos[1]), w, h)
         best, best_area = None, 0
         for pile in layout.piles():
-            if pile == press.pile or pile.kind in (STOCK, WASTE):
+            if pile == press.pile or (pile.kind in (STOCK, WASTE) and not game.pairs_leave):  # PY-7: onto a partner there
                 continue
             area = layout.column_rect(game, pile.index) if pile.kind == TABLEAU else layout.pile_rect(pile)
             if pile.kind == TABLEAU and game.tableau[pile.index]:
@@ -157,7 +157,7 @@ class Pointer:
         table = self.table
         table.view.sync(table.game)
         pile = table.view.pile_at(pos, table.game)
-        if pile is None or pile == press.pile or pile.kind in (STOCK, WASTE):
+        if pile is None or pile == press.pile or (pile.kind in (STOCK, WASTE) and not table.game.pairs_leave):
             table.app.events.report(PutDown())  # simply let go
             return
         result = intents.drop(table.game, press.pile, press.count, pile)

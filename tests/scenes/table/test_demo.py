@@ -109,3 +109,14 @@ def test_C13_the_demo_plays_tripeaks_from_what_is_in_sight(app, driver):
     assert first == DRAW or first.dst == Pile(FOUNDATION, 0)  # a card onto the pile, or the stock's turned there (TP-3, TP-4)
     driver.key(pygame.K_a)
     assert not scene.demo.running
+
+
+def test_PY6_the_demo_plays_pyramid_pairs_from_what_is_in_sight(app, driver):
+    """Pyramid's stock lies face down but for its top card: the demo's moves are the no-peek
+    player's (``pairs.seen_hint``), which remove cards from the pyramid, not only turn the stock."""
+    scene = open_play(app, driver, code="PY1-D1N-IPKSEDD")
+    choose_demo(app, driver)
+    assert scene.demo.running
+    run_until(driver, lambda: sum(map(len, scene.game.tableau)) <= 26)
+    assert not scene.demo.solver_asked and sum(map(len, scene.game.tableau)) <= 26
+    assert scene.session.demo_played and not scene.session.counted
