@@ -11,6 +11,10 @@ reached or was restarted (its connection is made again at the next write). Eithe
 id is its primary key and ``Store.record`` writes a duel once, so a retry after a write that did
 land (its answer lost) cannot count it twice. Nothing is dropped while the process lives; a
 process stopped with results still kept says how many on its standard error.
+
+The fairness counts that read results from the store (quick losses, DU-9; rematches a day, DU-8)
+add the results kept here (``quick_losses``, ``met``): a result waiting to be saved counts at once,
+as it will once written (a kept result leaves ``kept`` only when it is written, so none counts twice).
 """
 
 from __future__ import annotations
@@ -60,6 +64,16 @@ class Unsaved:
             print("duel server: results written again", file=sys.stderr, flush=True)
             self.failing = ""
         return written
+
+    def quick_losses(self, player: int, since: float) -> int:
+        """``player``'s quick losses among the kept results ended since ``since`` (``Store.quick_losses``)."""
+        return sum(1 for record in self.kept if record.ended >= since
+                   for side in record.sides if side.player == player and side.quick)
+
+    def met(self, first: int, second: int, since: float) -> int:
+        """Rated races of these two players among the kept results ended since ``since`` (``Store.met``)."""
+        return sum(1 for record in self.kept if record.ended >= since and not record.unrated
+                   and {side.player for side in record.sides} == {first, second})
 
     def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""
