@@ -309,9 +309,9 @@ class Races:
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
         self.written += self.unsaved.retry(self.store)
-        if self.unsaved:
-            print(f"duel server: stopping with {len(self.unsaved)} results the store refused ({self.unsaved.failing})",
-                  file=sys.stderr, flush=True)
+        said = self.unsaved.stopped()
+        if said:
+            print(f"duel server: stopping: {said}", file=sys.stderr, flush=True)
 
 
 def _winner(outcome: str, side: int) -> str:

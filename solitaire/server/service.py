@@ -122,7 +122,7 @@ class DuelServer(Races):
         self.rooms: Rooms[Client] = Rooms()
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
-        self.unsaved = Unsaved()  # results the store refused for now (``unsaved``)
+        self.unsaved = Unsaved(store.folder)  # results the store refused for now (``unsaved``)
         self.missed: dict[int, tuple[float, Result]] = {}
         self.recorded_checked: dict[int, tuple[float, bool]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards

@@ -88,6 +88,7 @@ class Store:
         write waits for another process's before it fails as locked; the server keeps a result
         it could not write (``unsaved``), so the event loop is not held longer."""
         self.db = open_database(folder, url, busy_seconds)
+        self.folder: Path | None = folder if url is None else None  # where results kept unwritten go too (``spill``)
         try:
             migrate(self.db)
         except BaseException:
