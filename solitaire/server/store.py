@@ -145,8 +145,8 @@ class Store:
             return
         since = now - NEWCOMER_DAY
         self.db.execute("DELETE FROM newcomers WHERE made <= ?", (since,))
-        made = self.db.execute("SELECT count(*) FROM newcomers WHERE address = ? AND made > ?",
-                               (address, since)).fetchone()[0]
+        made = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM newcomers WHERE address = ? AND made > ? "
+                               "LIMIT ?) counted", (address, since, newcomers)).fetchone()[0]
         if made >= newcomers:
             raise TooManyNewcomers(address)
         self.db.execute("INSERT INTO newcomers (address, made) VALUES (?, ?)", (address, now))

@@ -253,9 +253,9 @@ class ConfirmScene(DialogScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.read_message is not None:
             message = self.read_message()
-            if message != self.message:
+            if message != self.message:  # laid out again; the hover a button has stays (each second)
                 self.message = message
-                self.on_resize(self.size)
+                self.layout(self.size)
         super().draw(surface, alpha)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
