@@ -95,3 +95,17 @@ def test_a_server_killed_while_the_database_is_locked_loses_no_result(tmp_path):
     assert store.counts()["results"] == 2
     server.stop()
     assert not list(tmp_path.glob("unsaved-*"))
+
+
+def test_a_server_stopped_with_results_kept_says_where_and_the_next_one_writes_them(tmp_path, capsys):
+    server = DuelServer(Store(tmp_path))
+    ids = kept_races(server, 1)
+    server.store.db = FullDisk(server.store.db)  # type: ignore[assignment]
+    server.stop()
+    path = server.unsaved.spill.path
+    assert f"stopping: 1 results the store refused (database or disk is full) are kept in {path}" in capsys.readouterr().err
+    assert path is not None and path.exists()
+    store = Store(tmp_path)
+    after = DuelServer(store)
+    assert [record.id for record in after.unsaved.kept] == ids and not path.exists()
+    assert after.unsaved.retry(store) == 1 and store.counts()["results"] == 2
