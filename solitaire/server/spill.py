@@ -94,7 +94,7 @@ class Spill:
         try:
             if self.file is None:
                 if self.folder is None:
-                    raise OSError("no data folder")
+                    raise OSError("no data folder" if fcntl is not None else "no file lock on this system")
                 self.path = self.folder / f"unsaved-{os.getpid()}-{secrets.token_hex(4)}.jsonl"
                 self.file = open(self.path, "a", encoding="utf-8")
                 fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
