@@ -97,6 +97,8 @@ def run_server(argv: list[str]) -> int:
         tls = _tls(args.tls_cert, args.tls_key) if args.tls_cert else None
         try:
             store = Store(Path(args.data or "."), url=args.db)
+            if args.db and args.data:  # PostgreSQL's results kept unwritten go to --data too (``spill``)
+                store.folder = Path(args.data)
         except OSError as error:  # a parent that is a file, a folder we may not write in
             raise UsageError(f"game.py server: --data {shown(args.data)}: {error.strerror or error}") from error
     except (UsageError, OSError, ssl.SSLError) as error:

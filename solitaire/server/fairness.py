@@ -33,6 +33,7 @@ QUICK_MOVES = 3
 QUICK_LIMIT = 3
 QUICK_WINDOW = 3600.0
 HUMAN_GAP = 0.3  # seconds: the median gap before an aimed move below which a race is not a person's
+#                 (under any published aimed-pointing time, over pro gamers' raw action rate: RULES.md DU-11)
 FAST_MOVES = 20
 REMATCHES_A_DAY = 3  # rated races of one pair of players in 24 hours (the queue pairs them no more)
 DAY = 86400.0

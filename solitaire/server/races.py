@@ -83,7 +83,9 @@ class Races:
         """``may_meet`` by addresses and players' ids (a cluster pairs other processes' players too)."""
         if address == other_address and not self.settings.one_address:
             return False
-        return self._read(lambda: self.store.met(player, other, time.time() - DAY), REMATCHES_A_DAY) < REMATCHES_A_DAY
+        since = time.time() - DAY
+        met = self._read(lambda: self.store.met(player, other, since), REMATCHES_A_DAY) + self.unsaved.met(player, other, since)
+        return met < REMATCHES_A_DAY
 
     def _open_duel(self, first: Client, second: Client, now: float, rated: bool = True) -> None:
         """A race between ``first`` and ``second``; ``rated`` False for a room's (DU-8)."""
@@ -253,8 +255,8 @@ class Races:
     def _unrated(self, duel: ServerDuel, fast: list[bool]) -> tuple[str, str]:
         """Why ``duel`` moves no rating, as each side is told it (``fairness``)."""
         since = time.time() - QUICK_WINDOW
-        held = tuple(self._read(lambda: self.store.quick_losses(s.player, since), 0) >= QUICK_LIMIT
-                     for s in duel.sides)
+        held = tuple(self._read(lambda: self.store.quick_losses(s.player, since), 0)
+                     + self.unsaved.quick_losses(s.player, since) >= QUICK_LIMIT for s in duel.sides)
         aborted = any(s.moves == 0 for s in duel.sides)
         return unrated_why(not duel.rated, aborted, held, (fast[0], fast[1]))  # type: ignore[arg-type]
 
@@ -307,9 +309,9 @@ class Races:
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
         self.written += self.unsaved.retry(self.store)
-        if self.unsaved:
-            print(f"duel server: stopping with {len(self.unsaved)} results the store refused ({self.unsaved.failing})",
-                  file=sys.stderr, flush=True)
+        said = self.unsaved.stopped()
+        if said:
+            print(f"duel server: stopping: {said}", file=sys.stderr, flush=True)
 
 
 def _winner(outcome: str, side: int) -> str:

@@ -6,7 +6,7 @@ so three processes started at once migrate it once), and refuses a database of a
 than it knows. A SQLite file of the versions before this table (issue 25's) is at version 0:
 migration 1 leaves its tables as they are, 2 adds the columns they lack, 3 folds the players'
 names as ``names.fold`` does now (``PRAGMA user_version`` said so before); 4 adds the recorded runs
-each player has raced.
+each player has raced; 5 the new players each address made in the last day (``Store.player``).
 """
 
 from __future__ import annotations
@@ -106,7 +106,21 @@ def _recorded_raced(db: Database) -> None:
     db.execute("\n".join(line.split("--")[0] for line in RECORDED_RACED.splitlines()))
 
 
-MIGRATIONS = (_tables, _added_columns, _names_folded, _recorded_raced)
+NEWCOMERS = """
+CREATE TABLE IF NOT EXISTS newcomers (  -- a new player made, by address: counted a day, then deleted
+    address TEXT NOT NULL,
+    made {real} NOT NULL                -- wall clock (Unix time)
+);
+CREATE INDEX IF NOT EXISTS newcomers_address ON newcomers(address, made);
+CREATE INDEX IF NOT EXISTS newcomers_made ON newcomers(made)"""
+
+
+def _newcomers(db: Database) -> None:
+    for statement in "\n".join(line.split("--")[0] for line in NEWCOMERS.format(**db.types).splitlines()).split(";"):
+        db.execute(statement)
+
+
+MIGRATIONS = (_tables, _added_columns, _names_folded, _recorded_raced, _newcomers)
 VERSION = len(MIGRATIONS)
 
 

@@ -38,9 +38,9 @@ from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, V
                                    RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode, encode)
 from .daily import DailyBoards
 from .duel import COUNT_SECONDS, ServerDuel
-from .lobby import Queue, Rooms, Throttle, window
+from .lobby import Queue, Rooms, window
 from .races import Races
-from .store import Player, Store
+from .store import Player, Store, TooManyNewcomers
 from .unsaved import Unsaved
 from .wire import PlayerConnection
 
@@ -54,7 +54,6 @@ SOCKET_OPTIONS: dict[str, Any] = {"create_connection": PlayerConnection, "max_si
                                   "compression": None, "open_timeout": 5, "ping_interval": 20,
                                   "ping_timeout": 20, "close_timeout": 2}
 IDLE_SWEEP = 4  # ticks between two sweeps of idle players (``run_until``)
-NEWCOMER_WINDOW = 86400.0  # ``Settings.newcomers`` are counted over a day
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,7 @@ class Settings:
     outbox: int = 64 * 1024  # bytes a slow reader leaves unread before it is dropped
     tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
     newcomers: int = 5  # new players (new keys) one address may make a day: a household's, never a farm's
+    #                     (counted in the store: a restart or another process counts the same, ``Store.player``)
     rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
     rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
     trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the player (``player_address``)
@@ -120,10 +120,9 @@ class DuelServer(Races):
         self.per_address: Counter[str] = Counter()
         self.queue: Queue[Client] = Queue()
         self.rooms: Rooms[Client] = Rooms()
-        self.newcomers = Throttle(settings.newcomers, NEWCOMER_WINDOW)  # new players an address makes a day
         self.duels: dict[str, ServerDuel] = {}
         self.written = 0  # duels written since the start
-        self.unsaved = Unsaved()  # results the store refused for now (``unsaved``)
+        self.unsaved = Unsaved(store.folder)  # results the store refused for now (``unsaved``)
         self.missed: dict[int, tuple[float, Result]] = {}
         self.recorded_checked: dict[int, tuple[float, bool]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
@@ -220,9 +219,9 @@ class DuelServer(Races):
         if not KEY.match(hello.key):
             return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
         try:
-            if not self.store.known(hello.key) and self.newcomers.full(client.address, self.clock()):
-                return Refused("throttled", "too many new players from your address today")
-            player = self.store.player(hello.key, hello.name)
+            player = self.store.player(hello.key, hello.name, client.address, self.settings.newcomers)
+        except TooManyNewcomers:
+            return Refused("throttled", "too many new players from your address today")
         except self.store.unavailable:
             return Refused("store", "the server cannot save players now: try again in a minute")
         older = self.by_player.get(player.id)

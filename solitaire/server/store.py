@@ -23,7 +23,12 @@ from .ratings import Skill, rated
 from .schema import migrate
 
 NAMING = 35_0002  # PostgreSQL's advisory lock key while a process names a player
+NEWCOMER_DAY = 86400.0  # the new players an address made are counted over this many seconds, then deleted
 PROVISIONAL_DUELS = 10  # rated duels before a rating is established (shown, and on the leaderboard)
+
+
+class TooManyNewcomers(Exception):
+    """The address has made its ``newcomers`` new players in the last day (``Store.player``)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class Store:
         write waits for another process's before it fails as locked; the server keeps a result
         it could not write (``unsaved``), so the event loop is not held longer."""
         self.db = open_database(folder, url, busy_seconds)
+        self.folder: Path | None = folder if url is None else None  # where results kept unwritten go too (``spill``)
         try:
             migrate(self.db)
         except BaseException:
@@ -94,9 +100,14 @@ class Store:
         self.db.close()
 
     # -- players --------------------------------------------------------------------------------
-    def player(self, key: str, wanted: str) -> Player:
+    def player(self, key: str, wanted: str, address: str = "", newcomers: int | None = None,
+               now: float | None = None) -> Player:
         """The player of ``key``, made on first sight; named ``wanted`` cleaned and told apart
-        (a changed name is taken at each hello)."""
+        (a changed name is taken at each hello). A new player from ``address`` is made only while
+        that address has made fewer than ``newcomers`` in the last ``NEWCOMER_DAY`` (None: no cap),
+        else ``TooManyNewcomers``: counted in the database, so a restart or another process of the
+        same database counts the same (two processes check and count in turn, under ``NAMING``).
+        An address is kept a day after its last new player, then deleted."""
         name = clean_name(wanted)
         digest = key_hash(key)
         row = self.db.execute("SELECT id, name, base, mu, sigma, duels FROM players WHERE key_hash = ?",
@@ -119,6 +130,7 @@ class Store:
                 taken += 1
                 shown = numbered(name, taken)
             if row is None:
+                self._newcomer(address, newcomers, time.time() if now is None else now)
                 skill = Skill()
                 made = self.db.execute(
                     "INSERT INTO players (key_hash, name, base, mu, sigma, created) VALUES (?, ?, ?, ?, ?, ?) "
@@ -126,6 +138,18 @@ class Store:
                 return Player(made[0], shown, skill, 0)
             self.db.execute("UPDATE players SET name = ?, base = ? WHERE id = ?", (shown, fold(name), row[0]))
             return Player(row[0], shown, Skill(row[3], row[4]), row[5])
+
+    def _newcomer(self, address: str, newcomers: int | None, now: float) -> None:
+        """Count a new player from ``address``, or refuse it (``player``; in its transaction)."""
+        if newcomers is None:
+            return
+        since = now - NEWCOMER_DAY
+        self.db.execute("DELETE FROM newcomers WHERE made <= ?", (since,))
+        made = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM newcomers WHERE address = ? AND made > ? "
+                               "LIMIT ?) counted", (address, since, newcomers)).fetchone()[0]
+        if made >= newcomers:
+            raise TooManyNewcomers(address)
+        self.db.execute("INSERT INTO newcomers (address, made) VALUES (?, ?)", (address, now))
 
     def known(self, key: str) -> bool:
         """A player of this key exists already."""

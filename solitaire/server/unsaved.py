@@ -9,24 +9,39 @@ reached or was restarted (its connection is made again at the next write). Eithe
 (``Result.saved`` false: it will be saved), and it is written before the next result is
 (``write``) and every second while any is kept (``service.run_until``), oldest first. A duel's
 id is its primary key and ``Store.record`` writes a duel once, so a retry after a write that did
-land (its answer lost) cannot count it twice. Nothing is dropped while the process lives; a
-process stopped with results still kept says how many on its standard error.
+land (its answer lost) cannot count it twice. Nothing is dropped while the process lives; each
+kept result is also written to a file of the process's own beside the database (``spill``), so a
+process that dies with results kept leaves them to the next server started on that folder —
+unless the disk refuses that file too (a full disk, a read-only folder): then they are in memory
+only, and the standard error says so when it happens and again when the process stops.
+
+The fairness counts that read results from the store (quick losses, DU-9; rematches a day, DU-8)
+add the results kept here (``quick_losses``, ``met``): a result waiting to be saved counts at once,
+as it will once written (a kept result leaves ``kept`` only when it is written, so none counts twice).
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from .ratings import Skill, rated
+from .spill import Spill
 from .store import DuelRecord, Store
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
 
 
 class Unsaved:
-    def __init__(self) -> None:
-        self.kept: list[DuelRecord] = []
+    def __init__(self, folder: Path | None = None) -> None:
+        """``folder``: the data folder, where kept results are also written (``spill``), and
+        where the results a dead process kept are taken over from."""
+        self.spill = Spill(folder)
+        self.kept: list[DuelRecord] = self.spill.adopt()
         self.failing = ""  # the last refusal's words while results are kept ("" when none is)
+        if self.kept:
+            print(f"duel server: {len(self.kept)} results a stopped server kept unwritten are taken over "
+                  f"({self.spill.path}), to write", file=sys.stderr, flush=True)
 
     def __len__(self) -> int:
         return len(self.kept)
@@ -39,6 +54,9 @@ class Unsaved:
             return store.record(record), True
         except store.unavailable as error:
             self.kept.append(record)
+            if not self.spill.keep(record):
+                print(f"duel server: cannot keep a result on disk either ({self.spill.refused}): in memory only, "
+                      "lost if the process dies before the store takes it", file=sys.stderr, flush=True)
             self._refused(error)
         return _would_be(store, record), False
 
@@ -54,12 +72,34 @@ class Unsaved:
                 if quiet:
                     raise
                 return written
-            self.kept.pop(0)
+            self.spill.written(self.kept.pop(0).id, not self.kept)
             written += 1
         if self.failing:
             print("duel server: results written again", file=sys.stderr, flush=True)
             self.failing = ""
         return written
+
+    def stopped(self) -> str:
+        """The process stops: what becomes of the results still kept, in words for its stderr."""
+        on_disk = self.spill.path is not None and not self.spill.refused
+        self.spill.close(not self.kept)
+        if not self.kept:
+            return ""
+        if on_disk:
+            return (f"{len(self.kept)} results the store refused ({self.failing}) are kept in {self.spill.path}: "
+                    "a server started on this folder writes them")
+        return (f"{len(self.kept)} results the store refused ({self.failing}) are LOST: the disk refused them "
+                f"too ({self.spill.refused})")
+
+    def quick_losses(self, player: int, since: float) -> int:
+        """``player``'s quick losses among the kept results ended since ``since`` (``Store.quick_losses``)."""
+        return sum(1 for record in self.kept if record.ended >= since
+                   for side in record.sides if side.player == player and side.quick)
+
+    def met(self, first: int, second: int, since: float) -> int:
+        """Rated races of these two players among the kept results ended since ``since`` (``Store.met``)."""
+        return sum(1 for record in self.kept if record.ended >= since and not record.unrated
+                   and {side.player for side in record.sides} == {first, second})
 
     def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""

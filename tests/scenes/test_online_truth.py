@@ -5,12 +5,14 @@ ends, the race goes on), and the leaver sees the server's result with the rating
 
 from __future__ import annotations
 
+import copy
 import time
 
 import pygame
 import pytest
 
 from solitaire import i18n
+from solitaire.core import parse_request
 from solitaire.core.duel import notation
 from solitaire.scenes.duel.online_lobby import ROOM_CHARS, OnlineLobbyScene
 from solitaire.scenes.duel.online_results import OnlineResultsScene
@@ -19,6 +21,7 @@ from solitaire.scenes.menus.confirm import ConfirmScene
 from tests.scenes.online_frames import frames
 from tests.scenes.test_online_race import ann_races_bob
 from tests.server.helpers import running_server
+from tests.server.test_server_referee import candidates, takes
 
 pygame.init()
 
@@ -55,6 +58,42 @@ def test_DU4_the_online_leave_question_says_the_race_goes_on_and_the_opponents_t
     assert question.message.startswith("Leave the race? Your game ends now with 0, as End does; that does not "
                                        "decide the race. Your opponent (5 now) plays on")
     driver.draw()
+
+
+def scoring_move(game) -> str | None:
+    """A move that raises ``game``'s score now (tried on a copy), else None."""
+    for text in candidates(game):
+        if text not in ("u", "r", "a") and takes(game, text):
+            trial = copy.deepcopy(game)
+            trial.apply(trial.resolve(parse_request(text)))
+            if trial.score > game.score:
+                return text
+    return None
+
+
+def test_DU4_the_online_leave_question_reads_the_opponents_total_each_frame(app, tmp_path, monkeypatch, driver):
+    """It was a snapshot of the opponent's total when it opened; the opponent plays on under it.
+    Here Bob scores while Ann is asked (drawing from the stock until a move scores), and the
+    question says his new total."""
+    with ann_races_bob(app, tmp_path, monkeypatch, race_seconds=30) as (scene, theirs, _, server):
+        scene.ask_leave()
+        question = app.stack.top
+        driver.draw()
+        assert "Your opponent (0 now)" in question.message
+        duel = next(iter(server.duels.values()))
+        game = duel.race.games[1]  # Bob's table, as the server has it
+        for _ in range(60):
+            while not theirs.ready or duel.sides[1].moves < theirs.sent:  # the server has played his moves
+                theirs.update(wait=0.02)
+            text = scoring_move(game)
+            theirs.play(text or "s")
+            if text is not None:
+                break
+        frames(app, lambda: rival_figures(scene.duel)[0] > 0)
+        now = rival_figures(scene.duel)[0]
+        driver.draw()
+        assert app.stack.top is question and f"Your opponent ({now} now)" in question.message
+        assert question.message == scene.leave_question()
 
 
 def test_the_leaver_sees_the_servers_result_and_the_rating_change(scored, app, driver):

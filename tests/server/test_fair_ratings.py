@@ -14,7 +14,7 @@ from solitaire.net.online_messages import Ok, Result
 from solitaire.server.duel import STRIKES_IN_A_ROW, ServerDuel, Side
 from solitaire.server.fairness import FAST_MOVES, HUMAN_GAP, REMATCHES_A_DAY, aimed, quick_loss, too_fast
 from solitaire.server.lobby import Queue
-from solitaire.server.service import NEWCOMER_WINDOW, DuelServer, Settings
+from solitaire.server.service import DuelServer, Settings
 from solitaire.server.store import PROVISIONAL_DUELS, DuelRecord, SideRecord, Store
 from tests.server.helpers import QUICK, Raw, running_server
 from tests.server.test_server_referee import CODE, candidates, takes
@@ -268,11 +268,6 @@ def test_an_older_database_compares_its_players_names_by_skeleton_once_opened(tm
     store.close()
     again = Store(tmp_path)
     assert again.player("b" * 30, "Alice").name == "\u0410lice#2"
-
-
-def test_newcomers_from_one_address_are_counted_over_a_day(tmp_path):
-    server = DuelServer(Store(tmp_path))
-    assert server.newcomers.window == NEWCOMER_WINDOW == 86400 and server.newcomers.limit <= 10
 
 
 def test_DU9_a_few_moves_at_the_start_then_leaving_or_waiting_is_a_quick_loss_and_play_after_is_not():

@@ -39,7 +39,7 @@ def columns(store: Store, table: str) -> set[str]:
 
 def test_one_schema_for_both_databases_at_one_version(tmp_path, postgres_url):
     sqlite, postgres = Store(tmp_path), Store(tmp_path, url=postgres_url)
-    for table in ("players", "duels", "results", "daily_results", "schema_version"):
+    for table in ("players", "duels", "results", "daily_results", "newcomers", "schema_version"):
         assert columns(sqlite, table) == columns(postgres, table) != set()
     for store in (sqlite, postgres):
         assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]

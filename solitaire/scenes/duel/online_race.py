@@ -103,18 +103,24 @@ class OnlineRaceScene(DuelScene):
         so, with the opponent's total as its panel shows it; the results screen then waits for
         the server's verdict and shows it with the rating change (``leave_to_results``). A host
         of a duel on the local network stops its server by leaving: that race is decided there,
-        as the Duel's own question says."""
+        as the Duel's own question says. The question's figures are read each frame it shows
+        (``leave_question``), as the End question's are: the opponent plays on under it."""
         duel = self.duel
         hosting = self.online.client.hosting is not None
         if duel.result is not None or hosting or not self.app.can_open("online_results"):
             super().ask_leave(then)
             return
+        ask(self.app, self.leave_question, self.leave_to_results, yes_label=self.app.t("duel.leave"),
+            no_label=self.app.t("menu.cancel"))
+
+    def leave_question(self) -> str:
+        """The Leave question's words now: our total, the opponent's as the panel shows it, the
+        race's time left."""
+        duel = self.duel
         playing = duel.race.playing(ME)
         total = duel.preview().total if playing else duel.race.total(ME)
         key = "online.leave_confirm" if playing else "online.leave_confirm_ended"
-        ask(self.app, self.app.t(key, total=total, opponent=rival_figures(duel)[0],
-                                 left=clock_text(self.online.seconds_left)),
-            self.leave_to_results, yes_label=self.app.t("duel.leave"), no_label=self.app.t("menu.cancel"))
+        return self.app.t(key, total=total, opponent=rival_figures(duel)[0], left=clock_text(self.online.seconds_left))
 
     def leave_to_results(self) -> None:
         """Our game ends now (End, told to the server); the race stays connected, and the

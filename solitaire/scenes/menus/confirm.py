@@ -200,15 +200,18 @@ class DialogScene(Scene):
 class ConfirmScene(DialogScene):
     """Ask before doing something that cannot be undone; ``on_yes`` runs after the dialog closes.
 
-    The safe answer (No) has the focus, so a stray Enter does nothing harmful.
+    The safe answer (No) has the focus, so a stray Enter does nothing harmful. ``message`` may be
+    a function: the question is then read again each frame it is drawn (figures that go on
+    changing under it, an online opponent's total), and laid out again when its words change.
     """
 
-    def __init__(self, app: App, message: str, on_yes: Callable[[], Any],
+    def __init__(self, app: App, message: str | Callable[[], str], on_yes: Callable[[], Any],
                  yes_label: str | None = None, no_label: str | None = None,
                  title: str | None = None, **_: object) -> None:
         super().__init__(app)
         t = app.t
-        self.message = message
+        self.read_message = message if callable(message) else None
+        self.message = message() if callable(message) else message
         self.on_yes = on_yes
         self.title = title or ""
         self.yes = self.group.add(ui.Button(yes_label or t("confirm.yes"), self.answer_yes,
@@ -247,6 +250,14 @@ class ConfirmScene(DialogScene):
         place_row([self.no, self.yes], panel.centerx, panel.bottom - int(u * 0.8) - u, bw, u,
                   u // 2, self.rtl)
 
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.read_message is not None:
+            message = self.read_message()
+            if message != self.message:  # laid out again; the hover a button has stays (each second)
+                self.message = message
+                self.layout(self.size)
+        super().draw(surface, alpha)
+
     def draw_extra(self, surface: pygame.Surface) -> None:
         y = self.text_box.y
         for line in self.lines:
@@ -255,7 +266,7 @@ class ConfirmScene(DialogScene):
             y += self.line_h
 
 
-def ask(app: App, message: str, on_yes: Callable[[], Any], yes_label: str | None = None,
+def ask(app: App, message: str | Callable[[], str], on_yes: Callable[[], Any], yes_label: str | None = None,
         no_label: str | None = None) -> Scene:
     """Push the confirmation dialog (the registered "confirm" scene if there is one)."""
     kwargs: dict[str, Any] = {"message": message, "on_yes": on_yes, "yes_label": yes_label,
