@@ -34,6 +34,7 @@ from solitaire.store.player_key import KeyNotKept, player_key
 DEFAULT_SERVER = "ws://127.0.0.1:47475"
 FAST_PACE = 0.1  # as a network duel's --fast: race seconds a move
 WAIT_SECONDS = 600.0  # the longest a headless run waits for an opponent
+RESULT_SECONDS = 60.0  # the longest it waits for the result once its race is over (clock out or End)
 
 
 class OnlineFailed(Exception):
@@ -129,11 +130,17 @@ def expect(client: OnlineClient, kind: type, seconds: float = WAIT_SECONDS) -> A
 
 def play(duel: OnlineDuel, strength: Strength, pace: float) -> dict | None:
     """Play our side until the server's result: the result line; None if the connection was lost
-    and not made again within the comeback window (``OnlineDuel.come_back``)."""
-    next_at = 0.0
+    and not made again within the comeback window (``OnlineDuel.come_back``), or if no result came
+    ``RESULT_SECONDS`` after the race was over on our side (a server that lost the race)."""
+    next_at, over_at = 0.0, None
     while duel.result is None:
         duel.update(wait=0.02)
         if duel.given_up:
+            return None
+        if over_at is None and duel.race_time >= 0 and (duel.ended or duel.seconds_left <= 0):
+            over_at = duel.clock()
+        if over_at is not None and duel.clock() - over_at > RESULT_SECONDS:
+            duel.lost = Closed(f"no result from the server {RESULT_SECONDS:g} s after the race was over")
             return None
         if duel.ready and duel.race_time >= next_at:
             decision = decide(seen(duel.mirror.game, duel.seconds_left), strength)

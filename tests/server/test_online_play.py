@@ -37,3 +37,35 @@ def test_a_dropped_connection_comes_back_to_its_seat_and_finishes_the_race(tmp_p
         assert line is not None and line["opponent_name"] == "Bob" and line["you"]["score"] >= 0
         assert server.written == 1
         duel.client.close()
+
+
+class _SilentServerDuel:
+    """A race over on our side (the clock ran out) whose server never sends the result."""
+
+    result = None
+    given_up = False
+    ended = False
+    ready = False
+    seconds_left = 0.0
+    race_time = 240.0
+    lost = None
+
+    def __init__(self) -> None:
+        self.now, self.updates = 0.0, 0
+
+    def clock(self) -> float:
+        return self.now
+
+    def update(self, wait: float = 0.0) -> None:
+        self.updates += 1
+        self.now += 1.0
+        assert self.updates < 10_000, "still waiting for a result that never comes"
+
+
+def test_a_result_that_never_comes_ends_the_wait_instead_of_hanging():
+    """Regression: a race the server lost (no result after the clock ran out) kept the headless
+    player and the cluster tests waiting for ever; now it gives up a minute after, saying why."""
+    duel = _SilentServerDuel()
+    assert play(duel, Strength.EASY, 1.0) is None  # type: ignore[arg-type]
+    assert "no result from the server" in duel.lost.reason
+    assert 55 <= duel.updates <= 70
