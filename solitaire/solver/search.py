@@ -53,7 +53,7 @@ from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
 from .movegen import MoveGeneration
-from .position import HIDDEN, Action, State, position_key, safe_double_deck, safe_single_deck
+from .position import HIDDEN, Action, State, position_key, safe_any_runs, safe_double_deck, safe_single_deck
 
 # The clock is read every 16 positions (~1 ms of search): every 256 let a hint's 80 ms search run
 # on up to ~15 ms more in a Thoughtful position it could not decide (issue 33 item 10); a read
@@ -109,7 +109,7 @@ class Search(MoveGeneration, DeadEnds):
         rules = game.rules
         self.decks = rules.decks
         self.ordered = rules.runs == "ordered"
-        self.twins = settle and rules.decks == 1 and self.ordered  # positions are settled
+        self.twins = settle and rules.decks == 1  # positions are settled
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
@@ -122,7 +122,8 @@ class Search(MoveGeneration, DeadEnds):
         # varies, and the King-only pruning applies only where the rules say so (C-3, DU-6).
         self.empty_any = rules.empty_takes_any
         self.total = len(DECK) * rules.decks
-        self.safe = safe_double_deck if rules.decks == 2 else safe_single_deck
+        self.safe = (safe_double_deck if rules.decks == 2 else safe_single_deck if self.ordered
+                     else safe_any_runs)
         columns = tuple(
             bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
             for cards, hidden in zip(game.tableau, game.hidden)
@@ -133,6 +134,9 @@ class Search(MoveGeneration, DeadEnds):
         recycles_left = -1 if limit < 0 else max(0, limit - game.recycles)
         self.start: State = (columns, tuple(found), talon, len(game.waste), recycles_left)
         self.nodes = 0
+        # Where any face-up card leads a group (Yukon, YU-2) the moves are many and the dead-end
+        # proof is cheap beside them: every position is checked, not only the first.
+        self.dead_each = not self.ordered and rules.decks == 1 and not self.empty_any
 
     def key(self, state: State) -> bytes:
         """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
@@ -192,6 +196,7 @@ class Search(MoveGeneration, DeadEnds):
         key = self.key
         limit = node_limit if node_limit is not None else -1
         total = self.total
+        dead_each = self.dead_each
         caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
         bold_left = self.bold  # bold attempts stay until their pruned tree is exhausted
         attempt = 0
@@ -230,6 +235,7 @@ class Search(MoveGeneration, DeadEnds):
                     elif frame_low < low[-1]:
                         low[-1] = frame_low
                     continue
+                base_key = k
                 if bold:
                     # a bold position also carries the talon card its last move put on a
                     # column, if the move ended so (nothing played or settled after it), as
@@ -260,6 +266,9 @@ class Search(MoveGeneration, DeadEnds):
                         break
                 if attempt_nodes >= attempt_cap:
                     break
+                if dead_each and self.dead_end(state):
+                    dead.add(base_key)  # lost whatever the line: for the sure attempts too
+                    continue
                 number[k] = len(number)
                 open_keys.append(k)
                 path.append(acts)
