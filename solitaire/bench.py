@@ -30,9 +30,11 @@ def run_bench(argv: list[str]) -> int:
                         help="--server: the same load on another checkout's server too (its game.py), compared; "
                         "again for more checkouts")
     parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
-                        help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
+                        help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS}); "
+                        "--solver: deals a suite")
     parser.add_argument("--seed", type=_seed, default=None, metavar="N",
-                        help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on)")
+                        help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on); "
+                        "--solver: deals drawn at random from this seed instead of deals 1 to N")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
     parser.add_argument("--game", default=None, metavar="GAME",
@@ -43,8 +45,10 @@ def run_bench(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except UsageError as error:
         return bad_input(error)
-    if (args.deals is not None or args.json or args.seed is not None) and not args.opponent:
-        return bad_input(UsageError("game.py bench: --deals, --seed and --json go with --opponent"))
+    if (args.deals is not None or args.seed is not None) and not (args.opponent or args.solver):
+        return bad_input(UsageError("game.py bench: --deals and --seed go with --opponent or --solver"))
+    if args.json and not args.opponent:
+        return bad_input(UsageError("game.py bench: --json goes with --opponent"))
     for other in args.against:
         if not (args.server and _is_game_py(other)):
             return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
@@ -79,7 +83,8 @@ def run_bench(argv: list[str]) -> int:
 
         from solitaire.solver.bench import BUDGET
 
-        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET, only=args.game, hints=args.game is None)
+        run_solver_bench(args.deals if args.solver else None, quick=args.quick, budget=args.budget or BUDGET,
+                         only=args.game, hints=args.game is None, seed=args.seed if args.solver else None)
     if args.opponent or every:
         from solitaire.solver.opponent.bench import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 

@@ -17,7 +17,7 @@ import time
 from typing import Sequence
 
 from ..core import Game, parse_code
-from ..core.codes import GameCode
+from ..core.codes import DEAL_LIMIT, GameCode
 from ..core.rules import ruleset
 from .api import SolverBug, hint, solve
 from .search import Search
@@ -96,12 +96,17 @@ def machine_speed(code: str = SPEED_DEAL, positions: int = SPEED_POSITIONS, runs
     return statistics.median(rates)
 
 
-def _codes(game: str, draw: int, scoring: str, count: int) -> list[str]:
+def _codes(game: str, draw: int, scoring: str, count: int, seed: int | None = None) -> list[str]:
     """The suite's deals 1 to ``count``: Microsoft's numbers where the game has them (FC-6), the
-    deals every published FreeCell figure is for; the game's own codes otherwise.
+    deals every published FreeCell figure is for; the game's own codes otherwise. With ``seed``,
+    ``count`` deal numbers drawn at random from it instead (deals no setting was tuned on).
     """
-    ms = ruleset(game).ms_deals > 0
-    return [str(GameCode(game, draw, scoring, number, ms=ms)) for number in range(1, count + 1)]
+    rules = ruleset(game)
+    ms = rules.ms_deals > 0
+    numbers = range(1, count + 1)
+    if seed is not None:
+        numbers = random.Random(seed).sample(range(1, rules.ms_deals + 1 if ms else DEAL_LIMIT), count)
+    return [str(GameCode(game, draw, scoring, number, ms=ms)) for number in numbers]
 
 
 def _percent(part: int, whole: int) -> str:
@@ -131,16 +136,18 @@ def published_check(won: int, unknown: int, deals: int, published: float) -> str
 
 
 def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
-              only: str | None = None, hints: bool = True, budget: float = BUDGET) -> None:
+              only: str | None = None, hints: bool = True, budget: float = BUDGET, seed: int | None = None) -> None:
     """Print every solver figure with its target. ``deals`` overrides the count per suite;
     ``quick`` runs 50 deals a suite and 200 hints; ``only`` keeps the suites of one game (a
     game of SUITES); ``hints=False`` leaves the hint timings out; ``budget`` is the seconds a
-    deal (the targets are for 2 s, and for 10 s: at least 99.5% decided).
+    deal (the targets are for 2 s, and for 10 s: at least 99.5% decided); ``seed`` draws each
+    suite's deals at random from it instead of taking deals 1 to N.
     """
     if quick and deals is None:
         deals = 50
     context = mp.get_context("spawn")
-    print(f"solver bench: budget {budget:g} s a deal, {workers} processes", flush=True)
+    drawn = "deals 1 to N" if seed is None else f"deals drawn from seed {seed}"
+    print(f"solver bench: budget {budget:g} s a deal, {workers} processes, {drawn}", flush=True)
     print(f"this machine: {machine_speed():,.0f} positions a second in one search "
           f"({SPEED_DEAL}, median of {SPEED_RUNS} runs of {SPEED_POSITIONS:,} positions)", flush=True)
     bugs = 0
@@ -149,7 +156,7 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
             if only and game != only:
                 continue
             n = deals or count
-            jobs = [(code, budget) for code in _codes(game, draw, scoring, n)]
+            jobs = [(code, budget) for code in _codes(game, draw, scoring, n, seed)]
             started = time.perf_counter()
             rows = pool.map(_solve_one, jobs, chunksize=1)
             wall = time.perf_counter() - started

@@ -133,10 +133,12 @@ class Search(MoveGeneration, DeadEnds):
         limit = game.scoring.max_recycles
         recycles_left = -1 if limit < 0 else max(0, limit - game.recycles)
         self.start: State = (columns, tuple(found), talon, len(game.waste), recycles_left)
+        if not talon:
+            # no card will ever come from the talon (Yukon, YU-1, or a Klondike whose stock and
+            # waste are spent): a bold attempt's rule never applies, and its lines are the sure
+            # attempts' own, searched a second time apart
+            self.bold = False
         self.nodes = 0
-        # Where any face-up card leads a group (Yukon, YU-2) the moves are many and the dead-end
-        # proof is cheap beside them: every position is checked, not only the first.
-        self.dead_each = not self.ordered and rules.decks == 1 and not self.empty_any
 
     def key(self, state: State) -> bytes:
         """Columns sorted; with unlimited recycles every waste size on the recycle cycle (0, the
@@ -196,7 +198,6 @@ class Search(MoveGeneration, DeadEnds):
         key = self.key
         limit = node_limit if node_limit is not None else -1
         total = self.total
-        dead_each = self.dead_each
         caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
         bold_left = self.bold  # bold attempts stay until their pruned tree is exhausted
         attempt = 0
@@ -235,7 +236,6 @@ class Search(MoveGeneration, DeadEnds):
                     elif frame_low < low[-1]:
                         low[-1] = frame_low
                     continue
-                base_key = k
                 if bold:
                     # a bold position also carries the talon card its last move put on a
                     # column, if the move ended so (nothing played or settled after it), as
@@ -266,9 +266,6 @@ class Search(MoveGeneration, DeadEnds):
                         break
                 if attempt_nodes >= attempt_cap:
                     break
-                if dead_each and self.dead_end(state):
-                    dead.add(base_key)  # lost whatever the line: for the sure attempts too
-                    continue
                 number[k] = len(number)
                 open_keys.append(k)
                 path.append(acts)
