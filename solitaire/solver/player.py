@@ -14,7 +14,7 @@ home or turns one (``opponent.escape``: every line over the cards it has seen, t
 as often as it takes), and presses End only when there is no such line (a dead end of what it
 can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
 left cannot change the result): never to bank the time bonus (DU-5) while a card could still
-come home (issue 31). Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
+come home (issue 31). Games no talon search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """
@@ -117,7 +117,7 @@ HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
 
 
 def hint_move(view: Seen, seed: int = 0) -> Move | None:
-    """The Hint of a game with hidden cards (Klondike, Double Solitaire): Hard's move without a
+    """The Hint of a game the talon search fits while cards are hidden: Hard's move without a
     clock, on the hint's budget; None when nothing useful is left."""
     rng = random.Random(f"{seed}|hint|{view.key}")
     return hard_move(Seen(view.game, view.unknown, view.stock_known), rng, PACE[Strength.HARD], HINT_BUDGET)

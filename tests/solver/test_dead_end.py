@@ -5,7 +5,7 @@ check of ``bench --opponent`` ("gave up"), both ways."""
 from __future__ import annotations
 
 from solitaire.core import DRAW, parse_code
-from solitaire.solver.opponent.bench import gave_up, race
+from solitaire.benches.opponent import gave_up, race
 from solitaire.solver.opponent.escape import search, way_out
 from solitaire.solver.player import END, PACE, Strength, decide, seen
 from tests.positions import build

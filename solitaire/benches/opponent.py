@@ -23,11 +23,11 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 
-from ...core.codes import DEAL_LIMIT, GameCode
-from ...core.duel import ENDED, Race
-from ...core.game import Game
-from ..player import END, PACE, Strength, decide, seen
-from .escape import search
+from solitaire.core.codes import DEAL_LIMIT, GameCode
+from solitaire.core.duel import ENDED, Race
+from solitaire.core.game import Game
+from solitaire.solver.player import END, PACE, Strength, decide, seen
+from solitaire.solver.opponent.escape import search
 
 DEFAULT_DEALS = 200
 DEFAULT_SEED = 1
