@@ -32,6 +32,13 @@ def test_YU2_a_card_goes_home_by_itself_only_when_no_card_can_need_it_as_a_base(
     assert safe_any_runs(2, S, [1, 1, 1, 1])
 
 
+def test_YU2_a_deal_the_one_deck_safe_rule_called_lost_is_won():
+    # Issue 34: with Klondike's rule the search sent a card home for good that a group needed
+    # later, and said "lost" after 2,598 positions; the line found now replays to a win
+    result = solve(Game.deal(parse_code("YU1-D1N-GDHNUEE")), 30.0)
+    assert result.result == "won"
+
+
 def test_YU2_twins_settle_under_a_group_in_any_order():
     # the 8 of spades sits on the 9 of diamonds with a 3 and a queen on it, out of order: the
     # whole group goes onto the 9 of hearts (the lower twin) in Yukon, never in Klondike
