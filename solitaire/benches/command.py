@@ -2,7 +2,8 @@
 
 With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
 ``--layout``, ``--opponent``, ``--server`` and ``--store`` pick sections. ``--deals N``, ``--seed N``
-and ``--json`` are the opponent's (issues 14 and 31).
+and ``--json`` are the opponent's (issues 14 and 31); ``--deals`` and ``--seed`` also the
+solver's (deals a suite, drawn at random: issue 34).
 """
 
 from __future__ import annotations
@@ -34,9 +35,11 @@ def run_bench(argv: list[str]) -> int:
                         help="--server: the same load on another checkout's server too (its game.py), compared; "
                         "again for more checkouts")
     parser.add_argument("--deals", type=_deal_count, default=None, metavar="N",
-                        help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS})")
+                        help=f"deals a strength for --opponent (default 200, at most {MAX_DEALS}); "
+                        "--solver: deals a suite")
     parser.add_argument("--seed", type=_seed, default=None, metavar="N",
-                        help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on)")
+                        help="--opponent: the seed its deals are drawn from (default 1, the one it was tuned on); "
+                        "--solver: deals drawn at random from this seed instead of deals 1 to N")
     parser.add_argument("--json", action="store_true", help="--opponent: print one JSON object last")
     parser.add_argument("--quick", action="store_true", help="fewer deals, for a fast look")
     parser.add_argument("--game", default=None, metavar="GAME",
@@ -47,8 +50,10 @@ def run_bench(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except UsageError as error:
         return bad_input(error)
-    if (args.deals is not None or args.json or args.seed is not None) and not args.opponent:
-        return bad_input(UsageError("game.py bench: --deals, --seed and --json go with --opponent"))
+    if (args.deals is not None or args.seed is not None) and not (args.opponent or args.solver):
+        return bad_input(UsageError("game.py bench: --deals and --seed go with --opponent or --solver"))
+    if args.json and not args.opponent:
+        return bad_input(UsageError("game.py bench: --json goes with --opponent"))
     for other in args.against:
         if not (args.server and _is_game_py(other)):
             return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
@@ -85,7 +90,8 @@ def run_bench(argv: list[str]) -> int:
     if args.solver or every:
         from solitaire.benches.solver import BUDGET, run_bench as run_solver_bench
 
-        run_solver_bench(quick=args.quick, budget=args.budget or BUDGET, only=args.game, hints=args.game is None)
+        run_solver_bench(args.deals if args.solver else None, quick=args.quick, budget=args.budget or BUDGET,
+                         only=args.game, hints=args.game is None, seed=args.seed if args.solver else None)
     if args.opponent or every:
         from solitaire.benches.opponent import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 

@@ -78,8 +78,8 @@ class DeadEnds:
         return False
 
     def dead_end(self, state: State) -> bool:
-        """Whether some cards can provably never move, so the game is lost (one deck, ordered
-        runs, an empty column for Kings only: the games whose rule parts say all three).
+        """Whether some cards can provably never move, so the game is lost (one deck, an empty
+        column for Kings only: the games whose rule parts say both, with runs ordered or not).
 
         The set M of stuck cards is the largest set in which every first move of every card
         needs some card of M to have moved before it (so, taking the first move that moves a
@@ -94,13 +94,18 @@ class DeadEnds:
         - carried in a group by the card under it, which builds on it and moves: the cards above
           the first break must have left first here too.
 
+        Where any face-up card leads a group in any order (Yukon, YU-2) there is no break: a
+        face-up card leads whatever lies on it, and is carried by any face-up card under it
+        (which must then move too: the card right under it moves with it).
+
         Talon cards only need a way home or a card to go on (every talon card is taken as
         reachable), Kings are never counted stuck (an empty column may come), and a face-down
         card counts as able to move once uncovered. Each way is a bit mask of the cards that
         must move first; a card is free when one of its ways misses M.
         """
-        if self.decks != 1 or not self.ordered or self.empty_any:
+        if self.decks != 1 or self.empty_any:
             return False  # the proof counts on C-3: any other card may wait for an empty column
+        ordered = self.ordered
         cols, found = state[0], state[1]
         builds = _BUILDS
         rank, suit = _RANK, _SUIT
@@ -118,7 +123,9 @@ class DeadEnds:
                 col_of[c] = ci
                 idx_of[c] = i
                 above[c] = suf
-                if i == n - 1 or not builds[col[i + 1] * 256 + v]:
+                if not ordered:
+                    brk_mask = suf if v >= HIDDEN else 0  # YU-2: a face-up card leads whatever lies on it
+                elif i == n - 1 or not builds[col[i + 1] * 256 + v]:
                     brk_mask = suf
                 above_brk[c] = brk_mask
                 suf |= 1 << c
@@ -163,7 +170,10 @@ class DeadEnds:
                         if idx > 0:
                             col = cols[ci]
                             under = col[idx - 1]
-                            if builds[col[idx] * 256 + under]:
+                            if not ordered:
+                                if col[idx] < HIDDEN and under < HIDDEN:
+                                    ways.append(1 << under)  # carried by any face-up card under it
+                            elif builds[col[idx] * 256 + under]:
                                 ways.append(brk | (1 << (under & 63)))
                         stuck |= 1 << c
                         ways_of.append((c, ways))

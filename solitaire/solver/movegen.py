@@ -85,7 +85,7 @@ class MoveGeneration:
         while settling uncovers something. ``first``: as for ``_play_safe``.
         """
         talon, p = self._play_safe(cols, found, talon, p, acts, first)
-        while self.twins and settle_twins(cols, self.twin_cache, acts):
+        while self.twins and settle_twins(cols, self.twin_cache, acts, not self.ordered):
             talon, p = self._play_safe(cols, found, talon, p, acts)
         return talon, p
 

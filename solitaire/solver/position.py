@@ -99,17 +99,39 @@ def safe_double_deck(rank: int, suit: int, found: tuple[int, ...] | list[int]) -
             and found[2 * b] >= need and found[2 * b + 1] >= need)
 
 
-def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...], int]:
-    """For ``settle_twins``: each group on top of ``col`` that builds on the card under it, top
-    down, as (that card's twin, where the group starts) when the twin has the lower number; the
-    bit mask of those twins; and the bit of the column's top card (0 for an empty column).
+def safe_any_runs(rank: int, suit: int, found: tuple[int, ...] | list[int]) -> bool:
+    """One deck where any face-up card leads a group, in order or not (Yukon, YU-2): a card may
+    go home for good only when nothing can ever need it as a base. The one-deck proof
+    (``safe_single_deck``) counts on a card of the other colour one rank lower going home as
+    soon as it is free, but here such a card may carry any cards on it and need a base to
+    uncover what lies under it. So: an Ace always; any other card when both cards of the other
+    colour one rank lower are home, and both of its own colour two ranks lower (a card coming
+    back from a foundation could otherwise be the base one of those needs, C-7).
+    """
+    if rank <= 1:
+        return True
+    a, b = _OPPOSITE[suit]
+    return found[a] >= rank - 1 and found[b] >= rank - 1 and found[_SAME_OTHER[suit]] >= rank - 2
+
+
+def twin_bases(col: bytes, any_order: bool = False) -> tuple[int, tuple[tuple[int, int], ...], int]:
+    """For ``settle_twins``: each group of ``col`` that builds on the card under it, top down, as
+    (that card's twin, where the group starts) when the twin has the lower number; the bit mask
+    of those twins; and the bit of the column's top card (0 for an empty column). With ordered
+    runs only the groups of the ordered run on top count; with ``any_order`` (YU-2: any
+    face-up card leads a group) every face-up card that builds on the face-up card under it.
     """
     out = []
     mask = 0
     k = len(col) - 1
     while k >= 1:
         u = col[k - 1]
-        if u >= HIDDEN or not _BUILDS[col[k] * 256 + u]:
+        if u >= HIDDEN:
+            break
+        if not _BUILDS[col[k] * 256 + u]:
+            if any_order:
+                k -= 1
+                continue
             break
         t = _TWIN[u]
         if t < u:
@@ -119,8 +141,9 @@ def twin_bases(col: bytes) -> tuple[int, tuple[tuple[int, int], ...], int]:
     return mask, tuple(out), 1 << col[-1] if col else 0
 
 
-def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action] | None = None) -> bool:
-    """One deck, ordered runs: move every group that could go onto the twin of the card it sits
+def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action] | None = None,
+                 any_order: bool = False) -> bool:
+    """One deck (ordered runs, or ``any_order`` as in Yukon): move every group that could go onto the twin of the card it sits
     on (same rank and colour, the other suit) there when that twin has the lower number; return
     whether anything moved. Such a move is always legal and can always be taken back (the card
     left behind is then a top, and the group builds on it), so the settled position and the
@@ -132,18 +155,19 @@ def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action
     for col in cols:
         b = cache.get(col)
         if b is None:
-            b = cache[col] = twin_bases(col)
+            b = cache[col] = twin_bases(col, any_order)
         wanted |= b[0]
         tops_mask |= b[2]
     if not wanted & tops_mask:
         return False
     tops = {col[-1]: j for j, col in enumerate(cols) if col}
     i = 0
+    changed = False
     while i < len(cols):
         moved = False
         for t, k in cache[cols[i]][1]:
             j = tops.get(t)
-            if j is not None:
+            if j is not None and j != i:  # (in any order, the twin may lie in the group itself)
                 col = cols[i]
                 cols[j] += col[k:]
                 cols[i] = col[:k]
@@ -152,10 +176,10 @@ def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action
                 tops[col[k - 1]] = i
                 for m in (i, j):
                     if cols[m] not in cache:
-                        cache[cols[m]] = twin_bases(cols[m])
+                        cache[cols[m]] = twin_bases(cols[m], any_order)
                 if acts is not None:
                     acts.append(("tt", i, len(col) - k, j))
-                moved = True
+                moved = changed = True
                 break
         i = 0 if moved else i + 1
-    return True
+    return changed

@@ -16,7 +16,8 @@ positions, so it keeps its own state made of bytes and small tuples:
 Positions are compared by a canonical key (columns sorted, so one empty column stands for all),
 and every key seen is kept: a position met again is not searched again. Foundation moves proven
 safe are played at once, without branching, and a safe card is never taken back from a
-foundation. With one deck, every position is also settled (``settle_twins``): a group that could
+foundation (where any face-up card leads a group, Yukon's YU-2, a card is safe later:
+``safe_any_runs``). With one deck, every position is also settled (``settle_twins``): a group that could
 move onto the lower-numbered twin of the card it sits on is moved there, so the many positions
 that differ only in which of two twins holds a group are met as one.
 
@@ -30,7 +31,8 @@ once. Rules of this kind are easy to get wrong together: two moves that each wai
 hide a win. Two earlier rules (a group leaving a card out of order, and a foundation card coming
 back, each held back until its use could follow at once) did exactly that and were removed;
 ``tests/solver/test_reference.py`` compares the search with one that tries every legal move.
-A position where some cards can never move again (``dead_end``) is lost at once. The search
+A position where some cards can never move again (``dead_end``) is lost at once (checked at the
+root only: at every position it cost Yukon more wins than it proved losses, at 2 s a deal). The search
 stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
 was tried.
 
@@ -53,7 +55,7 @@ from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
 from .movegen import MoveGeneration
-from .position import HIDDEN, Action, State, position_key, safe_double_deck, safe_single_deck
+from .position import HIDDEN, Action, State, position_key, safe_any_runs, safe_double_deck, safe_single_deck
 
 # The clock is read every 16 positions (~1 ms of search): every 256 let a hint's 80 ms search run
 # on up to ~15 ms more in a Thoughtful position it could not decide (issue 33 item 10); a read
@@ -109,7 +111,7 @@ class Search(MoveGeneration, DeadEnds):
         rules = game.rules
         self.decks = rules.decks
         self.ordered = rules.runs == "ordered"
-        self.twins = settle and rules.decks == 1 and self.ordered  # positions are settled
+        self.twins = settle and rules.decks == 1  # positions are settled
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
@@ -122,7 +124,8 @@ class Search(MoveGeneration, DeadEnds):
         # varies, and the King-only pruning applies only where the rules say so (C-3, DU-6).
         self.empty_any = rules.empty_takes_any
         self.total = len(DECK) * rules.decks
-        self.safe = safe_double_deck if rules.decks == 2 else safe_single_deck
+        self.safe = (safe_double_deck if rules.decks == 2 else safe_single_deck if self.ordered
+                     else safe_any_runs)
         columns = tuple(
             bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
             for cards, hidden in zip(game.tableau, game.hidden)
@@ -132,6 +135,11 @@ class Search(MoveGeneration, DeadEnds):
         limit = game.scoring.max_recycles
         recycles_left = -1 if limit < 0 else max(0, limit - game.recycles)
         self.start: State = (columns, tuple(found), talon, len(game.waste), recycles_left)
+        if not talon:
+            # no card will ever come from the talon (Yukon, YU-1, or a Klondike whose stock and
+            # waste are spent): a bold attempt's rule never applies, and its lines are the sure
+            # attempts' own, searched a second time apart
+            self.bold = False
         self.nodes = 0
 
     def key(self, state: State) -> bytes:

@@ -1,7 +1,7 @@
 """The solver bench's measure of machine speed."""
 
 from solitaire.core import Game, parse_code
-from solitaire.benches.solver import SPEED_DEAL, SPEED_POSITIONS, SUITES, machine_speed, published_check
+from solitaire.benches.solver import SPEED_DEAL, SPEED_POSITIONS, SUITES, _codes, machine_speed, published_check
 from solitaire.solver.search import Search
 
 
@@ -66,3 +66,15 @@ def test_game_py_bench_takes_the_solver_budget_and_refuses_it_alone(capsys):
     assert "--game must be one of" in capsys.readouterr().err
     assert run_bench(["--solver", "--budget", "nine"]) == 2
     assert "not a number of seconds: 'nine'" in capsys.readouterr().err
+
+
+def test_a_seed_draws_a_suites_deals_at_random_instead_of_deals_1_to_n():
+    """Issue 34: Yukon's 10 s figure is quoted on deals no setting was tuned on (``--seed``)."""
+    first = _codes("yukon", 1, "standard", 3)
+    assert first == ["YU1-D1N-AAAAAAB", "YU1-D1N-AAAAAAC", "YU1-D1N-AAAAAAD"]
+    drawn = _codes("yukon", 1, "standard", 200, seed=7)
+    assert drawn == _codes("yukon", 1, "standard", 200, seed=7) and len(set(drawn)) == 200
+    assert not set(drawn) & set(_codes("yukon", 1, "standard", 1000))
+    assert all(Game.deal(parse_code(code)) for code in drawn[:5])
+    microsoft = _codes("freecell", 1, "standard", 50, seed=7)
+    assert all(code.startswith("FC1-MS-") for code in microsoft) and len(set(microsoft)) == 50

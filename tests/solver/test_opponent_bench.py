@@ -50,8 +50,9 @@ def test_head_to_head_counts_wins_ties_and_losses_deal_by_deal():
 @pytest.mark.parametrize("args, says", [
     (["--opponent", "--deals", "0"], "--deals: must be at least 1, not 0"),
     (["--opponent", "--deals", "many"], "--deals: invalid count: 'many'"),
-    (["--json"], "--deals, --seed and --json go with --opponent"),
-    (["--seed", "4"], "--deals, --seed and --json go with --opponent"),
+    (["--json"], "--json goes with --opponent"),
+    (["--solver", "--json"], "--json goes with --opponent"),
+    (["--seed", "4"], "--deals and --seed go with --opponent or --solver"),
     (["--opponent", "--seed", "-1"], "--seed: must be at least 0, not -1"),
     (["--opponent", "--seed", "x"], "--seed: invalid seed: 'x'"),
 ])

@@ -1,0 +1,108 @@
+"""Yukon's search (issue 34): what the Klondike family's search does differently where any face-up
+card leads a group, in order or not (YU-2), and the stock is empty (YU-1). Each rule is checked on
+its own, and against a reference that tries every legal move and plays nothing by itself but Aces.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solitaire.core import Game, parse_card, parse_code
+from solitaire.core.cards import SUITS
+from solitaire.solver.api import solve
+from solitaire.solver.position import safe_any_runs, safe_single_deck, settle_twins
+from solitaire.solver.search import Search
+from tests.solver.test_reference import Reference, random_position
+
+S, H, D, C = (SUITS.index(s) for s in "SHDC")
+
+
+def _cols(*texts: str) -> list[bytes]:
+    return [bytes(parse_card(word)[0] for word in text.split()) for text in texts]
+
+
+def test_YU2_a_card_goes_home_by_itself_only_when_no_card_can_need_it_as_a_base():
+    # the five of hearts: the one-deck rule sends it home with both black fours still out ...
+    found = [3, 4, 2, 3]  # spades to 3, hearts to 4, diamonds to 2, clubs to 3
+    assert safe_single_deck(5, H, found) and not safe_any_runs(5, H, found)
+    # ... where a black four may carry any cards and need it to uncover what lies under it
+    assert safe_any_runs(5, H, [4, 4, 3, 4])
+    assert not safe_any_runs(5, H, [4, 4, 2, 4])  # a red three could need a four back from home
+    assert safe_any_runs(1, S, [0, 0, 0, 0]) and not safe_any_runs(2, S, [1, 0, 0, 1])
+    assert safe_any_runs(2, S, [1, 1, 1, 1])
+
+
+def test_YU2_a_deal_the_one_deck_safe_rule_called_lost_is_won():
+    # Issue 34: with Klondike's rule the search sent a card home for good that a group needed
+    # later, and said "lost" after 2,598 positions; the line found now replays to a win
+    result = solve(Game.deal(parse_code("YU1-D1N-GDHNUEE")), 30.0)
+    assert result.result == "won"
+
+
+def test_YU2_twins_settle_under_a_group_in_any_order():
+    # the 8 of spades sits on the 9 of diamonds with a 3 and a queen on it, out of order: the
+    # whole group goes onto the 9 of hearts (the lower twin) in Yukon, never in Klondike
+    board = _cols("KC 9D 8S 3H QD", "TS 9H")
+    assert not settle_twins(board, {})
+    assert board == _cols("KC 9D 8S 3H QD", "TS 9H")
+    acts: list = []
+    assert settle_twins(board, {}, acts, any_order=True)
+    assert board == _cols("KC 9D", "TS 9H 8S 3H QD") and acts == [("tt", 0, 3, 1)]
+
+
+def test_YU2_a_twin_lying_in_the_group_itself_is_not_settled_onto():
+    # the 9 of hearts is the group's own top: moving the group onto it is no move (this once
+    # said it settled, and the search went round for ever)
+    board = _cols("KC 9D 8S 9H")
+    assert not settle_twins(board, {}, [], any_order=True)
+    assert board == _cols("KC 9D 8S 9H")
+
+
+def test_YU1_no_bold_attempts_without_a_talon():
+    # a bold attempt's rule is about talon cards: with none its lines are the sure ones
+    assert not Search(Game.deal(parse_code("YU1-D1N-AAAAAAB"))).bold
+    assert Search(Game.deal(parse_code("KL1-D1N-AAAAAAB"))).bold
+
+
+def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
+    rng = random.Random(2)
+    dead = lost = 0
+    for _ in range(400):
+        game = random_position(rng, "yukon", left=(10, 22), crowded=True)
+        search = Search(game)
+        if search.dead_end(search.start):
+            dead += 1
+            answer = Reference(game).run(30.0, node_limit=3_000).result
+            assert answer != "won"
+            lost += answer == "lost"
+    assert dead >= 2 and lost >= 1, (dead, lost)
+
+
+def test_YU2_a_deal_the_search_could_not_finish_is_lost_at_its_first_position():
+    # a card that can never move, found before any move is tried (issue 34: unknown at 30 s)
+    result = solve(Game.deal(parse_code("YU1-D1N-AAAAABL")), 5.0)
+    assert result.result == "lost" and result.nodes == 1
+
+
+class AcesOnly(Reference):
+    """The reference with nothing played by itself but Aces: every other card goes home, and
+    comes back (C-7), only as a move tried like the others."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.safe = lambda rank, suit, found: rank <= 1
+
+
+def test_YU2_the_search_agrees_with_a_reference_that_plays_only_aces_by_itself():
+    rng = random.Random(34)
+    tally = {"won": 0, "lost": 0, "too big": 0}
+    for _ in range(60):
+        game = random_position(rng, "yukon", left=(8, 18), crowded=True)
+        theirs = AcesOnly(game).run(30.0, node_limit=5_000).result
+        if theirs == "unknown":
+            tally["too big"] += 1
+            continue
+        ours = solve(game, 30.0).result
+        assert ours == theirs
+        tally[ours] += 1
+    assert tally["won"] >= 50 and tally["too big"] < 5, tally
