@@ -26,7 +26,7 @@ from itertools import combinations
 from ...core.codes import DEAL_LIMIT, GameCode
 from ...core.duel import ENDED, Race
 from ...core.game import Game
-from ..player import END, PACE, Strength, decide, seen
+from ..player import END, PACE, Strength, decide_plan, seen
 from .escape import search
 
 DEFAULT_DEALS = 200
@@ -80,12 +80,14 @@ def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Playe
     slowest = [0.0] * len(strengths)
     gave = [False] * len(strengths)
     wide = [False] * len(strengths)
+    plans: list[tuple] = [()] * len(strengths)  # each player's plan, kept across its decisions
     while not contest.over:
         open_players = [p for p in range(len(strengths)) if not contest.finished(p)]
         player = min(open_players, key=lambda p: (asked[p] + PACE[strengths[p]], p))
         game = contest.games[player]
         started = time.perf_counter()
-        decision = decide(seen(game, contest.limit - asked[player]), strengths[player], seed)
+        decision, plans[player] = decide_plan(seen(game, contest.limit - asked[player]), strengths[player], seed,
+                                              plans[player])
         spent = time.perf_counter() - started
         thinking[player] += spent
         slowest[player] = max(slowest[player], spent)

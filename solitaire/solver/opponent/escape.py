@@ -21,6 +21,7 @@ without a card to turn has a few thousand such places at most. ``LIMIT`` bounds 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
@@ -39,6 +40,20 @@ class Way:
     found: bool | None
     move: Move | None = None
     moves: int = 0
+    line: tuple[Move, ...] = ()  # the whole line found, ``move`` first
+
+
+Trail = Optional[tuple]
+"""A line as it is searched: (last move, the trail before it), None for no move yet; shared by
+every line that goes on from it, so keeping a line costs one pair."""
+
+
+def _line(trail: Trail) -> tuple[Move, ...]:
+    moves = []
+    while trail is not None:
+        moves.append(trail[0])
+        trail = trail[1]
+    return tuple(reversed(moves))
 
 
 def _state(game: Game) -> tuple:
@@ -54,38 +69,44 @@ def _state_with_home(game: Game) -> tuple:
     return _state(game) + (tuple(sorted(map(len, game.foundations))),)
 
 
-def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False) -> Way:
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52) -> Way:
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
-    may take cards back from the foundations too (the bench's wider check, never the player's)."""
+    may take cards back from the foundations too, at most ``returns`` in a line."""
     home_now, hidden_now = home(start), still_hidden(start)
     key = _state_with_home if from_home else _state
     visited = {key(start)}
-    frontier: list[tuple[Game, Move | None]] = [(start, None)]
+    frontier: list[tuple[Game, Trail, int]] = [(start, None, 0)]
     depth = 0
     while frontier:
         depth += 1
-        following: list[tuple[Game, Move | None]] = []
-        for game, first in frontier:
+        following: list[tuple[Game, Trail, int]] = []
+        for game, trail, taken in frontier:
             for move in game.legal_moves():
-                if move.src.kind == FOUNDATION and not from_home:
+                back = move.src.kind == FOUNDATION
+                if back and (not from_home or taken >= returns):
                     continue  # a card from home goes back
                 if move.src.kind == STOCK and not stock_seen:
-                    return Way(True, first or move, depth)  # the click shows what was never seen
+                    return _found((move, trail), depth)  # the click shows what was never seen
                 game.apply(move)
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
-                    return Way(True, first or move, depth)
+                    return _found((move, trail), depth)
                 state = key(game)
                 if state not in visited:
                     if len(visited) >= limit:
                         game.undo()
                         return Way(None)
                     visited.add(state)
-                    following.append((game.clone(), first or move))
+                    following.append((game.clone(), (move, trail), taken + back))
                 game.undo()
         frontier = following
     return Way(False)
+
+
+def _found(trail: Trail, depth: int) -> Way:
+    line = _line(trail)
+    return Way(True, line[0], depth, line)
 
 
 def way_out(view: Seen, limit: int = LIMIT) -> Way:
