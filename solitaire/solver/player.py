@@ -146,8 +146,12 @@ def _medium(view: Seen, rng: random.Random) -> Move | None:
     return medium_move(view)
 
 
+HARD_BUDGET = Budget()
+"""Hard's thinking a move: samples of the hidden cards, candidates, playout length."""
+
+
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    return hard_move(view, rng, PACE[Strength.HARD], favoured=medium_move(view))
+    return hard_move(view, rng, PACE[Strength.HARD], HARD_BUDGET, favoured=medium_move(view))
 
 
 HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
