@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any, Union
 
 from ..core.game import Game
-from ..core.moves import Move, Pile
+from ..core.moves import DRAW, Move, Pile
 from .kinds import search_kind
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
@@ -150,7 +150,14 @@ HARD_BUDGET = Budget()
 """Hard's thinking a move: samples of the hidden cards, candidates, playout length."""
 
 
+FIRST_PASS = True
+"""Hard turns the whole stock over before it plays a card of it (a person's opening in draw 3):
+from then on the talon is known, and its samples vary only the face-down column cards."""
+
+
 def _hard(view: Seen, rng: random.Random) -> Move | None:
+    if FIRST_PASS and not view.stock_known and view.game.check(DRAW) is None:
+        return DRAW
     return hard_move(view, rng, PACE[Strength.HARD], HARD_BUDGET, favoured=medium_move(view))
 
 
