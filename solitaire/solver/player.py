@@ -14,7 +14,9 @@ home or turns one (``opponent.escape``: every line over the cards it has seen, t
 as often as it takes), and presses End only when there is no such line (a dead end of what it
 can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
 left cannot change the result): never to bank the time bonus (DU-5) while a card could still
-come home (issue 31). Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
+come home (issue 31). A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks
+at a dead end for a line that takes up to two cards back from the foundations, and follows it
+whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """

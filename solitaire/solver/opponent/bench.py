@@ -8,7 +8,8 @@ deals 1…N, which a player could be tuned on). Per strength: mean cards home, t
 and **gave up**: the share of races where it pressed End while a line of moves was left that
 sends a card home or turns a card, in the time left at its pace (judged after the fact with every
 card known: ``escape.search`` on the real game), and the same counting lines that take a card back
-from a foundation too (which the player's own search leaves out). Head to head compares the totals
+from a foundation too, any number of them (the player's own plans take at most two). Each player
+keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to head compares the totals
 deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
 so a two-player race's totals are exactly those of each alone (a test checks it). A tie is two
 equal totals. Two processes, one per core, like the solver's bench.
@@ -62,8 +63,7 @@ def deals_for(seed: int, count: int) -> list[int]:
 def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool = False) -> bool:
     """Pressing End in ``game`` gives something up: with every card known, a line of moves sends
     a card home or turns one, and at ``pace`` a move it ends before 0:00 (None: no clock).
-    ``from_home``: lines that take a card back from a foundation count too (the player's own
-    search leaves them out: the policy would send the card straight back)."""
+    ``from_home``: lines that take a card back from a foundation count too (the strict check)."""
     way = search(game.clone(), True, CHECK_LIMIT, from_home)
     if seconds_left is None:
         return way.found is not False

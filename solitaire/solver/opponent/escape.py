@@ -2,8 +2,9 @@
 End (DU-4, "at a dead end"): a search over every line of legal moves — the ones the priorities
 call pointless too (a King from column to column, a group moved sideways), stock clicks and
 recycles as many as it takes, the costly ones too — for the first that sends a card home or turns
-a face-down card. Never a card back from a foundation: the policy, asked again after the line's
-first move, would send it straight home, round and round.
+a face-down card. A card back from a foundation only with ``from_home`` (at most ``returns`` in
+a line): the policy, asked again after the line's first move, would send it straight home, round
+and round, so such a line is followed whole, as a plan (``player.decide_plan``); ``Way.line``.
 
 The search runs on what the player sees: a card turned ends a line (what shows is unknown), and
 a click on a stock not yet seen is a way out in itself (it shows cards). Once the stock has been
