@@ -71,9 +71,9 @@ def register_scenes() -> None:
         "confirm": "menus.confirm:ConfirmScene", "notice": "menus.notice:NoticeScene",
         "new_duel": "duel.new_duel:NewDuelScene", "duel": "duel.duel:DuelScene",
         "duel_end": "duel.dialogs:DuelEndScene", "duel_menu": "duel.dialogs:DuelMenuScene",
-        "duel_results": "duel.results:DuelResultsScene", "net_lobby": "solitaire.hosting:HostingNetLobby",
+        "duel_results": "duel.results:DuelResultsScene", "net_lobby": "solitaire.entry.hosting:HostingNetLobby",
         "online_lobby": "duel.online_lobby:OnlineLobbyScene", "online_race": "duel.online_race:OnlineRaceScene",
-        "online_results": "duel.online_results:OnlineResultsScene", "online_board": "online_board:OnlineBoardScene",
+        "online_results": "duel.online_results:OnlineResultsScene", "online_board": "menus.online_board:OnlineBoardScene",
         "daily_stats": "menus.daily_stats:DailyStatsScene", "daily_day": "menus.daily_day:DailyDayScene",
         "about": "menus.about:AboutScene",
     }.items():
@@ -152,8 +152,8 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
             unsaved = error
         log.debug("%d frames, %d idle waits", loop.stats.frames, loop.stats.idle_waits)
         app.stack.clear()
-        if "solitaire.hosting" in sys.modules:  # imported when a network duel's host first waits
-            sys.modules["solitaire.hosting"].HOSTED.stop_all()  # none outlives the game
+        if "solitaire.entry.hosting" in sys.modules:  # imported when a network duel's host first waits
+            sys.modules["solitaire.entry.hosting"].HOSTED.stop_all()  # none outlives the game
         _persist(store, app.settings, display, one_off)
         store.flush()
         app.services.solver.shutdown()
@@ -312,8 +312,9 @@ def main(argv: list[str]) -> int:
 
     from solitaire.app.display import NoDisplay
     from solitaire.app.notices import add_notice_options
-    from solitaire.args import (ToolParser, UsageError, bad_input, check_duel_arguments, duel_opponent,
-                                frame_count, ipv4, race_seconds, screenshot_path, strength, window_size)
+    from solitaire.core.args import (ToolParser, UsageError, bad_input, check_duel_arguments, frame_count, ipv4,
+                                     race_seconds, screenshot_path, strength, window_size)
+    from solitaire.entry.duel_option import duel_opponent
 
     parser = ToolParser(prog="game.py", description="Play solitaire.")
     add_notice_options(parser)  # --version, --licenses
@@ -343,7 +344,7 @@ def main(argv: list[str]) -> int:
     except UsageError as error:
         return bad_input(error)
     if (args.duel or "").partition(":")[0] in ("online", "host", "join") and args.smoke and args.autoplay:
-        from solitaire.online_play import run_headless  # no pygame: a headless client
+        from solitaire.entry.online_play import run_headless  # no pygame: a headless client
 
         return run_headless(args.duel, args.name, args.room, args.autoplay, args.fast, args.listen, args.race_seconds)
     if args.code:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire import bench_layout
+from solitaire.benches import layout as bench_layout
 from solitaire.core.rules import REGISTRY
 
 

@@ -19,8 +19,9 @@ def named(flag: str) -> set[str]:
 
 def test_the_benches_and_the_servers_own_process_are_left_out():
     hidden, excluded = named("--hidden-import"), named("--exclude-module")
-    benches = {m for m in build_exe.package_modules() if "bench" in m.rsplit(".", 1)[-1]}
-    assert benches and benches <= excluded and not benches & hidden
+    benches = {m for m in build_exe.package_modules() if m.startswith("solitaire.benches")}
+    assert {"solitaire.benches.command", "solitaire.benches.frames", "solitaire.benches.server_players"} <= benches
+    assert benches <= excluded and not benches & hidden
     for module in ("solitaire.server.cluster", "solitaire.server.cli", "solitaire.server.link", "nats"):
         assert module in excluded and module not in hidden
 
@@ -28,5 +29,5 @@ def test_the_benches_and_the_servers_own_process_are_left_out():
 def test_what_a_host_and_a_player_run_stays_in():
     hidden, excluded = named("--hidden-import"), named("--exclude-module")
     for module in ("solitaire.server.hosted", "solitaire.server.service", "solitaire.server.store",
-                   "solitaire.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
+                   "solitaire.entry.hosting", "solitaire.net.online", "solitaire.scenes.duel.duel", "solitaire.main"):
         assert module in hidden and module not in excluded

@@ -258,7 +258,7 @@ def test_a_bench_asked_for_what_it_cannot_do_is_refused_at_once(argv: list[str],
 
 
 def test_another_checkouts_game_py_is_what_against_takes() -> None:
-    from solitaire.bench import _is_game_py
+    from solitaire.benches.command import _is_game_py
 
     assert _is_game_py(ROOT / "game.py")
     assert not _is_game_py(ROOT / "README.md") and not _is_game_py(ROOT / "solitaire")

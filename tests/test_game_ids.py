@@ -17,9 +17,9 @@ PACKAGE = ROOT / "solitaire"
 SOURCES = (PACKAGE, ROOT / "tools")
 # The bench suites: tables of the modes whose published figures the benches compare with.
 BENCH_TABLES = {
-    "solitaire/core/bench.py": {"GAMES"},
-    "solitaire/solver/bench.py": {"SUITES", "HINT_MODES"},
-    "solitaire/bench_frames.py": {"FRAME_SUITES"},
+    "solitaire/benches/core.py": {"GAMES"},
+    "solitaire/benches/solver.py": {"SUITES", "HINT_MODES"},
+    "solitaire/benches/frames.py": {"FRAME_SUITES"},
 }
 
 
@@ -184,10 +184,10 @@ def test_no_game_id_is_written_in_as_a_default():
 
 
 def test_the_bench_suites_name_modes_the_registry_has():
-    from solitaire import bench_frames
-    from solitaire.core import bench as core_bench
+    from solitaire.benches import frames as bench_frames
+    from solitaire.benches import core as core_bench
     from solitaire.core.rules import REGISTRY
-    from solitaire.solver import bench as solver_bench
+    from solitaire.benches import solver as solver_bench
 
     suites = ([row[:3] for row in core_bench.GAMES] + [row[1:4] for row in solver_bench.SUITES]
               + list(solver_bench.HINT_MODES) + list(bench_frames.FRAME_SUITES.values()))

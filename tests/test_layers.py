@@ -7,12 +7,16 @@ read with ``ast`` from every module-level and function-level import, has no arro
     core, solver, store  <-  app  <-  view  <-  scenes (the engine, the drawing, the screens; scenes
                          use play; the app is given the store and the solver: app/services.py)
 
-``i18n`` (the strings) and ``args`` (command-line helpers) stand on the core alone and may be
-used from anywhere above it. The composition root (``main``, which knows every scene; ``entry``,
-the command line's commands, which ``game.py`` and the pip-installed ``solitaire`` command run; and the
-tools: ``cli``, ``bench``, ``bench_frames``, ``bench_memory``, ``bench_layout``, ``online_play``, and ``hosting``, which
-gives the network duel's screens the duel server they host) may import anything, and nothing
-in the package below them imports it: only ``entry``, ``game.py``, ``tools/`` and the tests do.
+``i18n`` (the strings) stands on the core alone and may be used from anywhere above it; so do the
+command-line helpers, which are the core's (``core/args.py``: the solver's and the server's
+commands use them). The composition root may import anything, and nothing in the package below it
+imports it: ``main`` (which knows every scene) and ``entry/`` (the command line's commands, which
+``game.py`` and the pip-installed ``solitaire`` command run, and their tools: ``cli``, deal and
+replay; ``online_play``, a duel played headless; ``duel_option``, the ``--duel`` option, which
+reads a network duel's code; ``hosting``, which gives the network duel's screens the duel server
+they host); only ``entry``, ``game.py``, ``tools/`` and the tests import them. The benches
+(``benches/``, ``python game.py bench``) sit beside the root, off the path from ``game.py`` to
+it: they measure every layer, so they may import any, and only ``entry`` runs them.
 
 Within one folder, files do not import one another in a circle (issue 24): one that does is
 named, with why, in ``KEPT_CIRCLES``.
@@ -29,19 +33,18 @@ PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
 ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "i18n": frozenset({"core"}),
-    "args": frozenset({"core", "net"}),
-    "solver": frozenset({"core", "args"}),
+    "solver": frozenset({"core"}),
     "store": frozenset({"core"}),
     "net": frozenset({"core"}),
-    "server": frozenset({"core", "net", "args"}),
+    "server": frozenset({"core", "net"}),
     "play": frozenset({"core", "i18n", "solver", "store", "net", "server"}),
     "app": frozenset({"core", "i18n", "solver", "store"}),
     "view": frozenset({"core", "i18n", "app"}),
     "scenes": frozenset({"core", "solver", "store", "net", "play", "i18n", "app", "view"}),
 }
 
-#: Top-level modules of the package that are the composition root or its tools.
-ROOT_MODULES = frozenset({"main", "entry", "cli", "bench", "bench_frames", "bench_memory", "bench_layout", "online_play", "hosting"})
+#: Top-level modules and folders of the package that are the composition root, its tools and the benches.
+ROOT_MODULES = frozenset({"main", "entry", "benches"})
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -123,10 +126,10 @@ def test_the_graph_reader_sees_function_level_and_relative_imports(tmp_path):
     (package / "main.py").write_text("from solitaire.scenes import play\n")
     (package / "scenes" / "play.py").write_text("from solitaire.app import scene\n")
     (package / "app" / "scene.py").write_text("def open():\n    from solitaire.scenes import play\n")
-    (package / "solver" / "cli.py").write_text("from ..cli import run\nfrom ..core import cards\n")
+    (package / "solver" / "cli.py").write_text("from ..entry.cli import run\nfrom ..core import cards\n")
     assert upward_arrows(package) == [
         "solitaire/app/scene.py:2: app -> scenes (solitaire.scenes)",
-        "solitaire/solver/cli.py:1: solver -> root (solitaire.cli)",
+        "solitaire/solver/cli.py:1: solver -> root (solitaire.entry.cli)",
     ]
 
 
@@ -249,3 +252,42 @@ def test_the_circle_finder_sees_circles_through_type_checking_and_package_import
         ["solitaire.scenes.table.group", "solitaire.scenes.table.widgets"],
         ["solitaire.scenes.table.pointer", "solitaire.scenes.table.table"],
     ]
+
+
+def folder_imports(top: Path, package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Folder -> the other folders under ``top`` its files import (a package's own ``__init__``
+    imported by one of its files is not an arrow)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(top.rglob("*.py")):
+        name = module_name(path, package)
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph.setdefault(here, set())
+        for _, target in imported_modules(path, package):
+            where = package.parent / target.replace(".", "/")
+            folder = target if where.is_dir() else target.rpartition(".")[0]
+            if not (package.parent / folder.replace(".", "/")).is_relative_to(top):
+                continue
+            if folder != here and not (where.is_dir() and here.startswith(folder + ".")):
+                graph[here].add(folder)
+                graph.setdefault(folder, set())
+    return graph
+
+
+def test_the_folders_of_the_screens_import_one_another_one_way():
+    """Statistics' Online tab lived in ``scenes/`` and the menus imported its tab layout, while
+    it imported the menus' dialog frame: the tab row is ``menus/statistics_tabs.py`` now, the
+    Online tab beside the other Statistics pages, and what ``scenes/`` keeps at its top imports
+    no menu (issue 34)."""
+    assert import_circles(folder_imports(PACKAGE / "scenes")) == []
+
+
+def test_the_folder_circle_finder_sees_two_folders_importing_each_other(tmp_path):
+    package = tmp_path / "solitaire"
+    (package / "scenes" / "menus").mkdir(parents=True)
+    for name, source in {"__init__.py": "", "scenes/__init__.py": "", "scenes/menus/__init__.py": "",
+                         "scenes/board.py": "from solitaire.scenes.menus.confirm import DialogScene\n",
+                         "scenes/menus/confirm.py": "from solitaire.scenes import menus\n",
+                         "scenes/menus/stats.py": "def tabs():\n    from solitaire.scenes.board import TABS\n"}.items():
+        (package / name).write_text(source)
+    assert import_circles(folder_imports(package / "scenes", package)) == [
+        ["solitaire.scenes", "solitaire.scenes.menus"]]

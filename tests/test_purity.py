@@ -13,7 +13,7 @@ def test_core_solver_store_net_server_and_play_import_without_pygame():
     probe = (
         "import sys, importlib, pkgutil\n"
         "import solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.play\n"
-        "import solitaire.cli\n"
+        "import solitaire.entry.cli\n"
         "for pkg in (solitaire.core, solitaire.solver, solitaire.store, solitaire.net, solitaire.server, solitaire.play):\n"
         "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"

@@ -27,9 +27,9 @@ main.run(main.Options(smoke=True, frames=3, code="KL1-D1N-AAAAAAB"))
 """
 
 #: What only a duel or online play needs, by module name or package.
-NOT_FOR_SOLITAIRE = ("solitaire.net", "solitaire.server", "solitaire.hosting", "solitaire.online_play",
+NOT_FOR_SOLITAIRE = ("solitaire.net", "solitaire.server", "solitaire.entry.hosting", "solitaire.entry.online_play",
                      "solitaire.play.online", "solitaire.play.duel", "solitaire.scenes.duel",
-                     "solitaire.scenes.online_board", "solitaire.scenes.online_common", "solitaire.solver.search",
+                     "solitaire.scenes.menus.online_board", "solitaire.scenes.online_common", "solitaire.solver.search",
                      "solitaire.solver.player", "websockets", "nats", "sqlite3", "asyncio")
 
 

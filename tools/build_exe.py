@@ -93,8 +93,9 @@ def package_modules(package: str = NAME) -> list[str]:
 
 
 def _benches() -> tuple[str, ...]:
-    """Every bench module of the package, found by its name (a new bench is left out too)."""
-    return tuple(module for module in package_modules() if "bench" in module.rsplit(".", 1)[-1])
+    """Every bench module of the package, found by its name: the ``solitaire.benches`` folder and
+    anything else named for a bench (a new bench is left out too, wherever it is put)."""
+    return tuple(module for module in package_modules() if any("bench" in part for part in module.split(".")[1:]))
 
 
 LEFT_OUT = _benches() + SERVER_PROCESS

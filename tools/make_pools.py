@@ -49,7 +49,7 @@ def check(job: tuple[str, float]) -> tuple[str, bool]:
     if result.result != "won":
         return code, False
     replay = Game.deal(parse_code(code))
-    from solitaire.cli import play_text
+    from solitaire.entry.cli import play_text
 
     for text in result.moves:
         play_text(replay, text)

@@ -3,8 +3,8 @@ every machine, known from the UTC date alone (no server is asked: the game can p
 and the duel server computes the same deal to referee a result).
 
 A daily mode is a game's draw listed in its level file's ``daily_draws`` (standard scoring) whose
-pool of winnable deals (``levels/pools/``, ``core.pools``) is not empty: Klondike draw 1 and 3,
-Thoughtful, Double and FreeCell draw 1. Spider has no pool (its solver is not built), so no daily.
+pool of winnable deals (``levels/pools/``, ``core.pools``) is not empty; a game with no pool (one
+whose solver cannot prove deals winnable yet) has no daily deal.
 
 The days are taken in cycles as long as the pool: each cycle is a fresh shuffle of the pool,
 seeded by the mode and the cycle's number, so within a cycle no deal comes twice, and the cycle's

@@ -1,7 +1,7 @@
 """One game in play: dealing, applying a move, undoing it, and the game's text form.
 
-Every game is played by this one class; what differs between Klondike, FreeCell, Spider and the
-others is the Ruleset read from ``levels/``. ``Game`` is composed of one job a file: the state
+Every game is played by this one class; what differs between the games is only their Ruleset,
+read from ``levels/``. ``Game`` is composed of one job a file: the state
 (table.py), the checks that refuse a move naming the rule (checks.py), the move lists and the
 "where does it go" choices (targets.py), and here the engine: a move is checked, applied, and
 recorded with copies of the piles it touched, so undo restores the exact state, score included

@@ -11,8 +11,8 @@ Python's ``random`` may change between versions; this never does. The generator 
 
 The shuffle is Fisher–Yates from the last position down; ``below(n)`` draws an unbiased integer
 in [0, n) by rejecting the top sliver of the 64-bit range that ``% n`` would favour. A deal is
-seeded with its deal number alone, so Klondike, Thoughtful and Duel deal N hold the same cards
-(Thoughtful is Klondike dealt face up, TF-1); Double Solitaire shuffles its 104 cards.
+seeded with its deal number alone, so games of the same decks hold the same cards at deal N
+(Thoughtful is Klondike dealt face up, TF-1); a game of two decks shuffles its 104 cards.
 Golden tests in tests/core/test_rng.py pin the outputs.
 """
 

@@ -7,16 +7,25 @@ frame and read what it heard.
 
 from __future__ import annotations
 
+import getpass
 from typing import TYPE_CHECKING, Any
 
 from solitaire.net.online_messages import Refused
-from solitaire.scenes.menus.settings import system_name
 from solitaire.store.settings import DEFAULT_ONLINE_SERVER
 
 MAX_NAME = 32  # as Settings keeps it (the server cuts it to 20)
 
 if TYPE_CHECKING:
     from solitaire.net.online import Closed, Hosting, OnlineClient
+
+
+def system_name() -> str:
+    """The system's user name: what the other player sees while Settings leave the name empty
+    (a duel from the command line; the New duel window asks for a name first)."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
 
 
 def my_name(app: Any) -> str:

@@ -4,5 +4,5 @@ It holds every deal and referees every race through the rules core (``service`` 
 connections, ``duel`` one race, ``lobby`` the queue and the rooms, ``store`` the SQLite
 database, ``names`` and ``ratings`` who the players are, ``daily`` the daily deal's board).
 ``python game.py server`` starts it (``cli``); ``python game.py bench --server`` measures it
-(``bench``); a network duel's host runs it inside the game (``hosted``).
+(``solitaire/benches/server.py``); a network duel's host runs it inside the game (``hosted``).
 """

@@ -30,7 +30,7 @@ from pathlib import Path
 from websockets.asyncio.server import serve
 
 from .. import __version__
-from ..args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
+from ..core.args import EXIT_OK, ToolParser, UsageError, bad_input, ipv4, race_seconds
 from ..core.files import read_small_file
 from ..core.quote import shown
 from ..core.daily import utc_today

@@ -12,7 +12,7 @@ import math
 import sys
 from typing import Sequence
 
-from ..args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
+from ..core.args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
 from ..core import BadCode, BadDeal
 from ..core.quote import shown
 from .api import solve

@@ -79,7 +79,7 @@ class DeadEnds:
 
     def dead_end(self, state: State) -> bool:
         """Whether some cards can provably never move, so the game is lost (one deck, ordered
-        runs, an empty column for Kings only: Klondike, Thoughtful, the Duel).
+        runs, an empty column for Kings only: the games whose rule parts say all three).
 
         The set M of stuck cards is the largest set in which every first move of every card
         needs some card of M to have moved before it (so, taking the first move that moves a

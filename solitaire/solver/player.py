@@ -16,7 +16,8 @@ can know), or, near 0:00, when that line at its pace cannot end before the clock
 left cannot change the result): never to bank the time bonus (DU-5) while a card could still
 come home (issue 31). A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks
 at a dead end for a line that takes up to two cards back from the foundations, and follows it
-whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon search fits (``kinds.search_kind``: FreeCell, Spider) are
+whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon
+search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """
@@ -168,7 +169,7 @@ HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
 
 
 def hint_move(view: Seen, seed: int = 0) -> Move | None:
-    """The Hint of a game with hidden cards (Klondike, Double Solitaire): Hard's move without a
+    """The Hint of a game the talon search fits while cards are hidden: Hard's move without a
     clock, on the hint's budget; None when nothing useful is left."""
     rng = random.Random(f"{seed}|hint|{view.key}")
     return hard_move(Seen(view.game, view.unknown, view.stock_known), rng, PACE[Strength.HARD], HINT_BUDGET)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.cli import run
+from solitaire.entry.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ import pytest
 
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, Game, IllegalMove, Move, Pile, parse_code, parse_request
 from solitaire.core.cards import card_text
-from solitaire.cli import play_text
+from solitaire.entry.cli import play_text
 
 from tests.positions import build, cards
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solitaire.cli import run
+from solitaire.entry.cli import run
 from solitaire.core import DRAW, FOUNDATION, TABLEAU, WASTE, BadDeal, Game, GameCode, IllegalMove, Move, Pile
 from solitaire.core.duel import Points, Race, notation
 from solitaire.core.save import load_save, save_data

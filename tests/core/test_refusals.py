@@ -14,7 +14,7 @@ import re
 import pytest
 
 from solitaire import i18n
-from solitaire.cli import play_text
+from solitaire.entry.cli import play_text
 from solitaire.core import (
     CELL, DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Game, GameCode, IllegalMove, Move, Pile,
     parse_code, parse_request, ruleset,

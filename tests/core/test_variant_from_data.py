@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from solitaire import cli
+from solitaire.entry import cli
 from solitaire.core import DRAW, Game, IllegalMove, parse_code
 from solitaire.core.moves import FOUNDATION, TABLEAU, WASTE, Move, Pile
 from solitaire.core.position import game_from_json

@@ -1,6 +1,6 @@
 """Every variant of tests/core/variants/ is a game from its level file alone (issue 24): it deals,
 plays, saves and replays, refuses moves naming its own rules (those its file lists, or the
-common C-*), and the solver answers for it without crashing. The rules of Whitehead (WH-*) and
+common C-*), and the solver gives its deal the answer expected of its rules. The rules of Whitehead (WH-*) and
 Gargantua (GA-*) are in their files' comments.
 """
 
@@ -20,6 +20,10 @@ from tests.positions import build, cards
 from tests.test_rule_ids import rule_ids
 
 VARIANT_FILES = sorted(path.stem for path in VARIANTS.glob("*.toml"))
+#: What the solver answers for each variant's deal 7 within 20,000 positions: the two that keep the
+#: Klondike family's building are won (the line is replayed to a win below); Whitehead builds by
+#: colour, which no search of ours plays (``solver.kinds.search_kind``), so it is unknown unsearched.
+SOLVED = {"gargantua": "won", "klondike_three_passes": "won", "whitehead": "unknown"}
 T = lambda i: Pile(TABLEAU, i - 1)  # noqa: E731
 
 
@@ -50,8 +54,15 @@ def test_a_variant_plays_saves_and_replays_and_cites_only_its_own_rules(variants
         assert cited and cited <= allowed, sorted(cited - allowed)
         loaded, _, _ = load_save(save_data(game, start, 1.0))
         assert loaded.to_json() == game.to_json()
-        result = solve(Game.deal(code), 1.0, node_limit=20_000)
-        assert result.result in ("won", "lost", "unknown")
+        result = solve(Game.deal(code), 60.0, node_limit=20_000)  # the positions bound it, not the clock
+        assert result.result == SOLVED[game_id]
+        if result.result == "won":
+            line = Game.deal(code)
+            for word in result.moves:
+                line.apply(line.resolve(parse_request(word)))
+            assert line.won
+        else:
+            assert result.nodes == 0 and result.moves == []
         move = hint(game, 0.05)
         assert move is None or game.check(move) is None
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from solitaire import i18n, main
-from solitaire.hosting import HOSTED, HostedServers
+from solitaire.entry.hosting import HOSTED, HostedServers
 from solitaire.app import clipboard
 from solitaire.net.code import BadDuelCode, DuelAddress, parse_address
 from solitaire.net.online import OnlineClient, new_key

@@ -57,7 +57,7 @@ def test_a_damaged_key_file_is_told_once_through_the_stores_notices(tmp_path):
 
 
 def test_a_headless_online_duel_without_a_key_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
-    from solitaire.online_play import run_online
+    from solitaire.entry.online_play import run_online
 
     monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
     (tmp_path / KEY_FILE).mkdir()  # a folder in the key file's place

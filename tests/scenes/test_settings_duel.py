@@ -4,8 +4,8 @@ duel listens on, saved when valid."""
 
 from __future__ import annotations
 
-from solitaire.scenes.menus.settings import SettingsScene, system_name
-from solitaire.scenes.online_common import my_name
+from solitaire.scenes.menus.settings import SettingsScene
+from solitaire.scenes.online_common import my_name, system_name
 
 
 def open_settings(app) -> SettingsScene:

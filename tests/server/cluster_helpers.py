@@ -18,7 +18,7 @@ from typing import Iterator
 
 import pytest
 
-from solitaire.server.bench_cluster import NatsProcess, nats_binary
+from solitaire.benches.server_cluster import NatsProcess, nats_binary
 
 LOCAL = "127.0.0.1"
 GAME = Path(__file__).resolve().parents[2] / "game.py"

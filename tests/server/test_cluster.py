@@ -13,7 +13,7 @@ import pytest
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, RoomMade, Welcome
-from solitaire.online_play import expect, play
+from solitaire.entry.online_play import expect, play
 from solitaire.server.store import Store
 from solitaire.solver.player import Strength
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server, two_processes

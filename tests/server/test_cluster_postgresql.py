@@ -16,7 +16,7 @@ import pytest
 
 from solitaire.net.online import OnlineDuel
 from solitaire.net.online_messages import Matched, RoomMade
-from solitaire.online_play import expect
+from solitaire.entry.online_play import expect
 from solitaire.server.ratings import Skill
 from solitaire.server.store import Store
 from tests.server.cluster_helpers import Balancer, ServerProcess, nats_server

@@ -1,4 +1,4 @@
-"""The headless online player (``solitaire/online_play.py``): a connection dropped mid-race is
+"""The headless online player (``solitaire/entry/online_play.py``): a connection dropped mid-race is
 made again to the same seat (``OnlineDuel.come_back``), and the race is played to its result."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from solitaire.net.online import OnlineClient, OnlineDuel, new_key
 from solitaire.net.online_messages import Matched, Welcome
-from solitaire.online_play import expect, play
+from solitaire.entry.online_play import expect, play
 from solitaire.solver.player import Strength
 from tests.server.helpers import QUICK, Raw, running_server
 

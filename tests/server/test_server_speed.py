@@ -20,8 +20,8 @@ from websockets.protocol import Protocol, Side, State
 from websockets.server import ServerProtocol
 
 from solitaire.server import loop
-from solitaire.server.bench import ServerProcess, _behind
-from solitaire.server.bench_cluster import queued_seconds
+from solitaire.benches.server import ServerProcess, _behind
+from solitaire.benches.server_cluster import queued_seconds
 from solitaire.server.wire import text_frame, waits_between_frames, whole_text_frames
 from tests.server.helpers import QUICK, Raw, met_in_a_room, running_server
 
@@ -55,7 +55,7 @@ def test_the_benchmarks_simulated_players_race_a_server(tmp_path):
     """``bench --server``'s load generator (``bench_players``) opens duels on a real server
     and measures its moves' round trips."""
     server = ServerProcess(tmp_path / "duels", 60)
-    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", server.url],
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.benches.server_players", server.url],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         answers = players.communicate("add 2\nmeasure 2.5\n", timeout=60)[0].splitlines()
@@ -84,7 +84,7 @@ def test_the_bench_says_why_a_step_did_not_hold():
 def test_a_step_whose_players_cannot_all_connect_ends_the_run_with_the_steps_before(monkeypatch, capsys):
     """On a loaded machine the simulated players' process gave up connecting 3,000 players and
     stopped: the bench stopped with a traceback and no figure; the steps that held are its figures."""
-    from solitaire.server import bench
+    from solitaire.benches import server as bench
 
     class Players:
         def kill(self) -> None:
@@ -217,7 +217,7 @@ def test_moves_in_pieces_and_in_bunches_are_all_answered_in_order(tmp_path):
 def test_the_quick_runs_last_step_is_said_to_be_its_cap_not_the_servers_ceiling(capsys):
     """Issue 32: ``bench --server --quick`` printed "150 (target >= 2000)", which read as the
     server holding no more than 150 duels."""
-    from solitaire.server.bench import QUICK_STEPS, STEPS, print_best
+    from solitaire.benches.server import QUICK_STEPS, STEPS, print_best
 
     figures = {"cpu_per_1000": 0.5, "mb_per_1000": 40.0}
     print_best({"duels": max(QUICK_STEPS), **figures}, QUICK_STEPS)

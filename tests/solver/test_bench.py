@@ -1,7 +1,7 @@
 """The solver bench's measure of machine speed."""
 
 from solitaire.core import Game, parse_code
-from solitaire.solver.bench import SPEED_DEAL, SPEED_POSITIONS, SUITES, machine_speed, published_check
+from solitaire.benches.solver import SPEED_DEAL, SPEED_POSITIONS, SUITES, machine_speed, published_check
 from solitaire.solver.search import Search
 
 
@@ -37,7 +37,7 @@ def test_published_check_bounds_the_rate_by_the_unknown_deals():
 
 
 def test_the_budget_a_deal_is_given_on_the_command_line(capsys):
-    from solitaire.solver.bench import main
+    from solitaire.benches.solver import main
 
     assert main(["--solver", "--deals", "1", "--only", "double", "--no-hints", "--budget", "0.5"]) == 0
     out = capsys.readouterr().out
@@ -47,7 +47,7 @@ def test_the_budget_a_deal_is_given_on_the_command_line(capsys):
 def test_a_bad_budget_is_one_line_and_no_run(capsys):
     import pytest
 
-    from solitaire.solver.bench import main
+    from solitaire.benches.solver import main
 
     for bad in ("soon", "0", "-2", "7200"):
         with pytest.raises(SystemExit) as stop:
@@ -58,7 +58,7 @@ def test_a_bad_budget_is_one_line_and_no_run(capsys):
 
 
 def test_game_py_bench_takes_the_solver_budget_and_refuses_it_alone(capsys):
-    from solitaire.bench import run_bench
+    from solitaire.benches.command import run_bench
 
     assert run_bench(["--budget", "3"]) == 2
     assert "--budget and --game go with --solver" in capsys.readouterr().err

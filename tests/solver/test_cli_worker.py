@@ -53,7 +53,7 @@ def test_worker_returns_results_and_can_be_cancelled():
 
 def test_solver_does_not_import_pygame():
     code = ("import sys, solitaire.solver.api, solitaire.solver.worker, solitaire.solver.cli, "
-            "solitaire.solver.bench; sys.exit('pygame' in sys.modules)")
+            "solitaire.benches.solver; sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 

@@ -4,9 +4,9 @@ check of ``bench --opponent`` ("gave up"), both ways."""
 
 from __future__ import annotations
 
+from solitaire.benches.opponent import gave_up, race
 from solitaire.core import DRAW, Move, Pile, parse_code
 from solitaire.core.moves import TABLEAU
-from solitaire.solver.opponent.bench import gave_up, race
 from solitaire.solver.opponent.escape import search, way_out
 from solitaire.solver.player import END, PACE, Strength, decide, decide_plan, seen
 from tests.positions import build

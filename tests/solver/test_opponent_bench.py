@@ -12,7 +12,7 @@ import pytest
 from solitaire.core.codes import GameCode
 from solitaire.core.bonus import time_bonus
 from solitaire.core.codes import DEAL_LIMIT
-from solitaire.solver.opponent.bench import DEFAULT_SEED, Played, deals_for, head_to_head, race
+from solitaire.benches.opponent import DEFAULT_SEED, Played, deals_for, head_to_head, race
 from solitaire.solver.player import PACE, Strength
 
 REPO = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.cli import play_text
+from solitaire.entry.cli import play_text
 from solitaire.core import Game, parse_code
 from solitaire.solver.api import solve, winnability
 from solitaire.solver.search import Search

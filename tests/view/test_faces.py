@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from solitaire.bench_frames import measure_card_faces
+from solitaire.benches.frames import measure_card_faces
 from solitaire.view import palette
 from solitaire.view.cardart import CardArt
 from solitaire.view.faces import COMPACT_WIDTH, PIP_COLUMNS

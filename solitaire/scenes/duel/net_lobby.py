@@ -53,7 +53,7 @@ StartServer = Callable[[str | None, int, bool, int | None], LanServer]
 
 
 class NetLobbyScene(OnlineLobbyScene):
-    #: How the host's duel server is started: given by the composition root (``solitaire.hosting``)
+    #: How the host's duel server is started: given by the composition root (``solitaire.entry.hosting``)
     start_server: StartServer | None = None
 
     def __init__(self, app: App, role: str = "host", address: str | None = None, port: int | None = None,

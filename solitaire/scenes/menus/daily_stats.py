@@ -29,8 +29,8 @@ from solitaire.scenes.menus.daily_calendar import PLAYED, TODAY, WON, DayPicker,
 from solitaire.scenes.menus.daily_day import daily_mode_name, long_date, result_line
 from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.scenes.menus.statistics import NONE
-from solitaire.scenes.online_board import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
-                                           statistics_tabs)
+from solitaire.scenes.menus.statistics_tabs import (DAILY_TAB, draw_table_row, lay_out_tabbed_panel, open_tab,
+                                                    statistics_tabs)
 from solitaire.scenes.online_common import connect, failure_line, is_failure
 from solitaire.store.daily import DailyResult, check_day
 

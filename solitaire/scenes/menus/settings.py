@@ -10,7 +10,6 @@ fullest page's is, so the tabs never move (issue 22: the short pages were mostly
 
 from __future__ import annotations
 
-import getpass
 import string
 from typing import Any
 
@@ -34,15 +33,6 @@ class _Printable:
 
 
 PRINTABLE: Any = _Printable()
-
-
-def system_name() -> str:
-    """The system's user name: what the other player sees while Settings leave the name empty
-    (a duel from the command line; the New duel window asks for a name first)."""
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError, ImportError):
-        return ""
 
 
 PLAY_TOGGLES = ("one_tap", "double_click", "interactive_rules", "show_rule_numbers", "show_time", "show_moves",

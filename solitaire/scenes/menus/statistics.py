@@ -19,7 +19,7 @@ from solitaire.play import spoken
 from solitaire.scenes.menus.confirm import DialogScene, ask, place_row, unit
 from solitaire.scenes.menus.new_game import game_name, mode_label, preferred_mode
 from solitaire.scenes.menus.play_table import PlayTable
-from solitaire.scenes.online_board import DAILY_TAB, ONLINE_TAB, lay_out_tabbed_panel, open_tab, statistics_tabs
+from solitaire.scenes.menus.statistics_tabs import DAILY_TAB, ONLINE_TAB, lay_out_tabbed_panel, open_tab, statistics_tabs
 from solitaire.store import ModeStats, mode_key
 from solitaire.store.duel_stats import DuelStats
 from solitaire.store.stats import RECENT_LENGTH

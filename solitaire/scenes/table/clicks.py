@@ -1,6 +1,6 @@
-"""Clicks on a table, as each game's page asks: Klondike and the Duel use the one-tap setting or
-select-then-click (K-8); Double and Thoughtful send a clicked card to its foundation and a
-double-clicked one to the tableau (DS-8, TF-6). What a click means is the rules' to say
+"""Clicks on a table, as the game's rules ask (``Ruleset.click``): a ``one_tap`` game uses the
+one-tap setting or select-then-click (K-8); a ``to_foundation`` game sends a clicked card to its
+foundation and a double-clicked one to the tableau (DS-8, TF-6). What a click means is the rules' to say
 (``core.intents``); this part keeps the selection and the time of the last click.
 """
 
@@ -57,9 +57,9 @@ class Clicks:
         )
         self.last_click = (pile, count, now)
         if self.game.rules.click == "one_tap":
-            self._klondike_click(pile, count)
+            self._tap_or_select(pile, count)
         else:
-            self._tap(pile, count, double)
+            self._send_home(pile, count, double)
 
     def key_click(self, pile: Pile, count: int) -> None:
         """Enter on the board's focused card: a click, or K-8's select-then-click step; with
@@ -69,7 +69,7 @@ class Clicks:
         elif self.app.settings.one_tap or self.game.rules.click != "one_tap":
             self.activate(pile, count)
         else:
-            self._klondike_click(pile, count)
+            self._tap_or_select(pile, count)
 
     def key_pick(self, pile: Pile, count: int) -> None:
         """Shift+Enter, the keyboard's drag, in every game: pick up the focused card (and those
@@ -89,7 +89,7 @@ class Clicks:
         self.selection = None
         self._act(intents.place_selection(self.game, src, n, pile))
 
-    def _klondike_click(self, pile: Pile, count: int) -> None:
+    def _tap_or_select(self, pile: Pile, count: int) -> None:
         """K-8: one tap moves the card to a good place; otherwise select, then click the place."""
         if self.app.settings.one_tap:
             self._act(intents.one_tap(self.game, pile, count))
@@ -100,7 +100,7 @@ class Clicks:
         else:
             self._place(pile)
 
-    def _tap(self, pile: Pile, count: int, double: bool) -> None:
+    def _send_home(self, pile: Pile, count: int, double: bool) -> None:
         """DS-8 / TF-6: a click sends a top card home; a double click looks on the tableau."""
         double = double and self.app.settings.double_click
         if self._act(intents.home_click(self.game, pile, count, double)):

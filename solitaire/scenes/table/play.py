@@ -1,4 +1,4 @@
-"""The table of one game in play (Klondike, Double, Thoughtful): the shared table
+"""The table of one game in play (any game of the registry): the shared table
 (``scenes.table``) with a game session (which game, its clock, what the store is told:
 ``session``), its buttons, and the restart / new game / menu questions.
 """

@@ -10,8 +10,8 @@ import random
 import statistics
 import time
 
-from .codes import GameCode
-from .game import Game
+from solitaire.core.codes import GameCode
+from solitaire.core.game import Game
 
 TARGET_PAIRS = 100_000  # the issue's aim for Klondike on one core
 # (game, draw, scoring, the apply+undo target where the issue set one: Klondike's)

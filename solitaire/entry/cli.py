@@ -11,13 +11,13 @@ import json
 import sys
 from typing import Sequence
 
-from .args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
-from .core import BadCode, BadDeal, Game, IllegalMove, parse_code
-from .core.quote import clip
+from solitaire.core.args import EXIT_OK, ToolParser, UsageError, add_position_args, bad_input, load_position
+from solitaire.core import BadCode, BadDeal, Game, IllegalMove, parse_code
+from solitaire.core.quote import clip
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = ToolParser(prog="game.py", description="Solitaire: Klondike, Double, Thoughtful, Duel.")
+    parser = ToolParser(prog="game.py", description="Solitaire's tools: a game code's deal and the position after its moves.")
     sub = parser.add_subparsers(dest="command")
     deal = sub.add_parser("deal", help="print a deal's initial layout as JSON")
     add_position_args(deal)

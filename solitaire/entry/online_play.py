@@ -48,7 +48,7 @@ def run_headless(duel: str, name: str | None, room: str | None, strength: str, f
     if kind == "online":
         return run_online(value, name, room, strength, fast)
     if kind == "join":
-        address = parse_address(value)  # read already by the command line (args.duel_opponent)
+        address = parse_address(value)  # read already by the command line (entry/duel_option.py)
         return run_online(address.url, name, address.room, strength, fast)
     port = int(value) if value else LAN_PORT
     try:

@@ -9,8 +9,8 @@ and **gave up**: the share of races where it pressed End while a line of moves w
 sends a card home or turns a card, in the time left at its pace (judged after the fact with every
 card known: ``escape.search`` on the real game), and the same counting lines that take a card back
 from a foundation too, any number of them (the player's own plans take at most two). Each player
-keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to head compares the totals
-deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
+keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to
+head compares the totals deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
 so a two-player race's totals are exactly those of each alone (a test checks it). A tie is two
 equal totals. Two processes, one per core, like the solver's bench.
 """
@@ -24,11 +24,11 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 
-from ...core.codes import DEAL_LIMIT, GameCode
-from ...core.duel import ENDED, Race
-from ...core.game import Game
-from ..player import END, PACE, Strength, decide_plan, seen
-from .escape import search
+from solitaire.core.codes import DEAL_LIMIT, GameCode
+from solitaire.core.duel import ENDED, Race
+from solitaire.core.game import Game
+from solitaire.solver.player import END, PACE, Strength, decide_plan, seen
+from solitaire.solver.opponent.escape import search
 
 DEFAULT_DEALS = 200
 DEFAULT_SEED = 1

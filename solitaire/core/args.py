@@ -3,7 +3,7 @@
 argparse prints its whole usage before the error; the player (or a script reading stderr)
 needs only the line that says what is wrong. ``--help`` still prints the full usage.
 
-The tools that read a position (``deal`` and ``replay`` in ``solitaire.cli``, ``solve`` in
+The tools that read a position (``deal`` and ``replay`` in ``solitaire.entry.cli``, ``solve`` in
 ``solitaire.solver.cli``) share the pieces below, so they take a position and report bad input
 the same way. This module stands on the rules core alone, so the solver may use it.
 """
@@ -60,33 +60,6 @@ def bad_input(error: Exception) -> int:
     """Say what is wrong in one line on stderr; the exit status for bad input."""
     print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
     return EXIT_BAD_INPUT
-
-
-def duel_opponent(text: str) -> str:
-    """``--duel``: ``computer:STRENGTH``, ``host[:PORT]`` (0: any free port), ``join:CODE``
-    (a duel code, or address:port:room) or ``online[:ws://HOST:PORT]`` (the duel server),
-    each read here so that a mistake is one line."""
-    from solitaire.core.duel import parse_opponent
-    from solitaire.net.code import BadDuelCode, parse_address
-
-    kind, _, value = text.strip().partition(":")
-    if kind.lower() == "online":
-        if value and not (value.startswith(("ws://", "wss://")) and len(value) > 6 and value.isprintable()):
-            raise argparse.ArgumentTypeError(f"online:URL takes a ws:// or wss:// address, not {value!r}")
-        return f"online:{value}" if value else "online"
-    try:
-        kind, value = parse_opponent(text)
-        if kind == "join":
-            parse_address(value)
-    except BadDuelCode as error:
-        raise argparse.ArgumentTypeError(f"join:CODE: {error}") from None
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix("--duel ")) from None
-    if kind == "host" and value and not (value.isascii() and value.isdigit() and len(value) <= 5
-                                          and int(value) <= 65535):
-        raise argparse.ArgumentTypeError(
-            f"host:PORT takes a port number from 0 to 65535 (0: any free one), not {shown(value)}")
-    return text.strip().lower()
 
 
 def ipv4(text: str) -> str:

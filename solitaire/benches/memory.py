@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from solitaire.bench_frames import ROOT, _app, _frame, _resize
+from solitaire.benches.frames import ROOT, _app, _frame, _resize
 
 
 def resident_mb() -> float:
@@ -75,7 +75,7 @@ def measure_memory() -> tuple[float, float]:
     """Resident MB of a fresh table and after ``memory_stretch``'s play, in a child process."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                SOLITAIRE_HOME=tempfile.mkdtemp(prefix="solitaire-bench-"))
-    done = subprocess.run([sys.executable, "-c", "from solitaire.bench_memory import memory_stretch; memory_stretch()"],
+    done = subprocess.run([sys.executable, "-c", "from solitaire.benches.memory import memory_stretch; memory_stretch()"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     try:
         fresh, after = (float(x) for x in done.stdout.split()[-2:])

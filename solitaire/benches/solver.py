@@ -16,11 +16,11 @@ import sys
 import time
 from typing import Sequence
 
-from ..core import Game, parse_code
-from ..core.codes import GameCode
-from ..core.rules import ruleset
-from .api import SolverBug, hint, solve
-from .search import Search
+from solitaire.core import Game, parse_code
+from solitaire.core.codes import GameCode
+from solitaire.core.rules import ruleset
+from solitaire.solver.api import SolverBug, hint, solve
+from solitaire.solver.search import Search
 
 BUDGET = 2.0
 TARGETS_AT = {10.0: "decided >= 99.5% at 10 s"}  # every suite's target at another budget than BUDGET

@@ -9,7 +9,7 @@ plays a stock click (always legal, and it turns cards: the server's costliest an
 at a random phase, the next one only after the answer to the last. The round trip is from the
 send to the Ok.
 
-It runs as ``python -m solitaire.server.bench_players URL[,URL…] [VERSION]`` (the protocol
+It runs as ``python -m solitaire.benches.server_players URL[,URL…] [VERSION]`` (the protocol
 version the server speaks, ours by default: ``bench --against`` loads an older server too; with
 several URLs, the processes of one server, pair k's players connect to URL k and URL k // 2 in
 turn, so half the duels have their players on different processes) and takes
@@ -32,8 +32,8 @@ from urllib.parse import urlsplit
 
 from websockets.frames import apply_mask  # websockets' C speedup when it is built
 
-from ..net.online_messages import VERSION
-from .loop import loop_factory
+from solitaire.net.online_messages import VERSION
+from solitaire.server.loop import loop_factory
 
 OPEN_AT_ONCE = 100  # pairs opening together
 TRIES, UPGRADE_SECONDS = 3, 15.0  # a player's handshakes, each given this long (``Players.player``)

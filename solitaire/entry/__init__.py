@@ -12,7 +12,7 @@ from typing import Callable
 
 #: What a shell reports for a program stopped by a closed pipe (128 + SIGPIPE), as for ``yes | head``.
 EXIT_READER_GONE = 141
-EXIT_BAD_INPUT = 2  # as the tools exit on bad input (solitaire.args; not imported: it loads the core)
+EXIT_BAD_INPUT = 2  # as the tools exit on bad input (solitaire.core.args; not imported: it loads the core)
 
 
 def main(argv: list[str]) -> int:
@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     command = argv[0] if argv else ""
     _say_games_left_out()
     if command in ("deal", "replay"):
-        from solitaire.cli import run
+        from solitaire.entry.cli import run
 
         return _tool(run, argv)
     if command == "solve":
@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
         return _tool(run_server, argv[1:])
     if command == "bench":
         try:
-            from solitaire.bench import run_bench
+            from solitaire.benches.command import run_bench
         except ImportError as error:  # the executable leaves the benches out (tools/build_exe.py)
             print(f"game.py bench: the benches run from the source ({error})", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -1,7 +1,7 @@
 """``python game.py bench --server``: the duel server's figures (issue 25), with their targets.
 
 A benchmark, not a test. The server runs as its own process (``game.py server`` on 127.0.0.1, a
-fresh database in a temporary folder); the simulated players run in another (``bench_players``,
+fresh database in a temporary folder); the simulated players run in another (``server_players``,
 a lean WebSocket client), on the same 2-core machine (the load generator is included, as the
 issue asks), so each has a core. Two parts:
 
@@ -38,11 +38,11 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from ..net.online_messages import VERSION
-from .bench_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, queued_seconds, rss_mb
-from .loop import loop_name
-from .ratings import Skill
-from .store import Store, key_hash
+from solitaire.net.online_messages import VERSION
+from solitaire.benches.server_cluster import Cluster, NatsProcess, cpu_seconds, nats_binary, queued_seconds, rss_mb
+from solitaire.server.loop import loop_name
+from solitaire.server.ratings import Skill
+from solitaire.server.store import Store, key_hash
 
 TARGET_P99 = 0.100
 STEPS = (100, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000)
@@ -172,8 +172,8 @@ def _concurrent(server: Any, steps: tuple[int, ...], version: int = VERSION) -> 
     """Duels added step by step on ``server`` (a ``ServerProcess`` or a ``bench_cluster.Cluster``:
     its ``urls``, ``cpu_seconds()``, ``queued_seconds()``, ``rss_mb()``, ``stop()``), stopped after: the best step, and
     the server's CPU a move at each step (ms). The simulated players run in a process of their
-    own (``bench_players``), speaking protocol ``version``."""
-    players = subprocess.Popen([sys.executable, "-m", "solitaire.server.bench_players", ",".join(server.urls),
+    own (``server_players``), speaking protocol ``version``."""
+    players = subprocess.Popen([sys.executable, "-m", "solitaire.benches.server_players", ",".join(server.urls),
                                 str(version)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=GAME.parent)
     best, per_move = None, {}

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..args import UsageError
-from .store import DuelRecord, SideRecord, Store
+from solitaire.core.args import UsageError
+from solitaire.server.store import DuelRecord, SideRecord, Store
 
 WRITES = 1000
 

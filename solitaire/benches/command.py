@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solitaire.args import ToolParser, UsageError, bad_input
+from solitaire.core.args import ToolParser, UsageError, bad_input
 from solitaire.core.quote import shown
 
 
@@ -54,53 +54,51 @@ def run_bench(argv: list[str]) -> int:
     if (args.budget is not None or args.game is not None) and not args.solver:
         return bad_input(UsageError("game.py bench: --budget and --game go with --solver"))
     if args.game is not None:
-        from solitaire.solver.bench import SUITES
+        from solitaire.benches.solver import SUITES
 
         games = tuple(dict.fromkeys(suite[1] for suite in SUITES))
         if args.game not in games:
             return bad_input(UsageError(f"game.py bench: --game must be one of {', '.join(games)}, not {shown(args.game)}"))
     every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store)
     if args.core or every:
-        from solitaire.core.bench import run_core_bench
+        from solitaire.benches.core import run_core_bench
 
         run_core_bench()
     if args.frames or every:
-        from solitaire.bench_frames import run_frame_bench
-        from solitaire.bench_memory import run_memory_bench
+        from solitaire.benches.frames import run_frame_bench
+        from solitaire.benches.memory import run_memory_bench
 
         run_frame_bench()
         run_memory_bench()
     if args.layout or every:
-        from solitaire.bench_layout import run_layout_bench
+        from solitaire.benches.layout import run_layout_bench
 
         run_layout_bench()
     if args.solver or every:
-        from solitaire.solver.bench import run_bench as run_solver_bench
-
-        from solitaire.solver.bench import BUDGET
+        from solitaire.benches.solver import BUDGET, run_bench as run_solver_bench
 
         run_solver_bench(quick=args.quick, budget=args.budget or BUDGET, only=args.game, hints=args.game is None)
     if args.opponent or every:
-        from solitaire.solver.opponent.bench import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
+        from solitaire.benches.opponent import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 
         run_opponent_bench(args.deals or DEFAULT_DEALS, as_json=args.json,
                            seed=DEFAULT_SEED if args.seed is None else args.seed)
     if args.store:  # not with every section: it measures a database, PostgreSQL's given
-        from solitaire.server.bench_store import run_store_bench
+        from solitaire.benches.server_store import run_store_bench
 
         try:
             run_store_bench(args.db)
         except UsageError as error:  # the database does not answer
             return bad_input(error)
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
-        from solitaire.server.bench import run_server_bench
+        from solitaire.benches.server import run_server_bench
 
         run_server_bench(quick=args.quick, against=args.against)
     return 0
 
 
 def _budget(text: str) -> float:
-    from solitaire.solver.bench import seconds
+    from solitaire.benches.solver import seconds
 
     return seconds(text)
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1920, 1080)
 STEP = 1 / 120
 # The frame suites, as data: the mode (game, draw, scoring) of the deal under each measured scene,
