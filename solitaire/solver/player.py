@@ -161,9 +161,18 @@ from then on the talon is known, and its samples vary only the face-down column 
 
 
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    if FIRST_PASS and not view.stock_known and view.game.check(DRAW) is None:
+    if FIRST_PASS and _opening_pass(view):
         return DRAW
     return hard_move(view, rng, PACE[Strength.HARD], HARD_BUDGET, favoured=medium_move(view))
+
+
+def _opening_pass(view: Seen) -> bool:
+    """Turning the stock over unplayed pays where it costs nothing: draw 3 (a card played from the
+    waste shifts the groups of three), the stock not seen yet, and a recycle left (DU-2)."""
+    game = view.game
+    limit = game.scoring.max_recycles
+    return (game.draw == 3 and not view.stock_known and (limit < 0 or limit > game.recycles)
+            and game.check(DRAW) is None)
 
 
 HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
