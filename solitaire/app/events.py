@@ -16,7 +16,7 @@ from solitaire.core import STOCK, Game, Move
 
 @dataclass(frozen=True)
 class Dealt:
-    """Cards dealt out: a new game's deal, or the title's fan of aces."""
+    """Cards dealt out: a new game's deal, or the title's pictures of the games coming in."""
 
 
 @dataclass(frozen=True)

@@ -71,9 +71,10 @@ def run_bench(argv: list[str]) -> int:
         run_frame_bench()
         run_memory_bench()
     if args.layout or every:
-        from solitaire.benches.layout import run_layout_bench
+        from solitaire.benches.layout import run_chooser_bench, run_layout_bench
 
         run_layout_bench()
+        run_chooser_bench()
     if args.solver or every:
         from solitaire.benches.solver import BUDGET, run_bench as run_solver_bench
 

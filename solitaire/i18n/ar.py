@@ -8,7 +8,7 @@ A string should start with an Arabic word: the text renderer takes a line's dire
 first letter.
 """
 
-from solitaire.i18n import about, daily, network, online, speech
+from solitaire.i18n import about, chooser, daily, network, online, speech
 from solitaire.i18n.ar_duel import DUEL
 from solitaire.i18n.rules_ar import RULES_PAGES
 
@@ -28,7 +28,7 @@ STRINGS: dict[str, str] = {
     "menu.resume": "استئناف",
     "menu.ok": "موافق",
     "menu.cancel": "إلغاء",
-    "title.hint": "للاختيار: مفتاحا Tab و Enter · ملء الشاشة: F11",
+    "title.hint": "للاختيار: الأسهم و Enter · ملء الشاشة: F11",
     "settings.title": "الإعدادات",
     "settings.section.play": "اللعب",
     "settings.section.display": "العرض",
@@ -293,4 +293,5 @@ STRINGS.update(DUEL)
 STRINGS.update(online.AR)  # issue 25: the online duel
 STRINGS.update(daily.AR)  # issue 25 item 5: the daily deal
 STRINGS.update(about.AR)  # issue 37: the About page
+STRINGS.update(chooser.AR)  # issue 34: the chooser's line about each game
 STRINGS.update(speech.AR)  # issue 36: what is said for a screen reader

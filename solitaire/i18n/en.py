@@ -1,6 +1,6 @@
 """English strings: the reference table every other language falls back to."""
 
-from solitaire.i18n import about, daily, network, online, speech
+from solitaire.i18n import about, chooser, daily, network, online, speech
 from solitaire.i18n.rules_en import RULES_PAGES
 
 STRINGS: dict[str, str] = {
@@ -19,7 +19,7 @@ STRINGS: dict[str, str] = {
     "menu.resume": "Resume",
     "menu.ok": "OK",
     "menu.cancel": "Cancel",
-    "title.hint": "Tab and Enter to choose · F11 full screen",
+    "title.hint": "Arrows and Enter to choose · F11 full screen",
     "settings.title": "Settings",
     "settings.section.play": "Play",
     "settings.section.display": "Display",
@@ -287,4 +287,5 @@ STRINGS.update(network.EN)
 STRINGS.update(online.EN)  # issue 25: the online duel
 STRINGS.update(daily.EN)  # issue 25 item 5: the daily deal
 STRINGS.update(about.EN)  # issue 37: the About page
+STRINGS.update(chooser.EN)  # issue 34: the chooser's line about each game
 STRINGS.update(speech.EN)  # issue 36: what is said for a screen reader

@@ -90,6 +90,12 @@ def begun(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
     return _begun[key]
 
 
+def light(size: tuple[int, int], plain: bool = False) -> pygame.Surface:
+    """A new surface of the felt's light alone at ``size``, not kept: a small felt (a game's
+    picture in the chooser) that must not take the window's felt's place in the cache."""
+    return _lit(_key(size, plain))
+
+
 def forget() -> None:
     """Let every kept felt go (the next is made afresh)."""
     _kept.clear()

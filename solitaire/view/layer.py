@@ -49,11 +49,16 @@ class RestingLayer:
     def _build_static(self, surface_size: tuple[int, int], game: Game) -> pygame.Surface:
         layer = felt(surface_size, self.art.style.high_contrast).copy()
         self._markers = self._marker_kinds(game)
-        self._paint_slots(layer, game, layer.get_rect())
         self._baked = self._resting()
-        for sprite in sorted((s for s in self.sprites if not s.animating), key=slot_key):
-            layer.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
+        self.paint_resting(layer, game)
         return layer
+
+    def paint_resting(self, surface: pygame.Surface, game: Game) -> None:
+        """The empty piles' marks and the cards at rest onto ``surface``, no felt: the layer's
+        picture, and the chooser's miniature of a game (``view.miniature``)."""
+        self._paint_slots(surface, game, surface.get_rect())
+        for sprite in sorted((s for s in self.sprites if not s.animating), key=slot_key):
+            surface.blit(self._image(sprite), (round(sprite.pos[0]), round(sprite.pos[1])))
 
     def _paint_slots(self, layer: pygame.Surface, game: Game, area: pygame.Rect) -> None:
         """The empty piles' marks in ``area`` (a bare felt's copy is not kept: less to make on a resize)."""

@@ -169,3 +169,38 @@ def test_a_caret_in_mixed_text_follows_each_run_s_own_direction(group):
     assert text.caret_x("Ali علي", 4, 20) == latin + arabic  # the Arabic word's first letter
     assert text.caret_x("Ali علي", 7, 20) == latin  # the end of the text, read as it runs
     assert text.caret_x("Ali علي", 2, 20) == text.width("Al", 20)
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_grid_arrows_move_by_place_and_on_in_reading_order_past_a_row(group, rtl):
+    """Issue 34: on a grid (the chooser of games) the arrows move to the nearest widget that
+    way; past a row's end, Right (Left right to left) goes on to the next row's first."""
+    group.rtl = rtl
+    group.grid_arrows = True
+    cells = [group.add(ui.Button(str(i), lambda: None)) for i in range(5)]
+    below = group.add(ui.Button("menu", lambda: None))
+    for i, cell in enumerate(cells):  # two rows of three and two, mirrored right to left
+        row, column = divmod(i, 3)
+        cell.layout(((2 - column if rtl else column) * 110, row * 110, 100, 100))
+    below.layout((0, 230, 320, 40))
+    onwards, back = (pygame.K_LEFT, pygame.K_RIGHT) if rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+    group.handle(key(pygame.K_DOWN))  # the first press shows the focus
+    assert group.focused is cells[0]
+    group.handle(key(onwards))
+    group.handle(key(onwards))
+    assert group.focused is cells[2]
+    group.handle(key(onwards))  # past the row's end: the next row's first
+    assert group.focused is cells[3]
+    group.handle(key(back))
+    assert group.focused is cells[2]
+    group.handle(key(pygame.K_DOWN))  # nothing right below the third: the nearest below
+    assert group.focused is cells[4]
+    group.focus(cells[0])
+    group.handle(key(pygame.K_DOWN))
+    assert group.focused is cells[3]
+    group.handle(key(pygame.K_DOWN))
+    assert group.focused is below
+    group.handle(key(pygame.K_UP))  # from the wide button under the grid: the place right above
+    assert group.focused is cells[4]
+    group.handle(key(pygame.K_UP))
+    assert group.focused is cells[1]

@@ -1,6 +1,6 @@
 """The face style chosen in Settings (issue 33, item 6) changes the cards at once: the table's
-court cards are drawn again in the style chosen, in English and in Arabic, and the title's fan
-follows too."""
+court cards are drawn again in the style chosen, in English and in Arabic, and the title's
+pictures of the games follow too."""
 
 from __future__ import annotations
 
@@ -43,7 +43,19 @@ def test_choosing_simple_faces_in_settings_redraws_the_courts_at_once(app, drive
 
 
 def test_the_title_s_cards_follow_the_face_style(app, driver):
+    """The title's cards are its games' pictures (issue 34): drawn again in the style chosen."""
     title = app.open("title")
     driver.settle(1)
+    tile = title.game_buttons[0]
+
+    def picture() -> bytes:
+        for _ in title.game_buttons:  # a few pictures a frame
+            driver.draw()
+        return pixels(tile.picture(tile.game_id, tile.picture_rect.size))
+
+    classic = picture()
     app.change_settings(card_faces="simple")
-    assert title.art is not None and title.art.style.faces == "simple"
+    simple = picture()
+    assert simple != classic  # Klondike's opening shows a King: its court is drawn anew
+    app.change_settings(card_faces="classic")
+    assert picture() == classic

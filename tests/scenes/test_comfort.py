@@ -110,7 +110,9 @@ def test_without_reduced_motion_the_win_plays_its_cascade(app, driver):
 def test_with_reduced_motion_the_title_appears_without_its_entrance(app, driver):
     app.settings = app.settings.updated(reduced_motion=True)
     title = app.open("title")
-    assert title.reveal == title.fan == 1.0 and title.slide == [1.0] * len(title.buttons)
+    assert title.reveal == 1.0 and title.slide == [1.0] * len(title.buttons)
+    for _ in title.game_buttons:  # the games' pictures come a few a frame (issue 34), then nothing moves
+        driver.draw()
     assert not title.wants_frames()
 
 

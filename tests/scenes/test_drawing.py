@@ -76,6 +76,8 @@ def test_a_dialog_panel_is_opaque(make_app, name, kwargs, lang):
     settle(app)
     scene = app.open(name, **kwargs(play))
     settle(app, 1.0)
+    while scene.wants_frames():  # pictures drawn a few a frame (the New game window's games)
+        draw(app)
     shots = []
     for colour in ((0, 0, 0), (255, 255, 255), (200, 30, 30)):
         play.draw = lambda surface, alpha, c=colour: surface.fill(c)

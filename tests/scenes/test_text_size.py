@@ -10,6 +10,7 @@ import pytest
 from solitaire.app import ui
 from solitaire.app.scene import App
 from solitaire.core import Game, parse_code
+from solitaire.scenes.menus.chooser import GameTile
 from solitaire.scenes.table.hud import bar_height, button_bar_height, figures_below
 from solitaire.view.cardart import CardArt
 from solitaire.view.layout import Layout
@@ -63,6 +64,9 @@ def labels_fit(app: App, scene) -> list[str]:
         elif isinstance(widget, ui.Slider):
             if app.text.width(widget.label_text(), widget.label_px()) > widget.label_box().w:
                 wide.append(widget.label)
+        elif isinstance(widget, GameTile):  # a game's name, on one line or two (issue 34)
+            if any(app.text.width(line, widget.font_px, True) > widget.name_rect.w for line in widget.name_lines):
+                wide.append(widget.label)
         elif isinstance(widget, ui.Button):
             px = app.text.fit_size(widget.label, ui.paint.font_px(widget.rect, 0.4), int(widget.rect.w * 0.86), True)
             if app.text.width(widget.label, px, True) > widget.rect.w:
@@ -102,7 +106,7 @@ def test_the_largest_text_is_larger_in_the_dialogs_the_bar_and_the_title(make_ap
         play = app.open("play", code="KL1-D1N-AAAAAAB")
         menu = app.open("menu", play=play)
         settings = app.open("settings")
-        measured[text_size] = (title.buttons[1].rect.h, play.undo_button.rect.h, menu.buttons[0].rect.h,
+        measured[text_size] = (title.continue_button.rect.h, play.undo_button.rect.h, menu.buttons[0].rect.h,
                                settings.toggles["sound"].fitted_font_px(), title.subtitle_px)
         app.stack.clear()
     for name, normal, largest in zip(("title", "bar", "menu", "settings", "subtitle"),

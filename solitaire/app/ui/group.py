@@ -15,6 +15,9 @@ from solitaire.app.ui.choices import SegmentedChoice
 from solitaire.app.ui.widgets import Label, Widget
 
 
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
 class WidgetGroup:
     """Owns a scene's widgets: event routing, keyboard focus and drawing in order."""
 
@@ -29,6 +32,9 @@ class WidgetGroup:
         self.captured: Widget | None = None
         #: The focus is moved without a word (a dialog opening says its focus in its own line).
         self.quiet = False
+        #: The arrows move by place, to the nearest widget that way (a screen laid out in a grid,
+        #: the chooser of games), not Up and Down through the focus order.
+        self.grid_arrows = False
 
     def add(self, widget: Widget) -> Widget:
         """Add ``widget`` (and its children); a choice added right after a label is named by it
@@ -76,6 +82,32 @@ class WidgetGroup:
             index = 0 if step > 0 else len(order) - 1
         self.focus(order[index], visible=True)
 
+    def move_towards(self, dx: int, dy: int) -> None:
+        """An arrow on a grid: the nearest widget that way, by the centres of their rects. Left and
+        Right stay in the row and, past its end, go on in reading order (to the next row's start);
+        Up and Down take the nearest row that way, the nearest place along it first."""
+        order = self.focus_order()
+        if self.focused not in order or not self.focus_visible:
+            self.move_focus(1)  # the first press shows the focus
+            return
+        assert self.focused is not None
+        here = self.focused.rect
+        best: tuple[int, Widget] | None = None
+        for widget in order:
+            ox, oy = widget.rect.centerx - here.centerx, widget.rect.centery - here.centery
+            along, across = ox * dx + oy * dy, abs(ox * dy) + abs(oy * dx)
+            if widget is self.focused or along <= 0:
+                continue
+            if dx and not (widget.rect.top < here.bottom and here.top < widget.rect.bottom):
+                continue  # Left and Right: only what shares the row
+            cost = along + 3 * across
+            if best is None or cost < best[0]:
+                best = (cost, widget)
+        if best is not None:
+            self.focus(best[1], visible=True)
+        elif dx:
+            self.move_focus(1 if (dx > 0) != self.rtl else -1)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Route one event; True if a widget (or the focus keys) used it."""
         if self.focused is not None and not self.focused.can_focus():
@@ -91,6 +123,9 @@ class WidgetGroup:
             return False
         if event.key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if self.grid_arrows and event.key in ARROWS:
+            self.move_towards(*ARROWS[event.key])
             return True
         if event.key in (pygame.K_DOWN, pygame.K_UP):
             self.move_focus(1 if event.key == pygame.K_DOWN else -1)

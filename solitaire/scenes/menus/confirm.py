@@ -87,15 +87,21 @@ class DialogScene(Scene):
         """Issue 36: the title, what the dialog says, its choices as they stand, its buttons and
         the focused one."""
         if self.app.speech.wanted:
-            shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button)]
+            apart = self.said_apart()
+            shown = [w for w in self.group.focus_order() if isinstance(w, ui.Button) and w not in apart]
             shown.sort(key=lambda w: (w.rect.y, -w.rect.x if self.rtl else w.rect.x))  # in reading order
-            buttons = [w.spoken() for w in shown]
+            buttons = [w.label for w in shown]
             choices = [w.spoken() for w in self.group.focus_order() if isinstance(w, (ui.SegmentedChoice, ui.Toggle))]
             focused = self.group.focused.spoken() if self.group.focused is not None else ""
             self.app.speech.say(spoken.dialog_words(self.title, self.spoken_texts() + choices, buttons, focused))
 
     def spoken_texts(self) -> list[str]:
         """What the dialog says besides its title and widgets, for a screen reader."""
+        return []
+
+    def said_apart(self) -> list[ui.Widget]:
+        """Buttons the dialog says in its own words (``spoken_texts``), not among its buttons:
+        the New game window's games, a list of their own."""
         return []
 
     def pause(self) -> None:

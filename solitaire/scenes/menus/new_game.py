@@ -1,5 +1,8 @@
-"""The New Game window: draw count, scoring and "winnable deals only", then Start; and today's
-daily deal of the chosen mode (DD-1), or a line saying the mode has none (Spider: no pool).
+"""The New Game window: the chooser of games (issue 34: each a picture of its opening table and
+its name, the chosen one framed in gold), then the chosen game's draw count, scoring and "winnable
+deals only", then Start; and today's daily deal of the chosen mode (DD-1), or a line saying the
+mode has none (Spider: no pool). Choosing another game puts its window in this one's place, its
+tile keeping the focus; a game with a window of its own (the Duel) is started from the title.
 
 Start always deals a new game. When the chosen mode has a saved game other than the one on the
 table, "Continue game" stands beside it, first and focused: switching mode resumes that
@@ -18,11 +21,14 @@ import pygame
 from solitaire.app import ui
 from solitaire.app.scene import App, Scene
 from solitaire.core import ruleset
+from solitaire.core.rules import REGISTRY
+from solitaire.scenes.menus.chooser import Chooser
 from solitaire.scenes.menus.confirm import DialogScene, ask, centred, place_row, unit
 from solitaire.scenes.menus.play_table import PlayTable
 from solitaire.play.session import mode_slot, saved_game_at_stake, slot_of
 from solitaire.core import pools
 from solitaire.core.daily import has_daily, utc_today
+from solitaire.view.miniature import Miniatures
 
 log = logging.getLogger(__name__)
 
@@ -87,11 +93,19 @@ def close_to(app: App, scene: Scene) -> None:
 
 
 class NewGameScene(DialogScene):
-    def __init__(self, app: App, game_id: str, play: PlayTable | None = None, **_: object) -> None:
+    def __init__(self, app: App, game_id: str, play: PlayTable | None = None, pictures: Miniatures | None = None,
+                 focus_game: bool = False, **_: object) -> None:
         super().__init__(app)
         t = app.t
         self.game_id = game_id
         self.play = play
+        self.focus_game = focus_game
+        self.group.grid_arrows = True
+        games = [game for game in REGISTRY.title_games() if app.game_scene(game) == "new_game"]
+        self.chooser = Chooser(app, games, self.choose_game, lambda game: game_name(app, game), pictures)
+        for tile in self.chooser.tiles:
+            tile.primary = tile.game_id == game_id
+            self.group.add(tile)
         rules = ruleset(game_id)
         self.title = game_name(app, game_id)
         draw, scoring = preferred_mode(app, game_id)
@@ -127,7 +141,42 @@ class NewGameScene(DialogScene):
         self._follow_mode()
 
     def initial_focus(self) -> ui.Widget | None:
+        chosen = next((tile for tile in self.chooser.tiles if tile.primary), None)
+        if self.focus_game and chosen is not None:
+            return chosen  # just chosen in the grid: the keyboard goes on from there
         return self.continue_button if self.continue_button.visible else self.start_button
+
+    def choose_game(self, game_id: str) -> None:
+        """Another game's window in this one's place, with the pictures drawn so far; this one's
+        own choice stays as it was (it is saved when a game starts)."""
+        if game_id == self.game_id:  # chosen already: on to its Start (or Continue)
+            self.group.focus(self.continue_button if self.continue_button.visible else self.start_button)
+            return
+        pictures, self.chooser.pictures = self.chooser.pictures, Miniatures()
+        chosen = self.app.make("new_game", game_id=game_id, play=self.play, pictures=pictures, focus_game=True)
+        self.app.stack.replace(chosen)
+        chosen.tweens.finish()  # no fade: the same window, another game
+
+    def exit(self) -> None:
+        super().exit()
+        self.chooser.forget()
+
+    def spoken_texts(self) -> list[str]:
+        """The games, said as a list of their own before the chosen game's choices."""
+        shown = self.chooser.shown()
+        if not shown:
+            return []
+        return [self.app.t("new_game.games", games=self.app.t("list.separator").join(tile.label for tile in shown))]
+
+    def said_apart(self) -> list[ui.Widget]:
+        return list(self.chooser.shown())
+
+    def wants_frames(self) -> bool:
+        return self.tweens.active or self.chooser.pending()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.chooser.new_frame()
+        super().draw(surface, alpha)
 
     def _set_draw(self, value: int) -> None:
         self.draw_count = value
@@ -253,17 +302,31 @@ class NewGameScene(DialogScene):
         return self.title_height(u) + int(u * 0.7) + body_h + u + u + int(u * 0.7)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The games' grid at the reading side, the chosen game's options beside it."""
         rows = self._rows()
         u = unit(size)
         while u > 20 and self._height(u, rows) > size[1] * 0.94:  # large text: as large as fits
             u -= 1
         self.u = u
         gap = u // 3
-        w = min(int(size[0] * 0.86), int(u * 15))
-        panel = centred(size, w, self._height(u, rows))
-        self.panel.layout(panel)
-        inner = panel.inflate(-2 * u, 0)
+        height = self._height(u, rows)
+        panel = centred(size, int(size[0] * 0.94), max(height, int(size[1] * 0.9)))  # room for the pictures
+        w = min(int(panel.w * 0.45), int(u * 11.5))
         y = panel.y + self.title_height(u) + int(u * 0.5)
+        area = pygame.Rect(0, y, panel.w - w - u, panel.bottom - u // 2 - y)
+        area.x = panel.x + w if self.rtl else panel.x + u
+        games = self.chooser.fits(area, u)
+        for tile in self.chooser.tiles:  # no room beside the choices (large text, small window): none
+            tile.visible = games
+        if games and self.chooser.tiles:
+            self.chooser.layout(area, u, self.rtl)
+        else:
+            w = min(int(size[0] * 0.86), int(u * 15))
+            panel = centred(size, w, height)
+            y = panel.y + self.title_height(u) + int(u * 0.5)
+        self.panel.layout(panel)
+        options = pygame.Rect(panel.x if self.rtl else panel.right - w, panel.y, w, panel.h)
+        inner = options.inflate(-2 * u, 0)
         for index, (widget, k) in enumerate(rows):
             if isinstance(widget, ui.Label) and index:
                 y += gap  # air above each section heading but the first
@@ -277,7 +340,7 @@ class NewGameScene(DialogScene):
         self.winnable_toggle.layout(toggle.inflate(2 * max(6, toggle.h // 5), 0))  # text aligned
         shown = [b for b in self.buttons if b.visible]
         bw = min(int(u * 4.2), (inner.w - (len(shown) - 1) * (u // 2)) // len(shown))
-        place_row(self.buttons, panel.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2,
+        place_row(self.buttons, options.centerx, panel.bottom - int(u * 0.7) - u, bw, u, u // 2,
                   self.rtl)
 
     def draw_extra(self, surface: pygame.Surface) -> None:

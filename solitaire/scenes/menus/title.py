@@ -1,8 +1,12 @@
-"""The title screen: the game's name over the felt, a fan of aces, and the main menu.
+"""The title screen: the game's name, Continue, the chooser of games and the main menu.
 
-A menu entry whose target scene is not registered is not shown, so there is never a dead button.
-The buttons keep their places whether or not a game waits (issue 33): Continue always has the
-first place, greyed when there is nothing to resume, and every label is drawn at one size.
+The games are a grid of tiles, each a picture of the game's opening table over its name and a
+line about it (issue 34, ``chooser``), read at a glance as KPatience's chooser is; the arrows
+move through the grid by place and Enter opens a game. A menu entry whose target scene is not
+registered is not shown, so there is never a dead button. Nothing moves whether or not a game
+waits (issue 33): Continue always has the first place, at the top where the screen is read
+from, greyed when there is nothing to resume; the buttons' labels are drawn at one size, and
+the games' names at one size.
 """
 
 from __future__ import annotations
@@ -17,11 +21,10 @@ from solitaire.app.text import Text
 from solitaire.core.modes import parse_mode_key
 from solitaire.core.rules import REGISTRY
 from solitaire.play import spoken
+from solitaire.scenes.menus.chooser import Chooser
+from solitaire.scenes.menus.confirm import unit
 from solitaire.scenes.menus.new_game import game_name, has_modes, mode_label
-from solitaire.view import cardart, felt
-from solitaire.view.palette import Style
-
-ACES = (0, 13, 26, 39)
+from solitaire.view import felt
 
 
 def gold_text(text: Text, label: str, size: int) -> pygame.Surface:
@@ -48,35 +51,33 @@ class TitleScene(Scene):
     def __init__(self, app: App, **_: object) -> None:
         super().__init__(app)
         self.group = ui.WidgetGroup(app.text, rtl=i18n.is_rtl(), on_escape=app.quit)
-        self.buttons: list[ui.Button] = []
+        self.group.grid_arrows = True
         waiting = self._continue_slot() is not None
         self.continue_button = ui.Button(self._continue_label(), self.continue_game, primary=waiting,
                                          enabled=waiting, visible=app.can_open("play"))
-        self.buttons.append(self.continue_button)
-        self.game_buttons: list[ui.Button] = []
-        for index, game_id in enumerate(REGISTRY.title_games()):
-            button = ui.Button(app.t(f"menu.{game_id}"), lambda g=game_id: self.app.start_game(g),
-                               primary=index == 0 and not waiting,
-                               visible=app.can_start_game(game_id))
-            self.game_buttons.append(button)
-        self.buttons.extend(self.game_buttons)
-        self.buttons.append(ui.Button(app.t("menu.statistics"), lambda: self.app.open("statistics"),
-                                      visible=app.can_open("statistics")))
-        self.buttons.append(ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"),
-                                      visible=app.can_open("settings")))
-        self.buttons.append(ui.Button(app.t("menu.about"), lambda: self.app.open("about"),
-                                      visible=app.can_open("about")))
-        self.buttons.append(ui.Button(app.t("menu.quit"), app.quit))
+        games = list(REGISTRY.title_games())
+        self.chooser = Chooser(app, games, self.app.start_game, lambda game: game_name(app, game))
+        self.game_buttons: list[ui.Button] = list(self.chooser.tiles)
+        for index, (tile, game_id) in enumerate(zip(self.game_buttons, games)):
+            tile.primary = index == 0 and not waiting
+            tile.visible = app.can_start_game(game_id)
+        self.menu_buttons = [
+            ui.Button(app.t("menu.statistics"), lambda: self.app.open("statistics"), visible=app.can_open("statistics")),
+            ui.Button(app.t("menu.settings"), lambda: self.app.open("settings"), visible=app.can_open("settings")),
+            ui.Button(app.t("menu.about"), lambda: self.app.open("about"), visible=app.can_open("about")),
+            ui.Button(app.t("menu.quit"), app.quit),
+        ]
+        #: Every button in reading order: Continue, the games, the menu.
+        self.buttons: list[ui.Button] = [self.continue_button, *self.game_buttons, *self.menu_buttons]
         for button in self.buttons:
             self.group.add(button)
         self.size = (0, 0)
         self.heading: pygame.Surface | None = None
-        self.art: cardart.CardArt | None = None
-        self.fan_rect = pygame.Rect(0, 0, 0, 0)
-        self.heading_pos = (0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_px = 14
         self.subtitle_pos = (0, 0)
         self.reveal = 0.0
-        self.fan = 0.0
         self.slide = [0.0] * len(self.buttons)
 
     def _continue_slot(self) -> str | None:
@@ -104,9 +105,8 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.display.size)
-        self.app.settings_listeners.append(self._settings_changed)
         if self.app.settings.reduced_motion:  # the screen as it ends, without its entrance
-            self.reveal = self.fan = 1.0
+            self.reveal = 1.0
             self.slide = [1.0] * len(self.buttons)
         else:
             self._entrance()
@@ -115,47 +115,36 @@ class TitleScene(Scene):
             self.speak_opening()
 
     def speak_opening(self) -> None:
-        """Issue 36: the title, how to choose, and the buttons."""
+        """Issue 36: the title, how to choose, and the buttons (the games by their names; a game's
+        line is said when it takes the focus)."""
         if self.app.speech.wanted:
-            buttons = [button.spoken() for button in self.buttons if button.visible and button.enabled]
+            buttons = [button.label for button in self.buttons if button.visible and button.enabled]
             self.app.speech.say(spoken.dialog_words(self.app.t("app.title"), [self.app.t("title.hint")], buttons, ""))
 
     def exit(self) -> None:
-        """Off the stack: the aces' and the heading's images go now, not with the garbage
+        """Off the stack: the games' pictures and the heading go now, not with the garbage
         collector (the title comes back after every duel; issue 23)."""
         super().exit()
-        if self._settings_changed in self.app.settings_listeners:
-            self.app.settings_listeners.remove(self._settings_changed)
-        if self.art is not None:
-            self.art.forget_images()
+        self.chooser.forget()
         self.heading = None
 
-    def _settings_changed(self, settings: object) -> None:
-        """The four-colour deck or high contrast, on the fan of aces at once."""
-        if self.art is not None:
-            self.art.set_style(Style.of(settings))
-
     def _entrance(self) -> None:
-        """The heading fades up, the aces fan out, the buttons slide in."""
+        """The heading fades up, the games and the buttons slide in."""
         self.tweens.tween(0.0, 1.0, 0.7, "out_cubic", on_update=self._set_reveal)
-        self.tweens.tween(0.0, 1.0, 0.9, "out_back", delay=0.15, on_update=self._set_fan)
         for i in range(len(self.buttons)):
-            self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.25 + 0.06 * i,
+            self.tweens.tween(0.0, 1.0, 0.5, "out_cubic", delay=0.15 + 0.04 * i,
                               on_update=lambda v, i=i: self.slide.__setitem__(i, v))
 
     def _set_reveal(self, value: float) -> None:
         self.reveal = value
-
-    def _set_fan(self, value: float) -> None:
-        self.fan = value
 
     def pause(self) -> None:
         self.tweens.finish()  # covered before the entrance ended: show the finished screen
 
     def resume(self) -> None:
         # Settings or a game may have registered scenes or changed the language meanwhile.
-        for button, game_id in zip(self.game_buttons, REGISTRY.title_games()):
-            button.visible = self.app.can_start_game(game_id)
+        for tile, game_id in zip(self.game_buttons, REGISTRY.title_games()):
+            tile.visible = self.app.can_start_game(game_id)
         waiting = self._continue_slot() is not None
         self.continue_button.enabled = self.continue_button.primary = waiting
         self.game_buttons[0].primary = not waiting
@@ -163,105 +152,79 @@ class TitleScene(Scene):
         self.speak_opening()  # back on top: said again for a screen reader
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """The heading and Continue along the top, the games' grid under them, the menu's row and
+        the keys line at the foot; mirrored right to left."""
         self.size = size
         w, h = size
         rtl = i18n.is_rtl()
-        self.continue_button.label = self._continue_label()
-        shown = [b for b in self.buttons if b.visible]
-        wanted = round(max(40, int(h * 0.085)) * ui.Look.text_scale)
-        spacing = 4 if ui.Look.text_scale <= 1 else 6  # large text: tighter gaps, taller buttons
-
-        def fitting(rows: int) -> int:
-            return int(h * 0.88 / (rows * (1 + 1 / spacing) + 3 / spacing))  # as tall as fits
-
-        # One column while the buttons fit at the height the text wants; two when many games
-        # would squeeze them (row by row, in reading order), Continue then spanning the first row
-        # and the menu taking half the screen, so that its labels stay the size of one column's.
-        columns = 1 if wanted <= fitting(len(shown)) else 2
-        left = pygame.Rect(0, 0, int(w * (0.56 if columns == 1 else 0.5)), h)
-        right = pygame.Rect(left.right, 0, w - left.w, h)
+        u = unit(size)
+        margin = max(12, w // 40)
+        gap = max(8, u // 3)
+        bh = int(u * 1.1)
+        heading_px = max(36, min(int(u * 1.45), int(h * 0.12)))
+        self.heading = gold_text(self.app.text, self.app.t("app.title"), heading_px)
+        self.subtitle_px = max(14, int(heading_px * 0.3))
+        subtitle_h = self.app.text.render(self.app.t("app.subtitle"), self.subtitle_px).get_height()
+        blur = max(4, heading_px // 10)  # gold_text's margin around the letters
+        band = pygame.Rect(margin, max(6, margin // 3), w - 2 * margin, self.heading.get_height() - 2 * blur + subtitle_h)
+        self.heading_rect = self.heading.get_rect(topleft=(band.x - blur, band.y - blur // 2))
         if rtl:
-            left.x, right.x = w - left.w, 0
-        spans = columns == 2 and shown[0] is self.continue_button
-        rows = spans + -(-(len(shown) - spans) // columns)
-        bh = min(wanted, fitting(rows))
-        gap = max(10 if spacing == 4 else 6, bh // spacing)
-        widest = int(right.w * 0.88) - 4 * gap if columns == 1 else (int(right.w * 0.94) - 5 * gap) // 2
-        cells = [b for b in shown if not (spans and b is self.continue_button)]
-        labels = max(self.app.text.width(b.label, int(bh * 0.4), True) for b in cells)  # as a button sizes it
-        bw = min(widest, max(min(int(right.w * 0.72), bh * 6), int(labels / 0.86) + 2))
-        total = rows * bh + (rows - 1) * gap
-        self.menu_rect = pygame.Rect(0, 0, columns * bw + (columns - 1) * gap + 2 * gap * 2, total + 2 * gap * 2)
-        self.menu_rect.center = (right.centerx - (w // 40 if not rtl else -w // 40), h // 2)
-        x0, y0 = self.menu_rect.x + 2 * gap, self.menu_rect.y + 2 * gap
-        if spans:
-            self.continue_button.layout((x0, y0, columns * bw + (columns - 1) * gap, bh))
-        for index, button in enumerate(cells):
-            row, column = divmod(index, columns)
-            if rtl:
-                column = columns - 1 - column
-            button.layout((x0 + column * (bw + gap), y0 + (row + spans) * (bh + gap), bw, bh))
-        one_size = min(button.fitted_font_px() for button in cells)  # every label whole, alike
+            self.heading_rect.right = band.right + blur
+        # The subtitle under the heading, both from the reading side.
+        self.subtitle_pos = (band.right if rtl else band.x, band.bottom - subtitle_h // 2)
+        # Continue at the top's other end, the menu's row at the foot, one label size for them all.
+        self.continue_button.label = self._continue_label()
+        shown_menu = [b for b in self.menu_buttons if b.visible]
+        subtitle_w = self.app.text.width(self.app.t("app.subtitle"), self.subtitle_px)
+        room = band.w - max(self.heading_rect.w - 2 * blur, subtitle_w) - 2 * gap
+        continue_w = min(room, u * 14)  # one width whatever it resumes: nothing moves (issue 33)
+        self.continue_button.layout((band.x if rtl else band.right - continue_w, band.centery - bh // 2, continue_w, bh))
+        _, hint_rect = self.keys_hint()
+        menu_y = hint_rect.top - gap - bh
+        labels = max(self.app.text.width(b.label, int(bh * 0.4), True) for b in shown_menu)
+        menu_w = min((band.w - (len(shown_menu) - 1) * gap) // len(shown_menu), max(u * 4, int(labels / 0.86) + 2))
+        row_w = len(shown_menu) * menu_w + (len(shown_menu) - 1) * gap
+        for index, button in enumerate(shown_menu):
+            place = len(shown_menu) - 1 - index if rtl else index
+            button.layout((w // 2 - row_w // 2 + place * (menu_w + gap), menu_y, menu_w, bh))
+        labelled = [b for b in self.buttons if b.visible and b not in self.game_buttons]
+        one_size = min(button.fitted_font_px() for button in shown_menu)  # every label whole, alike
         if self.continue_button.visible and self.continue_button.fitted_font_px() < one_size * 0.8:
             self.continue_button.label = self._continue_label(short=True)  # its game, not its mode
         if self.continue_button.visible:  # a little smaller, all alike, to keep its mode said
             one_size = min(one_size, self.continue_button.fitted_font_px())
-        for button in shown:
+        for button in labelled:
             button.font_px = one_size
-        # Heading, fan of aces, subtitle.
-        heading_px = max(40, min(int(h * 0.14), int(left.w * 0.17)))
-        self.heading = gold_text(self.app.text, self.app.t("app.title"), heading_px)
-        card_w = max(48, min(int(h * 0.17), int(left.w * 0.16)))
-        card_h = int(card_w * 1.4)
-        if self.art is None:
-            self.art = cardart.CardArt((card_w, card_h), self.app.settings.card_back,
-                                       Style.of(self.app.settings))
-        else:
-            self.art.set_size((card_w, card_h))
-        block_h = int(card_h * 1.25) + self.heading.get_height() + int(h * 0.06)
-        top = (h - block_h) // 2
-        self.fan_rect = pygame.Rect(0, 0, card_w, card_h)
-        self.fan_rect.midtop = (left.centerx, top + int(card_h * 0.12))
-        self.heading_pos = (left.centerx, top + int(card_h * 1.25) + self.heading.get_height() // 2)
-        self.subtitle_px = max(14, int(heading_px * 0.22 * ui.Look.text_scale))
-        self.subtitle_lines = self._subtitle_lines(int(left.w * 0.9))
-        self.subtitle_pos = (left.centerx, self.heading_pos[1] + self.heading.get_height() // 2
-                             + self.subtitle_px)
+        # The games: the grid between the two.
+        area = pygame.Rect(margin, band.bottom + gap, w - 2 * margin, menu_y - gap - band.bottom - gap)
+        grid = self.chooser.layout(area, u, rtl)
+        self.menu_rect = grid.union(pygame.Rect(w // 2 - row_w // 2, menu_y, row_w, bh))
+        if self.continue_button.visible:
+            self.menu_rect.union_ip(self.continue_button.rect)
         self.group.layout_changed()
-
-    def _subtitle_lines(self, width: int) -> list[str]:
-        """The games' names on as few lines as keep clear of the menu, broken between names."""
-        names = self.app.t("app.subtitle").split(" · ")
-        for count in range(1, len(names) + 1):  # as many names on each line as can be, evenly
-            per_line = -(-len(names) // count)
-            lines = [" · ".join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
-            if all(self.app.text.width(line, self.subtitle_px) <= width for line in lines):
-                return lines
-        return names
 
     def handle(self, event: pygame.event.Event) -> None:
         self.group.handle(event)
 
+    def wants_frames(self) -> bool:
+        return self.tweens.active or self.chooser.pending()
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.chooser.new_frame()
         surface.blit(felt.felt(self.size, self.app.settings.high_contrast), (0, 0))
-        self._draw_fan(surface)
         assert self.heading is not None
         heading = self.heading
         if self.reveal < 1:
             heading = heading.copy()
             heading.set_alpha(int(255 * self.reveal))
-        hx, hy = self.heading_pos
-        drop = int((1 - self.reveal) * self.size[1] * 0.04)
-        surface.blit(heading, heading.get_rect(center=(hx, hy - drop)))
-        step = self.app.text.line_step(self.subtitle_lines, self.subtitle_px, spacing=1.1)
-        for index, line in enumerate(self.subtitle_lines):
-            sub = self.app.text.render(line, self.subtitle_px, (222, 232, 214))
-            if self.reveal < 1:
-                sub = sub.copy()
-                sub.set_alpha(int(220 * self.reveal))
-            x, y = self.subtitle_pos
-            surface.blit(sub, sub.get_rect(center=(x, y + index * step)))
-        ui.draw_panel(surface, self.menu_rect)
+        drop = int((1 - self.reveal) * self.size[1] * 0.02)
+        surface.blit(heading, self.heading_rect.move(0, -drop))
+        sub = self.app.text.render(self.app.t("app.subtitle"), self.subtitle_px, (222, 232, 214))
+        if self.reveal < 1:
+            sub = sub.copy()
+            sub.set_alpha(int(220 * self.reveal))
+        at = sub.get_rect(midright=self.subtitle_pos) if i18n.is_rtl() else sub.get_rect(midleft=self.subtitle_pos)
+        surface.blit(sub, at)
         self._draw_buttons(surface)
         hint, at = self.keys_hint()
         surface.blit(hint, at)
@@ -271,9 +234,10 @@ class TitleScene(Scene):
         hint_px = round(max(12, self.size[1] // 48) * ui.Look.text_scale)
         hint = self.app.text.render(self.app.t("title.hint"), hint_px, (200, 220, 200))
         hint.set_alpha(150)
-        return hint, hint.get_rect(midbottom=(self.size[0] // 2, self.size[1] - self.size[1] // 40))
+        return hint, hint.get_rect(midbottom=(self.size[0] // 2, self.size[1] - self.size[1] // 60))
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
+        """The buttons and the games, each sliding in from its reading side in the entrance."""
         offsets = []
         shift = self.size[0] * 0.05 * (-1 if i18n.is_rtl() else 1)
         for button, k in zip(self.buttons, self.slide):
@@ -282,18 +246,3 @@ class TitleScene(Scene):
         self.group.draw(surface)
         for button, rect in offsets:
             button.rect = rect
-
-    def _draw_fan(self, surface: pygame.Surface) -> None:
-        assert self.art is not None
-        cx, top = self.fan_rect.centerx, self.fan_rect.top
-        w, h = self.art.size
-        pivot_y = top + h * 1.9
-        shadow = self.art.shadow()
-        for i, card in enumerate(ACES):
-            angle = (1.5 - i) * 11.0 * self.fan
-            image = pygame.transform.rotozoom(self.art.face(card), angle, 1.0)
-            sh = pygame.transform.rotozoom(shadow, angle, 1.0)
-            vec = pygame.math.Vector2(0, -(pivot_y - (top + h / 2))).rotate(-angle)
-            centre = (cx + vec.x, pivot_y + vec.y)
-            surface.blit(sh, sh.get_rect(center=(centre[0] + w * 0.04, centre[1] + w * 0.06)))
-            surface.blit(image, image.get_rect(center=centre))

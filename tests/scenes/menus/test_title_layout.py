@@ -57,10 +57,11 @@ def test_continue_stays_after_a_finished_game_while_another_waits(make_app):
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_every_title_label_is_whole_at_one_size(make_app, lang, size):
+    """The buttons' labels at one size, the games' names at one size (issue 34), each whole."""
     app = make_app(size, lang)
     saved(app, code="DS1-D3V-AAAAAAB")  # the longest Continue there is
     title = app.open("title")
-    shown = [button for button in title.buttons if button.visible]
+    shown = [button for button in title.buttons if button.visible and button not in title.game_buttons]
     sizes = {button.font_px for button in shown}
     assert len(sizes) == 1
     px = sizes.pop()
@@ -70,6 +71,13 @@ def test_every_title_label_is_whole_at_one_size(make_app, lang, size):
     assert px >= 0.8 * min(button.fitted_font_px() for button in others)  # Continue shrinks them little
     assert title.continue_button.label.startswith("متابعة Double Solitaire" if lang == "ar" else
                                                   "Continue Double Solitaire")
+    names = {tile.font_px for tile in title.game_buttons}
+    assert len(names) == 1
+    name_px = names.pop()
+    assert name_px >= px * 0.8  # a game's name reads as large as a button's label, near enough
+    for tile in title.game_buttons:
+        assert " ".join(tile.name_lines) == tile.label and len(tile.name_lines) <= 2
+        assert all(app.text.width(line, name_px, True) <= tile.name_rect.w for line in tile.name_lines), tile.label
 
 
 def test_the_game_menu_says_no_draw_for_a_game_without_draws(make_app):
@@ -97,7 +105,7 @@ def test_continues_letters_are_drawn_as_tall_as_its_neighbours(make_app):
     app.stack.draw(app.display.surface, 1.0)
     surface = app.display.surface
     heights = {ink_height(surface, title.continue_button.rect, ui.INK_DARK)}
-    for button in title.buttons[1:]:
-        if button.visible and button.label in ("Klondike", "Statistics", "Double Solitaire"):
+    for button in title.menu_buttons:
+        if button.visible and button.label in ("Statistics", "About"):  # no descenders
             heights.add(ink_height(surface, button.rect, ui.INK))
     assert len(heights) == 1 and heights.pop() >= 12, heights
