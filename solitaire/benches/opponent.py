@@ -8,8 +8,9 @@ deals 1…N, which a player could be tuned on). Per strength: mean cards home, t
 and **gave up**: the share of races where it pressed End while a line of moves was left that
 sends a card home or turns a card, in the time left at its pace (judged after the fact with every
 card known: ``escape.search`` on the real game), and the same counting lines that take a card back
-from a foundation too (which the player's own search leaves out). Head to head compares the totals
-deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
+from a foundation too, any number of them (the player's own plans take at most two). Each player
+keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to
+head compares the totals deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
 so a two-player race's totals are exactly those of each alone (a test checks it). A tie is two
 equal totals. Two processes, one per core, like the solver's bench.
 """
@@ -26,7 +27,7 @@ from itertools import combinations
 from solitaire.core.codes import DEAL_LIMIT, GameCode
 from solitaire.core.duel import ENDED, Race
 from solitaire.core.game import Game
-from solitaire.solver.player import END, PACE, Strength, decide, seen
+from solitaire.solver.player import END, PACE, Strength, decide_plan, seen
 from solitaire.solver.opponent.escape import search
 
 DEFAULT_DEALS = 200
@@ -36,6 +37,10 @@ TARGETS = {"gave_up": 0.0, "hard_beats_easy": 0.85, "hard_loses_to_easy": 0.03, 
            "medium_beats_easy": 0.70, "hard_cleared": 0.40}
 CHECK_LIMIT = 2_000_000
 """Positions the after-the-fact check may look at (it has never come near; past it, "gave up")."""
+WIDE_LIMIT = 300_000
+"""The same for the strict check (cards back from home, any number): one End of seed 777 took it
+past 2.6 GB and half an hour of a loaded core. Past it, "gave up" too: the figure errs against
+the player, never for it."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +67,8 @@ def deals_for(seed: int, count: int) -> list[int]:
 def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool = False) -> bool:
     """Pressing End in ``game`` gives something up: with every card known, a line of moves sends
     a card home or turns one, and at ``pace`` a move it ends before 0:00 (None: no clock).
-    ``from_home``: lines that take a card back from a foundation count too (the player's own
-    search leaves them out: the policy would send the card straight back)."""
-    way = search(game.clone(), True, CHECK_LIMIT, from_home)
+    ``from_home``: lines that take a card back from a foundation count too (the strict check)."""
+    way = search(game.clone(), True, WIDE_LIMIT if from_home else CHECK_LIMIT, from_home)
     if seconds_left is None:
         return way.found is not False
     return way.found is None or (bool(way.found) and way.moves * pace <= seconds_left)
@@ -80,12 +84,14 @@ def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Playe
     slowest = [0.0] * len(strengths)
     gave = [False] * len(strengths)
     wide = [False] * len(strengths)
+    plans: list[tuple] = [()] * len(strengths)  # each player's plan, kept across its decisions
     while not contest.over:
         open_players = [p for p in range(len(strengths)) if not contest.finished(p)]
         player = min(open_players, key=lambda p: (asked[p] + PACE[strengths[p]], p))
         game = contest.games[player]
         started = time.perf_counter()
-        decision = decide(seen(game, contest.limit - asked[player]), strengths[player], seed)
+        decision, plans[player] = decide_plan(seen(game, contest.limit - asked[player]), strengths[player], seed,
+                                              plans[player])
         spent = time.perf_counter() - started
         thinking[player] += spent
         slowest[player] = max(slowest[player], spent)

@@ -71,6 +71,7 @@ class DecisionAnswer:
 
     ticket: int
     move: Move | None
+    plan: tuple[Move, ...] = ()  # the rest of the line it set out on, asked with the next question
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,8 @@ def encode(message: Message) -> dict[str, Any]:
     if isinstance(message, HintAnswer):
         return {"type": "hint", "ticket": message.ticket, "move": _move_data(message.move)}
     if isinstance(message, DecisionAnswer):
-        return {"type": "decision", "ticket": message.ticket, "move": _move_data(message.move)}
+        return {"type": "decision", "ticket": message.ticket, "move": _move_data(message.move),
+                "plan": [_move_data(move) for move in message.plan]}
     if isinstance(message, WinnabilityAnswer):
         return {"type": "winnability", "ticket": message.ticket, "verdict": message.verdict}
     if isinstance(message, ErrorAnswer):
@@ -119,7 +121,10 @@ def decode(data: dict[str, Any]) -> Message:
         if kind == "hint":
             return HintAnswer(ticket, _move_of(data["move"]))
         if kind == "decision":
-            return DecisionAnswer(ticket, _move_of(data["move"]))
+            plan = tuple(_move_of(move) for move in data.get("plan", ()))
+            if None in plan:
+                raise ValueError("a plan's move cannot be End")
+            return DecisionAnswer(ticket, _move_of(data["move"]), plan)  # type: ignore[arg-type]
         if kind == "winnability":
             verdict = str(data["verdict"])
             if verdict not in VERDICTS:

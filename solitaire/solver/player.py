@@ -14,7 +14,10 @@ home or turns one (``opponent.escape``: every line over the cards it has seen, t
 as often as it takes), and presses End only when there is no such line (a dead end of what it
 can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
 left cannot change the result): never to bank the time bonus (DU-5) while a card could still
-come home (issue 31). Games no talon search fits (``kinds.search_kind`` other than "talon") are
+come home (issue 31). A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks
+at a dead end for a line that takes up to two cards back from the foundations, and follows it
+whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon
+search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """
@@ -27,18 +30,19 @@ from enum import Enum
 from typing import Any, Union
 
 from ..core.game import Game
-from ..core.moves import Move
+from ..core.moves import DRAW, Move, Pile
 from .kinds import search_kind
 from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
-from .opponent.escape import way_out
+from .opponent.escape import search, way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
 from .seen_hint import seen_hint
 
-__all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Seen", "Stopped", "Strength", "decide", "seen"]
+__all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Plan", "Seen", "Stopped", "Strength", "decide",
+           "decide_plan", "seen"]
 
 
 class Strength(str, Enum):
@@ -73,31 +77,70 @@ class Stopped:
 
 
 def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
-    """What the player of ``strength`` does in the position it sees; pure, bounded per move."""
+    """What the player of ``strength`` does in the position it sees; pure, bounded per move.
+    It keeps no plan: it never takes a card back from a foundation (``decide_plan`` does)."""
+    return _decide(view, Strength(strength), seed, None)[0]
+
+
+Plan = tuple[Move, ...]
+"""The rest of a line the player has set out on (moves over cards it has seen), kept across
+its decisions by whoever asks them (``ComputerPlayer``, ``bench --opponent``)."""
+
+
+def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan = ()) -> tuple[Decision, Plan]:
+    """``decide`` for a player that keeps a plan: the decision and the plan to hand back next time.
+
+    At a dead end of the lines that leave the foundations alone, it looks for a line that takes
+    a card back from a foundation too (a 5 of hearts back onto a 6 of spades so that the 4 of
+    spades can leave the Queen it covers) and sets out on it: its next decisions play the rest
+    of that line while it stays legal, where ``decide`` would send the card straight home again.
+    """
     strength = Strength(strength)
+    if plan and view.game.check(plan[0]) is None and not view.game.won:
+        return plan[0], plan[1:]
+    return _decide(view, strength, seed, FROM_HOME_LIMIT)
+
+
+FROM_HOME_LIMIT = 25_000
+"""Positions the search through cards taken back from home may look at (only at a dead end; past
+it, End). At 200,000 one dead end of 200 deals took 74 s to search on a loaded machine."""
+RETURNS = 2
+"""Cards a line may take back from home: each one more multiplies the places to look through
+(unbounded, one dead end took 169 s to search); a line that needs a third is rare (the bench's
+strict "gave up" counts the Ends that left one)."""
+
+
+def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) -> tuple[Decision, Plan]:
     game = view.game
     if game.won:
-        return END
+        return END, ()
     kind = search_kind(game)
     if kind == "pairs":  # PY-3: samples of the unseen stock, searched (``pairs.seen_hint``)
         move = pairs_hint(game, least=DEMO_SECONDS)
-        return END if move is None else move
+        return (END if move is None else move), ()
     if kind != "talon":  # the policies think in the Klondike family's search
         move = seen_hint(game)
-        return END if move is None else move
+        return (END if move is None else move), ()
     rng = random.Random(f"{seed}|{strength.value}|{view.position_key}")  # the same dice on or off a clock
     move = _POLICIES[strength](view, rng)
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
-        return move
+        return move, ()
     way = way_out(view)
     if way.found is None:  # too many places to look through: play on while the policy can
-        return END if move is None else move
+        return (END if move is None else move), ()
+    if not way.found and from_home is not None:  # a card back from home may open a way
+        way = search(view.game.clone(), view.stock_known, from_home, from_home=True, returns=RETURNS)
+        if not way.found:
+            return END, ()  # a dead end of what it can know, the foundations' cards included
+        move = None  # the line is the plan: the policy would send the card straight home
     if not way.found:
-        return END  # a dead end of what it can know: no line sends a card home or turns one
+        return END, ()  # a dead end of what it can know: no line sends a card home or turns one
     if seconds is not None and way.moves * PACE[strength] > seconds:
-        return END  # the next card home or turned cannot come before 0:00: End banks the bonus
-    return move if move is not None else way.move
+        return END, ()  # the next card home or turned cannot come before 0:00: End banks the bonus
+    if move is not None:
+        return move, ()
+    return way.line[0], way.line[1:]
 
 
 DEMO_SECONDS = 0.1  # Pyramid's move by the computer: its samples searched this long in all
@@ -115,8 +158,28 @@ def _medium(view: Seen, rng: random.Random) -> Move | None:
     return medium_move(view)
 
 
+HARD_BUDGET = Budget()
+"""Hard's thinking a move: samples of the hidden cards, candidates, playout length."""
+
+
+FIRST_PASS = True
+"""Hard turns the whole stock over before it plays a card of it (a person's opening in draw 3):
+from then on the talon is known, and its samples vary only the face-down column cards."""
+
+
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    return hard_move(view, rng, PACE[Strength.HARD], favoured=medium_move(view))
+    if FIRST_PASS and _opening_pass(view):
+        return DRAW
+    return hard_move(view, rng, PACE[Strength.HARD], HARD_BUDGET, favoured=medium_move(view))
+
+
+def _opening_pass(view: Seen) -> bool:
+    """Turning the stock over unplayed pays where it costs nothing: draw 3 (a card played from the
+    waste shifts the groups of three), the stock not seen yet, and a recycle left (DU-2)."""
+    game = view.game
+    limit = game.scoring.max_recycles
+    return (game.draw == 3 and not view.stock_known and (limit < 0 or limit > game.recycles)
+            and game.check(DRAW) is None)
 
 
 HINT_BUDGET = Budget(samples=4, candidates=5, playout=30)
@@ -134,14 +197,23 @@ _POLICIES = {Strength.EASY: _easy, Strength.MEDIUM: _medium, Strength.HARD: _har
 
 
 # ------------------------------------------------------------------------------ the worker side
-def decide_question(view: Seen, strength: Strength, seed: int) -> dict:
-    """The plain data of a "decide" question (the worker's ``state``)."""
-    return {"seen": view.to_json(), "strength": Strength(strength).value, "seed": int(seed)}
+def decide_question(view: Seen, strength: Strength, seed: int, plan: Plan | None = None) -> dict:
+    """The plain data of a "decide" question (the worker's ``state``); ``plan``: the asker keeps
+    the player's plan (``decide_plan``), None: it does not (``decide``)."""
+    state = {"seen": view.to_json(), "strength": Strength(strength).value, "seed": int(seed)}
+    if plan is not None:
+        state["plan"] = [[list(move.src), list(move.dst), move.count] for move in plan]
+    return state
 
 
-def answer_question(state: dict) -> Decision:
-    """In the worker: the decision a "decide" question asks for."""
-    return decide(Seen.from_json(state["seen"]), Strength(state["strength"]), int(state["seed"]))
+def answer_question(state: dict) -> tuple[Decision, Plan]:
+    """In the worker: the decision a "decide" question asks for, and the plan to keep."""
+    view, strength, seed = Seen.from_json(state["seen"]), Strength(state["strength"]), int(state["seed"])
+    if "plan" not in state:
+        return decide(view, strength, seed), ()
+    plan = tuple(Move(Pile(str(src[0]), int(src[1])), Pile(str(dst[0]), int(dst[1])), int(count))
+                 for src, dst, count in state["plan"])
+    return decide_plan(view, strength, seed, plan)
 
 
 class ComputerPlayer:
@@ -178,6 +250,8 @@ class ComputerPlayer:
         # the race clock is real, simulated, or hurried to its end
         self._next_from: float | None = 0.0
         self._stopped: Stopped | None = None
+        self._plan: Plan = ()  # the rest of the line it set out on (``decide_plan``)
+        self._held_plan: Plan = ()
 
     def waiting(self) -> bool:
         """A question is out and its answer not in yet."""
@@ -223,9 +297,11 @@ class ComputerPlayer:
             if isinstance(answer, DecisionAnswer):
                 self._ticket = None
                 self._held = END if answer.move is None else answer.move
+                self._held_plan = answer.plan
         if self._held is None or race_time < self._asked_at + self.pace:
             return None
         decision, self._held = self._held, None
+        self._plan = self._held_plan  # handed over: the plan goes on from its move
         self._next_from = self._asked_at + self.pace
         self._position = None  # whatever the scene does with it, the next update asks again
         return decision
@@ -233,7 +309,8 @@ class ComputerPlayer:
     def _ask(self, game: Game, start: float, position: tuple[int, int]) -> None:
         """Ask about ``game``; its decision is due a pace after race time ``start``."""
         view = seen(game, None if self.limit is None else max(0.0, self.limit - start))
-        self._ticket = self.worker.submit("decide", decide_question(view, self.strength, self.seed), 0.0, keep=True)
+        self._ticket = self.worker.submit("decide", decide_question(view, self.strength, self.seed, self._plan),
+                                          0.0, keep=True)
         self._position = position
         self._asked_at = start
         self._held = None

@@ -118,8 +118,8 @@ def _answer(question: Question, cancelled: Callable[[], bool]) -> Answer:
     if question.kind == "decide":  # its state is a player's view (player.decide_question)
         from .player import answer_question
 
-        decision = answer_question(question.state)
-        return DecisionAnswer(ticket, decision if isinstance(decision, Move) else None)
+        decision, plan = answer_question(question.state)
+        return DecisionAnswer(ticket, decision if isinstance(decision, Move) else None, plan)
     game = game_from_json(question.state)
     if question.kind == "solve":
         result = api.solve(game, budget, should_stop=cancelled)

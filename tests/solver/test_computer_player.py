@@ -136,3 +136,29 @@ def test_DU5_the_question_carries_the_races_own_clock_not_the_rulesets():
     player = ComputerPlayer(Strength.HARD, worker, limit=60.0)
     assert player.update(game, 12.5) is None
     assert worker.questions[-1]["seen"]["seconds_left"] == 60.0
+
+
+def test_the_plan_crosses_the_worker_so_a_card_taken_back_from_home_is_used():
+    """Issue 31: the side keeps the plan the worker hands back with each decision (the 5 of
+    hearts back from home, then the 4 of spades onto it), and asks with it next time."""
+    from solitaire.core.duel import notation
+    from tests.positions import build
+
+    used = {"6S", "QS", "4S", "AH", "2H", "3H", "4H", "5H"}
+    rest = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK" if rank + suit not in used]
+    column = " ".join(card.lower() for card in rest) + " 6S"  # a full deck: it crosses as a deal's JSON
+    game = build("duel", tableau=[column, "qs 4S"], foundations=["AH 2H 3H 4H 5H"])
+    pace = PACE[Strength.HARD]
+    played = []
+    with SolverWorker() as worker:
+        player = ComputerPlayer(Strength.HARD, worker, fast=True, limit=240.0)
+        now = 0.0
+        for _ in range(4):
+            until_answered(player, game, now)
+            now += pace
+            decision = player.update(game, now)
+            if not isinstance(decision, tuple):
+                break
+            played.append(notation(decision))
+            game.apply(decision)
+    assert played == ["f1>t1", "t2>t1"] and game.hidden[1] == 0

@@ -4,10 +4,11 @@ check of ``bench --opponent`` ("gave up"), both ways."""
 
 from __future__ import annotations
 
-from solitaire.core import DRAW, parse_code
 from solitaire.benches.opponent import gave_up, race
+from solitaire.core import DRAW, Move, Pile, parse_code
+from solitaire.core.moves import TABLEAU
 from solitaire.solver.opponent.escape import search, way_out
-from solitaire.solver.player import END, PACE, Strength, decide, seen
+from solitaire.solver.player import END, PACE, Strength, decide, decide_plan, seen
 from tests.positions import build
 
 # Draw 3, the stock known (recycled once): the Ace of clubs never tops the waste while the talon
@@ -80,3 +81,45 @@ def test_the_wider_check_counts_a_line_through_a_card_taken_back_from_home():
     game = build("duel", tableau=["ks 6S", "qs 4S"], foundations=["AH 2H 3H 4H 5H"])
     assert search(game.clone(), True).found is False and not gave_up(game, 200.0, 0.8)
     assert gave_up(game, 200.0, 0.8, from_home=True)
+
+
+def from_home_position():
+    return build("duel", tableau=["ks 6S", "qs 4S"], foundations=["AH 2H 3H 4H 5H"])
+
+
+def test_DU4_every_strength_takes_a_card_back_from_home_when_that_is_the_only_way_on_and_follows_it():
+    """Issue 31: a player asked afresh each move sends a card taken back from home straight home
+    again, so it pressed End here with the Queen of spades still to turn (the bench's strict
+    "gave up"). Keeping its plan, it plays the 5 of hearts back, the 4 of spades onto it, and the
+    Queen turns; at the dead end after that, End."""
+    for strength in Strength:
+        game = from_home_position()
+        assert decide(seen(game, 200.0), strength) is END  # no plan kept: never from home
+        plan: tuple = ()
+        played = []
+        while True:
+            decision, plan = decide_plan(seen(game, 200.0), strength, 0, plan)
+            if decision is END:
+                break
+            played.append(str(decision))
+            game.apply(decision)
+        assert played == ["f1>t1", "t2>t1"]
+        assert game.hidden[1] == 0 and not gave_up(game, 200.0, PACE[strength], from_home=True)
+
+
+def test_a_plan_is_followed_only_while_its_next_move_is_legal():
+    game = from_home_position()
+    stale = (Move(Pile(TABLEAU, 3), Pile(TABLEAU, 0), 1),)  # an empty column: nothing to move
+    decision, plan = decide_plan(seen(game, 200.0), Strength.HARD, 0, stale)
+    assert str(decision) == "f1>t1" and len(plan) == 1
+
+
+def test_the_line_found_is_whole_and_plays_to_its_end():
+    way = search(deep(), True)
+    assert way.line[0] == way.move and len(way.line) == way.moves == 16
+    game = deep()
+    for move in way.line:
+        assert game.check(move) is None
+        game.apply(move)
+    assert sum(map(len, game.foundations)) == 1
+

@@ -19,6 +19,7 @@ MESSAGES = [
     Question(9, 2, "decide", {"seen": {}, "strength": "hard", "seed": 3}, 0.0),
     DecisionAnswer(10, Move(Pile(TABLEAU, 1), Pile(TABLEAU, 4), 2)),
     DecisionAnswer(11, None),
+    DecisionAnswer(12, Move(Pile(FOUNDATION, 1), Pile(TABLEAU, 0), 1), (Move(Pile(TABLEAU, 1), Pile(TABLEAU, 0), 1),)),
     ErrorAnswer(8, "winnability", "the solver worker stopped"),
 ]
 

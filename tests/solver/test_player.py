@@ -4,6 +4,7 @@ priorities, End when nothing useful is left (DU-4) or the clock is nearly out.""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -187,3 +188,29 @@ def test_medium_never_clicks_round_the_talon_for_ever():
             break
         game.apply(decision)
     assert decision is END and game.recycles < 10
+
+
+@pytest.mark.parametrize("code", ["DU2-D3N-AAAAAAC", "DU2-D3N-OAJBPDG"])
+def test_hard_turns_the_whole_stock_over_before_it_plays_a_card_of_it(code):
+    """Issue 31: Hard opens as a careful person does in draw 3: one pass through the stock shows
+    every talon card, so from then on only the face-down column cards are unknown to it."""
+    game = Game.deal(parse_code(code))
+    decisions = []
+    while not seen(game).stock_known:
+        decision = decide(seen(game, 240.0), Strength.HARD)
+        decisions.append(decision)
+        game.apply(decision)
+    assert decisions == [DRAW] * 8 and not game.stock and len(game.waste) == 24
+    assert seen(game).stock_known
+
+
+def test_hard_opens_with_the_pass_only_where_it_costs_nothing():
+    from solitaire.solver.player import _opening_pass
+
+    draw3 = Game.deal(parse_code("DU2-D3N-OAJBPDG"))
+    assert _opening_pass(seen(draw3))
+    draw1 = build("klondike", tableau=["ks QH"], stock="8D 9D TD", draw=1)
+    assert not _opening_pass(seen(draw1))  # draw 1: every card comes up in turn anyway
+    no_pass_left = build("duel", tableau=["ks QH"], stock="8D 9D TD")
+    no_pass_left.scoring = replace(no_pass_left.scoring, max_recycles=0)
+    assert not _opening_pass(seen(no_pass_left))  # a pass with no recycle after it buries the waste

@@ -2,8 +2,9 @@
 End (DU-4, "at a dead end"): a search over every line of legal moves — the ones the priorities
 call pointless too (a King from column to column, a group moved sideways), stock clicks and
 recycles as many as it takes, the costly ones too — for the first that sends a card home or turns
-a face-down card. Never a card back from a foundation: the policy, asked again after the line's
-first move, would send it straight home, round and round.
+a face-down card. A card back from a foundation only with ``from_home`` (at most ``returns`` in
+a line): the policy, asked again after the line's first move, would send it straight home, round
+and round, so such a line is followed whole, as a plan (``player.decide_plan``); ``Way.line``.
 
 The search runs on what the player sees: a card turned ends a line (what shows is unknown), and
 a click on a stock not yet seen is a way out in itself (it shows cards). Once the stock has been
@@ -21,6 +22,7 @@ without a card to turn has a few thousand such places at most. ``LIMIT`` bounds 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
@@ -39,6 +41,20 @@ class Way:
     found: bool | None
     move: Move | None = None
     moves: int = 0
+    line: tuple[Move, ...] = ()  # the whole line found, ``move`` first
+
+
+Trail = Optional[tuple]
+"""A line as it is searched: (last move, the trail before it), None for no move yet; shared by
+every line that goes on from it, so keeping a line costs one pair."""
+
+
+def _line(trail: Trail) -> tuple[Move, ...]:
+    moves = []
+    while trail is not None:
+        moves.append(trail[0])
+        trail = trail[1]
+    return tuple(reversed(moves))
 
 
 def _state(game: Game) -> tuple:
@@ -54,38 +70,44 @@ def _state_with_home(game: Game) -> tuple:
     return _state(game) + (tuple(sorted(map(len, game.foundations))),)
 
 
-def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False) -> Way:
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52) -> Way:
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
-    may take cards back from the foundations too (the bench's wider check, never the player's)."""
+    may take cards back from the foundations too, at most ``returns`` in a line."""
     home_now, hidden_now = home(start), still_hidden(start)
     key = _state_with_home if from_home else _state
     visited = {key(start)}
-    frontier: list[tuple[Game, Move | None]] = [(start, None)]
+    frontier: list[tuple[Game, Trail, int]] = [(start, None, 0)]
     depth = 0
     while frontier:
         depth += 1
-        following: list[tuple[Game, Move | None]] = []
-        for game, first in frontier:
+        following: list[tuple[Game, Trail, int]] = []
+        for game, trail, taken in frontier:
             for move in game.legal_moves():
-                if move.src.kind == FOUNDATION and not from_home:
+                back = move.src.kind == FOUNDATION
+                if back and (not from_home or taken >= returns):
                     continue  # a card from home goes back
                 if move.src.kind == STOCK and not stock_seen:
-                    return Way(True, first or move, depth)  # the click shows what was never seen
+                    return _found((move, trail), depth)  # the click shows what was never seen
                 game.apply(move)
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
-                    return Way(True, first or move, depth)
+                    return _found((move, trail), depth)
                 state = key(game)
                 if state not in visited:
                     if len(visited) >= limit:
                         game.undo()
                         return Way(None)
                     visited.add(state)
-                    following.append((game.clone(), first or move))
+                    following.append((game.clone(), (move, trail), taken + back))
                 game.undo()
         frontier = following
     return Way(False)
+
+
+def _found(trail: Trail, depth: int) -> Way:
+    line = _line(trail)
+    return Way(True, line[0], depth, line)
 
 
 def way_out(view: Seen, limit: int = LIMIT) -> Way:
