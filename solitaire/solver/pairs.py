@@ -34,7 +34,7 @@ from .collector import collector_paused
 PAIR_TOTAL = 13  # PY-3: two cards leave together when their ranks total 13; a King alone
 
 # A step of a line found: ("draw",) a click on the stock (a recycle when it is empty), or the
-# cards that leave, each ("pyramid", place), ("waste",) or ("stock",).
+# cards that leave, each ("place", index), ("waste",) or ("stock",).
 Step = tuple
 
 
@@ -219,7 +219,7 @@ class PairSearch:
             # A King exposed in the pyramid leaves at once: it is nobody's partner (PY-3).
             kings = by_rank.get(KING)
             if kings:
-                line.append((("pyramid", kings[0]),))
+                line.append((("place", kings[0]),))
                 if search(cards & ~(1 << kings[0]), pointer, used) == "won":
                     return "won"
                 line.pop()
@@ -234,7 +234,7 @@ class PairSearch:
                 for other in by_rank.get(need, ()):
                     if other > place:
                         tries.append((0, cards & ~(1 << place) & ~(1 << other), pointer, used, pointer,
-                                      (("pyramid", place), ("pyramid", other))))
+                                      (("place", place), ("place", other))))
             for order, (win_used, at, waste_top, stock_top) in enumerate(windows(cards, pointer, used), 1):
                 for index, name in ((waste_top, "waste"), (stock_top, "stock")):
                     if index < 0:
@@ -247,7 +247,7 @@ class PairSearch:
                         continue
                     for other in by_rank.get(PAIR_TOTAL - rank, ()):
                         tries.append((order, cards & ~bit & ~(1 << other), after, win_used, at,
-                                      ((name,), ("pyramid", other))))
+                                      ((name,), ("place", other))))
                 if waste_top >= 0 and stock_top >= 0 and ranks[places + waste_top] + ranks[places + stock_top] == PAIR_TOTAL:
                     gone = cards & ~(1 << (places + waste_top)) & ~(1 << (places + stock_top))
                     tries.append((order, gone, _pointer_after(gone, places, waste_top), win_used, at,
@@ -328,7 +328,7 @@ def core_moves(line: Sequence[Step]) -> list[Move]:
         if step == ("draw",):
             moves.append(DRAW)
             continue
-        cards = [Pile(TABLEAU, part[1]) if part[0] == "pyramid" else piles[part[0]] for part in step]
+        cards = [Pile(TABLEAU, part[1]) if part[0] == "place" else piles[part[0]] for part in step]
         if len(cards) == 1:
             if cards[0].kind == STOCK:
                 moves.append(DRAW)

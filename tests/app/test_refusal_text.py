@@ -26,7 +26,8 @@ def test_another_language_translates_by_reason_with_cards_as_symbols():
 def test_every_reason_has_an_english_sentence():
     assert all(REASONS[key] for key in REASONS)
     for key in REASONS:
-        assert "{" not in refusal("C-1", key, card=0, target=1, suit=0, number=1, count=2, pile="t1", limit=200, game=ruleset("klondike")).text
+        assert "{" not in refusal("C-1", key, card=0, target=1, suit=0, number=1, count=2, pile="t1", limit=200, total=13,
+                               game=ruleset("klondike")).text
 
 
 def test_arabic_names_the_game_in_arabic_when_a_pile_or_auto_complete_is_missing():

