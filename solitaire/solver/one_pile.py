@@ -6,11 +6,11 @@ A position is how many cards each column still holds, how many stock cards have 
 and the pile's top rank: nothing else changes in such a game (no card ever goes onto a column,
 GO-2, and a suit never matters, GO-3). A position met again after one with fewer stock cards
 turned was lost is lost too (the one with fewer could turn the difference at once). Three proofs end a
-line early: a column card no card left can come just before (``_stuck``), column cards that
+line early: a column card no card left can come just before (``one_pile_proofs.stuck``), column cards that
 cannot each be given a card of a neighbouring rank of their own to follow (a matching along the
 line of ranks), and blocks of ranks the column cards hold that cannot each be given their own
-top or stock card to start from (``_unjoined``, with few stock cards left). Where the King is next
-to the Ace the ranks form a ring, and the matching goes round it (``_unmatched_round``). Where
+top or stock card to start from (``unjoined``, with few stock cards left). Where the King is next
+to the Ace the ranks form a ring, and the matching goes round it (``unmatched_round``). Where
 piles of one card lie on others (TP-2) a covered card waits, and a position's key holds the cards
 open on its top instead of the top (the same open cards, the same positions next); a position
 lost makes lost each with the same cards left and fewer of them open. Every position reachable is tried before the
@@ -27,13 +27,8 @@ from ..core.cards import RANK
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, TABLEAU, Move, Pile
 from .collector import collector_paused
+from .one_pile_proofs import stuck, unjoined, unmatched, unmatched_round
 from .search import Outcome
-
-
-# The ring of TP-3's ranks as ``_unmatched_round`` walks it: each column card's rank, the next
-# one walked, and the rank whose cards lie between them (a 2's between the Aces and the 3s).
-_ORDER = (1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12)
-_RING = tuple((rank, _ORDER[i + 1], rank % 13 + 1) for i, rank in enumerate(_ORDER[:-1]))
 
 
 class OnePileSearch:
@@ -72,69 +67,10 @@ class OnePileSearch:
     def _moves(line: list[int]) -> list[Move]:
         return [DRAW if index < 0 else Move(Pile(TABLEAU, index), Pile(FOUNDATION, 0), 1) for index in line]
 
-    @staticmethod
-    def _unmatched(demand: list[int], supply: list[int]) -> bool:
-        """Every column card left needs a card of a rank next to its own put on the pile just
-        before it (a column card, a stock card or the top), and each card can come before one
-        card only: where the ranks in play cannot give every column card its own, the position
-        is lost. Ranks next to each other form a line (no K-A wrap), so taking the lower rank's
-        cards first is the best matching there is."""
-        below, this = 0, supply[1]  # cards of the rank below and of this rank not yet given
-        for rank in range(1, 14):
-            need = demand[rank] - below
-            if need < 0:
-                need = 0
-            above = supply[rank + 1]
-            if need > above:
-                return True
-            below, this = this, above - need
-        return False
-
-    @staticmethod
-    def _unmatched_round(demand: list[int], supply: list[int]) -> bool:
-        """``_unmatched`` where the King and the Ace are next to each other (TP-3): the ranks
-        form a ring, and each column card's rank and the two ranks next to it a ring of 26
-        (an Ace's card before it a 2 or a King, a 3's a 2 or a 4 …: odd ranks' cards and even
-        ranks' alternate). Cut the ring at the Kings giving to the Aces, trying each number of
-        them, the rest is a line, taken in order as ``_unmatched`` takes it."""
-        most = min(demand[1], supply[13])
-        for given in range(most + 1):  # Kings' cards given to the Aces
-            need = demand[1] - given
-            for rank, next_rank, giver in _RING:
-                spare = supply[giver] - need
-                if spare < 0:
-                    break
-                need = demand[next_rank] - spare if demand[next_rank] > spare else 0
-            else:
-                if need + given <= supply[13]:  # the last: the Kings' cards give the 12s and the Aces
-                    return False
-        return True
-
-    @staticmethod
-    def _unjoined(demand: list[int], count: list[int]) -> bool:
-        """The column cards left are put on the pile in runs, each just after a card that is not
-        one of them (the pile's top, then stock cards), one rank up or down at each step: a run's
-        ranks are one block of ranks next to each other that column cards hold, and the card
-        before it is of a rank in that block or next to it. So every block needs its own such
-        card (the top or a stock card left): where the blocks cannot each be given one, the
-        position is lost. The blocks lie along the line of ranks (no K-A wrap), so giving each,
-        from the lowest, the lowest card it can take is the best there is."""
-        taken = -1  # the rank between two blocks whose card the lower one took, if it did
-        rank = 1
-        while rank <= 13:
-            if not demand[rank]:
-                rank += 1
-                continue
-            low = rank
-            while demand[rank]:  # demand[14] is 0
-                rank += 1
-            for start in range(low - 1, rank + 1):  # count - demand: the top and the stock's cards
-                if count[start] - demand[start] > (start == taken):
-                    taken = start
-                    break
-            else:
-                return True
-        return False
+    _unmatched = staticmethod(unmatched)
+    _unmatched_round = staticmethod(unmatched_round)
+    _unjoined = staticmethod(unjoined)
+    _stuck = staticmethod(stuck)
 
     def _neighbours(self, rank: int) -> list[int]:
         return [other for other in range(1, 14) if self.next[rank] >> other & 1]
@@ -166,29 +102,6 @@ class OnePileSearch:
                 most = [column.count(other) - (on == other) + 1 for other in (first, second[0])]
                 cards_of[rank].append((most[0], most[1], index, index * self.bits, place, first, second[0], on))
         return count, cards_of, held
-
-    @staticmethod
-    def _stuck(count: list[int], cards: list[tuple], held: list[list[list[int]]], code: int,
-               mask: int, top: int) -> bool:
-        """Whether one of ``cards`` (column cards, as ``_dead_ends`` gives them) can never be
-        played: the card put on the pile just before it must be of a rank next to its own, and
-        none left can be. Such a card is a stock card, a column card of another column, the card
-        lying on it in its own column (none under it, nor higher up: those leave before it, and
-        the card between stays on it), or the pile's top where it is its column's top card now.
-        ``count`` holds the cards of each rank left in the stock, the columns and on top."""
-        for most_first, most_second, index, shift, place, first, second, on in cards:
-            if count[first] > most_first or count[second] > most_second:
-                continue
-            height = code >> shift & mask
-            if place >= height:
-                continue
-            same = held[index][height]
-            exposed = place + 1 == height
-            if (count[first] - same[first] + (on == first and not exposed) - (top == first and not exposed) <= 0
-                    and (not second or count[second] - same[second] + (on == second and not exposed)
-                         - (top == second and not exposed) <= 0)):
-                return True
-        return False
 
     def run(self, budget_seconds: float, node_limit: int | None = None,
             should_stop: Callable[[], bool] | None = None) -> Outcome:
@@ -230,7 +143,6 @@ class OnePileSearch:
                 demand[rank] += 1
         matched = self._unmatched_round if self.wraps else self._unmatched
         joined = self._unjoined  # blocks along a line of ranks: not where the King and the Ace join
-        wraps = self.wraps
         # A bit for each rank column cards still hold: where they form one block of ranks next
         # to each other, ``joined`` has nothing to add (it is tried only where they form more).
         present = [sum(1 << rank for rank in range(1, 14) if demand[rank])]
@@ -267,21 +179,16 @@ class OnePileSearch:
             if turning_lost.get(code, 99) > turned:
                 turning_lost[code] = turned
 
+        # Two searches, one per kind of position, each doing at a position only what its kind
+        # needs (one search for both did TriPeaks' work at each of Golf's positions: 20% slower).
+        near_end = 0 if self.wraps else 7  # ``joined`` where this few stock cards are left (never round the ring)
+
         def search(code: int, turned: int, top: int, buried: int) -> bool:
+            """Golf's columns: each column's top card, in column order, then the stock."""
             nonlocal cut
             if not code:
                 return True
-            if single:
-                # TP-2: the cards open on this top; the position's key holds them, not the top: two
-                # tops opening the same cards lead to the same positions (none: only the stock).
-                playable = []  # loops, not comprehensions, here: those would make ``code`` a cell of search
-                key = code << piles
-                for index, blocked, card in by_top[top + 1]:
-                    if code >> index & 1 and not code & blocked:
-                        playable.append((index, card))
-                        key |= 1 << index
-            else:
-                key = code << 4 | (top + 1)
+            key = code << 4 | (top + 1)
             if fewest.get(key, 99) <= turned:
                 return False
             self.nodes += 1
@@ -290,39 +197,73 @@ class OnePileSearch:
                 cut = True
             if cut:
                 return False
-            if buried >= 0 and (matched(demand, count) or (not wraps and len(stock) - turned < 7 and (present[0] + (present[0] & -present[0])) & present[0]
+            if buried >= 0 and (matched(demand, count) or (len(stock) - turned < near_end and (present[0] + (present[0] & -present[0])) & present[0]
                                                            and joined(demand, count)) or dead(code, buried, top)):
-                if single:
-                    lose(key, code, turned)  # lost: proven so (any entry there was for more cards turned)
-                else:
-                    fewest[key] = turned
+                fewest[key] = turned  # lost: proven so (any entry there was for more cards turned)
                 return False
             takes = following[top]
             if top >= 0:
                 count[top] -= 1  # whatever comes next covers the top for good
             try:
-                if not single:  # Golf's columns: each column's top card, in column order
-                    for index, shift in shifts:
-                        height = code >> shift & mask
-                        if height and takes >> (card := ranks[index][height - 1]) & 1:
-                            line.append(index)
-                            left[0] -= 1
-                            if left[0] < fewest_left[0]:
-                                fewest_left[0] = left[0]
-                                self.best = (left[0], self._moves(line))
-                            demand[card] -= 1
-                            if not demand[card]:
-                                present[0] ^= 1 << card
-                            won = search(code - (1 << shift), turned, card, top)
-                            if not demand[card]:
-                                present[0] ^= 1 << card
-                            demand[card] += 1
-                            left[0] += 1
-                            if won:
-                                return True
-                            line.pop()
-                    playable = ()
-                elif len(playable) > 1:  # the cards that uncover the most first
+                for index, shift in shifts:
+                    height = code >> shift & mask
+                    if height and takes >> (card := ranks[index][height - 1]) & 1:
+                        line.append(index)
+                        left[0] -= 1
+                        if left[0] < fewest_left[0]:
+                            fewest_left[0] = left[0]
+                            self.best = (left[0], self._moves(line))
+                        demand[card] -= 1
+                        if not demand[card]:
+                            present[0] ^= 1 << card
+                        won = search(code - (1 << shift), turned, card, top)
+                        if not demand[card]:
+                            present[0] ^= 1 << card
+                        demand[card] += 1
+                        left[0] += 1
+                        if won:
+                            return True
+                        line.pop()
+                if turned < len(stock):
+                    line.append(-1)
+                    if search(code, turned + 1, stock[turned], top):
+                        return True
+                    line.pop()
+                fewest[key] = turned  # lost: searched to its end
+                return False
+            finally:
+                if top >= 0:
+                    count[top] += 1
+
+        def search_piles(code: int, turned: int, top: int, buried: int) -> bool:
+            """Piles of one card (TriPeaks, TP-1): the cards open on this top, then the stock."""
+            nonlocal cut
+            if not code:
+                return True
+            # TP-2: the cards open on this top; the position's key holds them, not the top: two
+            # tops opening the same cards lead to the same positions (none: only the stock).
+            playable = []  # loops, not comprehensions, here: those would make ``code`` a cell of search
+            key = code << piles
+            for index, blocked, card in by_top[top + 1]:
+                if code >> index & 1 and not code & blocked:
+                    playable.append((index, card))
+                    key |= 1 << index
+            if fewest.get(key, 99) <= turned:
+                return False
+            self.nodes += 1
+            if self.nodes & 1023 == 0 and (time.perf_counter() > deadline or self.nodes >= limit >= 0
+                                           or (should_stop is not None and should_stop())):
+                cut = True
+            if cut:
+                return False
+            if buried >= 0 and (matched(demand, count) or (len(stock) - turned < near_end and (present[0] + (present[0] & -present[0])) & present[0]
+                                                           and joined(demand, count)) or dead(code, buried, top)):
+                lose(key, code, turned)  # lost: proven so (any entry there was for more cards turned)
+                return False
+            if top >= 0:
+                count[top] -= 1  # whatever comes next covers the top for good
+            try:
+                if len(playable) > 1:  # the cards that uncover the most first
                     playable.sort(key=lambda item, code=code: -sum(1 for other in opens[item[0]] if not code & other))
                 for index, card in playable:
                     line.append(index)
@@ -333,7 +274,7 @@ class OnePileSearch:
                     demand[card] -= 1
                     if not demand[card]:
                         present[0] ^= 1 << card
-                    won = search(code - (1 << index), turned, card, top)  # one card a pile: its bit
+                    won = search_piles(code - (1 << index), turned, card, top)  # one card a pile: its bit
                     if not demand[card]:
                         present[0] ^= 1 << card
                     demand[card] += 1
@@ -341,15 +282,12 @@ class OnePileSearch:
                     if won:
                         return True
                     line.pop()
-                if turned < len(stock) and (not single or turning_lost.get(code, 99) > turned):
+                if turned < len(stock) and turning_lost.get(code, 99) > turned:
                     line.append(-1)
-                    if search(code, turned + 1, stock[turned], top):
+                    if search_piles(code, turned + 1, stock[turned], top):
                         return True
                     line.pop()
-                if single:
-                    lose(key, code, turned)  # lost: searched to its end
-                else:
-                    fewest[key] = turned
+                lose(key, code, turned)  # lost: searched to its end
                 return False
             finally:
                 if top >= 0:
@@ -358,7 +296,7 @@ class OnePileSearch:
         start_heights, start_turned, start_top = self.start
         start = sum(height << shift for height, (_, shift) in zip(start_heights, shifts))
         with collector_paused():  # a line is at most one move a card: the recursion stays shallow
-            won = search(start, start_turned, start_top, -1)
+            won = (search_piles if single else search)(start, start_turned, start_top, -1)
         result = "won" if won else "unknown" if cut else "lost"
         moves = self._moves(line)
         return Outcome(result, moves if won else [], self.nodes, time.perf_counter() - started)
