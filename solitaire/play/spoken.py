@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solitaire import i18n
-from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Pile, Ruleset
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Pile, Refusal, Ruleset
 from solitaire.core.cards import RANK, SUIT
 
 
@@ -239,6 +239,16 @@ def move_words(was: Before, game: Game) -> str:
     if game.won:
         parts.append(i18n.t("speech.won"))
     return sentence(parts)
+
+
+def refusal_words(game: Game, refusal: Refusal) -> str:
+    """A refused move as said, its cards in words; a covered place (TP-2, PY-2) by its row and
+    place and by how many cover it, not by a pile's number."""
+    if refusal.reason == "covered" and game.rules.places:
+        index = int(dict(refusal.params)["number"]) - 1
+        return sentence([i18n.t("speech.refusal.covered", place=place_name(game.rules, index),
+                                covered=cover_words(game, index))])
+    return sentence([i18n.refusal_text(refusal, card_words)])
 
 
 def hint_words(game: Game, move: Move) -> str:

@@ -57,6 +57,9 @@ def test_TP2_a_tripeaks_place_is_said_by_row_free_or_covered_and_read_row_by_row
     assert spoken.place_words(game, T(1)) == first
     assert spoken.place_words(game, T(2)) == empty
     assert spoken.place_words(game, T(11)) == free
+    refused = {"en": "Row 2, card 1 of 6 is covered by 2 cards: a card can be played once no card lies on it",
+               "ar": "الصف 2، الورقة 1 من 6 تغطيها ورقتان: لا تُلعب الورقة إلا إذا لم تبقَ عليها ورقة"}[language]
+    assert spoken.refusal_words(game, game.check(Move(T(4), HOME))) == refused  # not "pile 4"
     move = Move(T(11), HOME)
     was = spoken.before(game, move)
     game.apply(move)
@@ -99,4 +102,6 @@ def test_PY2_a_pyramid_place_is_said_by_row_and_by_how_many_cover_it(language):
 def test_columns_side_by_side_are_still_said_as_columns():
     game = build("klondike", tableau=["ks QH", "", "", "", "", "", ""])
     assert spoken.place_words(game, T(1)) == "Column 1, queen of hearts, 1 card face down under it"
+    refusal = game.check(Move(T(1), T(2)))
+    assert spoken.refusal_words(game, refusal) == ("An empty column takes only a King, alone or with the cards on it, so not the queen of hearts")
     assert spoken.table_reading(game, [T(1), T(2)]) == ["Column 1, 1 card face down, queen of hearts", "Column 2, empty"]
