@@ -14,6 +14,7 @@ import logging
 import sys
 from typing import Any
 
+from solitaire import i18n
 from solitaire.app import speech_notice
 from solitaire.app.speech import Speech
 
@@ -39,15 +40,13 @@ class PrismOutput:
     def start(self) -> bool:
         try:
             import prism
-        except ImportError:
-            self.reason = "the prismatoid package is not installed"
-            return False
+        except ImportError as error:
+            return self._fail("speech.reason.no_library", error)
         try:
             self.context = prism.Context()
             self.reader = self._find_screen_reader(prism)
         except (prism.PrismError, RuntimeError, ValueError) as error:
-            self.reason = str(error) or type(error).__name__
-            return False
+            return self._fail(unanswered_key(), error)
         return True
 
     def connect(self) -> bool:
@@ -57,10 +56,16 @@ class PrismOutput:
             try:
                 self.backend = self.context.acquire_best()
             except (prism.PrismError, RuntimeError, ValueError) as error:
-                self.reason = str(error) or type(error).__name__
-                return False
+                return self._fail(unanswered_key(), error)
         log.debug("speech through %s", self.backend.name)
         return True
+
+    def _fail(self, key: str, error: BaseException) -> bool:
+        """No speech: ``reason`` in the player's words (``key``, said in the language of the
+        moment); Prism's own words ("Invalid or unsupported backend") kept for the log."""
+        log.warning("no speech output; Prism said: %s", str(error) or type(error).__name__)
+        self.reason = i18n.t(key)
+        return False
 
     def _find_screen_reader(self, prism: Any) -> bool:
         """A screen reader's backend, made only if that reader runs (Prism refuses it else)."""
@@ -101,6 +106,11 @@ class PrismOutput:
                     return
         except Exception:  # an engine that lists voices but refuses one: its own voice stays
             log.debug("no %s voice set", language, exc_info=True)
+
+
+def unanswered_key(platform: str | None = None) -> str:
+    """The words for "no backend answered": on Linux, the engine Prism needs there named."""
+    return "speech.reason.linux" if (platform or sys.platform).startswith("linux") else "speech.reason.other"
 
 
 def start_speech(chosen: bool | None, forced: bool = False, engine: bool = True) -> Speech:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solitaire import i18n
-from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Pile
+from solitaire.core import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Pile, Refusal, Ruleset
 from solitaire.core.cards import RANK, SUIT
 
 
@@ -41,8 +41,38 @@ def card_words(card: int) -> str:
     return i18n.t("speech.card", rank=rank_words(RANK[card]), suit=i18n.t(f"speech.suit.{SUIT[card]}"))
 
 
-def pile_words(pile: Pile) -> str:
-    """A pile's name as said: "column 3", "foundation 1", "free cell 2", "stock", "waste"."""
+def placed_rows(rules: Ruleset) -> list[list[int]]:
+    """A game whose piles sit at places (``[tableau] places``): its tableau piles row by row,
+    a row being the piles of one height, the top row first and each row from its first place
+    (the smallest x; the right-to-left table mirrors it, so it is where Arabic reads from).
+    Empty for columns side by side."""
+    heights = sorted({y for _, y in rules.places})
+    return [sorted((index for index, (_, y) in enumerate(rules.places) if y == height),
+                   key=lambda index: rules.places[index][0]) for height in heights]
+
+
+def place_name(rules: Ruleset, index: int) -> str:
+    """A placed pile's name as said: "row 3, card 2 of 9"."""
+    for number, row in enumerate(placed_rows(rules), 1):
+        if index in row:
+            return i18n.t("speech.row_place", row=number, n=row.index(index) + 1, count=len(row))
+    raise ValueError(f"pile {index} has no place")
+
+
+def cover_words(game: Game, index: int) -> str:
+    """Whether a placed pile's card can be played: "free", or "covered by 2 cards" (the piles
+    lying on it that still hold a card); nothing where no pile lies on another."""
+    if not game.rules.covered_by or not game.tableau[index]:
+        return ""
+    covering = sum(1 for above in game.rules.covered_by[index] if game.tableau[above])
+    return counted("speech.covered_by", covering) if covering else i18n.t("speech.free")
+
+
+def pile_words(pile: Pile, game: Game | None = None) -> str:
+    """A pile's name as said: "column 3", "foundation 1", "free cell 2", "stock", "waste"; with
+    the ``game``, a pile at a place by its row and place in the row: "row 3, card 2 of 9"."""
+    if pile.kind == TABLEAU and game is not None and game.rules.places:
+        return place_name(game.rules, pile.index)
     if pile.kind == TABLEAU:
         return i18n.t("speech.column", n=pile.index + 1)
     if pile.kind == FOUNDATION:
@@ -69,7 +99,9 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
             what = i18n.t("list.separator").join([card_words(cards[-1]), what])
     elif not cards:
         what = i18n.t("speech.empty")
-    elif pile.kind == TABLEAU and not game.face_up_count(pile.index):  # TP-1: a covered pile's card lies face down
+    elif pile.kind == TABLEAU and not game.face_up_count(pile.index) and game.rules.places and len(cards) == 1:
+        what = i18n.t("speech.face_down_card")  # TP-1: a covered place's one card lies face down
+    elif pile.kind == TABLEAU and not game.face_up_count(pile.index):
         what = counted("speech.face_down", game.hidden[pile.index])
     elif pile.kind == TABLEAU:
         depth = max(1, min(depth, game.face_up_count(pile.index)))
@@ -81,7 +113,9 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
         what = i18n.t("list.separator").join(parts)
     else:
         what = card_words(cards[-1])
-    return sentence([i18n.t("speech.place", pile=pile_words(pile), what=what)])
+    if pile.kind == TABLEAU and game.rules.covered_by:  # TP-2, PY-2: whether its card can be played
+        what = i18n.t("list.separator").join(part for part in (what, cover_words(game, pile.index)) if part)
+    return sentence([i18n.t("speech.place", pile=pile_words(pile, game), what=what)])
 
 
 def pile_reading(game: Game, pile: Pile) -> str:
@@ -96,9 +130,38 @@ def pile_reading(game: Game, pile: Pile) -> str:
                             what=i18n.t("list.separator").join(parts))])
 
 
+def row_reading(game: Game, number: int, row: list[int]) -> str:
+    """One row of placed piles read whole: "Row 2: face down; 7 of hearts, free; empty"."""
+    items = []
+    for index in row:
+        cards = game.tableau[index]
+        if not cards:
+            items.append(i18n.t("speech.empty"))
+            continue
+        if game.hidden[index] == len(cards):  # TP-1: face down while covered
+            items.append(i18n.t("speech.face_down_card"))
+            continue
+        covered = game.rules.covered_by and game.rules.is_covered(game.tableau, index)
+        cover = i18n.t("speech.covered" if covered else "speech.free") if game.rules.covered_by else ""
+        items.append(i18n.t("list.separator").join(part for part in (card_words(cards[-1]), cover) if part))
+    return sentence([i18n.t("speech.row_reading", row=number, what=i18n.t("speech.items.separator").join(items))])
+
+
 def table_reading(game: Game, piles: list[Pile]) -> list[str]:
-    """The whole table, one line a pile, in the order ``piles`` gives (the board's)."""
-    return [pile_reading(game, pile) for pile in piles]
+    """The whole table, one line a pile, in the order ``piles`` gives (the board's); piles at
+    places (TriPeaks, Pyramid) one line a row, the top row first, where the first of them comes."""
+    if not game.rules.places:
+        return [pile_reading(game, pile) for pile in piles]
+    lines: list[str] = []
+    rows_at = None
+    for pile in piles:
+        if pile.kind != TABLEAU:
+            lines.append(pile_reading(game, pile))
+        elif rows_at is None:
+            rows_at = len(lines)
+    rows = [row_reading(game, number, row) for number, row in enumerate(placed_rows(game.rules), 1)]
+    at = len(lines) if rows_at is None else rows_at
+    return lines[:at] + rows + lines[at:]
 
 
 def figures(game: Game, elapsed: float | None = None) -> str:
@@ -136,14 +199,14 @@ def partner_of(game: Game, move: Move) -> int | None:
     return cards[-1] if cards else None
 
 
-def moved_words(move: Move, cards: tuple[int, ...], partner: int | None = None) -> str:
+def moved_words(move: Move, cards: tuple[int, ...], partner: int | None = None, game: Game | None = None) -> str:
     """"7 of hearts to column 3"; a run: "9 of clubs with 2 cards on it to column 5"; a pair:
     "6 of hearts and 7 of clubs leave"."""
     if partner is not None and cards:
         return i18n.t("speech.pair", card=card_words(cards[0]), partner=card_words(partner))
     if len(cards) > 1:
-        return counted("speech.move_run", len(cards) - 1, card=card_words(cards[0]), pile=pile_words(move.dst))
-    return i18n.t("speech.move", card=card_words(cards[0]), pile=pile_words(move.dst))
+        return counted("speech.move_run", len(cards) - 1, card=card_words(cards[0]), pile=pile_words(move.dst, game))
+    return i18n.t("speech.move", card=card_words(cards[0]), pile=pile_words(move.dst, game))
 
 
 def move_words(was: Before, game: Game) -> str:
@@ -153,7 +216,7 @@ def move_words(was: Before, game: Game) -> str:
     parts: list[str] = []
     move = was.move
     if move.src.kind != STOCK:
-        parts.append(moved_words(move, was.cards, was.partner))
+        parts.append(moved_words(move, was.cards, was.partner, game))
     elif game.rules.stock == "to_foundation":  # GO-4: the stock turns its card onto the pile
         parts.append(i18n.t("speech.move", card=card_words(game.foundations[0][-1]),
                             pile=pile_words(Pile(FOUNDATION, 0))))
@@ -178,12 +241,22 @@ def move_words(was: Before, game: Game) -> str:
     return sentence(parts)
 
 
+def refusal_words(game: Game, refusal: Refusal) -> str:
+    """A refused move as said, its cards in words; a covered place (TP-2, PY-2) by its row and
+    place and by how many cover it, not by a pile's number."""
+    if refusal.reason == "covered" and game.rules.places:
+        index = int(dict(refusal.params)["number"]) - 1
+        return sentence([i18n.t("speech.refusal.covered", place=place_name(game.rules, index),
+                                covered=cover_words(game, index))])
+    return sentence([i18n.refusal_text(refusal, card_words)])
+
+
 def hint_words(game: Game, move: Move) -> str:
     """A hint as said: "Hint: 7 of hearts to column 3", or "Hint: the stock"."""
     if move.src.kind == STOCK:
         return i18n.t("speech.hint", move=pile_words(move.src))
     return i18n.t("speech.hint", move=moved_words(move, tuple(game.pile(move.src)[-move.count:]),
-                                                  partner_of(game, move)))
+                                                  partner_of(game, move), game))
 
 
 def undo_words(game: Game) -> str:
@@ -196,7 +269,7 @@ def undo_words(game: Game) -> str:
         card, partner = game.foundations[0][-2:]
         return i18n.t("speech.undone", move=moved_words(move, (card,), partner))
     cards = tuple(game.pile(move.dst)[-move.count:]) if len(game.pile(move.dst)) >= move.count else ()
-    return i18n.t("speech.undone", move=moved_words(move, cards) if cards else pile_words(move.dst))
+    return i18n.t("speech.undone", move=moved_words(move, cards, game=game) if cards else pile_words(move.dst, game))
 
 
 def rank_places(game: Game, piles: list[Pile], rank: int) -> list[tuple[Pile, int]]:

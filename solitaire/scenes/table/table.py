@@ -169,7 +169,7 @@ class TableScene(Scene):
             text = i18n.refusal_text(refusal)
             note = i18n.t("play.refusal_rule", rule=refusal.rule) if self.app.settings.show_rule_numbers else ""
             self.hud.say(text[:1].upper() + text[1:], note,
-                         spoken=spoken.sentence([i18n.refusal_text(refusal, spoken.card_words)]))
+                         spoken=spoken.refusal_words(self.game, refusal))
 
     def say(self, text: str, note: str = "") -> None:
         self.hud.say(text, note)
