@@ -67,16 +67,4 @@ class Overlay:
         size = max(14, min(22, h // 34))
         lines = text.wrap_even(self.text, size, int(w * 0.7))
         images = [text.render(line, size, ui.INK) for line in lines]
-        box = pygame.Rect(0, 0, max(i.get_width() for i in images) + size * 2,
-                          sum(i.get_height() for i in images) + size)
-        box.midbottom = (w // 2, h - size)
-        fade = min(1.0, self.left / FADE)
-        surface.blit(ui.rounded_rect(box.size, size // 2, (20, 20, 24, int(225 * fade)), None, ui.GOLD, 1),
-                     box.topleft)
-        y = box.y + size // 2
-        for image in images:
-            if fade < 1:
-                image = image.copy()
-                image.set_alpha(int(255 * fade))
-            surface.blit(image, (box.centerx - image.get_width() // 2, y))
-            y += image.get_height()
+        ui.toast_box(surface, images, size, min(1.0, self.left / FADE), border=ui.GOLD)

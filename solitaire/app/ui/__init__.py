@@ -17,7 +17,7 @@ from solitaire.app.ui.group import WidgetGroup
 from solitaire.app.ui.paint import (
     ERROR, FOCUS, GOLD, GOLD_BOTTOM, GOLD_TOP, INK, INK_DARK, INK_DIM, PANEL, PANEL_EDGE, SECONDARY,
     SECONDARY_EDGE, SECONDARY_HOVER, TEXT_SCALES, TRACK_OFF, Colour, Look, circle, dim, draw_panel, hairline, ring,
-    rounded_rect, soft_shadow,
+    rounded_rect, soft_shadow, toast_box,
 )
 from solitaire.app.ui.text_input import CODE_CHARS, TextInput
 from solitaire.app.ui.widgets import Button, Label, Panel, TopBar, Widget
@@ -27,5 +27,5 @@ __all__ = [
     "INK_DARK", "INK_DIM", "Label", "Look", "PANEL", "PANEL_EDGE", "Panel", "SECONDARY", "SECONDARY_EDGE",
     "SECONDARY_HOVER", "SegmentedChoice", "Slider", "TEXT_SCALES", "TRACK_OFF", "TextInput", "Toggle", "TopBar",
     "Widget", "WidgetGroup", "circle", "dim", "draw_panel", "hairline", "ring", "rounded_rect",
-    "soft_shadow",
+    "soft_shadow", "toast_box",
 ]

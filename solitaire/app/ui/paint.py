@@ -177,3 +177,22 @@ def dim(surface: pygame.Surface, alpha: int = 110) -> None:
 
 def font_px(rect: pygame.Rect, ratio: float = 0.4) -> int:
     return max(SMALLEST_PX, int(rect.h * ratio))
+
+
+def toast_box(surface: pygame.Surface, images: list[pygame.Surface], size: int, fade: float,
+              border: Colour | None = None) -> None:
+    """Lines of text in a dark rounded box centred above the window's bottom edge, faded by
+    ``fade`` (0..1): the table's toasts and the no-speech notice."""
+    w, h = surface.get_size()
+    box = pygame.Rect(0, 0, max(i.get_width() for i in images) + size * 2,
+                      sum(i.get_height() for i in images) + size)
+    box.midbottom = (w // 2, h - size)
+    surface.blit(rounded_rect(box.size, size // 2, (20, 20, 24, int(225 * fade)), None, border,
+                              1 if border else 0), box.topleft)
+    y = box.y + size // 2
+    for image in images:
+        if fade < 1:
+            image = image.copy()
+            image.set_alpha(int(255 * fade))
+        surface.blit(image, (box.centerx - image.get_width() // 2, y))
+        y += image.get_height()

@@ -182,17 +182,4 @@ class Hud:
         images = [self.app.text.render(line, size, ui.INK) for line in lines]
         if self.toast.note:
             images.append(self.app.text.render(self.toast.note, max(SMALLEST_PX, size * 3 // 4), ui.INK_DIM))
-        box_w = max(i.get_width() for i in images) + size * 2
-        box_h = sum(i.get_height() for i in images) + size
-        box = pygame.Rect(0, 0, box_w, box_h)
-        box.midbottom = (w // 2, h - size)
-        fade = min(1.0, self.toast.left / 0.4)
-        panel = ui.rounded_rect(box.size, size // 2, (20, 20, 24, int(225 * fade)))
-        surface.blit(panel, box.topleft)
-        y = box.y + size // 2
-        for image in images:
-            if fade < 1:
-                image = image.copy()
-                image.set_alpha(int(255 * fade))
-            surface.blit(image, (box.centerx - image.get_width() // 2, y))
-            y += image.get_height()
+        ui.toast_box(surface, images, size, min(1.0, self.toast.left / 0.4))
