@@ -22,7 +22,6 @@ that plays every legal move one at a time.
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Callable, Sequence
 
@@ -30,6 +29,7 @@ from ..core.cards import KING, RANK
 from ..core.game import Game
 from ..core.moves import DRAW, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
 from .collector import collector_paused
+from .sampled import best_on_samples
 
 PAIR_TOTAL = 13  # PY-3: two cards leave together when their ranks total 13; a King alone
 
@@ -356,7 +356,7 @@ def seen_hint(game: Game, budget_seconds: float = 0.0, least: float = 0.5) -> Mo
     stock's top card and which cards lie under it but not their order, until the waste has been
     turned back once (from then on the player has seen every card's place, the order kept, and
     the first move of a winning line is the hint, when the search finds one). Each legal move is
-    played on a few stocks with those cards in orders drawn at random (the same for every move),
+    played on a few stocks with those cards in orders drawn at random (``sampled.best_on_samples``),
     the rest searched briefly, as Golf's hint does: a won line counts most, any other the
     pyramid cards its best line clears (a search that ends lost has seen every line: a move that
     clears more is still the better one where nothing wins). ``least``: the seconds it takes
@@ -367,24 +367,16 @@ def seen_hint(game: Game, budget_seconds: float = 0.0, least: float = 0.5) -> Mo
         result, steps = search_of(game).run(max(budget_seconds, least))
         if result == "won" and steps:
             return core_moves(steps)[0]
-    moves = sorted(game.legal_moves(), key=lambda move: move == DRAW)  # a tie goes to a pair or a King
-    if len(moves) < 2:
-        return moves[0] if moves else None
-    rng = random.Random(f"{len(game.stock)} {game.waste[-1:]} {sum(map(len, game.tableau))}")
-    unseen = game.stock[:-1]
-    orders = [rng.sample(unseen, len(unseen)) + game.stock[-1:] for _ in range(SAMPLES)]
-    share = max(budget_seconds, least) / (SAMPLES * len(moves))
     cards = sum(map(len, game.tableau))
-    best, best_value = moves[0], -1
-    for move in moves:
-        value = 0
-        for order in orders:
-            sample = game.clone()
-            sample.stock = order[:]
-            sample.apply(move)
-            search = search_of(sample)
-            result, _ = search.run(share)
-            value += 2 * cards if result == "won" else cards - search.best[0]
-        if value > best_value:
-            best, best_value = move, value
-    return best
+
+    def deal(sample: Game, order: list[int]) -> None:
+        sample.stock = order + game.stock[-1:]
+
+    def value(sample: Game, share: float) -> int:
+        search = search_of(sample)
+        result, _ = search.run(share)
+        return 2 * cards if result == "won" else cards - search.best[0]
+
+    return best_on_samples(game, sorted(game.legal_moves(), key=lambda move: move == DRAW),  # a tie: a pair or a King
+                           f"{len(game.stock)} {game.waste[-1:]} {cards}", game.stock[:-1], SAMPLES,
+                           max(budget_seconds, least), deal, value)
