@@ -27,20 +27,29 @@ def _points(scoring: Scoring, value: int) -> str:
     return f"{sign}{scoring.currency}{abs(value)}"
 
 
+def _label(app: App, rules: Ruleset, field: str) -> str:
+    """A row's label in the game's own words where its strings have them
+    (``rules.points.<game>.<field>``: Pyramid's "A card of the pyramid that leaves"), else the
+    words every game shares (``rules.points.<field>``)."""
+    key = f"rules.points.{rules.id}.{field}"
+    own = app.t(key)
+    return own if own != key else app.t(f"rules.points.{field}")
+
+
 def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
-    """The points of one scoring system, as table rows and a closing note."""
+    """The points of one scoring system, as table rows and a closing note (a kind of move whose
+    points are none is left to the note's "every other move scores nothing")."""
     t = app.t
     rows: list[Block] = []
     if scoring.start:
         rows.append(("row", t("rules.points.start"), scoring.text(scoring.start)))
     if scoring.column_to_foundation == scoring.waste_to_foundation or rules.stock != "waste":  # no waste: one row
-        rows.append(("row", t("rules.points.to_foundation"),
+        rows.append(("row", _label(app, rules, "to_foundation"),
                      _points(scoring, scoring.column_to_foundation)))
     else:
-        rows.append(("row", t("rules.points.column_to_foundation"),
-                     _points(scoring, scoring.column_to_foundation)))
-        rows.append(("row", t("rules.points.waste_to_foundation"),
-                     _points(scoring, scoring.waste_to_foundation)))
+        for field in ("column_to_foundation", "waste_to_foundation"):
+            if getattr(scoring, field):
+                rows.append(("row", _label(app, rules, field), _points(scoring, getattr(scoring, field))))
     if scoring.waste_to_column:
         rows.append(("row", t("rules.points.waste_to_column"),
                      _points(scoring, scoring.waste_to_column)))
@@ -68,8 +77,13 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
 
 
 def _recycle_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
+    """What turning the waste back costs, and how often it may be done; nothing where there is
+    no waste to turn back (FreeCell and Yukon have no stock; Spider's deals a row, Golf's and
+    TriPeaks' turns onto the pile, and their paragraphs say how often)."""
     t = app.t
-    label = t("rules.points.recycle")
+    if rules.stock != "waste":
+        return []
+    label = _label(app, rules, "recycle")
     if scoring.max_recycles == 0:
         return [("row", label, t("rules.points.one_pass"))]
     by_cost: dict[int, list[int]] = {}
@@ -78,11 +92,12 @@ def _recycle_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
 
     def value(cost: int) -> str:
         if cost == 0:
-            return t("rules.points.free")
-        if scoring.free_recycles:
-            return t("rules.points.free_then", free=scoring.free_recycles,
-                     cost=_points(scoring, -cost))
-        return _points(scoring, -cost)
+            text = t("rules.points.free")
+        elif scoring.free_recycles:
+            text = t("rules.points.free_then", free=scoring.free_recycles, cost=_points(scoring, -cost))
+        else:
+            text = _points(scoring, -cost)
+        return t("rules.points.passes", value=text, passes=scoring.max_recycles + 1) if scoring.max_recycles > 0 else text
 
     if len(by_cost) == 1:
         return [("row", label, value(next(iter(by_cost))))]
