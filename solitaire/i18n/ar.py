@@ -54,6 +54,7 @@ STRINGS: dict[str, str] = {
     "card_faces.simple": "بسيطة",
     "hud.time": "الوقت {time}",
     "hud.moves": "الحركات {moves}",
+    "hud.run": "السلسلة {n}",
     "hud.score": "النقاط {score}",
     # The table in play.
     "play.undo": "تراجع",

@@ -45,6 +45,7 @@ STRINGS: dict[str, str] = {
     "card_faces.simple": "Simple",
     "hud.time": "Time {time}",
     "hud.moves": "Moves {moves}",
+    "hud.run": "Run {n}",
     "hud.score": "Score {score}",
     # The table in play.
     "play.undo": "Undo",

@@ -167,6 +167,8 @@ def table_reading(game: Game, piles: list[Pile]) -> list[str]:
 def figures(game: Game, elapsed: float | None = None) -> str:
     """Score, moves (and the time played, when given) as one line."""
     parts = [i18n.t("hud.score", score=game.score_text), i18n.t("hud.moves", moves=game.moves)]
+    if game.scoring.streak:  # TP-6, as the top bar shows it
+        parts.insert(1, i18n.t("hud.run", n=game.streak))
     if elapsed is not None:
         seconds = int(elapsed)
         parts.append(i18n.t("hud.time", time=f"{seconds // 60}:{seconds % 60:02d}"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire import i18n
-from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Move, Pile, ruleset
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, Game, Move, Pile, parse_code, ruleset
 from solitaire.play import spoken
 from tests.positions import build, cards
 
@@ -105,3 +105,10 @@ def test_columns_side_by_side_are_still_said_as_columns():
     refusal = game.check(Move(T(1), T(2)))
     assert spoken.refusal_words(game, refusal) == ("An empty column takes only a King, alone or with the cards on it, so not the queen of hearts")
     assert spoken.table_reading(game, [T(1), T(2)]) == ["Column 1, 1 card face down, queen of hearts", "Column 2, empty"]
+
+
+def test_TP6_the_figures_said_name_the_run_as_the_top_bar_shows_it(language):
+    game = Game.deal(parse_code("TP1-D1N-AAAAAAB"))
+    game.apply(next(m for m in game.legal_moves() if m.src.kind != STOCK))
+    assert i18n.t("hud.run", n=1) in spoken.figures(game)
+    assert i18n.t("hud.run", n=0) not in spoken.figures(Game.deal(parse_code("GO1-D1N-AAAAAAB")))

@@ -128,16 +128,20 @@ def test_with_the_largest_text_every_pile_fits_under_the_taller_bar(size, code):
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
+@pytest.mark.parametrize("code", ["DS1-D1N-AAAAAAB", "TP1-D1N-AAAAAAB"])
 @pytest.mark.parametrize("lang", ["en", "ar"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_figures_never_run_into_the_bar_buttons(make_app, size, lang):
-    """Score, moves and time sit between the buttons when there is room, else on a row below."""
+def test_the_figures_never_run_into_the_bar_buttons(make_app, size, lang, code):
+    """Score, moves and time sit between the buttons when there is room, else on a row below
+    (TriPeaks' run among them, TP-6)."""
     app = make_app(size, lang)
     app.open("title")
-    play = app.open("play", code="DS1-D1N-AAAAAAB")
+    play = app.open("play", code=code)
     settle(app, 0.1)
     texts = [app.t("hud.score", score="-$5200"), app.t("hud.moves", moves=1234),
              app.t("hud.time", time="59:59")]
+    if play.game.scoring.streak:
+        texts.insert(1, app.t("hud.run", n=28))
     width = app.text.width("   ·   ".join(texts), max(12, int(play.bar.rect.h * 0.36)), True)
     if figures_below(size):
         assert bar_height(size) > button_bar_height(size) and width < size[0]

@@ -14,12 +14,15 @@ import pygame
 from solitaire import i18n
 from solitaire.app import ui
 from solitaire.app.text import SMALLEST_PX
-from solitaire.core import Game
+from solitaire.core import STOCK, Game, Pile
 from solitaire.play.advisor import Advisor
+from solitaire.view.layout import Layout
 
 TOAST_SECONDS = 3.2
 STATUS_COLOURS = {"winnable": (40, 140, 70, 220), "not winnable": (150, 45, 40, 220)}
 STATUS_UNKNOWN = (30, 30, 34, 200)
+STOCK_COUNT_SIZE = 0.2  # the stock's count, in card widths
+STOCK_COUNT_FILL = (20, 20, 24, 215)
 
 
 #: The top bar holds its buttons and, centred between them, the figures, when the window is
@@ -118,6 +121,8 @@ class Hud:
         """Score, moves and time, as the settings show them, centred in the top bar."""
         t, settings = self.app.t, self.app.settings
         parts = [t("hud.score", score=game.score_text)]
+        if game.scoring.streak:  # TP-6: the run the next card from the peaks adds to
+            parts.append(t("hud.run", n=game.streak))
         if settings.show_moves:
             parts.append(t("hud.moves", moves=game.moves))
         if settings.show_time:
@@ -132,6 +137,20 @@ class Hud:
             surface.blit(image, image.get_rect(center=row.center))
         else:
             surface.blit(image, image.get_rect(center=bar.center))
+
+    def draw_stock_count(self, surface: pygame.Surface, layout: Layout, game: Game) -> None:
+        """How many cards the stock has left, on it, where the game's ``[layout]`` asks for it
+        (``stock_count``: Golf, TriPeaks, Pyramid, whose stock is what a player has to spend;
+        Aisleriot says "Stock left" in its status bar)."""
+        if not layout.rules.layout.get("stock_count", False):
+            return
+        pile = layout.pile_rect(Pile(STOCK))
+        size = max(SMALLEST_PX, int(pile.w * STOCK_COUNT_SIZE))
+        image = self.app.text.render(str(len(game.stock)), size, ui.INK, True)
+        box = pygame.Rect(0, 0, max(image.get_width() + size, int(size * 1.8)), image.get_height() + size // 3)
+        box.midbottom = (pile.centerx, pile.bottom - size // 2)
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, STOCK_COUNT_FILL), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_status(self, surface: pygame.Surface, status: str, status_key: str) -> None:
         """A small pill in the bottom corner: green winnable, red not, grey unknown."""

@@ -305,6 +305,7 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         """The cards, the glows over them and the card in the hand over every glow."""
         self.view.draw(surface, self.game, alpha)
+        self.hud.draw_stock_count(surface, self.layout, self.game)
         draw_marks(surface, self, self.marks())
         self.view.draw_dragged(surface)
 
