@@ -494,9 +494,10 @@ def test_rules_scoring_tables_come_from_the_rulesets(make_app):
     assert all(label != "Turning a hidden card face up" for label, _ in rows["thoughtful"])
     assert ("Recycling the waste into the stock", "3 free, then -20") in rows["duel"]  # DU-2
     assert ("Time bonus for finishing early", "seconds left × 10 × (cards home ÷ 52)²") in rows["duel"]  # DU-5
-    for game, points in (("golf", "+1"), ("spider", "+100")):  # GO-6, SP-6: no waste, so no waste row
+    for game, label, points in (("golf", "A card from a column onto the pile", "+1"),  # GO-6, in Golf's words
+                                ("spider", "A card to a foundation", "+100")):  # SP-6: no waste, so no waste row
         rows = [(b[1], b[2]) for b in rules_blocks(app, game) if b[0] == "row"]
-        assert ("A card to a foundation", points) in rows and all("Waste" not in label for label, _ in rows), rows
+        assert (label, points) in rows and all("Waste" not in label for label, _ in rows), rows
     rows = [(b[1], b[2]) for b in rules_blocks(app, "tripeaks") if b[0] == "row"]  # TP-6: a run, a stock card, the peaks
     assert ("Each next card of a run from the peaks", "+1 more than the one before") in rows
     assert ("A card turned from the stock (ends the run)", "-5") in rows and ("Clearing a peak", "+15, the last +30") in rows
