@@ -10,7 +10,8 @@ from tests.view.columns import DEEPEST, with_column
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)])
-@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB"])
+@pytest.mark.parametrize("code", ["KL1-D3N-AAAAAAB", "DS1-D1N-AAAAAAB", "TF1-D1N-AAAAAAB", "YU1-D1N-AAAAAAB",
+                                  "GO1-D1N-AAAAAAB"])
 def test_every_pile_fits_the_window(size, code):
     game = Game.deal(parse_code(code))
     layout = Layout(game.rules, size, top=48)
@@ -185,3 +186,23 @@ def test_piles_at_places_lie_where_their_level_file_puts_them_mirrored_in_arabic
 
     drawn = sorted((Resting(pile) for pile in (3, 1, 5, 2, 4)), key=slot_key)
     assert [sprite.slot.pile.index + 1 for sprite in drawn] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_YU1_yukons_columns_start_at_the_top_and_a_long_one_keeps_the_cards_whole(size):
+    """Yukon has no stock: its foundations stand two by two beside the columns, which start at
+    the top (as Aisleriot's do) and so keep their full size where a column has grown long
+    (the keyboard line's position after 40 moves, a column of 13; under the foundations they zoomed out)."""
+    import json
+    from pathlib import Path
+
+    from solitaire.core import parse_request
+
+    line = json.loads((Path(__file__).parents[1] / "scenes" / "table" / "keyboard_wins.json").read_text())["yukon"]
+    game = Game.deal(parse_code(line["code"]))
+    layout = Layout(game.rules, size, top=48)
+    assert layout.pile_rect(Pile(TABLEAU, 0)).top == layout.pile_rect(Pile(FOUNDATION, 0)).top
+    for text in line["moves"][:40]:
+        game.apply(game.resolve(parse_request(text)))
+    assert max(map(len, game.tableau)) >= 13
+    assert layout.fitted(game).zoom == 1.0
