@@ -7,7 +7,8 @@ Nothing here changes the game; it only reads it.
 
 Cards are as wide as the window's width allows (KPatience and Aisleriot size them so), unless
 the height cannot then hold the top row and ``TABLEAU_ROOM`` card heights of columns: a 16:9
-window stops there. The columns' deepest fans are not what sizes the cards: a column that
+window stops there (where nothing is put on a column, as in Golf, the room its deepest column is
+dealt: its cards were a fifth smaller than Aisleriot's, with a sixth of the height left empty). The columns' deepest fans are not what sizes the cards: a column that
 would run past the bottom squeezes its fan instead, and never leaves the screen (issue 22: the
 cards were sized for an unsqueezed 3.6 heights of column, 139 px wide at 1920×1059 beside
 KPatience's 164 and Aisleriot's 182). The gap between columns widens a little where the width
@@ -73,7 +74,10 @@ class Layout:
         room = width - 2 * int(width * table.get("panel_share", 0.0))  # the table's own width
         rows_above = 1 + ROW_GAP
         by_width = room / (self.units_wide + (self.units_wide + 1) * GAP)
-        by_height = (height - top) / (CARD_RATIO * (rows_above + TABLEAU_ROOM + 2 * ROW_GAP))
+        tableau_room = TABLEAU_ROOM
+        if rules.build == "none" and not rules.places:  # columns that only shrink (Golf): room for the deal's
+            tableau_room = min(tableau_room, 1 + (max(rules.columns) - 1) * self.fan_up + ROW_GAP)  # deepest, the status under it
+        by_height = (height - top) / (CARD_RATIO * (rows_above + tableau_room + 2 * ROW_GAP))
         grid_rows = 1 + max(y for _, y in table["foundations"])
         if rules.places:  # piles at places (PY-1): the lowest place's card must be in the window too
             grid_rows = max(grid_rows, 1 + table["tableau"][1] + max(y for _, y in rules.places))

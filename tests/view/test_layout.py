@@ -206,3 +206,15 @@ def test_YU1_yukons_columns_start_at_the_top_and_a_long_one_keeps_the_cards_whol
         game.apply(game.resolve(parse_request(text)))
     assert max(map(len, game.tableau)) >= 13
     assert layout.fitted(game).zoom == 1.0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_GO2_golfs_cards_take_the_height_its_columns_never_outgrow(size):
+    """Nothing goes onto a Golf column (GO-2): the cards are sized for the deal's five a column,
+    not for columns that grow (a fifth smaller than Aisleriot's before), and the deal shows whole."""
+    game = Game.deal(parse_code("GO1-D1N-AAAAAAB"))
+    layout = Layout(game.rules, size, top=48, foot=size[1] // 18)
+    klondike = Layout(ruleset("klondike"), size, top=48, foot=size[1] // 18)
+    assert layout.card[0] > 1.15 * klondike.card[0]
+    assert all(layout.column_steps(game, c)[1] == int(layout.card[1] * layout.fan_up) for c in range(7))
+    assert layout.fitted(game).zoom == 1.0
