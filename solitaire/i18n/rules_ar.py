@@ -31,7 +31,7 @@ RULES_PAGES: dict[str, str] = {
     "rules.points.one_pass": "غير مسموح: مرور واحد فقط",
     "rules.points.time_bonus": "مكافأة زمنية للإنهاء المبكر",
     "rules.points.time_bonus_value": "الثواني المتبقية × {per_second} × مربّع نسبة أوراق الأساسات إلى {cards}",
-    "rules.points.passes": "{value}؛ {passes} مرات عبر كومة السحب في المجموع",
+    "rules.points.passes": "{value}؛ {passes} مرات في المجموع",
     "rules.points.pyramid.column_to_foundation": "ورقة تغادر الهرم",
     "rules.points.pyramid.recycle": "إعادة كومة المهملات إلى كومة السحب",
     "rules.points.tripeaks.to_foundation": "ورقة من القمم إلى الكومة",

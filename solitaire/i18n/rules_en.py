@@ -31,7 +31,7 @@ RULES_PAGES: dict[str, str] = {
     "rules.points.one_pass": "not allowed: one pass",
     "rules.points.time_bonus": "Time bonus for finishing early",
     "rules.points.time_bonus_value": "seconds left × {per_second} × (cards home ÷ {cards})²",
-    "rules.points.passes": "{value}; {passes} passes through the stock in all",
+    "rules.points.passes": "{value}; {passes} passes in all",
     "rules.points.pyramid.column_to_foundation": "A card of the pyramid that leaves",
     "rules.points.pyramid.recycle": "Turning the waste back over",
     "rules.points.tripeaks.to_foundation": "A card from the peaks onto the pile",
