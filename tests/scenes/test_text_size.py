@@ -153,6 +153,36 @@ def test_the_figures_never_run_into_the_bar_buttons(make_app, size, lang, code):
         assert not any(middle.colliderect(rect) for rect in buttons), size
 
 
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", SIZES)
+def test_tripeaks_figures_as_drawn_stay_clear_of_the_bar_buttons(make_app, monkeypatch, size, lang, text_size):
+    """TriPeaks' run makes the figures longer (TP-6): between the buttons they are drawn smaller
+    rather than under them (with large text they reached the buttons at 1280x720 and wider)."""
+    app = make_app(size, lang, text_size=text_size)
+    app.open("title")
+    play = app.open("play", code="TP1-D1N-AAAAAAB")
+    play.game.score, play.game.streak, play.game.moves = -1234, 28, 1234
+    play.session.elapsed = 59 * 60 + 59
+    settle(app, 0.1)
+    drawn: list[pygame.Surface] = []
+    render = app.text.render
+
+    def spy(text, *args, **kwargs):
+        image = render(text, *args, **kwargs)
+        if app.t("hud.run", n=28) in text:
+            drawn.append(image)
+        return image
+
+    monkeypatch.setattr(app.text, "render", spy)
+    play.draw(pygame.display.get_surface(), 1.0)
+    assert len(drawn) == 1
+    if not figures_below(size):
+        middle = pygame.Rect(0, 0, drawn[0].get_width(), play.bar.rect.h)
+        middle.center = play.bar.rect.center
+        assert not any(middle.colliderect(button.rect) for button in play.bar.children()), size
+
+
 def test_a_new_text_size_reflows_the_game_at_once(make_app):
     app = make_app((1280, 720), text_size="normal")
     app.open("title")

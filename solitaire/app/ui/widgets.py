@@ -279,6 +279,20 @@ class TopBar(Widget):
                            self.rect.y + pad, w, inner_h))
             x -= w + pad
 
+    def middle_room(self) -> int:
+        """The widest line centred in the bar that none of its widgets overlaps (the figures'
+        room between the buttons), a pad from each."""
+        pad = max(6, self.rect.h // 6)
+        half = self.rect.w // 2
+        for widget in self.children():
+            if widget.rect.right <= self.rect.centerx:
+                half = min(half, self.rect.centerx - widget.rect.right - pad)
+            elif widget.rect.left >= self.rect.centerx:
+                half = min(half, widget.rect.left - self.rect.centerx - pad)
+            else:
+                half = 0
+        return max(0, 2 * half)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Drawn every frame of the table: the translucent strip is made once per size."""
 

@@ -29,6 +29,7 @@ STOCK_COUNT_FILL = (20, 20, 24, 215)
 #: this many bar heights wide; a narrower one (large text) puts the figures on a row below.
 FIGURES_BESIDE = 22
 FIGURES_ROW = 0.7  # the figures' own row, in bar heights
+FIGURE_GAPS = ("   ·   ", "  ·  ", " · ")  # between the figures, the widest that fits between the buttons
 
 
 def button_bar_height(size: tuple[int, int]) -> int:
@@ -110,15 +111,18 @@ class Hud:
             self.app.open("notice", lines=lines)
 
     def draw(self, surface: pygame.Surface, bar: pygame.Rect, game: Game, elapsed: float,
-             advisor: Advisor) -> None:
-        self._draw_figures(surface, bar, game, elapsed)
+             advisor: Advisor, room: int | None = None) -> None:
+        """``room``: the width the bar's buttons leave the figures between them."""
+        self._draw_figures(surface, bar, game, elapsed, room)
         if advisor.status is not None:
             self._draw_status(surface, advisor.status, advisor.status_key)
         if self.toast is not None:
             self.draw_toast(surface)
 
-    def _draw_figures(self, surface: pygame.Surface, bar: pygame.Rect, game: Game, elapsed: float) -> None:
-        """Score, moves and time, as the settings show them, centred in the top bar."""
+    def _draw_figures(self, surface: pygame.Surface, bar: pygame.Rect, game: Game, elapsed: float,
+                      room: int | None) -> None:
+        """Score, moves and time, as the settings show them, centred in the top bar (smaller
+        where they would reach its buttons: TriPeaks' run with large text)."""
         t, settings = self.app.t, self.app.settings
         parts = [t("hud.score", score=game.score_text)]
         if game.scoring.streak:  # TP-6: the run the next card from the peaks adds to
@@ -128,10 +132,17 @@ class Hud:
         if settings.show_time:
             seconds = int(elapsed)
             parts.append(t("hud.time", time=f"{seconds // 60}:{seconds % 60:02d}"))
-        text = "   ·   ".join(parts)
         size = max(12, int(bar.h * 0.36))
+        below = figures_below(surface.get_size())
+        text = "   ·   ".join(parts)
+        if room is not None and not below:  # closer together first, then smaller
+            for gap in FIGURE_GAPS:
+                text = gap.join(parts)
+                if self.app.text.width(text, size, True) <= room:
+                    break
+            size = self.app.text.fit_size(text, size, room, True)
         image = self.app.text.render(text, size, ui.INK, True)
-        if figures_below(surface.get_size()):
+        if below:
             row = pygame.Rect(bar.x, bar.bottom, bar.w, round(bar.h * FIGURES_ROW))
             surface.blit(ui.rounded_rect(row.size, 0, (0, 0, 0, 90)), row.topleft)
             surface.blit(image, image.get_rect(center=row.center))

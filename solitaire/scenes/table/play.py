@@ -211,7 +211,7 @@ class PlayScene(TableScene):
             return
         self.draw_table(surface, alpha)
         self.group.draw(surface)
-        self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.hints.advisor)
+        self.hud.draw(surface, self.bar.rect, self.game, self.elapsed, self.hints.advisor, self.bar.middle_room())
         if self.demo.running:
             key = "demo.thinking" if self.demo.thinking else "demo.banner"
             self.hud.draw_banner(surface, self.app.t(key))
