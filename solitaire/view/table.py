@@ -298,15 +298,20 @@ class TableView(RestingLayer):
     def _image(self, sprite: CardSprite) -> pygame.Surface:
         return self.art.face(sprite.card) if sprite.face_up else self.art.back()
 
-    def draw(self, surface: pygame.Surface, game: Game, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, game: Game, alpha: float,
+             on_rest: Callable[[pygame.Surface], None] | None = None) -> None:
         """The table: felt, resting cards and cards in flight, but not the dragged ones, which the
-        scene draws with :meth:`draw_dragged` over its glows and marks (above everything)."""
+        scene draws with :meth:`draw_dragged` over its glows and marks (above everything).
+        ``on_rest`` draws what lies on the resting cards and under those in flight (the
+        stock's count: a card turned from the stock passes over it)."""
         making = self._makes_a_picture(surface.get_size())  # after a resize: its faces wait
         self.art.new_frame(hold=making)
         if self.art.pending() and not making:  # faces shown scaled since a resize: a few drawn sharp each frame
             sharp = self.art.sharpen()
             self._baked = {k: v if v[3] not in sharp or not v[2] else (*v[:3], -1) for k, v in self._baked.items()}
         self._paint_table(surface, game)
+        if on_rest is not None:
+            on_rest(surface)
         for sprite in self._draw_order():
             if sprite.animating and not sprite.dragging:
                 self._draw_moving(surface, sprite, sprite.drawn_pos(alpha))

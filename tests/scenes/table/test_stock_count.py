@@ -70,3 +70,17 @@ def test_no_run_among_a_game_without_one(app, monkeypatch):
     texts = rendered(app, monkeypatch)
     play.draw(pygame.Surface(app.display.size), 1.0)
     assert not any("Run" in text for text in texts)
+
+
+def test_GO4_a_card_turned_from_the_stock_flies_over_the_count(app, driver, monkeypatch):
+    app.settings = app.settings.updated(status_line=False)
+    play = app.open("play", code=parse_code("GO1-D1N-AAAAAAB"))
+    driver.settle(1)
+    play.play(DRAW)
+    app.stack.update(0.02)  # the card on its way to the pile
+    drawn: list[str] = []
+    count, moving = play.hud.draw_stock_count, play.view._draw_moving
+    monkeypatch.setattr(play.hud, "draw_stock_count", lambda *a: (drawn.append("count"), count(*a)))
+    monkeypatch.setattr(play.view, "_draw_moving", lambda *a: (drawn.append("card"), moving(*a)))
+    play.draw(pygame.Surface(app.display.size), 1.0)
+    assert "card" in drawn and drawn.index("count") < drawn.index("card")
