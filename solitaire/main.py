@@ -104,6 +104,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     from solitaire import i18n
     from solitaire.app.display import Display, ScreenshotFailed, start_video
     from solitaire.store.settings import WINDOW_SETTINGS, window_settings
+    from solitaire.view.icon import window_icon
     from solitaire.view.palette import FELT_EDGE, HC_TABLE
 
     # The window first, in the felt's colour (issue 33 item 9: the player sees it while the rest
@@ -115,7 +116,7 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
     unsaved: ScreenshotFailed | None = None
     try:
         display = Display(opts.size or first["window_size"], fullscreen=opts.fullscreen or first["fullscreen"],
-                          title=i18n.t("app.title"))
+                          title=i18n.t("app.title"), icon=window_icon())
         display.first_colour(HC_TABLE if first["high_contrast"] else FELT_EDGE)  # the felt's rim
         from solitaire.entry import say_games_left_out
         from solitaire.store import Store

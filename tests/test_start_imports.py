@@ -82,11 +82,12 @@ print(json.dumps(seen))
 
 #: What the game loads only once its window is open (issue 33 item 9: a window to see sooner): the
 #: rules with every level file (the window's settings are read without them: the store's other
-#: modules, and the duel's, need them), the rest of the store, and the TOML reader.
+#: modules, and the duel's, need them), the rest of the store, and the TOML reader; nor does SDL read
+#: pygame's own icon file through importlib's resource readers (the game gives it its icon).
 AFTER_THE_WINDOW = ("solitaire.app.scene", "solitaire.app.loop", "solitaire.app.services", "solitaire.app.audio",
                     "solitaire.app.ui", "solitaire.solver", "solitaire.scenes", "multiprocessing",
                     "solitaire.core.rules", "solitaire.core.game", "solitaire.core.duel", "solitaire.store.store",
-                    "solitaire.store.stats", "tomllib")
+                    "solitaire.store.stats", "tomllib", "importlib.readers")
 
 
 def test_the_window_opens_in_the_felts_colour_before_the_game_loads(tmp_path):
