@@ -280,8 +280,8 @@ def window_settings(folder: Path | None = None) -> dict[str, object]:
                            SETTINGS_VERSION, SETTINGS_MIGRATIONS)
     except (OSError, DamagedFileError, NewerVersionError):  # UnreadableFileError is an OSError
         document = {}
-    settings = {f.name: f for f in fields(Settings)}
-    return {name: settings[name].metadata["spec"].load(document.get(name, MISSING), settings[name].default)
+    schema = {f.name: f for f in fields(Settings)}
+    return {name: schema[name].metadata["spec"].load(document.get(name, MISSING), schema[name].default)
             for name in WINDOW_SETTINGS}
 
 
