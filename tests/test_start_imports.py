@@ -63,11 +63,15 @@ def test_every_registered_scene_names_a_class_that_imports():
 WINDOW_PROBE = """
 import json, os, sys
 import pygame
-set_mode, flip = pygame.display.set_mode, pygame.display.flip
+set_mode, flip, set_icon = pygame.display.set_mode, pygame.display.flip, pygame.display.set_icon
 seen = {}
 def first_window(*args, **kwargs):
     seen.setdefault("modules", sorted(sys.modules))
     return set_mode(*args, **kwargs)
+def icon(surface):
+    seen.setdefault("icon", [surface.get_size(), "modules" in seen])  # its size; whether the window was open
+    set_icon(surface)
+pygame.display.set_icon = icon
 def shown():
     flip()
     seen.setdefault("colour", tuple(pygame.display.get_surface().get_at((0, 0)))[:3])
@@ -102,3 +106,4 @@ def test_the_window_opens_in_the_felts_colour_before_the_game_loads(tmp_path):
     assert loaded == []
     assert "solitaire.store.settings" in seen["modules"]  # the settings say the window's size
     assert tuple(seen["colour"]) == FELT_EDGE  # what shows before the first frame
+    assert seen["icon"] == [[64, 64], False]  # the game's own icon, given before the window opens
