@@ -182,7 +182,7 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
             print(
                 f"{title:34} {n:5} deals: won {won} ({_percent(won, n)}), lost {lost}, unknown {unknown}; "
                 f"decided {_percent(decided, n)}; won among decided {_percent(won, decided)}; "
-                f"median {statistics.median(times):.2f} s; wall {wall:.0f} s   target: "
+                f"median {statistics.median(times):.2f} s, p99 {_percentiles(times)[1] / 1000:.2f} s; wall {wall:.0f} s   target: "
                 f"{TARGETS_AT.get(budget, target if budget == BUDGET else 'none at this budget')}",
                 flush=True,
             )

@@ -11,7 +11,7 @@ from solitaire.core import Game, parse_card, parse_code
 from solitaire.core.cards import SUITS
 from solitaire.solver.api import solve
 from solitaire.solver.position import safe_any_runs, safe_single_deck, settle_twins
-from solitaire.solver.search import Search
+from solitaire.solver.search import Search, _uses_column
 from tests.solver.test_reference import Reference, random_position
 
 S, H, D, C = (SUITS.index(s) for s in "SHDC")
@@ -58,10 +58,42 @@ def test_YU2_a_twin_lying_in_the_group_itself_is_not_settled_onto():
     assert board == _cols("KC 9D 8S 9H")
 
 
-def test_YU1_no_bold_attempts_without_a_talon():
-    # a bold attempt's rule is about talon cards: with none its lines are the sure ones
-    assert not Search(Game.deal(parse_code("YU1-D1N-AAAAAAB"))).bold
-    assert Search(Game.deal(parse_code("KL1-D1N-AAAAAAB"))).bold
+def test_YU2_bold_attempts_follow_a_card_a_group_left_out_of_order():
+    # Issue 34: with no talon, Yukon's bold attempts hold a move that leaves a face-up card it
+    # did not build on to a use of that card at once (a card onto it, it or a group under it
+    # away, it home); a Klondike whose talon is spent has no bold attempts (its lines are the
+    # sure ones)
+    search = Search(Game.deal(parse_code("YU1-D1N-AAAAAAB")))
+    assert search.bold and search.bare_rule
+    spent = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
+    spent.stock, spent.waste = [], []
+    assert not Search(spent).bold
+    bared = [(acts, child, search.placed(search.start, acts, child))
+             for acts, child, _ in search.children(search.start)]
+    bared = [(acts, child, card) for acts, child, card in bared if card >= 0]
+    assert bared
+    left_out = 0
+    for acts, child, card in bared:
+        column = acts[0][1]
+        assert child[0][column][-1] == card
+        following = search._bold_children(child, None, card)
+        assert following and all(_uses_column(a[0], column) for a, _, _ in following)
+        left_out += len(search.children(child)) - len(following)
+    assert left_out > 0
+
+
+def test_YU2_a_win_the_sure_attempts_alone_find_late_is_found_early():
+    # Issue 34: YU1-D1N-JLDYTGH took 11,848 positions before Yukon had bold attempts, 259 with them
+    result = solve(Game.deal(parse_code("YU1-D1N-JLDYTGH")), 60.0, node_limit=2_000)
+    assert result.result == "won" and result.moves
+
+
+def test_YU2_a_loss_is_still_proven_with_bold_attempts_beside_the_sure_ones():
+    game = Game.deal(parse_code("YU1-D1N-GGMQCIM"))
+    both = Search(game).run(60.0)
+    sure = Search(game)
+    sure.bold = False
+    assert both.result == sure.run(60.0).result == "lost"
 
 
 def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
