@@ -221,7 +221,7 @@ class Search(MoveGeneration, DeadEnds):
         nodes = 1
         if self.won(root):
             return Outcome("won", root_acts, nodes, time.perf_counter() - started)
-        if self.dead_end(root):
+        if self.dead_end(root) or self.never_lead(root):
             return Outcome("lost", [], nodes, time.perf_counter() - started)
         dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         bold_dead: set = set()  # what bold attempts exhausted: no win *by their lines* only

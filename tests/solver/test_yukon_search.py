@@ -110,6 +110,31 @@ def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_los
     assert dead >= 2 and lost >= 1, (dead, lost)
 
 
+def test_YU2_the_proof_that_cards_never_lead_calls_lost_only_what_every_move_loses():
+    # Issue 34: every card must lead a move to go home; a set of cards each of whose ways to
+    # lead needs another of them to have led first never leads. Checked against the reference,
+    # which tries every legal move, on crowded random positions
+    rng = random.Random(4)
+    proven = lost = 0
+    for _ in range(400):
+        game = random_position(rng, "yukon", left=(20, 40), crowded=True)
+        search = Search(game)
+        if search.never_lead(search.start):
+            proven += 1
+            answer = Reference(game).run(30.0, node_limit=3_000).result
+            assert answer != "won"
+            lost += answer == "lost"
+    assert proven >= 10 and lost >= 10, (proven, lost)
+
+
+def test_YU2_deals_the_search_could_not_finish_are_lost_at_their_first_position():
+    # Issue 34: unknown after 20 s before (42,896 and 44,672 positions); a King and the cards
+    # it must carry can never lead, found before any move is tried
+    for code in ("YU1-D1N-XQEHOKB", "YU1-D1N-QUQKIKC"):
+        result = solve(Game.deal(parse_code(code)), 5.0)
+        assert result.result == "lost" and result.nodes == 1, code
+
+
 def test_YU2_a_deal_the_search_could_not_finish_is_lost_at_its_first_position():
     # a card that can never move, found before any move is tried (issue 34: unknown at 30 s)
     result = solve(Game.deal(parse_code("YU1-D1N-AAAAABL")), 5.0)
