@@ -1,5 +1,6 @@
-"""Dead-end proofs for the search: a position where some cards can never move again is lost at
-once, without searching it.
+"""Dead-end proofs for the search: a position where some cards can never move again
+(``dead_end``), or in Yukon never lead a move (``never_lead``), is lost at once, without
+searching it.
 
 ``DeadEnds`` is one part of ``Search``; it reads the search's settings and caches set up by
 ``Search.__init__``.
@@ -251,6 +252,7 @@ class DeadEnds:
         empty_now = len(bottoms) < len(cols)
         stuck = 0
         ways_of: list[tuple[int, list[int]]] = []
+        rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
         for su in range(4):
             lower = 0  # the lower cards of the suit not yet home
             for r in range(found[su] + 1, KING + 1):
@@ -258,24 +260,32 @@ class DeadEnds:
                 ci, idx = col_of[c], idx_of[c]
                 if ci < 0:
                     return False  # a card neither home nor in a column: not a position this proof reads
+                way = on[c] | lower
+                lower |= 1 << c
+                if not way:
+                    continue
+                ways = [way]
                 col = cols[ci]
                 flip = on[c] if col[idx] >= HIDDEN else 0
-                ways = [on[c] | lower]
-                lower |= 1 << c
-                if not ways[0]:
-                    continue
-                for parent in _ACCEPTS[c]:
-                    if _RANK[parent] <= found[_SUIT[parent]]:
-                        ways.append(flip)
+                for parent in accepts[c]:
+                    if rank[parent] <= found[suit[parent]]:
+                        way = flip
                     elif col_of[parent] == ci and idx_of[parent] > idx:
-                        ways.extend(1 << (col[e] & 63) | on[parent] | flip for e in range(idx + 1, idx_of[parent] + 1))
+                        tail = on[parent] | flip
+                        ways.extend(1 << (col[e] & 63) | tail for e in range(idx + 1, idx_of[parent] + 1))
+                        continue
                     else:
-                        ways.append(on[parent] | flip)
-                if r == KING:
-                    if empty_now:
-                        ways.append(flip)
-                    ways.extend(1 << bottom | flip for bottom in bottoms if bottom != c)
-                if all(ways):
+                        way = on[parent] | flip
+                    if not way:
+                        break
+                    ways.append(way)
+                else:
+                    if r == KING:
+                        if empty_now:
+                            if not flip:
+                                continue
+                            ways.append(flip)
+                        ways.extend(1 << bottom | flip for bottom in bottoms if bottom != c)
                     stuck |= 1 << c
                     ways_of.append((c, ways))
         changed = True

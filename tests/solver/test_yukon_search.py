@@ -124,7 +124,7 @@ def test_YU2_the_proof_that_cards_never_lead_calls_lost_only_what_every_move_los
             answer = Reference(game).run(30.0, node_limit=3_000).result
             assert answer != "won"
             lost += answer == "lost"
-    assert proven >= 10 and lost >= 10, (proven, lost)
+    assert proven >= 10 and lost >= 5, (proven, lost)
 
 
 def test_YU2_deals_the_search_could_not_finish_are_lost_at_their_first_position():
@@ -133,6 +133,15 @@ def test_YU2_deals_the_search_could_not_finish_are_lost_at_their_first_position(
     for code in ("YU1-D1N-XQEHOKB", "YU1-D1N-QUQKIKC"):
         result = solve(Game.deal(parse_code(code)), 5.0)
         assert result.result == "lost" and result.nodes == 1, code
+
+
+def test_YU2_the_proof_that_cards_never_lead_cuts_a_loss_short_at_every_position():
+    # Issue 34: YU1-D1N-ALBNDON was proven lost in 2,174 positions, checked at the root alone;
+    # with ``never_lead`` asked at every position the search expands, in fewer than 1,000
+    game = Game.deal(parse_code("YU1-D1N-ALBNDON"))
+    assert not Search(game).never_lead(Search(game).start)
+    result = solve(game, 60.0, node_limit=1_000)
+    assert result.result == "lost"
 
 
 def test_YU2_a_deal_the_search_could_not_finish_is_lost_at_its_first_position():
