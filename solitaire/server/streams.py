@@ -78,6 +78,9 @@ class RaceStreams:
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.writing = False  # the sender is writing a record (or reading one again) now
+        self.in_flight = 0  # records on their way, not yet acknowledged (nor given up)
+        self.deadlines: deque[tuple[float, asyncio.Future]] = deque()  # (give up at, its answer), oldest first
+        self.expiring: asyncio.TimerHandle | None = None  # the one timer that gives them up (``_expire``)
         self.sender: asyncio.Task | None = None
 
     async def start(self, nc: Any) -> None:
@@ -102,6 +105,8 @@ class RaceStreams:
         await self.drained()
         if self.sender is not None:
             self.sender.cancel()
+        if self.expiring is not None:
+            self.expiring.cancel()
 
     # -- writing ------------------------------------------------------------------------------------
     def open(self, duel: ServerDuel, zero: float, seq: int = 0) -> None:
@@ -147,7 +152,7 @@ class RaceStreams:
     async def drained(self) -> None:
         """Wait until every record posted so far is acknowledged (or given up)."""
         while self.sender is not None and not self.sender.done() and (
-                self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values())):
+                self.outgoing or self.writing or self.in_flight):
             self.idle.clear()
             await self.idle.wait()
 
@@ -164,7 +169,7 @@ class RaceStreams:
                     log.exception("a race's record could not be written")
                 finally:
                     self.writing = False
-            if not any(writer.flying is not None for writer in self.writers.values()):
+            if not self.in_flight:
                 self.idle.set()
 
     async def _write(self, writer: Writer) -> None:
@@ -183,18 +188,33 @@ class RaceStreams:
             waiting, writer.waiting = writer.waiting, []
             return _call(waiting)
         writer.flying, writer.waiting = writer.waiting, []
+        self.in_flight += 1
         last = writer.ending  # the race's ``done``
         try:
             future = await self.js.publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
         except NatsError:
             future = asyncio.get_running_loop().create_future()
             future.cancel()
-        timer = asyncio.get_running_loop().call_later(ACK_SECONDS, future.cancel)
-        future.add_done_callback(lambda answer: self._acked(writer, count, last, timer, answer))
+        self._give_up_later(future)
+        future.add_done_callback(lambda answer: self._acked(writer, count, last, answer))
 
-    def _acked(self, writer: Writer, count: int, last: bool, timer: asyncio.TimerHandle,
-               answer: asyncio.Future) -> None:
-        timer.cancel()
+    def _give_up_later(self, future: asyncio.Future) -> None:
+        """``future`` cancelled if unanswered in ``ACK_SECONDS``: one timer for every record on its
+        way (``_expire``), not one a record (a timer made and cancelled each move cost CPU)."""
+        loop = asyncio.get_running_loop()
+        self.deadlines.append((loop.time() + ACK_SECONDS, future))
+        if self.expiring is None:
+            self.expiring = loop.call_later(ACK_SECONDS, self._expire)
+
+    def _expire(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self.deadlines and (self.deadlines[0][0] <= now or self.deadlines[0][1].done()):
+            self.deadlines.popleft()[1].cancel()  # nothing for an answered one
+        self.expiring = loop.call_at(self.deadlines[0][0], self._expire) if self.deadlines else None
+
+    def _acked(self, writer: Writer, count: int, last: bool, answer: asyncio.Future) -> None:
+        self.in_flight -= 1
         flying, writer.flying = writer.flying or [], None
         error = None if answer.cancelled() else answer.exception()
         if answer.cancelled() or error is not None:
@@ -211,7 +231,7 @@ class RaceStreams:
         if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending
                                                             or len(writer.duel.log) > writer.stored):
             self._queue(writer)
-        elif not self.outgoing and not any(w.flying is not None for w in self.writers.values()):
+        elif not self.outgoing and not self.in_flight:
             self.idle.set()
 
     async def _resync(self, writer: Writer) -> bool:

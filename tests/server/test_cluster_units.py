@@ -20,6 +20,7 @@ from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
 from solitaire.server.replica import done, more, opening, read, rebuild, taken
+from solitaire.server import streams as streams_module
 from solitaire.server.streams import STREAM, WRONG_LAST
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
@@ -276,6 +277,35 @@ def test_a_result_is_told_once_written_and_its_races_last_entries_are_in_then_do
             task.cancel()
 
     asyncio.run(race())
+
+
+def test_an_acknowledgement_not_heard_in_time_lets_the_answer_go_by_one_timer_for_all(tmp_path, monkeypatch):
+    """Two races' records on their way, one acknowledged: the other's answer goes when
+    ``ACK_SECONDS`` pass without its acknowledgement (the race marked unsure), and the one timer
+    that gives records up is gone once none is on its way."""
+    monkeypatch.setattr(streams_module, "ACK_SECONDS", 0.01)
+    server, ann, duel = racing_here(tmp_path)
+    other = ServerDuel("d2", new_deal(), 60, (Side(7, "Cy"), Side(8, "Di")), duel.opened, duel.count)
+    server.streams.open(other, zero=time.time(), seq=5)
+
+    async def moves() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        other.play(0, 1, "s", other.starts_at + 0.5)
+        answered = []
+        server.streams.ship(other, lambda: answered.append("d2"))
+        (*_, first), (*_, second) = await published(server)
+        assert server.streams.in_flight == 2 and server.streams.expiring is not None
+        second.set_result(PubAck(stream=STREAM, seq=6))
+        await asyncio.sleep(0)
+        assert answered == ["d2"] and told(ann) == []  # Ann's record is not acknowledged yet
+        while server.streams.expiring is not None:  # the timer runs out (after ACK_SECONDS)
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(0)  # the cancelled answer's callback
+        assert first.cancelled() and [m.n for m in told(ann)] == [1]  # the answer went unkept
+        assert server.streams.writers["d1"].unsure and server.streams.in_flight == 0
+        await server.streams.drained()
+
+    asyncio.run(moves())
 
 
 def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
