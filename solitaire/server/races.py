@@ -69,7 +69,7 @@ class Races:
         """Pair the queue (on the database thread, which knows who may meet: ``_pairs_of``), and
         tell those still waiting how long and how many are online."""
         now = self.clock()
-        if not self.pairing:
+        if not self.pairing and len(self.queue) > 1:
             self.pairing = True
             waiting = dict(self.queue.waiting)
             self.worker.run(lambda: self._pairs_of(waiting, now), self._paired)

@@ -385,4 +385,5 @@ async def _pair_forever(server: DuelServer) -> None:
         ticks += 1
         if ticks % IDLE_SWEEP == 0:
             server.sweep_idle()
-            server.worker.run(lambda: server.unsaved.retry(server.store), server._rewritten)
+            if server.unsaved:  # (its length read here; the thread alone changes it)
+                server.worker.run(lambda: server.unsaved.retry(server.store), server._rewritten)
