@@ -22,18 +22,17 @@ import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..net.online_messages import Matched, Queued, Result
+from .db_thread import DbThread
 from .duel import ServerDuel, Side, deal_text, new_deal
 from .fairness import DAY, QUICK_LIMIT, QUICK_WINDOW, REMATCHES_A_DAY, quick_loss, too_fast, unrated_why
 from .lobby import Queue, Rooms, Waiting, window
-from .recorded import pick_run
-from .db_thread import DbThread
 from .ratings import Skill
+from .recorded import pick_run
 from .store import DuelRecord, SideRecord, Store
 from .unsaved import Unsaved
 
 if TYPE_CHECKING:
     from .clients import Client, Settings
-
 
 
 class Races:
@@ -50,6 +49,9 @@ class Races:
     missed: dict[int, tuple[float, Result]]  # player -> (kept until, the result of a race they were away from)
     recorded_checked: dict[int, tuple[float, bool]]  # player -> (when asked, a recorded run is there for them)
     pairing: bool  # a pairing of the queue is on the database thread
+    # the races against recorded runs (``recorded_races.RecordedRaces``, the layer above):
+    recorded_ready: Callable[[Client, float], bool]  # a waiting player has a recorded run to race
+    _finish_recorded: Callable[[ServerDuel, str, list[dict]], None]  # told, not written
 
     @property
     def online(self) -> int:
