@@ -166,7 +166,7 @@ class Backups:
         if taken is None:
             return False
         replica, seq = taken
-        found = await self.worker.call(lambda: self.look_up(replica))
+        found = await self.worker.call(lambda: self.look_up(replica), urgent=True)  # a player, a stopping process wait
         if replica.id not in self.duels:
             self._take_over(replica, seq, found)
         return True

@@ -245,7 +245,7 @@ class ClusterServer(Backups, DuelServer):
         if room is None:
             return  # not made here: another node answers
         owner = room[0]
-        shown = await self.worker.call(lambda: self.shown((owner.player.id, int(player))))
+        shown = await self.worker.call(lambda: self.shown((owner.player.id, int(player))), urgent=True)  # asked: 1 s
         now = self.clock()
         maker = self.rooms.join(code, "", now)
         if maker is not owner or maker not in self.clients or maker.duel is not None or maker in self.relayed:

@@ -5,7 +5,9 @@ saved, written once)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Iterator
@@ -13,6 +15,7 @@ from typing import Any, Iterator
 import psycopg
 import pytest
 
+from solitaire.server.db_thread import DbThread
 from tests.server.helpers import QUICK, Raw, met_in_a_room, running_server
 
 SETTINGS = replace(QUICK, race_seconds=60)
@@ -68,3 +71,48 @@ def test_moves_of_other_races_are_answered_while_a_result_waits_for_a_lock(tmp_p
         assert server.store.counts() == {"duels": 1, "results": 2, "players": 4}
         for raw in (*ending, *racing):
             raw.close()
+
+
+def test_an_urgent_job_runs_before_the_jobs_waiting_after_the_one_running():
+    """A job another process waits on (a room's code asked across a cluster, answered within a
+    second) is not queued behind a burst of hellos: it runs next, after the job running."""
+    worker = DbThread()
+    started, running, ran = threading.Event(), threading.Event(), []
+
+    def held() -> None:
+        started.set()
+        running.wait(5)
+        ran.append("running")
+
+    async def jobs() -> None:
+        worker.run(held)
+        while not started.is_set():  # the thread has taken it: the others wait
+            await asyncio.sleep(0.001)
+        for n in range(3):
+            worker.run(lambda n=n: ran.append(f"hello {n}"))
+        urgent = asyncio.ensure_future(worker.call(lambda: ran.append("room") or "answered", urgent=True))
+        await asyncio.sleep(0)
+        running.set()
+        assert await urgent == "answered"
+        await worker.settled()
+
+    asyncio.run(jobs())
+    worker.close()
+    assert ran == ["running", "room", "hello 0", "hello 1", "hello 2"]
+
+
+def test_a_job_whose_asker_stopped_waiting_is_not_run_and_the_thread_goes_on():
+    worker = DbThread()
+    running, ran = threading.Event(), []
+
+    async def jobs() -> None:
+        worker.run(lambda: running.wait(5))
+        asked = asyncio.ensure_future(worker.call(lambda: ran.append("dropped")))
+        await asyncio.sleep(0)
+        asked.cancel()
+        running.set()
+        assert await worker.call(lambda: ran.append("next") or "ok") == "ok"
+
+    asyncio.run(jobs())
+    worker.close()
+    assert ran == ["next"]
