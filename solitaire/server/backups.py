@@ -66,6 +66,8 @@ class Backups:
     queue: Queue[Client]
     rooms: Rooms[Client]
     leaving: bool
+    stopping: bool  # the races end here and now (``stop``)
+    closing: dict[str, float]  # races over whose ``done`` is on its way to the stream: when they ended
     store: Store
     settings: Settings
     clock: Callable[[], float]
@@ -84,6 +86,8 @@ class Backups:
         duel = client.duel
         if duel is None or duel.id not in self.streams.writers or not isinstance(message, (MoveMessage, EndMessage)):
             return super()._on(client, message)
+        if duel.id in self.closing:
+            return  # over, its result on its way: nothing more is played in it
         if isinstance(client, RemoteSeat):
             held = client.hold()
             try:
@@ -106,19 +110,41 @@ class Backups:
         return True
 
     def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
-        super()._recorded_step(duel, steps, index)
-        self.streams.ship(duel)
+        if duel.id not in self.closing:
+            super()._recorded_step(duel, steps, index)
+            self.streams.ship(duel)
 
     def _away_too_long(self, duel: ServerDuel, side: int) -> None:
-        super()._away_too_long(duel, side)
-        self.streams.ship(duel)
+        if duel.id not in self.closing:
+            super()._away_too_long(duel, side)
+            self.streams.ship(duel)
 
     def _finish(self, duel: ServerDuel, now: float) -> None:
+        """The race is over: it is judged, written and told only once its ``done`` is in its
+        stream — JetStream takes it only if the race's last record is this process's, so an
+        owner that was thought gone and replaced (cut off from NATS, not dead) never tells a
+        result: the stream refuses its ``done``, and the race is let go to the process that runs
+        it (``_lost``). Until then the race is frozen as it stands at ``now`` (``closing``).
+        Stopping with no other process left (``stop``), the race ends here and now, as on one."""
+        if duel.done or (duel.id in self.closing and not self.stopping):
+            return
+        if duel.id in self.streams.writers and not self.stopping:
+            self.closing[duel.id] = now
+            return self.streams.finish(duel.id, lambda: self._close(duel, now))
+        self._close(duel, now)
+        self.streams.finish(duel.id)
+
+    def stop(self) -> None:
+        self.stopping = True
+        super().stop()
+
+    def _close(self, duel: ServerDuel, now: float) -> None:
+        """Judge, write and tell the race (``races``); its remote seats freed."""
+        now = self.closing.pop(duel.id, now)
         if duel.done:
             return
         seats = [self._client_of(duel, side) for side in (0, 1)]
         super()._finish(duel, now)
-        self.streams.finish(duel.id)
         for seat in seats:
             if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
                 del self.remote[seat.player.id]
@@ -210,7 +236,8 @@ class Backups:
             self.streams.ship(duel)
         await self.streams.drained()
         for duel in duels:
-            self._let_go(duel)
+            if not duel.done:  # its ``done`` may have got in meanwhile: it is told and written
+                self._let_go(duel)
         answers = await asyncio.gather(*(self.link.ask(node_subject(node), f"leaving {self.node}", HANDOVER_SECONDS)
                                          for node in alive))
         if any(answer != "ok" for answer in answers):
@@ -224,6 +251,7 @@ class Backups:
         here are not read); its stream has it for the process that takes it."""
         duel.done = True
         del self.duels[duel.id]
+        self.closing.pop(duel.id, None)
         self.streams.forget(duel.id)
         for side in duel.sides:
             seat = self.remote.get(side.player)

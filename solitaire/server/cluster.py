@@ -75,6 +75,8 @@ class ClusterServer(Backups, DuelServer):
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.streams = RaceStreams(self.node, self._lost)
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
+        self.stopping = False
+        self.closing: dict[str, float] = {}
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -138,20 +140,29 @@ class ClusterServer(Backups, DuelServer):
         return False
 
     async def _find_race(self, client: Client, player: int) -> None:
-        """The player's race, found by its stream: its owner is asked to seat them here (after
-        their "gone", on the same line: in order); a gone owner's race is read from its stream
-        and run here. Of two nodes taking it at once, the one JetStream refuses asks the other."""
+        """The player's race, found by its stream, until they are seated here or their comeback
+        window has passed: its owner is asked to seat them (after their "gone", on the same
+        line: in order), and asked again after ``PEER_SECONDS`` if it has not (busy, or the race
+        taken from it meanwhile). An owner gone (NATS says nobody listens on its subject, or
+        its beats stopped) is gone for all it held here too (``_node_gone``: its beats would say
+        so only later), and its race is read from its stream and run here; of two nodes taking
+        it at once, the one JetStream refuses asks the other. An owner slow to answer a ping is
+        not gone: taking its race would cut a live race short."""
         race = await self.streams.race_of(player)
-        for _ in range(3):
-            record = await self.streams.last(race) if race else None
+        until = self.clock() + self.settings.comeback_seconds
+        while race is not None and self.clock() < until:
+            record = await self.streams.last(race)
             if record is None or "done" in record or self.by_player.get(player) is not client \
                     or client.duel is not None or client in self.relayed:
                 return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
             owner = str(record["owner"])
-            if owner != self.node and await self.link.alive(owner):
-                return self.link.tell(owner, f"seek {self.node} {player}")
-            if owner != self.node:
-                self.peers.forget(owner)
+            answer = "" if owner == self.node else await self.link.ping(owner)
+            if answer == "pong" or (answer == "" and owner in self.peers.known):
+                self.link.tell(owner, f"seek {self.node} {player}")
+                await asyncio.sleep(PEER_SECONDS)
+                continue
+            if answer is None and owner in self.peers.known:
+                self._node_gone(owner)
             if await self._take(race, owner):
                 return
 

@@ -109,10 +109,21 @@ class Link:
             return None
         return reply.data.decode("utf-8")
 
+    async def ping(self, node: str) -> str | None:
+        """The node's answer on its own subject: "pong", or "leaving" (stopping, its races let
+        go); None when it is gone (a process killed outright has no subscription left there:
+        NATS says so at once); "" when no answer came in time — busy, not gone (a process cut
+        off from NATS is found gone by its beats stopping, ``Peers.gone``)."""
+        try:
+            reply = await self.nc.request(node_subject(node), f"ping {self.node}".encode("utf-8"), timeout=ASK_SECONDS)
+        except NoRespondersError:
+            return None
+        except (NatsTimeout, NatsError):
+            return ""
+        return reply.data.decode("utf-8")
+
     async def alive(self, node: str) -> bool:
-        """The node answers on its own subject (a process killed outright has no subscription
-        left there: NATS says so at once)."""
-        return await self.ask(node_subject(node), f"ping {self.node}") == "pong"
+        return await self.ping(node) == "pong"
 
     async def _send(self) -> None:
         while True:

@@ -63,6 +63,7 @@ class Writer:
     waiting: list = field(default_factory=list)  # the answers for the next record
     unsure: bool = False  # an acknowledgement not heard: read the race's last record before writing
     ending: bool = False  # its ``done`` goes next
+    ended: Callable[[], None] | None = None  # called once its ``done`` is in the stream
     queued: bool = False  # in ``RaceStreams.outgoing``
 
 
@@ -122,11 +123,12 @@ class RaceStreams:
             writer.waiting.append(then)
         self._queue(writer)
 
-    def finish(self, duel_id: str) -> None:
-        """The race is over (written): ``done`` is its last record."""
+    def finish(self, duel_id: str, then: Callable[[], None] | None = None) -> None:
+        """The race is over: ``done`` is its last record; ``then`` once the stream has it — never
+        if another process appended to the race first (it runs it now: ``lost``)."""
         writer = self.writers.get(duel_id)
         if writer is not None:
-            writer.ending = True
+            writer.ending, writer.ended = True, then
             self._queue(writer)
 
     def forget(self, duel_id: str) -> None:
@@ -204,9 +206,7 @@ class RaceStreams:
         else:
             writer.seq, writer.stored = answer.result().seq, count
             if last:  # its ``done`` is in: nothing more is written for it
-                self.writers.pop(writer.duel.id, None)
-                flying += writer.waiting
-                asyncio.get_running_loop().create_task(self._purge(writer.duel))
+                flying += self._over(writer)
         _call(flying)
         if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending
                                                             or len(writer.duel.log) > writer.stored):
@@ -214,29 +214,46 @@ class RaceStreams:
         elif not self.outgoing and not any(w.flying is not None for w in self.writers.values()):
             self.idle.set()
 
+    def _over(self, writer: Writer) -> list[Callable[[], None]]:
+        """The race's ``done`` is in the stream: the answers still waiting, then its ``ended``."""
+        self.writers.pop(writer.duel.id, None)
+        asyncio.get_running_loop().create_task(self._purge(writer.duel))
+        return writer.waiting + ([writer.ended] if writer.ended is not None else [])
+
     async def _resync(self, writer: Writer) -> bool:
-        """After an acknowledgement not heard: where the race's stream is, and whose it is."""
+        """After an acknowledgement not heard: where the race's stream is, and whose it is.
+        A race that had records and has none now was ended and purged by another process."""
         try:
             last = await asyncio.wait_for(self.js.get_last_msg(STREAM, subject(writer.duel)), ACK_SECONDS)
         except NotFoundError:
-            writer.seq = writer.stored = 0  # the opening never got there
-            writer.unsure = False
+            if writer.seq:
+                return self._gone(writer)
+            writer.unsure = False  # its opening never got there
             return True
         except (NatsError, TimeoutError):
-            _call(writer.waiting)  # still away: the answers go, the next move tries again
+            _call(writer.waiting)  # still away: the answers go; the next move tries again, a ``done`` in a while
             writer.waiting = []
+            if writer.ending:
+                asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
             return False
         record = json.loads(last.data)
         if record.get("owner") != self.node:  # another process appended to the race: it runs it now
-            self.writers.pop(writer.duel.id, None)
-            _call(writer.waiting)
-            writer.waiting = []
-            self.lost(writer.duel.id)
+            return self._gone(writer)
+        if "done" in record:  # its own ``done`` got there
+            _call(self._over(writer))
             return False
         writer.seq, writer.unsure = last.seq, False
         if "open" in record or "more" in record:
             writer.stored = stored(record)
         return True
+
+    def _gone(self, writer: Writer) -> bool:
+        """The race is another process's now: nothing more is written for it here."""
+        self.writers.pop(writer.duel.id, None)
+        _call(writer.waiting)
+        writer.waiting = []
+        self.lost(writer.duel.id)
+        return False
 
     async def _purge(self, duel: ServerDuel) -> None:
         try:

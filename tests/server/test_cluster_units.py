@@ -20,7 +20,7 @@ from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
 from solitaire.server.replica import done, more, opening, read, rebuild, taken
-from solitaire.server.streams import STREAM, WRONG_LAST
+from solitaire.server.streams import STREAM, WRONG_LAST, subject
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.helpers import QUICK
@@ -149,6 +149,48 @@ def test_a_race_the_gone_node_had_written_is_told_as_written_not_decided_again(t
     assert server.store.counts()["duels"] == 1
 
 
+def test_an_owner_found_gone_by_one_player_coming_back_is_gone_for_its_other_players_here(tmp_path):
+    """The kill-each-process-in-turn test's lost result: Cy came back here and found his race's
+    owner gone (NATS: nobody listens on its subject); this node only forgot that owner, so Bob,
+    racing on it through this node, stayed relayed to it: his moves went nowhere, his result never
+    came, and his connection stayed open. The owner found gone is gone for all it held here."""
+    server, bob, (_, replica) = cluster_with_a_relayed_player(tmp_path)
+    cy, di = server.store.player("c" * 30, "Cy"), server.store.player("d" * 30, "Di")
+    cy_client = Client(Socket(), "127.0.0.1", server.settings)
+    cy_client.player = cy
+    server.by_player[cy.id] = cy_client
+    other = ServerDuel("d2", new_deal(), 60, (Side(cy.id, "Cy"), Side(di.id, "Di")), time.monotonic() - 5, 3.0)
+    openings = {subject(duel): opening("gone", duel, zero=time.time() - 5)
+                for duel in (rebuild(replica, time.monotonic(), time.time()), other)}
+    races = {bob.player.id: f"solitaire.race.d1.{replica.players[0]}.{bob.player.id}", cy.id: subject(other)}
+    server.peers.heard(beat("gone", 2, []), server.clock())
+
+    async def race_of(player: int) -> str | None:
+        return races.get(player)
+
+    async def last(race: str) -> dict:
+        return json.loads(openings[race])
+
+    async def take(race: str, owner: str) -> tuple:
+        return read([json.loads(openings[race])]), 7
+
+    async def nothing(*_: object) -> None:
+        return None
+
+    async def come_back() -> None:
+        server.streams.race_of, server.streams.last, server.streams.take = race_of, last, take
+        server.streams.races, server.link.ping = nothing, nothing  # no race listed; nobody answers
+        await server._find_race(cy_client, cy.id)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(come_back())
+    assert cy_client.duel is server.duels["d2"]
+    assert bob not in server.relayed and bob.duel is server.duels["d1"]  # his race found again, run here
+
+
 def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp_path):
     server, bob, _ = cluster_with_a_relayed_player(tmp_path)
     server._on(bob, MoveMessage(2, "s"))
@@ -240,8 +282,8 @@ def test_a_remote_seats_answer_is_posted_after_its_record(tmp_path):
 
 def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_is_in(tmp_path):
     """Ann's End goes out in a record; Bob's End, through his node, ends the race before that
-    record is acknowledged: his result waits for the race's ``done`` record, and is sent then
-    (it was never sent: the first acknowledgement was taken for the ``done``'s)."""
+    record is acknowledged: the race is judged, written and told only once its ``done`` record
+    is in (neither result before; both then, and the race written once)."""
     server, ann, duel = racing_here(tmp_path)
     bob = duel.sides[1].player
     seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
@@ -250,21 +292,57 @@ def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_
     async def race() -> None:
         server._on(ann, EndMessage())
         (*_, first), = await published(server)
-        server._on(seat, EndMessage())  # both ended: the race is decided and written
+        server._on(seat, EndMessage())  # both ended: the race is over
         first.set_result(PubAck(stream=STREAM, seq=4))
         await asyncio.sleep(0)
-        assert any(isinstance(m, Result) for m in told(ann))
+        assert not any(isinstance(m, Result) for m in told(ann)) and server.store.counts()["duels"] == 0
         assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "done"
         (_, last, headers, future) = (await published(server))[1]
         assert "done" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "4"}
         future.set_result(PubAck(stream=STREAM, seq=5))
         await asyncio.sleep(0)
+        assert any(isinstance(m, Result) for m in told(ann))
         assert [text for _, text in server.link.outgoing if b'"result"' in text]
-        assert "d1" not in server.streams.writers
+        assert "d1" not in server.streams.writers and server.store.counts()["duels"] == 1
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
     asyncio.run(race())
+
+
+def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp_path):
+    """Issue 35: an owner thought gone (cut off from NATS, alive) and replaced learned it only at
+    its next record; when the race ended first it told its players a result while the process
+    that took the race over told them its own. Now the race's ``done`` must be in the stream
+    before a result is judged, written or told: the stream refuses it (its last record is the
+    other process's ``taken``), so nothing is told or written here, and the players' sockets
+    close so they come back to the race where it runs."""
+    server, ann, duel = racing_here(tmp_path)
+    bob = duel.sides[1].player
+    seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
+    server.remote[bob] = seat
+    closed = []
+    ann.ws.transport = type("T", (), {"abort": staticmethod(lambda: closed.append(True))})
+
+    async def race() -> None:
+        server._on(seat, EndMessage())
+        (*_, first), = await published(server)
+        first.set_result(PubAck(stream=STREAM, seq=4))
+        await asyncio.sleep(0)
+        server._on(ann, EndMessage())  # both ended: the race is over here
+        (_, last, _, future) = (await published(server))[1]
+        assert "done" in last
+        server.streams.js.last.append((5, taken("heir", "d1")))  # taken meanwhile by "heir"
+        future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 5"))
+        await published(server)
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(race())
+    assert not any(isinstance(m, Result) for m in told(ann))
+    assert not [text for _, text in server.link.outgoing if b'"result"' in text]
+    assert server.store.counts()["duels"] == 0 and "d1" not in server.duels and not server.closing
+    assert closed == [True] and f"drop {server.node} {bob}".encode() in [text for _, text in server.link.outgoing]
 
 
 def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
