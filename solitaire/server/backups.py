@@ -20,7 +20,7 @@ from websockets.frames import CloseCode
 
 from ..net.online_messages import EndMessage, MoveMessage, Result
 from .duel import ServerDuel
-from .link import Link, Peers, RemoteSeat, node_subject
+from .link import PEER_SECONDS, Link, Peers, RemoteSeat, node_subject
 from .lobby import Queue, Rooms
 from .recorded import run_on
 from .replica import Replica, rebuild
@@ -178,6 +178,51 @@ class Backups:
         if replica.id not in self.duels:
             self._take_over(replica, seq)
         return True
+
+    async def _find_race(self, client: Client, player: int) -> None:
+        """The player's race, found by its stream, until they are seated here or their comeback
+        window has passed: its owner is asked to seat them, and asked again after ``PEER_SECONDS``
+        if it has not (busy, or the race taken from it meanwhile). An owner gone (nobody listens
+        on its subject) is gone for all it held here (``_node_gone``) and its race is taken from
+        its stream (of two nodes taking it, JetStream lets one); one slow to answer is not gone."""
+        race = await self.streams.race_of(player)
+        until = self.clock() + self.settings.comeback_seconds
+        while race is not None and self.clock() < until:
+            record = await self.streams.last(race)
+            if record is None or "done" in record or self.by_player.get(player) is not client \
+                    or client.duel is not None or client in self.relayed:
+                return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
+            owner = str(record["owner"])
+            answer = "" if owner == self.node else await self.link.ping(owner)
+            if answer == "pong" or (answer == "" and owner in self.peers.known):
+                self.link.tell(owner, f"seek {self.node} {player}")
+                await asyncio.sleep(PEER_SECONDS)
+                continue
+            if answer is None and owner in self.peers.known:
+                self._node_gone(owner)
+            if await self._take(race, owner):
+                return
+            await asyncio.sleep(0.1)  # taken by another meanwhile (or unreadable): look again
+
+    async def _adopt(self, node: str, every: bool = False) -> None:
+        """Take the races of gone ``node`` that fall to this node: each to one of the nodes left,
+        by its id (the others may take it first, for a player who came back to them); ``every``:
+        all of them still its (a second look, ``_adopt_late``)."""
+        try:
+            races = await self.streams.races()  # their last records read at once, not one by one
+            records = await asyncio.gather(*map(self.streams.last, races))
+            ring = sorted([*self.peers.known, self.node])
+            await asyncio.gather(*(self._take(race, node) for race, record in zip(races, records)
+                                   if record is not None and record.get("owner") == node
+                                   and (every or ring[int(race.split(".")[2], 16) % len(ring)] == self.node)))
+        except Exception as error:  # NATS away: the players who come back find their races
+            print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
+
+    async def _adopt_late(self, node: str) -> None:
+        """A second look, once every node has seen ``node`` gone: a race none took (the nodes
+        saw different peers when they chose) is taken by whichever gets there first."""
+        await asyncio.sleep(2 * PEER_SECONDS)
+        await self._adopt(node, every=True)
 
     def _take_over(self, replica: Replica, seq: int) -> None:
         """The race's owner is gone: run it here, rebuilt from its stream. Its player connected

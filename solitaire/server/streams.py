@@ -221,21 +221,23 @@ class RaceStreams:
         return writer.waiting + ([writer.ended] if writer.ended is not None else [])
 
     async def _resync(self, writer: Writer) -> bool:
-        """After an acknowledgement not heard: where the race's stream is, and whose it is.
-        A race that had records and has none now was ended and purged by another process."""
+        """After an acknowledgement not heard: where the race's stream is, and whose it is. A
+        race that had records here and has none now was ended and purged by another process —
+        unless the stream itself is new (its sequence below this race's: NATS lost its store)."""
         try:
             last = await asyncio.wait_for(self.js.get_last_msg(STREAM, subject(writer.duel)), ACK_SECONDS)
         except NotFoundError:
-            if writer.seq:
+            try:
+                info = await asyncio.wait_for(self.js.stream_info(STREAM), ACK_SECONDS) if writer.seq else None
+            except (NatsError, TimeoutError):
+                return self._away(writer)
+            if info is not None and info.state.last_seq >= writer.seq:
                 return self._gone(writer)
-            writer.unsure = False  # its opening never got there
+            writer.seq = writer.stored = 0  # written again from its opening
+            writer.unsure = False
             return True
         except (NatsError, TimeoutError):
-            _call(writer.waiting)  # still away: the answers go; the next move tries again, a ``done`` in a while
-            writer.waiting = []
-            if writer.ending:
-                asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
-            return False
+            return self._away(writer)
         record = json.loads(last.data)
         if record.get("owner") != self.node:  # another process appended to the race: it runs it now
             return self._gone(writer)
@@ -246,6 +248,14 @@ class RaceStreams:
         if "open" in record or "more" in record:
             writer.stored = stored(record)
         return True
+
+    def _away(self, writer: Writer) -> bool:
+        """NATS still away: the answers go; the next move tries again, a ``done`` in a while."""
+        _call(writer.waiting)
+        writer.waiting = []
+        if writer.ending:
+            asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
+        return False
 
     def _gone(self, writer: Writer) -> bool:
         """The race is another process's now: nothing more is written for it here."""

@@ -210,6 +210,8 @@ class Stream:
 
     async def get_last_msg(self, stream: str, subject: str) -> RawStreamMsg:
         seq, data = self.last.pop(0)
+        if isinstance(data, Exception):  # NATS away
+            raise data
         return RawStreamMsg(subject=subject, seq=seq, data=data)
 
     async def publish_async(self, subject: str, data: bytes, headers: dict) -> asyncio.Future:
@@ -343,6 +345,30 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
     assert not [text for _, text in server.link.outgoing if b'"result"' in text]
     assert server.store.counts()["duels"] == 0 and "d1" not in server.duels and not server.closing
     assert closed == [True] and f"drop {server.node} {bob}".encode() in [text for _, text in server.link.outgoing]
+
+
+def test_a_done_not_acknowledged_is_looked_for_until_the_stream_answers_then_the_result_is_told(tmp_path, monkeypatch):
+    """The race's ``done`` went out and no acknowledgement came (NATS away): no result yet; the
+    race's last record is read again, while NATS is away again a while after; once it answers
+    that the ``done`` is this node's own, the race is written and told, once."""
+    monkeypatch.setattr("solitaire.server.streams.ACK_SECONDS", 0.01)
+    server, ann, duel = racing_here(tmp_path)
+
+    async def race() -> None:
+        server._finish(duel, server.clock())
+        (_, last, _, future), = await published(server)
+        assert "done" in last
+        server.streams.js.last += [(0, TimeoutError()), (4, done(server.node, "d1"))]
+        future.cancel()  # no acknowledgement in time
+        await published(server)
+        assert not told(ann) and server.streams.js.last  # NATS still away: nothing told
+        await asyncio.sleep(0.05)
+        assert len(server.streams.js.published) == 1  # the done not written twice
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(race())
+    assert [type(m) for m in told(ann)] == [Result] and server.store.counts()["duels"] == 1
 
 
 def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
