@@ -31,26 +31,6 @@ from .streams import RaceStreams
 HANDOVER_SECONDS = 5.0  # the longest a stopping process waits for the others to take its races
 
 
-class HeldSocket:
-    """A player's socket while their move is refereed: what is written to it waits for the
-    race's record (``Backups._on``)."""
-
-    def __init__(self, socket: Any) -> None:
-        self.socket = socket
-        self.texts: list[tuple[str, int]] = []
-
-    def write(self, text: str, outbox: int) -> bool:
-        self.texts.append((text, outbox))
-        return True
-
-    def release(self) -> None:
-        for text, outbox in self.texts:
-            self.socket.write(text, outbox)
-
-    def __getattr__(self, name: str) -> Any:  # anything but a write is the socket's own
-        return getattr(self.socket, name)
-
-
 class Backups:
     """Races in JetStream, and taking them over (mixed into ``ClusterServer``, before ``DuelServer``)."""
 
@@ -82,26 +62,19 @@ class Backups:
     def _on(self, client: Any, message: Any) -> None:
         """A player's message, its race's new log entries in the stream before the answer
         reaches the player: a move answered is in the stream, whenever this process is killed.
-        What is written to the player (here, or through its node) meanwhile waits with it."""
+        What the player is told of it (here, or through its node) waits with it."""
         duel = client.duel
         if duel is None or duel.id not in self.streams.writers or not isinstance(message, (MoveMessage, EndMessage)):
             return super()._on(client, message)
         if duel.id in self.closing:
             return  # over, its result on its way: nothing more is played in it
-        if isinstance(client, RemoteSeat):
-            held = client.hold()
-            try:
-                super()._on(client, message)
-            finally:
-                self.streams.ship(duel, lambda: client.release(held))
-            return
-        socket = client.ws
-        client.ws = socket_held = HeldSocket(socket)
+        told: list[Any] = []
+        client.send = told.append  # a local player's or a remote seat's, for this move only
         try:
             super()._on(client, message)
         finally:
-            client.ws = socket
-            self.streams.ship(duel, socket_held.release)
+            del client.send
+            self.streams.ship(duel, lambda: _send(client, told))
 
     def race_recorded(self, client: Client, now: float) -> bool:
         if not super().race_recorded(client, now):
@@ -267,7 +240,7 @@ class Backups:
         if doors is None or not self.peers.known:
             return await super().leave(doors)
         peers = list(self.peers.known)
-        alive = [node for node, up in zip(peers, await asyncio.gather(*map(self.link.alive, peers))) if up]
+        alive = [node for node, up in zip(peers, await asyncio.gather(*map(self.link.ping, peers))) if up == "pong"]
         if not alive:
             return await super().leave(doors)
         doors.server.close()
@@ -319,3 +292,8 @@ class Backups:
                 "disqualified" if mine.outcome == "loss" else "opponent_disqualified")
             client.send(Result(replica.id, mine.line, theirs.line, winner, replica.sides[1 - side][1],
                                {"before": mine.before.number, "after": mine.after.number}, mine.after.tier, why))
+
+
+def _send(client: Any, told: list[Any]) -> None:
+    for message in told:
+        client.send(message)

@@ -11,7 +11,7 @@ messages go between the two as they come; the queue is shared by the beats. The 
 themselves are kept in JetStream (``streams``).
 
 What is posted leaves in the order posted, from one task (``Link.post`` never waits, so the
-server's handlers stay synchronous); ``Link.ask`` is NATS request/reply, and ``alive`` asks a
+server's handlers stay synchronous); ``Link.ask`` is NATS request/reply, and ``ping`` asks a
 node's own subject, which NATS answers at once with *no responders* when that process is gone:
 a killed process is known gone the moment one of its players comes back elsewhere, not only
 when its beats stop.
@@ -122,9 +122,6 @@ class Link:
             return ""
         return reply.data.decode("utf-8")
 
-    async def alive(self, node: str) -> bool:
-        return await self.ping(node) == "pong"
-
     async def _send(self) -> None:
         while True:
             await self.wake.wait()
@@ -215,26 +212,10 @@ class RemoteSeat:
     link: Link
     duel: ServerDuel | None = None
     side: int = 0
-    held: list[str] | None = None  # while its move is refereed: sent after the race's record (``backups``)
 
     def send(self, message: Any) -> None:
         self.tell(f"to {self.link.node} {self.player.id} {encode(message)}")
 
     def tell(self, text: str) -> None:
-        """Tell the player's node ``text``, after what is held for it."""
-        if self.held is not None:
-            self.held.append(text)
-        else:
-            self.link.tell(self.node, text)
-
-    def hold(self) -> list[str]:
-        """What is told from now on waits (for a move's record): the list it waits in."""
-        self.held = []
-        return self.held
-
-    def release(self, held: list[str]) -> None:
-        """Send what was held in ``held``, in order (what came after it, held again, waits on)."""
-        if self.held is held:
-            self.held = None
-        for text in held:
-            self.link.tell(self.node, text)
+        """Tell the player's node ``text``."""
+        self.link.tell(self.node, text)

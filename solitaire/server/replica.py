@@ -38,10 +38,6 @@ class Replica:
     recorded: bool = False  # side 1 is a recorded run (``recorded``), found in the store by its deal
     rated: bool = True  # False: a room's race (``fairness``, DU-8)
 
-    @property
-    def players(self) -> tuple[int, int]:
-        return int(self.sides[0][0]), int(self.sides[1][0])
-
 
 def _counts(duel: ServerDuel) -> list:
     return [[side.strikes, side.refused, side.disqualified] for side in duel.sides]
