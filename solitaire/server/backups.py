@@ -112,16 +112,25 @@ class Backups:
         super().stop()
 
     def _close(self, duel: ServerDuel, now: float) -> None:
-        """Judge, write and tell the race (``races``); its remote seats freed."""
+        """Judge, write and tell the race (``races``) — or, written already by a process that
+        ran it while this one was cut off (and purged it after, so the stream could not refuse
+        this one's ``done``), tell it as written; its remote seats freed."""
         now = self.closing.pop(duel.id, now)
         if duel.done:
             return
         seats = [self._client_of(duel, side) for side in (0, 1)]
-        super()._finish(duel, now)
+        written = None if duel.recorded else self._read(lambda: self.store.written(duel.id), None)
+        if written is not None:
+            duel.done = True
+            del self.duels[duel.id]
+            for side in (0, 1):
+                self._tell_result(duel, side, _as_written(duel.id, written, side, duel.sides[1 - side].name), now)
+        else:
+            super()._finish(duel, now)
         for seat in seats:
             if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
                 del self.remote[seat.player.id]
-                seat.tell(f"free {self.node} {seat.player.id}")  # after its result, held or not
+                seat.tell(f"free {self.node} {seat.player.id}")  # after its result
 
     def _lost(self, duel_id: str) -> None:
         """Another process appended to this race's stream: it runs the race now (this one was
@@ -286,12 +295,16 @@ class Backups:
             if client is None or self.relayed.get(client, replica.owner) != replica.owner or client.duel is not None:
                 continue
             self.relayed.pop(client, None)
-            mine, theirs = written[side], written[1 - side]
-            winner = {"win": "you", "loss": "opponent"}.get(mine.outcome, "tie")
-            why = mine.why if mine.why != "disqualified" else (
-                "disqualified" if mine.outcome == "loss" else "opponent_disqualified")
-            client.send(Result(replica.id, mine.line, theirs.line, winner, replica.sides[1 - side][1],
-                               {"before": mine.before.number, "after": mine.after.number}, mine.after.tier, why))
+            client.send(_as_written(replica.id, written, side, replica.sides[1 - side][1]))
+
+
+def _as_written(duel: str, written: tuple[WrittenSide, WrittenSide], side: int, opponent: str) -> Result:
+    """``side``'s result of ``duel`` as the database has it."""
+    mine, theirs = written[side], written[1 - side]
+    winner = {"win": "you", "loss": "opponent"}.get(mine.outcome, "tie")
+    why = mine.why if mine.why != "disqualified" else ("disqualified" if mine.outcome == "loss" else "opponent_disqualified")
+    return Result(duel, mine.line, theirs.line, winner, opponent, {"before": mine.before.number, "after": mine.after.number},
+                  mine.after.tier, why)
 
 
 def _send(client: Any, told: list[Any]) -> None:

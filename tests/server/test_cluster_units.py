@@ -347,6 +347,29 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
     assert closed == [True] and f"drop {server.node} {bob}".encode() in [text for _, text in server.link.outgoing]
 
 
+def test_a_race_written_meanwhile_by_the_process_that_took_it_is_told_as_written(tmp_path):
+    """An owner cut off right after its race opened, the race taken, run to its end, written and
+    purged by another process meanwhile: the stream, empty again, takes this owner's records and
+    its ``done``; the database has the duel already, so its players are told the result as
+    written there (the one the other process told), not the race as this owner judged it."""
+    server, ann, duel = racing_here(tmp_path)
+    sides = (SideRecord(duel.sides[0].player, 40, 5, 45, 3, "end"), SideRecord(duel.sides[1].player, 10, 0, 10, 0, "time"))
+    server.store.record(DuelRecord("d1", "duel:3:standard:1", 60, 0.0, 1.0, sides, "first", "", []))
+
+    async def race() -> None:
+        server._finish(duel, server.clock())
+        (*_, future), = await published(server)
+        future.set_result(PubAck(stream=STREAM, seq=4))
+        await asyncio.sleep(0)
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(race())
+    (result,) = told(ann)
+    assert result.winner == "you" and result.you["total"] == 45 and result.opponent["total"] == 10
+    assert server.store.counts()["duels"] == 1 and "d1" not in server.duels
+
+
 def test_a_done_not_acknowledged_is_looked_for_until_the_stream_answers_then_the_result_is_told(tmp_path, monkeypatch):
     """The race's ``done`` went out and no acknowledgement came (NATS away): no result yet; the
     race's last record is read again, while NATS is away again a while after; once it answers
