@@ -166,7 +166,8 @@ class Backups:
         window has passed: its owner is asked to seat them, and asked again after ``PEER_SECONDS``
         if it has not (busy, or the race taken from it meanwhile). An owner gone (nobody listens
         on its subject) is gone for all it held here (``_node_gone``) and its race is taken from
-        its stream (of two nodes taking it, JetStream lets one); one slow to answer is not gone."""
+        its stream (of two nodes taking it, JetStream lets one); one slow to answer is not gone:
+        taking a live race would cut it short."""
         race = await self.streams.race_of(player)
         until = self.clock() + self.settings.comeback_seconds
         while race is not None and self.clock() < until:
@@ -176,7 +177,7 @@ class Backups:
                 return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
             owner = str(record["owner"])
             answer = "" if owner == self.node else await self.link.ping(owner)
-            if answer == "pong" or (answer == "" and owner in self.peers.known):
+            if answer in ("pong", ""):  # alive, maybe busy (cut off: its beats stop, another takes it)
                 self.link.tell(owner, f"seek {self.node} {player}")
                 await asyncio.sleep(PEER_SECONDS)
                 continue

@@ -191,6 +191,40 @@ def test_an_owner_found_gone_by_one_player_coming_back_is_gone_for_its_other_pla
     assert bob not in server.relayed and bob.duel is server.duels["d1"]  # his race found again, run here
 
 
+def test_an_owner_slow_to_answer_a_ping_is_asked_to_seat_its_player_not_replaced(tmp_path):
+    """Under load a live owner may not answer a ping within a second (a fresh node knows no
+    peer yet): that is not gone — taking its race would cut a live race short. Its player is
+    sought there (and looked for again later), the race not taken."""
+    server, bob, (_, replica) = cluster_with_a_relayed_player(tmp_path)
+    del server.relayed[bob]  # Bob came back here; the race runs on "busy", unknown here yet
+    record = json.loads(opening("busy", rebuild(replica, time.monotonic(), time.time()), zero=time.time() - 5))
+    taken: list[str] = []
+
+    async def race_of(player: int) -> str:
+        return "solitaire.race.d1.1.2"
+
+    async def last(race: str) -> dict:
+        return record
+
+    async def take(race: str, owner: str) -> None:
+        taken.append(owner)
+
+    async def no_answer_in_time(node: str) -> str:
+        return ""
+
+    async def come_back() -> None:
+        server.streams.race_of, server.streams.last, server.streams.take = race_of, last, take
+        server.link.ping = no_answer_in_time
+        finding = asyncio.create_task(server._find_race(bob, bob.player.id))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        finding.cancel()
+
+    asyncio.run(come_back())
+    assert taken == [] and "d1" not in server.duels
+    assert [text.decode() for _, text in server.link.outgoing] == [f"seek {server.node} {bob.player.id}"]
+
+
 def test_a_player_racing_on_another_node_sends_moves_there_and_may_not_queue(tmp_path):
     server, bob, _ = cluster_with_a_relayed_player(tmp_path)
     server._on(bob, MoveMessage(2, "s"))
