@@ -47,7 +47,7 @@ class Backups:
     rooms: Rooms[Client]
     leaving: bool
     stopping: bool  # the races end here and now (``stop``)
-    closing: dict[str, float]  # races over whose ``done`` is on its way to the stream: when they ended
+    closing: dict[str, float]  # races over whose ``over`` is on its way to the stream: when they ended
     store: Store
     settings: Settings
     clock: Callable[[], float]
@@ -93,19 +93,18 @@ class Backups:
             self.streams.ship(duel)
 
     def _finish(self, duel: ServerDuel, now: float) -> None:
-        """The race is over: it is judged, written and told only once its ``done`` is in its
+        """The race is over: it is judged, written and told only once its ``over`` is in its
         stream — JetStream takes it only if the race's last record is this process's, so an
         owner that was thought gone and replaced (cut off from NATS, not dead) never tells a
-        result: the stream refuses its ``done``, and the race is let go to the process that runs
+        result: the stream refuses its ``over``, and the race is let go to the process that runs
         it (``_lost``). Until then the race is frozen as it stands at ``now`` (``closing``).
         Stopping with no other process left (``stop``), the race ends here and now, as on one."""
         if duel.done or (duel.id in self.closing and not self.stopping):
             return
         if duel.id in self.streams.writers and not self.stopping:
             self.closing[duel.id] = now
-            return self.streams.finish(duel.id, lambda: self._close(duel, now))
+            return self.streams.judge(duel.id, lambda: self._close(duel, now))
         self._close(duel, now)
-        self.streams.finish(duel.id)
 
     def stop(self) -> None:
         self.stopping = True
@@ -114,7 +113,7 @@ class Backups:
     def _close(self, duel: ServerDuel, now: float) -> None:
         """Judge, write and tell the race (``races``) — or, written already by a process that
         ran it while this one was cut off (and purged it after, so the stream could not refuse
-        this one's ``done``), tell it as written; its remote seats freed."""
+        this one's ``over``), tell it as written; its remote seats freed."""
         now = self.closing.pop(duel.id, now)
         if duel.done:
             return
@@ -131,6 +130,7 @@ class Backups:
             if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
                 del self.remote[seat.player.id]
                 seat.tell(f"free {self.node} {seat.player.id}")  # after its result
+        self.streams.finish(duel.id)  # written: ``done`` (killed before it, the taker finds it written)
 
     def _lost(self, duel_id: str) -> None:
         """Another process appended to this race's stream: it runs the race now (this one was
@@ -237,6 +237,8 @@ class Backups:
         for side in (0, 1):
             self._tell_rival(duel, side)
         loop.call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
+        if duel.over:  # both had ended (the owner killed while judging it): judged here now
+            self._finish(duel, now)
 
     async def leave(self, doors: Server | None) -> None:
         """Stopping (SIGTERM) with other processes alive: a rolling restart. No connection is
@@ -264,7 +266,7 @@ class Backups:
             self.streams.ship(duel)
         await self.streams.drained()
         for duel in duels:
-            if not duel.done:  # its ``done`` may have got in meanwhile: it is told and written
+            if not duel.done:  # its ``over`` may have got in meanwhile: it is told and written
                 self._let_go(duel)
         answers = await asyncio.gather(*(self.link.ask(node_subject(node), f"leaving {self.node}", HANDOVER_SECONDS)
                                          for node in alive))

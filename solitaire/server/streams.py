@@ -34,7 +34,7 @@ from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import APIError, NotFoundError
 
 from .duel import ServerDuel
-from .replica import Replica, done, more, opening, read, stored, taken
+from .replica import Replica, done, more, opening, over, read, stored, taken
 
 STREAM = "SOLITAIRE_RACES"
 PREFIX = "solitaire.race"
@@ -63,7 +63,7 @@ class Writer:
     waiting: list = field(default_factory=list)  # the answers for the next record
     unsure: bool = False  # an acknowledgement not heard: read the race's last record before writing
     ending: bool = False  # its ``done`` goes next
-    ended: Callable[[], None] | None = None  # called once its ``done`` is in the stream
+    judge: Callable[[], None] | None = None  # its ``over`` goes next; called once the stream has it
     queued: bool = False  # in ``RaceStreams.outgoing``
 
 
@@ -123,12 +123,20 @@ class RaceStreams:
             writer.waiting.append(then)
         self._queue(writer)
 
-    def finish(self, duel_id: str, then: Callable[[], None] | None = None) -> None:
-        """The race is over: ``done`` is its last record; ``then`` once the stream has it — never
-        if another process appended to the race first (it runs it now: ``lost``)."""
+    def judge(self, duel_id: str, then: Callable[[], None]) -> None:
+        """The race is over: ``over`` goes in its stream, and ``then`` (judge, write and tell it)
+        once the stream has it — never if another process appended to the race first (it runs
+        it now: ``lost``). A process killed after ``over`` leaves the race to be taken over."""
         writer = self.writers.get(duel_id)
         if writer is not None:
-            writer.ending, writer.ended = True, then
+            writer.judge = then
+            self._queue(writer)
+
+    def finish(self, duel_id: str) -> None:
+        """The race is over (written): ``done`` is its last record."""
+        writer = self.writers.get(duel_id)
+        if writer is not None:
+            writer.ending = True
             self._queue(writer)
 
     def forget(self, duel_id: str) -> None:
@@ -175,7 +183,9 @@ class RaceStreams:
             return
         if writer.unsure and not await self._resync(writer):
             return
-        if writer.ending:
+        if writer.judge is not None:
+            data, count = over(self.node, duel.id), writer.stored
+        elif writer.ending:
             data, count = done(self.node, duel.id), writer.stored
         elif writer.seq == 0:
             data, count = opening(self.node, duel, writer.zero), len(duel.log)
@@ -185,7 +195,7 @@ class RaceStreams:
             waiting, writer.waiting = writer.waiting, []
             return _call(waiting)
         writer.flying, writer.waiting = writer.waiting, []
-        last = writer.ending  # the race's ``done``
+        last = "over" if writer.judge is not None else "done" if writer.ending else ""
         try:
             future = await self.js.publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
         except NatsError:
@@ -194,7 +204,7 @@ class RaceStreams:
         timer = asyncio.get_running_loop().call_later(ACK_SECONDS, future.cancel)
         future.add_done_callback(lambda answer: self._acked(writer, count, last, timer, answer))
 
-    def _acked(self, writer: Writer, count: int, last: bool, timer: asyncio.TimerHandle,
+    def _acked(self, writer: Writer, count: int, last: str, timer: asyncio.TimerHandle,
                answer: asyncio.Future) -> None:
         timer.cancel()
         flying, writer.flying = writer.flying or [], None
@@ -205,20 +215,23 @@ class RaceStreams:
                 writer.waiting, flying = flying + writer.waiting, []  # they wait for that answer
         else:
             writer.seq, writer.stored = answer.result().seq, count
-            if last:  # its ``done`` is in: nothing more is written for it
-                flying += self._over(writer)
+            if last == "done":  # nothing more is written for it
+                flying += self._done(writer)
+            elif last == "over" and writer.judge is not None:
+                flying.append(writer.judge)
+                writer.judge = None
         _call(flying)
-        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending
+        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending or writer.judge
                                                             or len(writer.duel.log) > writer.stored):
             self._queue(writer)
         elif not self.outgoing and not any(w.flying is not None for w in self.writers.values()):
             self.idle.set()
 
-    def _over(self, writer: Writer) -> list[Callable[[], None]]:
-        """The race's ``done`` is in the stream: the answers still waiting, then its ``ended``."""
+    def _done(self, writer: Writer) -> list[Callable[[], None]]:
+        """The race's ``done`` is in the stream: its records purged; the answers still waiting."""
         self.writers.pop(writer.duel.id, None)
         asyncio.get_running_loop().create_task(self._purge(writer.duel))
-        return writer.waiting + ([writer.ended] if writer.ended is not None else [])
+        return writer.waiting
 
     async def _resync(self, writer: Writer) -> bool:
         """After an acknowledgement not heard: where the race's stream is, and whose it is. A
@@ -242,18 +255,22 @@ class RaceStreams:
         if record.get("owner") != self.node:  # another process appended to the race: it runs it now
             return self._gone(writer)
         if "done" in record:  # its own ``done`` got there
-            _call(self._over(writer))
+            _call(self._done(writer))
             return False
         writer.seq, writer.unsure = last.seq, False
         if "open" in record or "more" in record:
             writer.stored = stored(record)
+        if "over" in record and writer.judge is not None:  # its own ``over`` got there: judged here
+            judge, writer.judge = writer.judge, None
+            _call([judge])
+            return False  # its ``done`` is queued by then
         return True
 
     def _away(self, writer: Writer) -> bool:
         """NATS still away: the answers go; the next move tries again, a ``done`` in a while."""
         _call(writer.waiting)
         writer.waiting = []
-        if writer.ending:
+        if writer.ending or writer.judge is not None:
             asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
         return False
 

@@ -19,7 +19,7 @@ from solitaire.net.online_messages import FROM_SERVER, EndMessage, Find, Matched
 from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
-from solitaire.server.replica import done, more, opening, read, rebuild, taken
+from solitaire.server.replica import done, more, opening, over, read, rebuild, taken
 from solitaire.server.streams import STREAM, WRONG_LAST, subject
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
@@ -56,6 +56,8 @@ def test_a_race_rebuilt_from_its_records_is_the_race():
     assert copy.progress(0) == duel.progress(0) and copy.progress(1) == duel.progress(1)
     assert copy.decide(copy.starts_at + 30.0) == duel.decide(duel.starts_at + 30.0)
     assert read(records + [json.loads(done("heir", "d1"))]) is None
+    judged = read(records + [json.loads(over("heir", "d1"))])  # killed while judging it: still taken over
+    assert judged is not None and len(judged.log) == len(duel.log) and judged.owner == "heir"
 
 
 def test_peers_are_known_by_their_beats_and_forgotten_when_they_stop():
@@ -129,6 +131,33 @@ def test_a_gone_nodes_race_is_rebuilt_here_its_player_here_seated_the_other_away
     assert seated.duel == "d1" and seated.moves == 1 and seated.table == original.table(1)
     assert messages[-1].away  # Ann was on the gone node: away for the comeback window
     assert duel.sides[0].away and not duel.sides[1].away
+
+
+def test_a_race_its_owner_was_killed_judging_is_judged_by_the_process_that_takes_it(tmp_path):
+    """Both players had ended; the owner's ``over`` was in the race's stream and it was killed
+    before writing the result (a result lost when ``done`` came first: taken for ended, the race
+    was taken by none). ``over`` does not end the race in its stream: the process that takes it
+    over judges it at once — its own ``over`` after its ``taken`` — writes it and tells it."""
+    server, bob, duel = node_with_a_player(tmp_path, 1)
+    server.relayed[bob] = "gone"
+    duel.end(0, duel.starts_at + 1.0)
+    duel.end(1, duel.starts_at + 2.0)
+    zero = time.time() - (time.monotonic() - duel.starts_at)
+    replica = read([json.loads(opening("gone", duel, zero)), json.loads(over("gone", "d1"))])
+    server.streams.js = Stream()
+
+    async def take_over() -> None:
+        server._take_over(replica, seq=8)
+        (_, record, headers, future), = await published(server)
+        assert "over" in record and headers == {"Nats-Expected-Last-Subject-Sequence": "8"}
+        future.set_result(PubAck(stream=STREAM, seq=9))
+        await asyncio.sleep(0)
+        for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            task.cancel()
+
+    asyncio.run(take_over())
+    assert [type(m) for m in told(bob) if isinstance(m, Result)] == [Result]
+    assert server.store.counts()["duels"] == 1 and "d1" not in server.duels
 
 
 def test_a_race_the_gone_node_had_written_is_told_as_written_not_decided_again(tmp_path):
@@ -318,8 +347,8 @@ def test_a_remote_seats_answer_is_posted_after_its_record(tmp_path):
 
 def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_is_in(tmp_path):
     """Ann's End goes out in a record; Bob's End, through his node, ends the race before that
-    record is acknowledged: the race is judged, written and told only once its ``done`` record
-    is in (neither result before; both then, and the race written once)."""
+    record is acknowledged: the race is judged, written and told only once its ``over`` record
+    is in (neither result before; both then, and the race written once), then ``done`` goes."""
     server, ann, duel = racing_here(tmp_path)
     bob = duel.sides[1].player
     seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
@@ -332,14 +361,19 @@ def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_
         first.set_result(PubAck(stream=STREAM, seq=4))
         await asyncio.sleep(0)
         assert not any(isinstance(m, Result) for m in told(ann)) and server.store.counts()["duels"] == 0
-        assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "done"
+        assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "over"
         (_, last, headers, future) = (await published(server))[1]
-        assert "done" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "4"}
+        assert "over" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "4"}
         future.set_result(PubAck(stream=STREAM, seq=5))
         await asyncio.sleep(0)
         assert any(isinstance(m, Result) for m in told(ann))
         assert [text for _, text in server.link.outgoing if b'"result"' in text]
-        assert "d1" not in server.streams.writers and server.store.counts()["duels"] == 1
+        assert server.store.counts()["duels"] == 1
+        (_, last, headers, future) = (await published(server))[2]
+        assert "done" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "5"}
+        future.set_result(PubAck(stream=STREAM, seq=6))
+        await asyncio.sleep(0)
+        assert "d1" not in server.streams.writers
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
@@ -349,7 +383,7 @@ def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_
 def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp_path):
     """Issue 35: an owner thought gone (cut off from NATS, alive) and replaced learned it only at
     its next record; when the race ended first it told its players a result while the process
-    that took the race over told them its own. Now the race's ``done`` must be in the stream
+    that took the race over told them its own. Now the race's ``over`` must be in the stream
     before a result is judged, written or told: the stream refuses it (its last record is the
     other process's ``taken``), so nothing is told or written here, and the players' sockets
     close so they come back to the race where it runs."""
@@ -367,7 +401,7 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
         await asyncio.sleep(0)
         server._on(ann, EndMessage())  # both ended: the race is over here
         (_, last, _, future) = (await published(server))[1]
-        assert "done" in last
+        assert "over" in last
         server.streams.js.last.append((5, taken("heir", "d1")))  # taken meanwhile by "heir"
         future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 5"))
         await published(server)
@@ -384,7 +418,7 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
 def test_a_race_written_meanwhile_by_the_process_that_took_it_is_told_as_written(tmp_path):
     """An owner cut off right after its race opened, the race taken, run to its end, written and
     purged by another process meanwhile: the stream, empty again, takes this owner's records and
-    its ``done``; the database has the duel already, so its players are told the result as
+    its ``over``; the database has the duel already, so its players are told the result as
     written there (the one the other process told), not the race as this owner judged it."""
     server, ann, duel = racing_here(tmp_path)
     sides = (SideRecord(duel.sides[0].player, 40, 5, 45, 3, "end"), SideRecord(duel.sides[1].player, 10, 0, 10, 0, "time"))
@@ -404,23 +438,24 @@ def test_a_race_written_meanwhile_by_the_process_that_took_it_is_told_as_written
     assert server.store.counts()["duels"] == 1 and "d1" not in server.duels
 
 
-def test_a_done_not_acknowledged_is_looked_for_until_the_stream_answers_then_the_result_is_told(tmp_path, monkeypatch):
-    """The race's ``done`` went out and no acknowledgement came (NATS away): no result yet; the
+def test_an_over_not_acknowledged_is_looked_for_until_the_stream_answers_then_the_result_is_told(tmp_path, monkeypatch):
+    """The race's ``over`` went out and no acknowledgement came (NATS away): no result yet; the
     race's last record is read again, while NATS is away again a while after; once it answers
-    that the ``done`` is this node's own, the race is written and told, once."""
+    that the ``over`` is this node's own, the race is written and told, once."""
     monkeypatch.setattr("solitaire.server.streams.ACK_SECONDS", 0.01)
     server, ann, duel = racing_here(tmp_path)
 
     async def race() -> None:
         server._finish(duel, server.clock())
         (_, last, _, future), = await published(server)
-        assert "done" in last
-        server.streams.js.last += [(0, TimeoutError()), (4, done(server.node, "d1"))]
+        assert "over" in last
+        server.streams.js.last += [(0, TimeoutError()), (4, over(server.node, "d1"))]
         future.cancel()  # no acknowledgement in time
         await published(server)
         assert not told(ann) and server.streams.js.last  # NATS still away: nothing told
         await asyncio.sleep(0.05)
-        assert len(server.streams.js.published) == 1  # the done not written twice
+        kinds = [next(iter(set(record) - {"owner"})) for _, record, _, _ in server.streams.js.published]
+        assert kinds == ["over", "done"]  # the over not written twice; done after the result
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 

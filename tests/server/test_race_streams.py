@@ -67,10 +67,10 @@ async def take_at_once(url: str) -> None:
 
 def test_an_owner_replaced_whose_race_the_other_has_ended_is_refused_its_done_and_tells_nothing():
     """Issue 35: the owner, thought gone (cut off, alive), was replaced; the process that took
-    the race ran it to its end — its ``done`` in, the race's records purged. The old owner's
-    ``done`` comes after: JetStream refuses it (the race's last record is not the one it wrote
-    last), the race has no records now but the stream went on: the old owner lets the race go and
-    never judges, writes or tells it."""
+    the race ran it to its end — its ``over`` and ``done`` in, the race's records purged. The old
+    owner's ``over`` comes after: JetStream refuses it (the race's last record is not the one it
+    wrote last), the race has no records now but the stream went on: the old owner lets the race
+    go and never judges, writes or tells it."""
     with nats_server() as url:
         asyncio.run(ended_elsewhere(url))
 
@@ -92,14 +92,15 @@ async def ended_elsewhere(url: str) -> None:
         replica, seq = await heir.take(subject(duel), "owner")
         heir.open(rebuild(replica, time.monotonic(), time.time()), replica.zero, seq)
         ended = asyncio.Event()
-        heir.finish("d2", ended.set)
-        await asyncio.wait_for(ended.wait(), 5)  # the heir's done is in: its result may be told
+        heir.judge("d2", ended.set)
+        await asyncio.wait_for(ended.wait(), 5)  # the heir's over is in: its result is told
+        heir.finish("d2")
         for _ in range(100):  # its records are purged in a moment (a bound, not a timing)
             if await heir.last(subject(duel)) is None:
                 break
             await asyncio.sleep(0.02)
         told: list[str] = []
-        owner.finish("d2", lambda: told.append("owner"))
+        owner.judge("d2", lambda: told.append("owner"))
         await owner.drained()
         assert told == [] and lost == [("owner", "d2")] and "d2" not in owner.writers
     finally:
