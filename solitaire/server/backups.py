@@ -22,12 +22,14 @@ from ..net.online_messages import EndMessage, MoveMessage, Result
 from .duel import ServerDuel
 from .link import PEER_SECONDS, Link, Peers, RemoteSeat, node_subject
 from .lobby import Queue, Rooms
-from .recorded import run_on
+from .db_thread import DbThread
+from .recorded import RecordedRun, run_on
 from .replica import Replica, rebuild
 from .service import Client, Settings
 from .store import Store, WrittenSide
 from .streams import RaceStreams
 
+Found = tuple[tuple[WrittenSide, WrittenSide] | None, RecordedRun | None, tuple[dict, dict]]
 HANDOVER_SECONDS = 5.0  # the longest a stopping process waits for the others to take its races
 
 
@@ -49,11 +51,12 @@ class Backups:
     stopping: bool  # the races end here and now (``stop``)
     closing: dict[str, float]  # races over whose ``over`` is on its way to the stream: when they ended
     store: Store
+    worker: DbThread
     settings: Settings
     clock: Callable[[], float]
 
-    def _open_duel(self, first: Any, second: Any, now: float, rated: bool = True) -> None:
-        super()._open_duel(first, second, now, rated)
+    def _open_duel(self, first: Any, second: Any, now: float, shown: tuple[dict, dict], rated: bool = True) -> None:
+        super()._open_duel(first, second, now, shown, rated)
         self._keep(first.duel)
 
     def _keep(self, duel: ServerDuel) -> None:
@@ -76,11 +79,9 @@ class Backups:
             del client.send
             self.streams.ship(duel, lambda: _send(client, told))
 
-    def race_recorded(self, client: Client, now: float) -> bool:
-        if not super().race_recorded(client, now):
-            return False
+    def _race_run(self, client: Client, run: RecordedRun, shown: tuple[dict, dict]) -> None:
+        super()._race_run(client, run, shown)
         self._keep(client.duel)
-        return True
 
     def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
         if duel.id not in self.closing:
@@ -111,26 +112,46 @@ class Backups:
         super().stop()
 
     def _close(self, duel: ServerDuel, now: float) -> None:
-        """Judge, write and tell the race (``races``) — or, written already by a process that
-        ran it while this one was cut off (and purged it after, so the stream could not refuse
-        this one's ``over``), tell it as written; its remote seats freed."""
+        """Judge, write and tell the race (``races``; ``_write``, ``_tell_finished``)."""
         now = self.closing.pop(duel.id, now)
         if duel.done:
             return
+        told = duel.recorded or not self.settings.rated  # told now: no write to wait for
         seats = [self._client_of(duel, side) for side in (0, 1)]
-        written = None if duel.recorded else self._read(lambda: self.store.written(duel.id), None)
-        if written is not None:
-            duel.done = True
-            del self.duels[duel.id]
-            for side in (0, 1):
-                self._tell_result(duel, side, _as_written(duel.id, written, side, duel.sides[1 - side].name), now)
-        else:
-            super()._finish(duel, now)
+        super()._finish(duel, now)
+        if told:
+            self._finished(duel, seats)
+
+    def _write(self, duel: ServerDuel, *rest: Any) -> tuple:
+        """On the database thread: the duel as written already, by a process that ran it while
+        this one was cut off (and purged it after, so the stream could not refuse this one's
+        ``over``): its two sides, told as written; else written now (``races``)."""
+        written = self._read(lambda: self.store.written(duel.id), None)
+        return written if written is not None else super()._write(duel, *rest)
+
+    def _tell_finished(self, duel: ServerDuel, outcome: str, lines: list[dict], written: tuple) -> None:
+        """The duel written: its results go once the race's stream has its last entries (after
+        the answers held for them), then ``done`` is its last record: a process killed before
+        the write finds the race in its stream (``over`` does not end it), one killed after
+        finds it written."""
+        seats = [self._client_of(duel, side) for side in (0, 1)]
+
+        def tell() -> None:
+            if isinstance(written[0], WrittenSide):
+                for side in (0, 1):
+                    result = _as_written(duel.id, written, side, duel.sides[1 - side].name)
+                    self._tell_result(duel, side, result, self.clock())
+            else:
+                super(Backups, self)._tell_finished(duel, outcome, lines, written)
+            self._finished(duel, seats)
+        self.streams.ship(duel, tell)
+
+    def _finished(self, duel: ServerDuel, seats: list[Any]) -> None:
         for seat in seats:
             if isinstance(seat, RemoteSeat) and self.remote.get(seat.player.id) is seat:
                 del self.remote[seat.player.id]
                 seat.tell(f"free {self.node} {seat.player.id}")  # after its result
-        self.streams.finish(duel.id)  # written: ``done`` (killed before it, the taker finds it written)
+        self.streams.finish(duel.id)  # written: ``done``
 
     def _lost(self, duel_id: str) -> None:
         """Another process appended to this race's stream: it runs the race now (this one was
@@ -157,8 +178,9 @@ class Backups:
         if taken is None:
             return False
         replica, seq = taken
+        found = await self.worker.call(lambda: self.look_up(replica), urgent=True)  # a player, a stopping process wait
         if replica.id not in self.duels:
-            self._take_over(replica, seq)
+            self._take_over(replica, seq, found)
         return True
 
     async def _find_race(self, client: Client, player: int) -> None:
@@ -207,16 +229,28 @@ class Backups:
         await asyncio.sleep(2 * PEER_SECONDS)
         await self._adopt(node, every=True)
 
-    def _take_over(self, replica: Replica, seq: int) -> None:
+    def look_up(self, replica: Replica) -> Found:
+        """On the database thread: what the store says of a race taken over — written already
+        (then told as written), else its recorded run (side 1 of a recorded race) and how each
+        side is shown to the other."""
+        written = self.store.written(replica.id)
+        if written is not None:
+            return written, None, ({}, {})
+        first, second = (int(player) for player, _ in replica.sides)
+        run = run_on(self.store, replica.deal, second) if replica.recorded else None
+        return None, run, self.shown((first, second))
+
+    def _take_over(self, replica: Replica, seq: int, found: Found) -> None:
         """The race's owner is gone: run it here, rebuilt from its stream. Its player connected
         here goes on (sent the table as rebuilt); the other is away for the comeback window, as
-        a dropped player is; the race's clock is the owner's (race time 0 on the wall clock)."""
-        written = self.store.written(replica.id)
+        a dropped player is; the race's clock is the owner's (race time 0 on the wall clock).
+        ``found``: what the store says of it (``look_up``)."""
+        written, run, shown = found
         if written is not None:
             return self._tell_written(replica, written)
         now = self.clock()
         duel = rebuild(replica, now, time.time())
-        run = run_on(self.store, replica.deal, duel.sides[1].player) if duel.recorded else None
+        duel.shown = shown
         self.duels[duel.id] = duel
         self.streams.open(duel, replica.zero, seq)
         loop = asyncio.get_running_loop()
@@ -275,6 +309,9 @@ class Backups:
                   "they take the races when they see this one gone", file=sys.stderr, flush=True)
         await super().leave(doors)
         doors.close(code=CloseCode.SERVICE_RESTART, reason="come back")
+
+    async def results_out(self) -> None:
+        await self.streams.drained()
 
     def _let_go(self, duel: ServerDuel) -> None:
         """The race is no longer run here (``done``: its timers here do nothing; its players

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from nats.aio.msg import Msg
@@ -43,23 +42,13 @@ from nats.aio.msg import Msg
 from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
 from .backups import Backups
 from .duel import ServerDuel
-from .lobby import Queue, Waiting
+from .lobby import Queue, Seeker, Waiting
 from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .store import Store
 from .streams import RaceStreams
 
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
-
-
-@dataclass(frozen=True)
-class Seeker:
-    """A player in some node's queue, as the cluster's pairing sees them."""
-
-    node: str
-    player: int
-    name: str
-    address: str = ""  # the address the player connects from (the queue pairs no two of one: DU-8)
 
 
 class ClusterServer(Backups, DuelServer):
@@ -164,17 +153,27 @@ class ClusterServer(Backups, DuelServer):
         for node, peer in self.peers.known.items():
             for player, name, number, waited, *address in peer.queue:  # no address: a node of an older version
                 pool.add(Seeker(node, int(player), str(name), "".join(address)), int(number), now - float(waited))
-        for first, second in pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)):
+        self.worker.run(lambda: pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)),
+                        lambda found: self._claim_across(found, local))
+
+    def _claim_across(self, found: list[tuple[Seeker, Seeker]], local: dict[Seeker, Client]) -> None:
+        """The pairs across nodes (found on the database thread, which knows who may meet):
+        for each whose player here still waits, the node of smaller id claims the other."""
+        for first, second in found:
             if first.node == second.node:
                 continue  # that node's own pair: it pairs it
             mine, theirs = (first, second) if first.node == self.node else (second, first)
             if mine.node != self.node or self.node > theirs.node:
                 continue  # the node of smaller id claims
             client = local[mine]
-            entry = self.queue.waiting.pop(client)
+            entry = self.queue.waiting.pop(client, None)
+            if entry is None:
+                continue  # paired here meanwhile, or gone
             asyncio.get_running_loop().create_task(self._claim(client, entry, theirs, first is mine))
 
     async def _claim(self, client: Client, entry: Waiting[Client], theirs: Seeker, ours_first: bool) -> None:
+        players = (client.player.id, theirs.player) if ours_first else (theirs.player, client.player.id)
+        shown = await self.worker.call(lambda: self.shown(players))
         answer = await self.link.ask(node_subject(theirs.node), f"claim {self.node} {theirs.player}")
         here = (self.by_player.get(client.player.id) is client and client.duel is None
                 and client not in self.relayed)
@@ -190,7 +189,7 @@ class ClusterServer(Backups, DuelServer):
         self.queue.remove(client)
         self.rooms.close_for(client)
         seat = self._remote_seat(theirs.node, theirs.player, theirs.name)
-        self._open_duel(*((client, seat) if ours_first else (seat, client)), self.clock())
+        self._open_duel(*((client, seat) if ours_first else (seat, client)), self.clock(), shown)
 
     def _claimed(self, node: str, player: int) -> str:
         """Another node's pairing asks for our queued ``player``: held for its seat, or no."""
@@ -224,15 +223,18 @@ class ClusterServer(Backups, DuelServer):
 
     async def _on_rooms(self, msg: Msg) -> None:
         node, player, code, name = msg.data.decode("utf-8").split(" ", 3)
-        if code not in self.rooms.rooms:
+        room = self.rooms.rooms.get(code)
+        if room is None:
             return  # not made here: another node answers
+        owner = room[0]
+        shown = await self.worker.call(lambda: self.shown((owner.player.id, int(player))), urgent=True)  # asked: 1 s
         now = self.clock()
         maker = self.rooms.join(code, "", now)
-        if maker is None or maker not in self.clients or maker.duel is not None or maker in self.relayed:
+        if maker is not owner or maker not in self.clients or maker.duel is not None or maker in self.relayed:
             await msg.respond(b"no")
             return
         await msg.respond(b"ok")
-        self._open_duel(maker, self._remote_seat(node, int(player), name), now, rated=False)
+        self._open_duel(maker, self._remote_seat(node, int(player), name), now, shown, rated=False)
 
     # -- remote seats ------------------------------------------------------------------------------
     def _remote_seat(self, node: str, player: int, name: str) -> RemoteSeat:

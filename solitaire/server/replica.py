@@ -44,8 +44,12 @@ def _counts(duel: ServerDuel) -> list:
     return [[side.strikes, side.refused, side.disqualified] for side in duel.sides]
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: ``json.dumps``
+#                                                                       makes one a call with these options
+
+
 def _text(record: dict) -> bytes:
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODER.encode(record).encode("utf-8")
 
 
 def opening(owner: str, duel: ServerDuel, zero: float) -> bytes:

@@ -18,6 +18,9 @@ acknowledged the record that holds them. An acknowledgement not heard within ``A
 NATS server away, a NATS cluster electing a new leader for the stream) lets the answers go — the
 race goes on as on one process — and the race's last record is read again (waiting at most as
 long) before the next one is written.
+Per move, on this side: one record encoded, one publish with a reply subject of the process's
+own (``Acks``), one acknowledgement read; no timer of its own (one gives up every late record,
+``_expire``), and nothing that walks every race.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from nats.errors import Error as NatsError
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import APIError, NotFoundError
 
+from .acks import Acks
 from .duel import ServerDuel
 from .replica import Replica, done, more, opening, over, read, stored, taken
 
@@ -79,7 +83,11 @@ class RaceStreams:
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.writing = False  # the sender is writing a record (or reading one again) now
+        self.in_flight = 0  # records on their way, not yet acknowledged (nor given up)
+        self.deadlines: deque[tuple[float, asyncio.Future]] = deque()  # (give up at, its answer), oldest first
+        self.expiring: asyncio.TimerHandle | None = None  # the one timer that gives them up (``_expire``)
         self.sender: asyncio.Task | None = None
+        self.acks: Acks | None = None  # how records are written and acknowledged (``start``)
 
     async def start(self, nc: Any) -> None:
         """The stream, made if it is not there yet with as many copies as the NATS system keeps;
@@ -97,12 +105,16 @@ class RaceStreams:
                     break
                 if replicas == REPLICAS[-1]:
                     raise
+        self.acks = Acks(nc)
+        await self.acks.start()
         self.sender = asyncio.create_task(self._send())
 
     async def close(self) -> None:
         await self.drained()
         if self.sender is not None:
             self.sender.cancel()
+        if self.expiring is not None:
+            self.expiring.cancel()
 
     # -- writing ------------------------------------------------------------------------------------
     def open(self, duel: ServerDuel, zero: float, seq: int = 0) -> None:
@@ -157,7 +169,7 @@ class RaceStreams:
     async def drained(self) -> None:
         """Wait until every record posted so far is acknowledged (or given up)."""
         while self.sender is not None and not self.sender.done() and (
-                self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values())):
+                self.outgoing or self.writing or self.in_flight):
             self.idle.clear()
             await self.idle.wait()
 
@@ -174,7 +186,7 @@ class RaceStreams:
                     log.exception("a race's record could not be written")
                 finally:
                     self.writing = False
-            if not any(writer.flying is not None for writer in self.writers.values()):
+            if not self.in_flight:
                 self.idle.set()
 
     async def _write(self, writer: Writer) -> None:
@@ -183,10 +195,11 @@ class RaceStreams:
             return
         if writer.unsure and not await self._resync(writer):
             return
-        if writer.judge is not None:
-            data, count = over(self.node, duel.id), writer.stored
+        last = ""  # or the race's ``over``, or its ``done``
+        if writer.judge is not None and len(duel.log) <= writer.stored:  # its last entries first
+            data, count, last = over(self.node, duel.id), writer.stored, "over"
         elif writer.ending:
-            data, count = done(self.node, duel.id), writer.stored
+            data, count, last = done(self.node, duel.id), writer.stored, "done"
         elif writer.seq == 0:
             data, count = opening(self.node, duel, writer.zero), len(duel.log)
         elif len(duel.log) > writer.stored:
@@ -195,18 +208,32 @@ class RaceStreams:
             waiting, writer.waiting = writer.waiting, []
             return _call(waiting)
         writer.flying, writer.waiting = writer.waiting, []
-        last = "over" if writer.judge is not None else "done" if writer.ending else ""
+        self.in_flight += 1
         try:
-            future = await self.js.publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
+            future = await (self.acks or self.js).publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
         except NatsError:
             future = asyncio.get_running_loop().create_future()
             future.cancel()
-        timer = asyncio.get_running_loop().call_later(ACK_SECONDS, future.cancel)
-        future.add_done_callback(lambda answer: self._acked(writer, count, last, timer, answer))
+        self._give_up_later(future)
+        future.add_done_callback(lambda answer: self._acked(writer, count, last, answer))
 
-    def _acked(self, writer: Writer, count: int, last: str, timer: asyncio.TimerHandle,
-               answer: asyncio.Future) -> None:
-        timer.cancel()
+    def _give_up_later(self, future: asyncio.Future) -> None:
+        """``future`` cancelled if unanswered in ``ACK_SECONDS``: one timer for every record on its
+        way (``_expire``), not one a record (a timer made and cancelled each move cost CPU)."""
+        loop = asyncio.get_running_loop()
+        self.deadlines.append((loop.time() + ACK_SECONDS, future))
+        if self.expiring is None:
+            self.expiring = loop.call_later(ACK_SECONDS, self._expire)
+
+    def _expire(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self.deadlines and (self.deadlines[0][0] <= now or self.deadlines[0][1].done()):
+            self.deadlines.popleft()[1].cancel()  # nothing for an answered one
+        self.expiring = loop.call_at(self.deadlines[0][0], self._expire) if self.deadlines else None
+
+    def _acked(self, writer: Writer, count: int, last: str, answer: asyncio.Future) -> None:
+        self.in_flight -= 1
         flying, writer.flying = writer.flying or [], None
         error = None if answer.cancelled() else answer.exception()
         if answer.cancelled() or error is not None:
@@ -224,7 +251,7 @@ class RaceStreams:
         if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending or writer.judge
                                                             or len(writer.duel.log) > writer.stored):
             self._queue(writer)
-        elif not self.outgoing and not any(w.flying is not None for w in self.writers.values()):
+        elif not self.outgoing and not self.in_flight:
             self.idle.set()
 
     def _done(self, writer: Writer) -> list[Callable[[], None]]:

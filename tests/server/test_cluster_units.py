@@ -20,6 +20,7 @@ from solitaire.server.cluster import ClusterServer
 from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import PEER_SECONDS, Peers, RemoteSeat, Seated, beat
 from solitaire.server.replica import done, more, opening, over, read, rebuild, taken
+from solitaire.server import streams as streams_module
 from solitaire.server.streams import STREAM, WRONG_LAST, subject
 from solitaire.server.service import Client
 from solitaire.server.store import DuelRecord, SideRecord, Store
@@ -118,8 +119,10 @@ def told(client: Client) -> list:
 def test_a_gone_nodes_race_is_rebuilt_here_its_player_here_seated_the_other_away(tmp_path):
     server, bob, (original, replica) = cluster_with_a_relayed_player(tmp_path)
 
+    found = server.look_up(replica)  # what the database thread reads first (``Backups._take``)
+
     async def take_over() -> None:
-        server._take_over(replica, seq=7)
+        server._take_over(replica, seq=7, found=found)
 
     asyncio.run(take_over())
     duel = server.duels["d1"]
@@ -147,11 +150,13 @@ def test_a_race_its_owner_was_killed_judging_is_judged_by_the_process_that_takes
     server.streams.js = Stream()
 
     async def take_over() -> None:
-        server._take_over(replica, seq=8)
+        server._take_over(replica, seq=8, found=server.look_up(replica))
         (_, record, headers, future), = await published(server)
         assert "over" in record and headers == {"Nats-Expected-Last-Subject-Sequence": "8"}
         future.set_result(PubAck(stream=STREAM, seq=9))
         await asyncio.sleep(0)
+        await server.worker.settled()
+        await published(server)
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
@@ -166,8 +171,10 @@ def test_a_race_the_gone_node_had_written_is_told_as_written_not_decided_again(t
              SideRecord(original.sides[1].player, 10, 0, 10, 0, "time"))
     before, after = server.store.record(DuelRecord("d1", "duel:3:standard:1", 60, 0.0, 1.0, sides, "first", "", []))
 
+    found = server.look_up(replica)  # what the database thread reads first (``Backups._take``)
+
     async def take_over() -> None:
-        server._take_over(replica, seq=7)
+        server._take_over(replica, seq=7, found=found)
 
     asyncio.run(take_over())
     assert "d1" not in server.duels and bob not in server.relayed
@@ -210,8 +217,10 @@ def test_an_owner_found_gone_by_one_player_coming_back_is_gone_for_its_other_pla
         server.streams.race_of, server.streams.last, server.streams.take = race_of, last, take
         server.streams.races, server.link.ping = nothing, nothing  # no race listed; nobody answers
         await server._find_race(cy_client, cy.id)
-        for _ in range(20):
-            await asyncio.sleep(0)
+        for _ in range(200):  # Bob's race looked for (the database thread asked): a bound, not a timing
+            if bob.duel is not None:
+                break
+            await asyncio.sleep(0.01)
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
@@ -345,14 +354,16 @@ def test_a_remote_seats_answer_is_posted_after_its_record(tmp_path):
     asyncio.run(move())
 
 
-def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_is_in(tmp_path):
+def test_a_result_is_told_once_written_and_its_races_last_entries_are_in_then_done_follows(tmp_path):
     """Ann's End goes out in a record; Bob's End, through his node, ends the race before that
-    record is acknowledged: the race is judged, written and told only once its ``over`` record
-    is in (neither result before; both then, and the race written once), then ``done`` goes."""
+    record is acknowledged: Bob's End goes in the next record, then the race's ``over``; only
+    once that is in is the duel written (on the database thread) and told, and ``done`` goes
+    after the write: a process killed before it finds the race written."""
     server, ann, duel = racing_here(tmp_path)
     bob = duel.sides[1].player
     seat = RemoteSeat("there", Seated(bob, "Bob"), server.link, duel, 1)
     server.remote[bob] = seat
+    expected = "Nats-Expected-Last-Subject-Sequence"
 
     async def race() -> None:
         server._on(ann, EndMessage())
@@ -360,18 +371,23 @@ def test_a_result_held_while_a_record_is_on_its_way_is_sent_once_the_races_done_
         server._on(seat, EndMessage())  # both ended: the race is over
         first.set_result(PubAck(stream=STREAM, seq=4))
         await asyncio.sleep(0)
-        assert not any(isinstance(m, Result) for m in told(ann)) and server.store.counts()["duels"] == 0
-        assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "over"
-        (_, last, headers, future) = (await published(server))[1]
-        assert "over" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "4"}
+        (_, record, headers, future) = (await published(server))[1]
+        assert "more" in record and headers == {expected: "4"}  # Bob's End
         future.set_result(PubAck(stream=STREAM, seq=5))
         await asyncio.sleep(0)
-        assert any(isinstance(m, Result) for m in told(ann))
-        assert [text for _, text in server.link.outgoing if b'"result"' in text]
-        assert server.store.counts()["duels"] == 1
-        (_, last, headers, future) = (await published(server))[2]
-        assert "done" in last and headers == {"Nats-Expected-Last-Subject-Sequence": "5"}
+        (_, record, headers, future) = (await published(server))[2]
+        assert "over" in record and headers == {expected: "5"}
+        await server.worker.settled()
+        assert not any(isinstance(m, Result) for m in told(ann)) and server.store.counts()["duels"] == 0
+        assert not [text for _, text in server.link.outgoing if b'"result"' in text]  # Bob's waits for "over"
         future.set_result(PubAck(stream=STREAM, seq=6))
+        await asyncio.sleep(0)
+        await server.worker.settled()
+        (_, last, headers, future) = (await published(server))[3]
+        assert server.store.counts()["duels"] == 1 and any(isinstance(m, Result) for m in told(ann))
+        assert [text for _, text in server.link.outgoing if b'"result"' in text]
+        assert "done" in last and headers == {expected: "6"}
+        future.set_result(PubAck(stream=STREAM, seq=7))
         await asyncio.sleep(0)
         assert "d1" not in server.streams.writers
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
@@ -400,11 +416,14 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
         first.set_result(PubAck(stream=STREAM, seq=4))
         await asyncio.sleep(0)
         server._on(ann, EndMessage())  # both ended: the race is over here
-        (_, last, _, future) = (await published(server))[1]
-        assert "over" in last
-        server.streams.js.last.append((5, taken("heir", "d1")))  # taken meanwhile by "heir"
-        future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 5"))
+        (_, record, _, future) = (await published(server))[1]
+        future.set_result(PubAck(stream=STREAM, seq=5))  # Ann's End
+        (_, last, _, future) = (await published(server))[2]
+        assert "more" in record and "over" in last
+        server.streams.js.last.append((6, taken("heir", "d1")))  # taken meanwhile by "heir"
+        future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 6"))
         await published(server)
+        await server.worker.settled()
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
@@ -429,6 +448,8 @@ def test_a_race_written_meanwhile_by_the_process_that_took_it_is_told_as_written
         (*_, future), = await published(server)
         future.set_result(PubAck(stream=STREAM, seq=4))
         await asyncio.sleep(0)
+        await server.worker.settled()
+        await published(server)
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
 
@@ -461,6 +482,33 @@ def test_an_over_not_acknowledged_is_looked_for_until_the_stream_answers_then_th
 
     asyncio.run(race())
     assert [type(m) for m in told(ann)] == [Result] and server.store.counts()["duels"] == 1
+def test_an_acknowledgement_not_heard_in_time_lets_the_answer_go_by_one_timer_for_all(tmp_path, monkeypatch):
+    """Two races' records on their way, one acknowledged: the other's answer goes when
+    ``ACK_SECONDS`` pass without its acknowledgement (the race marked unsure), and the one timer
+    that gives records up is gone once none is on its way."""
+    monkeypatch.setattr(streams_module, "ACK_SECONDS", 0.01)
+    server, ann, duel = racing_here(tmp_path)
+    other = ServerDuel("d2", new_deal(), 60, (Side(7, "Cy"), Side(8, "Di")), duel.opened, duel.count)
+    server.streams.open(other, zero=time.time(), seq=5)
+
+    async def moves() -> None:
+        server._on(ann, MoveMessage(1, "s"))
+        other.play(0, 1, "s", other.starts_at + 0.5)
+        answered = []
+        server.streams.ship(other, lambda: answered.append("d2"))
+        (*_, first), (*_, second) = await published(server)
+        assert server.streams.in_flight == 2 and server.streams.expiring is not None
+        second.set_result(PubAck(stream=STREAM, seq=6))
+        await asyncio.sleep(0)
+        assert answered == ["d2"] and told(ann) == []  # Ann's record is not acknowledged yet
+        while server.streams.expiring is not None:  # the timer runs out (after ACK_SECONDS)
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(0)  # the cancelled answer's callback
+        assert first.cancelled() and [m.n for m in told(ann)] == [1]  # the answer went unkept
+        assert server.streams.writers["d1"].unsure and server.streams.in_flight == 0
+        await server.streams.drained()
+
+    asyncio.run(moves())
 
 
 def test_a_record_refused_after_its_own_lost_one_got_there_goes_on_after_it(tmp_path):
@@ -532,6 +580,7 @@ def test_DU8_the_queues_of_two_nodes_pair_no_two_players_of_one_address(tmp_path
         server.peers.heard(beat("zzzz", 1, [[bob.id, "Bob", 1000, 5.0, address]]), now)  # a node of larger id
         server.queue.add(ann, 1000, now)
         server._pair_across(now)
+        await server.worker.settled()  # who may meet is asked on the database thread
         for task in asyncio.all_tasks() - {asyncio.current_task()}:
             task.cancel()
         return ann not in server.queue

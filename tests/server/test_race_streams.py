@@ -12,6 +12,8 @@ import subprocess
 import time
 
 import nats
+import pytest
+from nats.js.errors import APIError
 
 from solitaire.benches.server_cluster import nats_binary
 from solitaire.server.cli import run_server
@@ -20,7 +22,7 @@ from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import beat
 from solitaire.server.replica import rebuild
 from solitaire.server.store import Store
-from solitaire.server.streams import RaceStreams, subject
+from solitaire.server.streams import EXPECTED, WRONG_LAST, RaceStreams, subject
 from tests.server.cluster_helpers import nats_server
 from tests.server.helpers import QUICK
 
@@ -167,3 +169,31 @@ def test_a_nats_server_without_jetstream_or_a_bad_url_is_one_line_and_exit_2(tmp
     finally:
         plain.terminate()
         plain.wait(10)
+
+
+def test_a_records_acknowledgement_its_refusal_and_no_stream_at_all_are_told_apart():
+    """``Acks`` (the records' own acknowledgements): a record the stream takes is answered with
+    its sequence; one the stream refuses (the race's last record is not the one expected) with
+    JetStream's error and its code, though that answer carries a sequence too; one no stream
+    takes with an error; none is kept waiting after."""
+    with nats_server() as url:
+        asyncio.run(acknowledged(url))
+
+
+async def acknowledged(url: str) -> None:
+    connection = await nats.connect(url)
+    try:
+        streams = RaceStreams("node", lambda race: None)
+        await streams.start(connection)
+        acks = streams.acks
+        first = await asyncio.wait_for(await acks.publish_async("solitaire.race.a1.1.2", b"{}", {EXPECTED: "0"}), 5)
+        assert first.seq >= 1
+        with pytest.raises(APIError) as refused:
+            await asyncio.wait_for(await acks.publish_async("solitaire.race.a1.1.2", b"{}", {EXPECTED: "0"}), 5)
+        assert refused.value.err_code in WRONG_LAST
+        with pytest.raises(APIError):
+            await asyncio.wait_for(await acks.publish_async("nobody.takes.this", b"{}", {}), 5)
+        assert acks.waiting == {}
+        await streams.close()
+    finally:
+        await connection.close()
