@@ -34,7 +34,6 @@ decides each race, and a result is written once, by it.
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from typing import Any, Callable
 
@@ -44,7 +43,7 @@ from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, Recorde
 from .backups import Backups
 from .duel import ServerDuel
 from .lobby import Queue, Seeker, Waiting
-from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .store import Store
 from .streams import RaceStreams
@@ -64,6 +63,8 @@ class ClusterServer(Backups, DuelServer):
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.streams = RaceStreams(self.node, self._lost)
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
+        self.stopping = False
+        self.closing: dict[str, float] = {}
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -115,34 +116,15 @@ class ClusterServer(Backups, DuelServer):
         whose node is not known gone yet), else on the node its stream names (``_find_race``)."""
         if super().back(client, player):
             return True
-        for duel in self.duels.values():
-            for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
-                    self._unseat_remote(player)
-                    seat.away = False
-                    self._seat(client, duel, side, self.clock())
-                    self._tell_rival(duel, side)
-                    return True
+        here = self._race_here(player)
+        if here is not None:
+            self._unseat_remote(player)
+            here[0].sides[here[1]].away = False
+            self._seat(client, *here, self.clock())
+            self._tell_rival(*here)
+            return True
         asyncio.get_running_loop().create_task(self._find_race(client, player))
         return False
-
-    async def _find_race(self, client: Client, player: int) -> None:
-        """The player's race, found by its stream: its owner is asked to seat them here (after
-        their "gone", on the same line: in order); a gone owner's race is read from its stream
-        and run here. Of two nodes taking it at once, the one JetStream refuses asks the other."""
-        race = await self.streams.race_of(player)
-        for _ in range(3):
-            record = await self.streams.last(race) if race else None
-            if record is None or "done" in record or self.by_player.get(player) is not client \
-                    or client.duel is not None or client in self.relayed:
-                return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
-            owner = str(record["owner"])
-            if owner != self.node and await self.link.alive(owner):
-                return self.link.tell(owner, f"seek {self.node} {player}")
-            if owner != self.node:
-                self.peers.forget(owner)
-            if await self._take(race, owner):
-                return
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:
@@ -342,21 +324,22 @@ class ClusterServer(Backups, DuelServer):
         elif kind == "seek":  # that node's player came back: seat them if their race is here
             self._seat_if_here(node, player)
 
-    def _seat_if_here(self, node: str, player: int) -> bool:
+    def _race_here(self, player: int) -> tuple[ServerDuel, int] | None:
+        """The race in play here where ``player`` plays a side, and that side."""
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
                 if seat.player == player and not duel.done and not (duel.recorded and side == 1):
-                    if not self._seated_from(node, player, duel):
-                        self._seat_here(node, player, duel, side)
-                    return True
-        return False
+                    return duel, side
+        return None
 
-    def _seated_from(self, node: str, player: int, duel: ServerDuel) -> bool:
-        """The player races in ``duel`` through ``node`` already: a seek that arrives after the
-        match (a hello's seek goes to every node, and may come after the queue paired the player
-        here) is answered; re-seating would drop the player's live connection."""
+    def _seat_if_here(self, node: str, player: int) -> None:
+        """A seek from ``node``: its player seated in their race here — unless they race in it
+        through ``node`` already (a seek that came after the match: re-seating would drop the
+        player's live connection)."""
+        here = self._race_here(player)
         seat = self.remote.get(player)
-        return seat is not None and seat.node == node and seat.duel is duel
+        if here is not None and not (seat is not None and seat.node == node and seat.duel is here[0]):
+            self._seat_here(node, player, *here)
 
     async def _on_beat(self, msg: Msg) -> None:
         self.peers.heard(msg.data.decode("utf-8"), self.clock())
@@ -377,23 +360,3 @@ class ClusterServer(Backups, DuelServer):
         loop.create_task(self._adopt_late(node))
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
-
-    async def _adopt(self, node: str, every: bool = False) -> None:
-        """Take the races of gone ``node`` that fall to this node: each to one of the nodes left,
-        by its id (the others may take it first, for a player who came back to them); ``every``:
-        all of them still its (a second look, ``_adopt_late``)."""
-        try:
-            races = await self.streams.races()  # their last records read at once, not one by one
-            records = await asyncio.gather(*map(self.streams.last, races))
-            ring = sorted([*self.peers.known, self.node])
-            await asyncio.gather(*(self._take(race, node) for race, record in zip(races, records)
-                                   if record is not None and record.get("owner") == node
-                                   and (every or ring[int(race.split(".")[2], 16) % len(ring)] == self.node)))
-        except Exception as error:  # NATS away: the players who come back find their races
-            print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
-
-    async def _adopt_late(self, node: str) -> None:
-        """A second look, once every node has seen ``node`` gone: a race none took (the nodes
-        saw different peers when they chose) is taken by whichever gets there first."""
-        await asyncio.sleep(2 * PEER_SECONDS)
-        await self._adopt(node, every=True)

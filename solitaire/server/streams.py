@@ -36,8 +36,9 @@ from nats.errors import Error as NatsError
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import APIError, NotFoundError
 
+from .acks import Acks
 from .duel import ServerDuel
-from .replica import Replica, done, more, opening, read, stored, taken
+from .replica import Replica, done, more, opening, over, read, stored, taken
 
 STREAM = "SOLITAIRE_RACES"
 PREFIX = "solitaire.race"
@@ -66,6 +67,7 @@ class Writer:
     waiting: list = field(default_factory=list)  # the answers for the next record
     unsure: bool = False  # an acknowledgement not heard: read the race's last record before writing
     ending: bool = False  # its ``done`` goes next
+    judge: Callable[[], None] | None = None  # its ``over`` goes next; called once the stream has it
     queued: bool = False  # in ``RaceStreams.outgoing``
 
 
@@ -133,6 +135,15 @@ class RaceStreams:
             writer.waiting.append(then)
         self._queue(writer)
 
+    def judge(self, duel_id: str, then: Callable[[], None]) -> None:
+        """The race is over: ``over`` goes in its stream, and ``then`` (judge, write and tell it)
+        once the stream has it — never if another process appended to the race first (it runs
+        it now: ``lost``). A process killed after ``over`` leaves the race to be taken over."""
+        writer = self.writers.get(duel_id)
+        if writer is not None:
+            writer.judge = then
+            self._queue(writer)
+
     def finish(self, duel_id: str) -> None:
         """The race is over (written): ``done`` is its last record."""
         writer = self.writers.get(duel_id)
@@ -184,8 +195,11 @@ class RaceStreams:
             return
         if writer.unsure and not await self._resync(writer):
             return
-        if writer.ending:
-            data, count = done(self.node, duel.id), writer.stored
+        last = ""  # or the race's ``over``, or its ``done``
+        if writer.judge is not None and len(duel.log) <= writer.stored:  # its last entries first
+            data, count, last = over(self.node, duel.id), writer.stored, "over"
+        elif writer.ending:
+            data, count, last = done(self.node, duel.id), writer.stored, "done"
         elif writer.seq == 0:
             data, count = opening(self.node, duel, writer.zero), len(duel.log)
         elif len(duel.log) > writer.stored:
@@ -195,7 +209,6 @@ class RaceStreams:
             return _call(waiting)
         writer.flying, writer.waiting = writer.waiting, []
         self.in_flight += 1
-        last = writer.ending  # the race's ``done``
         try:
             future = await (self.acks or self.js).publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
         except NatsError:
@@ -219,7 +232,7 @@ class RaceStreams:
             self.deadlines.popleft()[1].cancel()  # nothing for an answered one
         self.expiring = loop.call_at(self.deadlines[0][0], self._expire) if self.deadlines else None
 
-    def _acked(self, writer: Writer, count: int, last: bool, answer: asyncio.Future) -> None:
+    def _acked(self, writer: Writer, count: int, last: str, answer: asyncio.Future) -> None:
         self.in_flight -= 1
         flying, writer.flying = writer.flying or [], None
         error = None if answer.cancelled() else answer.exception()
@@ -229,40 +242,72 @@ class RaceStreams:
                 writer.waiting, flying = flying + writer.waiting, []  # they wait for that answer
         else:
             writer.seq, writer.stored = answer.result().seq, count
-            if last:  # its ``done`` is in: nothing more is written for it
-                self.writers.pop(writer.duel.id, None)
-                flying += writer.waiting
-                asyncio.get_running_loop().create_task(self._purge(writer.duel))
+            if last == "done":  # nothing more is written for it
+                flying += self._done(writer)
+            elif last == "over" and writer.judge is not None:
+                flying.append(writer.judge)
+                writer.judge = None
         _call(flying)
-        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending
+        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending or writer.judge
                                                             or len(writer.duel.log) > writer.stored):
             self._queue(writer)
         elif not self.outgoing and not self.in_flight:
             self.idle.set()
 
+    def _done(self, writer: Writer) -> list[Callable[[], None]]:
+        """The race's ``done`` is in the stream: its records purged; the answers still waiting."""
+        self.writers.pop(writer.duel.id, None)
+        asyncio.get_running_loop().create_task(self._purge(writer.duel))
+        return writer.waiting
+
     async def _resync(self, writer: Writer) -> bool:
-        """After an acknowledgement not heard: where the race's stream is, and whose it is."""
+        """After an acknowledgement not heard: where the race's stream is, and whose it is. A
+        race that had records here and has none now was ended and purged by another process —
+        unless the stream itself is new (its sequence below this race's: NATS lost its store)."""
         try:
             last = await asyncio.wait_for(self.js.get_last_msg(STREAM, subject(writer.duel)), ACK_SECONDS)
         except NotFoundError:
-            writer.seq = writer.stored = 0  # the opening never got there
+            try:
+                info = await asyncio.wait_for(self.js.stream_info(STREAM), ACK_SECONDS) if writer.seq else None
+            except (NatsError, TimeoutError):
+                return self._away(writer)
+            if info is not None and info.state.last_seq >= writer.seq:
+                return self._gone(writer)
+            writer.seq = writer.stored = 0  # written again from its opening
             writer.unsure = False
             return True
         except (NatsError, TimeoutError):
-            _call(writer.waiting)  # still away: the answers go, the next move tries again
-            writer.waiting = []
-            return False
+            return self._away(writer)
         record = json.loads(last.data)
         if record.get("owner") != self.node:  # another process appended to the race: it runs it now
-            self.writers.pop(writer.duel.id, None)
-            _call(writer.waiting)
-            writer.waiting = []
-            self.lost(writer.duel.id)
+            return self._gone(writer)
+        if "done" in record:  # its own ``done`` got there
+            _call(self._done(writer))
             return False
         writer.seq, writer.unsure = last.seq, False
         if "open" in record or "more" in record:
             writer.stored = stored(record)
+        if "over" in record and writer.judge is not None:  # its own ``over`` got there: judged here
+            judge, writer.judge = writer.judge, None
+            _call([judge])
+            return False  # its ``done`` is queued by then
         return True
+
+    def _away(self, writer: Writer) -> bool:
+        """NATS still away: the answers go; the next move tries again, a ``done`` in a while."""
+        _call(writer.waiting)
+        writer.waiting = []
+        if writer.ending or writer.judge is not None:
+            asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
+        return False
+
+    def _gone(self, writer: Writer) -> bool:
+        """The race is another process's now: nothing more is written for it here."""
+        self.writers.pop(writer.duel.id, None)
+        _call(writer.waiting)
+        writer.waiting = []
+        self.lost(writer.duel.id)
+        return False
 
     async def _purge(self, duel: ServerDuel) -> None:
         try:
@@ -313,57 +358,6 @@ class RaceStreams:
                 return None
             raise
         return replica, ack.seq
-
-
-class Acks:
-    """Records published with a reply subject of this process's own, their acknowledgements read
-    from one subscription: what ``JetStreamContext.publish_async`` does, without what a move does
-    not need there (a semaphore wait, a random token, a ``PubAck`` dataclass built from each
-    answer): about a quarter of the CPU a record cost on this side (``bench --server --processes``)."""
-
-    def __init__(self, nc: Any) -> None:
-        self.nc = nc
-        self.prefix = f"{nc.new_inbox()}."
-        self.waiting: dict[str, asyncio.Future] = {}
-        self.count = 0
-
-    async def start(self) -> None:
-        await self.nc.subscribe(self.prefix + "*", cb=self._heard)
-
-    async def publish_async(self, subject: str, data: bytes, headers: dict) -> asyncio.Future:
-        """The record's acknowledgement to come: its sequence (``.seq``), or an ``APIError``."""
-        self.count += 1
-        token = str(self.count)
-        future = asyncio.get_running_loop().create_future()
-        self.waiting[token] = future
-        future.add_done_callback(lambda _: self.waiting.pop(token, None))  # given up (``_expire``) or answered
-        try:
-            await self.nc.publish(subject, data, reply=self.prefix + token, headers=headers)
-        except BaseException:
-            self.waiting.pop(token, None)
-            raise
-        return future
-
-    async def _heard(self, msg: Any) -> None:
-        future = self.waiting.get(msg.subject[len(self.prefix):])
-        if future is None or future.done():
-            return
-        try:
-            answer = json.loads(msg.data)
-        except ValueError:  # no JSON: "no responders" (no stream takes the subject)
-            answer = {"error": {"code": 503, "description": "no stream answered"}}
-        error = answer.get("error")
-        if error is None and "seq" in answer:
-            future.set_result(Acked(int(answer["seq"])))
-        else:  # (a refusal may carry a "seq" too)
-            error = error or {}
-            future.set_exception(APIError(code=error.get("code"), description=error.get("description"),
-                                          err_code=error.get("err_code")))
-
-
-@dataclass(frozen=True)
-class Acked:
-    seq: int
 
 
 def _call(answers: list[Callable[[], None]]) -> None:

@@ -67,6 +67,51 @@ async def take_at_once(url: str) -> None:
             await connection.close()
 
 
+def test_an_owner_replaced_whose_race_the_other_has_ended_is_refused_its_done_and_tells_nothing():
+    """Issue 35: the owner, thought gone (cut off, alive), was replaced; the process that took
+    the race ran it to its end — its ``over`` and ``done`` in, the race's records purged. The old
+    owner's ``over`` comes after: JetStream refuses it (the race's last record is not the one it
+    wrote last), the race has no records now but the stream went on: the old owner lets the race
+    go and never judges, writes or tells it."""
+    with nats_server() as url:
+        asyncio.run(ended_elsewhere(url))
+
+
+async def ended_elsewhere(url: str) -> None:
+    connections = [await nats.connect(url) for _ in range(2)]
+    lost: list[tuple[str, str]] = []
+    owner, heir = streams = [RaceStreams(node, lambda race, node=node: lost.append((node, race)))
+                             for node in ("owner", "heir")]
+    try:
+        for stream, connection in zip(streams, connections):
+            await stream.start(connection)
+        duel = ServerDuel("d2", new_deal(), 60, (Side(7, "Ann"), Side(8, "Bob")), time.monotonic() - 5, 3.0)
+        duel.play(0, 1, "s", duel.starts_at + 0.5)
+        owner.open(duel, zero=time.time())
+        answered = asyncio.Event()
+        owner.ship(duel, answered.set)
+        await asyncio.wait_for(answered.wait(), 5)
+        replica, seq = await heir.take(subject(duel), "owner")
+        heir.open(rebuild(replica, time.monotonic(), time.time()), replica.zero, seq)
+        ended = asyncio.Event()
+        heir.judge("d2", ended.set)
+        await asyncio.wait_for(ended.wait(), 5)  # the heir's over is in: its result is told
+        heir.finish("d2")
+        for _ in range(100):  # its records are purged in a moment (a bound, not a timing)
+            if await heir.last(subject(duel)) is None:
+                break
+            await asyncio.sleep(0.02)
+        told: list[str] = []
+        owner.judge("d2", lambda: told.append("owner"))
+        await owner.drained()
+        assert told == [] and lost == [("owner", "d2")] and "d2" not in owner.writers
+    finally:
+        for stream in streams:
+            await stream.close()
+        for connection in connections:
+            await connection.close()
+
+
 def test_a_gone_processes_race_nobody_came_back_to_is_taken_by_the_process_it_falls_to(tmp_path):
     """The process running a race is gone and neither player has come back: the process left
     it falls to reads it from its stream (``_adopt``) and runs it, both players away (their
