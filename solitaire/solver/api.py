@@ -7,6 +7,7 @@ not replay to a win is a solver bug and raises SolverBug rather than being repor
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -127,6 +128,9 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
 
 ONE_PILE_SAMPLES = 8
 ONE_PILE_HINT_SECONDS = 0.5  # at least, for every move and sample (the worker thinks; the table waits)
+# Golf's and TriPeaks' search looks at ~220,000 positions a second of one core (CPU time, hints of
+# GO1/TP1 deals 2-5): a hint's seconds become positions, so a busy machine gives the same hint.
+ONE_PILE_POSITIONS_A_SECOND = 200_000
 
 
 def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
@@ -149,9 +153,9 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
         for (index, place), card in zip(hidden, order[len(game.stock):]):
             sample.tableau[index][place] = card
 
-    def value(sample: Game, share: float) -> int:
+    def value(sample: Game, share: int) -> int:
         search = OnePileSearch(sample)
-        outcome = search.run(share)
+        outcome = search.run(math.inf, node_limit=share)
         if outcome.result == "won":  # a win keeping more of the stock leaves more room for what is unseen
             return 2 * cards + len(sample.stock) - outcome.actions.count(DRAW)
         return cards - search.best[0]  # lost or unfinished: the column cards its best line clears
@@ -159,4 +163,4 @@ def _one_pile_hint(game: Game, budget_seconds: float) -> Move | None:
     return best_on_samples(
         game, game.legal_moves(), f"{len(game.stock)} {game.foundations[0][-1:]} {sorted(map(len, game.tableau))}",
         sorted(game.stock + [game.tableau[index][place] for index, place in hidden]),  # where each lies unsaid
-        ONE_PILE_SAMPLES, max(budget_seconds, ONE_PILE_HINT_SECONDS), deal, value)
+        ONE_PILE_SAMPLES, round(max(budget_seconds, ONE_PILE_HINT_SECONDS) * ONE_PILE_POSITIONS_A_SECOND), deal, value)

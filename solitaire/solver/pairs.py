@@ -22,6 +22,7 @@ that plays every legal move one at a time.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Callable, Sequence
 
@@ -349,6 +350,7 @@ def search_of(game: Game) -> PairSearch:
 
 
 SAMPLES = 8
+POSITIONS_A_SECOND = 10_000  # a sample's search, its setting up included (CPU time, PY1 deals): seconds -> positions
 
 
 def seen_hint(game: Game, budget_seconds: float = 0.0, least: float = 0.5) -> Move | None:
@@ -372,11 +374,11 @@ def seen_hint(game: Game, budget_seconds: float = 0.0, least: float = 0.5) -> Mo
     def deal(sample: Game, order: list[int]) -> None:
         sample.stock = order + game.stock[-1:]
 
-    def value(sample: Game, share: float) -> int:
+    def value(sample: Game, share: int) -> int:
         search = search_of(sample)
-        result, _ = search.run(share)
+        result, _ = search.run(math.inf, node_limit=share)
         return 2 * cards if result == "won" else cards - search.best[0]
 
     return best_on_samples(game, sorted(game.legal_moves(), key=lambda move: move == DRAW),  # a tie: a pair or a King
                            f"{len(game.stock)} {game.waste[-1:]} {cards}", game.stock[:-1], SAMPLES,
-                           max(budget_seconds, least), deal, value)
+                           round(max(budget_seconds, least) * POSITIONS_A_SECOND), deal, value)

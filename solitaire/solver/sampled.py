@@ -14,19 +14,20 @@ from ..core.moves import Move
 
 
 def best_on_samples(game: Game, moves: Sequence[Move], seed: str, unseen: Sequence[int], samples: int,
-                    seconds: float, deal: Callable[[Game, list[int]], None],
-                    value: Callable[[Game, float], int]) -> Move | None:
+                    nodes: int, deal: Callable[[Game, list[int]], None],
+                    value: Callable[[Game, int], int]) -> Move | None:
     """The move of ``moves`` (a tie to the first) whose samples are worth most, or the one move.
 
     ``samples`` orders of ``unseen`` are drawn from ``random.Random(seed)`` (the same for every
     move, and each time for the same position: a hint asked twice is the same); ``deal`` lays
     one order into a copy of ``game``, the move is played on it, and ``value`` searches it for
-    its share of ``seconds`` and says what it is worth."""
+    its share of ``nodes`` (positions, not seconds: the same hint on a busy machine as on an
+    idle one) and says what it is worth."""
     if len(moves) < 2:
         return moves[0] if moves else None
     rng = random.Random(seed)
     orders = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
-    share = seconds / (samples * len(moves))
+    share = max(1, nodes // (samples * len(moves)))
     best, best_value = moves[0], -1
     for move in moves:
         total = 0
