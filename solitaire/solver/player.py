@@ -35,7 +35,7 @@ from .kinds import search_kind
 from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
-from .opponent.escape import search, way_out
+from .opponent.lines import LIMIT, way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
@@ -101,13 +101,12 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     return _decide(view, strength, seed, FROM_HOME_LIMIT)
 
 
-FROM_HOME_LIMIT = 25_000
-"""Positions the search through cards taken back from home may look at (only at a dead end; past
-it, End). At 200,000 one dead end of 200 deals took 74 s to search on a loaded machine."""
-RETURNS = 2
-"""Cards a line may take back from home: each one more multiplies the places to look through
-(unbounded, one dead end took 169 s to search); a line that needs a third is rare (the bench's
-strict "gave up" counts the Ends that left one)."""
+FROM_HOME_LIMIT = LIMIT
+"""Positions the search through cards taken back from home may look at (only at a dead end of the
+lines that leave the foundations alone; past it, End)."""
+ANY_NUMBER = 52
+"""Cards a line may take back from home: as many as it takes (a cap makes the search incomplete:
+one End of the tuning deals needed five, the 10 of diamonds down to the 6 as a ladder)."""
 
 
 def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) -> tuple[Decision, Plan]:
@@ -126,21 +125,31 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
         return move, ()
-    way = way_out(view)
+    within = None if seconds is None else moves_within(seconds, PACE[strength])
+    way = way_out(view, max_moves=within)
+    if not way.found and from_home is not None:  # a card back from home may open a way
+        wider = way_out(view, from_home, ANY_NUMBER, within)
+        if wider.found:
+            return wider.line[0], wider.line[1:]  # the line is the plan: the policy would send the card home
+        way = way if way.found is None else wider
     if way.found is None:  # too many places to look through: play on while the policy can
         return (END if move is None else move), ()
-    if not way.found and from_home is not None:  # a card back from home may open a way
-        way = search(view.game.clone(), view.stock_known, from_home, from_home=True, returns=RETURNS)
-        if not way.found:
-            return END, ()  # a dead end of what it can know, the foundations' cards included
-        move = None  # the line is the plan: the policy would send the card straight home
-    if not way.found:
-        return END, ()  # a dead end of what it can know: no line sends a card home or turns one
-    if seconds is not None and way.moves * PACE[strength] > seconds:
-        return END, ()  # the next card home or turned cannot come before 0:00: End banks the bonus
+    if not way.found or (seconds is not None and way.moves * PACE[strength] > seconds):
+        return END, ()  # a dead end of what it can know, or its next card cannot come before 0:00
     if move is not None:
         return move, ()
     return way.line[0], way.line[1:]
+
+
+def moves_within(seconds: float, pace: float) -> int:
+    """The most moves that end before 0:00 at ``pace`` (a line of ``n`` moves fits when
+    ``n * pace <= seconds``, as the bench's check judges it)."""
+    n = max(0, int(seconds // pace))
+    while (n + 1) * pace <= seconds:
+        n += 1
+    while n and n * pace > seconds:
+        n -= 1
+    return n
 
 
 DEMO_SECONDS = 0.1  # Pyramid's move by the computer: its samples searched this long in all

@@ -7,7 +7,8 @@ from __future__ import annotations
 from solitaire.benches.opponent import gave_up, race
 from solitaire.core import DRAW, Move, Pile, parse_code
 from solitaire.core.moves import TABLEAU
-from solitaire.solver.opponent.escape import search, way_out
+from solitaire.solver.opponent.escape import search
+from solitaire.solver.opponent.lines import way_out
 from solitaire.solver.player import END, PACE, Strength, decide, decide_plan, seen
 from tests.positions import build
 

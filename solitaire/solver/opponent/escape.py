@@ -27,7 +27,6 @@ from typing import Optional
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from .sampling import home, still_hidden
-from .view import Seen
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -108,8 +107,3 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
 def _found(trail: Trail, depth: int) -> Way:
     line = _line(trail)
     return Way(True, line[0], depth, line)
-
-
-def way_out(view: Seen, limit: int = LIMIT) -> Way:
-    """The search on what the player sees."""
-    return search(view.game.clone(), view.stock_known, limit)
