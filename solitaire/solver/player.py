@@ -134,7 +134,7 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
         way = way if way.found is None else wider
     if way.found is None:  # too many places to look through: play on while the policy can
         return (END if move is None else move), ()
-    if not way.found or (seconds is not None and way.moves * PACE[strength] > seconds):
+    if not way.found or (seconds is not None and way.moves * PACE[strength] >= seconds):
         return END, ()  # a dead end of what it can know, or its next card cannot come before 0:00
     if move is not None:
         return move, ()
@@ -142,12 +142,13 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
 
 
 def moves_within(seconds: float, pace: float) -> int:
-    """The most moves that end before 0:00 at ``pace`` (a line of ``n`` moves fits when
-    ``n * pace <= seconds``, as the bench's check judges it)."""
+    """The most moves that end before 0:00 at ``pace``: a line of ``n`` moves fits when
+    ``n * pace < seconds`` (a move due at 0:00 exactly never lands: ``Race.over``), as the
+    bench's check judges it."""
     n = max(0, int(seconds // pace))
-    while (n + 1) * pace <= seconds:
+    while (n + 1) * pace < seconds:
         n += 1
-    while n and n * pace > seconds:
+    while n and n * pace >= seconds:
         n -= 1
     return n
 
