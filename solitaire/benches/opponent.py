@@ -8,7 +8,7 @@ deals 1…N, which a player could be tuned on). Per strength: mean cards home, t
 and **gave up**: the share of races where it pressed End while a line of moves was left that
 sends a card home or turns a card, in the time left at its pace (judged after the fact with every
 card known: ``escape.search`` on the real game), and the same counting lines that take a card back
-from a foundation too, any number of them (the player's own plans take at most two). Each player
+from a foundation too, any number of them (so do the player's own). Each player
 keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to
 head compares the totals deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
 so a two-player race's totals are exactly those of each alone (a test checks it). A tie is two

@@ -10,13 +10,14 @@ seconds a move, by strength) has passed.
 
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
 strength plays its policy's move, else the first move of the shortest line that sends a card
-home or turns one (``opponent.escape``: every line over the cards it has seen, the talon cycled
-as often as it takes), and presses End only when there is no such line (a dead end of what it
-can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
-left cannot change the result): never to bank the time bonus (DU-5) while a card could still
-come home (issue 31). A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks
-at a dead end for a line that takes up to two cards back from the foundations, and follows it
-whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon
+home or turns one (``opponent.lines``: every line over the cards it has seen, the talon cycled
+as often as it takes, none longer than the clock lets end), and presses End only when there is
+no such line (a dead end of what it can know), or, near 0:00, when no such line at its pace ends
+before the clock does (the time left cannot change the result): never to bank the time bonus
+(DU-5) while a card could still come home (issue 31). A player that keeps a plan
+(``decide_plan``: the Duel's side, the bench) looks at a dead end for a line that takes cards
+back from the foundations, as many as it takes, and follows it whole. The search is bounded by
+positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard opens by turning the stock over once before it plays a card of it. Games no talon
 search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
