@@ -90,6 +90,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     frontier: list[tuple] = [(cols0, found0, talon0, p0, 0, None)]
     depth = 0
     ncols = len(cols0)
+    runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
     while frontier:
         depth += 1
         if max_moves is not None and depth > max_moves:
@@ -140,18 +141,18 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
             # the columns: a card home, a run onto another column (turning what it leaves)
             for i in range(ncols):
                 col = cols[i]
-                k = len(col) - 1
-                if k < 0 or col[k] >= HIDDEN:
+                run = runs.get(col)
+                if run is None:
+                    run = runs[col] = _run(col, builds)
+                if not run:
                     continue
-                c = col[k]
+                k, c, turns = run[0]
                 s = suit_of[c]
                 if found[s] + 1 == rank_of[c]:
-                    if home + 1 > home_now or (k and col[k - 1] >= HIDDEN):
+                    if home + 1 > home_now or turns:
                         return (_line((("tf", i), trail)), depth)
                     child((("tf", i), _put(cols, i, None, k), _raise(found, s), talon, p, taken))
-                while True:
-                    lead = col[k]
-                    turns = k > 0 and col[k - 1] >= HIDDEN
+                for k, lead, turns in run:
                     for j in takes.get(lead, ()):
                         if j == i or (k == 0 and not cols[j]):
                             continue  # a whole column into an empty one: the same position
@@ -159,9 +160,6 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                             return (_line((("tt", i, len(col) - k, j), trail)), depth)
                         moved = _put(_put(cols, i, None, k), j, col[k:])
                         child((("tt", i, len(col) - k, j), moved, found, talon, p, taken))
-                    if k == 0 or col[k - 1] >= HIDDEN or not builds[col[k] * 256 + col[k - 1]]:
-                        break
-                    k -= 1
             # a foundation's top card back to a column (C-7)
             for s in range(4 if taken < returns else 0):
                 r = found[s]
@@ -179,6 +177,19 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 add((ccols, cfound, ctalon, cp, ctaken, (action, trail)))
         frontier = following
     return False
+
+
+def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
+    """The cards of ``col`` that can lead a group out of it (K-4: the ordered face-up run on
+    top), top first: (index, card, whether moving it turns the card under it)."""
+    run = []
+    k = len(col) - 1
+    while k >= 0 and col[k] < HIDDEN:
+        run.append((k, col[k], k > 0 and col[k - 1] >= HIDDEN))
+        if k == 0 or col[k - 1] >= HIDDEN or not builds[col[k] * 256 + col[k - 1]]:
+            break
+        k -= 1
+    return tuple(run)
 
 
 def _put(cols: tuple[bytes, ...], j: int, cards: bytes | None, cut: int = 0) -> tuple[bytes, ...]:
