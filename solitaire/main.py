@@ -21,16 +21,17 @@ from solitaire.core.quote import shown
 log = logging.getLogger(__name__)
 
 
-def _default_settings() -> Any:
-    """Every setting at its default: the store's ``Settings`` is the one place a default is decided."""
+def __getattr__(name: str) -> Any:
+    """``DEFAULT_SETTINGS``: the settings of a player who never changed one (tests and benches
+    start from them; frozen, so sharing them is safe). Made when first asked for: the store's
+    ``Settings`` is the one place a default is decided, and its per-game defaults read the level
+    files, which the game's start does not wait for (issue 33 item 9)."""
+    if name != "DEFAULT_SETTINGS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from solitaire.store import Settings
 
-    return Settings()
-
-
-#: The settings of a player who never changed one (tests and benches start from them; frozen,
-#: so sharing them is safe).
-DEFAULT_SETTINGS: Any = _default_settings()
+    globals()[name] = Settings()
+    return globals()[name]
 
 
 @dataclass
@@ -102,24 +103,29 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
 
     from solitaire import i18n
     from solitaire.app.display import Display, ScreenshotFailed, start_video
-    from solitaire.store import Store
+    from solitaire.store.settings import WINDOW_SETTINGS, window_settings
+    from solitaire.view.icon import window_icon
     from solitaire.view.palette import FELT_EDGE, HC_TABLE
 
-    store = Store()
-    merged = store.settings.updated(**(settings or {}))
-    if opts.lang:
-        merged = merged.updated(language=opts.lang)
-    i18n.set_language(merged.language or i18n.system_language(pygame.system.get_pref_locales()))
-    fullscreen = opts.fullscreen or merged.fullscreen
-
+    # The window first, in the felt's colour (issue 33 item 9: the player sees it while the rest
+    # of the game loads), opened with the few settings it needs: the store, the rules and what
+    # only the running game needs are loaded after it.
+    first = window_settings() | {name: value for name, value in (settings or {}).items() if name in WINDOW_SETTINGS}
+    i18n.set_language(opts.lang or first["language"] or i18n.system_language(pygame.system.get_pref_locales()))
     start_video()
     unsaved: ScreenshotFailed | None = None
     try:
-        # The window first, in the felt's colour (issue 33 item 9: the player sees it while the
-        # rest of the game loads); what only the running game needs is imported after it.
-        display = Display(opts.size or merged.window_size, fullscreen=fullscreen,
-                          title=i18n.t("app.title"))
-        display.first_colour(HC_TABLE if merged.high_contrast else FELT_EDGE)  # the felt's rim
+        display = Display(opts.size or first["window_size"], fullscreen=opts.fullscreen or first["fullscreen"],
+                          title=i18n.t("app.title"), icon=window_icon())
+        display.first_colour(HC_TABLE if first["high_contrast"] else FELT_EDGE)  # the felt's rim
+        from solitaire.entry import say_games_left_out
+        from solitaire.store import Store
+
+        say_games_left_out()
+        store = Store()
+        merged = store.settings.updated(**(settings or {}))
+        if opts.lang:
+            merged = merged.updated(language=opts.lang)
         from solitaire.app.audio import Audio
         from solitaire.app.loop import Loop
         from solitaire.app.scene import App

@@ -70,3 +70,45 @@ def test_prism_goes_in_with_its_native_library_and_cffi():
     library = "prism" if sys.platform == "win32" else "libprism"
     assert placed.get("_prism_cffi") == placed.get(library) == "prism/_native", binaries
     assert "_cffi_backend" in named("--hidden-import")
+
+
+#: Left out of the executable (issue 33 item 9), with what the game uses instead.
+NEVER_USED = ("pygame._sdl2", "pygame.freetype", "pygame._freetype", "pygame.ftfont", "websockets.legacy",
+              "websockets.auth", "websockets.trio", "websockets.cli", "websockets.__main__", "_pydecimal")
+
+
+def test_the_modules_left_out_of_the_executable_are_imported_by_nothing_of_the_game():
+    """A module the spec leaves out must stay unused: an import of one anywhere in the package
+    (at any depth, read with ast) would fail in the executable only."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_layers import imported_modules
+
+    excluded = named("--exclude-module")
+    assert set(NEVER_USED) <= excluded
+    package = ROOT / "solitaire"
+    for path in package.rglob("*.py"):
+        if "benches" in path.parts:  # left out of the executable themselves
+            continue
+        for line, module in imported_modules(path):
+            hit = [gone for gone in NEVER_USED if module == gone or module.startswith(gone + ".")]
+            assert not hit, f"{path.relative_to(ROOT)}:{line} imports {module}, which the executable leaves out"
+
+
+def test_the_contents_report_puts_each_kind_of_file_in_its_group():
+    import exe_contents
+
+    groups = {name: exe_contents.group_of(name) for name in (
+        "PYZ.pyz", "libpython3.11.so.1.0", "python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so",
+        "prismatoid.libs/libgiomm-2-3ae7397a.68.so.1.3.0", "prism/_native/libprism.so", "libcrypto.so.3",
+        "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6", "pygame_ce.libs/libtiff-9370c332.so.6.3.0",
+        "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "assets/fonts/DejaVuSans.ttf", "levels/klondike.toml",
+        "libuuid.so.1")}
+    assert groups["libpython3.11.so.1.0"] == groups["python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so"]
+    assert groups["prism/_native/libprism.so"] == groups["prismatoid.libs/libgiomm-2-3ae7397a.68.so.1.3.0"]
+    assert groups["pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"].startswith("SDL_mixer")
+    assert groups["pygame_ce.libs/libtiff-9370c332.so.6.3.0"].startswith("SDL_image")
+    assert groups["pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10"].startswith("SDL, SDL_ttf")
+    assert groups["libuuid.so.1"] == exe_contents.OTHER
+    assert len(set(groups.values())) == 10
+    rows = [(name, 10, 20) for name in groups]
+    assert sum(packed for packed, _, _ in exe_contents.by_group(rows).values()) == 10 * len(rows)

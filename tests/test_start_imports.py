@@ -63,11 +63,15 @@ def test_every_registered_scene_names_a_class_that_imports():
 WINDOW_PROBE = """
 import json, os, sys
 import pygame
-set_mode, flip = pygame.display.set_mode, pygame.display.flip
+set_mode, flip, set_icon = pygame.display.set_mode, pygame.display.flip, pygame.display.set_icon
 seen = {}
 def first_window(*args, **kwargs):
     seen.setdefault("modules", sorted(sys.modules))
     return set_mode(*args, **kwargs)
+def icon(surface):
+    seen.setdefault("icon", [surface.get_size(), "modules" in seen])  # its size; whether the window was open
+    set_icon(surface)
+pygame.display.set_icon = icon
 def shown():
     flip()
     seen.setdefault("colour", tuple(pygame.display.get_surface().get_at((0, 0)))[:3])
@@ -80,9 +84,14 @@ except SystemExit:
 print(json.dumps(seen))
 """
 
-#: What the game loads only once its window is open (issue 33 item 9: a window to see sooner).
+#: What the game loads only once its window is open (issue 33 item 9: a window to see sooner): the
+#: rules with every level file (the window's settings are read without them: the store's other
+#: modules, and the duel's, need them), the rest of the store, and the TOML reader; nor does SDL read
+#: pygame's own icon file through importlib's resource readers (the game gives it its icon).
 AFTER_THE_WINDOW = ("solitaire.app.scene", "solitaire.app.loop", "solitaire.app.services", "solitaire.app.audio",
-                    "solitaire.app.ui", "solitaire.solver", "solitaire.scenes", "multiprocessing")
+                    "solitaire.app.ui", "solitaire.solver", "solitaire.scenes", "multiprocessing",
+                    "solitaire.core.rules", "solitaire.core.game", "solitaire.core.duel", "solitaire.store.store",
+                    "solitaire.store.stats", "tomllib", "importlib.readers")
 
 
 def test_the_window_opens_in_the_felts_colour_before_the_game_loads(tmp_path):
@@ -95,5 +104,6 @@ def test_the_window_opens_in_the_felts_colour_before_the_game_loads(tmp_path):
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     loaded = [m for m in seen["modules"] if any(m == late or m.startswith(late + ".") for late in AFTER_THE_WINDOW)]
     assert loaded == []
-    assert "solitaire.store" in seen["modules"]  # the settings say the window's size
+    assert "solitaire.store.settings" in seen["modules"]  # the settings say the window's size
     assert tuple(seen["colour"]) == FELT_EDGE  # what shows before the first frame
+    assert seen["icon"] == [[64, 64], False]  # the game's own icon, given before the window opens

@@ -65,6 +65,14 @@ EXCLUDES = (
     "pygame._camera_opencv", "pygame.camera", "pygame.midi", "pygame.pypm",
     # the East Asian codecs (~0.4 MB): nothing of the game reads or writes those encodings
     "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw", "_multibytecodec",
+    # issue 33 item 9 (0.35 MB packed): pygame's second font engine (the game draws text through
+    # pygame.font) and its SDL2 window and audio wrappers (the game uses pygame.display and
+    # pygame.Window); websockets' deprecated and trio APIs and its command line (the game's client
+    # is websockets.sync, a host's server websockets.asyncio); decimal's pure-Python copy
+    # (the C one, _decimal, is in: the hosted server's statistics import it)
+    "pygame._sdl2", "pygame.freetype", "pygame._freetype", "pygame.ftfont",
+    "websockets.legacy", "websockets.auth", "websockets.trio", "websockets.cli", "websockets.__main__",
+    "_pydecimal",
 )
 
 #: The game's own modules the executable leaves out (issue 33 item 9): the benches, which run

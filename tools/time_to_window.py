@@ -8,7 +8,8 @@ Each COMMAND is one shell-quoted string (``"sol"``, ``"python game.py"``, ``"dis
 the commands take turns, run after run, so a busier moment weighs on each alike. A run ends when
 the X server maps a new top-level window (with a window manager, openbox for one, that is the
 frame around the program's window, mapped once the program asked for its window); the program
-is then stopped. Prints each command's median and its ratio to the first command's median.
+is then stopped. Prints each command's median and its ratio to the first command's median,
+by the wall clock and in CPU time (the program's and its child processes').
 
 Linux with X11 only: it watches the root window through libX11 (``ctypes``, nothing to install).
 Run it on an X server of its own (Xvfb with openbox), where nothing else opens windows.
@@ -55,10 +56,27 @@ def _xlib() -> ctypes.CDLL:
 
 
 def cpu_seconds(pid: int) -> float:
-    """The user and system time process ``pid`` has used so far."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The user and system time process ``pid`` and the processes it started have used so far
+    (a one-file executable's bootloader unpacks, then its child runs the game)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:  # ended meanwhile
+        return 0.0
+    # its own time, and that of its children already ended
+    ticks = sum(int(field) for field in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(child) for child in children(pid))
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listed:
+                found += [int(child) for child in listed.read().split()]
+    except OSError:
+        pass
+    return found
 
 
 def time_to_window(x: ctypes.CDLL, display: int, command: str, env: dict[str, str]) -> tuple[float, float]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +31,8 @@ class Work:
 
 def works() -> list[Work]:
     """Every work listed, in the file's order."""
+    import tomllib  # the About page's and --licenses' (the game's start does without)
+
     with open(asset_path("licenses", "notices.toml"), "rb") as file:
         data = tomllib.load(file)
     return [Work(entry["name"], entry["by"], entry["licence"], entry["file"], entry["source"],

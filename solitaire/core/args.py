@@ -135,9 +135,6 @@ def screenshot_path(text: str) -> str:
 
 def check_duel_arguments(args: Any) -> None:
     """The duel's options belong together: UsageError, one clear line, when they do not."""
-    from solitaire.core import BadCode, parse_code
-    from solitaire.core.duel import is_race
-
     if args.duel is None:
         for given, name in ((args.autoplay, "--autoplay"), (args.fast, "--fast"), (args.name, "--name"),
                             (args.room, "--room"),
@@ -145,6 +142,9 @@ def check_duel_arguments(args: Any) -> None:
             if given:
                 raise UsageError(f"game.py: {name} goes with --duel computer:STRENGTH")
         return
+    from solitaire.core import BadCode, parse_code  # the rules: a game without a duel opens its window first
+    from solitaire.core.duel import is_race
+
     if args.scene:
         raise UsageError("game.py: --duel opens the duel itself; leave out --scene")
     kind = args.duel.partition(":")[0]

@@ -18,7 +18,8 @@ EXIT_BAD_INPUT = 2  # as the tools exit on bad input (solitaire.core.args; not i
 def main(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     command = argv[0] if argv else ""
-    _say_games_left_out()
+    if command in ("deal", "replay", "solve", "server", "bench"):
+        say_games_left_out()  # playing says it once its window shows (solitaire.main.run)
     if command in ("deal", "replay"):
         from solitaire.entry.cli import run
 
@@ -47,7 +48,7 @@ def main(argv: list[str]) -> int:
     return play(argv)
 
 
-def _say_games_left_out() -> None:
+def say_games_left_out() -> None:
     """One line on stderr for each level file that cannot be played: the other games load and
     every command still runs (a bad file is never an import traceback)."""
     from solitaire.core.rules import REGISTRY

@@ -20,7 +20,7 @@ from solitaire.store.atomic import DamagedFileError, UnreadableFileError, read_j
 from solitaire.store.lock import FolderBusy
 from solitaire.store.modes import check_mode_key
 from solitaire.store.notices import Notice
-from solitaire.store.settings import SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
+from solitaire.store.settings import SETTINGS_FILE, SETTINGS_MIGRATIONS, SETTINGS_VERSION, Settings
 from solitaire.store.stats import STATS_MIGRATIONS, STATS_VERSION, StatsDocument, stats_from_document
 from solitaire.store.versions import Migration, NewerVersionError, upgrade
 
@@ -28,7 +28,6 @@ SAVE_VERSION = 1
 """Version of the envelope around a saved game; the rules core versions the game inside it."""
 SAVE_MIGRATIONS: dict[int, Migration] = {}
 
-SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
 SAVES_FOLDER = "saves"
 

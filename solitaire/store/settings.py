@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
-from solitaire.core.duel import STRENGTHS
 from solitaire.core.quote import shown
 from solitaire.store.modes import game_choices, parse_mode_key
-from solitaire.store.versions import Migration
+from solitaire.store.atomic import DamagedFileError, read_json
+from solitaire.store.home import data_dir
+from solitaire.store.versions import Migration, NewerVersionError, upgrade
 
+SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
 SETTINGS_MIGRATIONS: dict[int, Migration] = {}
 
@@ -133,6 +136,14 @@ def player_name(value: object) -> str:
     return value.strip()
 
 
+def opponent_choice(value: object) -> object:
+    """The computer's strength or a network role (``core.duel.STRENGTHS``, imported here when a
+    value is checked: the duel's module loads the rules, which the window does not wait for)."""
+    from solitaire.core.duel import STRENGTHS
+
+    return one_of(*STRENGTHS, *NETWORK_ROLES, "online")(value)
+
+
 DEFAULT_ONLINE_SERVER = "ws://127.0.0.1:47475"  # the duel server's own default (server.cli.DEFAULT_PORT)
 
 
@@ -204,7 +215,7 @@ class Settings:
     interface language puts them."""
     player_name: str = setting("", player_name)
     """Shown to the other player of a network duel; "" uses the system's user name."""
-    duel_opponent: str = setting("medium", one_of(*STRENGTHS, *NETWORK_ROLES, "online"))
+    duel_opponent: str = setting("medium", opponent_choice)
     """The opponent last chosen in the New duel window: the computer's strength, or a network role."""
     duel_port: int = setting(47474, port)
     """Where a hosted network duel listens (the next free port if this one is taken)."""
@@ -252,6 +263,26 @@ class Settings:
                 raise ValueError(f"no setting called {shown(name)}")
             values[name] = specs[name].update(getattr(self, name), new)
         return replace(self, **values)
+
+
+#: What the window is opened with, before the rest of the game loads (issue 33 item 9).
+WINDOW_SETTINGS = ("window_size", "fullscreen", "language", "high_contrast")
+
+
+def window_settings(folder: Path | None = None) -> dict[str, object]:
+    """The settings of ``WINDOW_SETTINGS`` as the store will read them, without loading the store
+    (its statistics, saves and the rules their checks need): the file read and upgraded as the
+    store reads it, each key checked by its setting's own check. A file the store would set aside
+    or leave alone gives the defaults, as it gives them to the store; this never writes or tells.
+    """
+    try:
+        document = upgrade(read_json((data_dir() if folder is None else folder) / SETTINGS_FILE),
+                           SETTINGS_VERSION, SETTINGS_MIGRATIONS)
+    except (OSError, DamagedFileError, NewerVersionError):  # UnreadableFileError is an OSError
+        document = {}
+    schema = {f.name: f for f in fields(Settings)}
+    return {name: schema[name].metadata["spec"].load(document.get(name, MISSING), schema[name].default)
+            for name in WINDOW_SETTINGS}
 
 
 def merge_changes(earlier: Mapping[str, object], later: Mapping[str, object]) -> dict[str, object]:

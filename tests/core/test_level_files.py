@@ -4,6 +4,7 @@ level file decided in one place: the deal's face-up cards, the foundation rule."
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -85,6 +86,14 @@ def test_every_command_runs_beside_a_bad_level_file_and_names_it_in_one_line(tmp
     out = subprocess.run([sys.executable, "game.py", "deal", "SP1-D1N-AAAAAAB"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 2
+    # playing says it too, once its window shows (issue 33 item 9: the level files are read after it)
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_HOME=str(tmp_path / "home"))
+    out = subprocess.run([sys.executable, "game.py", "--smoke", "--frames", "1"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    assert out.stderr.splitlines().count("game.py: levels/spider.toml: [game] decks must be a whole number above 0, "
+                                         "not 'two' (the game is left out)") == 1
 
 
 def test_the_deal_lays_each_columns_cards_face_down_as_its_face_up_part_says():
