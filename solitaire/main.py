@@ -170,9 +170,11 @@ def run(options: Options | None = None, *, settings: Mapping[str, Any] | None = 
         app.services.solver.shutdown()
         app.speech.close()
         text.close()
+        from solitaire.view.paint import close_fonts
+        close_fonts()  # the card faces' fonts: a later run() in this process opens its own
     finally:
-        # Not pygame.quit(): fonts cached by the view (lru_cache) must stay valid if run() is
-        # called again in the same process, as the tests do.
+        # Not pygame.quit(): what the view cached (drawn glyphs) stays valid if run() is called
+        # again in the same process, as the tests do.
         pygame.mixer.quit()
         pygame.display.quit()
     if unsaved is not None:

@@ -153,11 +153,7 @@ def test_scenes_never_place_card_sprites():
 #: unseen, and one removed leaves this list (the test compares both ways). A part of the table
 #: sees the scene through ``scenes/table/interface.py``, a widget its group through
 #: ``ui.widgets.Holder``, the Duel's panel its screen through ``scenes/duel/panel.DuelScreen``.
-KEPT_CIRCLES: dict[tuple[str, ...], str] = {
-    ("solitaire.server.races", "solitaire.server.service"):
-        "kept: races.py names the service's Client and Settings for type checking only; the service "
-        "runs the races and hands them both, so the types are the service's to define",
-}
+KEPT_CIRCLES: dict[tuple[str, ...], str] = {}  # none now (server's Client and Settings: ``clients.py``)
 
 def imports_within(folder: Path, package: Path = PACKAGE) -> dict[str, set[str]]:
     """Module -> the modules of the same folder it imports, at any depth (``TYPE_CHECKING`` and

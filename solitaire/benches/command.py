@@ -108,7 +108,10 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.benches.server import QUICK_STEPS, STEPS, run_server_bench
         from solitaire.benches.server_processes import run_processes
 
+        from solitaire.benches.server_locked import run_locked_bench
+
         one, trips, per_move = run_server_bench(quick=args.quick, against=args.against)
+        run_locked_bench(args.against)
         processes = args.processes or 2
         run_processes(list(range(1 if args.db else 2, processes + 1)), QUICK_STEPS if args.quick else STEPS, args.db,
                       args.against, one, trips, per_move)

@@ -108,12 +108,13 @@ def one_address(game: Path) -> list[str]:
 
 
 class ServerProcess:
-    def __init__(self, data: Path, race_seconds: int = 240, *options: str, game: Path = GAME) -> None:
+    def __init__(self, data: Path, race_seconds: int = 240, *options: str, game: Path = GAME,
+                 stderr: Any = None) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(game), "server", "--data", str(data), "--port", "0", "--per-address", "1000000",
              "--newcomers", "1000000",
              "--race-seconds", str(race_seconds), "--count-seconds", "0", *one_address(game), *options],
-            stdout=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=stderr, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.url = json.loads(line)["listening"]
         self.urls = [self.url]  # where players connect (``server_cluster.Cluster`` has two)

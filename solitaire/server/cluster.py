@@ -34,9 +34,7 @@ decides each race, and a result is written once, by it.
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from nats.aio.msg import Msg
@@ -44,23 +42,13 @@ from nats.aio.msg import Msg
 from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
 from .backups import Backups
 from .duel import ServerDuel
-from .lobby import Queue, Waiting
-from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .lobby import Queue, Seeker, Waiting
+from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .store import Store
 from .streams import RaceStreams
 
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
-
-
-@dataclass(frozen=True)
-class Seeker:
-    """A player in some node's queue, as the cluster's pairing sees them."""
-
-    node: str
-    player: int
-    name: str
-    address: str = ""  # the address the player connects from (the queue pairs no two of one: DU-8)
 
 
 class ClusterServer(Backups, DuelServer):
@@ -75,6 +63,8 @@ class ClusterServer(Backups, DuelServer):
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.streams = RaceStreams(self.node, self._lost)
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
+        self.stopping = False
+        self.closing: dict[str, float] = {}
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -126,34 +116,15 @@ class ClusterServer(Backups, DuelServer):
         whose node is not known gone yet), else on the node its stream names (``_find_race``)."""
         if super().back(client, player):
             return True
-        for duel in self.duels.values():
-            for side, seat in enumerate(duel.sides):
-                if seat.player == player and not duel.done and not (duel.recorded and side == 1):
-                    self._unseat_remote(player)
-                    seat.away = False
-                    self._seat(client, duel, side, self.clock())
-                    self._tell_rival(duel, side)
-                    return True
+        here = self._race_here(player)
+        if here is not None:
+            self._unseat_remote(player)
+            here[0].sides[here[1]].away = False
+            self._seat(client, *here, self.clock())
+            self._tell_rival(*here)
+            return True
         asyncio.get_running_loop().create_task(self._find_race(client, player))
         return False
-
-    async def _find_race(self, client: Client, player: int) -> None:
-        """The player's race, found by its stream: its owner is asked to seat them here (after
-        their "gone", on the same line: in order); a gone owner's race is read from its stream
-        and run here. Of two nodes taking it at once, the one JetStream refuses asks the other."""
-        race = await self.streams.race_of(player)
-        for _ in range(3):
-            record = await self.streams.last(race) if race else None
-            if record is None or "done" in record or self.by_player.get(player) is not client \
-                    or client.duel is not None or client in self.relayed:
-                return  # no race, or the player is seated meanwhile (matched, or seated by its owner)
-            owner = str(record["owner"])
-            if owner != self.node and await self.link.alive(owner):
-                return self.link.tell(owner, f"seek {self.node} {player}")
-            if owner != self.node:
-                self.peers.forget(owner)
-            if await self._take(race, owner):
-                return
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:
@@ -182,17 +153,27 @@ class ClusterServer(Backups, DuelServer):
         for node, peer in self.peers.known.items():
             for player, name, number, waited, *address in peer.queue:  # no address: a node of an older version
                 pool.add(Seeker(node, int(player), str(name), "".join(address)), int(number), now - float(waited))
-        for first, second in pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)):
+        self.worker.run(lambda: pool.pairs(now, lambda a, b: self.may_race(a.address, a.player, b.address, b.player)),
+                        lambda found: self._claim_across(found, local))
+
+    def _claim_across(self, found: list[tuple[Seeker, Seeker]], local: dict[Seeker, Client]) -> None:
+        """The pairs across nodes (found on the database thread, which knows who may meet):
+        for each whose player here still waits, the node of smaller id claims the other."""
+        for first, second in found:
             if first.node == second.node:
                 continue  # that node's own pair: it pairs it
             mine, theirs = (first, second) if first.node == self.node else (second, first)
             if mine.node != self.node or self.node > theirs.node:
                 continue  # the node of smaller id claims
             client = local[mine]
-            entry = self.queue.waiting.pop(client)
+            entry = self.queue.waiting.pop(client, None)
+            if entry is None:
+                continue  # paired here meanwhile, or gone
             asyncio.get_running_loop().create_task(self._claim(client, entry, theirs, first is mine))
 
     async def _claim(self, client: Client, entry: Waiting[Client], theirs: Seeker, ours_first: bool) -> None:
+        players = (client.player.id, theirs.player) if ours_first else (theirs.player, client.player.id)
+        shown = await self.worker.call(lambda: self.shown(players))
         answer = await self.link.ask(node_subject(theirs.node), f"claim {self.node} {theirs.player}")
         here = (self.by_player.get(client.player.id) is client and client.duel is None
                 and client not in self.relayed)
@@ -208,7 +189,7 @@ class ClusterServer(Backups, DuelServer):
         self.queue.remove(client)
         self.rooms.close_for(client)
         seat = self._remote_seat(theirs.node, theirs.player, theirs.name)
-        self._open_duel(*((client, seat) if ours_first else (seat, client)), self.clock())
+        self._open_duel(*((client, seat) if ours_first else (seat, client)), self.clock(), shown)
 
     def _claimed(self, node: str, player: int) -> str:
         """Another node's pairing asks for our queued ``player``: held for its seat, or no."""
@@ -242,15 +223,18 @@ class ClusterServer(Backups, DuelServer):
 
     async def _on_rooms(self, msg: Msg) -> None:
         node, player, code, name = msg.data.decode("utf-8").split(" ", 3)
-        if code not in self.rooms.rooms:
+        room = self.rooms.rooms.get(code)
+        if room is None:
             return  # not made here: another node answers
+        owner = room[0]
+        shown = await self.worker.call(lambda: self.shown((owner.player.id, int(player))), urgent=True)  # asked: 1 s
         now = self.clock()
         maker = self.rooms.join(code, "", now)
-        if maker is None or maker not in self.clients or maker.duel is not None or maker in self.relayed:
+        if maker is not owner or maker not in self.clients or maker.duel is not None or maker in self.relayed:
             await msg.respond(b"no")
             return
         await msg.respond(b"ok")
-        self._open_duel(maker, self._remote_seat(node, int(player), name), now, rated=False)
+        self._open_duel(maker, self._remote_seat(node, int(player), name), now, shown, rated=False)
 
     # -- remote seats ------------------------------------------------------------------------------
     def _remote_seat(self, node: str, player: int, name: str) -> RemoteSeat:
@@ -340,21 +324,22 @@ class ClusterServer(Backups, DuelServer):
         elif kind == "seek":  # that node's player came back: seat them if their race is here
             self._seat_if_here(node, player)
 
-    def _seat_if_here(self, node: str, player: int) -> bool:
+    def _race_here(self, player: int) -> tuple[ServerDuel, int] | None:
+        """The race in play here where ``player`` plays a side, and that side."""
         for duel in self.duels.values():
             for side, seat in enumerate(duel.sides):
                 if seat.player == player and not duel.done and not (duel.recorded and side == 1):
-                    if not self._seated_from(node, player, duel):
-                        self._seat_here(node, player, duel, side)
-                    return True
-        return False
+                    return duel, side
+        return None
 
-    def _seated_from(self, node: str, player: int, duel: ServerDuel) -> bool:
-        """The player races in ``duel`` through ``node`` already: a seek that arrives after the
-        match (a hello's seek goes to every node, and may come after the queue paired the player
-        here) is answered; re-seating would drop the player's live connection."""
+    def _seat_if_here(self, node: str, player: int) -> None:
+        """A seek from ``node``: its player seated in their race here — unless they race in it
+        through ``node`` already (a seek that came after the match: re-seating would drop the
+        player's live connection)."""
+        here = self._race_here(player)
         seat = self.remote.get(player)
-        return seat is not None and seat.node == node and seat.duel is duel
+        if here is not None and not (seat is not None and seat.node == node and seat.duel is here[0]):
+            self._seat_here(node, player, *here)
 
     async def _on_beat(self, msg: Msg) -> None:
         self.peers.heard(msg.data.decode("utf-8"), self.clock())
@@ -375,23 +360,3 @@ class ClusterServer(Backups, DuelServer):
         loop.create_task(self._adopt_late(node))
         for player in [p for p, (claimer, _) in self.held.items() if claimer == node]:
             self._requeue(player)
-
-    async def _adopt(self, node: str, every: bool = False) -> None:
-        """Take the races of gone ``node`` that fall to this node: each to one of the nodes left,
-        by its id (the others may take it first, for a player who came back to them); ``every``:
-        all of them still its (a second look, ``_adopt_late``)."""
-        try:
-            races = await self.streams.races()  # their last records read at once, not one by one
-            records = await asyncio.gather(*map(self.streams.last, races))
-            ring = sorted([*self.peers.known, self.node])
-            await asyncio.gather(*(self._take(race, node) for race, record in zip(races, records)
-                                   if record is not None and record.get("owner") == node
-                                   and (every or ring[int(race.split(".")[2], 16) % len(ring)] == self.node)))
-        except Exception as error:  # NATS away: the players who come back find their races
-            print(f"game.py server: races of a gone process not taken: {error}", file=sys.stderr, flush=True)
-
-    async def _adopt_late(self, node: str) -> None:
-        """A second look, once every node has seen ``node`` gone: a race none took (the nodes
-        saw different peers when they chose) is taken by whichever gets there first."""
-        await asyncio.sleep(2 * PEER_SECONDS)
-        await self._adopt(node, every=True)

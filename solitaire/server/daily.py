@@ -64,6 +64,13 @@ class DailyBoards:
         """Take one part of a player's daily game, who speaks from ``address`` at ``now`` (the
         server's clock); the judgement with the last part (None before it), or the refusal that
         drops the game."""
+        taken = self.take(player, message, address, now)
+        return self.judge(player, message, taken) if isinstance(taken, list) else taken
+
+    def take(self, player: int, message: DailySubmit, address: str = "", now: float = 0.0
+             ) -> list[str] | Refused | None:
+        """``submit`` without the judgement, which reads and writes the database (the server
+        does it on its database thread, ``judge``): the whole game's moves with the last part."""
         refusal = self._check(message.game, message.draw, message.day, past=True)
         if refusal is not None:
             self.arriving.pop(player, None)
@@ -85,7 +92,11 @@ class DailyBoards:
         del self.arriving[player]
         if self.judged.full(address, now):
             return Refused("throttled", f"more than {JUDGED_A_MINUTE} daily games a minute: wait a minute")
-        return self._judge(player, message.game, message.draw, message.day, parts.moves)
+        return parts.moves
+
+    def judge(self, player: int, message: DailySubmit, moves: list[str]) -> DailyScore | Refused:
+        """The last part's game (``take``) replayed, ranked and kept if it is the player's best."""
+        return self._judge(player, message.game, message.draw, message.day, moves)
 
     def forget(self, player: int) -> None:
         """The player's connection is gone: a game half sent goes with it."""

@@ -8,12 +8,14 @@ player's row is locked for a rating change, which errors mean "the database cann
 now" (``unavailable``: the server keeps the result, ``unsaved``), and the schema's few types.
 
 PostgreSQL is reached with psycopg 3's synchronous connection, in autocommit between explicit
-transactions, and called from the event loop as the SQLite store is: a result's write (eleven
-statements, prepared after their fifth use) holds the loop 1.1–1.7 ms (median), a rating read
-0.09 ms, on this shared machine (``bench --store --db URL``; SQLite's: 0.13 and 0.007 ms). asyncpg ran the same transaction no
-faster here (medians 0.87–1.0 ms against psycopg's 0.96–1.03 ms, one run of three each) and would
-have made every caller of the store a coroutine. A lost connection (the database restarted)
-raises ``unavailable`` once and is made again at the next call.
+transactions; the server calls either database only from its database thread (``db_thread``),
+never from the event loop, so a write waiting for a lock or a database that does not answer
+holds no race's moves. A result's write (eleven statements, prepared after their fifth use)
+takes 1.1–1.7 ms (median), a rating read 0.09 ms, on this shared machine (``bench --store --db
+URL``; SQLite's: 0.13 and 0.007 ms). asyncpg ran the same transaction no faster here (medians
+0.87–1.0 ms against psycopg's 0.96–1.03 ms, one run of three each) and would have made every
+caller of the store a coroutine. A lost connection (the database restarted) raises
+``unavailable`` once and is made again at the next call.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 SQLITE_FILE = "duels.sqlite3"
-CONNECT_SECONDS = 2  # a database that does not answer: the result is kept (``unsaved``), not the loop held
+CONNECT_SECONDS = 2  # a database that does not answer: the result is kept (``unsaved``), not the database thread held
 QUIET_SECONDS = 1  # no new try sooner after one failed (the kept results are retried each second)
 LOCK_SECONDS = 2  # a row another connection holds locked longer: the same (a rating change takes a millisecond)
 
@@ -98,7 +100,7 @@ class PostgresDb:
     def _connect(self) -> Any:
         """The connection, made again when it was lost; while a database that did not answer
         was tried less than ``QUIET_SECONDS`` ago, refused at once (a host that drops packets
-        holds the event loop ``CONNECT_SECONDS`` at each try: not at every call)."""
+        holds the database thread ``CONNECT_SECONDS`` at each try: not at every call)."""
         if self.connection is None or self.connection.closed or self.connection.broken:
             if self.connection is not None:
                 self.connection.close()

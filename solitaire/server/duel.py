@@ -74,6 +74,7 @@ class ServerDuel:
     count: float = COUNT_SECONDS
     recorded: bool = False  # side 1 is a recorded run (``recorded``): never written, no rating
     rated: bool = True  # False: a room's race (a friend's code), written but moving no rating (DU-8)
+    shown: tuple[dict, dict] = ({}, {})  # how each side is shown to the other: number, tier, provisional
     race: Race = field(init=False)
     checked: tuple[RivalMoves, RivalMoves] = field(init=False)  # each side's moves, through the one checker
     log: list = field(default_factory=list)  # (race seconds, side, move, outcome): tuples, unwatched by the GC

@@ -11,7 +11,7 @@ messages go between the two as they come; the queue is shared by the beats. The 
 themselves are kept in JetStream (``streams``).
 
 What is posted leaves in the order posted, from one task (``Link.post`` never waits, so the
-server's handlers stay synchronous); ``Link.ask`` is NATS request/reply, and ``alive`` asks a
+server's handlers stay synchronous); ``Link.ask`` is NATS request/reply, and ``ping`` asks a
 node's own subject, which NATS answers at once with *no responders* when that process is gone:
 a killed process is known gone the moment one of its players comes back elsewhere, not only
 when its beats stop.
@@ -109,10 +109,18 @@ class Link:
             return None
         return reply.data.decode("utf-8")
 
-    async def alive(self, node: str) -> bool:
-        """The node answers on its own subject (a process killed outright has no subscription
-        left there: NATS says so at once)."""
-        return await self.ask(node_subject(node), f"ping {self.node}") == "pong"
+    async def ping(self, node: str) -> str | None:
+        """The node's answer on its own subject: "pong", or "leaving" (stopping, its races let
+        go); None when it is gone (a process killed outright has no subscription left there:
+        NATS says so at once); "" when no answer came in time — busy, not gone (a process cut
+        off from NATS is found gone by its beats stopping, ``Peers.gone``)."""
+        try:
+            reply = await self.nc.request(node_subject(node), f"ping {self.node}".encode("utf-8"), timeout=ASK_SECONDS)
+        except NoRespondersError:
+            return None
+        except (NatsTimeout, NatsError):
+            return ""
+        return reply.data.decode("utf-8")
 
     async def _send(self) -> None:
         while True:
@@ -204,26 +212,10 @@ class RemoteSeat:
     link: Link
     duel: ServerDuel | None = None
     side: int = 0
-    held: list[str] | None = None  # while its move is refereed: sent after the race's record (``backups``)
 
     def send(self, message: Any) -> None:
         self.tell(f"to {self.link.node} {self.player.id} {encode(message)}")
 
     def tell(self, text: str) -> None:
-        """Tell the player's node ``text``, after what is held for it."""
-        if self.held is not None:
-            self.held.append(text)
-        else:
-            self.link.tell(self.node, text)
-
-    def hold(self) -> list[str]:
-        """What is told from now on waits (for a move's record): the list it waits in."""
-        self.held = []
-        return self.held
-
-    def release(self, held: list[str]) -> None:
-        """Send what was held in ``held``, in order (what came after it, held again, waits on)."""
-        if self.held is held:
-            self.held = None
-        for text in held:
-            self.link.tell(self.node, text)
+        """Tell the player's node ``text``."""
+        self.link.tell(self.node, text)

@@ -49,6 +49,16 @@ class Waiting(Generic[Who]):
     since: float
 
 
+@dataclass(frozen=True)
+class Seeker:
+    """A player in some node's queue, as a cluster's pairing sees them (``cluster``)."""
+
+    node: str
+    player: int
+    name: str
+    address: str = ""  # the address the player connects from (the queue pairs no two of one: DU-8)
+
+
 class Queue(Generic[Who]):
     def __init__(self) -> None:
         self.waiting: dict[Who, Waiting[Who]] = {}

@@ -11,7 +11,7 @@ at once, the same run); the simulated players' about 1.25x lower. It is optional
 requirements-server.txt) everything runs on asyncio's loop unchanged.
 
 A process of a cluster (``--nats``) runs on it too. Until the cluster's late-seek fix (a seek
-heard after its player was matched re-seated and dropped them, ``cluster._seated_from``), its
+heard after its player was matched re-seated and dropped them, ``cluster._seat_if_here``), its
 two-process run on uvloop saw 1 or 2 of 500-1,000 players' connections aborted and it stayed on
 asyncio's loop; since, four runs of ``bench --server``'s two processes (250-1,500 duels) dropped
 none, and held 1,000 duels where asyncio's loop held 500 on the same loaded machine.

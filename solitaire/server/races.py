@@ -22,21 +22,22 @@ import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..net.online_messages import Matched, Queued, Result
-from .duel import ServerDuel, Side, deal_text, new_deal, read_deal
+from .db_thread import DbThread
+from .duel import ServerDuel, Side, deal_text, new_deal
 from .fairness import DAY, QUICK_LIMIT, QUICK_WINDOW, REMATCHES_A_DAY, quick_loss, too_fast, unrated_why
-from .lobby import Queue, Rooms, window
-from .recorded import RecordedRun, pick_run, raced
+from .lobby import Queue, Rooms, Waiting, window
+from .ratings import Skill
+from .recorded import pick_run
 from .store import DuelRecord, SideRecord, Store
 from .unsaved import Unsaved
 
 if TYPE_CHECKING:
-    from .service import Client, Settings
-
-RECORDED_CHECK = 5.0  # seconds between two asks of the store whether a waiting player has a recorded run
+    from .clients import Client, Settings
 
 
 class Races:
     store: Store
+    worker: DbThread  # every call of the store and of ``unsaved`` runs there (``db_thread``)
     settings: Settings
     clock: Callable[[], float]
     by_player: dict[int, Client]
@@ -47,6 +48,10 @@ class Races:
     unsaved: Unsaved  # results the store refused, written later (``unsaved``)
     missed: dict[int, tuple[float, Result]]  # player -> (kept until, the result of a race they were away from)
     recorded_checked: dict[int, tuple[float, bool]]  # player -> (when asked, a recorded run is there for them)
+    pairing: bool  # a pairing of the queue is on the database thread
+    # the races against recorded runs (``recorded_races.RecordedRaces``, the layer above):
+    recorded_ready: Callable[[Client, float], bool]  # a waiting player has a recorded run to race
+    _finish_recorded: Callable[[ServerDuel, str, list[dict]], None]  # told, not written
 
     @property
     def online(self) -> int:
@@ -63,14 +68,67 @@ class Races:
 
     # -- races ----------------------------------------------------------------------------------
     def pair(self) -> None:
-        """Pair the queue, and tell those still waiting how long and how many are online."""
+        """Pair the queue (on the database thread, which knows who may meet: ``_pairs_of``), and
+        tell those still waiting how long and how many are online."""
         now = self.clock()
-        for first, second in self.queue.pairs(now, self.may_meet):
-            self._open_duel(first, second, now)
+        if not self.pairing and len(self.queue) > 1:
+            self.pairing = True
+            waiting = dict(self.queue.waiting)
+            self.worker.run(lambda: self._pairs_of(waiting, now), self._paired)
         self.rooms.expire(now)
         for client, entry in list(self.queue.waiting.items()):
             waited = now - entry.since
             client.send(Queued(self.online, round(waited, 1), window(waited), self.recorded_ready(client, now)))
+
+    def _pairs_of(self, waiting: dict[Client, Waiting[Client]], now: float) -> list:
+        """On the database thread: the pairs of the queue as it was (``waiting``), each with both
+        players' ratings as shown to the other (``shown``)."""
+        queue: Queue[Client] = Queue()
+        queue.waiting = dict(waiting)
+        found = []
+        for first, second in queue.pairs(now, self.may_meet):
+            assert first.player is not None and second.player is not None
+            found.append((waiting[first], waiting[second], self.shown((first.player.id, second.player.id))))
+        return found
+
+    def _paired(self, found: list) -> None:
+        """Back on the loop: each pair still waiting as it was when paired races now."""
+        self.pairing = False
+        for first, second, shown in found:
+            if all(self.queue.waiting.get(entry.who) is entry for entry in (first, second)):
+                self.queue.remove(first.who)
+                self.queue.remove(second.who)
+                self._open_duel(first.who, second.who, self.clock(), shown)
+
+    def shown(self, players: tuple[int, int]) -> tuple[dict, dict]:
+        """On the database thread: how each player of a race is shown to the other (rating,
+        tier, provisional); as a new player's when the store cannot be read now."""
+        def one(player: int) -> dict:
+            skill, provisional = self._read(lambda: (self.store.skill(player), self.store.provisional(player)),
+                                            (Skill(), True))
+            tier = skill.tier if self.settings.rated else ""  # unrated: no tier to show beside a name
+            return {"number": skill.number, "tier": tier, "provisional": provisional}
+        return one(players[0]), one(players[1])
+
+    def find(self, client: Client, waited: float) -> None:
+        """Queue ``client`` at their rating as stored now (read on the database thread; their
+        hello's when it cannot be read), told how long they have waited."""
+        assert client.player is not None
+        player = client.player
+
+        def read() -> tuple[int, bool]:
+            number = self._read(lambda: self.store.skill(player.id).number, player.skill.number)
+            return number, self._read(lambda: pick_run(self.store, player.id) is not None, False)
+        self.worker.run(read, lambda found: self._queue_up(client, *found, waited))
+
+    def _queue_up(self, client: Client, number: int, recorded: bool, waited: float) -> None:
+        if self.by_player.get(client.player.id) is not client or client.duel is not None or client.shut:
+            return  # gone, or racing meanwhile
+        now = self.clock()
+        if not self.settings.rooms_only:
+            self.recorded_checked[client.player.id] = (now, recorded)
+        waited = self.queue.add(client, number, now, waited)
+        client.send(Queued(self.online, waited, window(waited), self.recorded_ready(client, now)))
 
     def may_meet(self, first: Client, second: Client) -> bool:
         """The queue may pair these two for a rated race (DU-8): not two identities of one
@@ -87,12 +145,14 @@ class Races:
         met = self._read(lambda: self.store.met(player, other, since), REMATCHES_A_DAY) + self.unsaved.met(player, other, since)
         return met < REMATCHES_A_DAY
 
-    def _open_duel(self, first: Client, second: Client, now: float, rated: bool = True) -> None:
-        """A race between ``first`` and ``second``; ``rated`` False for a room's (DU-8)."""
+    def _open_duel(self, first: Client, second: Client, now: float, shown: tuple[dict, dict],
+                   rated: bool = True) -> None:
+        """A race between ``first`` and ``second``, shown to each other as ``shown`` (``shown``);
+        ``rated`` False for a room's (DU-8)."""
         assert first.player is not None and second.player is not None
         sides = (Side(first.player.id, first.player.name), Side(second.player.id, second.player.name))
         duel = ServerDuel(secrets.token_hex(8), new_deal(), self.settings.race_seconds, sides, now,
-                          self.settings.count_seconds, rated=rated)
+                          self.settings.count_seconds, rated=rated, shown=shown)
         self.duels[duel.id] = duel
         for side, client in enumerate((first, second)):
             self._seat(client, duel, side, now)
@@ -102,77 +162,11 @@ class Races:
         """``client`` plays ``side`` of ``duel``: told so with its table as it stands."""
         client.duel, client.side = duel, side
         other = duel.sides[1 - side]
-        skill = self.store.skill(other.player)
-        tier = skill.tier if self.settings.rated else ""  # unrated: no tier to show beside a name
-        opponent = {"name": other.name, "number": skill.number, "tier": tier, "recorded": duel.recorded,
-                    "provisional": self.store.provisional(other.player)}
+        opponent = {"name": other.name, "recorded": duel.recorded, **duel.shown[1 - side]}
         client.send(Matched(duel.id, opponent, duel.seconds, round(duel.starts_at - now, 3), duel.table(side),
                             duel.sides[side].moves, duel.points(side)))
         if other.moves or other.away:
             client.send(duel.progress(1 - side))
-
-    # -- recorded runs ---------------------------------------------------------------------------
-    def recorded_ready(self, client: Client, now: float) -> bool:
-        """A recorded run ``client`` has not raced is there (``Queued.recorded``): asked of the
-        store at most every ``RECORDED_CHECK`` seconds a player (the queue hears it ~4 times a
-        second)."""
-        if client.player is None or self.settings.rooms_only:
-            return False
-        checked_at, ready = self.recorded_checked.get(client.player.id, (float("-inf"), False))
-        if now - checked_at >= RECORDED_CHECK:
-            ready = self._read(lambda: pick_run(self.store, client.player.id) is not None, False)
-            self.recorded_checked[client.player.id] = (now, ready)
-        return ready
-
-    def race_recorded(self, client: Client, now: float) -> bool:
-        """Race ``client`` against a recorded run (``recorded``) it has not raced, out of the queue
-        and its room; False when there is none, and the player keeps their place."""
-        assert client.player is not None
-        run = self._read(lambda: pick_run(self.store, client.player.id), None)  # none while the store cannot be read
-        self.recorded_checked.pop(client.player.id, None)
-        if run is None:
-            return False
-        self.queue.remove(client)
-        self.rooms.close_for(client)
-        self._read(lambda: raced(self.store, client.player.id, run), None)  # unwritten now: it may be offered again
-        sides = (Side(client.player.id, client.player.name), Side(run.player, run.name))
-        duel = ServerDuel(secrets.token_hex(8), read_deal(run.deal), run.seconds, sides, now,
-                          self.settings.count_seconds, recorded=True)
-        self.duels[duel.id] = duel
-        self._seat(client, duel, 0, now)
-        self._replay(duel, run, 0)
-        asyncio.get_running_loop().call_at(self._loop_time(duel.starts_at + duel.seconds), self._time_up, duel)
-        return True
-
-    def _replay(self, duel: ServerDuel, run: RecordedRun, start: int) -> None:
-        """Play ``run`` as side 1 of ``duel`` from its step ``start`` (a race taken over on
-        another process goes on from the steps its log holds)."""
-        steps = [(at, number, text) for number, (at, text) in enumerate(run.moves, 1)]
-        if run.end_at is not None:
-            steps.append((run.end_at, 0, "end"))
-        self._next_step(duel, steps, start)
-
-    def _next_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
-        """Wait for step ``index``'s race time: one step at a time, so the run keeps its order
-        however close together its moves were."""
-        if index < len(steps) and not duel.done:
-            at = self._loop_time(duel.starts_at + steps[index][0])
-            asyncio.get_running_loop().call_at(at, self._recorded_step, duel, steps, index)
-
-    def _recorded_step(self, duel: ServerDuel, steps: list[tuple[float, int, str]], index: int) -> None:
-        """Play the run's move (or End) ``index`` now, as its player did, then the next."""
-        if duel.done:
-            return
-        _, number, text = steps[index]
-        now = self.clock()
-        if text == "end":
-            duel.end(1, now)
-        elif duel.race.playing(1):
-            duel.play(1, number, text, now)
-        self._tell_rival(duel, 1)
-        if duel.over:
-            self._finish(duel, now)
-        self._next_step(duel, steps, index + 1)
 
     # -- the comeback window --------------------------------------------------------------------
     def away(self, client: Client) -> None:
@@ -236,20 +230,34 @@ class Races:
         lost = [_winner(outcome, side) == "opponent" for side in (0, 1)]
         quick = [quick_loss(duel.log, side, s.moves, s.disqualified, lost[side]) for side, s in enumerate(duel.sides)]
         fast = [too_fast(duel.log, side) for side in (0, 1)]
+        started, ended = time.time() - (now - duel.opened), time.time()
+        del self.duels[duel.id]
+        self.worker.run(lambda: self._write(duel, outcome, lines, quick, fast, started, ended),
+                        lambda written: self._tell_finished(duel, outcome, lines, written))
+
+    def _write(self, duel: ServerDuel, outcome: str, lines: list[dict], quick: list[bool], fast: list[bool],
+               started: float, ended: float) -> tuple:
+        """On the database thread (``db_thread``): why no rating moves, the duel written (or kept,
+        ``unsaved``), and whether each side's rating is still provisional."""
         why = self._unrated(duel, fast)
         sides = tuple(SideRecord(s.player, line["score"], line["bonus"], line["total"], line["foundation"],
                                  line["ended"], quick[side], fast[side])
                       for side, (s, line) in enumerate(zip(duel.sides, lines)))
-        record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, time.time() - (now - duel.opened), time.time(),
+        record = DuelRecord(duel.id, deal_text(duel.code), duel.seconds, started, ended,
                             (sides[0], sides[1]), outcome, duel.why, duel.log, why[0].removeprefix("opponent_"))
         (before, after), saved = self.unsaved.write(self.store, record)
+        provisional = [self._read(lambda: self.store.provisional(duel.sides[side].player), True) for side in (0, 1)]
+        return why, before, after, saved, provisional
+
+    def _tell_finished(self, duel: ServerDuel, outcome: str, lines: list[dict], written: tuple) -> None:
+        """Back on the loop: the duel written (or kept), both players told."""
+        why, before, after, saved, provisional = written
         self.written += saved
-        del self.duels[duel.id]
+        now = self.clock()
         for side in (0, 1):
             result = Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side), duel.sides[1 - side].name,
                             {"before": before[side].number, "after": after[side].number}, after[side].tier,
-                            self._why(duel, side), why[side],
-                            self._read(lambda: self.store.provisional(duel.sides[side].player), True), saved)
+                            self._why(duel, side), why[side], provisional[side], saved)
             self._tell_result(duel, side, result, now)
 
     def _unrated(self, duel: ServerDuel, fast: list[bool]) -> tuple[str, str]:
@@ -291,27 +299,24 @@ class Races:
             self._tell_result(duel, side, Result(duel.id, lines[side], lines[1 - side], _winner(outcome, side),
                                                  duel.sides[1 - side].name, {}, "", self._why(duel, side)), now)
 
-    def _finish_recorded(self, duel: ServerDuel, outcome: str, lines: list[dict]) -> None:
-        """A race against a recorded run: told, not written, no rating moved."""
-        del self.duels[duel.id]
-        client = self._client_of(duel, 0)
-        if client is None:
-            return
-        client.duel = None
-        skill = self.store.skill(duel.sides[0].player)
-        client.send(Result(duel.id, lines[0], lines[1], _winner(outcome, 0), duel.sides[1].name,
-                           {"before": skill.number, "after": skill.number}, skill.tier, "recorded"))
-
     def stop(self) -> None:
         """The server is stopping: every race in progress ends at this moment (see above)."""
         now = self.clock()
         for duel in list(self.duels.values()):
             duel.why = duel.why or "server_stopped"
             self._finish(duel, now)
-        self.written += self.unsaved.retry(self.store)
-        said = self.unsaved.stopped()
-        if said:
-            print(f"duel server: stopping: {said}", file=sys.stderr, flush=True)
+        self.worker.run(lambda: self.unsaved.retry(self.store), self._rewritten)
+        self.worker.run(self.unsaved.stopped, _say_stopped)
+        self.worker.drain()  # stopping: the last results are written before the process goes
+
+    def _rewritten(self, count: int) -> None:
+        """Results kept unwritten (``unsaved``) written now: counted."""
+        self.written += count
+
+
+def _say_stopped(said: str) -> None:
+    if said:
+        print(f"duel server: stopping: {said}", file=sys.stderr, flush=True)
 
 
 def _winner(outcome: str, side: int) -> str:

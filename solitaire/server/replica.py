@@ -6,7 +6,8 @@ rebuild it: first the whole race (``opening``) — its id, its deal (the secret 
 service's own network, never a player's), both players (side 1 maybe a recorded run), when race
 time 0 was on the wall clock, its log so far — then each batch of new log entries (``more``, with
 the index of its first entry and both sides' refusal counts), ``taken`` when another process took
-the race over, and ``done`` when it is over. Every record names the owner that wrote it.
+the race over, ``over`` when it ended (before it is judged, written and told), and ``done`` once
+it is written. Every record names the owner that wrote it.
 ``read`` folds the records into a ``Replica`` and ``rebuild`` plays its log through the core
 again at the same race times: the core is deterministic, so the tables, scores and move counts
 are the owner's. A move is answered only once its record is in the stream
@@ -38,17 +39,17 @@ class Replica:
     recorded: bool = False  # side 1 is a recorded run (``recorded``), found in the store by its deal
     rated: bool = True  # False: a room's race (``fairness``, DU-8)
 
-    @property
-    def players(self) -> tuple[int, int]:
-        return int(self.sides[0][0]), int(self.sides[1][0])
-
 
 def _counts(duel: ServerDuel) -> list:
     return [[side.strikes, side.refused, side.disqualified] for side in duel.sides]
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: ``json.dumps``
+#                                                                       makes one a call with these options
+
+
 def _text(record: dict) -> bytes:
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODER.encode(record).encode("utf-8")
 
 
 def opening(owner: str, duel: ServerDuel, zero: float) -> bytes:
@@ -65,6 +66,11 @@ def more(owner: str, duel: ServerDuel, start: int) -> bytes:
 
 def taken(owner: str, duel_id: str) -> bytes:
     return _text({"owner": owner, "taken": duel_id})
+
+
+def over(owner: str, duel_id: str) -> bytes:
+    """The race is over and this owner judges it (the stream took it: the race was still its)."""
+    return _text({"owner": owner, "over": duel_id})
 
 
 def done(owner: str, duel_id: str) -> bytes:

@@ -27,20 +27,22 @@ import ipaddress
 import re
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from websockets.asyncio.server import Server
 
 from .. import __version__
-from ..net.online_messages import (COMEBACK_SECONDS, FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
-                                   DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError, Queued,
-                                   RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode, encode)
+from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
+                                   DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError,
+                                   RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode)
+from .clients import Client, Settings
 from .daily import DailyBoards
-from .duel import COUNT_SECONDS, ServerDuel
-from .lobby import Queue, Rooms, window
-from .races import Races
-from .store import Player, Store, TooManyNewcomers
+from .duel import ServerDuel
+from .lobby import Queue, Rooms
+from .recorded_races import RecordedRaces
+from .db_thread import DbThread
+from .ratings import Skill
+from .store import PROVISIONAL_DUELS, Player, Store, TooManyNewcomers
 from .unsaved import Unsaved
 from .wire import PlayerConnection
 
@@ -53,63 +55,11 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 SOCKET_OPTIONS: dict[str, Any] = {"create_connection": PlayerConnection, "max_size": MAX_MESSAGE,
                                   "compression": None, "open_timeout": 5, "ping_interval": 20,
                                   "ping_timeout": 20, "close_timeout": 2}
+UNREADABLE = Refused("store", "the server cannot read its database now: try again in a minute")
 IDLE_SWEEP = 4  # ticks between two sweeps of idle players (``run_until``)
 
 
-@dataclass(frozen=True)
-class Settings:
-    race_seconds: int = 240
-    comeback_seconds: float = COMEBACK_SECONDS  # a player whose connection dropped may come back to the race
-    count_seconds: float = COUNT_SECONDS  # the 3-2-1 before race time 0
-    per_address: int = 16  # connections open at once from one address
-    hello_seconds: float = 5.0
-    idle_seconds: float = 120.0
-    rate: float = 20.0  # messages a second, sustained
-    burst: int = 40
-    garbage: int = 5  # messages that break the protocol before the connection is dropped
-    outbox: int = 64 * 1024  # bytes a slow reader leaves unread before it is dropped
-    tick: float = 0.25  # seconds between pairings (and the wait screens' updates)
-    newcomers: int = 5  # new players (new keys) one address may make a day: a household's, never a farm's
-    #                     (counted in the store: a restart or another process counts the same, ``Store.player``)
-    rated: bool = True  # False: no rating moves and no duel is written (a duel hosted in a game)
-    rooms_only: bool = False  # True: private rooms only, no queue, no recorded runs (ditto)
-    trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the player (``player_address``)
-    one_address: bool = False  # True: the queue pairs players of one address (all behind one; the tests)
-
-
-@dataclass(eq=False)
-class Client:
-    ws: Any
-    address: str
-    settings: Settings
-    player: Player | None = None
-    duel: ServerDuel | None = None
-    side: int = 0
-    garbage: int = 0
-    tokens: float = 0.0
-    filled: float = field(default_factory=time.monotonic)
-    heard: float = field(default_factory=time.monotonic)  # the last message's time
-    shut: bool = False  # refused and closing: what it still sends is not read
-
-    def send(self, message: Any) -> None:
-        """Send a message now; a reader too far behind is dropped (``wire``)."""
-        self.send_text(encode(message))
-
-    def send_text(self, text: str) -> None:
-        """Send a message already encoded (one another process of a cluster sent, ``cluster``)."""
-        self.ws.write(text, self.settings.outbox)
-
-    def allowed(self, now: float) -> bool:
-        """One more message within the rate limit (a token bucket)."""
-        self.tokens = min(self.settings.burst, self.tokens + (now - self.filled) * self.settings.rate)
-        self.filled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class DuelServer(Races):
+class DuelServer(RecordedRaces):
     def __init__(self, store: Store, settings: Settings = Settings(),
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
@@ -126,6 +76,8 @@ class DuelServer(Races):
         self.missed: dict[int, tuple[float, Result]] = {}
         self.recorded_checked: dict[int, tuple[float, bool]] = {}
         self.daily = DailyBoards(store.db)  # DD-5: the daily deals' boards
+        self.worker = DbThread()  # where every call of the store runs, off the event loop
+        self.pairing = False  # a pairing of the queue is with the database (``races.pair``)
 
     async def started(self) -> None:
         """Called once the event loop runs, before the first player: a process of a cluster
@@ -138,7 +90,12 @@ class DuelServer(Races):
         """The server is stopping: the races in progress end at this moment (``stop``); a
         process of a cluster hands them to another first (``backups``)."""
         self.stop()
+        await self.worker.settled()
+        await self.results_out()
         await asyncio.sleep(0.05)  # the results' messages leave before the doors close
+
+    async def results_out(self) -> None:
+        """Wait until the results told are on their way (a cluster's wait for their races' streams)."""
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, ws: PlayerConnection) -> None:
@@ -164,7 +121,7 @@ class DuelServer(Races):
                 del self.per_address[address]
 
     def _hello_late(self, client: Client) -> None:
-        if client.player is None and not client.shut:
+        if client.player is None and not client.shut and not client.admitting:
             self._shut(client, Refused("hello", "no hello in time"))
 
     def _heard(self, client: Client, data: bytes | None) -> None:
@@ -172,6 +129,11 @@ class DuelServer(Races):
         if client.shut:
             return
         settings = self.settings
+        if client.admitting:  # read once admitted; a flood meanwhile is refused as one
+            client.early.append(data)
+            if len(client.early) > settings.burst:
+                self._shut(client, Refused("flood", f"more than {settings.rate:g} messages a second"))
+            return
         if client.player is None:
             refusal = self._hello(client, data if data is not None else b"")
             if refusal is not None:
@@ -207,7 +169,7 @@ class DuelServer(Races):
         asyncio.get_running_loop().call_later(SHUT_SECONDS, client.ws.transport.close)
 
     def _hello(self, client: Client, text: str | bytes) -> Refused | None:
-        """Admit the player of a hello; the refusal otherwise."""
+        """A hello checked, its player asked of the store (``_admit``); the refusal otherwise."""
         try:
             hello = decode(text, FROM_PLAYER)
         except ProtocolError as error:
@@ -218,27 +180,51 @@ class DuelServer(Races):
             return Refused("version", f"this server speaks version {VERSION} (Solitaire {__version__})")
         if not KEY.match(hello.key):
             return Refused("hello", "the key must be 22 to 64 letters, digits, - or _")
+        client.admitting = True
+        self.worker.run(lambda: self._player_of(hello, client.address), lambda found: self._admit(client, found))
+        return None
+
+    def _player_of(self, hello: Hello, address: str) -> Player | Refused:
+        """On the database thread: the hello's player, found or made; or why not."""
         try:
-            player = self.store.player(hello.key, hello.name, client.address, self.settings.newcomers)
+            return self.store.player(hello.key, hello.name, address, self.settings.newcomers)
         except TooManyNewcomers:
             return Refused("throttled", "too many new players from your address today")
         except self.store.unavailable:
             return Refused("store", "the server cannot save players now: try again in a minute")
+
+    def _admit(self, client: Client, player: Player | Refused) -> None:
+        """The store's answer to a hello: the player admitted (welcomed, back in their race),
+        then what they sent meanwhile is read; or the door shut."""
+        client.admitting = False
+        if client.shut or client not in self.clients:
+            return
+        if isinstance(player, Refused):
+            return self._shut(client, player)
         older = self.by_player.get(player.id)
         if older is not None:  # the same key again: this connection is the player now (a comeback)
             self._gone(older)
             older.ws.transport.abort()
         client.player = player
         self.by_player[player.id] = client
-        self._welcome(client)
+        self._welcome(client, player.skill, player.duels < PROVISIONAL_DUELS)
         self.back(client, player.id)
-        return None
+        early, client.early = client.early, []
+        for data in early:
+            self._heard(client, data)
 
-    def _welcome(self, client: Client) -> None:
+    def _welcome(self, client: Client, skill: Skill, provisional: bool) -> None:
         assert client.player is not None
-        skill = self.store.skill(client.player.id)
-        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online, __version__,
-                            self.store.provisional(client.player.id)))
+        client.send(Welcome(client.player.name, skill.number, skill.tier, self.online, __version__, provisional))
+
+    def _rewelcome(self, client: Client) -> None:
+        """Welcome again (the player left the queue or a room), with their rating as stored now
+        (another process may have moved it); as at their hello when it cannot be read."""
+        assert client.player is not None
+        player = client.player
+        self.worker.run(lambda: self._read(lambda: (self.store.skill(player.id), self.store.provisional(player.id)),
+                                           (player.skill, player.duels < PROVISIONAL_DUELS)),
+                        lambda rating: self._welcome(client, *rating))
 
     def sweep_idle(self) -> None:
         """Drop the players silent for ``idle_seconds`` who wait for nothing (no queue, room or
@@ -265,34 +251,37 @@ class DuelServer(Races):
             client.send(Refused("rooms_only", "this duel server has private rooms only"))
         elif isinstance(message, BoardAsk):
             assert client.player is not None
-            top, you = self.store.leaderboard(client.player.id)
-            client.send(Board(top, you or {}))
+            player = client.player.id
+            self.worker.run(lambda: self._read(lambda: self.store.leaderboard(player), None),
+                            lambda board: client.send(Board(board[0], board[1] or {}) if board else UNREADABLE))
         elif isinstance(message, DailySubmit):
             assert client.player is not None
-            judged = self.daily.submit(client.player.id, message, client.address, now)
-            if judged is not None:
-                client.send(judged)
+            player = client.player.id
+            taken = self.daily.take(player, message, client.address, now)
+            if isinstance(taken, list):  # the whole game: replayed and ranked on the database thread
+                self.worker.run(lambda: self._read(lambda: self.daily.judge(player, message, taken), UNREADABLE),
+                                client.send)
+            elif taken is not None:
+                client.send(taken)
         elif isinstance(message, DailyAsk):
             assert client.player is not None
-            client.send(self.daily.answer(client.player.id, message))
+            player = client.player.id
+            self.worker.run(lambda: self._read(lambda: self.daily.answer(player, message), UNREADABLE), client.send)
         elif client.duel is not None:
             client.send(Refused("busy", "you are racing"))
         elif isinstance(message, Find):
             self.rooms.close_for(client)
-            assert client.player is not None
-            waited = self.queue.add(client, self.store.skill(client.player.id).number, now, message.waited)
-            client.send(Queued(self.online, waited, window(waited), self.recorded_ready(client, now)))
+            self.find(client, message.waited)
         elif isinstance(message, Cancel):
             self.queue.remove(client)
             self.rooms.close_for(client)
-            self._welcome(client)
+            self._rewelcome(client)
         elif isinstance(message, Room) and message.keep:
             self._keep_room(client, message.code, now)
         elif isinstance(message, Room):
             self._room(client, message.code, now)
         elif isinstance(message, RecordedAsk):
-            if not self.race_recorded(client, now):  # the queue place or the room is kept
-                client.send(Refused("no_recorded", "no recorded run to race now: your place is kept"))
+            self.race_recorded(client)  # refused when there is none: the queue place or the room is kept
 
     def _room(self, client: Client, code: str, now: float) -> None:
         self.queue.remove(client)
@@ -306,7 +295,16 @@ class DuelServer(Races):
         if maker is None or maker is client or maker not in self.clients or maker.duel is not None:
             client.send(Refused("no_room", f"no room {code[:12]!r}"))
             return
-        self._open_duel(maker, client, now, rated=False)
+        assert maker.player is not None and client.player is not None
+        players = (maker.player.id, client.player.id)
+        self.worker.run(lambda: self.shown(players), lambda shown: self._room_ready(maker, client, code, shown))
+
+    def _room_ready(self, maker: Client, client: Client, code: str, shown: tuple[dict, dict]) -> None:
+        """Both players' ratings read: the room's race opens, if both are still free for it."""
+        if any(who not in self.clients or who.shut or who.duel is not None for who in (maker, client)):
+            client.send(Refused("no_room", f"no room {code[:12]!r}"))
+            return
+        self._open_duel(maker, client, self.clock(), shown, rated=False)
 
     def _keep_room(self, client: Client, code: str, now: float) -> None:
         """The maker of a room come back (its process stopped): the room again, under its code."""
@@ -373,6 +371,8 @@ async def run_until(server: DuelServer, stopping: asyncio.Event, doors: Server |
     await stopping.wait()
     pairing.cancel()
     await server.leave(doors)
+    await server.worker.settled()
+    server.worker.close()
 
 
 async def _pair_forever(server: DuelServer) -> None:
@@ -385,4 +385,5 @@ async def _pair_forever(server: DuelServer) -> None:
         ticks += 1
         if ticks % IDLE_SWEEP == 0:
             server.sweep_idle()
-            server.written += server.unsaved.retry(server.store)
+            if server.unsaved:  # (its length read here; the thread alone changes it)
+                server.worker.run(lambda: server.unsaved.retry(server.store), server._rewritten)

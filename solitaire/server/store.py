@@ -86,7 +86,8 @@ class Store:
     def __init__(self, folder: Path, busy_seconds: float = 0.5, url: str | None = None) -> None:
         """SQLite in ``folder``, or PostgreSQL at ``url``. ``busy_seconds``: how long a SQLite
         write waits for another process's before it fails as locked; the server keeps a result
-        it could not write (``unsaved``), so the event loop is not held longer."""
+        it could not write (``unsaved``), so the results after it do not wait longer. The server
+        calls a store only from its database thread (``db_thread``), never its event loop."""
         self.db = open_database(folder, url, busy_seconds)
         self.folder: Path | None = folder if url is None else None  # where results kept unwritten go too (``spill``)
         try:

@@ -18,6 +18,9 @@ acknowledged the record that holds them. An acknowledgement not heard within ``A
 NATS server away, a NATS cluster electing a new leader for the stream) lets the answers go — the
 race goes on as on one process — and the race's last record is read again (waiting at most as
 long) before the next one is written.
+Per move, on this side: one record encoded, one publish with a reply subject of the process's
+own (``Acks``), one acknowledgement read; no timer of its own (one gives up every late record,
+``_expire``), and nothing that walks every race.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from nats.errors import Error as NatsError
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import APIError, NotFoundError
 
+from .acks import Acks
 from .duel import ServerDuel
-from .replica import Replica, done, more, opening, read, stored, taken
+from .replica import Replica, done, more, opening, over, read, stored, taken
 
 STREAM = "SOLITAIRE_RACES"
 PREFIX = "solitaire.race"
@@ -63,6 +67,7 @@ class Writer:
     waiting: list = field(default_factory=list)  # the answers for the next record
     unsure: bool = False  # an acknowledgement not heard: read the race's last record before writing
     ending: bool = False  # its ``done`` goes next
+    judge: Callable[[], None] | None = None  # its ``over`` goes next; called once the stream has it
     queued: bool = False  # in ``RaceStreams.outgoing``
 
 
@@ -78,7 +83,11 @@ class RaceStreams:
         self.wake = asyncio.Event()
         self.idle = asyncio.Event()
         self.writing = False  # the sender is writing a record (or reading one again) now
+        self.in_flight = 0  # records on their way, not yet acknowledged (nor given up)
+        self.deadlines: deque[tuple[float, asyncio.Future]] = deque()  # (give up at, its answer), oldest first
+        self.expiring: asyncio.TimerHandle | None = None  # the one timer that gives them up (``_expire``)
         self.sender: asyncio.Task | None = None
+        self.acks: Acks | None = None  # how records are written and acknowledged (``start``)
 
     async def start(self, nc: Any) -> None:
         """The stream, made if it is not there yet with as many copies as the NATS system keeps;
@@ -96,12 +105,16 @@ class RaceStreams:
                     break
                 if replicas == REPLICAS[-1]:
                     raise
+        self.acks = Acks(nc)
+        await self.acks.start()
         self.sender = asyncio.create_task(self._send())
 
     async def close(self) -> None:
         await self.drained()
         if self.sender is not None:
             self.sender.cancel()
+        if self.expiring is not None:
+            self.expiring.cancel()
 
     # -- writing ------------------------------------------------------------------------------------
     def open(self, duel: ServerDuel, zero: float, seq: int = 0) -> None:
@@ -121,6 +134,15 @@ class RaceStreams:
         if then is not None:
             writer.waiting.append(then)
         self._queue(writer)
+
+    def judge(self, duel_id: str, then: Callable[[], None]) -> None:
+        """The race is over: ``over`` goes in its stream, and ``then`` (judge, write and tell it)
+        once the stream has it — never if another process appended to the race first (it runs
+        it now: ``lost``). A process killed after ``over`` leaves the race to be taken over."""
+        writer = self.writers.get(duel_id)
+        if writer is not None:
+            writer.judge = then
+            self._queue(writer)
 
     def finish(self, duel_id: str) -> None:
         """The race is over (written): ``done`` is its last record."""
@@ -147,7 +169,7 @@ class RaceStreams:
     async def drained(self) -> None:
         """Wait until every record posted so far is acknowledged (or given up)."""
         while self.sender is not None and not self.sender.done() and (
-                self.outgoing or self.writing or any(writer.flying is not None for writer in self.writers.values())):
+                self.outgoing or self.writing or self.in_flight):
             self.idle.clear()
             await self.idle.wait()
 
@@ -164,7 +186,7 @@ class RaceStreams:
                     log.exception("a race's record could not be written")
                 finally:
                     self.writing = False
-            if not any(writer.flying is not None for writer in self.writers.values()):
+            if not self.in_flight:
                 self.idle.set()
 
     async def _write(self, writer: Writer) -> None:
@@ -173,8 +195,11 @@ class RaceStreams:
             return
         if writer.unsure and not await self._resync(writer):
             return
-        if writer.ending:
-            data, count = done(self.node, duel.id), writer.stored
+        last = ""  # or the race's ``over``, or its ``done``
+        if writer.judge is not None and len(duel.log) <= writer.stored:  # its last entries first
+            data, count, last = over(self.node, duel.id), writer.stored, "over"
+        elif writer.ending:
+            data, count, last = done(self.node, duel.id), writer.stored, "done"
         elif writer.seq == 0:
             data, count = opening(self.node, duel, writer.zero), len(duel.log)
         elif len(duel.log) > writer.stored:
@@ -183,18 +208,32 @@ class RaceStreams:
             waiting, writer.waiting = writer.waiting, []
             return _call(waiting)
         writer.flying, writer.waiting = writer.waiting, []
-        last = writer.ending  # the race's ``done``
+        self.in_flight += 1
         try:
-            future = await self.js.publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
+            future = await (self.acks or self.js).publish_async(subject(duel), data, headers={EXPECTED: str(writer.seq)})
         except NatsError:
             future = asyncio.get_running_loop().create_future()
             future.cancel()
-        timer = asyncio.get_running_loop().call_later(ACK_SECONDS, future.cancel)
-        future.add_done_callback(lambda answer: self._acked(writer, count, last, timer, answer))
+        self._give_up_later(future)
+        future.add_done_callback(lambda answer: self._acked(writer, count, last, answer))
 
-    def _acked(self, writer: Writer, count: int, last: bool, timer: asyncio.TimerHandle,
-               answer: asyncio.Future) -> None:
-        timer.cancel()
+    def _give_up_later(self, future: asyncio.Future) -> None:
+        """``future`` cancelled if unanswered in ``ACK_SECONDS``: one timer for every record on its
+        way (``_expire``), not one a record (a timer made and cancelled each move cost CPU)."""
+        loop = asyncio.get_running_loop()
+        self.deadlines.append((loop.time() + ACK_SECONDS, future))
+        if self.expiring is None:
+            self.expiring = loop.call_later(ACK_SECONDS, self._expire)
+
+    def _expire(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self.deadlines and (self.deadlines[0][0] <= now or self.deadlines[0][1].done()):
+            self.deadlines.popleft()[1].cancel()  # nothing for an answered one
+        self.expiring = loop.call_at(self.deadlines[0][0], self._expire) if self.deadlines else None
+
+    def _acked(self, writer: Writer, count: int, last: str, answer: asyncio.Future) -> None:
+        self.in_flight -= 1
         flying, writer.flying = writer.flying or [], None
         error = None if answer.cancelled() else answer.exception()
         if answer.cancelled() or error is not None:
@@ -203,40 +242,72 @@ class RaceStreams:
                 writer.waiting, flying = flying + writer.waiting, []  # they wait for that answer
         else:
             writer.seq, writer.stored = answer.result().seq, count
-            if last:  # its ``done`` is in: nothing more is written for it
-                self.writers.pop(writer.duel.id, None)
-                flying += writer.waiting
-                asyncio.get_running_loop().create_task(self._purge(writer.duel))
+            if last == "done":  # nothing more is written for it
+                flying += self._done(writer)
+            elif last == "over" and writer.judge is not None:
+                flying.append(writer.judge)
+                writer.judge = None
         _call(flying)
-        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending
+        if self.writers.get(writer.duel.id) is writer and (writer.waiting or writer.ending or writer.judge
                                                             or len(writer.duel.log) > writer.stored):
             self._queue(writer)
-        elif not self.outgoing and not any(w.flying is not None for w in self.writers.values()):
+        elif not self.outgoing and not self.in_flight:
             self.idle.set()
 
+    def _done(self, writer: Writer) -> list[Callable[[], None]]:
+        """The race's ``done`` is in the stream: its records purged; the answers still waiting."""
+        self.writers.pop(writer.duel.id, None)
+        asyncio.get_running_loop().create_task(self._purge(writer.duel))
+        return writer.waiting
+
     async def _resync(self, writer: Writer) -> bool:
-        """After an acknowledgement not heard: where the race's stream is, and whose it is."""
+        """After an acknowledgement not heard: where the race's stream is, and whose it is. A
+        race that had records here and has none now was ended and purged by another process —
+        unless the stream itself is new (its sequence below this race's: NATS lost its store)."""
         try:
             last = await asyncio.wait_for(self.js.get_last_msg(STREAM, subject(writer.duel)), ACK_SECONDS)
         except NotFoundError:
-            writer.seq = writer.stored = 0  # the opening never got there
+            try:
+                info = await asyncio.wait_for(self.js.stream_info(STREAM), ACK_SECONDS) if writer.seq else None
+            except (NatsError, TimeoutError):
+                return self._away(writer)
+            if info is not None and info.state.last_seq >= writer.seq:
+                return self._gone(writer)
+            writer.seq = writer.stored = 0  # written again from its opening
             writer.unsure = False
             return True
         except (NatsError, TimeoutError):
-            _call(writer.waiting)  # still away: the answers go, the next move tries again
-            writer.waiting = []
-            return False
+            return self._away(writer)
         record = json.loads(last.data)
         if record.get("owner") != self.node:  # another process appended to the race: it runs it now
-            self.writers.pop(writer.duel.id, None)
-            _call(writer.waiting)
-            writer.waiting = []
-            self.lost(writer.duel.id)
+            return self._gone(writer)
+        if "done" in record:  # its own ``done`` got there
+            _call(self._done(writer))
             return False
         writer.seq, writer.unsure = last.seq, False
         if "open" in record or "more" in record:
             writer.stored = stored(record)
+        if "over" in record and writer.judge is not None:  # its own ``over`` got there: judged here
+            judge, writer.judge = writer.judge, None
+            _call([judge])
+            return False  # its ``done`` is queued by then
         return True
+
+    def _away(self, writer: Writer) -> bool:
+        """NATS still away: the answers go; the next move tries again, a ``done`` in a while."""
+        _call(writer.waiting)
+        writer.waiting = []
+        if writer.ending or writer.judge is not None:
+            asyncio.get_running_loop().call_later(ACK_SECONDS, self._queue, writer)
+        return False
+
+    def _gone(self, writer: Writer) -> bool:
+        """The race is another process's now: nothing more is written for it here."""
+        self.writers.pop(writer.duel.id, None)
+        _call(writer.waiting)
+        writer.waiting = []
+        self.lost(writer.duel.id)
+        return False
 
     async def _purge(self, duel: ServerDuel) -> None:
         try:

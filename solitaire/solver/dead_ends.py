@@ -1,5 +1,6 @@
-"""Dead-end proofs for the search: a position where some cards can never move again is lost at
-once, without searching it.
+"""Dead-end proofs for the search: a position where some cards can never move again
+(``dead_end``), or in Yukon never lead a move (``never_lead``), is lost at once, without
+searching it.
 
 ``DeadEnds`` is one part of ``Search``; it reads the search's settings and caches set up by
 ``Search.__init__``.
@@ -210,4 +211,88 @@ class DeadEnds:
                             stuck ^= bit
                             changed = True
                             break
+        return stuck != 0
+
+    def never_lead(self, state: State) -> bool:
+        """Whether some cards can provably never lead a move, so the game is lost (issue 34):
+        one deck, every card in the columns or home, an empty column for Kings only, and any
+        face-up card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).
+
+        ``dead_end`` asks when a card can first move at all, and in Yukon almost every card can
+        be carried by a card under it. Every card must lead a move to be won (going home is one),
+        so this asks when a card can first lead one: the set S of cards that never lead is the
+        largest in which each card's every way to lead needs a card of S to have led first. A
+        card only leaves the card it lies on by leading (a card carried keeps what lies on it),
+        so a card's ways, each the cards that must have led before, are:
+
+        - home: the card lying on it (it must be a top), and every lower card of its suit not
+          yet home;
+        - onto a card that takes it (C-2): the card lying on that one (it must be a top; none if
+          it is home, C-7); if it lies above in the card's own column, one card from just above
+          the card up to it must have led too (until then it rides in the card's own group);
+        - a King into an empty column (C-3): one now, or some column's bottom card must have led
+          (nothing else empties a column);
+
+        and a face-down card must first be turned up: the card lying on it must have led (C-6).
+        Since the first card of S to lead would need one that led before, none of S ever leads.
+        """
+        if self.decks != 1 or self.empty_any or self.ordered or state[2]:
+            return False
+        cols, found = state[0], state[1]
+        on = [0] * 52  # the bit of the card lying on each column card (0 for a top)
+        col_of = [-1] * 52
+        idx_of = [0] * 52
+        for ci, col in enumerate(cols):
+            for i, v in enumerate(col):
+                c = v & 63
+                col_of[c], idx_of[c] = ci, i
+                if i + 1 < len(col):
+                    on[c] = 1 << (col[i + 1] & 63)
+        bottoms = [col[0] & 63 for col in cols if col]
+        empty_now = len(bottoms) < len(cols)
+        stuck = 0
+        ways_of: list[tuple[int, list[int]]] = []
+        rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
+        for su in range(4):
+            lower = 0  # the lower cards of the suit not yet home
+            for r in range(found[su] + 1, KING + 1):
+                c = _CARD[su][r]
+                ci, idx = col_of[c], idx_of[c]
+                if ci < 0:
+                    return False  # a card neither home nor in a column: not a position this proof reads
+                way = on[c] | lower
+                lower |= 1 << c
+                if not way:
+                    continue
+                ways = [way]
+                col = cols[ci]
+                flip = on[c] if col[idx] >= HIDDEN else 0
+                for parent in accepts[c]:
+                    if rank[parent] <= found[suit[parent]]:
+                        way = flip
+                    elif col_of[parent] == ci and idx_of[parent] > idx:
+                        tail = on[parent] | flip
+                        ways.extend(1 << (col[e] & 63) | tail for e in range(idx + 1, idx_of[parent] + 1))
+                        continue
+                    else:
+                        way = on[parent] | flip
+                    if not way:
+                        break
+                    ways.append(way)
+                else:
+                    if r == KING:
+                        if empty_now:
+                            if not flip:
+                                continue
+                            ways.append(flip)
+                        ways.extend(1 << bottom | flip for bottom in bottoms if bottom != c)
+                    stuck |= 1 << c
+                    ways_of.append((c, ways))
+        changed = True
+        while changed and stuck:
+            changed = False
+            for c, ways in ways_of:
+                if stuck >> c & 1 and not all(w & stuck for w in ways):
+                    stuck ^= 1 << c
+                    changed = True
         return stuck != 0

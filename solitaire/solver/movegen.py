@@ -163,7 +163,8 @@ class MoveGeneration:
             expanded = self.expanded
             if len(expanded) >= self.expanded_cap:
                 expanded.clear()
-            built = expanded[state] = self._expand(state)
+            # Yukon: a position where some cards can never lead a move has no move worth trying
+            built = expanded[state] = () if self.lead_proof and self.never_lead(state) else self._expand(state)
         if rng is None:
             ranked = sorted(built, key=_priority)
         else:

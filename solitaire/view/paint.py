@@ -27,6 +27,11 @@ def _font(name: str, size: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path("fonts", name)), max(1, size))
 
 
+def close_fonts() -> None:
+    """Let go of every font the drawing opened (each holds its file open): a run's end."""
+    _font.cache_clear()
+
+
 def _ink_crop(surface: pygame.Surface) -> pygame.Surface:
     """The part of a rendered glyph that has ink, so glyphs align by their shapes."""
     return surface.subsurface(surface.get_bounding_rect(min_alpha=8)).copy()

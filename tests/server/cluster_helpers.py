@@ -57,16 +57,23 @@ def two_processes(data: Path, *options: str) -> Iterator[tuple["ServerProcess", 
 class ServerProcess:
     """``game.py server --nats URL`` as a child process; ``url`` once it listens."""
 
-    def __init__(self, data: Path, nats: str, *options: str) -> None:
+    def __init__(self, data: Path, nats: str, *options: str, wait: bool = True) -> None:
+        """Started; listening when made, or after ``ready`` (``wait`` False: start several at once)."""
         self.process = subprocess.Popen(
             [sys.executable, str(GAME), "server", "--data", str(data), "--port", "0", "--nats", nats, "--one-address", *options],
             stdout=subprocess.PIPE, text=True)
+        if wait:
+            self.ready()
+
+    def ready(self) -> "ServerProcess":
+        """Wait until it listens: its ``url`` and ``port`` then."""
         line = self.process.stdout.readline() if self.process.stdout else ""
         if not line:
             self.process.kill()
             raise AssertionError("the server process did not start")
         self.url = json.loads(line)["listening"]
         self.port = int(self.url.rsplit(":", 1)[1])
+        return self
 
     def kill(self) -> None:
         """Killed outright (SIGKILL): nothing more is written, nothing is said."""

@@ -6,6 +6,7 @@ database restarted mid-race, the result kept, told, and written once when it is 
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -109,3 +110,55 @@ def test_postgresql_restarted_mid_race_three_processes_keep_the_result_and_write
         assert store.written(told[0]["duel"]) is not None
         assert store.counts() == {"duels": 1, "results": 2, "players": 2}
         store.close()
+
+
+def replace(balancer: Balancer, index: int, process: ServerProcess) -> None:
+    """The balancer's ``index``-th process is ``process`` once it listens (never, if it is
+    stopped first: the races were over before it listened)."""
+    try:
+        balancer.ports[index] = process.ready().port
+    except AssertionError:
+        pass
+
+
+def test_each_process_killed_in_turn_mid_race_both_races_finish_written_once(tmp_path, postgres_url):
+    """Two races over three processes (Ann on the first racing Bob on the second, Cy on the
+    third racing Di on the first); each process is killed outright in turn, a new one started in
+    its place after each kill, each kill once both races have gone on since the one before:
+    both races finish as races, each written once, the ratings as written (issue 35 item 3)."""
+    with nats_server() as nats, ExitStack() as stack:
+        options = ("--db", postgres_url, "--race-seconds", "16", "--count-seconds", "0.3")
+        processes = [ServerProcess(tmp_path / f"data{index}", nats, *options, wait=False) for index in range(3)]
+        for process in processes:  # started at once, each stopped after
+            stack.callback(process.stop)
+            process.ready()
+        balancer = Balancer([process.port for process in processes])  # in turn: Ann, Bob, Cy, Di
+        stack.callback(balancer.close)
+        clients = [joined(balancer.url, name) for name in ("Ann", "Bob", "Cy", "Di")]
+        for maker, friend in ((clients[0], clients[1]), (clients[2], clients[3])):
+            maker.make_room()
+            friend.join_room(expect(maker, RoomMade).code)
+        duels = [OnlineDuel(client, expect(client, Matched, 15)) for client in clients]
+        with ThreadPoolExecutor(4) as pool:
+            racing = [pool.submit(race_to_the_end, duel) for duel in duels]
+            for index in range(3):
+                if index:  # the one killed before is replaced: listening, the balancer sends players to it
+                    balancer.ports[index - 1] = processes[index - 1].ready().port
+                before = [duel.sent for duel in duels]
+                deadline = time.monotonic() + 30  # a bound, not a timing: a race ended early stops counting
+                while any(duel.sent < sent + 2 and not done.done() for duel, sent, done in zip(duels, before, racing)) \
+                        and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                processes[index].kill()
+                processes[index] = ServerProcess(tmp_path / f"data{index}b", nats, *options, wait=False)
+                stack.callback(processes[index].stop)
+            threading.Thread(target=replace, args=(balancer, 2, processes[2]), daemon=True).start()  # not waited for
+            lines = [future.result(timeout=90) for future in racing]
+    assert all(line["why"] == "" for line in lines)  # finished as races, not cut short
+    for first, second in ((lines[0], lines[1]), (lines[2], lines[3])):
+        assert first["duel"] == second["duel"] and first["you"] == second["opponent"]
+    store = Store(tmp_path, url=postgres_url)
+    assert store.counts() == {"duels": 2, "results": 4, "players": 4}
+    for player, mu, sigma in store.db.execute("SELECT r.player, r.mu_after, r.sigma_after FROM results r").fetchall():
+        assert store.skill(player) == Skill(mu, sigma)
+    store.close()

@@ -12,6 +12,8 @@ import subprocess
 import time
 
 import nats
+import pytest
+from nats.js.errors import APIError
 
 from solitaire.benches.server_cluster import nats_binary
 from solitaire.server.cli import run_server
@@ -20,7 +22,7 @@ from solitaire.server.duel import ServerDuel, Side, new_deal
 from solitaire.server.link import beat
 from solitaire.server.replica import rebuild
 from solitaire.server.store import Store
-from solitaire.server.streams import RaceStreams, subject
+from solitaire.server.streams import EXPECTED, WRONG_LAST, RaceStreams, subject
 from tests.server.cluster_helpers import nats_server
 from tests.server.helpers import QUICK
 
@@ -58,6 +60,51 @@ async def take_at_once(url: str) -> None:
         await owner.drained()
         assert lost == [("owner", "d1")] and "d1" not in owner.writers
         assert (await heir.last(subject(duel)))["taken"] == "d1"  # its move was refused, not stored
+    finally:
+        for stream in streams:
+            await stream.close()
+        for connection in connections:
+            await connection.close()
+
+
+def test_an_owner_replaced_whose_race_the_other_has_ended_is_refused_its_done_and_tells_nothing():
+    """Issue 35: the owner, thought gone (cut off, alive), was replaced; the process that took
+    the race ran it to its end — its ``over`` and ``done`` in, the race's records purged. The old
+    owner's ``over`` comes after: JetStream refuses it (the race's last record is not the one it
+    wrote last), the race has no records now but the stream went on: the old owner lets the race
+    go and never judges, writes or tells it."""
+    with nats_server() as url:
+        asyncio.run(ended_elsewhere(url))
+
+
+async def ended_elsewhere(url: str) -> None:
+    connections = [await nats.connect(url) for _ in range(2)]
+    lost: list[tuple[str, str]] = []
+    owner, heir = streams = [RaceStreams(node, lambda race, node=node: lost.append((node, race)))
+                             for node in ("owner", "heir")]
+    try:
+        for stream, connection in zip(streams, connections):
+            await stream.start(connection)
+        duel = ServerDuel("d2", new_deal(), 60, (Side(7, "Ann"), Side(8, "Bob")), time.monotonic() - 5, 3.0)
+        duel.play(0, 1, "s", duel.starts_at + 0.5)
+        owner.open(duel, zero=time.time())
+        answered = asyncio.Event()
+        owner.ship(duel, answered.set)
+        await asyncio.wait_for(answered.wait(), 5)
+        replica, seq = await heir.take(subject(duel), "owner")
+        heir.open(rebuild(replica, time.monotonic(), time.time()), replica.zero, seq)
+        ended = asyncio.Event()
+        heir.judge("d2", ended.set)
+        await asyncio.wait_for(ended.wait(), 5)  # the heir's over is in: its result is told
+        heir.finish("d2")
+        for _ in range(100):  # its records are purged in a moment (a bound, not a timing)
+            if await heir.last(subject(duel)) is None:
+                break
+            await asyncio.sleep(0.02)
+        told: list[str] = []
+        owner.judge("d2", lambda: told.append("owner"))
+        await owner.drained()
+        assert told == [] and lost == [("owner", "d2")] and "d2" not in owner.writers
     finally:
         for stream in streams:
             await stream.close()
@@ -122,3 +169,31 @@ def test_a_nats_server_without_jetstream_or_a_bad_url_is_one_line_and_exit_2(tmp
     finally:
         plain.terminate()
         plain.wait(10)
+
+
+def test_a_records_acknowledgement_its_refusal_and_no_stream_at_all_are_told_apart():
+    """``Acks`` (the records' own acknowledgements): a record the stream takes is answered with
+    its sequence; one the stream refuses (the race's last record is not the one expected) with
+    JetStream's error and its code, though that answer carries a sequence too; one no stream
+    takes with an error; none is kept waiting after."""
+    with nats_server() as url:
+        asyncio.run(acknowledged(url))
+
+
+async def acknowledged(url: str) -> None:
+    connection = await nats.connect(url)
+    try:
+        streams = RaceStreams("node", lambda race: None)
+        await streams.start(connection)
+        acks = streams.acks
+        first = await asyncio.wait_for(await acks.publish_async("solitaire.race.a1.1.2", b"{}", {EXPECTED: "0"}), 5)
+        assert first.seq >= 1
+        with pytest.raises(APIError) as refused:
+            await asyncio.wait_for(await acks.publish_async("solitaire.race.a1.1.2", b"{}", {EXPECTED: "0"}), 5)
+        assert refused.value.err_code in WRONG_LAST
+        with pytest.raises(APIError):
+            await asyncio.wait_for(await acks.publish_async("nobody.takes.this", b"{}", {}), 5)
+        assert acks.waiting == {}
+        await streams.close()
+    finally:
+        await connection.close()

@@ -33,6 +33,9 @@ class Reference(Search):
     def dead_end(self, state) -> bool:
         return False
 
+    def never_lead(self, state) -> bool:
+        return False
+
     def children(self, state, rng=None):
         cols, found, talon, p, left = state
         tops = [col[-1] if col else -1 for col in cols]

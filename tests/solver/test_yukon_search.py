@@ -11,7 +11,7 @@ from solitaire.core import Game, parse_card, parse_code
 from solitaire.core.cards import SUITS
 from solitaire.solver.api import solve
 from solitaire.solver.position import safe_any_runs, safe_single_deck, settle_twins
-from solitaire.solver.search import Search
+from solitaire.solver.search import Search, _uses_column
 from tests.solver.test_reference import Reference, random_position
 
 S, H, D, C = (SUITS.index(s) for s in "SHDC")
@@ -58,10 +58,42 @@ def test_YU2_a_twin_lying_in_the_group_itself_is_not_settled_onto():
     assert board == _cols("KC 9D 8S 9H")
 
 
-def test_YU1_no_bold_attempts_without_a_talon():
-    # a bold attempt's rule is about talon cards: with none its lines are the sure ones
-    assert not Search(Game.deal(parse_code("YU1-D1N-AAAAAAB"))).bold
-    assert Search(Game.deal(parse_code("KL1-D1N-AAAAAAB"))).bold
+def test_YU2_bold_attempts_follow_a_card_a_group_left_out_of_order():
+    # Issue 34: with no talon, Yukon's bold attempts hold a move that leaves a face-up card it
+    # did not build on to a use of that card at once (a card onto it, it or a group under it
+    # away, it home); a Klondike whose talon is spent has no bold attempts (its lines are the
+    # sure ones)
+    search = Search(Game.deal(parse_code("YU1-D1N-AAAAAAB")))
+    assert search.bold and search.bare_rule
+    spent = Game.deal(parse_code("KL1-D1N-AAAAAAB"))
+    spent.stock, spent.waste = [], []
+    assert not Search(spent).bold
+    bared = [(acts, child, search.placed(search.start, acts, child))
+             for acts, child, _ in search.children(search.start)]
+    bared = [(acts, child, card) for acts, child, card in bared if card >= 0]
+    assert bared
+    left_out = 0
+    for acts, child, card in bared:
+        column = acts[0][1]
+        assert child[0][column][-1] == card
+        following = search._bold_children(child, None, card)
+        assert following and all(_uses_column(a[0], column) for a, _, _ in following)
+        left_out += len(search.children(child)) - len(following)
+    assert left_out > 0
+
+
+def test_YU2_a_win_the_sure_attempts_alone_find_late_is_found_early():
+    # Issue 34: YU1-D1N-JLDYTGH took 11,848 positions before Yukon had bold attempts, 259 with them
+    result = solve(Game.deal(parse_code("YU1-D1N-JLDYTGH")), 60.0, node_limit=2_000)
+    assert result.result == "won" and result.moves
+
+
+def test_YU2_a_loss_is_still_proven_with_bold_attempts_beside_the_sure_ones():
+    game = Game.deal(parse_code("YU1-D1N-GGMQCIM"))
+    both = Search(game).run(60.0)
+    sure = Search(game)
+    sure.bold = False
+    assert both.result == sure.run(60.0).result == "lost"
 
 
 def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
@@ -76,6 +108,40 @@ def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_los
             assert answer != "won"
             lost += answer == "lost"
     assert dead >= 2 and lost >= 1, (dead, lost)
+
+
+def test_YU2_the_proof_that_cards_never_lead_calls_lost_only_what_every_move_loses():
+    # Issue 34: every card must lead a move to go home; a set of cards each of whose ways to
+    # lead needs another of them to have led first never leads. Checked against the reference,
+    # which tries every legal move, on crowded random positions
+    rng = random.Random(4)
+    proven = lost = 0
+    for _ in range(400):
+        game = random_position(rng, "yukon", left=(20, 40), crowded=True)
+        search = Search(game)
+        if search.never_lead(search.start):
+            proven += 1
+            answer = Reference(game).run(30.0, node_limit=3_000).result
+            assert answer != "won"
+            lost += answer == "lost"
+    assert proven >= 10 and lost >= 5, (proven, lost)
+
+
+def test_YU2_deals_the_search_could_not_finish_are_lost_at_their_first_position():
+    # Issue 34: unknown after 20 s before (42,896 and 44,672 positions); a King and the cards
+    # it must carry can never lead, found before any move is tried
+    for code in ("YU1-D1N-XQEHOKB", "YU1-D1N-QUQKIKC"):
+        result = solve(Game.deal(parse_code(code)), 5.0)
+        assert result.result == "lost" and result.nodes == 1, code
+
+
+def test_YU2_the_proof_that_cards_never_lead_cuts_a_loss_short_at_every_position():
+    # Issue 34: YU1-D1N-ALBNDON was proven lost in 2,174 positions, checked at the root alone;
+    # with ``never_lead`` asked at every position the search expands, in fewer than 1,000
+    game = Game.deal(parse_code("YU1-D1N-ALBNDON"))
+    assert not Search(game).never_lead(Search(game).start)
+    result = solve(game, 60.0, node_limit=1_000)
+    assert result.result == "lost"
 
 
 def test_YU2_a_deal_the_search_could_not_finish_is_lost_at_its_first_position():
