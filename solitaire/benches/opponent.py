@@ -8,7 +8,7 @@ deals 1…N, which a player could be tuned on). Per strength: mean cards home, t
 and **gave up**: the share of races where it pressed End while a line of moves was left that
 sends a card home or turns a card, in the time left at its pace (judged after the fact with every
 card known: ``escape.search`` on the real game), and the same counting lines that take a card back
-from a foundation too, any number of them (the player's own plans take at most two). Each player
+from a foundation too, any number of them (so do the player's own). Each player
 keeps its plan across its decisions (``player.decide_plan``), as the Duel's side does. Head to
 head compares the totals deal by deal for every pair: the players never see each other (DU-1: each plays its own copy),
 so a two-player race's totals are exactly those of each alone (a test checks it). A tie is two
@@ -66,12 +66,14 @@ def deals_for(seed: int, count: int) -> list[int]:
 
 def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool = False) -> bool:
     """Pressing End in ``game`` gives something up: with every card known, a line of moves sends
-    a card home or turns one, and at ``pace`` a move it ends before 0:00 (None: no clock).
-    ``from_home``: lines that take a card back from a foundation count too (the strict check)."""
+    a card home or turns one, and at ``pace`` a move it ends before 0:00 (None: no clock): its last
+    move due at 0:00 exactly never lands (the race is over then, ``Race.over``), so that End gives
+    nothing up. ``from_home``: lines that take a card back from a foundation count too (the strict
+    check)."""
     way = search(game.clone(), True, WIDE_LIMIT if from_home else CHECK_LIMIT, from_home)
     if seconds_left is None:
         return way.found is not False
-    return way.found is None or (bool(way.found) and way.moves * pace <= seconds_left)
+    return way.found is None or (bool(way.found) and way.moves * pace < seconds_left)
 
 
 def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Played]:

@@ -10,13 +10,14 @@ seconds a move, by strength) has passed.
 
 A decision is a core ``Move`` (a stock click is ``DRAW``) or ``END``: press End (DU-4). Every
 strength plays its policy's move, else the first move of the shortest line that sends a card
-home or turns one (``opponent.escape``: every line over the cards it has seen, the talon cycled
-as often as it takes), and presses End only when there is no such line (a dead end of what it
-can know), or, near 0:00, when that line at its pace cannot end before the clock does (the time
-left cannot change the result): never to bank the time bonus (DU-5) while a card could still
-come home (issue 31). A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks
-at a dead end for a line that takes up to two cards back from the foundations, and follows it
-whole. Hard opens by turning the stock over once before it plays a card of it. Games no talon
+home or turns one (``opponent.lines``: every line over the cards it has seen, the talon cycled
+as often as it takes, none longer than the clock lets end), and presses End only when there is
+no such line (a dead end of what it can know), or, near 0:00, when no such line at its pace ends
+before the clock does (the time left cannot change the result): never to bank the time bonus
+(DU-5) while a card could still come home (issue 31). A player that keeps a plan
+(``decide_plan``: the Duel's side, the bench) looks at a dead end for a line that takes cards
+back from the foundations, as many as it takes, and follows it whole. The search is bounded by
+positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard opens by turning the stock over once before it plays a card of it. Games no talon
 search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
@@ -35,7 +36,7 @@ from .kinds import search_kind
 from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
-from .opponent.escape import search, way_out
+from .opponent.lines import LIMIT, way_out
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
@@ -101,13 +102,12 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     return _decide(view, strength, seed, FROM_HOME_LIMIT)
 
 
-FROM_HOME_LIMIT = 25_000
-"""Positions the search through cards taken back from home may look at (only at a dead end; past
-it, End). At 200,000 one dead end of 200 deals took 74 s to search on a loaded machine."""
-RETURNS = 2
-"""Cards a line may take back from home: each one more multiplies the places to look through
-(unbounded, one dead end took 169 s to search); a line that needs a third is rare (the bench's
-strict "gave up" counts the Ends that left one)."""
+FROM_HOME_LIMIT = LIMIT
+"""Positions the search through cards taken back from home may look at (only at a dead end of the
+lines that leave the foundations alone; past it, End)."""
+ANY_NUMBER = 52
+"""Cards a line may take back from home: as many as it takes (a cap makes the search incomplete:
+one End of the tuning deals needed five, the 10 of diamonds down to the 6 as a ladder)."""
 
 
 def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) -> tuple[Decision, Plan]:
@@ -126,21 +126,32 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
         return move, ()
-    way = way_out(view)
+    within = None if seconds is None else moves_within(seconds, PACE[strength])
+    way = way_out(view, max_moves=within)
+    if not way.found and from_home is not None:  # a card back from home may open a way
+        wider = way_out(view, from_home, ANY_NUMBER, within)
+        if wider.found:
+            return wider.line[0], wider.line[1:]  # the line is the plan: the policy would send the card home
+        way = way if way.found is None else wider
     if way.found is None:  # too many places to look through: play on while the policy can
         return (END if move is None else move), ()
-    if not way.found and from_home is not None:  # a card back from home may open a way
-        way = search(view.game.clone(), view.stock_known, from_home, from_home=True, returns=RETURNS)
-        if not way.found:
-            return END, ()  # a dead end of what it can know, the foundations' cards included
-        move = None  # the line is the plan: the policy would send the card straight home
-    if not way.found:
-        return END, ()  # a dead end of what it can know: no line sends a card home or turns one
-    if seconds is not None and way.moves * PACE[strength] > seconds:
-        return END, ()  # the next card home or turned cannot come before 0:00: End banks the bonus
+    if not way.found or (seconds is not None and way.moves * PACE[strength] >= seconds):
+        return END, ()  # a dead end of what it can know, or its next card cannot come before 0:00
     if move is not None:
         return move, ()
     return way.line[0], way.line[1:]
+
+
+def moves_within(seconds: float, pace: float) -> int:
+    """The most moves that end before 0:00 at ``pace``: a line of ``n`` moves fits when
+    ``n * pace < seconds`` (a move due at 0:00 exactly never lands: ``Race.over``), as the
+    bench's check judges it."""
+    n = max(0, int(seconds // pace))
+    while (n + 1) * pace < seconds:
+        n += 1
+    while n and n * pace >= seconds:
+        n -= 1
+    return n
 
 
 DEMO_SECONDS = 0.1  # Pyramid's move by the computer: its samples searched this long in all

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from solitaire.benches.opponent import gave_up, race
 from solitaire.core import DRAW, Move, Pile, parse_code
+from solitaire.core.duel import Race
 from solitaire.core.moves import TABLEAU
-from solitaire.solver.opponent.escape import search, way_out
+from solitaire.solver.opponent.escape import search
+from solitaire.solver.opponent.lines import way_out
 from solitaire.solver.player import END, PACE, Strength, decide, decide_plan, seen
 from tests.positions import build
 
@@ -55,7 +57,23 @@ def test_gave_up_is_true_where_a_line_is_left_and_false_at_a_dead_end():
 def test_gave_up_is_false_when_the_line_cannot_end_before_0_00():
     moves = search(deep(), True).moves
     assert not gave_up(deep(), moves * PACE[Strength.EASY] - 0.1, PACE[Strength.EASY])
-    assert gave_up(deep(), moves * PACE[Strength.EASY], PACE[Strength.EASY])
+    assert gave_up(deep(), moves * PACE[Strength.EASY] + 0.1, PACE[Strength.EASY])
+
+
+def test_a_line_whose_last_move_is_due_at_0_00_exactly_gives_nothing_up():
+    """Issue 31: the strict check counted an End as gave up when the line's last move fell due at
+    0:00 exactly (``<=``); the race is over then and the move never lands (``Race.over``), so the
+    time left could not change the result: End was right, and the player now presses it."""
+    contest = Race(parse_code("DU2-D3N-AAAAAAG"))
+    contest.tick(contest.limit - PACE[Strength.EASY])
+    assert contest.playing(0)
+    contest.tick(PACE[Strength.EASY])  # the next decision's moment: 0:00
+    assert contest.over and not contest.playing(0)
+    moves = search(deep(), True).moves
+    pace = PACE[Strength.EASY]  # 2.0: whole seconds, so the moment is exact
+    assert not gave_up(deep(), moves * pace, pace)
+    assert decide(seen(deep(), moves * pace), Strength.EASY) is END
+    assert decide(seen(deep(), moves * pace + 0.01), Strength.EASY) != END
 
 
 def test_DU4_every_strength_ends_only_when_the_next_card_cannot_come_before_0_00():

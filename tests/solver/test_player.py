@@ -139,7 +139,8 @@ def test_DU4_it_plays_on_while_the_next_card_comes_before_0_00_whatever_the_bonu
     """27 cards home, the next that fit two clicks away, six moves a card so far. With 18 s left
     every strength used to End (the next card at that pace came too late to pay for the bonus
     ending banked: issue 22's rule); issue 31: End only when the time left cannot change the
-    result, so it plays on, and ends only when the two clicks cannot land before 0:00."""
+    result, so it plays on, and ends only when the two clicks and the card cannot land before 0:00
+    (a move due at 0:00 exactly comes too late: the race is over then)."""
     found = ["AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D 6D", "AC 2C 3C 4C 5C 6C 7C 8C"]
     game = build("duel", tableau=["KS QH JS TH", "KC QD JC TD", "KH QS", "KD QC", "JH TS", "JD TC 9D"],
                  foundations=found, stock="6H 7D 9H 8H 8D 7H", draw=3)
@@ -148,8 +149,8 @@ def test_DU4_it_plays_on_while_the_next_card_comes_before_0_00_whatever_the_bonu
     assert decide(seen(game, 18.0), strength) == DRAW
     assert decide(seen(game, 200.0), strength) == DRAW
     assert search(game, True).moves == 3  # two clicks, then the card home
-    assert decide(seen(game, 3 * PACE[strength]), strength) == DRAW
-    assert decide(seen(game, 3 * PACE[strength] - 0.1), strength) is END
+    assert decide(seen(game, 3 * PACE[strength] + 0.1), strength) == DRAW
+    assert decide(seen(game, 3 * PACE[strength]), strength) is END  # the card would land at 0:00: too late
 
 
 def test_hard_with_no_clock_wins_a_deal_that_easy_loses():

@@ -6,17 +6,18 @@ a face-down card. A card back from a foundation only with ``from_home`` (at most
 a line): the policy, asked again after the line's first move, would send it straight home, round
 and round, so such a line is followed whole, as a plan (``player.decide_plan``); ``Way.line``.
 
-The search runs on what the player sees: a card turned ends a line (what shows is unknown), and
-a click on a stock not yet seen is a way out in itself (it shows cards). Once the stock has been
+The search runs on what it is given: a card turned ends a line (what shows is unknown), and a
+click on a stock not yet seen is a way out in itself (it shows cards). Once the stock has been
 through the waste, every card a line can move is known, so what the search finds on a player's
-view is exactly what it finds on the real position: a player that presses End only when this
-search comes back empty never gives up a card it could have had (``bench --opponent``'s
-"gave up" runs the same search on the real game, after the fact).
+view is exactly what it finds on the real position. This search plays the moves on a ``Game``,
+so it fits every game of the Klondike family; ``bench --opponent``'s "gave up" runs it on the
+real game, after the fact. The player itself runs ``lines.search``, the same search on compact
+positions, where its rules fit (a test holds the two to the same answers).
 
 It is breadth first: the line it finds is a shortest one, and the next decision finds the rest of
 it, one move shorter, so following it always arrives. Positions are told apart by their cards
-alone (a recycle's cost does not make a new place to be), so the search ends: a Klondike table
-without a card to turn has a few thousand such places at most. ``LIMIT`` bounds it all the same.
+alone (a recycle's cost does not make a new place to be), so the search ends. ``LIMIT`` bounds
+it all the same.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from typing import Optional
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from .sampling import home, still_hidden
-from .view import Seen
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -108,8 +108,3 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
 def _found(trail: Trail, depth: int) -> Way:
     line = _line(trail)
     return Way(True, line[0], depth, line)
-
-
-def way_out(view: Seen, limit: int = LIMIT) -> Way:
-    """The search on what the player sees."""
-    return search(view.game.clone(), view.stock_known, limit)

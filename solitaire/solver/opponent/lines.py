@@ -1,0 +1,206 @@
+"""Every line over the cards a player has seen, on compact positions: the search the computer
+runs at the moment it would press End (DU-4), where it must be complete, not capped.
+
+It asks what ``escape.search`` asks (the shortest line of legal moves to a card home, more than
+now, or a face-down card turned; cards taken back from a foundation allowed, ``returns`` at most
+in a line) and finds the same line length, on the Klondike rules the Duel plays (``fits``): one
+deck, ordered runs built down in alternate colours, a King alone into an empty column, the
+stock turned onto a waste and recycled as often as it takes. It is the same breadth-first search
+over the same positions, told apart the same way (columns in any order, the talon, the
+foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` played, checked,
+cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
+End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
+is seen affordable at the rare End moment. ``bench --opponent``'s check of the End after the fact keeps
+``escape.search`` on the real ``Game``: the player and its judge do not share a search.
+
+``max_moves``: lines longer than this are not looked at (the clock ends first), so the search is
+complete up to that depth. A line is found as search actions (``position.Action``) and written
+out as core moves on the game it started from (``search.to_core_moves``).
+"""
+
+from __future__ import annotations
+
+from ...core.cards import KING, RANK, SUIT
+from ...core.game import Game
+from ..foundations import foundation_ranks
+from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
+from ..search import to_core_moves
+from . import escape
+from .escape import Way, _line
+from .view import Seen
+
+LIMIT = 400_000
+"""Positions one search may look at (past it, ``Way.found`` None): more than the 300,000 of the
+same positions the bench's strict check looks through before it counts an End as gave up; about
+200 MB and half a minute of a loaded core at the worst."""
+
+_SEP = b"\xfe"
+
+
+def fits(game: Game) -> bool:
+    """Whether the compact search plays ``game``'s rules (the Duel's and Klondike's with unlimited
+    passes); otherwise the player keeps ``escape.search``."""
+    rules = game.rules
+    return (rules.decks == 1 and rules.runs == "ordered" and rules.build == "alternate_colours_down"
+            and rules.empty_column == "king" and rules.foundation_start == "ace"
+            and rules.foundation_build == "up_in_suit" and rules.foundation_back == "to_column"
+            and rules.stock == "waste" and rules.draw == "cards" and not rules.cells and not rules.covered_by
+            and rules.foundations != "one_pile" and rules.pairs == "none" and game.scoring.max_recycles < 0
+            and not rules.deals_rows)
+
+
+def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
+           max_moves: int | None = None) -> Way:
+    """The shortest line from ``game`` (whose rules ``fits``) to a card home or turned, or (while
+    ``stock_seen`` is False) a stock click, which shows cards not seen yet; at most ``returns``
+    cards taken back from the foundations in a line, none longer than ``max_moves``."""
+    cols = tuple(bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
+                 for cards, hidden in zip(game.tableau, game.hidden))
+    found = bytes(foundation_ranks(game))
+    talon = bytes(game.waste + game.stock[::-1])
+    found_line = _bfs(cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen,
+                      limit, returns, max_moves)
+    if not isinstance(found_line, tuple):
+        return Way(found_line)
+    actions, depth = found_line
+    line = tuple(to_core_moves(game, list(actions)))
+    return Way(True, line[0], depth, line)
+
+
+def way_out(view: Seen, limit: int = LIMIT, returns: int = 0, max_moves: int | None = None) -> Way:
+    """The search on what the player sees: this one where it ``fits``, else ``escape.search``
+    (which knows no ``max_moves``: its line is judged against the clock by the caller)."""
+    if fits(view.game):
+        return search(view.game, view.stock_known, limit, returns, max_moves)
+    return escape.search(view.game.clone(), view.stock_known, min(limit, escape.LIMIT), returns > 0, returns)
+
+
+def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
+    return b"\xff".join(sorted(cols)) + _SEP + found + bytes((p,)) + talon
+
+
+def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
+         stock_seen: bool, limit: int, returns: int, max_moves: int | None) -> tuple | bool | None:
+    """Breadth first over (columns, foundations, talon, waste size); the line's actions and
+    length when found, False at a dead end, None past ``limit``."""
+    home_now = sum(found0)
+    builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
+    kings = tuple(card_of[s][KING] for s in range(4))
+    visited = {_key(cols0, found0, talon0, p0)}
+    frontier: list[tuple] = [(cols0, found0, talon0, p0, 0, None)]
+    depth = 0
+    ncols = len(cols0)
+    runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
+    while frontier:
+        depth += 1
+        if max_moves is not None and depth > max_moves:
+            return False
+        following: list[tuple] = []
+        add = following.append
+        for cols, found, talon, p, taken, trail in frontier:
+            home = sum(found)
+            children: list[tuple] = []
+            child = children.append
+            # the stock: a click turns up to ``draw`` cards, or recycles (and deals, DU-2) when empty
+            size = len(talon)
+            if size:
+                if not stock_seen:
+                    return (_line((("s",), trail)), depth)
+                if p < size:
+                    q = min(size, p + draw)
+                else:
+                    q = min(size, draw) if deal_on_recycle else 0
+                if q != p:
+                    child((("s",), cols, found, talon, q, taken))
+            # card -> the columns it may go on now: a top that takes it (C-2), the first empty
+            # column for a King (DU-6: which empty column is the same position)
+            takes: dict[int, list[int]] = {}
+            first_empty = -1
+            for j in range(ncols):
+                col = cols[j]
+                if not col:
+                    if first_empty < 0:
+                        first_empty = j
+                elif col[-1] < HIDDEN:
+                    for c in children_of[col[-1]]:
+                        takes.setdefault(c, []).append(j)
+            if first_empty >= 0:
+                for king in kings:
+                    takes[king] = [first_empty]
+            # the waste's top card
+            if p:
+                c = talon[p - 1]
+                s = suit_of[c]
+                rest = talon[:p - 1] + talon[p:]
+                if found[s] + 1 == rank_of[c]:
+                    if home + 1 > home_now:
+                        return (_line((("wf",), trail)), depth)
+                    child((("wf",), cols, _raise(found, s), rest, p - 1, taken))
+                for j in takes.get(c, ()):
+                    child((("wt", j), _put(cols, j, bytes((c,))), found, rest, p - 1, taken))
+            # the columns: a card home, a run onto another column (turning what it leaves)
+            for i in range(ncols):
+                col = cols[i]
+                run = runs.get(col)
+                if run is None:
+                    run = runs[col] = _run(col, builds)
+                if not run:
+                    continue
+                k, c, turns = run[0]
+                s = suit_of[c]
+                if found[s] + 1 == rank_of[c]:
+                    if home + 1 > home_now or turns:
+                        return (_line((("tf", i), trail)), depth)
+                    child((("tf", i), _put(cols, i, None, k), _raise(found, s), talon, p, taken))
+                for k, lead, turns in run:
+                    for j in takes.get(lead, ()):
+                        if j == i or (k == 0 and not cols[j]):
+                            continue  # a whole column into an empty one: the same position
+                        if turns:
+                            return (_line((("tt", i, len(col) - k, j), trail)), depth)
+                        moved = _put(_put(cols, i, None, k), j, col[k:])
+                        child((("tt", i, len(col) - k, j), moved, found, talon, p, taken))
+            # a foundation's top card back to a column (C-7)
+            for s in range(4 if taken < returns else 0):
+                r = found[s]
+                if r:
+                    c = card_of[s][r]
+                    for j in takes.get(c, ()):
+                        child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
+            for action, ccols, cfound, ctalon, cp, ctaken in children:
+                key = _key(ccols, cfound, ctalon, cp)
+                if key in visited:
+                    continue
+                if len(visited) >= limit:
+                    return None
+                visited.add(key)
+                add((ccols, cfound, ctalon, cp, ctaken, (action, trail)))
+        frontier = following
+    return False
+
+
+def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
+    """The cards of ``col`` that can lead a group out of it (K-4: the ordered face-up run on
+    top), top first: (index, card, whether moving it turns the card under it)."""
+    run = []
+    k = len(col) - 1
+    while k >= 0 and col[k] < HIDDEN:
+        run.append((k, col[k], k > 0 and col[k - 1] >= HIDDEN))
+        if k == 0 or col[k - 1] >= HIDDEN or not builds[col[k] * 256 + col[k - 1]]:
+            break
+        k -= 1
+    return tuple(run)
+
+
+def _put(cols: tuple[bytes, ...], j: int, cards: bytes | None, cut: int = 0) -> tuple[bytes, ...]:
+    """``cols`` with ``cards`` laid on column ``j``, or (``cards`` None) column ``j`` cut to ``cut``."""
+    changed = cols[j][:cut] if cards is None else cols[j] + cards
+    return cols[:j] + (changed,) + cols[j + 1:]
+
+
+def _raise(found: bytes, s: int) -> bytes:
+    return found[:s] + bytes((found[s] + 1,)) + found[s + 1:]
+
+
+def _lower(found: bytes, s: int) -> bytes:
+    return found[:s] + bytes((found[s] - 1,)) + found[s + 1:]
