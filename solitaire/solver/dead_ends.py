@@ -200,18 +200,7 @@ class DeadEnds:
                     if not free:
                         stuck |= 1 << c
                         ways_of.append((c, ways))
-        changed = True
-        while changed and stuck:
-            changed = False
-            for c, ways in ways_of:
-                bit = 1 << c
-                if stuck & bit:
-                    for w in ways:
-                        if not w & stuck:
-                            stuck ^= bit
-                            changed = True
-                            break
-        return stuck != 0
+        return _stays_stuck(stuck, ways_of)
 
     def never_lead(self, state: State) -> bool:
         """Whether some cards can provably never lead a move, so the game is lost (issue 34):
@@ -288,11 +277,18 @@ class DeadEnds:
                         ways.extend(1 << bottom | flip for bottom in bottoms if bottom != c)
                     stuck |= 1 << c
                     ways_of.append((c, ways))
-        changed = True
-        while changed and stuck:
-            changed = False
-            for c, ways in ways_of:
-                if stuck >> c & 1 and not all(w & stuck for w in ways):
-                    stuck ^= 1 << c
-                    changed = True
-        return stuck != 0
+        return _stays_stuck(stuck, ways_of)
+
+
+def _stays_stuck(stuck: int, ways_of: list[tuple[int, list[int]]]) -> bool:
+    """Whether a set of cards is left each of whose ways out (``ways_of``: a card and the masks
+    of cards each of its ways needs gone first) needs another card of the set: ``stuck`` is
+    taken down to its largest such part, a card leaving it as soon as one way needs none of it."""
+    changed = True
+    while changed and stuck:
+        changed = False
+        for c, ways in ways_of:
+            if stuck >> c & 1 and not all(w & stuck for w in ways):
+                stuck ^= 1 << c
+                changed = True
+    return stuck != 0
