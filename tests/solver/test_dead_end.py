@@ -105,6 +105,18 @@ def from_home_position():
     return build("duel", tableau=["ks 6S", "qs 4S"], foundations=["AH 2H 3H 4H 5H"])
 
 
+def played_to_end(game, strength: Strength) -> list[str]:
+    """The moves the computer plays on ``game``, keeping its plan, until it presses End."""
+    plan: tuple = ()
+    played = []
+    while True:
+        decision, plan = decide_plan(seen(game, 200.0), strength, 0, plan)
+        if decision is END:
+            return played
+        played.append(str(decision))
+        game.apply(decision)
+
+
 def test_DU4_every_strength_takes_a_card_back_from_home_when_that_is_the_only_way_on_and_follows_it():
     """Issue 31: a player asked afresh each move sends a card taken back from home straight home
     again, so it pressed End here with the Queen of spades still to turn (the bench's strict
@@ -113,15 +125,7 @@ def test_DU4_every_strength_takes_a_card_back_from_home_when_that_is_the_only_wa
     for strength in Strength:
         game = from_home_position()
         assert decide(seen(game, 200.0), strength) is END  # no plan kept: never from home
-        plan: tuple = ()
-        played = []
-        while True:
-            decision, plan = decide_plan(seen(game, 200.0), strength, 0, plan)
-            if decision is END:
-                break
-            played.append(str(decision))
-            game.apply(decision)
-        assert played == ["f1>t1", "t2>t1"]
+        assert played_to_end(game, strength) == ["f1>t1", "t2>t1"]
         assert game.hidden[1] == 0 and not gave_up(game, 200.0, PACE[strength], from_home=True)
 
 

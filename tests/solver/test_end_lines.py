@@ -13,9 +13,9 @@ from solitaire.core.codes import GameCode
 from solitaire.core.game import Game
 from solitaire.core.moves import FOUNDATION
 from solitaire.solver.opponent import escape, lines
-from solitaire.solver.player import END, PACE, Strength, decide_plan, moves_within, seen
+from solitaire.solver.player import PACE, Strength, moves_within
 from tests.positions import build
-from tests.solver.test_dead_end import deep
+from tests.solver.test_dead_end import deep, played_to_end
 
 
 def ladder():
@@ -31,14 +31,8 @@ def test_DU4_every_strength_takes_three_cards_back_from_home_when_that_is_the_on
     4242 and 777; one End of the tuning deals needed five)."""
     assert escape.search(ladder(), True, 100_000, from_home=True, returns=2).found is False
     for strength in Strength:
-        game, plan, played = ladder(), (), []
-        while True:
-            decision, plan = decide_plan(seen(game, 200.0), strength, 0, plan)
-            if decision is END:
-                break
-            played.append(str(decision))
-            game.apply(decision)
-        assert played == ["f3>t1", "f1>t1", "f2>t1", "t2>t1"]
+        game = ladder()
+        assert played_to_end(game, strength) == ["f3>t1", "f1>t1", "f2>t1", "t2>t1"]
         assert game.hidden[1] == 0 and not gave_up(game, 200.0, PACE[strength], from_home=True)
 
 
