@@ -49,13 +49,20 @@ def built(tmp_path_factory):
     return exe, done.stdout
 
 
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """The cache the Linux executable unpacks itself into (``tools/exe_launcher.py``): one for
+    the module, so only its first run unpacks."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture
-def places(tmp_path):
-    """Separate folders for the working directory, the screenshots, the player's data and the
-    cache the Linux executable unpacks itself into (``tools/exe_launcher.py``)."""
-    folders = {name: tmp_path / name for name in ("cwd", "shots", "home", "cache")}
+def places(tmp_path, cache):
+    """Separate folders for the working directory, the screenshots and the player's data; the cache."""
+    folders = {name: tmp_path / name for name in ("cwd", "shots", "home")}
     for folder in folders.values():
         folder.mkdir()
+    folders["cache"] = cache
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SOLITAIRE_HOME=str(folders["home"]), XDG_CACHE_HOME=str(folders["cache"]))
     return folders, env
