@@ -33,9 +33,9 @@ def _folder(tmp_path: Path, says: str) -> Path:
     return folder
 
 
-def _start(exe: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {"PATH": os.environ["PATH"], "XDG_CACHE_HOME": str(cache)}
-    return subprocess.run([str(exe), *args], env=env, capture_output=True, text=True, timeout=30)
+def _start(exe: Path, cache: Path | str, *args: str, home: Path | None = None) -> subprocess.CompletedProcess:
+    env = {"PATH": os.environ["PATH"], "XDG_CACHE_HOME": str(cache), **({"HOME": str(home)} if home else {})}
+    return subprocess.run([str(exe), *args], cwd=exe.parent, env=env, capture_output=True, text=True, timeout=30)
 
 
 def test_the_first_start_unpacks_into_the_cache_and_later_ones_reuse_it(tmp_path):
@@ -84,3 +84,14 @@ def test_a_damaged_file_says_so_in_one_line_and_leaves_nothing(tmp_path):
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1
     assert "cannot unpack the game" in done.stderr
     assert list((cache / "solitaire").iterdir()) == []
+
+
+def test_without_an_absolute_xdg_cache_home_it_unpacks_under_home(tmp_path):
+    """The XDG specification: a relative ``XDG_CACHE_HOME`` is ignored (it would unpack into
+    whatever folder the game was started from); ``$HOME/.cache`` then."""
+    exe = exe_launcher.write(_folder(tmp_path, "one"), tmp_path / "solitaire", "1.2.0")
+    home = tmp_path / "home"
+    for cache in ("", "relative/cache"):
+        done = _start(exe, cache, home=home)
+        assert done.stdout == f"one {home}/.cache/solitaire/{exe_launcher.cache_id(exe)}/solitaire \n", done.stderr
+    assert not (tmp_path / "relative").exists()

@@ -7,8 +7,9 @@ PyInstaller as a folder instead (``--onedir``: its bootloader runs Python in its
 files already on the disk) and ships that folder as one file made here: a short POSIX shell
 script followed by the folder as a tar archive packed with xz. The script::
 
-    1. names the folder for this build: ``${XDG_CACHE_HOME:-$HOME/.cache}/solitaire/exe-VERSION-HASH``
-       (HASH: the first 12 hex digits of the archive's SHA-256, so two builds never share one);
+    1. names the folder for this build: ``$XDG_CACHE_HOME/solitaire/exe-VERSION-HASH`` (when that
+       variable is an absolute path, as the XDG specification asks; else ``$HOME/.cache``; HASH:
+       the first 12 hex digits of the archive's SHA-256, so two builds never share one);
     2. when it is not there, unpacks the archive (``tail -c +N FILE | tar -xJf -``, which needs tar
        and xz, on every desktop Linux) into a new folder beside it, renames that folder to the
        build's name (a rename: a start sees the whole folder or none; of two first starts at once
@@ -48,9 +49,9 @@ SCRIPT = """#!/bin/sh
 # PyInstaller, packed with tar and xz). It unpacks that folder once into the cache folder below
 # and starts the game from it; later starts only start it (tools/exe_launcher.py says why).
 id=exe-{version}-{digest}
-if [ -n "$XDG_CACHE_HOME" ]; then base=$XDG_CACHE_HOME/solitaire
-elif [ -n "$HOME" ]; then base=$HOME/.cache/solitaire
-else base=${{TMPDIR:-/tmp}}/solitaire-$(id -u); fi
+case $XDG_CACHE_HOME in /*) base=$XDG_CACHE_HOME/solitaire ;;  # a relative one is ignored (XDG)
+*) if [ -n "$HOME" ]; then base=$HOME/.cache/solitaire; else base=${{TMPDIR:-/tmp}}/solitaire-$(id -u); fi ;;
+esac
 dir=$base/$id
 if [ ! -x "$dir/{name}" ]; then
   mkdir -p "$base" 2>/dev/null && tmp=$(mktemp -d "$base/.unpacking-XXXXXX" 2>/dev/null) || {{
