@@ -128,12 +128,12 @@ LEFT_OUT = _benches() + SERVER_PROCESS
 LEFT_OUT_FILES = ("libX11.so*", "libXau.so*", "libXdmcp.so*", "libbsd.so*", "libmd.so*",
                   "pygame/freesansbold.ttf", "assets/screenshot.jpg") + (
     # Libraries of the system's that every Linux the executable runs on has, ABI-stable, loaded
-    # from the system instead (issue 33 item 9: 3.7 MB packed). The executable needs glibc 2.35
-    # or later (its libraries' newest symbol: Ubuntu 22.04, Debian 12, Fedora 36), and every such Linux has OpenSSL 3 (Python's
-    # ``_ssl``/``_hashlib`` were built against 3.0, whose ABI holds for 3.x: online play over
-    # wss://, a test runs it), the C++ and GCC runtimes (GLIBCXX 3.4.30 at most: GCC 12) and
-    # SQLite 3 (the server a host runs). PyInstaller carries them because it carries every
-    # library but the C library's own; AppImage's list of what to leave out is the same idea.
+    # from the system instead (issue 33 item 9: 3.7 MB of the one-file form). The executable
+    # needs glibc 2.35 or later (its libraries' newest symbol: Ubuntu 22.04, Debian 12, Fedora 36),
+    # and every such Linux has OpenSSL 3 (Python's ``_ssl``/``_hashlib`` were built against 3.0,
+    # whose ABI holds for 3.x: online play over wss://, a test runs it), the C++ and GCC runtimes
+    # (the libraries need GLIBCXX 3.4.30 at most: GCC 12) and SQLite 3 (the server a host runs).
+    # PyInstaller carries them because it carries every library but the C library's own.
     "libssl.so*", "libcrypto.so*", "libstdc++.so*", "libgcc_s.so*", "libsqlite3.so*")
 
 #: Put into the generated spec between its analysis and its archive: the files left out.
