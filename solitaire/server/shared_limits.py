@@ -1,0 +1,228 @@
+"""Per-address limits that hold across every process of a cluster (issue 31), kept in NATS
+JetStream: connections open at once from one address (``--per-address``) and wrong room codes
+(``lobby.WRONG_CODES`` a ``WRONG_WINDOW``). Counted by each process alone, an address spread over
+N processes had N times the allowance (N times the codes to guess a friend's room with).
+
+* **Connections**: key-value bucket ``solitaire_addresses``, one key an address (its bytes in
+  hex: any address is a valid key), whose value is each process's count of connections from
+  it, ``{"node": count}``. A process admitting a connection reads the key, adds the counts of the
+  processes alive (its own from memory, where it is exact) and writes its own new count with the
+  key's revision as JetStream's *expected last sequence*: when two processes admit one address
+  at once, one write is refused and that process reads again, so the limit holds exactly. A
+  closed connection writes the lower count (the key deleted at none). A process gone (killed)
+  leaves its counts there: the others count only the processes they hear beat (``link.Peers``;
+  any, in their own first ``PEER_SECONDS``, when they may not have heard them all yet), and the
+  next write drops the others'. The bucket forgets a key ``KEEP_SECONDS`` after its last write;
+  a process writes its own again before that while it holds a connection from it (``refresh``).
+* **Wrong room codes**: stream ``SOLITAIRE_LIMITS``, one subject an address, at most
+  ``WRONG_CODES`` messages a subject, each kept ``WRONG_WINDOW`` seconds, and a new one refused
+  while its subject holds that many (JetStream's *discard new per subject*). A room code typed is
+  counted before it is tried (a message; refused: throttled), in one step for the whole cluster,
+  and uncounted when it was right (its message deleted).
+* **JetStream unreachable or slow** (past ``LIMIT_SECONDS``): each process's own counts still
+  hold (``service``, ``lobby.Rooms``), as before this: N processes then let through up to N
+  times the allowance. Said once on the standard error.
+
+Why JetStream and not the database: these counts change at every connection opened and closed;
+the database has one thread a process (``db_thread``) that results and hellos wait on, and is the
+very thing that may be failing (``unsaved``). A count lost with NATS (memory storage) costs only
+a few minutes of a looser limit. What a connection and a room try cost: README ("Several processes").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections import deque
+from typing import Any, Callable
+
+from nats.errors import Error as NatsError
+from nats.js.api import DiscardPolicy, KeyValueConfig, StorageType, StreamConfig
+from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError
+
+from .lobby import WRONG_CODES, WRONG_WINDOW
+
+BUCKET = "solitaire_addresses"
+STREAM = "SOLITAIRE_LIMITS"
+WRONG = "solitaire.limit.wrong"
+KEEP_SECONDS = 3600.0  # a key unwritten this long is forgotten by the bucket
+REFRESH_SECONDS = KEEP_SECONDS / 2  # a process writes its count again this often while it holds one
+LIMIT_SECONDS = 1.0  # the longest a connection or a room try waits for JetStream
+TRIES = 5  # writes refused by another process's before an address is refused (a flood on several processes)
+FULL = 10077  # JetStream's "maximum messages per subject exceeded"
+CHANGED = (10071, 10164)  # JetStream's "wrong last sequence": another process wrote the key first
+EXISTS = 10058  # a stream made already with another configuration (another version of the server)
+
+Count = Callable[[], int]
+
+
+def address_key(address: str) -> str:
+    return address.encode("utf-8").hex()
+
+
+class SharedLimits:
+    def __init__(self, node: str, alive: Callable[[str], bool]) -> None:
+        """``alive``: whether another process (by its id) is alive: its counts are counted."""
+        self.node, self.alive = node, alive
+        self.js: Any = None
+        self.kv: Any = None
+        self.locks: dict[str, asyncio.Lock] = {}  # one address's reads and writes here go in turn
+        self.waiting: dict[str, int] = {}  # what waits on each lock (dropped at none)
+        self.written: dict[str, tuple[float, Count]] = {}  # key -> (when our count was written, our count now)
+        self.order: deque[tuple[float, str]] = deque()  # (when written, key): what ``refresh`` looks at
+        self.trouble = ""
+
+    async def start(self, nc: Any, replicas: int) -> None:
+        """The bucket and the stream, made if they are not there yet (``replicas`` copies, as the races')."""
+        self.js = nc.jetstream(timeout=LIMIT_SECONDS * 5)
+        try:
+            self.kv = await self.js.create_key_value(KeyValueConfig(bucket=BUCKET, ttl=KEEP_SECONDS,
+                                                                    storage=StorageType.MEMORY, replicas=replicas))
+        except APIError:  # there already, made otherwise: as it is
+            self.kv = await self.js.key_value(BUCKET)
+        try:
+            await self.js.add_stream(StreamConfig(name=STREAM, subjects=[f"{WRONG}.*"], storage=StorageType.MEMORY,
+                                                  max_age=WRONG_WINDOW, max_msgs_per_subject=WRONG_CODES,
+                                                  discard=DiscardPolicy.NEW, discard_new_per_subject=True,
+                                                  num_replicas=replicas))
+        except APIError as error:
+            if error.err_code != EXISTS:
+                raise
+        self.js = nc.jetstream(timeout=LIMIT_SECONDS)
+
+    # -- connections at once ------------------------------------------------------------------------
+    async def connect(self, address: str, limit: int, ours: Count) -> bool:
+        """May a connection from ``address`` stay open, ``ours()`` of them here counting it? Our
+        count is written when it may; True too when JetStream cannot be asked (ours alone holds)."""
+        key = address_key(address)
+        async with self._turn(key):
+            for _ in range(TRIES):
+                read = await self._read(key)
+                if read is None:
+                    return True
+                others, revision = read
+                if sum(others.values()) + ours() > limit:
+                    return False
+                written = await self._write(key, ours, others, revision)
+                if written is not False:
+                    return True
+            return False
+
+    async def disconnect(self, address: str, ours: Count) -> None:
+        """A connection from ``address`` closed: our lower count written (``ours()``)."""
+        key = address_key(address)
+        async with self._turn(key):
+            for _ in range(TRIES):
+                read = await self._read(key)
+                if read is None or await self._write(key, ours, *read) is not False:
+                    return
+
+    async def refresh(self) -> None:
+        """Write again our counts written ``REFRESH_SECONDS`` ago that are still held, so the
+        bucket does not forget them (called every few seconds)."""
+        now = time.monotonic()
+        while self.order and self.order[0][0] <= now - REFRESH_SECONDS:
+            when, key = self.order.popleft()
+            held = self.written.get(key)
+            if held is None or held[0] != when:
+                continue  # written since, or dropped
+            async with self._turn(key):
+                read = await self._read(key)
+                if read is not None:
+                    await self._write(key, held[1], *read)
+
+    def _turn(self, key: str) -> "_Turn":
+        return _Turn(self, key)
+
+    async def _read(self, key: str) -> tuple[dict[str, int], int] | None:
+        """The other live processes' counts of the key and its revision; None: JetStream unanswering."""
+        try:
+            entry = await self.kv.get(key)
+            value, revision = entry.value, entry.revision
+        except KeyNotFoundError as gone:  # never written, or deleted (the marker's revision is the last)
+            value, revision = b"", gone.entry.revision if gone.entry is not None else 0
+        except (NatsError, asyncio.TimeoutError) as error:
+            return self._unreachable(error)
+        counts = json.loads(value) if value else {}
+        return {node: int(n) for node, n in counts.items() if node != self.node and self.alive(node)}, revision
+
+    async def _write(self, key: str, ours: Count, others: dict[str, int], revision: int) -> bool | None:
+        """Our count (``ours()``, read now) beside ``others`` if the key is still at ``revision``:
+        False when another process wrote it first, None when JetStream did not answer."""
+        counts = dict(others)
+        mine = ours()
+        if mine > 0:
+            counts[self.node] = mine
+        try:
+            if counts:
+                await self.kv.update(key, json.dumps(counts, separators=(",", ":")).encode(), last=revision)
+            elif revision:
+                await self.kv.delete(key, last=revision)
+        except KeyWrongLastSequenceError:
+            return False
+        except APIError as error:
+            if error.err_code in CHANGED:
+                return False
+            return self._unreachable(error)
+        except (NatsError, asyncio.TimeoutError) as error:
+            return self._unreachable(error)
+        if mine > 0:
+            now = time.monotonic()
+            self.written[key] = (now, ours)
+            self.order.append((now, key))
+        else:
+            self.written.pop(key, None)
+        self.trouble = ""
+        return True
+
+    # -- wrong room codes ---------------------------------------------------------------------------
+    async def try_code(self, address: str) -> int | None:
+        """A room code typed from ``address``, counted before it is tried: its number (to
+        uncount it when it was right, ``right``); 0 when JetStream cannot be asked (the process's
+        own count holds); None when the address has typed ``WRONG_CODES`` lately (throttled)."""
+        try:
+            return (await self.js.publish(f"{WRONG}.{address_key(address)}", b"", stream=STREAM)).seq
+        except APIError as error:
+            if error.err_code == FULL:
+                return None
+            return self._unreachable(error) or 0
+        except (NatsError, asyncio.TimeoutError) as error:
+            return self._unreachable(error) or 0
+
+    async def right(self, number: int) -> None:
+        """The code counted as ``number`` was right: uncounted."""
+        if number:
+            try:
+                await self.js.delete_msg(STREAM, number)
+            except (NatsError, asyncio.TimeoutError) as error:  # expired already, or unanswering
+                if not isinstance(error, APIError):
+                    self._unreachable(error)
+
+    def _unreachable(self, error: BaseException) -> None:
+        line = f"{type(error).__name__}: {error}"[:200]
+        if not self.trouble:
+            print(f"duel server: per-address limits counted by this process alone for now (JetStream: {line})",
+                  file=sys.stderr, flush=True)
+        self.trouble = line
+        return None
+
+
+class _Turn:
+    """One address's lock while its count is read and written here (made and dropped as needed)."""
+
+    def __init__(self, limits: SharedLimits, key: str) -> None:
+        self.limits, self.key = limits, key
+
+    async def __aenter__(self) -> None:
+        limits = self.limits
+        limits.waiting[self.key] = limits.waiting.get(self.key, 0) + 1
+        await limits.locks.setdefault(self.key, asyncio.Lock()).acquire()
+
+    async def __aexit__(self, *_: object) -> None:
+        limits = self.limits
+        limits.locks[self.key].release()
+        limits.waiting[self.key] -= 1
+        if not limits.waiting[self.key]:
+            del limits.waiting[self.key], limits.locks[self.key]

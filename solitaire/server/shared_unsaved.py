@@ -1,0 +1,133 @@
+"""The results every process of a cluster keeps unwritten, seen by all (issue 31): the fairness
+counts (quick losses, DU-9; rematches a day, DU-8) count a result waiting to be saved on any
+process, so a farmer whose quick losses wait on one process is still held on another.
+
+Each process puts what those counts need of a result it keeps (``unsaved``) in the key-value
+bucket ``solitaire_unsaved`` (key: the duel's id; value: when it ended, why it is unrated, each
+side's player and quick loss) and deletes it once the result is written. Every process watches
+the bucket and keeps what it holds in memory (``seen``), which the counts read on the database
+thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
+(``races.Races.quick_losses``): a result is deleted here only after it is written there, so one
+written between the two reads is in the database. What a process puts is seen by the others
+within a NATS round trip; nothing is written while no result is kept. The bucket forgets an
+entry a day after it was put (the longest window a count looks at): a result that a killed
+process kept and nobody took over (no ``--data`` file, ``spill``) counts until then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import threading
+import time
+from collections import deque
+from typing import Any
+
+from nats.errors import Error as NatsError
+from nats.js.api import KeyValueConfig, StorageType
+from nats.js.errors import APIError
+
+from .fairness import DAY
+from .store import DuelRecord
+
+BUCKET = "solitaire_unsaved"
+TRIES = 5  # a put or delete JetStream refused is tried again this many times, a second apart
+#: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
+Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
+
+
+def summary(record: DuelRecord) -> Summary:
+    return record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides)
+
+
+class SharedUnsaved:
+    def __init__(self) -> None:
+        self.seen: dict[str, Summary] = {}  # every process's kept results, ours included
+        self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
+        self.kv: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outgoing: deque[tuple[str, Summary | None]] = deque()
+        self.wake = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+
+    async def start(self, nc: Any, replicas: int) -> None:
+        js = nc.jetstream(timeout=2.0)
+        try:
+            self.kv = await js.create_key_value(KeyValueConfig(bucket=BUCKET, ttl=DAY, storage=StorageType.FILE,
+                                                               replicas=replicas))
+        except APIError:  # there already, made otherwise: as it is
+            self.kv = await js.key_value(BUCKET)
+        self.loop = asyncio.get_running_loop()
+        watcher = await self.kv.watchall()
+        self.tasks = [asyncio.create_task(self._watch(watcher)), asyncio.create_task(self._send())]
+
+    async def close(self) -> None:
+        for _ in range(100):  # what is on its way goes first (at most a second)
+            if not self.outgoing:
+                break
+            await asyncio.sleep(0.01)
+        for task in self.tasks:
+            task.cancel()
+
+    # -- ours, from the database thread ---------------------------------------------------------------
+    def kept(self, record: DuelRecord) -> None:
+        self._post(record.id, summary(record))
+
+    def written(self, duel: str) -> None:
+        self._post(duel, None)
+
+    def keep_all(self, records: list[DuelRecord]) -> None:
+        """Results taken over from a process that died (``spill``), shown to all."""
+        for record in records:
+            self.kept(record)
+
+    def _post(self, duel: str, kept: Summary | None) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue, duel, kept)
+
+    def _queue(self, duel: str, kept: Summary | None) -> None:
+        self.outgoing.append((duel, kept))
+        self.wake.set()
+
+    async def _send(self) -> None:
+        """Put and delete in the order asked (a result's put before its delete)."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outgoing:
+                duel, kept = self.outgoing[0]
+                for tried in range(TRIES):
+                    try:
+                        if kept is None:
+                            await self.kv.delete(duel)
+                        else:
+                            await self.kv.put(duel, json.dumps(kept, separators=(",", ":")).encode())
+                        break
+                    except (NatsError, asyncio.TimeoutError) as error:
+                        if tried == TRIES - 1:
+                            print(f"duel server: the other processes cannot be shown a result kept unwritten "
+                                  f"({type(error).__name__}: {error})"[:300], file=sys.stderr, flush=True)
+                        else:
+                            await asyncio.sleep(1.0)
+                self.outgoing.popleft()
+
+    async def _watch(self, watcher: Any) -> None:
+        async for entry in watcher:
+            if entry is None:  # the bucket's first values all read
+                continue
+            with self.lock:
+                if entry.operation is None and entry.value:
+                    ended, unrated, sides = json.loads(entry.value)
+                    self.seen[entry.key] = (float(ended), str(unrated), tuple((int(p), bool(q)) for p, q in sides))
+                else:  # deleted (written), or purged
+                    self.seen.pop(entry.key, None)
+
+    # -- every process's, on the database thread ------------------------------------------------------
+    def all(self) -> list[tuple[str, Summary]]:
+        """What every process keeps now (those past the longest window forgotten)."""
+        with self.lock:
+            old = [duel for duel, (ended, _, _) in self.seen.items() if ended < time.time() - DAY]
+            for duel in old:
+                del self.seen[duel]
+            return list(self.seen.items())
