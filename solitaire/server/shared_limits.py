@@ -9,7 +9,8 @@ N processes had N times the allowance (N times the codes to guess a friend's roo
   processes alive (its own from memory, where it is exact) and writes its own new count with the
   key's revision as JetStream's *expected last sequence*: when two processes admit one address
   at once, one write is refused and that process reads again, so the limit holds exactly. A
-  closed connection writes the lower count (the key deleted at none). A process gone (killed)
+  closed connection writes the lower count. A process keeps the revision it last wrote: the
+  usual connection (nobody else wrote that address since) costs one write, no read. A process gone (killed)
   leaves its counts there: the others count only the processes they hear beat (``link.Peers``;
   any, in their own first ``PEER_SECONDS``, when they may not have heard them all yet), and the
   next write drops the others'. The bucket forgets a key ``KEEP_SECONDS`` after its last write;
@@ -50,6 +51,7 @@ WRONG = "solitaire.limit.wrong"
 KEEP_SECONDS = 3600.0  # a key unwritten this long is forgotten by the bucket
 REFRESH_SECONDS = KEEP_SECONDS / 2  # a process writes its count again this often while it holds one
 LIMIT_SECONDS = 1.0  # the longest a connection or a room try waits for JetStream
+SEEN = 100_000  # keys whose last revision is kept here (a guess: a wrong one costs a read)
 TRIES = 5  # writes refused by another process's before an address is refused (a flood on several processes)
 FULL = 10077  # JetStream's "maximum messages per subject exceeded"
 CHANGED = (10071, 10164)  # JetStream's "wrong last sequence": another process wrote the key first
@@ -70,6 +72,7 @@ class SharedLimits:
         self.kv: Any = None
         self.locks: dict[str, asyncio.Lock] = {}  # one address's reads and writes here go in turn
         self.waiting: dict[str, int] = {}  # what waits on each lock (dropped at none)
+        self.seen: dict[str, tuple[dict[str, int], int]] = {}  # key -> (the others' counts, revision) as last seen
         self.written: dict[str, tuple[float, Count]] = {}  # key -> (when our count was written, our count now)
         self.order: deque[tuple[float, str]] = deque()  # (when written, key): what ``refresh`` looks at
         self.trouble = ""
@@ -95,29 +98,30 @@ class SharedLimits:
     # -- connections at once ------------------------------------------------------------------------
     async def connect(self, address: str, limit: int, ours: Count) -> bool:
         """May a connection from ``address`` stay open, ``ours()`` of them here counting it? Our
-        count is written when it may; True too when JetStream cannot be asked (ours alone holds)."""
+        count is written when it may; True too when JetStream cannot be asked (ours alone holds).
+        The key is written at the revision last seen here (none: never written): written, the
+        counts it held were the key's; refused, it is read and tried again. Over the limit by
+        what was seen here, it is read again before the connection is refused."""
         key = address_key(address)
         async with self._turn(key):
+            seen, fresh = self.seen.get(key, ({}, 0)), False
             for _ in range(TRIES):
+                others = self._live(seen[0])
+                if sum(others.values()) + ours() <= limit:
+                    written = await self._write(key, ours, others, seen[1])
+                    if written is not False:
+                        return True
+                elif fresh:
+                    return False
                 read = await self._read(key)
                 if read is None:
                     return True
-                others, revision = read
-                if sum(others.values()) + ours() > limit:
-                    return False
-                written = await self._write(key, ours, others, revision)
-                if written is not False:
-                    return True
+                seen, fresh = read, True
             return False
 
     async def disconnect(self, address: str, ours: Count) -> None:
         """A connection from ``address`` closed: our lower count written (``ours()``)."""
-        key = address_key(address)
-        async with self._turn(key):
-            for _ in range(TRIES):
-                read = await self._read(key)
-                if read is None or await self._write(key, ours, *read) is not False:
-                    return
+        await self._rewrite(address_key(address), ours)
 
     async def refresh(self) -> None:
         """Write again our counts written ``REFRESH_SECONDS`` ago that are still held, so the
@@ -126,18 +130,28 @@ class SharedLimits:
         while self.order and self.order[0][0] <= now - REFRESH_SECONDS:
             when, key = self.order.popleft()
             held = self.written.get(key)
-            if held is None or held[0] != when:
-                continue  # written since, or dropped
-            async with self._turn(key):
+            if held is not None and held[0] == when:  # else written since, or dropped
+                await self._rewrite(key, held[1])
+
+    async def _rewrite(self, key: str, ours: Count) -> None:
+        async with self._turn(key):
+            seen = self.seen.get(key, ({}, 0))
+            for _ in range(TRIES):
+                if await self._write(key, ours, self._live(seen[0]), seen[1]) is not False:
+                    return
                 read = await self._read(key)
-                if read is not None:
-                    await self._write(key, held[1], *read)
+                if read is None:
+                    return
+                seen = read
 
     def _turn(self, key: str) -> "_Turn":
         return _Turn(self, key)
 
+    def _live(self, counts: dict[str, int]) -> dict[str, int]:
+        return {node: n for node, n in counts.items() if self.alive(node)}
+
     async def _read(self, key: str) -> tuple[dict[str, int], int] | None:
-        """The other live processes' counts of the key and its revision; None: JetStream unanswering."""
+        """The other processes' counts of the key and its revision; None: JetStream unanswering."""
         try:
             entry = await self.kv.get(key)
             value, revision = entry.value, entry.revision
@@ -146,20 +160,19 @@ class SharedLimits:
         except (NatsError, asyncio.TimeoutError) as error:
             return self._unreachable(error)
         counts = json.loads(value) if value else {}
-        return {node: int(n) for node, n in counts.items() if node != self.node and self.alive(node)}, revision
+        return {node: int(n) for node, n in counts.items() if node != self.node}, revision
 
     async def _write(self, key: str, ours: Count, others: dict[str, int], revision: int) -> bool | None:
         """Our count (``ours()``, read now) beside ``others`` if the key is still at ``revision``:
-        False when another process wrote it first, None when JetStream did not answer."""
+        False when another process wrote it first, None when JetStream did not answer. A key
+        with no count left is written empty (not deleted: its revision stays known here, so the
+        address's next connection costs one write), and forgotten by the bucket an hour later."""
         counts = dict(others)
         mine = ours()
         if mine > 0:
             counts[self.node] = mine
         try:
-            if counts:
-                await self.kv.update(key, json.dumps(counts, separators=(",", ":")).encode(), last=revision)
-            elif revision:
-                await self.kv.delete(key, last=revision)
+            revision = await self.kv.update(key, json.dumps(counts, separators=(",", ":")).encode(), last=revision)
         except KeyWrongLastSequenceError:
             return False
         except APIError as error:
@@ -168,6 +181,10 @@ class SharedLimits:
             return self._unreachable(error)
         except (NatsError, asyncio.TimeoutError) as error:
             return self._unreachable(error)
+        self.seen.pop(key, None)
+        self.seen[key] = (others, revision)  # the newest last: the oldest go first past ``SEEN``
+        while len(self.seen) > SEEN:
+            self.seen.pop(next(iter(self.seen)))
         if mine > 0:
             now = time.monotonic()
             self.written[key] = (now, ours)
