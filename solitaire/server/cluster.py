@@ -44,7 +44,7 @@ from .backups import Backups
 from .cluster_limits import ClusterLimits
 from .duel import ServerDuel
 from .lobby import Queue, Seeker, Waiting
-from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
 from .shared_limits import SharedLimits
 from .shared_unsaved import SharedUnsaved
@@ -67,7 +67,7 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
         self.streams = RaceStreams(self.node, self._lost)
         self.limits = SharedLimits(self.node, self.counts_node)  # per-address limits, for the cluster
         self.joined = clock()
-        self.unsaved.shared = SharedUnsaved()  # the results every process keeps unwritten (fairness counts)
+        self.unsaved.shared = SharedUnsaved(self.node)  # every process's results kept unwritten, seen by all
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
         self.stopping = False
         self.closing: dict[str, float] = {}
@@ -136,6 +136,14 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
             return True
         asyncio.get_running_loop().create_task(self._find_race(client, player))
         return False
+
+    def sweep_idle(self) -> None:
+        """Also take over the results a process gone kept unwritten (``shared_unsaved``)."""
+        super().sweep_idle()
+        if self.clock() - self.joined >= PEER_SECONDS:  # by now every process alive was heard
+            orphans = self.unsaved.shared.orphans(self.peers.known.__contains__)
+            if orphans:
+                self.worker.run(lambda: self.unsaved.adopt(self.store, orphans), self._rewritten)
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:

@@ -1,17 +1,23 @@
 """The results every process of a cluster keeps unwritten, seen by all (issue 31): the fairness
 counts (quick losses, DU-9; rematches a day, DU-8) count a result waiting to be saved on any
-process, so a farmer whose quick losses wait on one process is still held on another.
+process, so a farmer whose quick losses wait on one process is still held on another; and a
+process that dies with results kept has them written by another.
 
-Each process puts what those counts need of a result it keeps (``unsaved``) in the key-value
-bucket ``solitaire_unsaved`` (key: the duel's id; value: when it ended, why it is unrated, each
-side's player and quick loss) and deletes it once the result is written. Every process watches
-the bucket and keeps what it holds in memory (``seen``), which the counts read on the database
-thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
+Each process puts a result it keeps (``unsaved``) in the key-value bucket ``solitaire_unsaved``
+(key: the duel's id; value: the process's id and the whole result), on disk in JetStream (as
+many copies as the races' stream), and deletes it once the result is written. Every process
+watches the bucket and keeps what it holds in memory (``seen``), which the counts read on the
+database thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
 (``races.Races.quick_losses``): a result is deleted here only after it is written there, so one
 written between the two reads is in the database. What a process puts is seen by the others
-within a NATS round trip; nothing is written while no result is kept. The bucket forgets an
-entry a day after it was put (the longest window a count looks at): a result that a killed
-process kept and nobody took over (no ``--data`` file, ``spill``) counts until then.
+within a NATS round trip; nothing is written while no result is kept.
+
+**A process gone** (its beats stopped, ``link.Peers``) with results kept: every process left
+takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
+database takes them: a duel is written once whoever writes it (its id is the key), so two taking
+one is harmless. This covers what the ``spill`` file cannot: PostgreSQL without ``--data``, a
+full or read-only data folder, and no server started again on that folder. The bucket forgets an
+entry a day after it was put (the longest window a count looks at).
 """
 
 from __future__ import annotations
@@ -22,13 +28,16 @@ import sys
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 from nats.errors import Error as NatsError
 from nats.js.api import KeyValueConfig, StorageType
 from nats.js.errors import APIError
 
+import dataclasses
+
 from .fairness import DAY
+from .spill import record_of
 from .store import DuelRecord
 
 BUCKET = "solitaire_unsaved"
@@ -42,12 +51,13 @@ def summary(record: DuelRecord) -> Summary:
 
 
 class SharedUnsaved:
-    def __init__(self) -> None:
-        self.seen: dict[str, Summary] = {}  # every process's kept results, ours included
+    def __init__(self, node: str) -> None:
+        self.node = node
+        self.seen: dict[str, tuple[str, DuelRecord]] = {}  # duel -> (the process keeping it, it): ours too
         self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
         self.kv: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.outgoing: deque[tuple[str, Summary | None]] = deque()
+        self.outgoing: deque[tuple[str, bytes | None]] = deque()
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 
@@ -72,7 +82,8 @@ class SharedUnsaved:
 
     # -- ours, from the database thread ---------------------------------------------------------------
     def kept(self, record: DuelRecord) -> None:
-        self._post(record.id, summary(record))
+        value = {"node": self.node, "record": dataclasses.asdict(record)}
+        self._post(record.id, json.dumps(value, separators=(",", ":")).encode())
 
     def written(self, duel: str) -> None:
         self._post(duel, None)
@@ -82,11 +93,11 @@ class SharedUnsaved:
         for record in records:
             self.kept(record)
 
-    def _post(self, duel: str, kept: Summary | None) -> None:
+    def _post(self, duel: str, kept: bytes | None) -> None:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._queue, duel, kept)
 
-    def _queue(self, duel: str, kept: Summary | None) -> None:
+    def _queue(self, duel: str, kept: bytes | None) -> None:
         self.outgoing.append((duel, kept))
         self.wake.set()
 
@@ -102,7 +113,7 @@ class SharedUnsaved:
                         if kept is None:
                             await self.kv.delete(duel)
                         else:
-                            await self.kv.put(duel, json.dumps(kept, separators=(",", ":")).encode())
+                            await self.kv.put(duel, kept)
                         break
                     except (NatsError, asyncio.TimeoutError) as error:
                         if tried == TRIES - 1:
@@ -118,8 +129,8 @@ class SharedUnsaved:
                 continue
             with self.lock:
                 if entry.operation is None and entry.value:
-                    ended, unrated, sides = json.loads(entry.value)
-                    self.seen[entry.key] = (float(ended), str(unrated), tuple((int(p), bool(q)) for p, q in sides))
+                    value = json.loads(entry.value)
+                    self.seen[entry.key] = (str(value["node"]), record_of(value["record"]))
                 else:  # deleted (written), or purged
                     self.seen.pop(entry.key, None)
 
@@ -127,7 +138,12 @@ class SharedUnsaved:
     def all(self) -> list[tuple[str, Summary]]:
         """What every process keeps now (those past the longest window forgotten)."""
         with self.lock:
-            old = [duel for duel, (ended, _, _) in self.seen.items() if ended < time.time() - DAY]
+            old = [duel for duel, (_, record) in self.seen.items() if record.ended < time.time() - DAY]
             for duel in old:
                 del self.seen[duel]
-            return list(self.seen.items())
+            return [(duel, summary(record)) for duel, (_, record) in self.seen.items()]
+
+    def orphans(self, alive: Callable[[str], bool]) -> list[DuelRecord]:
+        """The results kept by processes no longer ``alive`` (by their ids): to take over."""
+        with self.lock:
+            return [record for node, record in self.seen.values() if node != self.node and not alive(node)]

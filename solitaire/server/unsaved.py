@@ -90,6 +90,21 @@ class Unsaved:
             self.failing = ""
         return written
 
+    def adopt(self, store: Store, records: list[DuelRecord]) -> int:
+        """Results another process kept and can no longer write (it died: ``shared_unsaved``),
+        kept here as ours (once each) and written now if the store takes them: how many were."""
+        ours = {record.id for record in self.kept}
+        taken = [record for record in records if record.id not in ours]
+        for record in taken:
+            self.kept.append(record)
+            self.spill.keep(record)
+            if self.shared is not None:
+                self.shared.kept(record)
+        if taken:
+            print(f"duel server: {len(taken)} results a process that died kept unwritten are taken over, to write",
+                  file=sys.stderr, flush=True)
+        return self.retry(store) if taken else 0
+
     def stopped(self) -> str:
         """The process stops: what becomes of the results still kept, in words for its stderr."""
         on_disk = self.spill.path is not None and not self.spill.refused

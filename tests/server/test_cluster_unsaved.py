@@ -1,6 +1,7 @@
-"""The fairness counts see every process's results kept unwritten (issue 31, ``shared_unsaved``):
-quick losses waiting to be saved on one process hold the player on another (DU-9), and rated
-races waiting on one process count toward a pair's rematches a day on another (DU-8)."""
+"""Every process of a cluster sees the results the others keep unwritten (issue 31,
+``shared_unsaved``): quick losses waiting to be saved on one process hold the player on another
+(DU-9), rated races waiting on one process count toward a pair's rematches a day on another
+(DU-8), and a process killed with results kept has them written by another."""
 
 from __future__ import annotations
 
@@ -68,6 +69,30 @@ def test_DU9_quick_losses_kept_unwritten_on_one_process_hold_the_player_on_anoth
         other.close()
 
 
+def test_results_a_killed_process_kept_unwritten_are_written_by_another_process(tmp_path):
+    data = tmp_path / "data"
+    keys = {name: new_key() for name in ("Ann", "Bob")}
+    with two_processes(data, *QUICK) as (first, second):
+        for name, key in keys.items():
+            joined(first.url, key, name).close()
+        lock = sqlite3.connect(data / "duels.sqlite3", isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")
+        ann, bob = (joined(first.url, keys[name], name) for name in ("Ann", "Bob"))
+        told = raced(ann, bob, 1)
+        assert not told[0].saved and told[0].duel == told[1].duel
+        first.kill()  # with the result kept: no server is started again on its folder
+        ann.close()
+        bob.close()
+        lock.rollback()
+        store = Store(data)
+        deadline = time.monotonic() + 20  # the second finds the first gone (3 s without its beats) and writes it
+        while store.written(told[0].duel) is None:
+            assert time.monotonic() < deadline, "the result the killed process kept was never written"
+            time.sleep(0.1)
+        assert store.counts()["duels"] == 1
+        store.close()
+
+
 def test_DU8_rated_races_kept_unwritten_on_one_process_count_toward_the_day_on_another(tmp_path):
     with nats_server() as url:
         asyncio.run(_rematches(tmp_path, url))
@@ -79,7 +104,7 @@ async def _rematches(tmp_path, url: str) -> None:
     for index, nc in enumerate(connections):  # two processes' results kept unwritten, as a cluster shares them
         store = Store(tmp_path / f"p{index}")
         server = DuelServer(store)
-        server.unsaved.shared = SharedUnsaved()
+        server.unsaved.shared = SharedUnsaved(f"p{index}")
         await server.unsaved.shared.start(nc, 1)
         servers.append(server)
     kept, asking = servers
