@@ -23,6 +23,7 @@ entry a day after it was put (the longest window a count looks at).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sys
 import threading
@@ -33,8 +34,6 @@ from typing import Any, Callable
 from nats.errors import Error as NatsError
 from nats.js.api import KeyValueConfig, StorageType
 from nats.js.errors import APIError
-
-import dataclasses
 
 from .fairness import DAY
 from .spill import record_of
