@@ -24,6 +24,8 @@ class ClusterLimits(DuelServer):
     limits: SharedLimits
     peers: Peers
     joined: float  # when this process joined the others (``started``)
+    leaving: bool  # stopping (``backups``)
+    stopping: bool
     refreshing: bool = False
 
     def counts_node(self, node: str) -> bool:
@@ -35,7 +37,8 @@ class ClusterLimits(DuelServer):
         return await self.limits.connect(address, self.settings.per_address, lambda: self.per_address[address])
 
     def disconnected(self, address: str) -> None:
-        asyncio.get_running_loop().create_task(self.limits.disconnect(address, lambda: self.per_address[address]))
+        if not (self.leaving or self.stopping):  # stopping, its counts go with its beats (``counts_node``)
+            asyncio.get_running_loop().create_task(self.limits.disconnect(address, lambda: self.per_address[address]))
 
     def sweep_idle(self) -> None:
         super().sweep_idle()

@@ -93,7 +93,8 @@ class SharedLimits:
         except APIError as error:
             if error.err_code != EXISTS:
                 raise
-        self.js = nc.jetstream(timeout=LIMIT_SECONDS)
+        self.js = nc.jetstream(timeout=LIMIT_SECONDS)  # what a connection or a room try waits at most
+        self.kv = await self.js.key_value(BUCKET)
 
     # -- connections at once ------------------------------------------------------------------------
     async def connect(self, address: str, limit: int, ours: Count) -> bool:
