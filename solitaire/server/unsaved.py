@@ -18,7 +18,8 @@ only, and the standard error says so when it happens and again when the process 
 The fairness counts that read results from the store (quick losses, DU-9; rematches a day, DU-8)
 add the results kept here (``quick_losses``, ``met``: the duels' ids, so a result written between
 the two reads counts once): a result waiting to be saved counts at once, as it will once written.
-In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``).
+In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``),
+and the results a process gone kept are taken over by the others (``adopt``).
 """
 
 from __future__ import annotations

@@ -6,12 +6,13 @@ and one data folder, players connecting from other addresses of 127.0.0.0/8."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import nats
 from websockets.exceptions import ConnectionClosed
 
-from solitaire.server.shared_limits import SharedLimits
+from solitaire.server.shared_limits import REFRESH_SECONDS, SharedLimits, address_key
 from tests.server.cluster_helpers import nats_server, two_processes
 from tests.server.helpers import Raw
 
@@ -115,5 +116,12 @@ async def _admitting(url: str) -> None:
     ours["b"] -= 1
     await limits[1].disconnect("10.0.0.9", lambda: ours["b"])
     assert await connect(limits[1])
+    key = address_key("10.0.0.9")  # held for half the bucket's memory: written again before it forgets
+    written = (await limits[1].kv.get(key)).revision
+    limits[1].written[key] = (time.monotonic() - REFRESH_SECONDS, limits[1].written[key][1])
+    limits[1].order.appendleft((limits[1].written[key][0], key))
+    await limits[1].refresh()
+    assert (await limits[1].kv.get(key)).revision > written
+    assert json.loads((await limits[1].kv.get(key)).value) == {"b": 5}  # the dead a's count dropped
     for nc in connections:
         await nc.close()
