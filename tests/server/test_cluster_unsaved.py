@@ -19,6 +19,8 @@ from solitaire.server.service import DuelServer
 from solitaire.server.shared_unsaved import SharedUnsaved
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.cluster_helpers import nats_server, two_processes
+from tests.server.helpers import met_in_a_room
+from tests.server.test_cluster_postgresql import three_processes
 from tests.server.test_unsaved_results import FullDisk
 
 QUICK = ("--race-seconds", "30", "--count-seconds", "0.2")
@@ -69,27 +71,29 @@ def test_DU9_quick_losses_kept_unwritten_on_one_process_hold_the_player_on_anoth
         other.close()
 
 
-def test_results_a_killed_process_kept_unwritten_are_written_by_another_process(tmp_path):
-    data = tmp_path / "data"
-    keys = {name: new_key() for name in ("Ann", "Bob")}
-    with two_processes(data, *QUICK) as (first, second):
-        for name, key in keys.items():
-            joined(first.url, key, name).close()
-        lock = sqlite3.connect(data / "duels.sqlite3", isolation_level=None)
-        lock.execute("BEGIN IMMEDIATE")
-        ann, bob = (joined(first.url, keys[name], name) for name in ("Ann", "Bob"))
-        told = raced(ann, bob, 1)
-        assert not told[0].saved and told[0].duel == told[1].duel
-        first.kill()  # with the result kept: no server is started again on its folder
-        ann.close()
-        bob.close()
-        lock.rollback()
-        store = Store(data)
-        deadline = time.monotonic() + 20  # the second finds the first gone (3 s without its beats) and writes it
-        while store.written(told[0].duel) is None:
-            assert time.monotonic() < deadline, "the result the killed process kept was never written"
+def test_a_result_kept_in_memory_only_postgresql_down_is_written_by_another_process_when_its_own_dies(
+        tmp_path, postgresql):
+    db = postgresql.fresh()  # PostgreSQL: no file beside the database keeps the result (``spill``)
+    with three_processes(tmp_path, db, *QUICK) as processes:
+        maker, friend = met_in_a_room(processes[1].url, ("Ann", "Bob"), processes[2].url)  # the race runs on [1]
+        friend.hear_type("matched")
+        postgresql.stop()
+        try:
+            for raw in (maker, friend):
+                raw.say({"type": "end"})
+            told = [maker.hear_type("result"), friend.hear_type("result")]
+            assert [r["saved"] for r in told] == [False, False]
+            processes[1].kill()  # the result only in its memory, and in JetStream
+        finally:
+            postgresql.start()
+            for raw in (maker, friend):
+                raw.close()
+        store = Store(tmp_path, url=db)
+        deadline = time.monotonic() + 20  # found gone after 3 s without its beats, then taken over
+        while store.written(told[0]["duel"]) is None:
+            assert time.monotonic() < deadline, "the result the killed process kept was lost"
             time.sleep(0.1)
-        assert store.counts()["duels"] == 1
+        assert store.counts() == {"duels": 1, "results": 2, "players": 2}
         store.close()
 
 
