@@ -19,7 +19,9 @@ N processes had N times the allowance (N times the codes to guess a friend's roo
   ``WRONG_CODES`` messages a subject, each kept ``WRONG_WINDOW`` seconds, and a new one refused
   while its subject holds that many (JetStream's *discard new per subject*). A room code typed is
   counted before it is tried (a message; refused: throttled), in one step for the whole cluster,
-  and uncounted when it was right (its message deleted).
+  and uncounted when it was right (its message deleted). A code refused while the newest count is
+  younger than a try lasts waits for the codes being tried (players behind one address joining
+  rooms at once are not refused for each other's right codes).
 * **JetStream unreachable or slow** (past ``LIMIT_SECONDS``): each process's own counts still
   hold (``service``, ``lobby.Rooms``), as before this: N processes then let through up to N
   times the allowance. Said once on the standard error.
@@ -41,7 +43,7 @@ from typing import Any, Callable
 
 from nats.errors import Error as NatsError
 from nats.js.api import DiscardPolicy, KeyValueConfig, StorageType, StreamConfig
-from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
 from .lobby import WRONG_CODES, WRONG_WINDOW
 
@@ -53,6 +55,8 @@ REFRESH_SECONDS = KEEP_SECONDS / 2  # a process writes its count again this ofte
 LIMIT_SECONDS = 1.0  # the longest a connection or a room try waits for JetStream
 SEEN = 100_000  # keys whose last revision is kept here (a guess: a wrong one costs a read)
 TRIES = 5  # writes refused by another process's before an address is refused (a flood on several processes)
+SETTLE_SECONDS = 1.5  # the longest a code is tried (a wrong one waits 1 s for any process to have it)
+SETTLE_STEP = 0.02  # how often a code waiting for those being tried asks again
 FULL = 10077  # JetStream's "maximum messages per subject exceeded"
 CHANGED = (10071, 10164)  # JetStream's "wrong last sequence": another process wrote the key first
 EXISTS = 10058  # a stream made already with another configuration (another version of the server)
@@ -199,15 +203,29 @@ class SharedLimits:
     async def try_code(self, address: str) -> int | None:
         """A room code typed from ``address``, counted before it is tried: its number (to
         uncount it when it was right, ``right``); 0 when JetStream cannot be asked (the process's
-        own count holds); None when the address has typed ``WRONG_CODES`` lately (throttled)."""
-        try:
-            return (await self.js.publish(f"{WRONG}.{address_key(address)}", b"", stream=STREAM)).seq
-        except APIError as error:
-            if error.err_code == FULL:
+        own count holds); None when the address has typed ``WRONG_CODES`` lately (throttled).
+        A full count may hold codes still being tried (a right one is uncounted a moment later:
+        players behind one address joining rooms at once): the code waits for them, while the
+        newest is younger than ``SETTLE_SECONDS``, then is tried or refused."""
+        subject = f"{WRONG}.{address_key(address)}"
+        deadline = time.time() + SETTLE_SECONDS
+        while True:
+            try:  # the message says when it was counted (``SETTLE_SECONDS``)
+                return (await self.js.publish(subject, repr(time.time()).encode(), stream=STREAM)).seq
+            except APIError as error:
+                if error.err_code != FULL:
+                    return self._unreachable(error) or 0
+            except (NatsError, asyncio.TimeoutError) as error:
+                return self._unreachable(error) or 0
+            try:
+                newest = float((await self.js.get_last_msg(STREAM, subject)).data or 0)
+            except NotFoundError:  # the count expired meanwhile: counted again now
+                continue
+            except (NatsError, asyncio.TimeoutError, ValueError) as error:
+                return self._unreachable(error) or 0
+            if time.time() - newest >= SETTLE_SECONDS or time.time() >= deadline:
                 return None
-            return self._unreachable(error) or 0
-        except (NatsError, asyncio.TimeoutError) as error:
-            return self._unreachable(error) or 0
+            await asyncio.sleep(SETTLE_STEP)
 
     async def right(self, number: int) -> None:
         """The code counted as ``number`` was right: uncounted."""

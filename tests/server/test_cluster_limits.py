@@ -81,7 +81,17 @@ def test_wrong_room_codes_from_one_address_are_counted_across_the_processes(tmp_
         for raw in (on_second, on_first):  # 5 a minute for the address, whichever process it tries
             raw.say({"type": "room", "code": "ZZZZZ"})
             assert raw.hear_type("refused")["reason"] == "throttled"
-        for raw in (on_first, on_second, maker, friend):
+        makers = [Raw(second.url, "127.0.0.7") for _ in range(7)]  # 7 rooms, joined at once from one
+        friends = [Raw(first.url, "127.0.0.8") for _ in range(7)]  # address (a household, a school):
+        for raw in makers + friends:  # right codes are never throttled, however many at once
+            assert raw.hello("P")["type"] == "welcome"
+        for raw in makers:
+            raw.say({"type": "room", "code": ""})
+        codes = [raw.hear_type("room_made")["code"] for raw in makers]
+        for raw, code in zip(friends, codes):
+            raw.say({"type": "room", "code": code})
+        assert all(raw.hear_type("matched")["opponent"]["name"].startswith("P") for raw in friends)
+        for raw in (on_first, on_second, maker, friend, *makers, *friends):
             raw.close()
 
 
