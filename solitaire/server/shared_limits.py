@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sys
 import time
 from collections import deque
@@ -54,7 +55,8 @@ KEEP_SECONDS = 3600.0  # a key unwritten this long is forgotten by the bucket
 REFRESH_SECONDS = KEEP_SECONDS / 2  # a process writes its count again this often while it holds one
 LIMIT_SECONDS = 1.0  # the longest a connection or a room try waits for JetStream
 SEEN = 100_000  # keys whose last revision is kept here (a guess: a wrong one costs a read)
-TRIES = 5  # writes refused by another process's before an address is refused (a flood on several processes)
+CONTENDED_SECONDS = 2.0  # writes refused by other processes' this long: the connection is refused (a flood)
+JITTER = 0.002  # seconds, at most, a write refused waits before it reads again
 SETTLE_SECONDS = 1.5  # the longest a code is tried (a wrong one waits 1 s for any process to have it)
 SETTLE_STEP = 0.02  # how often a code waiting for those being tried asks again
 FULL = 10077  # JetStream's "maximum messages per subject exceeded"
@@ -110,19 +112,21 @@ class SharedLimits:
         key = address_key(address)
         async with self._turn(key):
             seen, fresh = self.seen.get(key, ({}, 0)), False
-            for _ in range(TRIES):
+            deadline = time.monotonic() + CONTENDED_SECONDS
+            while time.monotonic() < deadline:
                 others = self._live(seen[0])
                 if sum(others.values()) + ours() <= limit:
                     written = await self._write(key, ours, others, seen[1])
                     if written is not False:
                         return True
+                    await asyncio.sleep(random.random() * JITTER)  # processes writing one key at once fall out of step
                 elif fresh:
                     return False
                 read = await self._read(key)
                 if read is None:
                     return True
                 seen, fresh = read, True
-            return False
+            return False  # written by the others all along: a flood from that address on several processes
 
     async def disconnect(self, address: str, ours: Count) -> None:
         """A connection from ``address`` closed: our lower count written (``ours()``)."""
@@ -141,9 +145,11 @@ class SharedLimits:
     async def _rewrite(self, key: str, ours: Count) -> None:
         async with self._turn(key):
             seen = self.seen.get(key, ({}, 0))
-            for _ in range(TRIES):
+            deadline = time.monotonic() + CONTENDED_SECONDS
+            while time.monotonic() < deadline:
                 if await self._write(key, ours, self._live(seen[0]), seen[1]) is not False:
                     return
+                await asyncio.sleep(random.random() * JITTER)
                 read = await self._read(key)
                 if read is None:
                     return

@@ -133,5 +133,14 @@ async def _admitting(url: str) -> None:
     await limits[1].refresh()
     assert (await limits[1].kv.get(key)).revision > written
     assert json.loads((await limits[1].kv.get(key)).value) == {"b": 5}  # the dead a's count dropped
+    crowd = {"a": 0, "b": 0}  # many at once from one address on both, under a high limit (a school,
+    alive.add("a")  # a carrier's NAT): each process's writes refused by the other's are tried again
+
+    async def crowded(limit: SharedLimits) -> bool:
+        crowd[limit.node] += 1
+        return await limit.connect("10.0.0.10", 1000, lambda: crowd[limit.node])
+
+    assert all(await asyncio.gather(*(crowded(limits[n % 2]) for n in range(200))))
+    assert json.loads((await limits[0].kv.get(address_key("10.0.0.10"))).value) == {"a": 100, "b": 100}
     for nc in connections:
         await nc.close()
