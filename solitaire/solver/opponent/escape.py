@@ -70,17 +70,25 @@ def _state_with_home(game: Game) -> tuple:
     return _state(game) + (tuple(sorted(map(len, game.foundations))),)
 
 
-def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52) -> Way:
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52,
+           max_moves: int | None = None) -> Way:
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
-    may take cards back from the foundations too, at most ``returns`` in a line."""
+    may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
+    no longer line is looked at (found False when there is none as short); where no card is
+    face down, a position with cards back from home is not looked through when those cards and
+    one more cannot all come home within it (``short``)."""
     home_now, hidden_now = home(start), still_hidden(start)
+    bounded = (max_moves is not None and from_home and not hidden_now
+               and (stock_seen or not (start.stock or start.waste)))
     key = _state_with_home if from_home else _state
     visited = {key(start)}
     frontier: list[tuple[Game, Trail, int]] = [(start, None, 0)]
     depth = 0
     while frontier:
         depth += 1
+        if max_moves is not None and depth > max_moves:
+            return Way(False)
         following: list[tuple[Game, Trail, int]] = []
         for game, trail, taken in frontier:
             for move in game.legal_moves():
@@ -93,6 +101,9 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
                     return _found((move, trail), depth)
+                if bounded and depth + short(home_now - home(game)) > max_moves:
+                    game.undo()
+                    continue  # the cards back from home cannot all come home, and one more, in time
                 state = key(game)
                 if state not in visited:
                     if len(visited) >= limit:
@@ -103,6 +114,15 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 game.undo()
         frontier = following
     return Way(False)
+
+
+def short(deficit: int) -> int:
+    """The fewest moves a line still needs where no card is face down (and the stock is seen)
+    and ``deficit`` cards taken back from home are not home again: each must come home again
+    and one card more (a net gain), each by a move of its own. A position reached in ``depth``
+    moves is not looked through when ``depth + short(deficit) > max_moves``; the shortest line
+    passes only through positions within its own length of its end, so it is never cut."""
+    return deficit + 1
 
 
 def _found(trail: Trail, depth: int) -> Way:

@@ -26,7 +26,7 @@ from ..foundations import foundation_ranks
 from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
-from .escape import Way, _line
+from .escape import Way, _line, short
 from .view import Seen
 
 LIMIT = 400_000
@@ -84,6 +84,8 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
     length when found, False at a dead end, None past ``limit``."""
     home_now = sum(found0)
+    # the fewest moves a line needs from a position ``deficit`` cards below home_now (``short``)
+    bounded = max_moves is not None and returns > 0 and not _turns_or_shows(cols0, talon0, stock_seen)
     builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
     kings = tuple(card_of[s][KING] for s in range(4))
     visited = {_key(cols0, found0, talon0, p0)}
@@ -168,6 +170,8 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                     for j in takes.get(c, ()):
                         child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
             for action, ccols, cfound, ctalon, cp, ctaken in children:
+                if bounded and depth + short(home_now - sum(cfound)) > max_moves:
+                    continue  # the cards back from home cannot all come home, and one more, in time
                 key = _key(ccols, cfound, ctalon, cp)
                 if key in visited:
                     continue
@@ -177,6 +181,12 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 add((ccols, cfound, ctalon, cp, ctaken, (action, trail)))
         frontier = following
     return False
+
+
+def _turns_or_shows(cols: tuple[bytes, ...], talon: bytes, stock_seen: bool) -> bool:
+    """Whether a line may end by turning a face-down card or showing an unseen stock card: then
+    one move may end it from any position, and ``short`` does not hold."""
+    return any(col and col[0] >= HIDDEN for col in cols) or (not stock_seen and bool(talon))
 
 
 def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
