@@ -82,15 +82,19 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     bounded = (max_moves is not None and from_home and not hidden_now
                and (stock_seen or not (start.stock or start.waste)))
     key = _state_with_home if from_home else _state
-    visited = {key(start)}
-    frontier: list[tuple[Game, Trail, int]] = [(start, None, 0)]
-    depth = 0
-    while frontier:
-        depth += 1
-        if max_moves is not None and depth > max_moves:
+    best = {key(start): 0}  # each position met: the fewest moves it was reached in
+    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
+    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    bound: dict[int, list[tuple[Game, Trail, int, int, tuple]]] = {1: [(start, None, 0, 0, key(start))]}
+    while bound:
+        at = min(bound)
+        if max_moves is not None and at > max_moves:
             return Way(False)
-        following: list[tuple[Game, Trail, int]] = []
-        for game, trail, taken in frontier:
+        frontier = bound.pop(at)
+        for game, trail, taken, made, state_then in frontier:  # grows as it is read
+            if bounded and best[state_then] < made:
+                continue  # reached in fewer moves since: looked through from there
+            depth = made + 1
             for move in game.legal_moves():
                 back = move.src.kind == FOUNDATION
                 if back and (not from_home or taken >= returns):
@@ -101,18 +105,22 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
                     return _found((move, trail), depth)
-                if bounded and depth + short(home_now - home(game)) > max_moves:
-                    game.undo()
-                    continue  # the cards back from home cannot all come home, and one more, in time
+                lowest = depth + 1
+                if bounded:
+                    lowest = depth + short(home_now - home(game))
+                    if lowest > max_moves:
+                        game.undo()
+                        continue  # the cards back from home cannot all come home, and one more, in time
                 state = key(game)
-                if state not in visited:
-                    if len(visited) >= limit:
+                before = best.get(state)
+                if before is None or before > depth:
+                    if before is None and len(best) >= limit:
                         game.undo()
                         return Way(None)
-                    visited.add(state)
-                    following.append((game.clone(), (move, trail), taken + back))
+                    best[state] = depth
+                    node = (game.clone(), (move, trail), taken + back, depth, state)
+                    (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
                 game.undo()
-        frontier = following
     return Way(False)
 
 

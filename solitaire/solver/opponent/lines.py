@@ -88,18 +88,22 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     bounded = max_moves is not None and returns > 0 and not _turns_or_shows(cols0, talon0, stock_seen)
     builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
     kings = tuple(card_of[s][KING] for s in range(4))
-    visited = {_key(cols0, found0, talon0, p0)}
-    frontier: list[tuple] = [(cols0, found0, talon0, p0, 0, None)]
-    depth = 0
+    key0 = _key(cols0, found0, talon0, p0)
+    best = {key0: 0}  # each position met: the fewest moves it was reached in
+    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
+    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0)]}
     ncols = len(cols0)
     runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
-    while frontier:
-        depth += 1
-        if max_moves is not None and depth > max_moves:
+    while bound:
+        at = min(bound)
+        if max_moves is not None and at > max_moves:
             return False
-        following: list[tuple] = []
-        add = following.append
-        for cols, found, talon, p, taken, trail in frontier:
+        frontier = bound.pop(at)
+        for cols, found, talon, p, taken, trail, made, key in frontier:  # grows as it is read
+            if bounded and best[key] < made:
+                continue  # reached in fewer moves since: looked through from there
+            depth = made + 1
             home = sum(found)
             children: list[tuple] = []
             child = children.append
@@ -170,16 +174,20 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                     for j in takes.get(c, ()):
                         child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
             for action, ccols, cfound, ctalon, cp, ctaken in children:
-                if bounded and depth + short(home_now - sum(cfound)) > max_moves:
-                    continue  # the cards back from home cannot all come home, and one more, in time
-                key = _key(ccols, cfound, ctalon, cp)
-                if key in visited:
+                lowest = depth + 1
+                if bounded:
+                    lowest = depth + short(home_now - sum(cfound))
+                    if lowest > max_moves:
+                        continue  # the cards back from home cannot all come home, and one more, in time
+                ckey = _key(ccols, cfound, ctalon, cp)
+                before = best.get(ckey)
+                if before is not None and before <= depth:
                     continue
-                if len(visited) >= limit:
+                if before is None and len(best) >= limit:
                     return None
-                visited.add(key)
-                add((ccols, cfound, ctalon, cp, ctaken, (action, trail)))
-        frontier = following
+                best[ckey] = depth
+                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey)
+                (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
     return False
 
 
