@@ -14,7 +14,8 @@ so it fits every game of the Klondike family; ``bench --opponent``'s "gave up" r
 real game, after the fact. The player itself runs ``lines.search``, the same search on compact
 positions, where its rules fit (a test holds the two to the same answers).
 
-It is breadth first: the line it finds is a shortest one, and the next decision finds the rest of
+It is breadth first (fewest moves first by ``short`` where it holds, which still finds a shortest
+line): the line it finds is a shortest one, and the next decision finds the rest of
 it, one move shorter, so following it always arrives. Positions are told apart by their cards
 alone (a recycle's cost does not make a new place to be), so the search ends. ``LIMIT`` bounds
 it all the same.
@@ -42,6 +43,7 @@ class Way:
     move: Move | None = None
     moves: int = 0
     line: tuple[Move, ...] = ()  # the whole line found, ``move`` first
+    positions: int = 0  # positions the search met (what ``limit`` counts)
 
 
 Trail = Optional[tuple]
@@ -89,7 +91,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     while bound:
         at = min(bound)
         if max_moves is not None and at > max_moves:
-            return Way(False)
+            return Way(False, positions=len(best))
         frontier = bound.pop(at)
         for game, trail, taken, made, state_then in frontier:  # grows as it is read
             if bounded and best[state_then] < made:
@@ -100,11 +102,11 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if back and (not from_home or taken >= returns):
                     continue  # a card from home goes back
                 if move.src.kind == STOCK and not stock_seen:
-                    return _found((move, trail), depth)  # the click shows what was never seen
+                    return _found((move, trail), depth, len(best))  # the click shows what was never seen
                 game.apply(move)
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
-                    return _found((move, trail), depth)
+                    return _found((move, trail), depth, len(best))
                 lowest = depth + 1
                 if bounded:
                     lowest = depth + short(home_now - home(game))
@@ -116,12 +118,12 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if before is None or before > depth:
                     if before is None and len(best) >= limit:
                         game.undo()
-                        return Way(None)
+                        return Way(None, positions=len(best))
                     best[state] = depth
                     node = (game.clone(), (move, trail), taken + back, depth, state)
                     (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
                 game.undo()
-    return Way(False)
+    return Way(False, positions=len(best))
 
 
 def short(deficit: int) -> int:
@@ -133,6 +135,6 @@ def short(deficit: int) -> int:
     return deficit + 1
 
 
-def _found(trail: Trail, depth: int) -> Way:
+def _found(trail: Trail, depth: int, positions: int) -> Way:
     line = _line(trail)
-    return Way(True, line[0], depth, line)
+    return Way(True, line[0], depth, line, positions)
