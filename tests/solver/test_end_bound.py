@@ -95,3 +95,15 @@ def test_the_bound_never_cuts_a_line_the_unbounded_search_finds_in_as_many_moves
                         board.apply(move)
                     assert sum(map(len, board.foundations)) > sum(map(len, game.foundations))
     assert backs == {0, 1, 2}
+
+
+def test_a_deep_line_through_cards_back_is_found_fewest_moves_first_within_a_cap_breadth_first_runs_past():
+    """Seed 31337's deal 2240603416 (Medium, 81 moves left): a 26-move line through 11 cards back
+    from home, past the player's 400,000 positions breadth first (End; the strict "gave up"),
+    found in 27,515 fewest moves first. Here the same in small: 15 moves, 4 cards back."""
+    game = _endgame(1607)
+    ours = lines.search(game, True, 2_000, 52, 60)
+    check = escape.search(game.clone(), True, 2_000, True, 52, 60)
+    assert (ours.found, ours.moves, check.found, check.moves) == (True, 15, True, 15)
+    assert ours.positions < 2_000 and check.positions < 2_000
+    assert lines.search(game, True, 30_000, 52, 60).positions < 2_000 < lines.search(game, True, 30_000, 52).positions
