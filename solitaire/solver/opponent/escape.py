@@ -23,6 +23,7 @@ it all the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional
 
@@ -93,7 +94,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
         if max_moves is not None and at > max_moves:
             return Way(False, positions=len(best))
         frontier = bound.pop(at)
-        for game, trail, taken, made, state_then in frontier:  # grows as it is read
+        for game, trail, taken, made, state_then in (last_first(frontier) if bounded else frontier):
             if bounded and best[state_then] < made:
                 continue  # reached in fewer moves since: looked through from there
             depth = made + 1
@@ -124,6 +125,14 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                     (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
                 game.undo()
     return Way(False, positions=len(best))
+
+
+def last_first(nodes: list) -> Iterator:
+    """``nodes`` last first, those added while it runs included: among positions a line through
+    which takes as many moves, the ones furthest along first (any order finds a shortest line;
+    this one reaches the end of the last layer soonest)."""
+    while nodes:
+        yield nodes.pop()
 
 
 def short(deficit: int) -> int:
