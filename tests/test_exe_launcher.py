@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,43 @@ def test_without_an_absolute_xdg_cache_home_it_unpacks_under_home(tmp_path):
         done = _start(exe, cache, home=home)
         assert done.stdout == f"one {home}/.cache/solitaire/{exe_launcher.cache_id(exe)}/solitaire \n", done.stderr
     assert not (tmp_path / "relative").exists()
+
+
+def test_an_earlier_builds_folder_stays_while_a_game_runs_from_it(tmp_path):
+    """A player who starts a new version while the old one still runs: the old one's folder holds
+    libraries it may still load, so it stays until a later first start finds it unused."""
+    cache = tmp_path / "cache"
+    folder = tmp_path / "folder-running"
+    (folder / "_internal").mkdir(parents=True)
+    shutil.copy2(shutil.which("sleep"), folder / "solitaire")  # a real binary: /proc/PID/exe names it
+    old = exe_launcher.write(folder, tmp_path / "solitaire", "1.1.0")
+    running = subprocess.Popen([str(old), "30"], env={"PATH": os.environ["PATH"], "XDG_CACHE_HOME": str(cache)})
+    try:
+        old_place = cache / "solitaire" / exe_launcher.cache_id(old)
+        for _ in range(200):  # until the launcher has replaced itself with the folder's binary
+            if os.path.realpath(f"/proc/{running.pid}/exe") == str(old_place / "solitaire"):
+                break
+            time.sleep(0.05)
+        (tmp_path / "new").mkdir()
+        new = exe_launcher.write(_folder(tmp_path, "new"), tmp_path / "new" / "solitaire", "1.2.0")
+        assert _start(new, cache).stdout.startswith("new ")
+        assert old_place.is_dir()  # in use: kept
+    finally:
+        running.kill()
+        running.wait()
+    (tmp_path / "newer").mkdir()
+    newer = exe_launcher.write(_folder(tmp_path, "newer"), tmp_path / "newer" / "solitaire", "1.3.0")
+    assert _start(newer, cache).stdout.startswith("newer ")
+    assert sorted(p.name for p in (cache / "solitaire").iterdir()) == [exe_launcher.cache_id(newer)]
+
+
+def test_a_scratch_folder_a_killed_first_start_left_goes_after_an_hour(tmp_path):
+    cache = tmp_path / "cache" / "solitaire"
+    stale, fresh = cache / ".unpacking-stale", cache / ".unpacking-fresh"
+    stale.mkdir(parents=True)
+    fresh.mkdir()
+    two_hours_ago = time.time() - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    exe = exe_launcher.write(_folder(tmp_path, "one"), tmp_path / "solitaire", "1.2.0")
+    assert _start(exe, tmp_path / "cache").returncode == 0
+    assert not stale.exists() and fresh.is_dir()  # a fresh one may be another start's, still unpacking

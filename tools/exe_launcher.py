@@ -13,7 +13,9 @@ script followed by the folder as a tar archive packed with xz. The script::
     2. when it is not there, unpacks the archive (``tail -c +N FILE | tar -xJf -``, which needs tar
        and xz, on every desktop Linux) into a new folder beside it, renames that folder to the
        build's name (a rename: a start sees the whole folder or none; of two first starts at once
-       the second's copy is removed), then removes the other builds' folders (earlier versions);
+       the second's copy is removed), then removes the other builds' folders (earlier versions)
+       unless a running process started from one (``/proc/*/exe``), and scratch folders a killed
+       first start left over an hour ago;
     3. replaces itself with the folder's executable (``exec``), passing its arguments.
 
 So the first start unpacks (about 1 s of CPU for xz), later ones only start; the cost is the
@@ -64,7 +66,14 @@ if [ ! -x "$dir/{name}" ]; then
   if ! mv -T "$tmp" "$dir" 2>/dev/null; then  # another start unpacked it first, or a damaged copy is there
     if [ -x "$dir/{name}" ]; then rm -rf "$tmp"; else rm -rf "$dir" && mv -T "$tmp" "$dir"; fi
   fi
-  for old in "$base"/exe-*; do [ "$old" = "$dir" ] || rm -rf "$old"; done
+  # earlier builds' folders go, but not one a running game still starts from (Linux's /proc),
+  # nor a scratch folder that another first start may still be filling (one left by a killed
+  # start goes an hour later)
+  running=$(ls -l /proc/[0-9]*/exe 2>/dev/null)
+  for old in "$base"/exe-*; do
+    [ "$old" = "$dir" ] || case $running in *" -> $old/"*) ;; *) rm -rf "$old" ;; esac
+  done
+  find "$base" -maxdepth 1 -name '.unpacking-*' -mmin +60 -exec rm -rf {{}} + 2>/dev/null
 fi
 exec "$dir/{name}" "$@"
 exit 127
