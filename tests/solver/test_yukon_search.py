@@ -10,7 +10,7 @@ import random
 from solitaire.core import Game, parse_card, parse_code
 from solitaire.core.cards import SUITS
 from solitaire.solver.api import solve
-from solitaire.solver.position import safe_any_runs, safe_single_deck, settle_twins
+from solitaire.solver.position import HIDDEN, safe_any_runs, safe_single_deck, settle_twins
 from solitaire.solver.search import Search, _uses_column
 from tests.solver.test_reference import Reference, random_position
 
@@ -86,6 +86,20 @@ def test_YU2_a_win_the_sure_attempts_alone_find_late_is_found_early():
     # Issue 34: YU1-D1N-JLDYTGH took 11,848 positions before Yukon had bold attempts, 259 with them
     result = solve(Game.deal(parse_code("YU1-D1N-JLDYTGH")), 60.0, node_limit=2_000)
     assert result.result == "won" and result.moves
+
+
+def test_YU2_moves_that_turn_up_the_deepest_face_down_cards_come_first():
+    # Issue 34: of the moves that turn a face-down card up, the one from the column with the
+    # most face-down cards is tried first, and a card freed that may go home next comes before
+    # the other cards freed out of order. These wins took 5,703 and 5,203 positions before
+    for code in ("YU1-D1N-JHSLQIX", "YU1-D1N-DLVNLEO"):
+        result = solve(Game.deal(parse_code(code)), 60.0, node_limit=1_000)
+        assert result.result == "won" and result.moves, code
+    search = Search(Game.deal(parse_code("YU1-D1N-JHSLQIX")))
+    cols = search.start[0]
+    face_down = [sum(v >= HIDDEN for v in cols[acts[0][1]]) for acts, _, _ in search.children(search.start)
+                 if acts[0][0] == "tt" and cols[acts[0][1]][-acts[0][2] - 1] >= HIDDEN]
+    assert len(set(face_down)) >= 2 and face_down == sorted(face_down, reverse=True), face_down
 
 
 def test_YU2_a_loss_is_still_proven_with_bold_attempts_beside_the_sure_ones():
