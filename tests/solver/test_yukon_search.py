@@ -110,6 +110,21 @@ def test_YU2_a_loss_is_still_proven_with_bold_attempts_beside_the_sure_ones():
     assert both.result == sure.run(60.0).result == "lost"
 
 
+def test_YU2_bold_attempts_stop_once_their_cut_off_passes_a_bound():
+    # Issue 34: on a loss the bold attempts cost up to as much again as the sure ones, and the
+    # wins they find come early: in Yukon they stop at a cut-off (Klondike keeps them)
+    game = Game.deal(parse_code("YU1-D1N-IYESOMU"))
+    assert Search(game).bold_until == Search.yukon_bold_until
+    assert Search(Game.deal(parse_code("KL1-D1N-IYESOMU"))).bold_until is None
+    to_the_end = Search(game)
+    to_the_end.bold_until = None
+    stopped = Search(game)
+    stopped.bold_until = 300
+    first, second = to_the_end.run(60.0), stopped.run(60.0)
+    assert first.result == second.result == "lost"
+    assert second.nodes < first.nodes, (second.nodes, first.nodes)
+
+
 def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
     rng = random.Random(2)
     dead = lost = 0
