@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,11 @@ pytest.importorskip("PyInstaller")
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import exe_contents  # noqa: E402
+import exe_launcher  # noqa: E402
+
 EXE_NAME = "solitaire.exe" if sys.platform == "win32" else "solitaire"
 CODE = "KL1-D1N-AAAAAAB"
 
@@ -43,14 +49,22 @@ def built(tmp_path_factory):
     return exe, done.stdout
 
 
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """The cache the Linux executable unpacks itself into (``tools/exe_launcher.py``): one for
+    the module, so only its first run unpacks."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture
-def places(tmp_path):
-    """Separate folders for the working directory, the screenshots and the player's data."""
+def places(tmp_path, cache):
+    """Separate folders for the working directory, the screenshots and the player's data; the cache."""
     folders = {name: tmp_path / name for name in ("cwd", "shots", "home")}
     for folder in folders.values():
         folder.mkdir()
+    folders["cache"] = cache
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", SOLITAIRE_HOME=str(folders["home"]))
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SOLITAIRE_HOME=str(folders["home"]), XDG_CACHE_HOME=str(folders["cache"]))
     return folders, env
 
 
@@ -63,9 +77,12 @@ def test_build_prints_its_figures(built):
     exe, output = built
     assert f"executable: {exe}" in output
     size = re.search(r"^size: ([\d.]+) MB", output, re.M)
-    assert size and float(size.group(1)) <= 30.0, output
+    import build_exe
+
+    assert size and float(size.group(1)) <= build_exe.SIZE_TARGET_MB, output
     assert re.search(r"^start-up \(median of 5 smoke starts\): [\d.]+ s", output, re.M), output
-    assert exe.stat().st_size <= 30e6
+    assert ("first start (unpacking into the cache): " in output) == build_exe.LAUNCHER, output
+    assert exe.stat().st_size <= build_exe.SIZE_TARGET_MB * 1e6
 
 
 def test_frozen_game_runs_anywhere_and_writes_only_to_the_player_folder(built, places):
@@ -93,6 +110,8 @@ def test_frozen_game_runs_anywhere_and_writes_only_to_the_player_folder(built, p
     assert _tree(exe.parent) == beside, "the executable wrote files beside itself"
     assert _tree(folders["cwd"]) == set(), "the executable wrote files in the working folder"
     assert _tree(folders["shots"]) == {"out.png"}
+    if exe_launcher.is_launcher(exe):  # and its one folder in the cache, unpacked at the first start
+        assert {path.name for path in (folders["cache"] / "solitaire").iterdir()} == {exe_launcher.cache_id(exe)}
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the Windows build is windowed: no console output")
@@ -121,10 +140,8 @@ def test_frozen_game_carries_prism_and_speaks_through_it(built, places):
     libraries it needs, and ``--speak`` reaches Prism (the prismatoid package "not installed" was
     the executable's line before): speech is then connected, or, where this machine has no speech
     engine, refused for that reason, never for a missing package. The lines said are logged."""
-    from PyInstaller.archive.readers import CArchiveReader
-
     exe, _ = built
-    names = set(CArchiveReader(str(exe)).toc)
+    names = set(exe_contents.files(exe))
     assert {"prism/_native/libprism.so", "prism/_native/_prism_cffi.abi3.so"} <= names or sys.platform != "linux"
     assert any(name.startswith("_cffi_backend") for name in names)
     folders, env = places
@@ -181,26 +198,74 @@ def test_the_executable_carries_the_notices_of_everything_it_bundles(built, plac
     checkout's, byte for byte; ``--licenses`` prints them and ``--version`` the one version."""
     from fnmatch import fnmatch
 
-    from PyInstaller.archive.readers import CArchiveReader
-
     from solitaire import __version__
     from solitaire.app import notices
 
     exe, output = built
     assert f"version: {__version__}" in output
-    reader = CArchiveReader(str(exe))
+    carried = exe_contents.files(exe)
     ours = ("game", "solitaire.*", "assets/*", "levels/*")
     patterns = [pattern.lower() for work in notices.works() for pattern in work.carried]
-    unnoticed = [name for name in reader.toc if not any(fnmatch(name, own) for own in ours)
+    unnoticed = [name for name in carried if not any(fnmatch(name, own) for own in ours)
                  and not any(fnmatch(name.lower(), pattern) for pattern in patterns)]
     assert unnoticed == []
     licences = ROOT / "assets" / "licenses"
     for path in sorted(licences.iterdir()):
-        assert reader.extract(f"assets/licenses/{path.name}") == path.read_bytes(), path.name
-    assert reader.extract("assets/fonts/LICENSE-DejaVu.txt") == (ROOT / "assets/fonts/LICENSE-DejaVu.txt").read_bytes()
+        assert carried[f"assets/licenses/{path.name}"] == path.read_bytes(), path.name
+    assert carried["assets/fonts/LICENSE-DejaVu.txt"] == (ROOT / "assets/fonts/LICENSE-DejaVu.txt").read_bytes()
 
     folders, env = places
     if sys.platform != "win32":  # the Windows build is windowed: no console output
         assert _run(exe, ["--version"], folders["cwd"], env).stdout == f"Solitaire {__version__}\n"
         printed = _run(exe, ["--licenses"], folders["cwd"], env)
         assert printed.returncode == 0 and printed.stdout == notices.licenses_report()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux's executable loads these from the system")
+def test_the_linux_executable_takes_openssl_sqlite_and_the_cxx_runtime_from_the_system(built):
+    """Issue 33 item 9: libraries every Linux it runs on has (``build_exe.LEFT_OUT_FILES``) are not
+    carried; what needs them still works (the online duel over wss:// in the next test, a host's
+    server in the one before)."""
+    from fnmatch import fnmatch
+
+    import build_exe
+
+    exe, _ = built
+    names = exe_contents.files(exe)
+    system = ("libssl.so*", "libcrypto.so*", "libstdc++.so*", "libgcc_s.so*", "libsqlite3.so*")
+    assert set(system) <= set(build_exe.LEFT_OUT_FILES)
+    assert [name for name in names if any(fnmatch(name.rsplit("/", 1)[-1], pattern) for pattern in system)] == []
+    assert any(name.startswith("python3.11/lib-dynload/_ssl.") for name in names)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificate with openssl")
+def test_frozen_game_plays_online_over_wss(built, places):
+    """The executable's client (its ``_ssl`` with the system's OpenSSL on Linux) races a source
+    game through a wss:// server with a certificate it trusts through ``SSL_CERT_FILE``."""
+    exe, _ = built
+    folders, env = places
+    cert, key = folders["home"] / "cert.pem", folders["home"] / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    server = subprocess.Popen([sys.executable, "game.py", "server", "--data", str(folders["cwd"].parent / "data"),
+                               "--port", "0", "--count-seconds", "0.2", "--one-address", "--race-seconds", "5",
+                               "--tls-cert", str(cert), "--tls-key", str(key)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        url = json.loads(server.stdout.readline() or "null")["listening"]
+        assert url.startswith("wss://127.0.0.1:")
+        trusting = dict(env, SSL_CERT_FILE=str(cert))
+        play = ["--duel", f"online:{url}", "--smoke", "--autoplay", "easy", "--fast"]
+        frozen = subprocess.Popen([str(exe), *play, "--name", "Frozen"], cwd=folders["cwd"], env=trusting,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        source = subprocess.run([sys.executable, "game.py", *play, "--name", "Source"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120, env=dict(trusting, SOLITAIRE_HOME=str(folders["cwd"].parent / "friend")))
+        out, err = frozen.communicate(timeout=60)
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert frozen.returncode == source.returncode == 0, err + source.stderr
+    frozen_line, source_line = (json.loads(text.strip().splitlines()[-1]) for text in (out, source.stdout))
+    assert (frozen_line["opponent_name"], source_line["opponent_name"]) == ("Source", "Frozen")
+    assert frozen_line["duel"] == source_line["duel"] and frozen_line["you"] == source_line["opponent"]

@@ -53,9 +53,18 @@ def test_the_spec_leaves_out_the_files_the_executable_never_opens():
 
 
 def test_the_build_only_flags_go_to_the_build_and_the_rest_to_the_spec():
-    spec_args, build_args = build_exe.split_args(build_exe.pyinstaller_args(Path("dist"), Path("build")))
+    spec_args, build_args = build_exe.split_args(build_exe.pyinstaller_args(Path("dist"), Path("build"), launcher=False))
     assert build_args == ["--noconfirm", "--distpath", "dist", "--workpath", "build"]
     assert spec_args[0].endswith("game.py") and "--onefile" in spec_args and "--specpath" in spec_args
+
+
+def test_linux_builds_a_folder_for_the_launcher_to_pack():
+    """Issue 33 item 9: on Linux PyInstaller builds a folder under the work folder (its bootloader
+    starts Python from files on the disk), which ``tools/exe_launcher.py`` packs into DIST/solitaire."""
+    spec_args, build_args = build_exe.split_args(build_exe.pyinstaller_args(Path("dist"), Path("build"), launcher=True))
+    assert build_args == ["--noconfirm", "--distpath", str(Path("build") / "folder"), "--workpath", "build"]
+    assert "--onedir" in spec_args and "--onefile" not in spec_args
+    assert build_exe.LAUNCHER == sys.platform.startswith("linux")
 
 
 def test_prism_goes_in_with_its_native_library_and_cffi():

@@ -2,10 +2,10 @@
 
     python tools/exe_contents.py [dist/solitaire] [--top N]
 
-Reads the executable's archive (PyInstaller's own reader; nothing is unpacked) and prints, for
-each group of entries (Python, the speech library, OpenSSL, SDL's audio codecs, ...), its size
-packed in the file and unpacked on the disk at each start, largest first; then the ``--top``
-largest entries. Every entry falls in exactly one group: the groups add up to the archive.
+Reads what the executable carries (PyInstaller's own reader, and on Linux the folder packed
+after the launcher script, ``tools/exe_launcher.py``; nothing is unpacked on the disk) and prints,
+for each group of entries (Python, the speech library, SDL's audio codecs, ...), its size packed
+in the file and unpacked on the disk, largest first; then the ``--top`` largest entries. Every entry falls in exactly one group: the groups add up to the archive.
 (Issue 33 item 9: where the megabytes are.)
 """
 
@@ -14,9 +14,12 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import sys
+import tempfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
 
 #: Group name -> patterns on the entry's name inside the archive; the first group that matches wins.
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -55,12 +58,45 @@ def group_of(name: str) -> str:
     return OTHER
 
 
-def entries(exe: Path) -> list[tuple[str, int, int]]:
-    """(name, packed bytes, unpacked bytes) of every entry of the executable's archive."""
+def files(exe: Path) -> dict[str, bytes]:
+    """Every entry the executable carries, by its name inside the bundle (as PyInstaller's
+    one-file archive names it: ``libpython3.11.so.1.0``, ``assets/fonts/...``, ``PYZ.pyz``), read
+    in memory. On Linux (``tools/exe_launcher.py``) those are the files of the packed folder's
+    ``_internal`` and the entries of its bootloader's own archive; else the one-file archive's."""
+    import exe_launcher
     from PyInstaller.archive.readers import CArchiveReader
 
-    archive = CArchiveReader(str(exe))
-    return [(name, packed, unpacked) for name, (_, packed, unpacked, _, _) in archive.toc.items()]
+    if not exe_launcher.is_launcher(exe):
+        archive = CArchiveReader(str(exe))
+        return {name: archive.extract(name) or b"" for name in archive.toc}
+    found = {}
+    with tempfile.TemporaryDirectory(prefix="exe-contents-") as scratch:
+        for path, data in exe_launcher.payload_files(exe).items():
+            if "/" in path:
+                found[path.split("/", 1)[1]] = data
+                continue
+            bootloader = Path(scratch) / path
+            bootloader.write_bytes(data)
+            archive = CArchiveReader(str(bootloader))
+            found.update((name, archive.extract(name) or b"") for name in archive.toc)
+    return found
+
+
+def entries(exe: Path) -> list[tuple[str, int, int]]:
+    """(name, packed bytes, unpacked bytes) of every entry the executable carries. The one-file
+    archive packs each entry alone (its own size); the Linux launcher packs its folder as one xz
+    stream, so an entry's packed figure there is its share of the file, in proportion to its
+    size packed alone with zlib (level 6)."""
+    import exe_launcher
+    from PyInstaller.archive.readers import CArchiveReader
+
+    if not exe_launcher.is_launcher(exe):
+        archive = CArchiveReader(str(exe))
+        return [(name, packed, unpacked) for name, (_, packed, unpacked, _, _) in archive.toc.items()]
+    carried = files(exe)
+    alone = {name: len(zlib.compress(data, 6)) for name, data in carried.items()}
+    scale = exe.stat().st_size / max(1, sum(alone.values()))
+    return [(name, round(alone[name] * scale), len(data)) for name, data in carried.items()]
 
 
 def by_group(rows: list[tuple[str, int, int]]) -> dict[str, tuple[int, int, int]]:

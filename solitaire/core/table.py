@@ -115,6 +115,13 @@ class Table:
         return limit < 0 or self.recycles < limit
 
     @property
+    def passes(self) -> tuple[int, int] | None:
+        """The pass through the stock this is and how many the game allows, ``(1, 3)`` at
+        Pyramid's deal (PY-4); None where the waste turns back without limit."""
+        limit = self.scoring.max_recycles
+        return None if limit < 0 else (self.recycles + 1, limit + 1)
+
+    @property
     def free_cells(self) -> int:
         return sum(1 for cell in self.cells if not cell)
 

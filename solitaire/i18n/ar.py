@@ -55,6 +55,7 @@ STRINGS: dict[str, str] = {
     "hud.time": "الوقت {time}",
     "hud.moves": "الحركات {moves}",
     "hud.run": "السلسلة {n}",
+    "hud.pass": "المرور {n} من {total}",
     "hud.score": "النقاط {score}",
     # The table in play.
     "play.undo": "تراجع",

@@ -46,6 +46,7 @@ STRINGS: dict[str, str] = {
     "hud.time": "Time {time}",
     "hud.moves": "Moves {moves}",
     "hud.run": "Run {n}",
+    "hud.pass": "Pass {n} of {total}",
     "hud.score": "Score {score}",
     # The table in play.
     "play.undo": "Undo",

@@ -91,7 +91,7 @@ RULES_PAGES: dict[str, str] = {
     "rules.golf.1": "Goal: clear the seven columns, every card onto one pile. Cards left in the stock do not matter.",
     "rules.golf.2": "The deal: seven columns of five cards, all face up. The other 17 cards form the stock, face down; its first card starts the pile.",
     "rules.golf.3": "Only a column's top card moves, and only onto the pile: a card one rank above or below the pile's top card, whatever its suit (a 7 on an 8 or a 6). A King and an Ace are not next to each other. No card goes onto a column.",
-    "rules.golf.4": "Click the stock to turn its next card onto the pile, whenever you like. You go through the stock once.",
+    "rules.golf.4": "Click the stock to turn its next card onto the pile, whenever you like. You go through the stock once. The pile fans out along its row, so you see which cards have gone.",
     "rules.golf.5": "Each card from a column scores a point: 35 for a win. You may undo without limit; redo plays a move you undid again, until you make a new move.",
     "rules.tripeaks.1": "Goal: clear the three peaks, every card onto one pile. Cards left in the stock do not matter.",
     "rules.tripeaks.2": "The deal: 28 cards in three peaks of four rows, each card of the upper rows lying on two cards of the row below. The 10 cards of the bottom row lie face up, the others face down. The other 24 cards form the stock, face down; its first card starts the pile.",
@@ -103,7 +103,7 @@ RULES_PAGES: dict[str, str] = {
     "rules.pyramid.1": "Goal: clear the pyramid. Cards leave it in pairs whose ranks make 13; cards left in the stock and the waste do not matter.",
     "rules.pyramid.2": "The deal: 28 cards face up in a pyramid of seven rows, each card lying under the two next to it in the row below. The other 24 cards form the stock, face down but for its top card.",
     "rules.pyramid.3": "A card is in sight when no card lies on it. Two cards in sight whose ranks make 13 leave together, whatever their suits: an Ace counts 1, a Jack 11, a Queen 12, so a Queen goes with an Ace, a Jack with a 2, a 10 with a 3, a 9 with a 4, an 8 with a 5, a 7 with a 6. A King leaves alone. A card that has left never comes back, and nothing is put on the pyramid.",
-    "rules.pyramid.4": "Click the stock to turn its top card onto the waste; the next card of the stock comes into sight. The top cards of the waste and the stock pair with the pyramid's cards or with each other. Once the stock is empty, a click turns the waste back over: three times through the stock in all.",
+    "rules.pyramid.4": "Click the stock to turn its top card onto the waste; the next card of the stock comes into sight. The top cards of the waste and the stock pair with the pyramid's cards or with each other. Once the stock is empty, a click turns the waste back over: three times through the stock in all. Under the stock the table shows which pass you are on.",
     "rules.pyramid.5": "Each card of the pyramid that leaves scores a point: 28 for a win. You may undo without limit; redo plays a move you undid again, until you make a new move.",
     "rules.pointer.pyramid": "Drag a card onto its partner, or a King onto the pile of cards that have left. Or click a card, then its partner; a click on a King sends it away. Click the stock to turn a card.",
 }

@@ -88,6 +88,13 @@ def sentence(parts: list[str]) -> str:
     return text[:1].upper() + text[1:]
 
 
+def pass_words(game: Game) -> str:
+    """"pass 2 of 3", where the game's ``[layout] pass_count`` shows it on the table (PY-4)."""
+    if not game.rules.layout.get("pass_count", False) or game.passes is None:
+        return ""
+    return i18n.t("speech.pass", n=game.passes[0], total=game.passes[1])
+
+
 def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
     """The board's focus as said: "Column 3, 7 of hearts, 4 cards face down under it"; the
     stock with its count, the waste's top card, an empty pile as empty. ``depth`` counts from
@@ -97,6 +104,7 @@ def place_words(game: Game, pile: Pile, depth: int = 1) -> str:
         what = counted("speech.cards", len(cards)) if cards else i18n.t("speech.empty")
         if cards and game.rules.stock_top_in_sight:  # PY-4: its top card lies face up
             what = i18n.t("list.separator").join([card_words(cards[-1]), what])
+        what = i18n.t("list.separator").join(part for part in (what, pass_words(game)) if part)
     elif not cards:
         what = i18n.t("speech.empty")
     elif pile.kind == TABLEAU and not game.face_up_count(pile.index) and game.rules.places and len(cards) == 1:
@@ -226,7 +234,7 @@ def move_words(was: Before, game: Game) -> str:
         parts.append(i18n.t("speech.dealt"))
     else:
         if was.stock == 0:
-            parts.append(i18n.t("speech.recycled"))
+            parts += [i18n.t("speech.recycled"), pass_words(game)]
         drawn = len(game.waste) - (0 if was.stock == 0 else was.waste)
         if drawn > 0 and game.waste:
             top = card_words(game.waste[-1])

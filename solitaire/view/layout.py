@@ -70,6 +70,7 @@ class Layout:
         table = rules.layout
         self.units_wide: int = table["units_wide"]
         self.waste_fan: int = table.get("waste_fan", 1)
+        self.foundation_fan: bool = table.get("foundation_fan", False)
         width, height = size
         room = width - 2 * int(width * table.get("panel_share", 0.0))  # the table's own width
         rows_above = 1 + ROW_GAP
@@ -214,9 +215,11 @@ class Layout:
         for kind, piles in ((FOUNDATION, game.foundations), (CELL, game.cells)):
             for f, cards in enumerate(piles):
                 pile = Pile(kind, f)
-                origin = self.pile_origin(pile)
+                x, y = self.pile_origin(pile)
+                step, fanned = self.row_fan(x) if kind == FOUNDATION and self.foundation_fan else (0, 1)
+                first = max(0, len(cards) - fanned)
                 for i in range(len(cards)):
-                    out[Slot(pile, i)] = origin
+                    out[Slot(pile, i)] = (x + max(0, i - first) * step, y)
         for column in range(len(game.tableau)):
             pile = Pile(TABLEAU, column)
             x, y = self.pile_origin(pile)
@@ -226,6 +229,15 @@ class Layout:
                 out[Slot(pile, i)] = (x, y)
                 y += down if i < hidden else up
         return out
+
+    def row_fan(self, x: int) -> tuple[int, int]:
+        """A pile at ``x`` fanned along its row to the table's far edge (``foundation_fan``: Golf's
+        pile, whose cards gone a player counts, as KPatience shows them): the step from card to
+        card, leftward in right-to-left, and how many cards fit, the pile's last ones."""
+        step = int(self.card[0] * WASTE_FAN)
+        far = self.left + self.units_wide * self.card[0] + (self.units_wide - 1) * self.gap - self.card[0]
+        room = x - self.left if self.rtl else far - x
+        return (-step if self.rtl else step), 1 + max(0, room) // max(1, step)
 
     def column_rect(self, game: Game, column: int) -> pygame.Rect:
         """The whole area of a column, for drops: from its top to below its last card."""

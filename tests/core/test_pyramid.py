@@ -144,7 +144,7 @@ def test_PY4_the_stocks_top_card_and_a_pair_are_said_in_words():
     from solitaire.play import spoken
 
     game = pyramid({22: "9C", 23: "6H", 24: "7S"}, stock="8D 4H")
-    assert spoken.place_words(game, S) == "Stock, 4 of hearts, 2 cards"
+    assert spoken.place_words(game, S) == "Stock, 4 of hearts, 2 cards, pass 1 of 3"
     move = Move(T(23), T(24))
     was = spoken.before(game, move)
     game.apply(move)

@@ -149,6 +149,30 @@ class Hud:
         else:
             surface.blit(image, image.get_rect(center=bar.center))
 
+    def draw_under_cards(self, surface: pygame.Surface, layout: Layout, game: Game) -> None:
+        """What the table says of its stock, under the cards in flight: its cards left, and
+        which pass through it this is."""
+        self.draw_stock_count(surface, layout, game)
+        self.draw_passes(surface, layout, game)
+
+    def draw_passes(self, surface: pygame.Surface, layout: Layout, game: Game) -> pygame.Rect | None:
+        """"Pass 1 of 3" under the stock, where the game's ``[layout]`` asks for it (``pass_count``:
+        Pyramid, whose waste turns back twice, PY-4), the stock count's size; the box it fills."""
+        if not layout.rules.layout.get("pass_count", False) or game.passes is None:
+            return None
+        pile = layout.pile_rect(Pile(STOCK))
+        size = max(SMALLEST_PX, int(pile.w * STOCK_COUNT_SIZE))
+        number, total = game.passes
+        text = self.app.t("hud.pass", n=number, total=total)
+        size = self.app.text.fit_size(text, size, int(pile.w * 1.3), True, min_size=SMALLEST_PX)
+        image = self.app.text.render(text, size, ui.INK, True)
+        box = pygame.Rect(0, 0, image.get_width() + size, image.get_height() + size // 3)
+        box.midtop = (pile.centerx, pile.bottom + size // 2)
+        box.clamp_ip(surface.get_rect())
+        surface.blit(ui.rounded_rect(box.size, box.h // 2, STOCK_COUNT_FILL), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
+
     def draw_stock_count(self, surface: pygame.Surface, layout: Layout, game: Game) -> None:
         """How many cards the stock has left, on it, where the game's ``[layout]`` asks for it
         (``stock_count``: Golf, TriPeaks, Pyramid, whose stock is what a player has to spend;

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from solitaire.app.events import PickedUp, PutDown
-from solitaire.core import STOCK, TABLEAU, WASTE, Move, Pile, Refusal, intents
+from solitaire.core import FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile, Refusal, intents
 from solitaire.scenes.table.interface import Table
 from solitaire.view.layout import Slot
 from solitaire.view.table import CardSprite
@@ -126,8 +126,8 @@ class Pointer:
             if pile == press.pile or (pile.kind in (STOCK, WASTE) and not game.pairs_leave):  # PY-7: onto a partner there
                 continue
             area = layout.column_rect(game, pile.index) if pile.kind == TABLEAU else layout.pile_rect(pile)
-            if pile.kind == TABLEAU and game.tableau[pile.index]:
-                top = table.view.by_slot.get(Slot(pile, len(game.tableau[pile.index]) - 1))
+            if pile.kind in (TABLEAU, FOUNDATION) and game.pile(pile):  # its top card, at a fan's end
+                top = table.view.by_slot.get(Slot(pile, len(game.pile(pile)) - 1))
                 if top is not None:
                     area = area.union(pygame.Rect(round(top.pos[0]), round(top.pos[1]), w, h))
             overlap = card.clip(area)

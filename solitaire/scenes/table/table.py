@@ -304,7 +304,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------------------------- drawing
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         """The cards, the glows over them and the card in the hand over every glow."""
-        self.view.draw(surface, self.game, alpha, lambda under: self.hud.draw_stock_count(under, self.layout, self.game))
+        self.view.draw(surface, self.game, alpha, lambda under: self.hud.draw_under_cards(under, self.layout, self.game))
         draw_marks(surface, self, self.marks())
         self.view.draw_dragged(surface)
 
