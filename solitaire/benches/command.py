@@ -1,7 +1,7 @@
 """``python game.py bench``: every performance figure the issues ask for, with its target.
 
 With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
-``--layout``, ``--opponent``, ``--server`` and ``--store`` pick sections. ``--deals N``, ``--seed N``
+``--layout``, ``--opponent``, ``--server``, ``--limits`` and ``--store`` pick sections. ``--deals N``, ``--seed N``
 and ``--json`` are the opponent's (issues 14 and 31); ``--deals`` and ``--seed`` also the
 solver's (deals a suite, drawn at random: issue 34).
 """
@@ -24,6 +24,8 @@ def run_bench(argv: list[str]) -> int:
     parser.add_argument("--opponent", action="store_true", help="the computer player: strengths, head to head, Hard's win rate")
     parser.add_argument("--server", action="store_true", help="the online duel server: concurrent duels, "
                         "matchmaking wait (about 3 minutes)")
+    parser.add_argument("--limits", action="store_true", help="the duel server's per-address limits across a "
+                        "cluster: JetStream calls, a connection's and a room code's cost (with --against: another's)")
     parser.add_argument("--store", action="store_true", help="the duel server's database: a result's write on "
                         "SQLite, and on PostgreSQL with --db")
     parser.add_argument("--db", metavar="URL", help="--store: a PostgreSQL database to measure too; --server: the "
@@ -55,8 +57,8 @@ def run_bench(argv: list[str]) -> int:
     if args.json and not args.opponent:
         return bad_input(UsageError("game.py bench: --json goes with --opponent"))
     for other in args.against:
-        if not (args.server and _is_game_py(other)):
-            return bad_input(UsageError(f"game.py bench: --against goes with --server and names a game.py, "
+        if not ((args.server or args.limits) and _is_game_py(other)):
+            return bad_input(UsageError(f"game.py bench: --against goes with --server or --limits and names a game.py, "
                                         f"not {shown(str(other))}"))
     if args.db is not None and not ((args.store or args.server) and args.db.startswith(("postgresql://", "postgres://"))):
         return bad_input(UsageError("game.py bench: --db goes with --store or --server and names a postgresql:// "
@@ -71,7 +73,8 @@ def run_bench(argv: list[str]) -> int:
         games = tuple(dict.fromkeys(suite[1] for suite in SUITES))
         if args.game not in games:
             return bad_input(UsageError(f"game.py bench: --game must be one of {', '.join(games)}, not {shown(args.game)}"))
-    every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store)
+    every = not (args.core or args.solver or args.frames or args.layout or args.opponent or args.server or args.store
+                 or args.limits)
     if args.core or every:
         from solitaire.benches.core import run_core_bench
 
@@ -104,6 +107,10 @@ def run_bench(argv: list[str]) -> int:
             run_store_bench(args.db)
         except UsageError as error:  # the database does not answer
             return bad_input(error)
+    if args.limits:  # not with every section: it starts NATS and server processes
+        from solitaire.benches.server_limits import run_limits_bench
+
+        run_limits_bench(args.against)
     if args.server:  # not with every section: it loads the machine for minutes, and starts a server
         from solitaire.benches.server import QUICK_STEPS, STEPS, run_server_bench
         from solitaire.benches.server_processes import run_processes

@@ -3,6 +3,7 @@ in a file of their own so each file is one job."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,3 +66,17 @@ class Client:
             return False
         self.tokens -= 1
         return True
+
+
+def player_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
+    """The address a player's limits count against (connections at once, newcomers, wrong room
+    codes): the socket's peer, unless that peer is a trusted proxy or load balancer
+    (``--trusted-proxy``), which would put every player behind one address; then the last entry
+    of its ``X-Forwarded-For`` (the address it saw: earlier entries are what the client claimed,
+    and anyone can claim anything). A trusted proxy that names no valid address counts as itself."""
+    if peer not in trusted or not forwarded:
+        return peer
+    try:
+        return str(ipaddress.ip_address(forwarded.rsplit(",", 1)[-1].strip()))
+    except ValueError:
+        return peer

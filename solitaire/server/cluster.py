@@ -41,17 +41,20 @@ from nats.aio.msg import Msg
 
 from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
 from .backups import Backups
+from .cluster_limits import ClusterLimits
 from .duel import ServerDuel
 from .lobby import Queue, Seeker, Waiting
-from .link import BEAT, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
+from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
 from .service import Client, DuelServer, Settings
+from .shared_limits import SharedLimits
+from .shared_unsaved import SharedUnsaved
 from .store import Store
 from .streams import RaceStreams
 
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
 
 
-class ClusterServer(Backups, DuelServer):
+class ClusterServer(Backups, ClusterLimits, DuelServer):
     def __init__(self, store: Store, settings: Settings, nats_url: str,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(store, settings, clock)
@@ -62,6 +65,9 @@ class ClusterServer(Backups, DuelServer):
         self.relayed: dict[Client, str] = {}  # players here racing on another node: that node
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.streams = RaceStreams(self.node, self._lost)
+        self.limits = SharedLimits(self.node, self.counts_node)  # per-address limits, for the cluster
+        self.joined = clock()
+        self.unsaved.shared = SharedUnsaved(self.node)  # every process's results kept unwritten, seen by all
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
         self.stopping = False
         self.closing: dict[str, float] = {}
@@ -74,10 +80,15 @@ class ClusterServer(Backups, DuelServer):
         except Exception as error:  # nats's JetStream errors have no common base of their own
             await self.link.close()
             raise NatsUnreachable(f"the NATS server has no JetStream (start it with -js): {error}"[:200]) from None
+        await self.limits.start(self.link.nc, self.streams.replicas)
+        self.joined = self.clock()
+        await self.unsaved.shared.start(self.link.nc, self.streams.replicas)
+        self.worker.run(lambda: list(self.unsaved.kept), self.unsaved.shared.keep_all)  # taken over (``spill``)
         self._beat(self.clock())  # the others know of this node at once
 
     async def stopped(self) -> None:
         await self.streams.close()
+        await self.unsaved.shared.close()
         await self.link.close()
 
     @property
@@ -125,6 +136,14 @@ class ClusterServer(Backups, DuelServer):
             return True
         asyncio.get_running_loop().create_task(self._find_race(client, player))
         return False
+
+    def sweep_idle(self) -> None:
+        """Also take over the results a process gone kept unwritten (``shared_unsaved``)."""
+        super().sweep_idle()
+        if self.clock() - self.joined >= PEER_SECONDS:  # by now every process alive was heard
+            orphans = self.unsaved.shared.orphans(self.peers.known.__contains__)
+            if orphans:
+                self.worker.run(lambda: self.unsaved.adopt(self.store, orphans), self._rewritten)
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:
@@ -208,18 +227,28 @@ class ClusterServer(Backups, DuelServer):
     # -- rooms across nodes -----------------------------------------------------------------------
     def _room(self, client: Client, code: str, now: float) -> None:
         code = code.strip().upper()
-        if not code or code in self.rooms.rooms or self.rooms.throttled(client.address, now):
+        if not code or self.rooms.throttled(client.address, now):
             return super()._room(client, code, now)
         self.queue.remove(client)
-        asyncio.get_running_loop().create_task(self._room_elsewhere(client, code))
+        asyncio.get_running_loop().create_task(self._room_counted(client, code))
 
-    async def _room_elsewhere(self, client: Client, code: str) -> None:
-        answer = await self.link.ask(ROOMS, f"{self.node} {client.player.id} {code} {client.player.name}")
-        if answer == "ok":
+    async def _room_counted(self, client: Client, code: str) -> None:
+        """A code typed, counted for the whole cluster first (``cluster_limits``); the room made
+        here, or asked of every node; uncounted unless no node has it (a wrong code)."""
+        counted = await self.counted_code(client)
+        if counted is None or client.shut or client not in self.clients:
             return
+        if code in self.rooms.rooms:  # made here: uncounted before the race is told
+            await self.limits.right(counted)
+            super()._room(client, code, self.clock())
+            return
+        answer = await self.link.ask(ROOMS, f"{self.node} {client.player.id} {code} {client.player.name}")
         if answer is None:  # no node has it: a wrong code
             self.rooms.wrong.full(client.address, self.clock())
-        client.send(Refused("no_room", f"no room {code[:12]!r}"))
+        else:
+            await self.limits.right(counted)
+        if answer != "ok":
+            client.send(Refused("no_room", f"no room {code[:12]!r}"))
 
     async def _on_rooms(self, msg: Msg) -> None:
         node, player, code, name = msg.data.decode("utf-8").split(" ", 3)

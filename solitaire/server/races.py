@@ -142,8 +142,9 @@ class Races:
         if address == other_address and not self.settings.one_address:
             return False
         since = time.time() - DAY
-        met = self._read(lambda: self.store.met(player, other, since), REMATCHES_A_DAY) + self.unsaved.met(player, other, since)
-        return met < REMATCHES_A_DAY
+        waiting = self.unsaved.met(player, other, since)  # first: a result leaves it only once written
+        stored = self._read(lambda: self.store.met(player, other, since), None)
+        return stored is not None and len(waiting | stored) < REMATCHES_A_DAY
 
     def _open_duel(self, first: Client, second: Client, now: float, shown: tuple[dict, dict],
                    rated: bool = True) -> None:
@@ -263,8 +264,9 @@ class Races:
     def _unrated(self, duel: ServerDuel, fast: list[bool]) -> tuple[str, str]:
         """Why ``duel`` moves no rating, as each side is told it (``fairness``)."""
         since = time.time() - QUICK_WINDOW
-        held = tuple(self._read(lambda: self.store.quick_losses(s.player, since), 0)
-                     + self.unsaved.quick_losses(s.player, since) >= QUICK_LIMIT for s in duel.sides)
+        held = tuple(len(self.unsaved.quick_losses(s.player, since)  # first: a result leaves it once written
+                         | self._read(lambda: self.store.quick_losses(s.player, since), set())) >= QUICK_LIMIT
+                     for s in duel.sides)
         aborted = any(s.moves == 0 for s in duel.sides)
         return unrated_why(not duel.rated, aborted, held, (fast[0], fast[1]))  # type: ignore[arg-type]
 

@@ -23,7 +23,6 @@ change), and every finished one was already written.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import re
 import time
 from collections import Counter
@@ -35,7 +34,7 @@ from .. import __version__
 from ..net.online_messages import (FROM_PLAYER, MAX_MESSAGE, VERSION, Board, BoardAsk, Bye, Cancel,
                                    DailyAsk, DailySubmit, EndMessage, Find, Hello, MoveMessage, ProtocolError,
                                    RecordedAsk, Refused, Result, Room, RoomMade, Welcome, decode)
-from .clients import Client, Settings
+from .clients import Client, Settings, player_address
 from .daily import DailyBoards
 from .duel import ServerDuel
 from .lobby import Queue, Rooms
@@ -106,19 +105,35 @@ class DuelServer(RecordedRaces):
             await ws.close(1008, "too many connections from your address")
             return
         self.per_address[address] += 1
-        client = Client(ws, address, self.settings, tokens=float(self.settings.burst))
-        self.clients.add(client)
-        late = asyncio.get_running_loop().call_later(self.settings.hello_seconds, self._hello_late, client)
+        admitted = False
         try:
-            ws.listen(lambda data: self._heard(client, data))
-            await ws.wait_closed()
+            if not await self.may_connect(address):  # the other processes' connections too (a cluster)
+                await ws.close(1008, "too many connections from your address")
+                return
+            admitted = True
+            client = Client(ws, address, self.settings, tokens=float(self.settings.burst))
+            self.clients.add(client)
+            late = asyncio.get_running_loop().call_later(self.settings.hello_seconds, self._hello_late, client)
+            try:
+                ws.listen(lambda data: self._heard(client, data))
+                await ws.wait_closed()
+            finally:
+                late.cancel()
+                self._gone(client)
+                self.clients.discard(client)
         finally:
-            late.cancel()
-            self._gone(client)
-            self.clients.discard(client)
             self.per_address[address] -= 1
             if not self.per_address[address]:
                 del self.per_address[address]
+            if admitted:
+                self.disconnected(address)
+
+    async def may_connect(self, address: str) -> bool:
+        """One more connection from ``address``, counted here already: one process has said yes."""
+        return True  # a process of a cluster asks the others' counts too (``cluster_limits``)
+
+    def disconnected(self, address: str) -> None:
+        """A connection from ``address`` closed, counted down here (a cluster tells the others)."""
 
     def _hello_late(self, client: Client) -> None:
         if client.player is None and not client.shut and not client.admitting:
@@ -348,20 +363,6 @@ class DuelServer(RecordedRaces):
             self.recorded_checked.pop(client.player.id, None)
             self.away(client)
         client.duel = None
-
-
-def player_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
-    """The address a player's limits count against (connections at once, newcomers, wrong room
-    codes): the socket's peer, unless that peer is a trusted proxy or load balancer
-    (``--trusted-proxy``), which would put every player behind one address; then the last entry
-    of its ``X-Forwarded-For`` (the address it saw: earlier entries are what the client claimed,
-    and anyone can claim anything). A trusted proxy that names no valid address counts as itself."""
-    if peer not in trusted or not forwarded:
-        return peer
-    try:
-        return str(ipaddress.ip_address(forwarded.rsplit(",", 1)[-1].strip()))
-    except ValueError:
-        return peer
 
 
 async def run_until(server: DuelServer, stopping: asyncio.Event, doors: Server | None = None) -> None:

@@ -115,11 +115,17 @@ def _pending(text: str) -> list[DuelRecord]:
         try:
             entry = json.loads(line)
             if "kept" in entry:
-                fields = entry["kept"]
-                sides = tuple(SideRecord(**side) for side in fields.pop("sides"))
-                kept[fields["id"]] = DuelRecord(**fields, sides=sides)  # type: ignore[arg-type]
+                record = record_of(entry["kept"])
+                kept[record.id] = record
             else:
                 kept.pop(entry["written"], None)
         except (ValueError, KeyError, TypeError):
             continue
     return list(kept.values())
+
+
+def record_of(fields: dict) -> DuelRecord:
+    """A result from its fields as ``dataclasses.asdict`` gave them (a file's line, ``shared_unsaved``)."""
+    fields = dict(fields)
+    sides = tuple(SideRecord(**side) for side in fields.pop("sides"))
+    return DuelRecord(**fields, sides=sides)  # type: ignore[arg-type]

@@ -165,16 +165,18 @@ class Store:
         row = self.db.execute("SELECT duels FROM players WHERE id = ?", (player,)).fetchone()
         return row is None or row[0] < PROVISIONAL_DUELS
 
-    def met(self, first: int, second: int, since: float) -> int:
-        """Rated duels of these two players against each other ended since ``since`` (Unix time)."""
-        return self.db.execute("SELECT count(*) FROM results a JOIN results b ON b.duel = a.duel "
-                               "JOIN duels d ON d.id = a.duel WHERE a.player = ? AND b.player = ? "
-                               "AND d.ended >= ? AND d.unrated = ''", (first, second, since)).fetchone()[0]
+    def met(self, first: int, second: int, since: float) -> set[str]:
+        """The rated duels of these two players against each other ended since ``since`` (Unix
+        time): their ids (the server counts them with the results not written yet, ``unsaved``)."""
+        return {row[0] for row in self.db.execute(
+            "SELECT a.duel FROM results a JOIN results b ON b.duel = a.duel JOIN duels d ON d.id = a.duel "
+            "WHERE a.player = ? AND b.player = ? AND d.ended >= ? AND d.unrated = ''", (first, second, since)).fetchall()}
 
-    def quick_losses(self, player: int, since: float) -> int:
-        """The player's quick losses (``fairness``) in duels ended since ``since``."""
-        return self.db.execute("SELECT count(*) FROM results r JOIN duels d ON d.id = r.duel WHERE r.player = ? "
-                               "AND r.quick = 1 AND d.ended >= ?", (player, since)).fetchone()[0]
+    def quick_losses(self, player: int, since: float) -> set[str]:
+        """The duels of the player's quick losses (``fairness``) ended since ``since``: their ids."""
+        return {row[0] for row in self.db.execute("SELECT r.duel FROM results r JOIN duels d ON d.id = r.duel "
+                                                  "WHERE r.player = ? AND r.quick = 1 AND d.ended >= ?",
+                                                  (player, since)).fetchall()}
 
     # -- duels ----------------------------------------------------------------------------------
     def record(self, duel: DuelRecord) -> tuple[tuple[Skill, Skill], tuple[Skill, Skill]]:

@@ -16,18 +16,24 @@ unless the disk refuses that file too (a full disk, a read-only folder): then th
 only, and the standard error says so when it happens and again when the process stops.
 
 The fairness counts that read results from the store (quick losses, DU-9; rematches a day, DU-8)
-add the results kept here (``quick_losses``, ``met``): a result waiting to be saved counts at once,
-as it will once written (a kept result leaves ``kept`` only when it is written, so none counts twice).
+add the results kept here (``quick_losses``, ``met``: the duels' ids, so a result written between
+the two reads counts once): a result waiting to be saved counts at once, as it will once written.
+In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``),
+and the results a process gone kept are taken over by the others (``adopt``).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
 
 from .ratings import Skill, rated
 from .spill import Spill
 from .store import DuelRecord, Store
+
+if TYPE_CHECKING:
+    from .shared_unsaved import SharedUnsaved, Summary
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
 
@@ -39,6 +45,7 @@ class Unsaved:
         self.spill = Spill(folder)
         self.kept: list[DuelRecord] = self.spill.adopt()
         self.failing = ""  # the last refusal's words while results are kept ("" when none is)
+        self.shared: SharedUnsaved | None = None  # a cluster's: every process's kept results
         if self.kept:
             print(f"duel server: {len(self.kept)} results a stopped server kept unwritten are taken over "
                   f"({self.spill.path}), to write", file=sys.stderr, flush=True)
@@ -54,6 +61,8 @@ class Unsaved:
             return store.record(record), True
         except store.unavailable as error:
             self.kept.append(record)
+            if self.shared is not None:
+                self.shared.kept(record)
             if not self.spill.keep(record):
                 print(f"duel server: cannot keep a result on disk either ({self.spill.refused}): in memory only, "
                       "lost if the process dies before the store takes it", file=sys.stderr, flush=True)
@@ -72,12 +81,30 @@ class Unsaved:
                 if quiet:
                     raise
                 return written
-            self.spill.written(self.kept.pop(0).id, not self.kept)
+            duel = self.kept.pop(0).id
+            self.spill.written(duel, not self.kept)
+            if self.shared is not None:
+                self.shared.written(duel)
             written += 1
         if self.failing:
             print("duel server: results written again", file=sys.stderr, flush=True)
             self.failing = ""
         return written
+
+    def adopt(self, store: Store, records: list[DuelRecord]) -> int:
+        """Results another process kept and can no longer write (it died: ``shared_unsaved``),
+        kept here as ours (once each) and written now if the store takes them: how many were."""
+        ours = {record.id for record in self.kept}
+        taken = [record for record in records if record.id not in ours]
+        for record in taken:
+            self.kept.append(record)
+            self.spill.keep(record)
+            if self.shared is not None:
+                self.shared.kept(record)
+        if taken:
+            print(f"duel server: {len(taken)} results a process that died kept unwritten are taken over, to write",
+                  file=sys.stderr, flush=True)
+        return self.retry(store) if taken else 0
 
     def stopped(self) -> str:
         """The process stops: what becomes of the results still kept, in words for its stderr."""
@@ -91,15 +118,23 @@ class Unsaved:
         return (f"{len(self.kept)} results the store refused ({self.failing}) are LOST: the disk refused them "
                 f"too ({self.spill.refused})")
 
-    def quick_losses(self, player: int, since: float) -> int:
-        """``player``'s quick losses among the kept results ended since ``since`` (``Store.quick_losses``)."""
-        return sum(1 for record in self.kept if record.ended >= since
-                   for side in record.sides if side.player == player and side.quick)
+    def quick_losses(self, player: int, since: float) -> set[str]:
+        """The duels of ``player``'s quick losses among the kept results (every process's, in a
+        cluster) ended since ``since`` (``Store.quick_losses``)."""
+        return {duel for duel, (ended, _, sides) in self._summaries() if ended >= since
+                and any(who == player and quick for who, quick in sides)}
 
-    def met(self, first: int, second: int, since: float) -> int:
-        """Rated races of these two players among the kept results ended since ``since`` (``Store.met``)."""
-        return sum(1 for record in self.kept if record.ended >= since and not record.unrated
-                   and {side.player for side in record.sides} == {first, second})
+    def met(self, first: int, second: int, since: float) -> set[str]:
+        """The rated races of these two players among the kept results (every process's, in a
+        cluster) ended since ``since`` (``Store.met``)."""
+        return {duel for duel, (ended, unrated, sides) in self._summaries() if ended >= since and not unrated
+                and {who for who, _ in sides} == {first, second}}
+
+    def _summaries(self) -> Iterator[tuple[str, Summary]]:
+        if self.shared is not None:
+            yield from self.shared.all()  # the others' first: one of ours written since is in the store
+        for record in self.kept:
+            yield record.id, (record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides))
 
     def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""

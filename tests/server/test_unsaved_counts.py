@@ -29,10 +29,10 @@ def test_DU9_quick_losses_kept_unwritten_still_stop_the_ratings(tmp_path):
         results = finished(server, duel, end + 1)
         assert not results[0].saved
         told.append((results[0].unrated, results[1].unrated))
-    assert len(server.unsaved) == 4 and store.quick_losses(loser, 0) == 0  # none written yet
+    assert len(server.unsaved) == 4 and not store.quick_losses(loser, 0)  # none written yet
     assert told == [("", "")] * 3 + [("opponent_quick_losses", "quick_losses")]
     store.db = db
-    assert server.unsaved.retry(store) == 4 and store.quick_losses(loser, time.time() - 60) == 4
+    assert server.unsaved.retry(store) == 4 and len(store.quick_losses(loser, time.time() - 60)) == 4
 
 
 def test_DU8_rematches_kept_unwritten_count_toward_the_day(tmp_path):
@@ -46,9 +46,9 @@ def test_DU8_rematches_kept_unwritten_count_toward_the_day(tmp_path):
         sides = (SideRecord(a, 50, 0, 50, 4, "end"), SideRecord(b, 40, 0, 40, 3, "end"))
         assert not server.unsaved.write(store, DuelRecord(f"d{n}", "DU:3:standard:1", 240, time.time(),
                                                           time.time(), sides, "first", "", []))[1]
-    assert store.met(a, b, 0) == 0 and len(server.unsaved) == REMATCHES_A_DAY
+    assert not store.met(a, b, 0) and len(server.unsaved) == REMATCHES_A_DAY
     assert not server.may_race("10.0.0.1", a, "10.0.0.2", b) and not server.may_race("10.0.0.2", b, "10.0.0.1", a)
     assert server.may_race("10.0.0.1", a, "10.0.0.3", c)
     store.db = db
     server.unsaved.retry(store)
-    assert store.met(a, b, 0) == REMATCHES_A_DAY and not server.may_race("10.0.0.1", a, "10.0.0.2", b)
+    assert len(store.met(a, b, 0)) == REMATCHES_A_DAY and not server.may_race("10.0.0.1", a, "10.0.0.2", b)

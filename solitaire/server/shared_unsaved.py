@@ -1,0 +1,148 @@
+"""The results every process of a cluster keeps unwritten, seen by all (issue 31): the fairness
+counts (quick losses, DU-9; rematches a day, DU-8) count a result waiting to be saved on any
+process, so a farmer whose quick losses wait on one process is still held on another; and a
+process that dies with results kept has them written by another.
+
+Each process puts a result it keeps (``unsaved``) in the key-value bucket ``solitaire_unsaved``
+(key: the duel's id; value: the process's id and the whole result), on disk in JetStream (as
+many copies as the races' stream), and deletes it once the result is written. Every process
+watches the bucket and keeps what it holds in memory (``seen``), which the counts read on the
+database thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
+(``races.Races.quick_losses``): a result is deleted here only after it is written there, so one
+written between the two reads is in the database. What a process puts is seen by the others
+within a NATS round trip; nothing is written while no result is kept.
+
+**A process gone** (its beats stopped, ``link.Peers``) with results kept: every process left
+takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
+database takes them: a duel is written once whoever writes it (its id is the key), so two taking
+one is harmless. This covers what the ``spill`` file cannot: PostgreSQL without ``--data``, a
+full or read-only data folder, and no server started again on that folder. The bucket forgets an
+entry a day after it was put (the longest window a count looks at).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sys
+import threading
+import time
+from collections import deque
+from typing import Any, Callable
+
+from nats.errors import Error as NatsError
+from nats.js.api import KeyValueConfig, StorageType
+from nats.js.errors import APIError
+
+from .fairness import DAY
+from .spill import record_of
+from .store import DuelRecord
+
+BUCKET = "solitaire_unsaved"
+TRIES = 5  # a put or delete JetStream refused is tried again this many times, a second apart
+#: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
+Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
+
+
+def summary(record: DuelRecord) -> Summary:
+    return record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides)
+
+
+class SharedUnsaved:
+    def __init__(self, node: str) -> None:
+        self.node = node
+        self.seen: dict[str, tuple[str, DuelRecord]] = {}  # duel -> (the process keeping it, it): ours too
+        self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
+        self.kv: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outgoing: deque[tuple[str, bytes | None]] = deque()
+        self.wake = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+
+    async def start(self, nc: Any, replicas: int) -> None:
+        js = nc.jetstream(timeout=2.0)
+        try:
+            self.kv = await js.create_key_value(KeyValueConfig(bucket=BUCKET, ttl=DAY, storage=StorageType.FILE,
+                                                               replicas=replicas))
+        except APIError:  # there already, made otherwise: as it is
+            self.kv = await js.key_value(BUCKET)
+        self.loop = asyncio.get_running_loop()
+        watcher = await self.kv.watchall()
+        self.tasks = [asyncio.create_task(self._watch(watcher)), asyncio.create_task(self._send())]
+
+    async def close(self) -> None:
+        for _ in range(100):  # what is on its way goes first (at most a second)
+            if not self.outgoing:
+                break
+            await asyncio.sleep(0.01)
+        for task in self.tasks:
+            task.cancel()
+
+    # -- ours, from the database thread ---------------------------------------------------------------
+    def kept(self, record: DuelRecord) -> None:
+        value = {"node": self.node, "record": dataclasses.asdict(record)}
+        self._post(record.id, json.dumps(value, separators=(",", ":")).encode())
+
+    def written(self, duel: str) -> None:
+        self._post(duel, None)
+
+    def keep_all(self, records: list[DuelRecord]) -> None:
+        """Results taken over from a process that died (``spill``), shown to all."""
+        for record in records:
+            self.kept(record)
+
+    def _post(self, duel: str, kept: bytes | None) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue, duel, kept)
+
+    def _queue(self, duel: str, kept: bytes | None) -> None:
+        self.outgoing.append((duel, kept))
+        self.wake.set()
+
+    async def _send(self) -> None:
+        """Put and delete in the order asked (a result's put before its delete)."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outgoing:
+                duel, kept = self.outgoing[0]
+                for tried in range(TRIES):
+                    try:
+                        if kept is None:
+                            await self.kv.delete(duel)
+                        else:
+                            await self.kv.put(duel, kept)
+                        break
+                    except (NatsError, asyncio.TimeoutError) as error:
+                        if tried == TRIES - 1:
+                            print(f"duel server: the other processes cannot be shown a result kept unwritten "
+                                  f"({type(error).__name__}: {error})"[:300], file=sys.stderr, flush=True)
+                        else:
+                            await asyncio.sleep(1.0)
+                self.outgoing.popleft()
+
+    async def _watch(self, watcher: Any) -> None:
+        async for entry in watcher:
+            if entry is None:  # the bucket's first values all read
+                continue
+            with self.lock:
+                if entry.operation is None and entry.value:
+                    value = json.loads(entry.value)
+                    self.seen[entry.key] = (str(value["node"]), record_of(value["record"]))
+                else:  # deleted (written), or purged
+                    self.seen.pop(entry.key, None)
+
+    # -- every process's, on the database thread ------------------------------------------------------
+    def all(self) -> list[tuple[str, Summary]]:
+        """What every process keeps now (those past the longest window forgotten)."""
+        with self.lock:
+            old = [duel for duel, (_, record) in self.seen.items() if record.ended < time.time() - DAY]
+            for duel in old:
+                del self.seen[duel]
+            return [(duel, summary(record)) for duel, (_, record) in self.seen.items()]
+
+    def orphans(self, alive: Callable[[str], bool]) -> list[DuelRecord]:
+        """The results kept by processes no longer ``alive`` (by their ids): to take over."""
+        with self.lock:
+            return [record for node, record in self.seen.values() if node != self.node and not alive(node)]

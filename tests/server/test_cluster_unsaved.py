@@ -1,0 +1,135 @@
+"""Every process of a cluster sees the results the others keep unwritten (issue 31,
+``shared_unsaved``): quick losses waiting to be saved on one process hold the player on another
+(DU-9), rated races waiting on one process count toward a pair's rematches a day on another
+(DU-8), and a process killed with results kept has them written by another."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+
+import nats
+
+from solitaire.net.online import OnlineClient, new_key
+from solitaire.net.online_messages import Matched, Ok, Result, Welcome
+from solitaire.entry.online_play import expect
+from solitaire.server.fairness import QUICK_LIMIT, REMATCHES_A_DAY
+from solitaire.server.service import DuelServer
+from solitaire.server.shared_unsaved import SharedUnsaved
+from solitaire.server.store import DuelRecord, SideRecord, Store
+from tests.server.cluster_helpers import nats_server, two_processes
+from tests.server.helpers import met_in_a_room
+from tests.server.test_cluster_postgresql import three_processes
+from tests.server.test_unsaved_results import FullDisk
+
+QUICK = ("--race-seconds", "30", "--count-seconds", "0.2")
+
+
+def joined(url: str, key: str, name: str) -> OnlineClient:
+    client = OnlineClient(url, key, name)
+    client.start()
+    expect(client, Welcome, 10)
+    return client
+
+
+def raced(farmer: OnlineClient, other: OnlineClient, farmer_moves: int) -> tuple[Result, Result]:
+    """A queue race: the farmer draws ``farmer_moves`` times, the other draws once; both press End."""
+    farmer.find()
+    other.find()
+    starts = max(expect(client, Matched, 15).starts_in for client in (farmer, other))
+    time.sleep(starts + 0.05)  # a move before race time 0 is refused
+    for client, moves in ((farmer, farmer_moves), (other, 1)):
+        for n in range(1, moves + 1):
+            client.move(n, "s")
+            expect(client, Ok, 10)
+    farmer.end()
+    other.end()
+    return expect(farmer, Result, 15), expect(other, Result, 15)
+
+
+def test_DU9_quick_losses_kept_unwritten_on_one_process_hold_the_player_on_another(tmp_path):
+    data = tmp_path / "data"
+    keys = {name: new_key() for name in ("Farmer", "Other")}
+    with two_processes(data, *QUICK) as (first, second):
+        for name, key in keys.items():  # made while the database can be written
+            joined(first.url, key, name).close()
+        lock = sqlite3.connect(data / "duels.sqlite3", isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # another connection holds the write lock: results are kept
+        farmer, other = (joined(first.url, keys[name], name) for name in ("Farmer", "Other"))
+        for _ in range(QUICK_LIMIT):  # End before a move: quick losses (aborted), kept on the first process
+            told = raced(farmer, other, 0)
+            assert told[0].unrated == "aborted" and not told[0].saved
+        farmer.close()
+        other.close()
+        farmer, other = (joined(second.url, keys[name], name) for name in ("Farmer", "Other"))
+        told = raced(farmer, other, 1)  # on the second process, which wrote none of them either
+        assert (told[0].unrated, told[1].unrated) == ("quick_losses", "opponent_quick_losses")
+        assert not told[0].saved
+        lock.rollback()
+        farmer.close()
+        other.close()
+
+
+def test_a_result_kept_in_memory_only_postgresql_down_is_written_by_another_process_when_its_own_dies(
+        tmp_path, postgresql):
+    db = postgresql.fresh()  # PostgreSQL: no file beside the database keeps the result (``spill``)
+    with three_processes(tmp_path, db, *QUICK) as processes:
+        maker, friend = met_in_a_room(processes[1].url, ("Ann", "Bob"), processes[2].url)  # the race runs on [1]
+        friend.hear_type("matched")
+        postgresql.stop()
+        try:
+            for raw in (maker, friend):
+                raw.say({"type": "end"})
+            told = [maker.hear_type("result"), friend.hear_type("result")]
+            assert [r["saved"] for r in told] == [False, False]
+            processes[1].kill()  # the result only in its memory, and in JetStream
+        finally:
+            postgresql.start()
+            for raw in (maker, friend):
+                raw.close()
+        store = Store(tmp_path, url=db)
+        deadline = time.monotonic() + 20  # found gone after 3 s without its beats, then taken over
+        while store.written(told[0]["duel"]) is None:
+            assert time.monotonic() < deadline, "the result the killed process kept was lost"
+            time.sleep(0.1)
+        assert store.counts() == {"duels": 1, "results": 2, "players": 2}
+        store.close()
+
+
+def test_DU8_rated_races_kept_unwritten_on_one_process_count_toward_the_day_on_another(tmp_path):
+    with nats_server() as url:
+        asyncio.run(_rematches(tmp_path, url))
+
+
+async def _rematches(tmp_path, url: str) -> None:
+    connections = [await nats.connect(url) for _ in range(2)]
+    servers = []
+    for index, nc in enumerate(connections):  # two processes' results kept unwritten, as a cluster shares them
+        store = Store(tmp_path / f"p{index}")
+        server = DuelServer(store)
+        server.unsaved.shared = SharedUnsaved(f"p{index}")
+        await server.unsaved.shared.start(nc, 1)
+        servers.append(server)
+    kept, asking = servers
+    a, b = (kept.store.player(new_key(), name).id for name in ("A", "B"))
+    kept.store.db = FullDisk(kept.store.db)  # type: ignore[assignment]
+    for n in range(REMATCHES_A_DAY):
+        assert asking.may_race("10.0.0.1", a, "10.0.0.2", b)
+        sides = (SideRecord(a, 50, 0, 50, 4, "end"), SideRecord(b, 40, 0, 40, 3, "end"))
+        record = DuelRecord(f"d{n}", "DU:3:standard:1", 240, time.time(), time.time(), sides, "first", "", [])
+        assert not kept.unsaved.write(kept.store, record)[1]
+        while len(asking.unsaved.shared.all()) <= n:  # on its way over NATS
+            await asyncio.sleep(0.01)
+    assert not asking.may_race("10.0.0.1", a, "10.0.0.2", b) and not asking.may_race("10.0.0.2", b, "10.0.0.1", a)
+    kept.store.db = kept.store.db.db  # the disk has room again: written, and no longer shown as kept
+    assert kept.unsaved.retry(kept.store) == REMATCHES_A_DAY
+    while asking.unsaved.shared.all():
+        await asyncio.sleep(0.01)
+    assert asking.may_race("10.0.0.1", a, "10.0.0.2", b)  # (the asking process's own store has none of them)
+    for server in servers:
+        await server.unsaved.shared.close()
+        server.worker.close()
+        server.store.close()
+    for nc in connections:
+        await nc.close()
