@@ -27,7 +27,7 @@ from itertools import combinations
 from solitaire.core.codes import DEAL_LIMIT, GameCode
 from solitaire.core.duel import ENDED, Race
 from solitaire.core.game import Game
-from solitaire.solver.player import END, PACE, Strength, decide_plan, seen
+from solitaire.solver.player import END, PACE, Strength, decide_plan, moves_within, seen
 from solitaire.solver.opponent.escape import search
 
 DEFAULT_DEALS = 200
@@ -69,8 +69,10 @@ def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool
     a card home or turns one, and at ``pace`` a move it ends before 0:00 (None: no clock): its last
     move due at 0:00 exactly never lands (the race is over then, ``Race.over``), so that End gives
     nothing up. ``from_home``: lines that take a card back from a foundation count too (the strict
-    check)."""
-    way = search(game.clone(), True, WIDE_LIMIT if from_home else CHECK_LIMIT, from_home)
+    check). Lines longer than the clock lets end are not looked at (``moves_within``), which lets
+    the search prove that none lands in time (``escape.short``) where it could not list them all."""
+    within = None if seconds_left is None else moves_within(seconds_left, pace)
+    way = search(game.clone(), True, WIDE_LIMIT if from_home else CHECK_LIMIT, from_home, max_moves=within)
     if seconds_left is None:
         return way.found is not False
     return way.found is None or (bool(way.found) and way.moves * pace < seconds_left)

@@ -284,11 +284,17 @@ def _stays_stuck(stuck: int, ways_of: list[tuple[int, list[int]]]) -> bool:
     """Whether a set of cards is left each of whose ways out (``ways_of``: a card and the masks
     of cards each of its ways needs gone first) needs another card of the set: ``stuck`` is
     taken down to its largest such part, a card leaving it as soon as one way needs none of it."""
-    changed = True
-    while changed and stuck:
-        changed = False
-        for c, ways in ways_of:
-            if stuck >> c & 1 and not all(w & stuck for w in ways):
-                stuck ^= 1 << c
-                changed = True
-    return stuck != 0
+    pending = ways_of  # the cards still in ``stuck``, each with its ways
+    while stuck:
+        left = []
+        for item in pending:
+            for way in item[1]:
+                if not way & stuck:
+                    stuck ^= 1 << item[0]
+                    break
+            else:
+                left.append(item)
+        if len(left) == len(pending):
+            return True
+        pending = left
+    return False

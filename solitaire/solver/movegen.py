@@ -269,6 +269,7 @@ class MoveGeneration:
         # that card going home (anything else a sideways move does, the settled position can
         # do from where the group was).
         empty_any = self.empty_any
+        bare = self.bare_rule
         king_ready = True if empty_any else None  # with any card welcome, emptying always serves
         column_cache = self.column_cache
         for i, col in enumerate(cols):
@@ -309,6 +310,8 @@ class MoveGeneration:
                 home = False
                 if under >= HIDDEN:
                     prio = 1  # uncovers a face-down card
+                    if bare:
+                        prio -= 0.05 * k  # Yukon: the column with the most face-down cards first
                 elif under < 0:
                     prio = 2  # empties a column
                 elif builds[base * 256 + under]:
@@ -316,6 +319,8 @@ class MoveGeneration:
                     home = True
                 else:
                     prio = 2  # frees a card that was out of order (Thoughtful, DS)
+                    if bare and under in fitting:
+                        prio = 1.5  # Yukon: ... and that card may go home next
                 group = col[k:]
                 rest = col[:k]
                 nf = found

@@ -10,7 +10,7 @@ import random
 from solitaire.core import Game, parse_card, parse_code
 from solitaire.core.cards import SUITS
 from solitaire.solver.api import solve
-from solitaire.solver.position import safe_any_runs, safe_single_deck, settle_twins
+from solitaire.solver.position import HIDDEN, safe_any_runs, safe_single_deck, settle_twins
 from solitaire.solver.search import Search, _uses_column
 from tests.solver.test_reference import Reference, random_position
 
@@ -88,12 +88,41 @@ def test_YU2_a_win_the_sure_attempts_alone_find_late_is_found_early():
     assert result.result == "won" and result.moves
 
 
+def test_YU2_moves_that_turn_up_the_deepest_face_down_cards_come_first():
+    # Issue 34: of the moves that turn a face-down card up, the one from the column with the
+    # most face-down cards is tried first, and a card freed that may go home next comes before
+    # the other cards freed out of order. These wins took 5,703 and 5,203 positions before
+    for code in ("YU1-D1N-JHSLQIX", "YU1-D1N-DLVNLEO"):
+        result = solve(Game.deal(parse_code(code)), 60.0, node_limit=1_000)
+        assert result.result == "won" and result.moves, code
+    search = Search(Game.deal(parse_code("YU1-D1N-JHSLQIX")))
+    cols = search.start[0]
+    face_down = [sum(v >= HIDDEN for v in cols[acts[0][1]]) for acts, _, _ in search.children(search.start)
+                 if acts[0][0] == "tt" and cols[acts[0][1]][-acts[0][2] - 1] >= HIDDEN]
+    assert len(set(face_down)) >= 2 and face_down == sorted(face_down, reverse=True), face_down
+
+
 def test_YU2_a_loss_is_still_proven_with_bold_attempts_beside_the_sure_ones():
     game = Game.deal(parse_code("YU1-D1N-GGMQCIM"))
     both = Search(game).run(60.0)
     sure = Search(game)
     sure.bold = False
     assert both.result == sure.run(60.0).result == "lost"
+
+
+def test_YU2_bold_attempts_stop_once_their_cut_off_passes_a_bound():
+    # Issue 34: on a loss the bold attempts cost up to as much again as the sure ones, and the
+    # wins they find come early: in Yukon they stop at a cut-off (Klondike keeps them)
+    game = Game.deal(parse_code("YU1-D1N-IYESOMU"))
+    assert Search(game).bold_until == Search.yukon_bold_until
+    assert Search(Game.deal(parse_code("KL1-D1N-IYESOMU"))).bold_until is None
+    to_the_end = Search(game)
+    to_the_end.bold_until = None
+    stopped = Search(game)
+    stopped.bold_until = 300
+    first, second = to_the_end.run(60.0), stopped.run(60.0)
+    assert first.result == second.result == "lost"
+    assert second.nodes < first.nodes, (second.nodes, first.nodes)
 
 
 def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():

@@ -14,7 +14,8 @@ so it fits every game of the Klondike family; ``bench --opponent``'s "gave up" r
 real game, after the fact. The player itself runs ``lines.search``, the same search on compact
 positions, where its rules fit (a test holds the two to the same answers).
 
-It is breadth first: the line it finds is a shortest one, and the next decision finds the rest of
+It is breadth first (fewest moves first by ``short`` where it holds, which still finds a shortest
+line): the line it finds is a shortest one, and the next decision finds the rest of
 it, one move shorter, so following it always arrives. Positions are told apart by their cards
 alone (a recycle's cost does not make a new place to be), so the search ends. ``LIMIT`` bounds
 it all the same.
@@ -22,6 +23,7 @@ it all the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional
 
@@ -42,6 +44,7 @@ class Way:
     move: Move | None = None
     moves: int = 0
     line: tuple[Move, ...] = ()  # the whole line found, ``move`` first
+    positions: int = 0  # positions the search met (what ``limit`` counts)
 
 
 Trail = Optional[tuple]
@@ -70,41 +73,77 @@ def _state_with_home(game: Game) -> tuple:
     return _state(game) + (tuple(sorted(map(len, game.foundations))),)
 
 
-def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52) -> Way:
+def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = False, returns: int = 52,
+           max_moves: int | None = None) -> Way:
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
-    may take cards back from the foundations too, at most ``returns`` in a line."""
+    may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
+    no longer line is looked at (found False when there is none as short); where no card is
+    face down, a position with cards back from home is not looked through when those cards and
+    one more cannot all come home within it (``short``)."""
     home_now, hidden_now = home(start), still_hidden(start)
+    bounded = (max_moves is not None and from_home and not hidden_now
+               and (stock_seen or not (start.stock or start.waste)))
     key = _state_with_home if from_home else _state
-    visited = {key(start)}
-    frontier: list[tuple[Game, Trail, int]] = [(start, None, 0)]
-    depth = 0
-    while frontier:
-        depth += 1
-        following: list[tuple[Game, Trail, int]] = []
-        for game, trail, taken in frontier:
+    best = {key(start): 0}  # each position met: the fewest moves it was reached in
+    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
+    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    bound: dict[int, list[tuple[Game, Trail, int, int, tuple]]] = {1: [(start, None, 0, 0, key(start))]}
+    while bound:
+        at = min(bound)
+        if max_moves is not None and at > max_moves:
+            return Way(False, positions=len(best))
+        frontier = bound.pop(at)
+        for game, trail, taken, made, state_then in (last_first(frontier) if bounded else frontier):
+            if bounded and best[state_then] < made:
+                continue  # reached in fewer moves since: looked through from there
+            depth = made + 1
             for move in game.legal_moves():
                 back = move.src.kind == FOUNDATION
                 if back and (not from_home or taken >= returns):
                     continue  # a card from home goes back
                 if move.src.kind == STOCK and not stock_seen:
-                    return _found((move, trail), depth)  # the click shows what was never seen
+                    return _found((move, trail), depth, len(best))  # the click shows what was never seen
                 game.apply(move)
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
-                    return _found((move, trail), depth)
-                state = key(game)
-                if state not in visited:
-                    if len(visited) >= limit:
+                    return _found((move, trail), depth, len(best))
+                lowest = depth + 1
+                if bounded:
+                    lowest = depth + short(home_now - home(game))
+                    if lowest > max_moves:
                         game.undo()
-                        return Way(None)
-                    visited.add(state)
-                    following.append((game.clone(), (move, trail), taken + back))
+                        continue  # the cards back from home cannot all come home, and one more, in time
+                state = key(game)
+                before = best.get(state)
+                if before is None or before > depth:
+                    if before is None and len(best) >= limit:
+                        game.undo()
+                        return Way(None, positions=len(best))
+                    best[state] = depth
+                    node = (game.clone(), (move, trail), taken + back, depth, state)
+                    (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
                 game.undo()
-        frontier = following
-    return Way(False)
+    return Way(False, positions=len(best))
 
 
-def _found(trail: Trail, depth: int) -> Way:
+def last_first(nodes: list) -> Iterator:
+    """``nodes`` last first, those added while it runs included: among positions a line through
+    which takes as many moves, the ones furthest along first (any order finds a shortest line;
+    this one reaches the end of the last layer soonest)."""
+    while nodes:
+        yield nodes.pop()
+
+
+def short(deficit: int) -> int:
+    """The fewest moves a line still needs where no card is face down (and the stock is seen)
+    and ``deficit`` cards taken back from home are not home again: each must come home again
+    and one card more (a net gain), each by a move of its own. A position reached in ``depth``
+    moves is not looked through when ``depth + short(deficit) > max_moves``; the shortest line
+    passes only through positions within its own length of its end, so it is never cut."""
+    return deficit + 1
+
+
+def _found(trail: Trail, depth: int, positions: int) -> Way:
     line = _line(trail)
-    return Way(True, line[0], depth, line)
+    return Way(True, line[0], depth, line, positions)

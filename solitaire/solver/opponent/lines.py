@@ -5,8 +5,8 @@ It asks what ``escape.search`` asks (the shortest line of legal moves to a card 
 now, or a face-down card turned; cards taken back from a foundation allowed, ``returns`` at most
 in a line) and finds the same line length, on the Klondike rules the Duel plays (``fits``): one
 deck, ordered runs built down in alternate colours, a King alone into an empty column, the
-stock turned onto a waste and recycled as often as it takes. It is the same breadth-first search
-over the same positions, told apart the same way (columns in any order, the talon, the
+stock turned onto a waste and recycled as often as it takes. It is the same search (breadth
+first, or fewest moves first where ``escape.short`` holds) over the same positions, told apart the same way (columns in any order, the talon, the
 foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` played, checked,
 cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
 End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
@@ -14,8 +14,14 @@ is seen affordable at the rare End moment. ``bench --opponent``'s check of the E
 ``escape.search`` on the real ``Game``: the player and its judge do not share a search.
 
 ``max_moves``: lines longer than this are not looked at (the clock ends first), so the search is
-complete up to that depth. A line is found as search actions (``position.Action``) and written
-out as core moves on the game it started from (``search.to_core_moves``).
+complete up to that depth. With no card face down, a line through cards back from home must
+bring them all home again and one more (``escape.short``): positions that cannot are cut, and
+the rest are looked through fewest moves first (moves made and still needed; of as many, the
+furthest along first: ``escape.last_first``), which finds a
+deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in
+20,589 positions where breadth first ran past its 400,000. A line is found as search actions
+(``position.Action``) and written out as core moves on the game it started from
+(``search.to_core_moves``).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from ..foundations import foundation_ranks
 from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
-from .escape import Way, _line
+from .escape import Way, _line, last_first, short
 from .view import Seen
 
 LIMIT = 400_000
@@ -58,13 +64,14 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
                  for cards, hidden in zip(game.tableau, game.hidden))
     found = bytes(foundation_ranks(game))
     talon = bytes(game.waste + game.stock[::-1])
+    best: dict[bytes, int] = {}
     found_line = _bfs(cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen,
-                      limit, returns, max_moves)
+                      limit, returns, max_moves, best)
     if not isinstance(found_line, tuple):
-        return Way(found_line)
+        return Way(found_line, positions=len(best))
     actions, depth = found_line
     line = tuple(to_core_moves(game, list(actions)))
-    return Way(True, line[0], depth, line)
+    return Way(True, line[0], depth, line, len(best))
 
 
 def way_out(view: Seen, limit: int = LIMIT, returns: int = 0, max_moves: int | None = None) -> Way:
@@ -80,24 +87,32 @@ def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
 
 
 def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
-         stock_seen: bool, limit: int, returns: int, max_moves: int | None) -> tuple | bool | None:
+         stock_seen: bool, limit: int, returns: int, max_moves: int | None,
+         best: dict[bytes, int]) -> tuple | bool | None:
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
-    length when found, False at a dead end, None past ``limit``."""
+    length when found, False at a dead end, None past ``limit``. ``best`` (empty when given)
+    keeps each position met and the fewest moves it was reached in."""
     home_now = sum(found0)
+    # the fewest moves a line needs from a position ``deficit`` cards below home_now (``short``)
+    bounded = max_moves is not None and returns > 0 and not _turns_or_shows(cols0, talon0, stock_seen)
     builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
     kings = tuple(card_of[s][KING] for s in range(4))
-    visited = {_key(cols0, found0, talon0, p0)}
-    frontier: list[tuple] = [(cols0, found0, talon0, p0, 0, None)]
-    depth = 0
+    key0 = _key(cols0, found0, talon0, p0)
+    best[key0] = 0
+    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
+    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0)]}
     ncols = len(cols0)
     runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
-    while frontier:
-        depth += 1
-        if max_moves is not None and depth > max_moves:
+    while bound:
+        at = min(bound)
+        if max_moves is not None and at > max_moves:
             return False
-        following: list[tuple] = []
-        add = following.append
-        for cols, found, talon, p, taken, trail in frontier:
+        frontier = bound.pop(at)
+        for cols, found, talon, p, taken, trail, made, key in (last_first(frontier) if bounded else frontier):
+            if bounded and best[key] < made:
+                continue  # reached in fewer moves since: looked through from there
+            depth = made + 1
             home = sum(found)
             children: list[tuple] = []
             child = children.append
@@ -168,15 +183,27 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                     for j in takes.get(c, ()):
                         child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
             for action, ccols, cfound, ctalon, cp, ctaken in children:
-                key = _key(ccols, cfound, ctalon, cp)
-                if key in visited:
+                lowest = depth + 1
+                if bounded:
+                    lowest = depth + short(home_now - sum(cfound))
+                    if lowest > max_moves:
+                        continue  # the cards back from home cannot all come home, and one more, in time
+                ckey = _key(ccols, cfound, ctalon, cp)
+                before = best.get(ckey)
+                if before is not None and before <= depth:
                     continue
-                if len(visited) >= limit:
+                if before is None and len(best) >= limit:
                     return None
-                visited.add(key)
-                add((ccols, cfound, ctalon, cp, ctaken, (action, trail)))
-        frontier = following
+                best[ckey] = depth
+                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey)
+                (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
     return False
+
+
+def _turns_or_shows(cols: tuple[bytes, ...], talon: bytes, stock_seen: bool) -> bool:
+    """Whether a line may end by turning a face-down card or showing an unseen stock card: then
+    one move may end it from any position, and ``short`` does not hold."""
+    return any(col and col[0] >= HIDDEN for col in cols) or (not stock_seen and bool(talon))
 
 
 def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
