@@ -11,10 +11,14 @@ same samples, so their comparison is not at the mercy of the draw. Work is bound
 machine.
 
 A playout is judged by how far it gets towards winning (``_prospect``: a win, else cards home
-and cards turned), on a race clock as without one: under DU-5 a race's points come from cards
-home and the bonus for finishing, so the line that goes furthest is the one that pays (judged
-by the race total instead, quick points led Hard into dead ends; issue 22). On a clock no
-playout runs past 0:00. Whether to press End is the player's (``solver.player``), not the
+and cards turned): under DU-5 a race's points come from cards home and the bonus for finishing,
+so the line that goes furthest is the one that pays (judged by the race total instead, quick
+points led Hard into dead ends; issue 22). On a race clock, where a duel is won on points
+(DU-1), a playout that is not won also counts what it paid for recycles (DU-2): a card lost for
+every ``RECYCLE_POINTS_A_CARD`` points (issue 31: Hard paid 51 points a deal for recycles
+against Easy's 7.5, and lost duels on them). A won playout is worth winning whatever its passes
+cost, and without a clock nothing is charged: a Klondike deal won over nine passes stays won.
+On a clock no playout runs past 0:00. Whether to press End is the player's (``solver.player``), not the
 search's: Hard returns None only when it has no move worth comparing.
 """
 
@@ -30,6 +34,11 @@ from .view import Seen, determinise
 
 WON = 1000.0
 """A playout's prospect for winning, above any number of cards home."""
+RECYCLE_POINTS_A_CARD = 20
+"""On a race clock, the recycle costs (DU-2's 20 points a pass past the free ones) a playout's
+prospect counts as one card fewer home: a card home scores 10 or 15 points and raises DU-5's
+bonus. Against no charge, on seeds 11, 5001 and 5002 (40 deals each), Hard lost 26 of 120 duels
+to Easy where it lost 31 (10 points a card, tried on seed 11 alone: no better than 20)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,7 @@ class Playouts:
             rng.shuffle(order)
             self.samples.append(determinise(view, order))
         self.hidden_at_start = still_hidden(view.game)
+        self.recycles_at_start = view.game.recycles
 
     def value(self, move: Move) -> float:
         """The mean prospect of playouts starting with ``move``, over the samples."""
@@ -93,10 +103,19 @@ class Playouts:
         return self._prospect(game)
 
     def _prospect(self, game: Game) -> float:
-        """How far a playout got towards winning: won, else cards home and cards turned."""
+        """How far a playout got towards winning: won, else cards home and cards turned, less
+        (on a race clock) what its recycles cost."""
         if game.won:
             return WON
-        return home(game) + 0.5 * (self.hidden_at_start - still_hidden(game))
+        prospect = home(game) + 0.5 * (self.hidden_at_start - still_hidden(game))
+        if self.view.seconds_left is not None:
+            prospect -= recycles_paid(game, self.recycles_at_start) / RECYCLE_POINTS_A_CARD
+        return prospect
+
+
+def recycles_paid(game: Game, since: int) -> int:
+    """The points ``game``'s recycles after its first ``since`` cost (DU-2)."""
+    return sum(game.scoring.recycle_cost(game.draw, before) for before in range(since, game.recycles))
 
 
 LEAN = 0.5
