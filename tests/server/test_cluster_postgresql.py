@@ -38,6 +38,33 @@ def three_processes(folder: Path, db: str, *options: str) -> Iterator[list[Serve
         yield processes
 
 
+@contextmanager
+def ended_while_postgresql_is_down(postgresql, *raws) -> Iterator[list[dict]]:
+    """Both sides press End while PostgreSQL is stopped: each is told its result, and told it is
+    not saved yet. The block runs with the database still down; then it is started again."""
+    postgresql.stop()
+    try:
+        for raw in raws:
+            raw.say({"type": "end"})
+        told = [raw.hear_type("result") for raw in raws]
+        assert [r["saved"] for r in told] == [False] * len(raws)  # told, and told it will be saved
+        yield told
+    finally:
+        postgresql.start()
+        for raw in raws:
+            raw.close()
+
+
+def written_within(folder: Path, db: str, duel: str, seconds: float = 20) -> Store:
+    """The store once ``duel`` is written there, or when ``seconds`` have passed (the processes
+    retry each second: bounded, not timed); the caller asserts and closes it."""
+    store = Store(folder, url=db)
+    deadline = time.monotonic() + seconds
+    while store.written(duel) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return store
+
+
 def assert_written_once_and_agreeing(db: str, folder: Path, lines: list[dict]) -> None:
     assert lines[0]["duel"] == lines[1]["duel"]
     assert lines[0]["you"] == lines[1]["opponent"] and lines[0]["opponent"] == lines[1]["you"]
@@ -93,20 +120,9 @@ def test_postgresql_restarted_mid_race_three_processes_keep_the_result_and_write
     with three_processes(tmp_path, db, "--race-seconds", "30", "--count-seconds", "0.2") as processes:
         maker, friend = met_in_a_room(processes[1].url, ("Ann", "Bob"), processes[2].url)
         friend.hear_type("matched")
-        postgresql.stop()
-        try:
-            for raw in (maker, friend):
-                raw.say({"type": "end"})
-            told = [maker.hear_type("result"), friend.hear_type("result")]
-            assert [r["saved"] for r in told] == [False, False]  # told, and told it will be saved
-        finally:
-            postgresql.start()
-            for raw in (maker, friend):
-                raw.close()
-        store = Store(tmp_path, url=db)
-        deadline = time.monotonic() + 20  # the process retries each second: bounded, not timed
-        while store.counts()["duels"] == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        with ended_while_postgresql_is_down(postgresql, maker, friend) as told:
+            pass
+        store = written_within(tmp_path, db, told[0]["duel"])
         assert store.written(told[0]["duel"]) is not None
         assert store.counts() == {"duels": 1, "results": 2, "players": 2}
         store.close()

@@ -153,12 +153,7 @@ def test_a_race_its_owner_was_killed_judging_is_judged_by_the_process_that_takes
         server._take_over(replica, seq=8, found=server.look_up(replica))
         (_, record, headers, future), = await published(server)
         assert "over" in record and headers == {"Nats-Expected-Last-Subject-Sequence": "8"}
-        future.set_result(PubAck(stream=STREAM, seq=9))
-        await asyncio.sleep(0)
-        await server.worker.settled()
-        await published(server)
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        await acknowledged(server, future, 9)
 
     asyncio.run(take_over())
     assert [type(m) for m in told(bob) if isinstance(m, Result)] == [Result]
@@ -221,8 +216,7 @@ def test_an_owner_found_gone_by_one_player_coming_back_is_gone_for_its_other_pla
             if bob.duel is not None:
                 break
             await asyncio.sleep(0.01)
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        cancel_the_rest()
 
     asyncio.run(come_back())
     assert cy_client.duel is server.duels["d2"]
@@ -299,6 +293,22 @@ def racing_here(tmp_path) -> tuple[ClusterServer, Client, ServerDuel]:
     server.streams.js = Stream()
     server.streams.open(duel, zero=time.time(), seq=3)
     return server, client, duel
+
+
+def cancel_the_rest() -> None:
+    """End a test's event loop cleanly: every task but the running one is cancelled."""
+    for task in asyncio.all_tasks() - {asyncio.current_task()}:
+        task.cancel()
+
+
+async def acknowledged(server: ClusterServer, future: asyncio.Future, seq: int) -> None:
+    """The stream acknowledges a record at ``seq``; the database thread's work and the
+    publishing it leads to run to their end, then the loop is ended."""
+    future.set_result(PubAck(stream=STREAM, seq=seq))
+    await asyncio.sleep(0)
+    await server.worker.settled()
+    await published(server)
+    cancel_the_rest()
 
 
 async def published(server: ClusterServer) -> list:
@@ -390,8 +400,7 @@ def test_a_result_is_told_once_written_and_its_races_last_entries_are_in_then_do
         future.set_result(PubAck(stream=STREAM, seq=7))
         await asyncio.sleep(0)
         assert "d1" not in server.streams.writers
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        cancel_the_rest()
 
     asyncio.run(race())
 
@@ -424,8 +433,7 @@ def test_an_owner_replaced_while_cut_off_tells_no_result_of_the_race_it_lost(tmp
         future.set_exception(APIError(code=400, err_code=WRONG_LAST[0], description="wrong last sequence: 6"))
         await published(server)
         await server.worker.settled()
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        cancel_the_rest()
 
     asyncio.run(race())
     assert not any(isinstance(m, Result) for m in told(ann))
@@ -446,12 +454,7 @@ def test_a_race_written_meanwhile_by_the_process_that_took_it_is_told_as_written
     async def race() -> None:
         server._finish(duel, server.clock())
         (*_, future), = await published(server)
-        future.set_result(PubAck(stream=STREAM, seq=4))
-        await asyncio.sleep(0)
-        await server.worker.settled()
-        await published(server)
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        await acknowledged(server, future, 4)
 
     asyncio.run(race())
     (result,) = told(ann)
@@ -484,8 +487,7 @@ def test_an_over_not_acknowledged_is_looked_for_until_the_stream_answers_then_th
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.05)  # and a little more: an over written twice would show now
         assert kinds() == ["over", "done"]  # the over not written twice; done after the result
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        cancel_the_rest()
 
     asyncio.run(race())
     assert [type(m) for m in told(ann)] == [Result] and server.store.counts()["duels"] == 1
@@ -588,8 +590,7 @@ def test_DU8_the_queues_of_two_nodes_pair_no_two_players_of_one_address(tmp_path
         server.queue.add(ann, 1000, now)
         server._pair_across(now)
         await server.worker.settled()  # who may meet is asked on the database thread
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            task.cancel()
+        cancel_the_rest()
         return ann not in server.queue
 
     assert asyncio.run(pair()) is claimed

@@ -20,7 +20,7 @@ from solitaire.server.shared_unsaved import SharedUnsaved
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.cluster_helpers import nats_server, two_processes
 from tests.server.helpers import met_in_a_room
-from tests.server.test_cluster_postgresql import three_processes
+from tests.server.test_cluster_postgresql import ended_while_postgresql_is_down, three_processes, written_within
 from tests.server.test_unsaved_results import FullDisk
 
 QUICK = ("--race-seconds", "30", "--count-seconds", "0.2")
@@ -77,22 +77,10 @@ def test_a_result_kept_in_memory_only_postgresql_down_is_written_by_another_proc
     with three_processes(tmp_path, db, *QUICK) as processes:
         maker, friend = met_in_a_room(processes[1].url, ("Ann", "Bob"), processes[2].url)  # the race runs on [1]
         friend.hear_type("matched")
-        postgresql.stop()
-        try:
-            for raw in (maker, friend):
-                raw.say({"type": "end"})
-            told = [maker.hear_type("result"), friend.hear_type("result")]
-            assert [r["saved"] for r in told] == [False, False]
+        with ended_while_postgresql_is_down(postgresql, maker, friend) as told:
             processes[1].kill()  # the result only in its memory, and in JetStream
-        finally:
-            postgresql.start()
-            for raw in (maker, friend):
-                raw.close()
-        store = Store(tmp_path, url=db)
-        deadline = time.monotonic() + 20  # found gone after 3 s without its beats, then taken over
-        while store.written(told[0]["duel"]) is None:
-            assert time.monotonic() < deadline, "the result the killed process kept was lost"
-            time.sleep(0.1)
+        store = written_within(tmp_path, db, told[0]["duel"])  # found gone after 3 s without its beats, then taken over
+        assert store.written(told[0]["duel"]) is not None, "the result the killed process kept was lost"
         assert store.counts() == {"duels": 1, "results": 2, "players": 2}
         store.close()
 

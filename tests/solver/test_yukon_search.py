@@ -125,17 +125,24 @@ def test_YU2_bold_attempts_stop_once_their_cut_off_passes_a_bound():
     assert second.nodes < first.nodes, (second.nodes, first.nodes)
 
 
-def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
-    rng = random.Random(2)
-    dead = lost = 0
+def _proven_against_the_reference(seed: int, left: tuple[int, int], proof: str) -> tuple[int, int]:
+    """On 400 crowded random Yukon positions: how many ``Search.<proof>`` calls lost, and how
+    many of those the reference (which tries every legal move) proves lost; none may be won."""
+    rng = random.Random(seed)
+    proven = lost = 0
     for _ in range(400):
-        game = random_position(rng, "yukon", left=(10, 22), crowded=True)
+        game = random_position(rng, "yukon", left=left, crowded=True)
         search = Search(game)
-        if search.dead_end(search.start):
-            dead += 1
+        if getattr(search, proof)(search.start):
+            proven += 1
             answer = Reference(game).run(30.0, node_limit=3_000).result
             assert answer != "won"
             lost += answer == "lost"
+    return proven, lost
+
+
+def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_loses():
+    dead, lost = _proven_against_the_reference(2, (10, 22), "dead_end")
     assert dead >= 2 and lost >= 1, (dead, lost)
 
 
@@ -143,16 +150,7 @@ def test_YU2_the_proof_that_cards_never_lead_calls_lost_only_what_every_move_los
     # Issue 34: every card must lead a move to go home; a set of cards each of whose ways to
     # lead needs another of them to have led first never leads. Checked against the reference,
     # which tries every legal move, on crowded random positions
-    rng = random.Random(4)
-    proven = lost = 0
-    for _ in range(400):
-        game = random_position(rng, "yukon", left=(20, 40), crowded=True)
-        search = Search(game)
-        if search.never_lead(search.start):
-            proven += 1
-            answer = Reference(game).run(30.0, node_limit=3_000).result
-            assert answer != "won"
-            lost += answer == "lost"
+    proven, lost = _proven_against_the_reference(4, (20, 40), "never_lead")
     assert proven >= 10 and lost >= 5, (proven, lost)
 
 
