@@ -40,7 +40,7 @@ import random
 import sys
 import time
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from nats.errors import Error as NatsError
 from nats.js.api import DiscardPolicy, KeyValueConfig, StorageType, StreamConfig
@@ -71,9 +71,13 @@ def address_key(address: str) -> str:
 
 
 class SharedLimits:
-    def __init__(self, node: str, alive: Callable[[str], bool]) -> None:
-        """``alive``: whether another process (by its id) is alive: its counts are counted."""
+    def __init__(self, node: str, alive: Callable[[str], bool],
+                 doubt: Callable[[set[str]], Awaitable[None]] | None = None) -> None:
+        """``alive``: whether another process (by its id) is alive: its counts are counted;
+        ``doubt``: asked of the processes a key names before ``alive`` is (``cluster_limits``
+        finds out then whether those it has not heard yet are there)."""
         self.node, self.alive = node, alive
+        self.doubt = doubt or _sure
         self.js: Any = None
         self.kv: Any = None
         self.locks: dict[str, asyncio.Lock] = {}  # one address's reads and writes here go in turn
@@ -103,9 +107,10 @@ class SharedLimits:
         self.kv = await self.js.key_value(BUCKET)
 
     # -- connections at once ------------------------------------------------------------------------
-    async def connect(self, address: str, limit: int, ours: Count) -> bool:
+    async def connect(self, address: str, limit: int, ours: Count) -> bool | None:
         """May a connection from ``address`` stay open, ``ours()`` of them here counting it? Our
-        count is written when it may; True too when JetStream cannot be asked (ours alone holds).
+        count is written when it may; None when JetStream cannot be asked (``cluster_limits``
+        asks the other processes then).
         The key is written at the revision last seen here (none: never written): written, the
         counts it held were the key's; refused, it is read and tried again. Over the limit by
         what was seen here, it is read again before the connection is refused."""
@@ -118,13 +123,14 @@ class SharedLimits:
                 if sum(others.values()) + ours() <= limit:
                     written = await self._write(key, ours, others, seen[1])
                     if written is not False:
-                        return True
+                        return written
                     await asyncio.sleep(random.random() * JITTER)  # processes writing one key at once fall out of step
                 elif fresh:
                     return False
                 read = await self._read(key)
                 if read is None:
-                    return True
+                    return None
+                await self.doubt(set(read[0]))
                 seen, fresh = read, True
             return False  # written by the others all along: a flood from that address on several processes
 
@@ -153,6 +159,7 @@ class SharedLimits:
                 read = await self._read(key)
                 if read is None:
                     return
+                await self.doubt(set(read[0]))
                 seen = read
 
     def _turn(self, key: str) -> "_Turn":
@@ -249,6 +256,10 @@ class SharedLimits:
                   file=sys.stderr, flush=True)
         self.trouble = line
         return None
+
+
+async def _sure(nodes: set[str]) -> None:
+    """Nothing to find out: ``alive`` knows."""
 
 
 class _Turn:

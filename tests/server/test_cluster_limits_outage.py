@@ -1,0 +1,96 @@
+"""Per-address limits across a cluster's processes when JetStream cannot count them (issue 31,
+``cluster_limits``): the processes ask each other over plain NATS, so two processes together
+still admit one allowance of connections and wrong room codes, not one each; and a process
+just started does not count a dead process's connections. Real ``game.py server`` processes
+on one ``nats-server -js``, players connecting from other addresses of 127.0.0.0/8."""
+
+from __future__ import annotations
+
+import asyncio
+
+import nats
+from websockets.exceptions import ConnectionClosed
+
+from solitaire.server import shared_limits
+from tests.server.cluster_helpers import ServerProcess, nats_server
+from tests.server.helpers import Raw
+from tests.server.test_cluster_limits import MANY, refused
+
+
+async def _without_jetstream_limits(url: str) -> None:
+    """The limits' bucket and stream deleted (JetStream's counts gone; the races' kept)."""
+    nc = await nats.connect(url)
+    js = nc.jetstream()
+    await js.delete_key_value(shared_limits.BUCKET)
+    await js.delete_stream(shared_limits.STREAM)
+    await nc.close()
+
+
+def test_with_jetstream_out_two_processes_admit_one_allowance_of_connections_and_wrong_codes(tmp_path):
+    with nats_server() as url:
+        first = ServerProcess(tmp_path, url, "--per-address", "3", *MANY)
+        second = ServerProcess(tmp_path, url, "--per-address", "3", *MANY)
+        try:
+            asyncio.run(_without_jetstream_limits(url))
+            kept = [Raw(first.url, "127.0.0.2"), Raw(first.url, "127.0.0.2"), Raw(second.url, "127.0.0.2")]
+            for raw in kept:
+                assert raw.hello("Kept")["type"] == "welcome"
+            assert refused(second.url, "127.0.0.2")  # 3 open on the two (each alone would take 3)
+            assert refused(first.url, "127.0.0.2")
+            kept.pop().close()  # one closed on the second: one more may open, on either
+            kept.append(_admitted(first.url, "127.0.0.2"))
+            assert refused(second.url, "127.0.0.2")
+
+            maker, friend = Raw(second.url, "127.0.0.5"), Raw(first.url, "127.0.0.6")
+            on_second = Raw(second.url, "127.0.0.6")
+            for raw, name in ((maker, "M"), (friend, "F"), (on_second, "G")):
+                assert raw.hello(name)["type"] == "welcome"
+            maker.say({"type": "room", "code": ""})
+            friend.say({"type": "room", "code": maker.hear_type("room_made")["code"]})  # right: uncounted
+            assert friend.hear_type("matched")["opponent"]["name"] == "M"
+            guessing = Raw(first.url, "127.0.0.6")
+            assert guessing.hello("G2")["type"] == "welcome"
+            for raw in (guessing, guessing, guessing, on_second, on_second):
+                raw.say({"type": "room", "code": "ZZZZZ"})
+                assert raw.hear_type("refused")["reason"] == "no_room"
+            for raw in (on_second, guessing):  # 5 a minute for the address, counted by the two together
+                raw.say({"type": "room", "code": "ZZZZZ"})
+                assert raw.hear_type("refused")["reason"] == "throttled"
+            for raw in (*kept, maker, friend, on_second, guessing):
+                raw.close()
+        finally:
+            second.stop()
+            first.stop()
+
+
+def _admitted(url: str, source: str) -> Raw:
+    """Admitted once the closed connection's count is down on its process (a moment)."""
+    for _ in range(100):
+        raw = Raw(url, source)
+        try:
+            assert raw.hello("Later")["type"] == "welcome"
+            return raw
+        except ConnectionClosed:
+            raw.close()
+    raise AssertionError(f"{source} not admitted again")
+
+
+def test_a_process_just_started_does_not_count_a_dead_processs_connections(tmp_path):
+    with nats_server() as url:
+        dead = ServerProcess(tmp_path, url, "--per-address", "2", *MANY)
+        gone = [Raw(dead.url, "127.0.0.2"), Raw(dead.url, "127.0.0.2")]
+        try:
+            assert [raw.hello("Gone")["type"] for raw in gone] == ["welcome", "welcome"]  # its count: 2
+        finally:
+            dead.kill()
+            for raw in gone:
+                raw.close()
+        started = ServerProcess(tmp_path, url, "--per-address", "2", *MANY)  # in its first seconds:
+        try:  # it has not heard who beats yet, and the dead one's 2 are in the key
+            kept = [Raw(started.url, "127.0.0.2"), Raw(started.url, "127.0.0.2")]
+            assert [raw.hello("Here")["type"] for raw in kept] == ["welcome", "welcome"]
+            assert refused(started.url, "127.0.0.2")
+            for raw in kept:
+                raw.close()
+        finally:
+            started.stop()
