@@ -73,6 +73,7 @@ class ClusterServer(Backups, ClusterRooms, DuelServer):
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
         self.stopping = False
         self.closing: dict[str, float] = {}
+        self.adopting = False  # results a gone process kept being read and taken (``sweep_idle``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -142,10 +143,20 @@ class ClusterServer(Backups, ClusterRooms, DuelServer):
     def sweep_idle(self) -> None:
         """Also take over the results a process gone kept unwritten (``shared_unsaved``)."""
         super().sweep_idle()
-        if self.clock() - self.joined >= PEER_SECONDS:  # by now every process alive was heard
+        if self.clock() - self.joined >= PEER_SECONDS and not self.adopting:  # every process alive heard by now
             orphans = self.unsaved.shared.orphans(self.peers.known.__contains__)
             if orphans:
-                self.worker.run(lambda: self.unsaved.adopt(self.store, orphans), self._rewritten)
+                self.adopting = True
+                asyncio.get_running_loop().create_task(self._adopt_orphans(orphans))
+
+    async def _adopt_orphans(self, duels: list[str]) -> None:
+        """Those results read whole from JetStream, then taken over and written (``unsaved``)."""
+        try:
+            orphans = await self.unsaved.shared.whole(duels)
+            if orphans:
+                self._rewritten(await self.worker.call(lambda: self.unsaved.adopt(self.store, orphans)))
+        finally:
+            self.adopting = False
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:

@@ -6,14 +6,16 @@ process that dies with results kept has them written by another.
 Each process puts a result it keeps (``unsaved``) in the key-value bucket ``solitaire_unsaved``
 (key: the duel's id; value: the process's id and the whole result), on disk in JetStream (as
 many copies as the races' stream), and deletes it once the result is written. Every process
-watches the bucket and keeps what it holds in memory (``seen``), which the counts read on the
-database thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
+watches the bucket and keeps in memory what the counts need of each entry (``seen``: its
+process and a ``Summary``, about 0.3 KiB, not the whole result with its moves' log, 40–100 KiB
+in memory: a process would otherwise hold every process's whole results through an outage),
+which the counts read on the database thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
 (``races.Races.quick_losses``): a result is deleted here only after it is written there, so one
 written between the two reads is in the database. What a process puts is seen by the others
 within a NATS round trip; nothing is written while no result is kept.
 
 **A process gone** (its beats stopped, ``link.Peers``) with results kept: every process left
-takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
+reads them whole from the bucket and takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
 database takes them: a duel is written once whoever writes it (its id is the key), so two taking
 one is harmless. This covers what the ``spill`` file cannot: PostgreSQL without ``--data``, a
 full or read-only data folder, and no server started again on that folder. The bucket forgets an
@@ -52,7 +54,7 @@ def summary(record: DuelRecord) -> Summary:
 class SharedUnsaved:
     def __init__(self, node: str) -> None:
         self.node = node
-        self.seen: dict[str, tuple[str, DuelRecord]] = {}  # duel -> (the process keeping it, it): ours too
+        self.seen: dict[str, tuple[str, Summary]] = {}  # duel -> (the process keeping it, its summary): ours too
         self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
         self.kv: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -129,7 +131,7 @@ class SharedUnsaved:
             with self.lock:
                 if entry.operation is None and entry.value:
                     value = json.loads(entry.value)
-                    self.seen[entry.key] = (str(value["node"]), record_of(value["record"]))
+                    self.seen[entry.key] = (str(value["node"]), summary(record_of(value["record"])))
                 else:  # deleted (written), or purged
                     self.seen.pop(entry.key, None)
 
@@ -137,12 +139,25 @@ class SharedUnsaved:
     def all(self) -> list[tuple[str, Summary]]:
         """What every process keeps now (those past the longest window forgotten)."""
         with self.lock:
-            old = [duel for duel, (_, record) in self.seen.items() if record.ended < time.time() - DAY]
+            old = [duel for duel, (_, kept) in self.seen.items() if kept[0] < time.time() - DAY]
             for duel in old:
                 del self.seen[duel]
-            return [(duel, summary(record)) for duel, (_, record) in self.seen.items()]
+            return [(duel, kept) for duel, (_, kept) in self.seen.items()]
 
-    def orphans(self, alive: Callable[[str], bool]) -> list[DuelRecord]:
-        """The results kept by processes no longer ``alive`` (by their ids): to take over."""
+    def orphans(self, alive: Callable[[str], bool]) -> list[str]:
+        """The duels of the results kept by processes no longer ``alive`` (by their ids): to take over."""
         with self.lock:
-            return [record for node, record in self.seen.values() if node != self.node and not alive(node)]
+            return [duel for duel, (node, _) in self.seen.items() if node != self.node and not alive(node)]
+
+    async def whole(self, duels: list[str]) -> list[DuelRecord]:
+        """The results of ``duels`` read whole from the bucket (one written meanwhile, or
+        unreadable now, is left out: asked again at the next sweep while it is there)."""
+        records = []
+        for duel in duels:
+            try:
+                value = json.loads((await self.kv.get(duel)).value or b"{}")
+            except (NatsError, asyncio.TimeoutError, ValueError):  # deleted (written), or JetStream unanswering
+                continue
+            if "record" in value and value.get("node") != self.node:
+                records.append(record_of(value["record"]))
+        return records

@@ -16,7 +16,7 @@ from solitaire.net.online_messages import Matched, Ok, Result, Welcome
 from solitaire.entry.online_play import expect
 from solitaire.server.fairness import QUICK_LIMIT, REMATCHES_A_DAY
 from solitaire.server.service import DuelServer
-from solitaire.server.shared_unsaved import SharedUnsaved
+from solitaire.server.shared_unsaved import SharedUnsaved, summary
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.cluster_helpers import nats_server, two_processes
 from tests.server.helpers import met_in_a_room
@@ -119,5 +119,35 @@ async def _rematches(tmp_path, url: str) -> None:
         await server.unsaved.shared.close()
         server.worker.close()
         server.store.close()
+    for nc in connections:
+        await nc.close()
+
+
+def test_a_process_holds_a_summary_of_the_others_kept_results_and_reads_them_whole_to_take_them_over():
+    with nats_server() as url:
+        asyncio.run(_summaries_held(url))
+
+
+async def _summaries_held(url: str) -> None:
+    """What another process keeps through an outage costs each process a summary in memory
+    (0.3 KiB), not the whole result with its moves' log (40–100 KiB once read): nothing of it
+    lost, read whole from JetStream when its process is gone."""
+    connections = [await nats.connect(url) for _ in range(2)]
+    keeping, watching = SharedUnsaved("a"), SharedUnsaved("b")
+    for shared, nc in zip((keeping, watching), connections):
+        await shared.start(nc, 1)
+    log = [[round(n * 0.9, 3), n % 2, "t2:4>t5", "ok"] for n in range(400)]
+    sides = (SideRecord(1, 500, 30, 530, 20, "end", quick=True), SideRecord(2, 400, 0, 400, 15, "time"))
+    record = DuelRecord("d1", "DU:3:standard:1", 240, time.time() - 240, time.time(), sides, "first", "", log)
+    keeping.kept(record)
+    while "d1" not in watching.seen:  # on its way over NATS
+        await asyncio.sleep(0.01)
+    assert watching.seen["d1"] == ("a", summary(record)) == ("a", (record.ended, "", ((1, True), (2, False))))
+    assert watching.all() == [("d1", summary(record))]
+    assert watching.orphans({"a"}.__contains__) == []  # its process alive: its to write
+    assert watching.orphans(set().__contains__) == ["d1"]
+    assert await watching.whole(["d1", "d2"]) == [record]  # d2: written meanwhile (not there): left out
+    for shared in (keeping, watching):
+        await shared.close()
     for nc in connections:
         await nc.close()
