@@ -20,13 +20,21 @@ add the results kept here (``quick_losses``, ``met``: the duels' ids, so a resul
 the two reads counts once): a result waiting to be saved counts at once, as it will once written.
 In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``),
 and the results a process gone kept are taken over by the others (``adopt``).
+
+**Memory, through a long outage**: a kept result with its moves' log is 40–100 KiB in memory
+(``bench --store``). At most ``WHOLE`` are held whole; past that, a result the spill file
+holds is held as its summary (``OnDisk``, what the counts need, about 0.3 KiB) and read back from
+the file when its turn to be written comes (``WHOLE`` at a time, oldest first). One the file
+refused (a full disk, a read-only folder) is held whole whatever their number: memory is then
+its only copy on this process (in a cluster JetStream has one too), and nothing is dropped.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Union
 
 from .ratings import Skill, rated
 from .spill import Spill
@@ -36,6 +44,26 @@ if TYPE_CHECKING:
     from .shared_unsaved import SharedUnsaved, Summary
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
+WHOLE = 200  # kept results held whole in memory at most, while the spill file holds the others
+
+
+@dataclass(frozen=True)
+class OnDisk:
+    """A kept result the spill file holds, held here by what the counts need (``shared_unsaved.Summary``)."""
+
+    id: str
+    ended: float
+    unrated: str
+    sides: tuple[tuple[int, bool], ...]  # (player, lost quickly) a side
+
+
+Kept = Union[DuelRecord, OnDisk]
+
+
+def _summary(kept: Kept) -> "Summary":
+    if isinstance(kept, OnDisk):
+        return kept.ended, kept.unrated, kept.sides
+    return kept.ended, kept.unrated, tuple((side.player, side.quick) for side in kept.sides)
 
 
 class Unsaved:
@@ -43,7 +71,8 @@ class Unsaved:
         """``folder``: the data folder, where kept results are also written (``spill``), and
         where the results a dead process kept are taken over from."""
         self.spill = Spill(folder)
-        self.kept: list[DuelRecord] = self.spill.adopt()
+        self.kept: list[Kept] = list(self.spill.adopt())
+        self.whole = len(self.kept)  # of them held whole (``DuelRecord``)
         self.failing = ""  # the last refusal's words while results are kept ("" when none is)
         self.shared: SharedUnsaved | None = None  # a cluster's: every process's kept results
         if self.kept:
@@ -60,10 +89,11 @@ class Unsaved:
             self.retry(store, quiet=True)
             return store.record(record), True
         except store.unavailable as error:
-            self.kept.append(record)
             if self.shared is not None:
                 self.shared.kept(record)
-            if not self.spill.keep(record):
+            on_disk = self.spill.keep(record)
+            self._hold(record, on_disk)
+            if not on_disk:
                 print(f"duel server: cannot keep a result on disk either ({self.spill.refused}): in memory only, "
                       "lost if the process dies before the store takes it", file=sys.stderr, flush=True)
             self._refused(error)
@@ -75,13 +105,14 @@ class Unsaved:
         written = 0
         while self.kept:
             try:
-                store.record(self.kept[0])
+                store.record(self._first_whole(store))
             except store.unavailable as error:
                 self._refused(error)
                 if quiet:
                     raise
                 return written
             duel = self.kept.pop(0).id
+            self.whole -= 1
             self.spill.written(duel, not self.kept)
             if self.shared is not None:
                 self.shared.written(duel)
@@ -97,8 +128,7 @@ class Unsaved:
         ours = {record.id for record in self.kept}
         taken = [record for record in records if record.id not in ours]
         for record in taken:
-            self.kept.append(record)
-            self.spill.keep(record)
+            self._hold(record, self.spill.keep(record))
             if self.shared is not None:
                 self.shared.kept(record)
         if taken:
@@ -133,8 +163,34 @@ class Unsaved:
     def _summaries(self) -> Iterator[tuple[str, Summary]]:
         if self.shared is not None:
             yield from self.shared.all()  # the others' first: one of ours written since is in the store
-        for record in self.kept:
-            yield record.id, (record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides))
+        for kept in self.kept:
+            yield kept.id, _summary(kept)
+
+    def _hold(self, record: DuelRecord, on_disk: bool) -> None:
+        """``record`` kept: whole, or by its summary when ``WHOLE`` are held and the file has it."""
+        if on_disk and self.whole >= WHOLE:
+            ended, unrated, sides = _summary(record)
+            self.kept.append(OnDisk(record.id, ended, unrated, sides))
+        else:
+            self.kept.append(record)
+            self.whole += 1
+
+    def _first_whole(self, store: Store) -> DuelRecord:
+        """The oldest kept result, whole: read back from the spill file with the next ``WHOLE``
+        held by their summaries when it is one of them (the file unreadable: refused, as the
+        store's refusal, and tried again later)."""
+        first = self.kept[0]
+        if isinstance(first, DuelRecord):
+            return first
+        wanted = {kept.id for kept in self.kept[:WHOLE] if isinstance(kept, OnDisk)}
+        found = self.spill.read_back(wanted)
+        if first.id not in found:
+            raise store.unavailable[0](f"kept results unreadable in {self.spill.path}: {self.spill.refused}")
+        for index, kept in enumerate(self.kept[:WHOLE]):
+            if isinstance(kept, OnDisk) and kept.id in found:
+                self.kept[index] = found[kept.id]
+                self.whole += 1
+        return self.kept[0]  # type: ignore[return-value]
 
     def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""
