@@ -14,6 +14,13 @@ which the counts read on the database thread. A count reads ``seen`` first and t
 written between the two reads is in the database. What a process puts is seen by the others
 within a NATS round trip; nothing is written while no result is kept.
 
+**JetStream unanswering** (down, the bucket gone): each kept result's summary, and each one's
+being written, is also said over plain NATS (``TOLD``) as it happens, and every process adds
+what it hears to ``seen``: the counts still see the others' results kept through the outage
+(the bucket's events and these say the same, by the duel's id). What plain NATS does not give:
+a process started during the outage hears only what is kept after it started, and a result held
+in memory only by a process that dies then is lost with it (no whole copy is anywhere).
+
 **A process gone** (its beats stopped, ``link.Peers``) with results kept: every process left
 reads them whole from the bucket and takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
 database takes them: a duel is written once whoever writes it (its id is the key), so two taking
@@ -42,6 +49,7 @@ from .spill import record_of
 from .store import DuelRecord
 
 BUCKET = "solitaire_unsaved"
+TOLD = "solitaire.unsaved"  # plain NATS: a result kept ({"node", "duel", "summary"}) or written ({"written"})
 TRIES = 5  # a put or delete JetStream refused is tried again this many times, a second apart
 #: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
 Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
@@ -57,8 +65,11 @@ class SharedUnsaved:
         self.seen: dict[str, tuple[str, Summary]] = {}  # duel -> (the process keeping it, its summary): ours too
         self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
         self.kv: Any = None
+        self.nc: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.outgoing: deque[tuple[str, bytes | None]] = deque()
+        self.telling: deque[bytes] = deque()  # what is said over plain NATS (``TOLD``), in order
+        self.wake_telling = asyncio.Event()
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 
@@ -70,12 +81,15 @@ class SharedUnsaved:
         except APIError:  # there already, made otherwise: as it is
             self.kv = await js.key_value(BUCKET)
         self.loop = asyncio.get_running_loop()
+        self.nc = nc
+        await nc.subscribe(TOLD, cb=self._told)
         watcher = await self.kv.watchall()
-        self.tasks = [asyncio.create_task(self._watch(watcher)), asyncio.create_task(self._send())]
+        self.tasks = [asyncio.create_task(self._watch(watcher)), asyncio.create_task(self._send()),
+                      asyncio.create_task(self._tell())]
 
     async def close(self) -> None:
         for _ in range(100):  # what is on its way goes first (at most a second)
-            if not self.outgoing:
+            if not (self.outgoing or self.telling):
                 break
             await asyncio.sleep(0.01)
         for task in self.tasks:
@@ -84,23 +98,26 @@ class SharedUnsaved:
     # -- ours, from the database thread ---------------------------------------------------------------
     def kept(self, record: DuelRecord) -> None:
         value = {"node": self.node, "record": dataclasses.asdict(record)}
-        self._post(record.id, json.dumps(value, separators=(",", ":")).encode())
+        told = {"node": self.node, "duel": record.id, "summary": summary(record)}
+        self._post(record.id, json.dumps(value, separators=(",", ":")).encode(), json.dumps(told).encode())
 
     def written(self, duel: str) -> None:
-        self._post(duel, None)
+        self._post(duel, None, json.dumps({"written": duel}).encode())
 
     def keep_all(self, records: list[DuelRecord]) -> None:
         """Results taken over from a process that died (``spill``), shown to all."""
         for record in records:
             self.kept(record)
 
-    def _post(self, duel: str, kept: bytes | None) -> None:
+    def _post(self, duel: str, kept: bytes | None, told: bytes) -> None:
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._queue, duel, kept)
+            self.loop.call_soon_threadsafe(self._queue, duel, kept, told)
 
-    def _queue(self, duel: str, kept: bytes | None) -> None:
+    def _queue(self, duel: str, kept: bytes | None, told: bytes) -> None:
         self.outgoing.append((duel, kept))
+        self.telling.append(told)
         self.wake.set()
+        self.wake_telling.set()
 
     async def _send(self) -> None:
         """Put and delete in the order asked (a result's put before its delete)."""
@@ -123,6 +140,28 @@ class SharedUnsaved:
                         else:
                             await asyncio.sleep(1.0)
                 self.outgoing.popleft()
+
+    async def _tell(self) -> None:
+        """Say over plain NATS what is kept and written, as it comes (JetStream's tries wait apart)."""
+        while True:
+            await self.wake_telling.wait()
+            self.wake_telling.clear()
+            while self.telling:
+                try:
+                    await self.nc.publish(TOLD, self.telling.popleft())
+                except NatsError:
+                    pass
+
+    async def _told(self, msg: Any) -> None:
+        """What another process said over plain NATS: a result it keeps, or one written."""
+        told = json.loads(msg.data)
+        with self.lock:
+            if "written" in told:
+                self.seen.pop(str(told["written"]), None)
+            else:
+                ended, unrated, sides = told["summary"]
+                self.seen[str(told["duel"])] = (str(told["node"]), (float(ended), str(unrated),
+                                                                   tuple((int(p), bool(q)) for p, q in sides)))
 
     async def _watch(self, watcher: Any) -> None:
         async for entry in watcher:

@@ -16,7 +16,7 @@ from solitaire.net.online_messages import Matched, Ok, Result, Welcome
 from solitaire.entry.online_play import expect
 from solitaire.server.fairness import QUICK_LIMIT, REMATCHES_A_DAY
 from solitaire.server.service import DuelServer
-from solitaire.server.shared_unsaved import SharedUnsaved, summary
+from solitaire.server.shared_unsaved import BUCKET, SharedUnsaved, summary
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from tests.server.cluster_helpers import nats_server, two_processes
 from tests.server.helpers import met_in_a_room
@@ -148,6 +148,40 @@ async def _summaries_held(url: str) -> None:
     assert watching.orphans(set().__contains__) == ["d1"]
     assert await watching.whole(["d1", "d2"]) == [record]  # d2: written meanwhile (not there): left out
     for shared in (keeping, watching):
+        await shared.close()
+    for nc in connections:
+        await nc.close()
+
+
+def test_with_jetstream_out_the_others_still_hear_of_results_kept_and_written():
+    with nats_server() as url:
+        asyncio.run(_told_without_jetstream(url))
+
+
+async def _told_without_jetstream(url: str) -> None:
+    """The bucket gone (JetStream's copies unavailable): a result kept on one process still
+    counts on the other (DU-9's quick losses, DU-8's rematches read ``all``), and goes once written."""
+    connections = [await nats.connect(url, no_echo=True) for _ in range(2)]
+    keeping, watching = SharedUnsaved("a"), SharedUnsaved("b")
+    for shared, nc in zip((keeping, watching), connections):
+        await shared.start(nc, 1)
+    await connections[0].jetstream().delete_key_value(BUCKET)
+    sides = (SideRecord(1, 50, 0, 50, 4, "end", quick=True), SideRecord(2, 40, 0, 40, 3, "end"))
+    record = DuelRecord("d1", "DU:3:standard:1", 240, time.time(), time.time(), sides, "second", "", [])
+    keeping.kept(record)
+    for _ in range(500):  # on its way over NATS
+        if watching.all():
+            break
+        await asyncio.sleep(0.01)
+    assert watching.all() == [("d1", summary(record))]
+    keeping.written("d1")
+    for _ in range(500):
+        if not watching.all():
+            break
+        await asyncio.sleep(0.01)
+    assert watching.all() == []
+    for shared in (keeping, watching):
+        shared.outgoing.clear()  # JetStream's tries, refused: not waited for
         await shared.close()
     for nc in connections:
         await nc.close()
