@@ -12,6 +12,7 @@ import nats
 from websockets.exceptions import ConnectionClosed
 
 from solitaire.server import shared_limits
+from solitaire.server.shared_limits import SharedLimits
 from tests.server.cluster_helpers import ServerProcess, nats_server
 from tests.server.helpers import Raw
 from tests.server.test_cluster_limits import MANY, refused
@@ -94,3 +95,30 @@ def test_a_process_just_started_does_not_count_a_dead_processs_connections(tmp_p
                 raw.close()
         finally:
             started.stop()
+
+
+def test_counts_changed_while_jetstream_was_out_are_written_when_it_is_back():
+    with nats_server() as url:
+        asyncio.run(_back(url))
+
+
+async def _back(url: str) -> None:
+    connections = [await nats.connect(url) for _ in range(2)]
+    limits = [SharedLimits(node, {"a", "b"}.__contains__) for node in ("a", "b")]
+    for limit, nc in zip(limits, connections):
+        await limit.start(nc, 1)
+    await _without_jetstream_limits(url)
+    ours = {"a": 2, "b": 1}  # a admitted 2 from the address meanwhile (counted over plain NATS)
+    assert await limits[0].connect("10.0.0.9", 3, lambda: ours["a"]) is None
+    assert limits[0].out() and await limits[0].connect("10.0.0.9", 3, lambda: ours["a"]) is None  # not asked again
+    for limit, nc in zip(limits, connections):  # JetStream back (made again by a process starting)
+        await limit.start(nc, 1)
+    limits[0].again = 0.0  # its pause over
+    assert await limits[0].connect("10.0.0.8", 3, lambda: 1)  # a's first write taken: its missed counts follow
+    while limits[0].missed or "10.0.0.9" in limits[0].locks:
+        await asyncio.sleep(0.01)
+    assert await limits[1].connect("10.0.0.9", 3, lambda: ours["b"])  # 2 + 1: the limit
+    ours["b"] += 1
+    assert not await limits[1].connect("10.0.0.9", 3, lambda: ours["b"])  # a's 2 counted: not 4
+    for nc in connections:
+        await nc.close()
