@@ -6,9 +6,11 @@ once: the maker's process answers "ok" (the race opens there) or "no" (its maker
 every other answers "none", and a process gone answers at once (NATS: *no responders*). So a
 wrong code is known wrong as soon as every process has said so — a round trip, not a wait for
 an answer that never comes (it waited ``ASK_SECONDS`` before). A process that does not answer
-within ``ASK_SECONDS`` counts as not having it. In this process's own first ``HEARD_SECONDS``
-it may not have heard every process yet: the code is asked on the subject every process
-listens to (``link.ROOMS``), answered by the maker alone, and wrong after ``ASK_SECONDS``.
+within ``ASK_SECONDS`` (busy, or of an older version that does not know the question: a rolling
+restart) has the code asked again on the subject every process listens to (``link.ROOMS``),
+which only the maker answers, as before. In this process's own first ``HEARD_BEATS`` ticks
+it may not have heard every process yet: the code is asked on that subject at once, and is
+wrong after ``ASK_SECONDS``.
 A code is counted for the whole cluster before it is tried and uncounted unless no process
 has it (``cluster_limits``).
 """
@@ -64,15 +66,19 @@ class ClusterRooms(ClusterLimits):
         if self.clock() - self.joined < HEARD_BEATS * self.settings.tick:
             return await self.link.ask(ROOMS, asked)
         asking = [asyncio.ensure_future(self.link.ask_node(node, f"room {asked}")) for node in self.peers.known]
+        silent = False
         try:
             for answered in asyncio.as_completed(asking):
                 answer = await answered
                 if answer in ("ok", "no"):
                     return answer
-            return None
+                silent = silent or answer == ""
         finally:
             for task in asking:
                 task.cancel()
+        if silent:  # busy, or of an older version (a rolling restart): asked as before, the maker answers
+            return await self.link.ask(ROOMS, asked)
+        return None
 
     async def _on_rooms(self, msg: Msg) -> None:
         """A code asked of every process at once (by one in its first seconds): the maker answers."""

@@ -12,9 +12,12 @@ import nats
 from websockets.exceptions import ConnectionClosed
 
 from solitaire.server import shared_limits
+from solitaire.server.cluster import ClusterServer
+from solitaire.server.link import PEER_SECONDS, ROOMS, beat, node_subject
+from solitaire.server.store import Store
 from solitaire.server.shared_limits import SharedLimits
 from tests.server.cluster_helpers import ServerProcess, nats_server
-from tests.server.helpers import Raw
+from tests.server.helpers import QUICK, Raw
 from tests.server.test_cluster_limits import MANY, refused
 
 
@@ -122,3 +125,44 @@ async def _back(url: str) -> None:
     assert not await limits[1].connect("10.0.0.9", 3, lambda: ours["b"])  # a's 2 counted: not 4
     for nc in connections:
         await nc.close()
+
+
+def test_a_room_code_is_asked_of_each_process_and_of_all_at_once_when_one_does_not_answer(tmp_path):
+    with nats_server() as url:
+        asyncio.run(_rooms_asked(tmp_path, url))
+
+
+async def _rooms_asked(tmp_path, url: str) -> None:
+    """Wrong once every process has said no (one gone counts as no, at once); a process that
+    does not answer (an older version, in a rolling restart) has the code asked of all at once,
+    where its maker answers."""
+    server = ClusterServer(Store(tmp_path), QUICK, url)
+    await server.link.connect({})
+    server.joined = server.clock() - PEER_SECONDS
+    other = await nats.connect(url)
+
+    async def new_version(msg) -> None:
+        await msg.respond(b"none")
+
+    async def maker(msg) -> None:
+        if msg.data.decode().split(" ")[2] == "ABCDE":
+            await msg.respond(b"ok")
+
+    await other.subscribe(node_subject("newer"), cb=new_version)
+    await other.subscribe(ROOMS, cb=maker)
+    await other.flush()
+    for node in ("newer", "gone"):
+        server.peers.heard(beat(node, 0, []), server.clock())
+    assert await server._ask_rooms(f"{server.node} 1 ZZZZZ Sara") is None
+    assert await server._ask_rooms(f"{server.node} 1 ABCDE Sara") is None  # only the maker's own subject says it
+    async def older_version(msg) -> None:
+        """Hears, never answers (a question it does not know)."""
+
+    await other.subscribe(node_subject("older"), cb=older_version)
+    await other.flush()
+    server.peers.heard(beat("older", 0, []), server.clock())
+    assert await server._ask_rooms(f"{server.node} 1 ABCDE Sara") == "ok"
+    await other.close()
+    await server.link.close()
+    server.worker.close()
+    server.store.close()
