@@ -32,9 +32,9 @@ async def _without_jetstream_limits(url: str) -> None:
 
 def test_with_jetstream_out_two_processes_admit_one_allowance_of_connections_and_wrong_codes(tmp_path):
     with nats_server() as url:
-        first = ServerProcess(tmp_path, url, "--per-address", "3", *MANY)
-        second = ServerProcess(tmp_path, url, "--per-address", "3", *MANY)
+        first, second = (ServerProcess(tmp_path, url, "--per-address", "3", *MANY, wait=False) for _ in range(2))
         try:
+            first.ready(), second.ready()  # started at once
             asyncio.run(_without_jetstream_limits(url))
             kept = [Raw(first.url, "127.0.0.2"), Raw(first.url, "127.0.0.2"), Raw(second.url, "127.0.0.2")]
             for raw in kept:
