@@ -7,7 +7,7 @@ Each process puts a result it keeps (``unsaved``) in the key-value bucket ``soli
 (key: the duel's id; value: the process's id and the whole result), on disk in JetStream (as
 many copies as the races' stream), and deletes it once the result is written. Every process
 watches the bucket and keeps in memory what the counts need of each entry (``seen``: its
-process and a ``Summary``, about 0.3 KiB, not the whole result with its moves' log, 40–100 KiB
+process and a ``Summary``, about 0.2 KiB, not the whole result with its moves' log, 42–105 KiB
 in memory: a process would otherwise hold every process's whole results through an outage),
 which the counts read on the database thread. A count reads ``seen`` first and the database after, and counts each duel once by its id
 (``races.Races.quick_losses``): a result is deleted here only after it is written there, so one

@@ -21,9 +21,9 @@ the two reads counts once): a result waiting to be saved counts at once, as it w
 In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``),
 and the results a process gone kept are taken over by the others (``adopt``).
 
-**Memory, through a long outage**: a kept result with its moves' log is 40–100 KiB in memory
+**Memory, through a long outage**: a kept result with its moves' log is 42–105 KiB in memory
 (``bench --store``). At most ``WHOLE`` are held whole; past that, a result the spill file
-holds is held as its summary (``OnDisk``, what the counts need, about 0.3 KiB) and read back from
+holds is held as its summary (``OnDisk``, what the counts need, about 0.2 KiB) and read back from
 the file when its turn to be written comes (``WHOLE`` at a time, oldest first). One the file
 refused (a full disk, a read-only folder) is held whole whatever their number: memory is then
 its only copy on this process (in a cluster JetStream has one too), and nothing is dropped.

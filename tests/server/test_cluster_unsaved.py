@@ -130,7 +130,7 @@ def test_a_process_holds_a_summary_of_the_others_kept_results_and_reads_them_who
 
 async def _summaries_held(url: str) -> None:
     """What another process keeps through an outage costs each process a summary in memory
-    (0.3 KiB), not the whole result with its moves' log (40–100 KiB once read): nothing of it
+    (0.2 KiB), not the whole result with its moves' log (42–105 KiB once read): nothing of it
     lost, read whole from JetStream when its process is gone."""
     connections = [await nats.connect(url) for _ in range(2)]
     keeping, watching = SharedUnsaved("a"), SharedUnsaved("b")
