@@ -8,7 +8,7 @@ does a rating read (``Store.skill``, each match). Medians and p99 of ``WRITES`` 
 another, the connection made once (as the server keeps it). Then what a result kept unwritten
 (``server.unsaved``: the database down) costs a process's memory, as read back from a spill
 file or JetStream: whole, with its moves' log (``KEPT_MOVES`` moves a side), and held by its
-summary (``unsaved.OnDisk``; what every process of a cluster holds of the others', ``shared_unsaved``).
+summary (``unsaved.Summarised``; what every process of a cluster holds of the others', ``shared_unsaved``).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def _measure(label: str, store: Store, writes: int) -> None:
 
 def _kept_memory() -> None:
     from solitaire.server.spill import record_of
-    from solitaire.server.unsaved import OnDisk, _summary
+    from solitaire.server.unsaved import Summarised, _summary
 
     for moves in KEPT_MOVES:
         log = [[round(n * 0.9, 3), n % 2, ("s", "w>t3", "t2:4>t5", "t6>f")[n % 4], "ok"] for n in range(2 * moves)]
@@ -93,7 +93,7 @@ def _kept_memory() -> None:
         held_whole = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         tracemalloc.start()
-        summaries = [OnDisk(record.id, *_summary(record)) for record in whole]
+        summaries = [Summarised(record.id, *_summary(record)) for record in whole]
         held_summaries = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         print(f"  a result kept unwritten, {moves} moves a side: {held_whole / KEPT / 1024:.1f} KiB in memory whole "

@@ -73,7 +73,7 @@ class ClusterServer(Backups, ClusterRooms, DuelServer):
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
         self.stopping = False
         self.closing: dict[str, float] = {}
-        self.adopting = False  # results a gone process kept being read and taken (``sweep_idle``)
+        self.adopting = False  # kept results being read and taken, or put again (``sweep_idle``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -148,6 +148,15 @@ class ClusterServer(Backups, ClusterRooms, DuelServer):
             if orphans:
                 self.adopting = True
                 asyncio.get_running_loop().create_task(self._adopt_orphans(orphans))
+        if self.unsaved.shared.due() and not self.adopting:  # ours, put again before the bucket forgets them
+            self.adopting = True
+            asyncio.get_running_loop().create_task(self._put_again())
+
+    async def _put_again(self) -> None:
+        try:
+            await self.unsaved.shared.refresh()
+        finally:
+            self.adopting = False
 
     async def _adopt_orphans(self, duels: list[str]) -> None:
         """Those results read whole from JetStream, then taken over and written (``unsaved``)."""

@@ -32,6 +32,7 @@ entry a day after it was put (the longest window a count looks at).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import json
 import sys
@@ -42,7 +43,7 @@ from typing import Any, Callable
 
 from nats.errors import Error as NatsError
 from nats.js.api import KeyValueConfig, StorageType
-from nats.js.errors import APIError
+from nats.js.errors import APIError, KeyNotFoundError
 
 from .fairness import DAY
 from .spill import record_of
@@ -50,6 +51,8 @@ from .store import DuelRecord
 
 BUCKET = "solitaire_unsaved"
 TOLD = "solitaire.unsaved"  # plain NATS: a result kept ({"node", "duel", "summary"}) or written ({"written"})
+READ_SECONDS = 5.0  # the longest the database thread waits for results read back from the bucket
+REFRESH = DAY / 2  # our results in the bucket are put again this long after their last put
 TRIES = 5  # a put or delete JetStream refused is tried again this many times, a second apart
 #: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
 Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
@@ -63,6 +66,7 @@ class SharedUnsaved:
     def __init__(self, node: str) -> None:
         self.node = node
         self.seen: dict[str, tuple[str, Summary]] = {}  # duel -> (the process keeping it, its summary): ours too
+        self.stored: dict[str, float] = {}  # our results JetStream has taken -> when put (oldest first)
         self.lock = threading.Lock()  # ``seen`` is changed on the event loop, read on the database thread
         self.kv: Any = None
         self.nc: Any = None
@@ -132,6 +136,10 @@ class SharedUnsaved:
                             await self.kv.delete(duel)
                         else:
                             await self.kv.put(duel, kept)
+                        with self.lock:
+                            self.stored.pop(duel, None)
+                            if kept is not None:
+                                self.stored[duel] = time.time()
                         break
                     except (NatsError, asyncio.TimeoutError) as error:
                         if tried == TRIES - 1:
@@ -189,14 +197,60 @@ class SharedUnsaved:
             return [duel for duel, (node, _) in self.seen.items() if node != self.node and not alive(node)]
 
     async def whole(self, duels: list[str]) -> list[DuelRecord]:
-        """The results of ``duels`` read whole from the bucket (one written meanwhile, or
-        unreadable now, is left out: asked again at the next sweep while it is there)."""
-        records = []
+        """The results of ``duels`` another process kept, read whole from the bucket (one written
+        meanwhile, or unreadable now, is left out: asked again at the next sweep while it is there)."""
+        return list((await self._read(duels, lambda node: node != self.node)).values())
+
+    # -- ours held by their summary (``unsaved``) -----------------------------------------------------
+    def has(self, duel: str) -> bool:
+        """JetStream has taken our kept result ``duel`` (``unsaved`` may hold it by its summary)."""
+        with self.lock:
+            return duel in self.stored
+
+    def read_back(self, duels: set[str]) -> dict[str, DuelRecord]:
+        """Our kept results of ``duels``, read whole from the bucket; on the database thread
+        (it waits for the loop, at most ``READ_SECONDS``: none found then, asked again later)."""
+        if self.loop is None or not duels:
+            return {}
+        try:
+            return asyncio.run_coroutine_threadsafe(self._read(list(duels), lambda node: node == self.node),
+                                                    self.loop).result(READ_SECONDS)
+        except (concurrent.futures.TimeoutError, RuntimeError):  # the loop busy or closing
+            return {}
+
+    def due(self) -> bool:
+        """One of our results in the bucket is to be put again (``refresh``)."""
+        with self.lock:
+            return bool(self.stored) and next(iter(self.stored.values())) <= time.time() - REFRESH
+
+    async def refresh(self) -> None:
+        """Our results JetStream has held for ``REFRESH`` put again: the bucket forgets an entry a
+        day after its put, and one ``unsaved`` holds by its summary has no other copy here."""
+        while True:
+            with self.lock:
+                duel, when = next(iter(self.stored.items()), ("", time.time()))
+            if when > time.time() - REFRESH:
+                return
+            try:
+                entry = await self.kv.get(duel)
+                await self.kv.update(duel, entry.value, last=entry.revision)  # not if deleted meanwhile (written)
+            except KeyNotFoundError:  # written meanwhile
+                with self.lock:
+                    self.stored.pop(duel, None)
+                continue
+            except (NatsError, asyncio.TimeoutError):
+                return  # asked again at the next sweep
+            with self.lock:
+                if self.stored.pop(duel, None) is not None:
+                    self.stored[duel] = time.time()
+
+    async def _read(self, duels: list[str], wanted: Callable[[str], bool]) -> dict[str, DuelRecord]:
+        records = {}
         for duel in duels:
             try:
                 value = json.loads((await self.kv.get(duel)).value or b"{}")
             except (NatsError, asyncio.TimeoutError, ValueError):  # deleted (written), or JetStream unanswering
                 continue
-            if "record" in value and value.get("node") != self.node:
-                records.append(record_of(value["record"]))
+            if "record" in value and wanted(str(value.get("node"))):
+                records[duel] = record_of(value["record"])
         return records

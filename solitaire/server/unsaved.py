@@ -22,11 +22,12 @@ In a cluster they add every other process's kept results too (``shared``, ``shar
 and the results a process gone kept are taken over by the others (``adopt``).
 
 **Memory, through a long outage**: a kept result with its moves' log is 42–105 KiB in memory
-(``bench --store``). At most ``WHOLE`` are held whole; past that, a result the spill file
-holds is held as its summary (``OnDisk``, what the counts need, about 0.2 KiB) and read back from
-the file when its turn to be written comes (``WHOLE`` at a time, oldest first). One the file
-refused (a full disk, a read-only folder) is held whole whatever their number: memory is then
-its only copy on this process (in a cluster JetStream has one too), and nothing is dropped.
+(``bench --store``). At most ``WHOLE`` are held whole; past that, a result the spill file holds,
+or in a cluster JetStream (``shared_unsaved``: taken by its bucket, put again there every half
+day), is held by its summary (``Summarised``, what the counts need, about 0.2 KiB) and read back
+from there when its turn to be written comes (``WHOLE`` at a time, oldest first). One that
+neither holds (a full or read-only disk, no ``--data``, no JetStream) is held whole whatever
+their number: memory is then its only copy, and nothing is dropped.
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ if TYPE_CHECKING:
     from .shared_unsaved import SharedUnsaved, Summary
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
-WHOLE = 200  # kept results held whole in memory at most, while the spill file holds the others
+WHOLE = 200  # kept results held whole in memory at most, while the spill file or JetStream holds the others
 
 
 @dataclass(frozen=True)
-class OnDisk:
-    """A kept result the spill file holds, held here by what the counts need (``shared_unsaved.Summary``)."""
+class Summarised:
+    """A kept result the spill file or JetStream holds, held here by what the counts need
+    (``shared_unsaved.Summary``)."""
 
     id: str
     ended: float
@@ -57,11 +59,11 @@ class OnDisk:
     sides: tuple[tuple[int, bool], ...]  # (player, lost quickly) a side
 
 
-Kept = Union[DuelRecord, OnDisk]
+Kept = Union[DuelRecord, Summarised]
 
 
 def _summary(kept: Kept) -> "Summary":
-    if isinstance(kept, OnDisk):
+    if isinstance(kept, Summarised):
         return kept.ended, kept.unrated, kept.sides
     return kept.ended, kept.unrated, tuple((side.player, side.quick) for side in kept.sides)
 
@@ -73,6 +75,7 @@ class Unsaved:
         self.spill = Spill(folder)
         self.kept: list[Kept] = list(self.spill.adopt())
         self.whole = len(self.kept)  # of them held whole (``DuelRecord``)
+        self.on_disk: set[str] = set()  # of them our spill file has (those taken over stay whole)
         self.failing = ""  # the last refusal's words while results are kept ("" when none is)
         self.shared: SharedUnsaved | None = None  # a cluster's: every process's kept results
         if self.kept:
@@ -113,6 +116,7 @@ class Unsaved:
                 return written
             duel = self.kept.pop(0).id
             self.whole -= 1
+            self.on_disk.discard(duel)
             self.spill.written(duel, not self.kept)
             if self.shared is not None:
                 self.shared.written(duel)
@@ -167,27 +171,36 @@ class Unsaved:
             yield kept.id, _summary(kept)
 
     def _hold(self, record: DuelRecord, on_disk: bool) -> None:
-        """``record`` kept: whole, or by its summary when ``WHOLE`` are held and the file has it."""
-        if on_disk and self.whole >= WHOLE:
-            ended, unrated, sides = _summary(record)
-            self.kept.append(OnDisk(record.id, ended, unrated, sides))
-        else:
-            self.kept.append(record)
-            self.whole += 1
+        """``record`` kept, whole; past ``WHOLE`` held whole, the newest that the file or
+        JetStream has are held by their summary (this one's JetStream copy is on its way)."""
+        self.kept.append(record)
+        self.whole += 1
+        if on_disk:
+            self.on_disk.add(record.id)
+        index = len(self.kept)
+        while self.whole > WHOLE and index > 0:
+            index -= 1
+            kept = self.kept[index]
+            if isinstance(kept, DuelRecord) and (kept.id in self.on_disk
+                                                 or (self.shared is not None and self.shared.has(kept.id))):
+                self.kept[index] = Summarised(kept.id, *_summary(kept))
+                self.whole -= 1
 
     def _first_whole(self, store: Store) -> DuelRecord:
-        """The oldest kept result, whole: read back from the spill file with the next ``WHOLE``
-        held by their summaries when it is one of them (the file unreadable: refused, as the
-        store's refusal, and tried again later)."""
+        """The oldest kept result, whole: read back with the next ``WHOLE`` held by their
+        summaries, from the spill file or JetStream, when it is one of them (unreadable there:
+        refused, as the store's refusal, and tried again later)."""
         first = self.kept[0]
         if isinstance(first, DuelRecord):
             return first
-        wanted = {kept.id for kept in self.kept[:WHOLE] if isinstance(kept, OnDisk)}
-        found = self.spill.read_back(wanted)
+        wanted = {kept.id for kept in self.kept[:WHOLE] if isinstance(kept, Summarised)}
+        found = self.spill.read_back(wanted & self.on_disk)
+        if self.shared is not None:
+            found.update(self.shared.read_back(wanted - set(found)))
         if first.id not in found:
-            raise store.unavailable[0](f"kept results unreadable in {self.spill.path}: {self.spill.refused}")
+            raise store.unavailable[0](f"kept results unreadable now ({self.spill.path}: {self.spill.refused})")
         for index, kept in enumerate(self.kept[:WHOLE]):
-            if isinstance(kept, OnDisk) and kept.id in found:
+            if isinstance(kept, Summarised) and kept.id in found:
                 self.kept[index] = found[kept.id]
                 self.whole += 1
         return self.kept[0]  # type: ignore[return-value]

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 
@@ -16,8 +17,10 @@ from solitaire.net.online_messages import Matched, Ok, Result, Welcome
 from solitaire.entry.online_play import expect
 from solitaire.server.fairness import QUICK_LIMIT, REMATCHES_A_DAY
 from solitaire.server.service import DuelServer
-from solitaire.server.shared_unsaved import BUCKET, SharedUnsaved, summary
+from solitaire.server.shared_unsaved import BUCKET, REFRESH, SharedUnsaved, summary
+from solitaire.server import unsaved as unsaved_module
 from solitaire.server.store import DuelRecord, SideRecord, Store
+from solitaire.server.unsaved import Unsaved
 from tests.server.cluster_helpers import nats_server, two_processes
 from tests.server.helpers import met_in_a_room
 from tests.server.test_cluster_postgresql import ended_while_postgresql_is_down, three_processes, written_within
@@ -185,3 +188,66 @@ async def _told_without_jetstream(url: str) -> None:
         await shared.close()
     for nc in connections:
         await nc.close()
+
+
+def test_past_whole_results_kept_those_jetstream_has_are_held_by_their_summary_and_each_written_once(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(unsaved_module, "WHOLE", 3)
+    with nats_server() as url:
+        asyncio.run(_held_in_jetstream(tmp_path, url))
+
+
+async def _held_in_jetstream(tmp_path, url: str) -> None:
+    """No spill file (PostgreSQL without ``--data``, or a full disk): JetStream's copy lets the
+    process hold by their summary the results past ``WHOLE``, read back when written."""
+    nc = await nats.connect(url)
+    store = Store(tmp_path)
+    a, b = (store.player(new_key(), name).id for name in ("A", "B"))
+    unsaved = Unsaved(None)
+    unsaved.shared = SharedUnsaved("p")
+    await unsaved.shared.start(nc, 1)
+    log = [[round(k * 0.9, 3), k % 2, "t2:4>t5", "ok"] for k in range(200)]
+    sides = (SideRecord(a, 50, 0, 50, 4, "end", quick=True), SideRecord(b, 40, 0, 40, 3, "end"))
+    records = [DuelRecord(f"d{n}", "DU:3:standard:1", 240, time.time(), time.time() + n, sides, "second", "", log)
+               for n in range(9)]
+    db = store.db
+    store.db = FullDisk(db)  # type: ignore[assignment]
+    for record in records[:8]:
+        assert not unsaved.write(store, record)[1]
+    while not all(unsaved.shared.has(record.id) for record in records[:8]):  # JetStream's copies on their way
+        await asyncio.sleep(0.01)
+    assert not unsaved.write(store, records[8])[1]
+    assert [kept for kept in unsaved.kept if isinstance(kept, DuelRecord)] == [records[0], records[1], records[8]]
+    assert unsaved.quick_losses(a, 0.0) == {record.id for record in records}
+    store.db = db
+    assert await asyncio.to_thread(unsaved.retry, store) == 9  # on the database thread, as the server does
+    assert unsaved.kept == [] and await asyncio.to_thread(unsaved.retry, store) == 0
+    for record in records:
+        assert json.loads(store.db.execute("SELECT log FROM duels WHERE id = ?", (record.id,)).fetchone()[0]) \
+            == record.log
+    await unsaved.shared.close()
+    await nc.close()
+    store.close()
+
+
+def test_our_kept_results_in_jetstream_are_put_again_before_the_bucket_forgets_them():
+    with nats_server() as url:
+        asyncio.run(_put_again(url))
+
+
+async def _put_again(url: str) -> None:
+    nc = await nats.connect(url)
+    shared = SharedUnsaved("p")
+    await shared.start(nc, 1)
+    sides = (SideRecord(1, 50, 0, 50, 4, "end"), SideRecord(2, 40, 0, 40, 3, "end"))
+    shared.kept(DuelRecord("d1", "DU:3:standard:1", 240, time.time(), time.time(), sides, "second", "", []))
+    while not shared.has("d1"):
+        await asyncio.sleep(0.01)
+    put = (await shared.kv.get("d1")).revision
+    assert not shared.due()
+    shared.stored = {"written": time.time() - REFRESH - 2, "d1": time.time() - REFRESH - 1}  # "written": gone since
+    assert shared.due()
+    await shared.refresh()
+    assert (await shared.kv.get("d1")).revision > put and list(shared.stored) == ["d1"] and not shared.due()
+    await shared.close()
+    await nc.close()
