@@ -11,7 +11,9 @@ round trip median, and the server's and NATS's CPU a connection; then ``TRIES`` 
 codes sent at once from as many addresses as they need (none throttled): the server's and
 NATS's CPU a try; then, a second process started on the same NATS (a cluster of two),
 ``ROUND_PLAYERS`` players from as many addresses each typing ``ROUND_CODES`` wrong codes one after
-another, all at once: a wrong code's round trip (typed to told), median and p99 milliseconds.
+another, all at once: a wrong code's round trip (typed to told), median and p99 milliseconds;
+then the limits' bucket and stream deleted (JetStream out: ``cluster_limits`` counts over plain
+NATS; the code before counted each process alone): ``OUTAGE_CONNECTIONS`` connections' round trip.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ ADDRESSES = 30
 TRIES = 800
 ROUND_PLAYERS = 20
 ROUND_CODES = 4
+OUTAGE_CONNECTIONS = 100
 
 
 def run_limits_bench(against: list[Path]) -> None:
@@ -99,15 +102,8 @@ def _process(binary: str, game: Path) -> None:
     try:
         url = json.loads(server.stdout.readline() if server.stdout else "{}")["listening"]
         time.sleep(1.0)  # settled: its start's work is not counted
-        trips = []
         cpu = cpu_seconds(server.pid), cpu_seconds(nats.process.pid)
-        for index in range(CONNECTIONS):
-            started = time.perf_counter()
-            with connect(url, source_address=(f"127.0.1.{1 + index % ADDRESSES}", 0), open_timeout=10) as ws:
-                ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
-                                    "name": "Bench"}))
-                assert json.loads(ws.recv(10))["type"] == "welcome"
-            trips.append(time.perf_counter() - started)
+        trips = _connections(url, CONNECTIONS, 1)
         time.sleep(0.5)  # the closed connections' counts written
         per_connection = [(cpu_seconds(pid) - before) / CONNECTIONS * 1000
                           for pid, before in zip((server.pid, nats.process.pid), cpu)]
@@ -118,10 +114,14 @@ def _process(binary: str, game: Path) -> None:
             peer.stdout.readline()  # listening
         time.sleep(1.0)  # each has heard the other's beats
         answered = asyncio.run(_wrong_code_trips(url))
+        asyncio.run(_drop_limits(nats.url))
+        _connections(url, 5, 4)  # the first finds JetStream out (said once), then counted over NATS
+        outage = _connections(url, OUTAGE_CONNECTIONS, 4)
         print(f"  {game}: a connection's round trip median {_ms(trips, 50)} ms, p99 {_ms(trips, 99)} ms; CPU a "
               f"connection: server {per_connection[0]:.2f} ms, NATS {per_connection[1]:.2f} ms; CPU a wrong room "
               f"code: server {tries[0]:.2f} ms, NATS {tries[1]:.2f} ms; a wrong code's round trip (two processes) "
-              f"median {_ms(answered, 50)} ms, p99 {_ms(answered, 99)} ms", flush=True)
+              f"median {_ms(answered, 50)} ms, p99 {_ms(answered, 99)} ms; JetStream out, a connection's round trip "
+              f"(two processes) median {_ms(outage, 50)} ms, p99 {_ms(outage, 99)} ms", flush=True)
     finally:
         for process in (server, peer):
             if process is not None:
@@ -129,6 +129,32 @@ def _process(binary: str, game: Path) -> None:
                 process.wait(30)
         nats.stop()
         folder.cleanup()
+
+
+def _connections(url: str, count: int, block: int) -> list[float]:
+    """``count`` connections one after another (handshake, hello, welcome, close) from addresses
+    of 127.0.``block``.0/24: each one's round trip in seconds."""
+    trips = []
+    for index in range(count):
+        started = time.perf_counter()
+        with connect(url, source_address=(f"127.0.{block}.{1 + index % ADDRESSES}", 0), open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
+                                "name": "Bench"}))
+            assert json.loads(ws.recv(10))["type"] == "welcome"
+        trips.append(time.perf_counter() - started)
+    return trips
+
+
+async def _drop_limits(url: str) -> None:
+    import nats
+
+    from solitaire.server.shared_limits import BUCKET, STREAM
+
+    nc = await nats.connect(url)
+    js = nc.jetstream()
+    await js.delete_key_value(BUCKET)
+    await js.delete_stream(STREAM)
+    await nc.close()
 
 
 def _wrong_codes(url: str, server_pid: int, nats_pid: int) -> tuple[float, float]:

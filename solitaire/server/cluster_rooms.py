@@ -53,7 +53,7 @@ class ClusterRooms(ClusterLimits):
             return
         answer = await self._ask_rooms(f"{self.node} {client.player.id} {code} {client.player.name}")
         if answer is None:  # no process has it: a wrong code
-            if counted >= 0:  # counted with the others over NATS: counted here already
+            if counted >= 0:  # (< 0: counted here already, with the others over NATS)
                 self.rooms.wrong.full(client.address, self.clock())
         else:
             await self.uncount(client.address, counted)
