@@ -213,7 +213,7 @@ class SharedUnsaved:
         if self.loop is None or not duels:
             return {}
         try:
-            return asyncio.run_coroutine_threadsafe(self._read(list(duels), lambda node: node == self.node),
+            return asyncio.run_coroutine_threadsafe(self._read(list(duels), lambda node: True),  # (taken over: as well)
                                                     self.loop).result(READ_SECONDS)
         except (concurrent.futures.TimeoutError, RuntimeError):  # the loop busy or closing
             return {}

@@ -108,19 +108,22 @@ class Unsaved:
         written = 0
         while self.kept:
             try:
-                store.record(self._first_whole(store))
+                first = self._first_whole(store)
+                if first is not None:
+                    store.record(first)
             except store.unavailable as error:
                 self._refused(error)
                 if quiet:
                     raise
                 return written
-            duel = self.kept.pop(0).id
-            self.whole -= 1
+            kept = self.kept.pop(0)
+            duel = kept.id
+            self.whole -= isinstance(kept, DuelRecord)
             self.on_disk.discard(duel)
             self.spill.written(duel, not self.kept)
             if self.shared is not None:
                 self.shared.written(duel)
-            written += 1
+            written += first is not None
         if self.failing:
             print("duel server: results written again", file=sys.stderr, flush=True)
             self.failing = ""
@@ -186,10 +189,12 @@ class Unsaved:
                 self.kept[index] = Summarised(kept.id, *_summary(kept))
                 self.whole -= 1
 
-    def _first_whole(self, store: Store) -> DuelRecord:
+    def _first_whole(self, store: Store) -> DuelRecord | None:
         """The oldest kept result, whole: read back with the next ``WHOLE`` held by their
-        summaries, from the spill file or JetStream, when it is one of them (unreadable there:
-        refused, as the store's refusal, and tried again later)."""
+        summaries, from the spill file or JetStream, when it is one of them; None when it is
+        in the store already (another process took it over from JetStream while this one was
+        cut off, and wrote it); else unreadable now: refused, as the store's refusal, and tried
+        again later."""
         first = self.kept[0]
         if isinstance(first, DuelRecord):
             return first
@@ -198,6 +203,8 @@ class Unsaved:
         if self.shared is not None:
             found.update(self.shared.read_back(wanted - set(found)))
         if first.id not in found:
+            if store.written(first.id) is not None:
+                return None
             raise store.unavailable[0](f"kept results unreadable now ({self.spill.path}: {self.spill.refused})")
         for index, kept in enumerate(self.kept[:WHOLE]):
             if isinstance(kept, Summarised) and kept.id in found:
