@@ -18,8 +18,9 @@ within a NATS round trip; nothing is written while no result is kept.
 being written, is also said over plain NATS (``TOLD``) as it happens, and every process adds
 what it hears to ``seen``: the counts still see the others' results kept through the outage
 (the bucket's events and these say the same, by the duel's id). What plain NATS does not give:
-a process started during the outage hears only what is kept after it started, and a result held
-in memory only by a process that dies then is lost with it (no whole copy is anywhere).
+a result held in memory only by a process that dies then is lost with it (no whole copy is
+anywhere). No process starts while JetStream is out (it needs the races' stream), so none
+misses what was said before it came.
 
 **A process gone** (its beats stopped, ``link.Peers``) with results kept: every process left
 reads them whole from the bucket and takes them (``orphans``; ``Unsaved.adopt``), puts them again as its own and writes them when the
