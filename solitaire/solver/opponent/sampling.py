@@ -18,7 +18,9 @@ points led Hard into dead ends; issue 22). On a race clock, where a duel is won 
 every ``RECYCLE_POINTS_A_CARD`` points (issue 31: Hard paid 51 points a deal for recycles
 against Easy's 7.5, and lost duels on them). A won playout is worth winning whatever its passes
 cost, and without a clock nothing is charged: a Klondike deal won over nine passes stays won.
-On a clock no playout runs past 0:00. Whether to press End is the player's (``solver.player``), not the
+On a clock no playout runs past 0:00. In a race Hard compares its playouts with Medium's move's
+on shared samples and leaves that move only on clear evidence (``anchored``); ``hard_move``
+decides without a clock and for the Hint. Whether to press End is the player's (``solver.player``), not the
 search's: Hard returns None only when it has no move worth comparing.
 """
 
