@@ -30,6 +30,7 @@ from typing import Optional
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from .sampling import home, still_hidden
+from .stuck import fits, stuck
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -81,6 +82,8 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     no longer line is looked at (found False when there is none as short); where no card is
     face down, a position with cards back from home is not looked through when those cards and
     one more cannot all come home within it (``short``)."""
+    if fits(start) and stuck(start, stock_seen):
+        return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
     bounded = (max_moves is not None and from_home and not hidden_now
                and (stock_seen or not (start.stock or start.waste)))

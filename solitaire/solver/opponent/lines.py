@@ -33,6 +33,7 @@ from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
 from .escape import Way, _line, last_first, short
+from .stuck import fits, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -43,23 +44,13 @@ same positions the bench's strict check looks through before it counts an End as
 _SEP = b"\xfe"
 
 
-def fits(game: Game) -> bool:
-    """Whether the compact search plays ``game``'s rules (the Duel's and Klondike's with unlimited
-    passes); otherwise the player keeps ``escape.search``."""
-    rules = game.rules
-    return (rules.decks == 1 and rules.runs == "ordered" and rules.build == "alternate_colours_down"
-            and rules.empty_column == "king" and rules.foundation_start == "ace"
-            and rules.foundation_build == "up_in_suit" and rules.foundation_back == "to_column"
-            and rules.stock == "waste" and rules.draw == "cards" and not rules.cells and not rules.covered_by
-            and rules.foundations != "one_pile" and rules.pairs == "none" and game.scoring.max_recycles < 0
-            and not rules.deals_rows)
-
-
 def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
            max_moves: int | None = None) -> Way:
     """The shortest line from ``game`` (whose rules ``fits``) to a card home or turned, or (while
     ``stock_seen`` is False) a stock click, which shows cards not seen yet; at most ``returns``
     cards taken back from the foundations in a line, none longer than ``max_moves``."""
+    if stuck(game, stock_seen):
+        return Way(False, positions=1)  # no line of any length: proven without listing them
     cols = tuple(bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
                  for cards, hidden in zip(game.tableau, game.hidden))
     found = bytes(foundation_ranks(game))
