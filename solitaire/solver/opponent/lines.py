@@ -33,7 +33,7 @@ from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
 from .escape import Way, _line, last_first, short
-from .stuck import fits, stuck
+from .stuck import extra, fits, floors, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -56,8 +56,14 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     found = bytes(foundation_ranks(game))
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
+    floors_ = [tuple(found)]  # no floor lower than now: ``extra`` adds nothing to ``short``
+    if max_moves is not None and returns > 0 and not _turns_or_shows(cols, talon, stock_seen):
+        worked_out = floors(game, (max_moves - 1) // 2)
+        if worked_out == []:
+            return Way(False, positions=1)  # every line that gains a card is longer than max_moves
+        floors_ = worked_out or floors_
     found_line = _bfs(cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen,
-                      limit, returns, max_moves, best)
+                      limit, returns, max_moves, best, floors_)
     if not isinstance(found_line, tuple):
         return Way(found_line, positions=len(best))
     actions, depth = found_line
@@ -79,7 +85,7 @@ def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
 
 def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
          stock_seen: bool, limit: int, returns: int, max_moves: int | None,
-         best: dict[bytes, int]) -> tuple | bool | None:
+         best: dict[bytes, int], floors_: list[tuple[int, ...]]) -> tuple | bool | None:
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
     length when found, False at a dead end, None past ``limit``. ``best`` (empty when given)
     keeps each position met and the fewest moves it was reached in."""
@@ -92,7 +98,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     best[key0] = 0
     # positions by the fewest moves a line through them takes (moves made + ``short``), looked
     # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
-    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0)]}
+    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0, found0)]}
     ncols = len(cols0)
     runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
     while bound:
@@ -100,7 +106,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
         if max_moves is not None and at > max_moves:
             return False
         frontier = bound.pop(at)
-        for cols, found, talon, p, taken, trail, made, key in (last_first(frontier) if bounded else frontier):
+        for cols, found, talon, p, taken, trail, made, key, low in (last_first(frontier) if bounded else frontier):
             if bounded and best[key] < made:
                 continue  # reached in fewer moves since: looked through from there
             depth = made + 1
@@ -175,8 +181,11 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                         child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
             for action, ccols, cfound, ctalon, cp, ctaken in children:
                 lowest = depth + 1
+                clow = low
                 if bounded:
-                    lowest = depth + short(home_now - sum(cfound))
+                    if ctaken > taken:  # a card back from home: the foundations' lowest on the way
+                        clow = bytes(map(min, low, cfound))
+                    lowest = depth + short(home_now - sum(cfound)) + 2 * extra(floors_, cfound, clow)
                     if lowest > max_moves:
                         continue  # the cards back from home cannot all come home, and one more, in time
                 ckey = _key(ccols, cfound, ctalon, cp)
@@ -186,7 +195,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 if before is None and len(best) >= limit:
                     return None
                 best[ckey] = depth
-                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey)
+                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey, clow)
                 (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
     return False
 

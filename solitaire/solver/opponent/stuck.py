@@ -30,6 +30,8 @@ nothing unseen.
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...core.cards import KING, RANK, SUIT
 from ...core.game import Game
 from ..foundations import foundation_ranks
@@ -72,7 +74,13 @@ def stuck(game: Game, stock_seen: bool) -> bool:
         return False  # a click shows cards never seen
     if any(hidden and hidden == len(cards) for cards, hidden in zip(game.tableau, game.hidden)):
         return False  # a face-down card on top is turned at once
-    found = foundation_ranks(game)
+    return not opens(game, talon, foundation_ranks(game))
+
+
+def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...] = (0, 0, 0, 0)) -> bool:
+    """Whether the rules of this module let a line turn a card or bring the next card of a suit
+    home (``found``: each suit's top rank now), cards coming out of suit ``s``'s foundation only
+    down to rank ``floor[s]`` (those of higher rank may come out)."""
     place: dict[int, tuple[int, int]] = {}  # face-up column card -> (column, index)
     for col, (cards, hidden) in enumerate(zip(game.tableau, game.hidden)):
         for index in range(hidden, len(cards)):
@@ -134,7 +142,7 @@ def stuck(game: Game, stock_seen: bool) -> bool:
                     left.add(c)
                     changed = True
         for s in range(4):
-            for r in range(found[s], 0, -1):
+            for r in range(found[s], floor[s], -1):
                 c = _CARD[s][r]
                 if c in out:
                     continue
@@ -143,7 +151,72 @@ def stuck(game: Game, stock_seen: bool) -> bool:
                     changed = True
                 else:
                     break
-    for cards, hidden in zip(game.tableau, game.hidden):
-        if hidden and cards[hidden] in left:
-            return False  # the card above a face-down one may leave
-    return not any(found[s] < KING and _CARD[s][found[s] + 1] in gone_home for s in range(4))
+    if any(hidden and cards[hidden] in left for cards, hidden in zip(game.tableau, game.hidden)):
+        return True  # the card above a face-down one may leave
+    return any(found[s] < KING and _CARD[s][found[s] + 1] in gone_home for s in range(4))
+
+
+FLOOR_CHECKS = 3000
+"""``opens`` asked at most this many times by ``floors`` (half a millisecond each); past it the
+search keeps the bound ``escape.short`` gives alone."""
+
+
+def floors(game: Game, most: int) -> list[tuple[int, ...]] | None:
+    """The highest ``floor``s (no other as high in every suit) down to which cards taken back from
+    the foundations let ``opens`` bring a card home, among those that take at most ``most`` cards
+    back; [] when none does, None when working them out would take too long. Every line with no
+    card face down that gains a card takes back every card above some such floor at least once
+    (each comes home again too: ``extra``)."""
+    talon = game.waste + game.stock[::-1]
+    found = foundation_ranks(game)
+    suits = [s for s in range(4) if found[s]]
+    asked = 0
+
+    def feasible(floor: tuple[int, ...]) -> bool:
+        nonlocal asked
+        asked += 1
+        return opens(game, talon, found, floor)
+
+    if feasible(tuple(found)):
+        return [tuple(found)]
+    if not suits:
+        return []
+    last, rest = suits[-1], suits[:-1]
+    found_floors = []
+    for ranks in product(*(range(found[s] + 1) for s in rest)):
+        floor = list(found)
+        for s, r in zip(rest, ranks):
+            floor[s] = r
+        spent = sum(found[s] - floor[s] for s in rest)
+        if spent > most:
+            continue
+        if asked > FLOOR_CHECKS:
+            return None
+        lo = floor[last] = max(0, found[last] - (most - spent))
+        if not feasible(tuple(floor)):
+            continue
+        hi = found[last] + 1  # the highest floor of the last suit that opens: in lo..hi-1
+        while hi - lo > 1:
+            floor[last] = (lo + hi) // 2
+            if feasible(tuple(floor)):
+                lo = floor[last]
+            else:
+                hi = floor[last]
+        floor[last] = lo
+        found_floors.append(tuple(floor))
+    return [f for f in found_floors if not any(g != f and all(map(int.__ge__, g, f)) for g in found_floors)]
+
+
+def extra(floors_: list[tuple[int, ...]], found: bytes | list[int], low: bytes | list[int]) -> int:
+    """Cards a line must still take back from home, at a position whose foundations are at
+    ``found`` and were no lower than ``low`` on the way there: the fewest, over ``floors_``, of
+    the cards above a floor not yet reached; a large number when ``floors_`` is empty."""
+    best = 99
+    for floor in floors_:
+        need = 0
+        for s in range(4):
+            if floor[s] < low[s]:
+                need += found[s] - floor[s]
+        if need < best:
+            best = need
+    return best
