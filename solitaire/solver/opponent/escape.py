@@ -82,7 +82,8 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
     no longer line is looked at (found False when there is none as short); where no card is
     face down, a position with cards back from home is not looked through when those cards and
-    one more cannot all come home within it (``short``)."""
+    one more, and those a floor still asks to come out (``stuck.extra``), cannot all come home
+    within it (``short``). A position ``stuck`` proves a dead end is not searched at all."""
     if fits(start) and stuck(start, stock_seen):
         return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)

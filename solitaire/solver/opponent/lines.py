@@ -11,11 +11,16 @@ foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` p
 cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
 End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
 is seen affordable at the rare End moment. ``bench --opponent``'s check of the End after the fact keeps
-``escape.search`` on the real ``Game``: the player and its judge do not share a search.
+``escape.search`` on the real ``Game``: the player and its judge do not share a search (they share
+the proof and the floors of ``stuck``, which tests hold to the complete search).
 
-``max_moves``: lines longer than this are not looked at (the clock ends first), so the search is
-complete up to that depth. With no card face down, a line through cards back from home must
-bring them all home again and one more (``escape.short``): positions that cannot are cut, and
+A position ``stuck`` proves a dead end for good (seed 31337's deal 5578631788: five cards face
+down, 6.5 million positions searched in vain) is answered at once. ``max_moves``: lines longer
+than this are not looked at (the clock ends first), so the search is complete up to that depth.
+With no card face down, a line through cards back from home must bring them all home again and
+one more (``escape.short``), and first take back every card above one of ``stuck.floors``
+(``stuck.extra``; seed 777's deal 5159003636: 43 moves, 19 cards back at least, found in 20,304
+positions where the bound alone ran past 400,000): positions that cannot are cut, and
 the rest are looked through fewest moves first (moves made and still needed; of as many, the
 furthest along first: ``escape.last_first``), which finds a
 deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in

@@ -23,6 +23,11 @@ obeys), so when even it finds no card turned and no next card home, no line exis
 - a face-down card is turned only when the card above it moves, and the count at home rises only
   when the next card of some suit moves (a line that takes cards back must bring them back too).
 
+The same rules, with cards allowed out of each foundation only down to a ``floor``, tell which
+floors a gain needs at the least (``floors``): a line that gains a card takes every card above
+one of them out of its foundation at least once, and brings each home again, which bounds its
+length from below (``extra``, with ``escape.short``) where no card is face down.
+
 A face-down card's identity is never read, so the answer is the same on a player's view and on
 the real game. It needs the rules the compact search plays (``fits``) and a talon that holds
 nothing unseen.
