@@ -123,12 +123,12 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
         for col, (cards, hidden) in enumerate(zip(game.tableau, game.hidden)):
             for index in range(len(cards) - 1, hidden - 1, -1):
                 c = cards[index]
-                if c in left:
-                    continue
-                if (index == len(cards) - 1 or cards[index + 1] in left) and may_go_home(c):
+                if (c not in gone_home and (index == len(cards) - 1 or cards[index + 1] in left)
+                        and may_go_home(c)):  # home, perhaps after it led a group away
                     gone_home.add(c)
                     left.add(c)
                     changed = True
+                if c in left:
                     continue
                 brk = next((k for k in range(index + 1, len(cards)) if not _BUILDS[cards[k] * 256 + cards[k - 1]]),
                            None)
@@ -138,14 +138,15 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
             if not empty and not hidden and cards and cards[0] in left:
                 empty = changed = True
         for c in talon:
-            if c not in left and (c in clicked or bool(in_talon & left)):
-                if may_go_home(c):
-                    gone_home.add(c)
-                    left.add(c)
-                    changed = True
-                elif placed(c, False):
-                    left.add(c)
-                    changed = True
+            if c in gone_home or not (c in clicked or in_talon & left):
+                continue
+            if may_go_home(c):  # home, perhaps after it went to a column
+                gone_home.add(c)
+                left.add(c)
+                changed = True
+            elif c not in left and placed(c, False):
+                left.add(c)
+                changed = True
         for s in range(4):
             for r in range(found[s], floor[s], -1):
                 c = _CARD[s][r]
