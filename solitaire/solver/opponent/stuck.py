@@ -90,8 +90,7 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
     for col, (cards, hidden) in enumerate(zip(game.tableau, game.hidden)):
         for index in range(hidden, len(cards)):
             place[cards[index]] = (col, index)
-    in_talon = set(talon)
-    clicked = {talon[i] for i in at_hand(len(talon), len(game.waste), game.draw, game.rules.deal_on_recycle)}
+    clicked = at_hand(len(talon), len(game.waste), game.draw, game.rules.deal_on_recycle)
     left: set[int] = set()  # cards that leave the card under them (or the talon): lead a move or go home
     gone_home: set[int] = set()
     out: set[int] = set()  # cards at home now that can come out
@@ -137,8 +136,11 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
                     changed = True
             if not empty and not hidden and cards and cards[0] in left:
                 empty = changed = True
-        for c in talon:
-            if c in gone_home or not (c in clicked or in_talon & left):
+        before_left = False  # a talon card before this one left: the places after it shift
+        for i, c in enumerate(talon):
+            at_top = i in clicked or before_left or (i + 1 < len(talon) and talon[i + 1] in left)
+            before_left = before_left or c in left
+            if c in gone_home or not at_top:
                 continue
             if may_go_home(c):  # home, perhaps after it went to a column
                 gone_home.add(c)
