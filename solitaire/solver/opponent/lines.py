@@ -46,6 +46,11 @@ LIMIT = 400_000
 same positions the bench's strict check looks through before it counts an End as gave up; about
 200 MB and half a minute of a loaded core at the worst."""
 
+QUICK = 2_000
+"""Positions a bounded search looks through on ``escape.short`` alone before it works out the
+floors (``stuck.floors``, up to a second or two where all four suits are well built): most lines
+are found, or proven absent, within them."""
+
 _SEP = b"\xfe"
 
 
@@ -62,18 +67,28 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
     floors_ = [tuple(found)]  # no floor lower than now: ``extra`` adds nothing to ``short``
+    args = (cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen)
+    looked = 0
     if max_moves is not None and returns > 0 and not _turns_or_shows(cols, talon, stock_seen):
+        found_line = _bfs(*args, min(limit, QUICK), returns, max_moves, best, floors_)
+        if found_line is not None or limit <= QUICK:
+            return _way(game, found_line, len(best))
+        looked = len(best)  # not within QUICK: worth working out the floors
+        best.clear()
         worked_out = floors(game, (max_moves - 1) // 2)
         if worked_out == []:
-            return Way(False, positions=1)  # every line that gains a card is longer than max_moves
+            return Way(False, positions=looked)  # every line that gains a card is longer than max_moves
         floors_ = worked_out or floors_
-    found_line = _bfs(cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen,
-                      limit, returns, max_moves, best, floors_)
+    return _way(game, _bfs(*args, limit, returns, max_moves, best, floors_), looked + len(best))
+
+
+def _way(game: Game, found_line: tuple | bool | None, positions: int) -> Way:
+    """``Way`` from what ``_bfs`` returned: a line's search actions written out as core moves."""
     if not isinstance(found_line, tuple):
-        return Way(found_line, positions=len(best))
+        return Way(found_line, positions=positions)
     actions, depth = found_line
     line = tuple(to_core_moves(game, list(actions)))
-    return Way(True, line[0], depth, line, len(best))
+    return Way(True, line[0], depth, line, positions)
 
 
 def way_out(view: Seen, limit: int = LIMIT, returns: int = 0, max_moves: int | None = None) -> Way:
