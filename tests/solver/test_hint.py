@@ -55,3 +55,12 @@ def test_the_search_reads_its_clock_every_sixteen_positions():
                                                                    should_stop=lambda: asked.append(1) and False)
     assert CLOCK_MASK == 15
     assert outcome.nodes == 320 and len(asked) >= 320 // 16 - 1
+
+
+def test_a_fresh_freecell_deal_always_has_a_hint():
+    """A fresh FreeCell deal has a winning line, so "no useful move" is never the first hint. The short
+    search does not decide FC1-D1N-AAAAAAE (9,349 positions) and no move looks useful in sight:
+    the search goes on, by a count of positions, before the hint says none is left."""
+    game = Game.deal(parse_code("FC1-D1N-AAAAAAE"))
+    move = hint(game)
+    assert move is not None and game.check(move) is None
