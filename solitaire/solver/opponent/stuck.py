@@ -9,19 +9,21 @@ It works out what could ever happen, each card at a time, and only ever says mor
 than truly can (an over-approximation, a least fixed point of rules each of which a real line
 obeys), so when even it finds no card turned and no next card home, no line exists:
 
-- a card ``moves`` (leaves where it lies now) only when it can go home — it is on top (the card
-  above it moved) and every card of its suit below it not home yet moved — or when it can lead a
-  group onto a column — every card from the first break in order above it moved, and a place
-  takes it: a card one higher of the other colour that ``can be on top``, or (a King not already
-  alone at the bottom of its column, where moving it changes nothing) an empty column; a card
-  moves whenever one under it in its column does; a talon card is at hand when clicks alone bring
-  it up or another talon card has left the talon;
-- a card ``can be on top`` when it is on top now, when it moved, when the card above it moved,
-  or (at home) when it can come out of its foundation: every card above it there came out, and
-  a place takes it;
-- a column can be emptied when the card at its bottom (nothing face down under it) moves;
-- a face-down card is turned only when the card above it moves, and the count at home rises only
-  when the next card of some suit moves (a line that takes cards back must bring them back too).
+- a card *leaves* the card under it (or the talon) only by going home — it is on top (the card
+  above it left) and every card of its suit between home and it went home — or by leading a group
+  onto a column — the card at the first break in order above it left, and a place takes it: a
+  card one higher of the other colour that *can be on top*, or an empty column (for a King not
+  alone at the bottom of its column already, where moving it changes nothing); a card that led a
+  group away may still go home later;
+- a talon card is at hand when clicks alone bring it up, when a talon card before it left (the
+  places after it shift), or when the card after it left (it shows under it);
+- a card *can be on top* when it is on top now, when the card above it left, when it came from
+  the talon, or when it can come out of its foundation (every card above it there came out, and a
+  place takes it), or went home and can come out again;
+- a column can be emptied when the card at its bottom (nothing face down under it) leaves;
+- a face-down card is turned only when the card above it leaves, and the count at home rises
+  only when the next card of some suit goes home (a line that takes cards back must bring them
+  back too).
 
 The same rules, with cards allowed out of each foundation only down to a ``floor``, tell which
 floors a gain needs at the least (``floors``): a line that gains a card takes every card above
