@@ -159,7 +159,8 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
     deal (the targets are for 2 s, and for 10 s: at least 99.5% decided); ``seed`` draws each
     suite's deals at random from it instead of taking deals 1 to N; ``positions`` stops each
     search after that many positions too, a cut-off that is the same on any machine under any
-    load (the wall-clock budget is not: on a shared machine it buys a search a share of a core).
+    load (the wall-clock budget is not: on a shared machine it buys a search a share of a core;
+    the one-pile searches of Golf and TriPeaks look at their count every 1,024 positions).
     """
     if quick and deals is None:
         deals = 50

@@ -92,6 +92,9 @@ def test_a_position_cut_off_stops_every_search_of_the_suite():
     assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, None))[1:3] == ("won", 65)
     assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, 10))[1:3] == ("unknown", 10)
     assert _solve_one(("YU1-D1N-AAAAABL", 60.0, 10))[1:3] == ("lost", 1)  # never moves: lost at the root
+    # a cut-off of 1 position stops at the first position after the root (it once never stopped:
+    # the count starts at 1 with the root and was compared for equality after counting the next)
+    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, 1))[1:3] == ("unknown", 2)
 
 
 def test_the_times_a_deal_are_quoted_at_the_median_p90_and_p99():
