@@ -9,8 +9,11 @@ NATS: ``CONNECTIONS`` connections opened one after another from ``ADDRESSES`` ad
 127.0.0.0/8, each through the WebSocket handshake, a hello and its welcome, then closed: the
 round trip median, and the server's and NATS's CPU a connection; then ``TRIES`` wrong room
 codes sent at once from as many addresses as they need (none throttled): the server's and
-NATS's CPU a try (a wrong code's answer waits a second for any process to say it has the room,
-so its round trip is that second, before and after).
+NATS's CPU a try; then, a second process started on the same NATS (a cluster of two),
+``ROUND_PLAYERS`` players from as many addresses each typing ``ROUND_CODES`` wrong codes one after
+another, all at once: a wrong code's round trip (typed to told), median and p99 milliseconds;
+then the limits' bucket and stream deleted (JetStream out: ``cluster_limits`` counts over plain
+NATS; the code before counted each process alone): ``OUTAGE_CONNECTIONS`` connections' round trip.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ CALLS = 1000
 CONNECTIONS = 300
 ADDRESSES = 30
 TRIES = 800
+ROUND_PLAYERS = 20
+ROUND_CODES = 4
+OUTAGE_CONNECTIONS = 100
 
 
 def run_limits_bench(against: list[Path]) -> None:
@@ -92,30 +98,63 @@ def _process(binary: str, game: Path) -> None:
     folder = tempfile.TemporaryDirectory(prefix="solitaire-bench-limits-")
     server = subprocess.Popen([sys.executable, str(game), "server", "--data", folder.name, "--port", "0",
                                "--nats", nats.url, "--newcomers", "1000000"], stdout=subprocess.PIPE, text=True)
+    peer: subprocess.Popen | None = None
     try:
         url = json.loads(server.stdout.readline() if server.stdout else "{}")["listening"]
         time.sleep(1.0)  # settled: its start's work is not counted
-        trips = []
         cpu = cpu_seconds(server.pid), cpu_seconds(nats.process.pid)
-        for index in range(CONNECTIONS):
-            started = time.perf_counter()
-            with connect(url, source_address=(f"127.0.1.{1 + index % ADDRESSES}", 0), open_timeout=10) as ws:
-                ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
-                                    "name": "Bench"}))
-                assert json.loads(ws.recv(10))["type"] == "welcome"
-            trips.append(time.perf_counter() - started)
+        trips = _connections(url, CONNECTIONS, 1)
         time.sleep(0.5)  # the closed connections' counts written
         per_connection = [(cpu_seconds(pid) - before) / CONNECTIONS * 1000
                           for pid, before in zip((server.pid, nats.process.pid), cpu)]
         tries = _wrong_codes(url, server.pid, nats.process.pid)
+        peer = subprocess.Popen([sys.executable, str(game), "server", "--data", folder.name, "--port", "0",
+                                 "--nats", nats.url, "--newcomers", "1000000"], stdout=subprocess.PIPE, text=True)
+        if peer.stdout is not None:
+            peer.stdout.readline()  # listening
+        time.sleep(1.0)  # each has heard the other's beats
+        answered = asyncio.run(_wrong_code_trips(url))
+        asyncio.run(_drop_limits(nats.url))
+        _connections(url, 5, 4)  # the first finds JetStream out (said once), then counted over NATS
+        outage = _connections(url, OUTAGE_CONNECTIONS, 4)
         print(f"  {game}: a connection's round trip median {_ms(trips, 50)} ms, p99 {_ms(trips, 99)} ms; CPU a "
               f"connection: server {per_connection[0]:.2f} ms, NATS {per_connection[1]:.2f} ms; CPU a wrong room "
-              f"code: server {tries[0]:.2f} ms, NATS {tries[1]:.2f} ms", flush=True)
+              f"code: server {tries[0]:.2f} ms, NATS {tries[1]:.2f} ms; a wrong code's round trip (two processes) "
+              f"median {_ms(answered, 50)} ms, p99 {_ms(answered, 99)} ms; JetStream out, a connection's round trip "
+              f"(two processes) median {_ms(outage, 50)} ms, p99 {_ms(outage, 99)} ms", flush=True)
     finally:
-        server.terminate()
-        server.wait(30)
+        for process in (server, peer):
+            if process is not None:
+                process.terminate()
+                process.wait(30)
         nats.stop()
         folder.cleanup()
+
+
+def _connections(url: str, count: int, block: int) -> list[float]:
+    """``count`` connections one after another (handshake, hello, welcome, close) from addresses
+    of 127.0.``block``.0/24: each one's round trip in seconds."""
+    trips = []
+    for index in range(count):
+        started = time.perf_counter()
+        with connect(url, source_address=(f"127.0.{block}.{1 + index % ADDRESSES}", 0), open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
+                                "name": "Bench"}))
+            assert json.loads(ws.recv(10))["type"] == "welcome"
+        trips.append(time.perf_counter() - started)
+    return trips
+
+
+async def _drop_limits(url: str) -> None:
+    import nats
+
+    from solitaire.server.shared_limits import BUCKET, STREAM
+
+    nc = await nats.connect(url)
+    js = nc.jetstream()
+    await js.delete_key_value(BUCKET)
+    await js.delete_stream(STREAM)
+    await nc.close()
 
 
 def _wrong_codes(url: str, server_pid: int, nats_pid: int) -> tuple[float, float]:
@@ -140,6 +179,27 @@ def _wrong_codes(url: str, server_pid: int, nats_pid: int) -> tuple[float, float
     for ws in players:
         ws.close()
     return used[0], used[1]
+
+
+async def _wrong_code_trips(url: str) -> list[float]:
+    """Each wrong code's seconds from typed to told, ``ROUND_PLAYERS`` players typing at once."""
+    from websockets.asyncio.client import connect as connect_async
+
+    async def player(index: int) -> list[float]:
+        async with connect_async(url, local_addr=(f"127.0.3.{1 + index}", 0), open_timeout=10) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": VERSION, "key": secrets.token_urlsafe(24),
+                                      "name": "Guess"}))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            trips = []
+            for _ in range(ROUND_CODES):
+                started = time.perf_counter()
+                await ws.send(json.dumps({"type": "room", "code": "ZZZZZ"}))
+                while json.loads(await ws.recv())["type"] != "refused":
+                    pass
+                trips.append(time.perf_counter() - started)
+            return trips
+
+    return [trip for trips in await asyncio.gather(*map(player, range(ROUND_PLAYERS))) for trip in trips]
 
 
 def _ms(times: list[float], percent: int) -> str:

@@ -13,7 +13,7 @@ decides each race, and a result is written once, by it.
   other nodes beat every tick; for a pair across two nodes, the one of smaller id **claims** the
   other's player (request/reply: refused when that player left the queue meanwhile, and then
   its own player goes back to the queue with its wait kept).
-* **Rooms**: a code not made here is asked of every node; the maker's node opens the race.
+* **Rooms**: a code not made here is asked of every node; the maker's node opens the race (``cluster_rooms``).
 * **Online**: the players on this node plus those the others beat.
 * **A node killed**: its players' sockets close and they come back (the client connects again
   within the comeback window, through the load balancer, to a node that is there). Every race
@@ -41,7 +41,7 @@ from nats.aio.msg import Msg
 
 from ..net.online_messages import Cancel, EndMessage, Find, MoveMessage, RecordedAsk, Refused, Room
 from .backups import Backups
-from .cluster_limits import ClusterLimits
+from .cluster_rooms import ClusterRooms
 from .duel import ServerDuel
 from .lobby import Queue, Seeker, Waiting
 from .link import BEAT, PEER_SECONDS, ROOMS, Link, NatsUnreachable, Peers, RemoteSeat, Seated, beat, new_node, node_subject
@@ -54,7 +54,7 @@ from .streams import RaceStreams
 ELSEWHERE = (Find, Cancel, Room, RecordedAsk)  # what a player racing on another node may not ask
 
 
-class ClusterServer(Backups, ClusterLimits, DuelServer):
+class ClusterServer(Backups, ClusterRooms, DuelServer):
     def __init__(self, store: Store, settings: Settings, nats_url: str,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(store, settings, clock)
@@ -65,12 +65,15 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
         self.relayed: dict[Client, str] = {}  # players here racing on another node: that node
         self.held: dict[int, tuple[str, Waiting[Client]]] = {}  # claimed by a node's pairing, not seated yet
         self.streams = RaceStreams(self.node, self._lost)
-        self.limits = SharedLimits(self.node, self.counts_node)  # per-address limits, for the cluster
+        self.limits = SharedLimits(self.node, self.counts_node, self.doubt)  # per-address limits, for the cluster
+        self.absent: set[str] = set()
+        self.counted_here: dict[int, float] = {}
         self.joined = clock()
         self.unsaved.shared = SharedUnsaved(self.node)  # every process's results kept unwritten, seen by all
         self.leaving = False  # stopping: its races handed over, it answers pings "leaving" (``backups``)
         self.stopping = False
         self.closing: dict[str, float] = {}
+        self.adopting = False  # kept results being read and taken, or put again (``sweep_idle``)
 
     async def started(self) -> None:
         await self.link.connect({node_subject(self.node): self._on_node, BEAT: self._on_beat,
@@ -140,10 +143,29 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
     def sweep_idle(self) -> None:
         """Also take over the results a process gone kept unwritten (``shared_unsaved``)."""
         super().sweep_idle()
-        if self.clock() - self.joined >= PEER_SECONDS:  # by now every process alive was heard
+        if self.clock() - self.joined >= PEER_SECONDS and not self.adopting:  # every process alive heard by now
             orphans = self.unsaved.shared.orphans(self.peers.known.__contains__)
             if orphans:
-                self.worker.run(lambda: self.unsaved.adopt(self.store, orphans), self._rewritten)
+                self.adopting = True
+                asyncio.get_running_loop().create_task(self._adopt_orphans(orphans))
+        if self.unsaved.shared.due() and not self.adopting:  # ours, put again before the bucket forgets them
+            self.adopting = True
+            asyncio.get_running_loop().create_task(self._put_again())
+
+    async def _put_again(self) -> None:
+        try:
+            await self.unsaved.shared.refresh()
+        finally:
+            self.adopting = False
+
+    async def _adopt_orphans(self, duels: list[str]) -> None:
+        """Those results read whole from JetStream, then taken over and written (``unsaved``)."""
+        try:
+            orphans = await self.unsaved.shared.whole(duels)
+            if orphans:
+                self._rewritten(await self.worker.call(lambda: self.unsaved.adopt(self.store, orphans)))
+        finally:
+            self.adopting = False
 
     # -- the queue across nodes -----------------------------------------------------------------
     def pair(self) -> None:
@@ -224,47 +246,6 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
                 and entry.who not in self.relayed:
             self.queue.waiting.setdefault(entry.who, entry)
 
-    # -- rooms across nodes -----------------------------------------------------------------------
-    def _room(self, client: Client, code: str, now: float) -> None:
-        code = code.strip().upper()
-        if not code or self.rooms.throttled(client.address, now):
-            return super()._room(client, code, now)
-        self.queue.remove(client)
-        asyncio.get_running_loop().create_task(self._room_counted(client, code))
-
-    async def _room_counted(self, client: Client, code: str) -> None:
-        """A code typed, counted for the whole cluster first (``cluster_limits``); the room made
-        here, or asked of every node; uncounted unless no node has it (a wrong code)."""
-        counted = await self.counted_code(client)
-        if counted is None or client.shut or client not in self.clients:
-            return
-        if code in self.rooms.rooms:  # made here: uncounted before the race is told
-            await self.limits.right(counted)
-            super()._room(client, code, self.clock())
-            return
-        answer = await self.link.ask(ROOMS, f"{self.node} {client.player.id} {code} {client.player.name}")
-        if answer is None:  # no node has it: a wrong code
-            self.rooms.wrong.full(client.address, self.clock())
-        else:
-            await self.limits.right(counted)
-        if answer != "ok":
-            client.send(Refused("no_room", f"no room {code[:12]!r}"))
-
-    async def _on_rooms(self, msg: Msg) -> None:
-        node, player, code, name = msg.data.decode("utf-8").split(" ", 3)
-        room = self.rooms.rooms.get(code)
-        if room is None:
-            return  # not made here: another node answers
-        owner = room[0]
-        shown = await self.worker.call(lambda: self.shown((owner.player.id, int(player))), urgent=True)  # asked: 1 s
-        now = self.clock()
-        maker = self.rooms.join(code, "", now)
-        if maker is not owner or maker not in self.clients or maker.duel is not None or maker in self.relayed:
-            await msg.respond(b"no")
-            return
-        await msg.respond(b"ok")
-        self._open_duel(maker, self._remote_seat(node, int(player), name), now, shown, rated=False)
-
     # -- remote seats ------------------------------------------------------------------------------
     def _remote_seat(self, node: str, player: int, name: str) -> RemoteSeat:
         """A seat for a player of ``node``; that node is told to send us the player's moves."""
@@ -308,6 +289,10 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
             self._node_gone(node, adopt=False)
             await self._adopt(node)
             await msg.respond(b"ok")
+        elif kind == "count":  # JetStream unanswering: our own count of an address (``cluster_limits``)
+            await msg.respond(self.count_here(rest).encode())
+        elif kind == "room":
+            await self._on_room_asked(msg, f"{node} {rest}")
         elif kind == "claim":
             await msg.respond(self._claimed(node, int(rest)).encode())
         elif kind == "to":
@@ -371,7 +356,8 @@ class ClusterServer(Backups, ClusterLimits, DuelServer):
             self._seat_here(node, player, *here)
 
     async def _on_beat(self, msg: Msg) -> None:
-        self.peers.heard(msg.data.decode("utf-8"), self.clock())
+        if self.peers.heard(msg.data.decode("utf-8"), self.clock()) is not None:
+            self._beat(self.clock())  # a process joined: it hears us now, not a tick later
 
     def _node_gone(self, node: str, adopt: bool = True) -> None:
         """``node`` is gone: its players here are away; our players racing there find their

@@ -114,8 +114,13 @@ class Link:
         go); None when it is gone (a process killed outright has no subscription left there:
         NATS says so at once); "" when no answer came in time — busy, not gone (a process cut
         off from NATS is found gone by its beats stopping, ``Peers.gone``)."""
+        return await self.ask_node(node, f"ping {self.node}")
+
+    async def ask_node(self, node: str, text: str, seconds: float = ASK_SECONDS) -> str | None:
+        """A request on the node's own subject: its answer; None when the node is gone (no
+        responders, at once); "" when no answer came in ``seconds``."""
         try:
-            reply = await self.nc.request(node_subject(node), f"ping {self.node}".encode("utf-8"), timeout=ASK_SECONDS)
+            reply = await self.nc.request(node_subject(node), text.encode("utf-8"), timeout=seconds)
         except NoRespondersError:
             return None
         except (NatsTimeout, NatsError):

@@ -22,9 +22,12 @@ N processes had N times the allowance (N times the codes to guess a friend's roo
   and uncounted when it was right (its message deleted). A code refused while the newest count is
   younger than a try lasts waits for the codes being tried (players behind one address joining
   rooms at once are not refused for each other's right codes).
-* **JetStream unreachable or slow** (past ``LIMIT_SECONDS``): each process's own counts still
-  hold (``service``, ``lobby.Rooms``), as before this: N processes then let through up to N
-  times the allowance. Said once on the standard error.
+* **JetStream unreachable or slow** (past ``LIMIT_SECONDS``), or its bucket or stream gone:
+  ``connect`` says None and ``try_code`` 0, and the processes count together over plain NATS
+  (``cluster_limits``). Said once on the standard error. For ``AGAIN_SECONDS`` after, JetStream
+  is not asked (a connection does not wait a second each for it), then asked again. The
+  addresses whose count changed here meanwhile (``missed``) are written again at the first
+  write JetStream takes, so the others do not read an outage's stale count of ours.
 
 Why JetStream and not the database: these counts change at every connection opened and closed;
 the database has one thread a process (``db_thread``) that results and hellos wait on, and is the
@@ -40,7 +43,7 @@ import random
 import sys
 import time
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from nats.errors import Error as NatsError
 from nats.js.api import DiscardPolicy, KeyValueConfig, StorageType, StreamConfig
@@ -55,9 +58,10 @@ KEEP_SECONDS = 3600.0  # a key unwritten this long is forgotten by the bucket
 REFRESH_SECONDS = KEEP_SECONDS / 2  # a process writes its count again this often while it holds one
 LIMIT_SECONDS = 1.0  # the longest a connection or a room try waits for JetStream
 SEEN = 100_000  # keys whose last revision is kept here (a guess: a wrong one costs a read)
+AGAIN_SECONDS = 5.0  # JetStream unanswering: not asked again for this long
 CONTENDED_SECONDS = 2.0  # writes refused by other processes' this long: the connection is refused (a flood)
 JITTER = 0.002  # seconds, at most, a write refused waits before it reads again
-SETTLE_SECONDS = 1.5  # the longest a code is tried (a wrong one waits 1 s for any process to have it)
+SETTLE_SECONDS = 1.5  # the longest a code is tried (the processes asked answer within ASK_SECONDS, 1 s)
 SETTLE_STEP = 0.02  # how often a code waiting for those being tried asks again
 FULL = 10077  # JetStream's "maximum messages per subject exceeded"
 CHANGED = (10071, 10164)  # JetStream's "wrong last sequence": another process wrote the key first
@@ -71,9 +75,13 @@ def address_key(address: str) -> str:
 
 
 class SharedLimits:
-    def __init__(self, node: str, alive: Callable[[str], bool]) -> None:
-        """``alive``: whether another process (by its id) is alive: its counts are counted."""
+    def __init__(self, node: str, alive: Callable[[str], bool],
+                 doubt: Callable[[set[str]], Awaitable[None]] | None = None) -> None:
+        """``alive``: whether another process (by its id) is alive: its counts are counted;
+        ``doubt``: asked of the processes a key names before ``alive`` is (``cluster_limits``
+        finds out then whether those it has not heard yet are there)."""
         self.node, self.alive = node, alive
+        self.doubt = doubt or _sure
         self.js: Any = None
         self.kv: Any = None
         self.locks: dict[str, asyncio.Lock] = {}  # one address's reads and writes here go in turn
@@ -82,6 +90,8 @@ class SharedLimits:
         self.written: dict[str, tuple[float, Count]] = {}  # key -> (when our count was written, our count now)
         self.order: deque[tuple[float, str]] = deque()  # (when written, key): what ``refresh`` looks at
         self.trouble = ""
+        self.again = 0.0  # JetStream unanswering: not asked before this (``time.monotonic``)
+        self.missed: dict[str, Count] = {}  # keys our count changed in while JetStream was out: written after
 
     async def start(self, nc: Any, replicas: int) -> None:
         """The bucket and the stream, made if they are not there yet (``replicas`` copies, as the races')."""
@@ -103,13 +113,17 @@ class SharedLimits:
         self.kv = await self.js.key_value(BUCKET)
 
     # -- connections at once ------------------------------------------------------------------------
-    async def connect(self, address: str, limit: int, ours: Count) -> bool:
+    async def connect(self, address: str, limit: int, ours: Count) -> bool | None:
         """May a connection from ``address`` stay open, ``ours()`` of them here counting it? Our
-        count is written when it may; True too when JetStream cannot be asked (ours alone holds).
+        count is written when it may; None when JetStream cannot be asked (``cluster_limits``
+        asks the other processes then).
         The key is written at the revision last seen here (none: never written): written, the
         counts it held were the key's; refused, it is read and tried again. Over the limit by
         what was seen here, it is read again before the connection is refused."""
         key = address_key(address)
+        if self.out():
+            self.missed[key] = ours
+            return None
         async with self._turn(key):
             seen, fresh = self.seen.get(key, ({}, 0)), False
             deadline = time.monotonic() + CONTENDED_SECONDS
@@ -117,14 +131,18 @@ class SharedLimits:
                 others = self._live(seen[0])
                 if sum(others.values()) + ours() <= limit:
                     written = await self._write(key, ours, others, seen[1])
+                    if written is None:
+                        self.missed[key] = ours
                     if written is not False:
-                        return True
+                        return written
                     await asyncio.sleep(random.random() * JITTER)  # processes writing one key at once fall out of step
                 elif fresh:
                     return False
                 read = await self._read(key)
                 if read is None:
-                    return True
+                    self.missed[key] = ours
+                    return None
+                await self.doubt(set(read[0]))
                 seen, fresh = read, True
             return False  # written by the others all along: a flood from that address on several processes
 
@@ -143,16 +161,24 @@ class SharedLimits:
                 await self._rewrite(key, held[1])
 
     async def _rewrite(self, key: str, ours: Count) -> None:
+        if self.out():
+            self.missed[key] = ours
+            return
         async with self._turn(key):
             seen = self.seen.get(key, ({}, 0))
             deadline = time.monotonic() + CONTENDED_SECONDS
             while time.monotonic() < deadline:
-                if await self._write(key, ours, self._live(seen[0]), seen[1]) is not False:
+                written = await self._write(key, ours, self._live(seen[0]), seen[1])
+                if written is None:
+                    self.missed[key] = ours
+                if written is not False:
                     return
                 await asyncio.sleep(random.random() * JITTER)
                 read = await self._read(key)
                 if read is None:
+                    self.missed[key] = ours
                     return
+                await self.doubt(set(read[0]))
                 seen = read
 
     def _turn(self, key: str) -> "_Turn":
@@ -202,8 +228,17 @@ class SharedLimits:
             self.order.append((now, key))
         else:
             self.written.pop(key, None)
-        self.trouble = ""
+        self.missed.pop(key, None)
+        if self.trouble:  # JetStream back: what changed here meanwhile written
+            self.trouble, self.again = "", 0.0
+            if self.missed:
+                asyncio.get_running_loop().create_task(self._rewrite_missed())
         return True
+
+    async def _rewrite_missed(self) -> None:
+        missed, self.missed = self.missed, {}
+        for key, ours in missed.items():
+            await self._rewrite(key, ours)
 
     # -- wrong room codes ---------------------------------------------------------------------------
     async def try_code(self, address: str) -> int | None:
@@ -214,6 +249,8 @@ class SharedLimits:
         players behind one address joining rooms at once): the code waits for them, while the
         newest is younger than ``SETTLE_SECONDS``, then is tried or refused."""
         subject = f"{WRONG}.{address_key(address)}"
+        if self.out():
+            return 0
         deadline = time.time() + SETTLE_SECONDS
         while True:
             try:  # the message says when it was counted (``SETTLE_SECONDS``)
@@ -242,13 +279,22 @@ class SharedLimits:
                 if not isinstance(error, APIError):
                     self._unreachable(error)
 
+    def out(self) -> bool:
+        """JetStream did not answer lately: not asked yet (``AGAIN_SECONDS``)."""
+        return time.monotonic() < self.again
+
     def _unreachable(self, error: BaseException) -> None:
         line = f"{type(error).__name__}: {error}"[:200]
         if not self.trouble:
-            print(f"duel server: per-address limits counted by this process alone for now (JetStream: {line})",
-                  file=sys.stderr, flush=True)
+            print(f"duel server: per-address limits counted with the other processes over plain NATS for now "
+                  f"(JetStream: {line})", file=sys.stderr, flush=True)
         self.trouble = line
+        self.again = time.monotonic() + AGAIN_SECONDS
         return None
+
+
+async def _sure(nodes: set[str]) -> None:
+    """Nothing to find out: ``alive`` knows."""
 
 
 class _Turn:

@@ -66,6 +66,17 @@ class Spill:
         """``record`` on disk too; False when the file refused it (memory only)."""
         return self._line({"kept": dataclasses.asdict(record)})
 
+    def read_back(self, duels: set[str]) -> dict[str, DuelRecord]:
+        """Those of ``duels`` our file keeps (``unsaved`` holds no more than ``WHOLE`` in memory)."""
+        if self.path is None:
+            return {}
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except OSError as error:
+            self.refused = str(error)
+            return {}
+        return {record.id: record for record in _pending(text) if record.id in duels}
+
     def written(self, duel: str, nothing_kept: bool) -> None:
         """The store has ``duel``; with nothing kept any more the file is emptied."""
         if self.file is None:

@@ -20,13 +20,22 @@ add the results kept here (``quick_losses``, ``met``: the duels' ids, so a resul
 the two reads counts once): a result waiting to be saved counts at once, as it will once written.
 In a cluster they add every other process's kept results too (``shared``, ``shared_unsaved``),
 and the results a process gone kept are taken over by the others (``adopt``).
+
+**Memory, through a long outage**: a kept result with its moves' log is 42–105 KiB in memory
+(``bench --store``). At most ``WHOLE`` are held whole; past that, a result the spill file holds,
+or in a cluster JetStream (``shared_unsaved``: taken by its bucket, put again there every half
+day), is held by its summary (``Summarised``, what the counts need, about 0.2 KiB) and read back
+from there when its turn to be written comes (``WHOLE`` at a time, oldest first). One that
+neither holds (a full or read-only disk, no ``--data``, no JetStream) is held whole whatever
+their number: memory is then its only copy, and nothing is dropped.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Union
 
 from .ratings import Skill, rated
 from .spill import Spill
@@ -36,6 +45,27 @@ if TYPE_CHECKING:
     from .shared_unsaved import SharedUnsaved, Summary
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
+WHOLE = 200  # kept results held whole in memory at most, while the spill file or JetStream holds the others
+
+
+@dataclass(frozen=True)
+class Summarised:
+    """A kept result the spill file or JetStream holds, held here by what the counts need
+    (``shared_unsaved.Summary``)."""
+
+    id: str
+    ended: float
+    unrated: str
+    sides: tuple[tuple[int, bool], ...]  # (player, lost quickly) a side
+
+
+Kept = Union[DuelRecord, Summarised]
+
+
+def _summary(kept: Kept) -> "Summary":
+    if isinstance(kept, Summarised):
+        return kept.ended, kept.unrated, kept.sides
+    return kept.ended, kept.unrated, tuple((side.player, side.quick) for side in kept.sides)
 
 
 class Unsaved:
@@ -43,7 +73,9 @@ class Unsaved:
         """``folder``: the data folder, where kept results are also written (``spill``), and
         where the results a dead process kept are taken over from."""
         self.spill = Spill(folder)
-        self.kept: list[DuelRecord] = self.spill.adopt()
+        self.kept: list[Kept] = list(self.spill.adopt())
+        self.whole = len(self.kept)  # of them held whole (``DuelRecord``)
+        self.on_disk: set[str] = set()  # of them our spill file has (those taken over stay whole)
         self.failing = ""  # the last refusal's words while results are kept ("" when none is)
         self.shared: SharedUnsaved | None = None  # a cluster's: every process's kept results
         if self.kept:
@@ -60,10 +92,11 @@ class Unsaved:
             self.retry(store, quiet=True)
             return store.record(record), True
         except store.unavailable as error:
-            self.kept.append(record)
             if self.shared is not None:
                 self.shared.kept(record)
-            if not self.spill.keep(record):
+            on_disk = self.spill.keep(record)
+            self._hold(record, on_disk)
+            if not on_disk:
                 print(f"duel server: cannot keep a result on disk either ({self.spill.refused}): in memory only, "
                       "lost if the process dies before the store takes it", file=sys.stderr, flush=True)
             self._refused(error)
@@ -75,17 +108,22 @@ class Unsaved:
         written = 0
         while self.kept:
             try:
-                store.record(self.kept[0])
+                first = self._first_whole(store)
+                if first is not None:
+                    store.record(first)
             except store.unavailable as error:
                 self._refused(error)
                 if quiet:
                     raise
                 return written
-            duel = self.kept.pop(0).id
+            kept = self.kept.pop(0)
+            duel = kept.id
+            self.whole -= isinstance(kept, DuelRecord)
+            self.on_disk.discard(duel)
             self.spill.written(duel, not self.kept)
             if self.shared is not None:
                 self.shared.written(duel)
-            written += 1
+            written += first is not None
         if self.failing:
             print("duel server: results written again", file=sys.stderr, flush=True)
             self.failing = ""
@@ -97,8 +135,7 @@ class Unsaved:
         ours = {record.id for record in self.kept}
         taken = [record for record in records if record.id not in ours]
         for record in taken:
-            self.kept.append(record)
-            self.spill.keep(record)
+            self._hold(record, self.spill.keep(record))
             if self.shared is not None:
                 self.shared.kept(record)
         if taken:
@@ -133,8 +170,47 @@ class Unsaved:
     def _summaries(self) -> Iterator[tuple[str, Summary]]:
         if self.shared is not None:
             yield from self.shared.all()  # the others' first: one of ours written since is in the store
-        for record in self.kept:
-            yield record.id, (record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides))
+        for kept in self.kept:
+            yield kept.id, _summary(kept)
+
+    def _hold(self, record: DuelRecord, on_disk: bool) -> None:
+        """``record`` kept, whole; past ``WHOLE`` held whole, the newest that the file or
+        JetStream has are held by their summary (this one's JetStream copy is on its way)."""
+        self.kept.append(record)
+        self.whole += 1
+        if on_disk:
+            self.on_disk.add(record.id)
+        index = len(self.kept)
+        while self.whole > WHOLE and index > 0:
+            index -= 1
+            kept = self.kept[index]
+            if isinstance(kept, DuelRecord) and (kept.id in self.on_disk
+                                                 or (self.shared is not None and self.shared.has(kept.id))):
+                self.kept[index] = Summarised(kept.id, *_summary(kept))
+                self.whole -= 1
+
+    def _first_whole(self, store: Store) -> DuelRecord | None:
+        """The oldest kept result, whole: read back with the next ``WHOLE`` held by their
+        summaries, from the spill file or JetStream, when it is one of them; None when it is
+        in the store already (another process took it over from JetStream while this one was
+        cut off, and wrote it); else unreadable now: refused, as the store's refusal, and tried
+        again later."""
+        first = self.kept[0]
+        if isinstance(first, DuelRecord):
+            return first
+        wanted = {kept.id for kept in self.kept[:WHOLE] if isinstance(kept, Summarised)}
+        found = self.spill.read_back(wanted & self.on_disk)
+        if self.shared is not None:
+            found.update(self.shared.read_back(wanted - set(found)))
+        if first.id not in found:
+            if store.written(first.id) is not None:
+                return None
+            raise store.unavailable[0](f"kept results unreadable now ({self.spill.path}: {self.spill.refused})")
+        for index, kept in enumerate(self.kept[:WHOLE]):
+            if isinstance(kept, Summarised) and kept.id in found:
+                self.kept[index] = found[kept.id]
+                self.whole += 1
+        return self.kept[0]  # type: ignore[return-value]
 
     def _refused(self, error: Exception) -> None:
         """Said once on the server's standard error when writing starts failing."""

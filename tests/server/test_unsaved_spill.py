@@ -12,10 +12,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from solitaire.server.service import DuelServer
-from solitaire.server.store import Store
+from solitaire.server import unsaved as unsaved_module
+from solitaire.server.store import DuelRecord, SideRecord, Store
 from solitaire.server.unsaved import Unsaved
 from tests.server.helpers import Raw
 from tests.server.test_fair_ratings import finished, human_gaps, new_race, play, players
@@ -109,3 +111,33 @@ def test_a_server_stopped_with_results_kept_says_where_and_the_next_one_writes_t
     after = DuelServer(store)
     assert [record.id for record in after.unsaved.kept] == ids and not path.exists()
     assert after.unsaved.retry(store) == 1 and store.counts()["results"] == 2
+
+
+def _kept_record(n: int, a: int, b: int) -> DuelRecord:
+    log = [[round(k * 0.9, 3), k % 2, "t2:4>t5", "ok"] for k in range(200)]
+    sides = (SideRecord(a, 50, 0, 50, 4, "end", quick=True), SideRecord(b, 40, 0, 40, 3, "end"))
+    return DuelRecord(f"d{n}", "DU:3:standard:1", 240, time.time(), time.time() + n, sides, "second", "", log)
+
+
+def test_past_whole_results_kept_those_on_disk_are_held_by_their_summary_and_each_written_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(unsaved_module, "WHOLE", 3)
+    for spilled in (True, False):  # False: no spill file (or one the disk refuses): memory is the only copy
+        folder = tmp_path / str(spilled)
+        store = Store(folder)
+        a, b = players(store, 2)
+        unsaved = Unsaved(folder if spilled else None)
+        records = [_kept_record(n, a, b) for n in range(8)]
+        db = store.db
+        store.db = FullDisk(db)  # type: ignore[assignment]
+        for record in records:
+            assert not unsaved.write(store, record)[1]
+        store.db = db
+        whole = [kept for kept in unsaved.kept if isinstance(kept, DuelRecord)]
+        assert whole == (records[:3] if spilled else records)  # the file has the others: 3 held whole
+        assert [kept.id for kept in unsaved.kept] == [record.id for record in records]
+        assert unsaved.quick_losses(a, 0.0) == {record.id for record in records}  # every one counted
+        assert unsaved.retry(store) == 8 and unsaved.kept == [] and unsaved.retry(store) == 0
+        assert store.counts()["duels"] == 8
+        for record in records:
+            assert json.loads(store.db.execute("SELECT log FROM duels WHERE id = ?", (record.id,)).fetchone()[0]) \
+                == record.log
