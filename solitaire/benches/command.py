@@ -3,7 +3,8 @@
 With no flag all sections run but the server's; ``--core``, ``--solver``, ``--frames``,
 ``--layout``, ``--opponent``, ``--server``, ``--limits`` and ``--store`` pick sections. ``--deals N``, ``--seed N``
 and ``--json`` are the opponent's (issues 14 and 31); ``--deals`` and ``--seed`` also the
-solver's (deals a suite, drawn at random: issue 34).
+solver's (deals a suite, drawn at random: issue 34), and ``--positions N`` stops each of its
+searches after N positions too.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ def run_bench(argv: list[str]) -> int:
                         help="--solver: only that game's suites, no hint timings (e.g. yukon)")
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
                         help="--solver: seconds a deal (default 2; the 10 s targets: --budget 10)")
+    parser.add_argument("--positions", type=_positions, default=None, metavar="N",
+                        help="--solver: stop each search after N positions too (a cut-off the same on any "
+                        "machine under any load)")
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
@@ -65,8 +69,8 @@ def run_bench(argv: list[str]) -> int:
                                     "database"))
     if args.processes is not None and not args.server:
         return bad_input(UsageError("game.py bench: --processes goes with --server"))
-    if (args.budget is not None or args.game is not None) and not args.solver:
-        return bad_input(UsageError("game.py bench: --budget and --game go with --solver"))
+    if (args.budget is not None or args.game is not None or args.positions is not None) and not args.solver:
+        return bad_input(UsageError("game.py bench: --budget, --game and --positions go with --solver"))
     if args.game is not None:
         from solitaire.benches.solver import SUITES
 
@@ -94,7 +98,8 @@ def run_bench(argv: list[str]) -> int:
         from solitaire.benches.solver import BUDGET, run_bench as run_solver_bench
 
         run_solver_bench(args.deals if args.solver else None, quick=args.quick, budget=args.budget or BUDGET,
-                         only=args.game, hints=args.game is None, seed=args.seed if args.solver else None)
+                         only=args.game, hints=args.game is None, seed=args.seed if args.solver else None,
+                         positions=args.positions)
     if args.opponent or every:
         from solitaire.benches.opponent import DEFAULT_DEALS, DEFAULT_SEED, run_opponent_bench
 
@@ -129,6 +134,12 @@ def _budget(text: str) -> float:
     from solitaire.benches.solver import seconds
 
     return seconds(text)
+
+
+def _positions(text: str) -> int:
+    from solitaire.benches.solver import positions
+
+    return positions(text)
 
 
 MAX_DEALS = 100_000

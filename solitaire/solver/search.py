@@ -303,7 +303,7 @@ class Search(MoveGeneration, DeadEnds):
                     path.append(acts)
                     line = [a for step in path for a in step]
                     return Outcome("won", line, nodes, time.perf_counter() - started)
-                if nodes == limit:
+                if nodes >= limit >= 0:  # (a cut-off of 1 stops at the first position after the root)
                     stopped = True
                     break
                 if not nodes & CLOCK_MASK:

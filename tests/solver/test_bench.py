@@ -61,7 +61,9 @@ def test_game_py_bench_takes_the_solver_budget_and_refuses_it_alone(capsys):
     from solitaire.benches.command import run_bench
 
     assert run_bench(["--budget", "3"]) == 2
-    assert "--budget and --game go with --solver" in capsys.readouterr().err
+    assert "--budget, --game and --positions go with --solver" in capsys.readouterr().err
+    assert run_bench(["--positions", "500"]) == 2
+    assert "--budget, --game and --positions go with --solver" in capsys.readouterr().err
     assert run_bench(["--solver", "--game", "spider"]) == 2  # no suite of Spider's: no search plays it
     assert "--game must be one of" in capsys.readouterr().err
     assert run_bench(["--solver", "--budget", "nine"]) == 2
@@ -78,3 +80,44 @@ def test_a_seed_draws_a_suites_deals_at_random_instead_of_deals_1_to_n():
     assert all(Game.deal(parse_code(code)) for code in drawn[:5])
     microsoft = _codes("freecell", 1, "standard", 50, seed=7)
     assert all(code.startswith("FC1-MS-") for code in microsoft) and len(set(microsoft)) == 50
+
+
+def test_a_position_cut_off_stops_every_search_of_the_suite():
+    """Issue 34: a wall-clock budget buys a search a share of a core on a shared machine; a cut-off
+    in positions (``--positions``) decides the same deals on any machine under any load. At 10
+    positions a deal, a Yukon deal won in 65 is undecided, one lost at its first position (its proof
+    needs no move) is decided."""
+    from solitaire.benches.solver import _solve_one
+
+    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, None))[1:3] == ("won", 65)
+    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, 10))[1:3] == ("unknown", 10)
+    assert _solve_one(("YU1-D1N-AAAAABL", 60.0, 10))[1:3] == ("lost", 1)  # never moves: lost at the root
+    # a cut-off of 1 position stops at the first position after the root (it once never stopped:
+    # the count starts at 1 with the root and was compared for equality after counting the next)
+    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, 1))[1:3] == ("unknown", 2)
+
+
+def test_the_times_a_deal_are_quoted_at_the_median_p90_and_p99():
+    from solitaire.benches.solver import _percentiles, _quantile
+
+    times = [float(n) for n in range(1, 101)]  # 1 to 100 s
+    assert (_quantile(times, 0.5), _quantile(times, 0.9), _quantile(times, 0.99)) == (51.0, 91.0, 100.0)
+    assert _percentiles(times) == (51_000.0, 100_000.0)
+    assert _quantile([3.0], 0.9) == 3.0
+
+
+def test_a_bad_position_cut_off_is_one_line_and_no_run(capsys):
+    import pytest
+
+    from solitaire.benches.command import run_bench
+    from solitaire.benches.solver import main
+
+    for bad in ("many", "0", "-5", "2.5"):
+        with pytest.raises(SystemExit) as stop:
+            main(["--solver", "--positions", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "position" in err and "Traceback" not in err
+        assert run_bench(["--solver", "--positions", bad]) == 2
+        err = capsys.readouterr().err
+        assert "position" in err and "Traceback" not in err

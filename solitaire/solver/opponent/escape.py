@@ -29,7 +29,9 @@ from typing import Optional
 
 from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
+from ..foundations import foundation_ranks
 from .sampling import home, still_hidden
+from .stuck import extra, fits, floors, stuck
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -80,21 +82,31 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
     no longer line is looked at (found False when there is none as short); where no card is
     face down, a position with cards back from home is not looked through when those cards and
-    one more cannot all come home within it (``short``)."""
+    one more, and those a floor still asks to come out (``stuck.extra``), cannot all come home
+    within it (``short``). A position ``stuck`` proves a dead end is not searched at all."""
+    if fits(start) and stuck(start, stock_seen):
+        return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
     bounded = (max_moves is not None and from_home and not hidden_now
                and (stock_seen or not (start.stock or start.waste)))
+    ranks_now = tuple(foundation_ranks(start))
+    floors_ = [ranks_now]  # no floor lower than now: ``extra`` adds nothing
+    if bounded and fits(start):
+        worked_out = floors(start, (max_moves - 1) // 2)
+        if worked_out == []:
+            return Way(False, positions=1)  # every line that gains a card is longer than max_moves
+        floors_ = worked_out or floors_
     key = _state_with_home if from_home else _state
     best = {key(start): 0}  # each position met: the fewest moves it was reached in
     # positions by the fewest moves a line through them takes (moves made + ``short``), looked
     # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
-    bound: dict[int, list[tuple[Game, Trail, int, int, tuple]]] = {1: [(start, None, 0, 0, key(start))]}
+    bound: dict[int, list[tuple]] = {1: [(start, None, 0, 0, key(start), ranks_now)]}
     while bound:
         at = min(bound)
         if max_moves is not None and at > max_moves:
             return Way(False, positions=len(best))
         frontier = bound.pop(at)
-        for game, trail, taken, made, state_then in (last_first(frontier) if bounded else frontier):
+        for game, trail, taken, made, state_then, low in (last_first(frontier) if bounded else frontier):
             if bounded and best[state_then] < made:
                 continue  # reached in fewer moves since: looked through from there
             depth = made + 1
@@ -108,9 +120,11 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if home(game) > home_now or still_hidden(game) < hidden_now:
                     game.undo()
                     return _found((move, trail), depth, len(best))
-                lowest = depth + 1
+                lowest, clow = depth + 1, low
                 if bounded:
-                    lowest = depth + short(home_now - home(game))
+                    ranks = foundation_ranks(game)
+                    clow = tuple(map(min, low, ranks)) if back else low
+                    lowest = depth + short(home_now - home(game)) + 2 * extra(floors_, ranks, clow)
                     if lowest > max_moves:
                         game.undo()
                         continue  # the cards back from home cannot all come home, and one more, in time
@@ -121,7 +135,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                         game.undo()
                         return Way(None, positions=len(best))
                     best[state] = depth
-                    node = (game.clone(), (move, trail), taken + back, depth, state)
+                    node = (game.clone(), (move, trail), taken + back, depth, state, clow)
                     (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
                 game.undo()
     return Way(False, positions=len(best))

@@ -11,11 +11,16 @@ foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` p
 cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
 End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
 is seen affordable at the rare End moment. ``bench --opponent``'s check of the End after the fact keeps
-``escape.search`` on the real ``Game``: the player and its judge do not share a search.
+``escape.search`` on the real ``Game``: the player and its judge do not share a search (they share
+the proof and the floors of ``stuck``, which tests hold to the complete search).
 
-``max_moves``: lines longer than this are not looked at (the clock ends first), so the search is
-complete up to that depth. With no card face down, a line through cards back from home must
-bring them all home again and one more (``escape.short``): positions that cannot are cut, and
+A position ``stuck`` proves a dead end for good (seed 31337's deal 5578631788: five cards face
+down, 6.5 million positions searched in vain) is answered at once. ``max_moves``: lines longer
+than this are not looked at (the clock ends first), so the search is complete up to that depth.
+With no card face down, a line through cards back from home must bring them all home again and
+one more (``escape.short``), and first take back every card above one of ``stuck.floors``
+(``stuck.extra``; seed 777's deal 5159003636: 43 moves, 19 cards back at least, found in 26,988
+positions where the bound alone ran past 400,000): positions that cannot are cut, and
 the rest are looked through fewest moves first (moves made and still needed; of as many, the
 furthest along first: ``escape.last_first``), which finds a
 deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in
@@ -33,6 +38,7 @@ from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
 from .escape import Way, _line, last_first, short
+from .stuck import extra, fits, floors, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -40,19 +46,12 @@ LIMIT = 400_000
 same positions the bench's strict check looks through before it counts an End as gave up; about
 200 MB and half a minute of a loaded core at the worst."""
 
+QUICK = 2_000
+"""Positions a bounded search looks through on ``escape.short`` alone before it works out the
+floors (``stuck.floors``, up to a second or two where all four suits are well built): most lines
+are found, or proven absent, within them."""
+
 _SEP = b"\xfe"
-
-
-def fits(game: Game) -> bool:
-    """Whether the compact search plays ``game``'s rules (the Duel's and Klondike's with unlimited
-    passes); otherwise the player keeps ``escape.search``."""
-    rules = game.rules
-    return (rules.decks == 1 and rules.runs == "ordered" and rules.build == "alternate_colours_down"
-            and rules.empty_column == "king" and rules.foundation_start == "ace"
-            and rules.foundation_build == "up_in_suit" and rules.foundation_back == "to_column"
-            and rules.stock == "waste" and rules.draw == "cards" and not rules.cells and not rules.covered_by
-            and rules.foundations != "one_pile" and rules.pairs == "none" and game.scoring.max_recycles < 0
-            and not rules.deals_rows)
 
 
 def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
@@ -60,18 +59,36 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     """The shortest line from ``game`` (whose rules ``fits``) to a card home or turned, or (while
     ``stock_seen`` is False) a stock click, which shows cards not seen yet; at most ``returns``
     cards taken back from the foundations in a line, none longer than ``max_moves``."""
+    if stuck(game, stock_seen):
+        return Way(False, positions=1)  # no line of any length: proven without listing them
     cols = tuple(bytes([c + HIDDEN for c in cards[:hidden]] + cards[hidden:])
                  for cards, hidden in zip(game.tableau, game.hidden))
     found = bytes(foundation_ranks(game))
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
-    found_line = _bfs(cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen,
-                      limit, returns, max_moves, best)
+    floors_ = [tuple(found)]  # no floor lower than now: ``extra`` adds nothing to ``short``
+    args = (cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen)
+    looked = 0
+    if max_moves is not None and returns > 0 and not _turns_or_shows(cols, talon, stock_seen):
+        found_line = _bfs(*args, min(limit, QUICK), returns, max_moves, best, floors_)
+        if found_line is not None or limit <= QUICK:
+            return _way(game, found_line, len(best))
+        looked = len(best)  # not within QUICK: worth working out the floors
+        best.clear()
+        worked_out = floors(game, (max_moves - 1) // 2)
+        if worked_out == []:
+            return Way(False, positions=looked)  # every line that gains a card is longer than max_moves
+        floors_ = worked_out or floors_
+    return _way(game, _bfs(*args, limit, returns, max_moves, best, floors_), looked + len(best))
+
+
+def _way(game: Game, found_line: tuple | bool | None, positions: int) -> Way:
+    """``Way`` from what ``_bfs`` returned: a line's search actions written out as core moves."""
     if not isinstance(found_line, tuple):
-        return Way(found_line, positions=len(best))
+        return Way(found_line, positions=positions)
     actions, depth = found_line
     line = tuple(to_core_moves(game, list(actions)))
-    return Way(True, line[0], depth, line, len(best))
+    return Way(True, line[0], depth, line, positions)
 
 
 def way_out(view: Seen, limit: int = LIMIT, returns: int = 0, max_moves: int | None = None) -> Way:
@@ -88,7 +105,7 @@ def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
 
 def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
          stock_seen: bool, limit: int, returns: int, max_moves: int | None,
-         best: dict[bytes, int]) -> tuple | bool | None:
+         best: dict[bytes, int], floors_: list[tuple[int, ...]]) -> tuple | bool | None:
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
     length when found, False at a dead end, None past ``limit``. ``best`` (empty when given)
     keeps each position met and the fewest moves it was reached in."""
@@ -101,7 +118,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     best[key0] = 0
     # positions by the fewest moves a line through them takes (moves made + ``short``), looked
     # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
-    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0)]}
+    bound = {1: [(cols0, found0, talon0, p0, 0, None, 0, key0, found0)]}
     ncols = len(cols0)
     runs: dict[bytes, tuple[tuple[int, int, bool], ...]] = {}  # a column's ``_run``, worked out once
     while bound:
@@ -109,7 +126,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
         if max_moves is not None and at > max_moves:
             return False
         frontier = bound.pop(at)
-        for cols, found, talon, p, taken, trail, made, key in (last_first(frontier) if bounded else frontier):
+        for cols, found, talon, p, taken, trail, made, key, low in (last_first(frontier) if bounded else frontier):
             if bounded and best[key] < made:
                 continue  # reached in fewer moves since: looked through from there
             depth = made + 1
@@ -184,8 +201,11 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                         child((("ft", c, j), _put(cols, j, bytes((c,))), _lower(found, s), talon, p, taken + 1))
             for action, ccols, cfound, ctalon, cp, ctaken in children:
                 lowest = depth + 1
+                clow = low
                 if bounded:
-                    lowest = depth + short(home_now - sum(cfound))
+                    if ctaken > taken:  # a card back from home: the foundations' lowest on the way
+                        clow = bytes(map(min, low, cfound))
+                    lowest = depth + short(home_now - sum(cfound)) + 2 * extra(floors_, cfound, clow)
                     if lowest > max_moves:
                         continue  # the cards back from home cannot all come home, and one more, in time
                 ckey = _key(ccols, cfound, ctalon, cp)
@@ -195,7 +215,7 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 if before is None and len(best) >= limit:
                     return None
                 best[ckey] = depth
-                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey)
+                node = (ccols, cfound, ctalon, cp, ctaken, (action, trail), depth, ckey, clow)
                 (frontier if lowest == at else bound.setdefault(lowest, [])).append(node)
     return False
 
