@@ -17,7 +17,10 @@ before the clock does (the time left cannot change the result): never to bank th
 (DU-5) while a card could still come home (issue 31). A player that keeps a plan
 (``decide_plan``: the Duel's side, the bench) looks at a dead end for a line that takes cards
 back from the foundations, as many as it takes, and follows it whole. The search is bounded by
-positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard opens by turning the stock over once before it plays a card of it. Games no talon
+positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard on a
+race clock plays Medium's move unless its playouts show another clearly better
+(``opponent.anchored``); without a clock it opens by turning the stock over once before it plays
+a card of it, and picks by its playouts (``opponent.sampling``). Games no talon
 search fits (``kinds.search_kind`` other than "talon") are
 played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
@@ -37,6 +40,7 @@ from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.lines import LIMIT, way_out
+from .opponent.anchored import Evidence, anchored_move
 from .opponent.lookahead import medium_move
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
@@ -171,22 +175,24 @@ def _medium(view: Seen, rng: random.Random) -> Move | None:
 
 HARD_BUDGET = Budget()
 """Hard's thinking a move: samples of the hidden cards, candidates, playout length."""
-
-
-FIRST_PASS = True
-"""Hard turns the whole stock over before it plays a card of it (a person's opening in draw 3):
-from then on the talon is known, and its samples vary only the face-down column cards."""
+HARD_EVIDENCE = Evidence()
+"""What it takes Hard, on a race clock, to leave Medium's move (``opponent.anchored``)."""
 
 
 def _hard(view: Seen, rng: random.Random) -> Move | None:
-    if FIRST_PASS and _opening_pass(view):
+    if view.seconds_left is not None:  # a race: Medium's move unless another is clearly better
+        return anchored_move(view, rng, PACE[Strength.HARD], medium_move(view), HARD_BUDGET, HARD_EVIDENCE)
+    if _opening_pass(view):
         return DRAW
     return hard_move(view, rng, PACE[Strength.HARD], HARD_BUDGET, favoured=medium_move(view))
 
 
 def _opening_pass(view: Seen) -> bool:
-    """Turning the stock over unplayed pays where it costs nothing: draw 3 (a card played from the
-    waste shifts the groups of three), the stock not seen yet, and a recycle left (DU-2)."""
+    """Without a clock, Hard turns the whole stock over before it plays a card of it (a person's
+    opening in draw 3): from then on the talon is known, and its samples vary only the face-down
+    column cards. It pays where it costs nothing: draw 3 (a card played from the waste shifts the
+    groups of three), the stock not seen yet, and a recycle left (DU-2). Not on a race clock: there
+    the pass cost eight moves' time and a free recycle, and took Hard off Medium's line (issue 31)."""
     game = view.game
     limit = game.scoring.max_recycles
     return (game.draw == 3 and not view.stock_known and (limit < 0 or limit > game.recycles)

@@ -193,12 +193,13 @@ def test_medium_never_clicks_round_the_talon_for_ever():
 
 @pytest.mark.parametrize("code", ["DU2-D3N-AAAAAAC", "DU2-D3N-OAJBPDG"])
 def test_hard_turns_the_whole_stock_over_before_it_plays_a_card_of_it(code):
-    """Issue 31: Hard opens as a careful person does in draw 3: one pass through the stock shows
-    every talon card, so from then on only the face-down column cards are unknown to it."""
+    """Issue 31: without a clock Hard opens as a careful person does in draw 3: one pass through
+    the stock shows every talon card, so from then on only the face-down column cards are unknown
+    to it (on a race clock it plays Medium's opening: ``test_hard_anchored``)."""
     game = Game.deal(parse_code(code))
     decisions = []
     while not seen(game).stock_known:
-        decision = decide(seen(game, 240.0), Strength.HARD)
+        decision = decide(seen(game), Strength.HARD)
         decisions.append(decision)
         game.apply(decision)
     assert decisions == [DRAW] * 8 and not game.stock and len(game.waste) == 24

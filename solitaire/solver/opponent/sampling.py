@@ -18,7 +18,9 @@ points led Hard into dead ends; issue 22). On a race clock, where a duel is won 
 every ``RECYCLE_POINTS_A_CARD`` points (issue 31: Hard paid 51 points a deal for recycles
 against Easy's 7.5, and lost duels on them). A won playout is worth winning whatever its passes
 cost, and without a clock nothing is charged: a Klondike deal won over nine passes stays won.
-On a clock no playout runs past 0:00. Whether to press End is the player's (``solver.player``), not the
+On a clock no playout runs past 0:00. In a race Hard compares its playouts with Medium's move's
+on shared samples and leaves that move only on clear evidence (``anchored``); ``hard_move``
+decides without a clock and for the Hint. Whether to press End is the player's (``solver.player``), not the
 search's: Hard returns None only when it has no move worth comparing.
 """
 
@@ -76,17 +78,26 @@ class Playouts:
         self.view = view
         self.budget = budget
         self.pace = pace
-        order = list(view.unknown)
-        self.samples = []
-        for _ in range(budget.samples if view.unknown else 1):
-            rng.shuffle(order)
-            self.samples.append(determinise(view, order))
+        self.rng = rng
+        self.samples: list[Game] = []
+        self.more(budget.samples)
         self.hidden_at_start = still_hidden(view.game)
         self.recycles_at_start = view.game.recycles
 
+    def more(self, count: int) -> None:
+        """Draw ``count`` more samples (none past the first while every card is known)."""
+        order = list(self.view.unknown)
+        for _ in range(count if order else min(count, 1 - len(self.samples))):
+            self.rng.shuffle(order)
+            self.samples.append(determinise(self.view, order))
+
     def value(self, move: Move) -> float:
         """The mean prospect of playouts starting with ``move``, over the samples."""
-        return sum(self._playout(sample, move) for sample in self.samples) / len(self.samples)
+        return sum(self.values(move)) / len(self.samples)
+
+    def values(self, move: Move, start: int = 0) -> list[float]:
+        """The prospect of a playout starting with ``move`` on each sample from ``start`` on."""
+        return [self._playout(sample, move) for sample in self.samples[start:]]
 
     def _playout(self, sample: Game, first: Move) -> float:
         game = sample.clone()
