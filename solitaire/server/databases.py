@@ -44,9 +44,24 @@ class SqliteDb:
         folder.mkdir(parents=True, exist_ok=True)
         self.connection = sqlite3.connect(folder / SQLITE_FILE, timeout=busy_seconds, isolation_level=None,
                                           check_same_thread=False)
-        self.connection.execute("PRAGMA journal_mode=WAL")
+        self._write_ahead(busy_seconds)
         self.connection.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses no commit
         self.connection.execute("PRAGMA foreign_keys=ON")
+
+    def _write_ahead(self, busy_seconds: float) -> None:
+        """WAL mode. Another process opening the same new file at the same moment holds it for an
+        instant, and the switch gives up at once ("database is locked": SQLite's wait for a busy
+        file does not cover it), so a second server process started with the first failed to
+        start, 1 or 2 times in 100: the switch is tried again until ``busy_seconds`` pass."""
+        waited_until = time.monotonic() + busy_seconds
+        while True:
+            try:
+                self.connection.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() >= waited_until:
+                    raise
+                time.sleep(0.005)
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
         return self.connection.execute(sql, parameters)
