@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 
 import nats
-from websockets.exceptions import ConnectionClosed
 
 from solitaire.server import shared_limits
 from solitaire.server.cluster import ClusterServer
@@ -18,7 +17,7 @@ from solitaire.server.store import Store
 from solitaire.server.shared_limits import SharedLimits
 from tests.server.cluster_helpers import ServerProcess, nats_server
 from tests.server.helpers import QUICK, Raw
-from tests.server.test_cluster_limits import MANY, refused
+from tests.server.test_cluster_limits import MANY, admitted_soon, refused
 
 
 async def _without_jetstream_limits(url: str) -> None:
@@ -42,7 +41,7 @@ def test_with_jetstream_out_two_processes_admit_one_allowance_of_connections_and
             assert refused(second.url, "127.0.0.2")  # 3 open on the two (each alone would take 3)
             assert refused(first.url, "127.0.0.2")
             kept.pop().close()  # one closed on the second: one more may open, on either
-            kept.append(_admitted(first.url, "127.0.0.2"))
+            kept.append(admitted_soon(first.url, "127.0.0.2"))
             assert refused(second.url, "127.0.0.2")
 
             maker, friend = Raw(second.url, "127.0.0.5"), Raw(first.url, "127.0.0.6")
@@ -65,18 +64,6 @@ def test_with_jetstream_out_two_processes_admit_one_allowance_of_connections_and
         finally:
             second.stop()
             first.stop()
-
-
-def _admitted(url: str, source: str) -> Raw:
-    """Admitted once the closed connection's count is down on its process (a moment)."""
-    for _ in range(100):
-        raw = Raw(url, source)
-        try:
-            assert raw.hello("Later")["type"] == "welcome"
-            return raw
-        except ConnectionClosed:
-            raw.close()
-    raise AssertionError(f"{source} not admitted again")
 
 
 def test_a_process_just_started_does_not_count_a_dead_processs_connections(tmp_path):

@@ -46,18 +46,20 @@ def test_DU4_the_player_ends_there_and_the_check_agrees():
     assert not gave_up(game, 30.0, PACE[Strength.EASY], from_home=True)
 
 
-def _endgame(seed: int) -> Game:
-    """Every card face up, most of them home: a few left in the columns (any order) and the
-    talon, so the unbounded search with cards back from home ends."""
+def endgame(seed: int, lowest: int = 6, places: int = 9) -> Game:
+    """Every card face up, most of them home (each foundation up to a rank of at least
+    ``lowest``): the rest left in the columns (any order) and the talon (the last ``places`` − 7
+    of ``places`` a card is dealt to at random), so the unbounded search with cards back from
+    home ends."""
     rng = random.Random(seed)
     game = Game(ruleset("duel"), 3, "standard")
-    tops = [rng.randrange(6, 14) for _ in range(4)]
+    tops = [rng.randrange(lowest, 14) for _ in range(4)]
     for suit in range(4):
         game.foundations[suit] = [c for c in DECK if SUIT[c] == suit and RANK[c] <= tops[suit]]
     rest = [c for c in DECK if RANK[c] > tops[SUIT[c]]]
     rng.shuffle(rest)
     for c in rest:
-        place = rng.randrange(9)
+        place = rng.randrange(places)
         if place < 7:
             game.tableau[place].append(c)
         else:
@@ -67,7 +69,7 @@ def _endgame(seed: int) -> Game:
 
 
 BLOCKED = (176, 2081, 2209, 2440, 2813, 3093, 3465)
-"""Seeds of ``_endgame`` positions where no line leaves home alone: every way on takes 1 or 2
+"""Seeds of ``endgame`` positions where no line leaves home alone: every way on takes 1 or 2
 cards back (5 to 10 moves), or (2813) none exists."""
 
 
@@ -76,7 +78,7 @@ def test_the_bound_never_cuts_a_line_the_unbounded_search_finds_in_as_many_moves
     is found, the same length as breadth first finds, or none when there is none."""
     backs = set()
     for seed in BLOCKED:
-        game = _endgame(seed)
+        game = endgame(seed)
         assert lines.search(game, True, 30_000, 0).found is False
         full = lines.search(game, True, 30_000, 52)
         assert full.found is not None
@@ -101,7 +103,7 @@ def test_a_deep_line_through_cards_back_is_found_fewest_moves_first_within_a_cap
     """Seed 31337's deal 2240603416 (Medium, 81 moves left): a 26-move line through 11 cards back
     from home, past the player's 400,000 positions breadth first (End; the strict "gave up"),
     found in 20,589 fewest moves first. Here the same in small: 15 moves, 4 cards back."""
-    game = _endgame(1607)
+    game = endgame(1607)
     ours = lines.search(game, True, 2_000, 52, 60)
     check = escape.search(game.clone(), True, 2_000, True, 52, 60)
     assert (ours.found, ours.moves, check.found, check.moves) == (True, 15, True, 15)

@@ -18,7 +18,7 @@ from solitaire.solver.opponent import escape, lines
 from solitaire.solver.opponent.stuck import floors, stuck
 from solitaire.solver.player import END, PACE, Strength, decide_plan, moves_within, seen
 from tests.positions import build
-from tests.solver.test_end_bound import far_from_a_gain
+from tests.solver.test_end_bound import endgame, far_from_a_gain
 
 
 def _home(game: Game) -> int:
@@ -148,29 +148,9 @@ def test_DU4_the_proof_never_calls_a_recorded_position_with_a_line_stuck():
         assert record["line"] > 0 and not stuck(game, record["stock_known"]), record
 
 
-def _endgame(seed: int) -> Game:
-    """Every card face up, foundations to random heights, the rest dealt to the columns and the
-    talon."""
-    rng = random.Random(seed)
-    game = Game(ruleset("duel"), 3, "standard")
-    tops = [rng.randrange(2, 14) for _ in range(4)]
-    for suit in range(4):
-        game.foundations[suit] = [c for c in DECK if SUIT[c] == suit and RANK[c] <= tops[suit]]
-    rest = [c for c in DECK if RANK[c] > tops[SUIT[c]]]
-    rng.shuffle(rest)
-    for c in rest:
-        place = rng.randrange(8)
-        if place < 7:
-            game.tableau[place].append(c)
-        else:
-            game.stock.append(c)
-    game.waste, game.stock = game.stock[:len(game.stock) // 2], game.stock[len(game.stock) // 2:]
-    return game
-
-
 THROUGH_HOME = (2539, 2671, 236, 1496, 1988, 2598, 2412, 671, 1864, 2990, 2318, 2157, 1129, 2159, 31, 853, 387,
                 533, 1995, 1733, 1597, 734, 153, 2620, 2843, 502)
-"""Seeds of ``_endgame`` positions (of 3,000) where every line that gains a card takes 1 to 4
+"""Seeds of ``endgame`` positions (of 3,000) where every line that gains a card takes 1 to 4
 cards back from home first (4 to 14 moves): the quickest of the 41 such."""
 
 
@@ -182,7 +162,7 @@ def test_DU4_the_floors_never_cut_a_line_the_unbounded_search_finds_in_as_many_m
     monkeypatch.setattr(lines, "QUICK", 0)  # the floors from the first position on, not after 2,000
     backs = set()
     for index, seed in enumerate(THROUGH_HOME):
-        game = _endgame(seed)
+        game = endgame(seed, lowest=2, places=8)
         full = lines.search(game, True, 30_000, 52)
         assert full.found and lines.search(game, True, 30_000, 0).found is False
         backs.add(sum(move.src.kind == "f" for move in full.line))
