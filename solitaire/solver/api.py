@@ -114,11 +114,11 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
     if game.won:
         return None
     kind = search_kind(game)
-    known = kind is not None and not has_hidden_cards(game)
-    if known:
-        result = solve(game, budget_seconds, known=False, settle=False)
-        if result.result == "won" and result.moves:
-            return game.resolve(parse_request(result.moves[0]))
+    verdict = None  # the short search's, where nothing is hidden
+    if kind is not None and not has_hidden_cards(game):
+        move, verdict = _winning_first(game, budget_seconds)
+        if move is not None:
+            return move
     if kind == "one_pile":
         return _one_pile_hint(game, budget_seconds)
     if kind == "pairs":
@@ -126,9 +126,18 @@ def hint(game: Game, budget_seconds: float = 0.08) -> Move | None:
 
         return pairs_hint(game, budget_seconds)
     move = hint_move(seen(game)) if kind == "talon" else seen_hint(game)
-    if move is None and known and result.result == "unknown":
-        return _searched_on(game)
+    if move is None and verdict == "unknown":
+        move, _ = _winning_first(game, LAST_HINT_SECONDS, LAST_HINT_POSITIONS)
     return move
+
+
+def _winning_first(game: Game, seconds: float, positions: int | None = None) -> tuple[Move | None, str]:
+    """The first move of a winning line the search finds within ``seconds`` (and ``positions``),
+    else None; and the search's verdict ("won", "lost" or "unknown")."""
+    result = solve(game, seconds, positions, known=False, settle=False)
+    if result.result == "won" and result.moves:
+        return game.resolve(parse_request(result.moves[0])), result.result
+    return None, result.result
 
 
 LAST_HINT_POSITIONS = 20_000
@@ -138,13 +147,6 @@ says no useful move is left. The short search alone said so on 11 of 100 fresh F
 (at ~2,500 positions; FC1-D1N-AAAAAAE needs 9,349); at 20,000, on 1 of 100, and that one had a
 move in sight."""
 LAST_HINT_SECONDS = 10.0  # the longest the table waits for that search, however busy the machine
-
-
-def _searched_on(game: Game) -> Move | None:
-    result = solve(game, LAST_HINT_SECONDS, LAST_HINT_POSITIONS, known=False, settle=False)
-    if result.result == "won" and result.moves:
-        return game.resolve(parse_request(result.moves[0]))
-    return None
 
 
 ONE_PILE_SAMPLES = 8
