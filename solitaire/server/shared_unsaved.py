@@ -48,19 +48,13 @@ from nats.js.errors import APIError, KeyNotFoundError
 
 from .fairness import DAY
 from .spill import record_of
-from .store import DuelRecord
+from .store import DuelRecord, Summary
 
 BUCKET = "solitaire_unsaved"
 TOLD = "solitaire.unsaved"  # plain NATS: a result kept ({"node", "duel", "summary"}) or written ({"written"})
 READ_SECONDS = 5.0  # the longest the database thread waits for results read back from the bucket
 REFRESH = DAY / 2  # our results in the bucket are put again this long after their last put
 TRIES = 5  # a put or delete JetStream refused is tried again this many times, a second apart
-#: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
-Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
-
-
-def summary(record: DuelRecord) -> Summary:
-    return record.ended, record.unrated, tuple((side.player, side.quick) for side in record.sides)
 
 
 class SharedUnsaved:
@@ -103,7 +97,7 @@ class SharedUnsaved:
     # -- ours, from the database thread ---------------------------------------------------------------
     def kept(self, record: DuelRecord) -> None:
         value = {"node": self.node, "record": dataclasses.asdict(record)}
-        told = {"node": self.node, "duel": record.id, "summary": summary(record)}
+        told = {"node": self.node, "duel": record.id, "summary": record.summary()}
         self._post(record.id, json.dumps(value, separators=(",", ":")).encode(), json.dumps(told).encode())
 
     def written(self, duel: str) -> None:
@@ -179,7 +173,7 @@ class SharedUnsaved:
             with self.lock:
                 if entry.operation is None and entry.value:
                     value = json.loads(entry.value)
-                    self.seen[entry.key] = (str(value["node"]), summary(record_of(value["record"])))
+                    self.seen[entry.key] = (str(value["node"]), record_of(value["record"]).summary())
                 else:  # deleted (written), or purged
                     self.seen.pop(entry.key, None)
 

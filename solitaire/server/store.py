@@ -53,6 +53,10 @@ class SideRecord:
     fast: bool = False  # played faster than a person (``fairness.too_fast``)
 
 
+#: What the counts need of a kept result: (ended, unrated, ((player, quick), (player, quick))).
+Summary = tuple[float, str, tuple[tuple[int, bool], ...]]
+
+
 @dataclass(frozen=True)
 class DuelRecord:
     id: str
@@ -65,6 +69,10 @@ class DuelRecord:
     why: str
     log: list
     unrated: str = ""  # why no rating moves (``fairness.unrated_why``, side 0's word); "" rated
+
+    def summary(self) -> Summary:
+        """What the farming counts need of it while it waits to be written (``unsaved``)."""
+        return self.ended, self.unrated, tuple((side.player, side.quick) for side in self.sides)
 
 
 @dataclass(frozen=True)

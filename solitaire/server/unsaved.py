@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Iterator, Union
 
 from .ratings import Skill, rated
 from .spill import Spill
-from .store import DuelRecord, Store
+from .store import DuelRecord, Store, Summary
 
 if TYPE_CHECKING:
-    from .shared_unsaved import SharedUnsaved, Summary
+    from .shared_unsaved import SharedUnsaved
 
 Ratings = tuple[tuple[Skill, Skill], tuple[Skill, Skill]]
 WHOLE = 200  # kept results held whole in memory at most, while the spill file or JetStream holds the others
@@ -51,21 +51,18 @@ WHOLE = 200  # kept results held whole in memory at most, while the spill file o
 @dataclass(frozen=True)
 class Summarised:
     """A kept result the spill file or JetStream holds, held here by what the counts need
-    (``shared_unsaved.Summary``)."""
+    (``Summary``)."""
 
     id: str
     ended: float
     unrated: str
     sides: tuple[tuple[int, bool], ...]  # (player, lost quickly) a side
 
+    def summary(self) -> Summary:
+        return self.ended, self.unrated, self.sides
+
 
 Kept = Union[DuelRecord, Summarised]
-
-
-def _summary(kept: Kept) -> "Summary":
-    if isinstance(kept, Summarised):
-        return kept.ended, kept.unrated, kept.sides
-    return kept.ended, kept.unrated, tuple((side.player, side.quick) for side in kept.sides)
 
 
 class Unsaved:
@@ -171,7 +168,7 @@ class Unsaved:
         if self.shared is not None:
             yield from self.shared.all()  # the others' first: one of ours written since is in the store
         for kept in self.kept:
-            yield kept.id, _summary(kept)
+            yield kept.id, kept.summary()
 
     def _hold(self, record: DuelRecord, on_disk: bool) -> None:
         """``record`` kept, whole; past ``WHOLE`` held whole, the newest that the file or
@@ -186,7 +183,7 @@ class Unsaved:
             kept = self.kept[index]
             if isinstance(kept, DuelRecord) and (kept.id in self.on_disk
                                                  or (self.shared is not None and self.shared.has(kept.id))):
-                self.kept[index] = Summarised(kept.id, *_summary(kept))
+                self.kept[index] = Summarised(kept.id, *kept.summary())
                 self.whole -= 1
 
     def _first_whole(self, store: Store) -> DuelRecord | None:

@@ -17,7 +17,7 @@ from solitaire.net.online_messages import Matched, Ok, Result, Welcome
 from solitaire.entry.online_play import expect
 from solitaire.server.fairness import QUICK_LIMIT, REMATCHES_A_DAY
 from solitaire.server.service import DuelServer
-from solitaire.server.shared_unsaved import BUCKET, REFRESH, SharedUnsaved, summary
+from solitaire.server.shared_unsaved import BUCKET, REFRESH, SharedUnsaved
 from solitaire.server import unsaved as unsaved_module
 from solitaire.server.store import DuelRecord, SideRecord, Store
 from solitaire.server.unsaved import Unsaved
@@ -145,8 +145,8 @@ async def _summaries_held(url: str) -> None:
     keeping.kept(record)
     while "d1" not in watching.seen:  # on its way over NATS
         await asyncio.sleep(0.01)
-    assert watching.seen["d1"] == ("a", summary(record)) == ("a", (record.ended, "", ((1, True), (2, False))))
-    assert watching.all() == [("d1", summary(record))]
+    assert watching.seen["d1"] == ("a", record.summary()) == ("a", (record.ended, "", ((1, True), (2, False))))
+    assert watching.all() == [("d1", record.summary())]
     assert watching.orphans({"a"}.__contains__) == []  # its process alive: its to write
     assert watching.orphans(set().__contains__) == ["d1"]
     assert await watching.whole(["d1", "d2"]) == [record]  # d2: written meanwhile (not there): left out
@@ -176,7 +176,7 @@ async def _told_without_jetstream(url: str) -> None:
         if watching.all():
             break
         await asyncio.sleep(0.01)
-    assert watching.all() == [("d1", summary(record))]
+    assert watching.all() == [("d1", record.summary())]
     keeping.written("d1")
     for _ in range(500):
         if not watching.all():
