@@ -148,3 +148,24 @@ def test_the_floor_hard_goes_back_to_its_best_line_when_the_clock_says_it_must()
     race, decisions = play(race, race.elapsed)
     assert decisions[:len(route)] == list(route) and isinstance(decisions[0], Undo)
     assert home(race.games[0]) == best
+
+
+DEAD_END = ("DU2-D3N-LAQYECP", "t6>f1 t3>t5 s s w>f2 w>t3 s w>t5 s s s w>f3 s w>f3 s w>f4 s w>t5 w>t5 t2>t5 t2>f4 "
+            "s s s w>t2 w>t5 t4>t2 t6>t4 t4:2>t3 t6>t4 t6>f4 t4:2>t1 s w>f2 w>f3 w>t7 s s s s w>f2 s s s s w>f4")
+"""Hard's race on a deal of seed 11 (``bench --opponent --seed 11``) up to its dead end, 36.8 s in
+with 11 cards home, where main's Hard pressed End with 3:22 left."""
+
+
+def test_DU3_hard_at_an_early_dead_end_undoes_and_ends_with_more_cards_home():
+    code, line = DEAD_END
+    race = Race(parse_code(code))
+    last = None
+    for text in line.split():
+        race.tick(PACE[Strength.HARD])
+        race.play(0, text)
+        last = race.games[0].log[-1]
+    first = home(race.games[0])
+    assert decide_plan(seen(race.games[0], race.limit - race.elapsed), Strength.HARD)[0] is END  # main's End
+    race, decisions = play(race, race.elapsed, (), last)
+    assert isinstance(decisions[0], Undo) and sum(isinstance(d, Undo) for d in decisions) > 10
+    assert first == 11 and home(race.games[0]) > first + 5
