@@ -38,6 +38,11 @@ def home(game: Game) -> int:
     return sum(map(len, game.foundations))
 
 
+def standing(game: Game) -> tuple[int, int]:
+    """How far a position has got: cards home, then points (the best position is the highest)."""
+    return home(game), game.score
+
+
 @dataclass(frozen=True)
 class Past:
     """A player's game as it remembers it.
@@ -78,11 +83,11 @@ class Past:
             for move in self.best:
                 game.apply(move)
             return self.best, game
-        most, length, best = home(game), 0, game.clone()
+        most, length, best = standing(game), 0, game.clone()
         for index, move in enumerate(self.line):
             game.apply(move)
-            if home(game) > most:
-                most, length, best = home(game), index + 1, game.clone()
+            if standing(game) > most:
+                most, length, best = standing(game), index + 1, game.clone()
         return self.line[:length], best
 
 
@@ -126,7 +131,7 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
     seen = everything - face_down(replay)
     line: list[Move] = []
     best: tuple[Move, ...] = ()
-    most, tries, undoing, fresh = home(replay), 0, False, False
+    most, tries, undoing, fresh = standing(replay), 0, False, False
     try:
         for entry in game.log:
             if entry is None:
@@ -141,8 +146,8 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
             shown = everything - face_down(replay)
             fresh = not shown <= seen
             seen |= shown
-            if home(replay) > most:
-                most, best = home(replay), tuple(line)
+            if standing(replay) > most:
+                most, best = standing(replay), tuple(line)
     except IllegalMove:
         return None
     if _piles(replay) != _piles(game):

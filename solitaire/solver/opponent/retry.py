@@ -9,12 +9,15 @@ each of ``SAMPLES`` samples of those few it asks the search with every card know
 route it gives, undoing back to where that line leaves the moves already made and playing it
 at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
 line ends before 0:00) on its sample, a sample without a line counted as the best it already
-reached with no bonus. When the routes pay ``MARGIN`` points more on average, it sets out on
-the best one, up to the first card it has not seen (``segment``); from then on (``forward``) it
-plays each next stretch from the search on samples of what is still unseen, and its own moves
-where no sample's line is found.
+reached with no bonus. When at least half the samples have a line and the routes pay ``MARGIN``
+points more on average, it sets out on the best one, up to the first card it has not seen
+(``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
+next stretch from the search on samples of what is still unseen; where no sample has a line it
+goes back to the best line at once if this one is behind it (the bonus it can still bank there
+shrinks every second), else plays its own moves.
 
-The floor (never worse, ``guard``): the line to the most cards home it has reached is known
+The floor (never worse, ``guard``): the line to the most cards home it has reached (the most
+points among those) is known
 move for move (the hidden cards do not change), so it can always be played again. While the
 cards home are fewer than that, every decision checks that the route back (undos to where the
 two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
@@ -38,7 +41,7 @@ from typing import Union
 from ...core.bonus import finishing_bonus
 from ...core.game import Game
 from ...core.moves import Move
-from .memory import face_down, fill, home
+from .memory import face_down, fill, home, standing
 from .view import Seen, determinise
 
 
@@ -63,11 +66,13 @@ SAMPLES = 4
 POSITIONS = 5_000
 """Positions the search with every card known may look at on one sample (a won deal takes a
 few hundred to a few thousand: ``bench --solver``)."""
-TRIES = 3
-"""Runs of undos a race may have (a retry, and the way back to the best line, are one each)."""
-MARGIN = 60
-"""Points a retry must pay on average over the samples, above stopping now (about four cards
-home; the samples' lines are found knowing their cards, so they promise more than play gives)."""
+TRIES = 2
+"""Runs of undos a race may have: one retry, and the way back to the best line."""
+MARGIN = 100
+"""Points a retry must pay on average over the samples, above stopping now (about six cards
+home; the samples' lines are found knowing their cards, so they promise more than play gives),
+on at least half the samples (``SOLVED``)."""
+SOLVED = 0.5
 SPARE = 2
 """Moves' time the way back to the best line keeps in hand."""
 
@@ -121,7 +126,7 @@ def guard(view: Seen, pace: float) -> tuple[Step, ...] | None:
     if past is None or not past.tries or view.seconds_left is None:
         return None
     route, best = back_to_best(view)
-    if home(view.game) >= home(best) or not route:
+    if standing(view.game) >= standing(best) or not route:
         return None
     if view.seconds_left - route_seconds(route, pace) <= SPARE * pace:
         return route
@@ -133,7 +138,7 @@ def _stopping(view: Seen, pace: float) -> tuple[float, tuple[Step, ...] | None]:
     route back when there is one to take."""
     seconds = view.seconds_left or 0.0
     route, best = back_to_best(view)
-    if home(view.game) >= home(best):
+    if standing(view.game) >= standing(best) or not route:
         return view.game.score + finishing_bonus(view.game, seconds - pace), None
     left = seconds - route_seconds(route, pace) - pace
     if left <= 0:
@@ -210,15 +215,16 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
         choices.append((total, -index, steps))
         if not view.unknown:
             break  # every card known: one sample is the deal
-    if choices and sum(totals) / len(totals) >= stop + MARGIN:
+    if len(choices) >= SOLVED * len(totals) and sum(totals) / len(totals) >= stop + MARGIN:
         return max(choices)[2]
     return back
 
 
-def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Move, ...] | None:
+def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """After a retry, when a card it had not seen has just shown: the next stretch of the line that
-    does best on samples of the cards still unseen, up to the next card not seen; None when no
-    sample's line is found (it plays its own moves until the next card shows)."""
+    does best on samples of the cards still unseen, up to the next card not seen. When no sample's
+    line is found, the way back to the best line (its bonus is worth more the sooner it ends)
+    where this one is behind it, else None (it plays its own moves until the next card shows)."""
     seconds = view.seconds_left
     if view.past is None or not view.past.tries or not view.past.fresh or seconds is None:
         return None  # asked again only when a card it had not seen shows
@@ -235,4 +241,9 @@ def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Move, ...] | N
         best = choice if best is None or choice > best else best
         if not view.unknown:
             break
-    return None if best is None else best[2]
+    if best is None:  # no sample's line: back to the best line now, while its bonus is worth most
+        route, floor = back_to_best(view)
+        if standing(view.game) < standing(floor) and route_seconds(route, pace) + pace < seconds:
+            return route
+        return None
+    return best[2]
