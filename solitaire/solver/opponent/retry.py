@@ -9,7 +9,7 @@ each of ``SAMPLES`` samples of those few it asks the search with every card know
 route it gives, undoing back to where that line leaves the moves already made and playing it
 at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
 line ends before 0:00) on its sample, a sample without a line counted as the best it already
-reached with no bonus. When at least half the samples have a line and the routes pay ``MARGIN``
+reached with no bonus. When every sample has a line and the routes pay ``MARGIN``
 points more on average, it sets out on the best one, up to the first card it has not seen
 (``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
 next stretch from the search on samples of what is still unseen; where no sample has a line it
@@ -66,13 +66,12 @@ SAMPLES = 4
 POSITIONS = 5_000
 """Positions the search with every card known may look at on one sample (a won deal takes a
 few hundred to a few thousand: ``bench --solver``)."""
-TRIES = 2
-"""Runs of undos a race may have: one retry, and the way back to the best line."""
 MARGIN = 100
 """Points a retry must pay on average over the samples, above stopping now (about six cards
 home; the samples' lines are found knowing their cards, so they promise more than play gives),
-on at least half the samples (``SOLVED``)."""
-SOLVED = 0.5
+on every sample (``SOLVED``: a retry that fails loses the bonus it could have banked, and
+where some sample has no winning line the unseen cards decide too much)."""
+SOLVED = 1.0
 SPARE = 2
 """Moves' time the way back to the best line keeps in hand."""
 
@@ -192,7 +191,7 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
     if past is None or seconds is None or len(past.blind) != len(view.unknown):
         return None
     stop, back = _stopping(view, pace)
-    if past.tries >= TRIES - (back is not None):  # keep a run of undos for the way back
+    if past.tries:  # one retry a race: after it, back to the best line if behind it, or End
         return back
     _, best = back_to_best(view)
     floor, floor_home = float(best.score), home(best)
