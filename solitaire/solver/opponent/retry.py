@@ -133,16 +133,18 @@ def guard(view: Seen, pace: float) -> tuple[Step, ...] | None:
 
 
 def _stopping(view: Seen, pace: float) -> tuple[float, tuple[Step, ...] | None]:
-    """The total of stopping now (End here, or back to the best line and End there), and the
-    route back when there is one to take."""
+    """The total of stopping now and the route back to the best line when stopping means taking
+    it (End there): where it has more cards home (the floor), or pays more than End here."""
     seconds = view.seconds_left or 0.0
+    end_now = view.game.score + finishing_bonus(view.game, seconds - pace)
     route, best = back_to_best(view)
-    if standing(view.game) >= standing(best) or not route:
-        return view.game.score + finishing_bonus(view.game, seconds - pace), None
     left = seconds - route_seconds(route, pace) - pace
-    if left <= 0:
-        return float(view.game.score), None
-    return best.score + finishing_bonus(best, left), route
+    if standing(view.game) >= standing(best) or not route or left <= 0:
+        return end_now, None
+    back = best.score + finishing_bonus(best, left)
+    if home(best) > home(view.game) or back > end_now:
+        return back, route
+    return end_now, None
 
 
 def _win(game: Game) -> tuple[Move, ...] | None:
