@@ -8,17 +8,16 @@ each of ``SAMPLES`` samples of those few it asks the search with every card know
 (``solver.search``, bounded by ``POSITIONS``) for a winning line from the deal, and weighs the
 route it gives, undoing back to where that line leaves the moves already made and playing it
 at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
-line ends before 0:00) on its sample, a sample without a line counted as the best it already
-reached with no bonus. When every sample has a line and the routes pay ``MARGIN``
-points more on average, it sets out on the best one, up to the first card it has not seen
+line ends before 0:00) on its sample. When every sample has a line and the routes pay
+``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
 (``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
 next stretch from the search on samples of what is still unseen; where no sample has a line it
 goes back to the best line at once if this one is behind it (the bonus it can still bank there
 shrinks every second), else plays its own moves.
 
 The floor (never worse, ``guard``): the line to the most cards home it has reached (the most
-points among those) is known
-move for move (the hidden cards do not change), so it can always be played again. While the
+points among those) is known move for move (the hidden cards do not change), so it can always
+be played again. While the
 cards home are fewer than that, every decision checks that the route back (undos to where the
 two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
 takes it when it must; at a dead end with fewer cards home it goes back too, then ends there.
