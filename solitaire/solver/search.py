@@ -116,8 +116,9 @@ class Search(MoveGeneration, DeadEnds):
     best-first search taking turns with the attempts (decided 2 deals fewer, 25% more positions
     on the wins); a restart noise of 1 or 8, or the three in turn (within 2 of the 35 hardest
     deals either way: luck, not a better order); no restarts once a cut-off passes 20,000
-    (YU1-D1N-LCCYNSX lost in the same 219k positions). Of seed 11's deals undecided at 30,000
-    positions, 13 were searched to 300,000: 7 are still undecided (5 lost at 39k-219k, 1 won).
+    (YU1-D1N-LCCYNSX lost in the same 219k positions). Of seed 11's 14 deals undecided at
+    30,000 positions, searched on to 1,000,000: 8 lost (39k to 938k positions), 1 won (115k),
+    4 still undecided, and one the best-first search alone won at 28k: mostly losses.
     """
 
     first_attempt = 200
