@@ -31,7 +31,7 @@ from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from ..foundations import foundation_ranks
 from .sampling import home, still_hidden
-from .stuck import extra, fits, floors, stuck
+from .stuck import Floors, face_down, fits, stuck
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -87,15 +87,15 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     if fits(start) and stuck(start, stock_seen):
         return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
-    bounded = (max_moves is not None and from_home and not hidden_now
-               and (stock_seen or not (start.stock or start.waste)))
+    bounded = max_moves is not None and from_home and (stock_seen or not (start.stock or start.waste))
     ranks_now = tuple(foundation_ranks(start))
-    floors_ = [ranks_now]  # no floor lower than now: ``extra`` adds nothing
+    # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
+    floors_ = Floors([ranks_now], [ranks_now] if face_down(start) else [])
     if bounded and fits(start):
-        worked_out = floors(start, (max_moves - 1) // 2)
-        if worked_out == []:
-            return Way(False, positions=1)  # every line that gains a card is longer than max_moves
-        floors_ = worked_out or floors_
+        worked_out = Floors.of(start, max_moves)
+        if worked_out.none_fit():
+            return Way(False, positions=1)  # every line that gains or turns a card is longer than max_moves
+        floors_ = worked_out.or_else(floors_)
     key = _state_with_home if from_home else _state
     best = {key(start): 0}  # each position met: the fewest moves it was reached in
     # positions by the fewest moves a line through them takes (moves made + ``short``), looked
@@ -124,8 +124,8 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if bounded:
                     ranks = foundation_ranks(game)
                     clow = tuple(map(min, low, ranks)) if back else low
-                    lowest = depth + short(home_now - home(game)) + 2 * extra(floors_, ranks, clow)
-                    if lowest > max_moves:
+                    fewest, lowest = floors_.fewest(depth, home_now - home(game), ranks, clow, max_moves)
+                    if fewest > max_moves:
                         game.undo()
                         continue  # the cards back from home cannot all come home, and one more, in time
                 state = key(game)
@@ -147,15 +147,6 @@ def last_first(nodes: list) -> Iterator:
     this one reaches the end of the last layer soonest)."""
     while nodes:
         yield nodes.pop()
-
-
-def short(deficit: int) -> int:
-    """The fewest moves a line still needs where no card is face down (and the stock is seen)
-    and ``deficit`` cards taken back from home are not home again: each must come home again
-    and one card more (a net gain), each by a move of its own. A position reached in ``depth``
-    moves is not looked through when ``depth + short(deficit) > max_moves``; the shortest line
-    passes only through positions within its own length of its end, so it is never cut."""
-    return deficit + 1
 
 
 def _found(trail: Trail, depth: int, positions: int) -> Way:

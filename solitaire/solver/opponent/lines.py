@@ -37,8 +37,8 @@ from ..foundations import foundation_ranks
 from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
-from .escape import Way, _line, last_first, short
-from .stuck import extra, fits, floors, stuck
+from .escape import Way, _line, last_first
+from .stuck import Floors, face_down, fits, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -66,19 +66,20 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     found = bytes(foundation_ranks(game))
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
-    floors_ = [tuple(found)]  # no floor lower than now: ``extra`` adds nothing to ``short``
+    # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
+    floors_ = Floors([tuple(found)], [tuple(found)] if face_down(game) else [])
     args = (cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen)
     looked = 0
-    if max_moves is not None and returns > 0 and not _turns_or_shows(cols, talon, stock_seen):
+    if max_moves is not None and returns > 0 and not _shows(talon, stock_seen):
         found_line = _bfs(*args, min(limit, QUICK), returns, max_moves, best, floors_)
         if found_line is not None or limit <= QUICK:
             return _way(game, found_line, len(best))
         looked = len(best)  # not within QUICK: worth working out the floors
         best.clear()
-        worked_out = floors(game, (max_moves - 1) // 2)
-        if worked_out == []:
-            return Way(False, positions=looked)  # every line that gains a card is longer than max_moves
-        floors_ = worked_out or floors_
+        worked_out = Floors.of(game, max_moves)
+        if worked_out.none_fit():
+            return Way(False, positions=looked)  # every line that gains or turns a card is longer than max_moves
+        floors_ = worked_out.or_else(floors_)
     return _way(game, _bfs(*args, limit, returns, max_moves, best, floors_), looked + len(best))
 
 
@@ -105,13 +106,13 @@ def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
 
 def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
          stock_seen: bool, limit: int, returns: int, max_moves: int | None,
-         best: dict[bytes, int], floors_: list[tuple[int, ...]]) -> tuple | bool | None:
+         best: dict[bytes, int], floors_: Floors) -> tuple | bool | None:
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
     length when found, False at a dead end, None past ``limit``. ``best`` (empty when given)
     keeps each position met and the fewest moves it was reached in."""
     home_now = sum(found0)
     # the fewest moves a line needs from a position ``deficit`` cards below home_now (``short``)
-    bounded = max_moves is not None and returns > 0 and not _turns_or_shows(cols0, talon0, stock_seen)
+    bounded = max_moves is not None and returns > 0 and not _shows(talon0, stock_seen)
     builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
     kings = tuple(card_of[s][KING] for s in range(4))
     key0 = _key(cols0, found0, talon0, p0)
@@ -205,9 +206,9 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 if bounded:
                     if ctaken > taken:  # a card back from home: the foundations' lowest on the way
                         clow = bytes(map(min, low, cfound))
-                    lowest = depth + short(home_now - sum(cfound)) + 2 * extra(floors_, cfound, clow)
-                    if lowest > max_moves:
-                        continue  # the cards back from home cannot all come home, and one more, in time
+                    fewest, lowest = floors_.fewest(depth, home_now - sum(cfound), cfound, clow, max_moves)
+                    if fewest > max_moves:
+                        continue  # no line through it ends, one more card home or a card turned, in time
                 ckey = _key(ccols, cfound, ctalon, cp)
                 before = best.get(ckey)
                 if before is not None and before <= depth:
@@ -220,10 +221,10 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     return False
 
 
-def _turns_or_shows(cols: tuple[bytes, ...], talon: bytes, stock_seen: bool) -> bool:
-    """Whether a line may end by turning a face-down card or showing an unseen stock card: then
-    one move may end it from any position, and ``short`` does not hold."""
-    return any(col and col[0] >= HIDDEN for col in cols) or (not stock_seen and bool(talon))
+def _shows(talon: bytes, stock_seen: bool) -> bool:
+    """Whether a line may end by showing an unseen stock card: then one click may end it from any
+    position, and no bound holds."""
+    return not stock_seen and bool(talon)
 
 
 def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
