@@ -285,15 +285,19 @@ class Floors:
                most: int) -> tuple[int, int]:
         """The fewest moves a line through a position takes (``depth`` made, ``deficit`` cards back
         from home not home again, foundations at ``found`` and no lower than ``low`` on the way;
-        both lists worked out), and the order to look through it in: where no card is face down the
-        same, else the fewest a line that gains a card takes, while one fits in ``most`` moves (the
-        bound a turn gives, one move and a move a card still to take back, is weak: looked through
-        by it, seed 6061's deal 4725743424 ran past 400,000 positions for a 27-move gain that the
-        gain's order finds in 185,491). Lines are cut by the fewest only: the search stays complete
-        within ``most``, but with cards face down the line it finds may not be a shortest one."""
+        both lists worked out), and the order to look through it in.
+
+        Where no card is face down the order is the fewest: a shortest line is found first. Where
+        one is, the bound a turn gives (a move a card still to take back, and one) is weak, and
+        ordered by it the search ran past 400,000 positions on seed 6061's deal 4725743424 for a
+        27-move gain (9 cards back). So there it looks on towards a gain first, as a weighted
+        search does: by the moves made and twice those a gain still needs at the least (the 27
+        moves in 2,447 positions; by the gain's bound alone, 185,491), and by the turn's bound
+        where no gain fits in ``most``. Lines are cut by the fewest only, so the search stays
+        complete within ``most``; the line it finds there may be longer than a shortest one."""
         assert self.gain is not None and self.turn is not None
         gain = depth + short(deficit) + 2 * extra(self.gain, found, low)
         if not self.turn:
             return gain, gain
         turn = depth + 1 + extra(self.turn, found, low)
-        return min(gain, turn), gain if gain <= most else turn
+        return min(gain, turn), (min(most, 2 * gain - depth) if gain <= most else turn)
