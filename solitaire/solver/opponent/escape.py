@@ -14,9 +14,11 @@ so it fits every game of the Klondike family; ``bench --opponent``'s "gave up" r
 real game, after the fact. The player itself runs ``lines.search``, the same search on compact
 positions, where its rules fit (a test holds the two to the same answers).
 
-It is breadth first (fewest moves first by ``short`` where it holds, which still finds a shortest
-line): the line it finds is a shortest one, and the next decision finds the rest of
-it, one move shorter, so following it always arrives. Positions are told apart by their cards
+It is breadth first (fewest moves first by ``stuck.Floors`` where a bound holds, which still
+finds a shortest line where no card is face down; with cards face down it looks on towards a gain
+first, and the line it finds, within ``max_moves``, may be longer than a shortest one): the next
+decision finds the rest of a shortest line, one move shorter, and a line taken as a plan is
+followed whole, so following it always arrives. Positions are told apart by their cards
 alone (a recycle's cost does not make a new place to be), so the search ends. ``LIMIT`` bounds
 it all the same.
 """
@@ -80,10 +82,11 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
     may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
-    no longer line is looked at (found False when there is none as short); where no card is
-    face down, a position with cards back from home is not looked through when those cards and
-    one more, and those a floor still asks to come out (``stuck.extra``), cannot all come home
-    within it (``short``). A position ``stuck`` proves a dead end is not searched at all."""
+    no longer line is looked at (found False when there is none as short); with cards back from
+    home allowed and the talon known, a position is not looked through when no line through it
+    can end within it: neither those cards and one more, and those a floor still asks to come out,
+    all home again, nor (cards face down) the cards a floor still asks out and one turned
+    (``stuck.Floors``). A position ``stuck`` proves a dead end is not searched at all."""
     if fits(start) and stuck(start, stock_seen):
         return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
@@ -98,8 +101,8 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
         floors_ = worked_out.or_else(floors_)
     key = _state_with_home if from_home else _state
     best = {key(start): 0}  # each position met: the fewest moves it was reached in
-    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
-    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    # positions by the fewest moves a line through them takes (``Floors.fewest``: its order), looked
+    # through fewest first: breadth first where no bound holds (every bound is 1)
     bound: dict[int, list[tuple]] = {1: [(start, None, 0, 0, key(start), ranks_now)]}
     while bound:
         at = min(bound)

@@ -6,7 +6,7 @@ now, or a face-down card turned; cards taken back from a foundation allowed, ``r
 in a line) and finds the same line length, on the Klondike rules the Duel plays (``fits``): one
 deck, ordered runs built down in alternate colours, a King alone into an empty column, the
 stock turned onto a waste and recycled as often as it takes. It is the same search (breadth
-first, or fewest moves first where ``escape.short`` holds) over the same positions, told apart the same way (columns in any order, the talon, the
+first, or in ``stuck.Floors``' order where a bound holds) over the same positions, told apart the same way (columns in any order, the talon, the
 foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` played, checked,
 cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
 End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
@@ -17,14 +17,18 @@ the proof and the floors of ``stuck``, which tests hold to the complete search).
 A position ``stuck`` proves a dead end for good (seed 31337's deal 5578631788: five cards face
 down, 6.5 million positions searched in vain) is answered at once. ``max_moves``: lines longer
 than this are not looked at (the clock ends first), so the search is complete up to that depth.
-With no card face down, a line through cards back from home must bring them all home again and
-one more (``escape.short``), and first take back every card above one of ``stuck.floors``
+A line through cards back from home that gains a card must bring them all home again and
+one more (``stuck.short``), and first take back every card above one of ``stuck.floors``
 (``stuck.extra``; seed 777's deal 5159003636: 43 moves, 19 cards back at least, found in 26,988
-positions where the bound alone ran past 400,000): positions that cannot are cut, and
-the rest are looked through fewest moves first (moves made and still needed; of as many, the
+positions where the bound alone ran past 400,000); one that turns a card must take back every
+card above one of the turn's floors and turn it (``stuck.Floors``). Positions from which neither
+can end in time are cut (with cards face down too: a face-down card's identity is never read),
+and the rest are looked through fewest moves first (moves made and still needed; of as many, the
 furthest along first: ``escape.last_first``), which finds a
 deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in
-20,589 positions where breadth first ran past its 400,000. A line is found as search actions
+20,589 positions where breadth first ran past its 400,000; with cards face down, towards a gain
+first (seed 6061's deal 4725743424, three face down: 27 moves, 9 cards back, in 2,447 positions
+where fewest first ran past 400,000 and the strict check needed 1,637,821 breadth first). A line is found as search actions
 (``position.Action``) and written out as core moves on the game it started from
 (``search.to_core_moves``).
 """
@@ -47,7 +51,7 @@ same positions the bench's strict check looks through before it counts an End as
 200 MB and half a minute of a loaded core at the worst."""
 
 QUICK = 2_000
-"""Positions a bounded search looks through on ``escape.short`` alone before it works out the
+"""Positions a bounded search looks through on ``stuck.short`` alone before it works out the
 floors (``stuck.floors``, up to a second or two where all four suits are well built): most lines
 are found, or proven absent, within them."""
 

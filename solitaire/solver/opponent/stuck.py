@@ -26,9 +26,13 @@ obeys), so when even it finds no card turned and no next card home, no line exis
   back too).
 
 The same rules, with cards allowed out of each foundation only down to a ``floor``, tell which
-floors a gain needs at the least (``floors``): a line that gains a card takes every card above
-one of them out of its foundation at least once, and brings each home again, which bounds its
-length from below (``extra``, with ``escape.short``) where no card is face down.
+floors a gain needs at the least, and which a turn does (``floors``): a line that gains a card
+takes every card above one of the gain's floors out of its foundation at least once, and brings
+each home again (``extra``, with ``short``); one that turns a card takes every card above one of
+the turn's out, a move each, and turns it with one more. A line ends at the first of the two, so
+the nearer bounds its length from below (``Floors``), cards face down or not: a line that turns a
+card turned none before, and one that gains turned none on the way (it would have ended there),
+so neither needs to know what a face-down card is.
 
 A face-down card's identity is never read, so the answer is the same on a player's view and on
 the real game. It needs the rules the compact search plays (``fits``) and a talon that holds
@@ -176,7 +180,7 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
 
 FLOOR_CHECKS = 3000
 """``opens`` asked at most this many times by ``floors`` (half a millisecond each); past it the
-search keeps the bound ``escape.short`` gives alone."""
+search keeps the bound ``short`` gives alone (and one move for a turn)."""
 
 
 def floors(game: Game, most: int, goal: str = EITHER) -> list[tuple[int, ...]] | None:
