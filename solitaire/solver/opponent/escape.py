@@ -90,7 +90,9 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     if fits(start) and stuck(start, stock_seen):
         return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
-    bounded = max_moves is not None and from_home and (stock_seen or not (start.stock or start.waste))
+    # with cards face down, only where the floors are worked out (other games keep breadth first)
+    bounded = (max_moves is not None and from_home and (stock_seen or not (start.stock or start.waste))
+               and (not hidden_now or fits(start)))
     ranks_now = tuple(foundation_ranks(start))
     # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
     floors_ = Floors([ranks_now], [ranks_now] if face_down(start) else [])
@@ -98,7 +100,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
         worked_out = Floors.of(start, max_moves)
         if worked_out.none_fit():
             return Way(False, positions=1)  # every line that gains or turns a card is longer than max_moves
-        floors_ = worked_out.or_else(floors_)
+        floors_ = worked_out.or_else(floors_).towards_gain()  # the judge needs any line in time, not a shortest
     key = _state_with_home if from_home else _state
     best = {key(start): 0}  # each position met: the fewest moves it was reached in
     # positions by the fewest moves a line through them takes (``Floors.fewest``: its order), looked

@@ -26,9 +26,10 @@ can end in time are cut (with cards face down too: a face-down card's identity i
 and the rest are looked through fewest moves first (moves made and still needed; of as many, the
 furthest along first: ``escape.last_first``), which finds a
 deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in
-20,589 positions where breadth first ran past its 400,000; with cards face down, towards a gain
-first (seed 6061's deal 4725743424, three face down: 27 moves, 9 cards back, in 2,447 positions
-where fewest first ran past 400,000 and the strict check needed 1,637,821 breadth first). A line is found as search actions
+20,589 positions where breadth first ran past its 400,000. With cards face down it looks through
+``SHORTEST`` positions so, then on towards a gain first (seed 6061's deal 4725743424, three face
+down: 27 moves, 9 cards back, in 2,447 more positions, where fewest first ran past 400,000 and
+the strict check needed 1,637,821 breadth first). A line is found as search actions
 (``position.Action``) and written out as core moves on the game it started from
 (``search.to_core_moves``).
 """
@@ -54,6 +55,13 @@ QUICK = 2_000
 """Positions a bounded search looks through on ``stuck.short`` alone before it works out the
 floors (``stuck.floors``, up to a second or two where all four suits are well built): most lines
 are found, or proven absent, within them."""
+
+SHORTEST = 10_000
+"""Positions a bounded search with cards face down looks through fewest moves first (a shortest
+line, as main's breadth first found it) before it looks on towards a gain first
+(``Floors.towards_gain``): which line it sets out on shapes the rest of the race (seed 2718's deal
+3964641243, Easy: the 6-move line that turns a card led on to all 52 home, an 8-move one that
+sends a card home to an End at 18)."""
 
 _SEP = b"\xfe"
 
@@ -84,6 +92,14 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
         if worked_out.none_fit():
             return Way(False, positions=looked)  # every line that gains or turns a card is longer than max_moves
         floors_ = worked_out.or_else(floors_)
+        if floors_.turn and limit > SHORTEST:  # cards face down: a shortest line, if one comes soon
+            found_line = _bfs(*args, SHORTEST, returns, max_moves, best, floors_)
+            if found_line is not None:
+                return _way(game, found_line, looked + len(best))
+            looked += len(best)
+            limit -= len(best)
+            best.clear()
+            floors_ = floors_.towards_gain()
     return _way(game, _bfs(*args, limit, returns, max_moves, best, floors_), looked + len(best))
 
 

@@ -270,6 +270,7 @@ class Floors:
 
     gain: list[tuple[int, ...]] | None
     turn: list[tuple[int, ...]] | None
+    weighted: bool = False
 
     @classmethod
     def of(cls, game: Game, max_moves: int) -> "Floors":
@@ -285,23 +286,30 @@ class Floors:
         """These, ``other``'s where one was not worked out."""
         return Floors(other.gain if self.gain is None else self.gain, other.turn if self.turn is None else self.turn)
 
+    def towards_gain(self) -> "Floors":
+        """These, looked through towards a gain first (``fewest``)."""
+        return Floors(self.gain, self.turn, True)
+
     def fewest(self, depth: int, deficit: int, found: bytes | list[int], low: bytes | list[int],
                most: int) -> tuple[int, int]:
         """The fewest moves a line through a position takes (``depth`` made, ``deficit`` cards back
         from home not home again, foundations at ``found`` and no lower than ``low`` on the way;
-        both lists worked out), and the order to look through it in.
+        both lists worked out), and the order to look through it in: the fewest (a shortest line
+        is found first), unless ``weighted``.
 
-        Where no card is face down the order is the fewest: a shortest line is found first. Where
-        one is, the bound a turn gives (a move a card still to take back, and one) is weak, and
-        ordered by it the search ran past 400,000 positions on seed 6061's deal 4725743424 for a
-        27-move gain (9 cards back). So there it looks on towards a gain first, as a weighted
-        search does: by the moves made and twice those a gain still needs at the least (the 27
-        moves in 2,447 positions; by the gain's bound alone, 185,491), and by the turn's bound
-        where no gain fits in ``most``. Lines are cut by the fewest only, so the search stays
-        complete within ``most``; the line it finds there may be longer than a shortest one."""
+        Where a card is face down, the bound a turn gives (a move a card still to take back, and
+        one) is weak, and ordered by it the search ran past 400,000 positions on seed 6061's deal
+        4725743424 for a 27-move gain (9 cards back). Looked through ``towards_gain`` first, as a
+        weighted search does (by the moves made and twice those a gain still needs at the least;
+        by the turn's bound where no gain fits in ``most``), the 27 moves came in 2,447 positions
+        (by the gain's bound alone, 185,491). Lines are cut by the fewest only, so the search stays
+        complete within ``most``; the line it finds may be longer than a shortest one."""
         assert self.gain is not None and self.turn is not None
         gain = depth + short(deficit) + 2 * extra(self.gain, found, low)
         if not self.turn:
             return gain, gain
         turn = depth + 1 + extra(self.turn, found, low)
-        return min(gain, turn), (min(most, 2 * gain - depth) if gain <= most else turn)
+        fewest = min(gain, turn)
+        if not self.weighted:
+            return fewest, fewest
+        return fewest, (min(most, 2 * gain - depth) if gain <= most else turn)
