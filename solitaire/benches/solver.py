@@ -2,7 +2,8 @@
 
 A benchmark, not a test: it measures on the machine it runs on, two deals at a time (one per
 core). Every "won" is replayed with the rules core inside ``api.solve``; a line that does not
-replay raises, and the bench reports it as a bug, never as a statistic.
+replay raises, and the bench reports it as a bug, never as a statistic. The deals a suite leaves
+undecided are named by code, to be solved again (``game.py solve CODE --budget S``).
 """
 
 from __future__ import annotations
@@ -199,6 +200,8 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
                 print(f"  {published_check(won, unknown, n, published)}", flush=True)
             if bug_codes:
                 print(f"  BUG: lines that do not replay to a win: {' '.join(bug_codes)}", flush=True)
+            if unknown:
+                print(undecided_line(rows), flush=True)
             if game == parse_code(LOST_DEAL[0]).game and not quick:
                 code, result, nodes, spent = _solve_one((*LOST_DEAL, None))
                 print(f"  {code}: {result} after {nodes:,} positions in {spent:.1f} s   "
@@ -219,6 +222,17 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
           f"target: p99 <= 100 ms", flush=True)
     print(f"{'':34}   in CPU time: p50 {cpu50:.1f} ms, p99 {cpu99:.1f} ms", flush=True)
     print(f"wrong answers (won lines that do not replay): {bugs}   target: 0", flush=True)
+
+
+UNDECIDED_SHOWN = 40  # at most this many undecided deals are named
+
+
+def undecided_line(rows: list[tuple[str, str, int, float]]) -> str:
+    """The deals a suite left undecided, by code (``game.py solve CODE`` looks at one again), the
+    first ``UNDECIDED_SHOWN`` of them in the order they were drawn."""
+    codes = [row[0] for row in rows if row[1] == "unknown"]
+    more = f" and {len(codes) - UNDECIDED_SHOWN} more" if len(codes) > UNDECIDED_SHOWN else ""
+    return f"  undecided: {' '.join(codes[:UNDECIDED_SHOWN])}{more}"
 
 
 def _quantile(values: list[float], share: float) -> float:

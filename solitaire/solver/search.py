@@ -111,6 +111,14 @@ class Search(MoveGeneration, DeadEnds):
     this changed no answer and no position count; of seed 7's 18 deals undecided at 10 s, with
     100k positions each, sure attempts alone decided 7 (4 lost, 3 won), with bold attempts to
     the end 3 (1 lost, 2 won; all 3 among the 7).
+
+    Measured and not kept (issue 34, seed 12's 300 deals at 30,000 positions): a greedy
+    best-first search taking turns with the attempts (decided 2 deals fewer, 25% more positions
+    on the wins); a restart noise of 1 or 8, or the three in turn (within 2 of the 35 hardest
+    deals either way: luck, not a better order); no restarts once a cut-off passes 20,000
+    (YU1-D1N-LCCYNSX lost in the same 219k positions). Of seed 11's 14 deals undecided at
+    30,000 positions, searched on to 1,000,000: 8 lost (39k to 938k positions), 1 won (115k),
+    4 still undecided, and one the best-first search alone won at 28k: mostly losses.
     """
 
     first_attempt = 200

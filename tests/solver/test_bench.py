@@ -1,7 +1,8 @@
 """The solver bench's measure of machine speed."""
 
 from solitaire.core import Game, parse_code
-from solitaire.benches.solver import SPEED_DEAL, SPEED_POSITIONS, SUITES, _codes, machine_speed, published_check
+from solitaire.benches.solver import (SPEED_DEAL, SPEED_POSITIONS, SUITES, UNDECIDED_SHOWN, _codes, machine_speed,
+                                      published_check, undecided_line)
 from solitaire.solver.search import Search
 
 
@@ -121,3 +122,13 @@ def test_a_bad_position_cut_off_is_one_line_and_no_run(capsys):
         assert run_bench(["--solver", "--positions", bad]) == 2
         err = capsys.readouterr().err
         assert "position" in err and "Traceback" not in err
+
+
+def test_the_undecided_deals_are_named_so_they_can_be_looked_at_again():
+    # Issue 34: which deals a suite left undecided, so each can be solved again with more time
+    rows = [("YU1-D1N-AAAAAAB", "won", 10, 0.1), ("YU1-D1N-AAAAAAC", "unknown", 9, 10.0),
+            ("YU1-D1N-AAAAAAD", "lost", 5, 0.1), ("YU1-D1N-AAAAAAE", "unknown", 9, 10.0)]
+    assert undecided_line(rows) == "  undecided: YU1-D1N-AAAAAAC YU1-D1N-AAAAAAE"
+    many = [(f"YU1-D1N-{n}", "unknown", 1, 1.0) for n in range(UNDECIDED_SHOWN + 3)]
+    line = undecided_line(many)
+    assert line.endswith(f"YU1-D1N-{UNDECIDED_SHOWN - 1} and 3 more") and f"YU1-D1N-{UNDECIDED_SHOWN} " not in line
