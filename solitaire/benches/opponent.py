@@ -70,7 +70,7 @@ def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool
     move due at 0:00 exactly never lands (the race is over then, ``Race.over``), so that End gives
     nothing up. ``from_home``: lines that take a card back from a foundation count too (the strict
     check). Lines longer than the clock lets end are not looked at (``moves_within``), which lets
-    the search prove that none lands in time (``escape.short``) where it could not list them all."""
+    the search prove that none lands in time (``stuck.Floors``) where it could not list them all."""
     within = None if seconds_left is None else moves_within(seconds_left, pace)
     way = search(game.clone(), True, WIDE_LIMIT if from_home else CHECK_LIMIT, from_home, max_moves=within)
     if seconds_left is None:

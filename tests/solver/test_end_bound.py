@@ -1,6 +1,6 @@
 """Issue 31: the End searches (``opponent.lines`` for the player, ``escape.search`` for the bench's
 strict check) prove quickly that no line lands before 0:00 where every line that gains a card
-must first take many back from home (``escape.short``), and the bound never cuts a line the
+must first take many back from home (``stuck.short``), and the bound never cuts a line the
 unbounded search finds within the same number of moves."""
 
 from __future__ import annotations

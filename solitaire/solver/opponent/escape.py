@@ -14,9 +14,11 @@ so it fits every game of the Klondike family; ``bench --opponent``'s "gave up" r
 real game, after the fact. The player itself runs ``lines.search``, the same search on compact
 positions, where its rules fit (a test holds the two to the same answers).
 
-It is breadth first (fewest moves first by ``short`` where it holds, which still finds a shortest
-line): the line it finds is a shortest one, and the next decision finds the rest of
-it, one move shorter, so following it always arrives. Positions are told apart by their cards
+It is breadth first (fewest moves first by ``stuck.Floors`` where a bound holds, which still
+finds a shortest line where no card is face down; with cards face down it looks on towards a gain
+first, and the line it finds, within ``max_moves``, may be longer than a shortest one): the next
+decision finds the rest of a shortest line, one move shorter, and a line taken as a plan is
+followed whole, so following it always arrives. Positions are told apart by their cards
 alone (a recycle's cost does not make a new place to be), so the search ends. ``LIMIT`` bounds
 it all the same.
 """
@@ -31,7 +33,7 @@ from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from ..foundations import foundation_ranks
 from .sampling import home, still_hidden
-from .stuck import extra, fits, floors, stuck
+from .stuck import Floors, face_down, fits, stuck
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -80,26 +82,29 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
     """The shortest line from ``start`` to a card home (more than now), a card turned, or (while
     ``stock_seen`` is False) a click that shows stock cards not seen yet. ``from_home``: lines
     may take cards back from the foundations too, at most ``returns`` in a line. ``max_moves``:
-    no longer line is looked at (found False when there is none as short); where no card is
-    face down, a position with cards back from home is not looked through when those cards and
-    one more, and those a floor still asks to come out (``stuck.extra``), cannot all come home
-    within it (``short``). A position ``stuck`` proves a dead end is not searched at all."""
+    no longer line is looked at (found False when there is none as short); with cards back from
+    home allowed and the talon known, a position is not looked through when no line through it
+    can end within it: neither those cards and one more, and those a floor still asks to come out,
+    all home again, nor (cards face down) the cards a floor still asks out and one turned
+    (``stuck.Floors``). A position ``stuck`` proves a dead end is not searched at all."""
     if fits(start) and stuck(start, stock_seen):
         return Way(False, positions=1)  # no line of any length: proven without listing them
     home_now, hidden_now = home(start), still_hidden(start)
-    bounded = (max_moves is not None and from_home and not hidden_now
-               and (stock_seen or not (start.stock or start.waste)))
+    # with cards face down, only where the floors are worked out (other games keep breadth first)
+    bounded = (max_moves is not None and from_home and (stock_seen or not (start.stock or start.waste))
+               and (not hidden_now or fits(start)))
     ranks_now = tuple(foundation_ranks(start))
-    floors_ = [ranks_now]  # no floor lower than now: ``extra`` adds nothing
+    # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
+    floors_ = Floors([ranks_now], [ranks_now] if face_down(start) else [])
     if bounded and fits(start):
-        worked_out = floors(start, (max_moves - 1) // 2)
-        if worked_out == []:
-            return Way(False, positions=1)  # every line that gains a card is longer than max_moves
-        floors_ = worked_out or floors_
+        worked_out = Floors.of(start, max_moves)
+        if worked_out.none_fit():
+            return Way(False, positions=1)  # every line that gains or turns a card is longer than max_moves
+        floors_ = worked_out.or_else(floors_).towards_gain()  # the judge needs any line in time, not a shortest
     key = _state_with_home if from_home else _state
     best = {key(start): 0}  # each position met: the fewest moves it was reached in
-    # positions by the fewest moves a line through them takes (moves made + ``short``), looked
-    # through fewest first: breadth first where ``short`` does not hold (every bound is 1)
+    # positions by the fewest moves a line through them takes (``Floors.fewest``: its order), looked
+    # through fewest first: breadth first where no bound holds (every bound is 1)
     bound: dict[int, list[tuple]] = {1: [(start, None, 0, 0, key(start), ranks_now)]}
     while bound:
         at = min(bound)
@@ -124,8 +129,8 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                 if bounded:
                     ranks = foundation_ranks(game)
                     clow = tuple(map(min, low, ranks)) if back else low
-                    lowest = depth + short(home_now - home(game)) + 2 * extra(floors_, ranks, clow)
-                    if lowest > max_moves:
+                    fewest, lowest = floors_.fewest(depth, home_now - home(game), ranks, clow, max_moves)
+                    if fewest > max_moves:
                         game.undo()
                         continue  # the cards back from home cannot all come home, and one more, in time
                 state = key(game)
@@ -147,15 +152,6 @@ def last_first(nodes: list) -> Iterator:
     this one reaches the end of the last layer soonest)."""
     while nodes:
         yield nodes.pop()
-
-
-def short(deficit: int) -> int:
-    """The fewest moves a line still needs where no card is face down (and the stock is seen)
-    and ``deficit`` cards taken back from home are not home again: each must come home again
-    and one card more (a net gain), each by a move of its own. A position reached in ``depth``
-    moves is not looked through when ``depth + short(deficit) > max_moves``; the shortest line
-    passes only through positions within its own length of its end, so it is never cut."""
-    return deficit + 1
 
 
 def _found(trail: Trail, depth: int, positions: int) -> Way:

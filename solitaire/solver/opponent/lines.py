@@ -6,7 +6,7 @@ now, or a face-down card turned; cards taken back from a foundation allowed, ``r
 in a line) and finds the same line length, on the Klondike rules the Duel plays (``fits``): one
 deck, ordered runs built down in alternate colours, a King alone into an empty column, the
 stock turned onto a waste and recycled as often as it takes. It is the same search (breadth
-first, or fewest moves first where ``escape.short`` holds) over the same positions, told apart the same way (columns in any order, the talon, the
+first, or in ``stuck.Floors``' order where a bound holds) over the same positions, told apart the same way (columns in any order, the talon, the
 foundations), but a position is a few ``bytes`` and small ints, not a ``Game`` played, checked,
 cloned and undone: it looks through positions 9 to 15 times as fast (20,000 positions of one
 End of the tuning deals, on a loaded machine), which makes a search that runs to the end of what
@@ -17,14 +17,19 @@ the proof and the floors of ``stuck``, which tests hold to the complete search).
 A position ``stuck`` proves a dead end for good (seed 31337's deal 5578631788: five cards face
 down, 6.5 million positions searched in vain) is answered at once. ``max_moves``: lines longer
 than this are not looked at (the clock ends first), so the search is complete up to that depth.
-With no card face down, a line through cards back from home must bring them all home again and
-one more (``escape.short``), and first take back every card above one of ``stuck.floors``
+A line through cards back from home that gains a card must bring them all home again and
+one more (``stuck.short``), and first take back every card above one of ``stuck.floors``
 (``stuck.extra``; seed 777's deal 5159003636: 43 moves, 19 cards back at least, found in 26,988
-positions where the bound alone ran past 400,000): positions that cannot are cut, and
-the rest are looked through fewest moves first (moves made and still needed; of as many, the
+positions where the bound alone ran past 400,000); one that turns a card must take back every
+card above one of the turn's floors and turn it (``stuck.Floors``). Positions from which neither
+can end in time are cut (with cards face down too: a face-down card's identity is never read),
+and the rest are looked through fewest moves first (moves made and still needed; of as many, the
 furthest along first: ``escape.last_first``), which finds a
 deep line through many cards back (seed 31337's deal 2240603416: 26 moves, 11 cards back) in
-20,589 positions where breadth first ran past its 400,000. A line is found as search actions
+20,589 positions where breadth first ran past its 400,000. With cards face down it looks through
+``SHORTEST`` positions so, then on towards a gain first (seed 6061's deal 4725743424, three face
+down: 27 moves, 9 cards back, in 2,447 more positions, where fewest first ran past 400,000 and
+the strict check needed 1,637,821 breadth first). A line is found as search actions
 (``position.Action``) and written out as core moves on the game it started from
 (``search.to_core_moves``).
 """
@@ -37,8 +42,8 @@ from ..foundations import foundation_ranks
 from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
-from .escape import Way, _line, last_first, short
-from .stuck import extra, fits, floors, stuck
+from .escape import Way, _line, last_first
+from .stuck import Floors, face_down, fits, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -47,9 +52,16 @@ same positions the bench's strict check looks through before it counts an End as
 200 MB and half a minute of a loaded core at the worst."""
 
 QUICK = 2_000
-"""Positions a bounded search looks through on ``escape.short`` alone before it works out the
+"""Positions a bounded search looks through on ``stuck.short`` alone before it works out the
 floors (``stuck.floors``, up to a second or two where all four suits are well built): most lines
 are found, or proven absent, within them."""
+
+SHORTEST = 10_000
+"""Positions a bounded search with cards face down looks through fewest moves first (a shortest
+line, as main's breadth first found it) before it looks on towards a gain first
+(``Floors.towards_gain``): which line it sets out on shapes the rest of the race (seed 2718's deal
+3964641243, Easy: the 6-move line that turns a card led on to all 52 home, an 8-move one that
+sends a card home to an End at 18)."""
 
 _SEP = b"\xfe"
 
@@ -66,19 +78,28 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     found = bytes(foundation_ranks(game))
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
-    floors_ = [tuple(found)]  # no floor lower than now: ``extra`` adds nothing to ``short``
+    # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
+    floors_ = Floors([tuple(found)], [tuple(found)] if face_down(game) else [])
     args = (cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen)
     looked = 0
-    if max_moves is not None and returns > 0 and not _turns_or_shows(cols, talon, stock_seen):
+    if max_moves is not None and returns > 0 and not _shows(talon, stock_seen):
         found_line = _bfs(*args, min(limit, QUICK), returns, max_moves, best, floors_)
         if found_line is not None or limit <= QUICK:
             return _way(game, found_line, len(best))
         looked = len(best)  # not within QUICK: worth working out the floors
         best.clear()
-        worked_out = floors(game, (max_moves - 1) // 2)
-        if worked_out == []:
-            return Way(False, positions=looked)  # every line that gains a card is longer than max_moves
-        floors_ = worked_out or floors_
+        worked_out = Floors.of(game, max_moves)
+        if worked_out.none_fit():
+            return Way(False, positions=looked)  # every line that gains or turns a card is longer than max_moves
+        floors_ = worked_out.or_else(floors_)
+        if floors_.turn and limit > SHORTEST:  # cards face down: a shortest line, if one comes soon
+            found_line = _bfs(*args, SHORTEST, returns, max_moves, best, floors_)
+            if found_line is not None:
+                return _way(game, found_line, looked + len(best))
+            looked += len(best)
+            limit -= len(best)
+            best.clear()
+            floors_ = floors_.towards_gain()
     return _way(game, _bfs(*args, limit, returns, max_moves, best, floors_), looked + len(best))
 
 
@@ -105,13 +126,13 @@ def _key(cols: tuple[bytes, ...], found: bytes, talon: bytes, p: int) -> bytes:
 
 def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: int, deal_on_recycle: bool,
          stock_seen: bool, limit: int, returns: int, max_moves: int | None,
-         best: dict[bytes, int], floors_: list[tuple[int, ...]]) -> tuple | bool | None:
+         best: dict[bytes, int], floors_: Floors) -> tuple | bool | None:
     """Breadth first over (columns, foundations, talon, waste size); the line's actions and
     length when found, False at a dead end, None past ``limit``. ``best`` (empty when given)
     keeps each position met and the fewest moves it was reached in."""
     home_now = sum(found0)
     # the fewest moves a line needs from a position ``deficit`` cards below home_now (``short``)
-    bounded = max_moves is not None and returns > 0 and not _turns_or_shows(cols0, talon0, stock_seen)
+    bounded = max_moves is not None and returns > 0 and not _shows(talon0, stock_seen)
     builds, card_of, rank_of, suit_of, children_of = _BUILDS, _CARD, RANK, SUIT, _CHILDREN
     kings = tuple(card_of[s][KING] for s in range(4))
     key0 = _key(cols0, found0, talon0, p0)
@@ -205,9 +226,9 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
                 if bounded:
                     if ctaken > taken:  # a card back from home: the foundations' lowest on the way
                         clow = bytes(map(min, low, cfound))
-                    lowest = depth + short(home_now - sum(cfound)) + 2 * extra(floors_, cfound, clow)
-                    if lowest > max_moves:
-                        continue  # the cards back from home cannot all come home, and one more, in time
+                    fewest, lowest = floors_.fewest(depth, home_now - sum(cfound), cfound, clow, max_moves)
+                    if fewest > max_moves:
+                        continue  # no line through it ends, one more card home or a card turned, in time
                 ckey = _key(ccols, cfound, ctalon, cp)
                 before = best.get(ckey)
                 if before is not None and before <= depth:
@@ -220,10 +241,10 @@ def _bfs(cols0: tuple[bytes, ...], found0: bytes, talon0: bytes, p0: int, draw: 
     return False
 
 
-def _turns_or_shows(cols: tuple[bytes, ...], talon: bytes, stock_seen: bool) -> bool:
-    """Whether a line may end by turning a face-down card or showing an unseen stock card: then
-    one move may end it from any position, and ``short`` does not hold."""
-    return any(col and col[0] >= HIDDEN for col in cols) or (not stock_seen and bool(talon))
+def _shows(talon: bytes, stock_seen: bool) -> bool:
+    """Whether a line may end by showing an unseen stock card: then one click may end it from any
+    position, and no bound holds."""
+    return not stock_seen and bool(talon)
 
 
 def _run(col: bytes, builds: bytearray) -> tuple[tuple[int, int, bool], ...]:
