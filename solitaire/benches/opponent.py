@@ -27,7 +27,7 @@ from itertools import combinations
 from solitaire.core.codes import DEAL_LIMIT, GameCode
 from solitaire.core.duel import ENDED, Race
 from solitaire.core.game import Game
-from solitaire.solver.player import END, PACE, Strength, decide_plan, moves_within, seen
+from solitaire.solver.player import END, PACE, Strength, Undo, decide_plan, moves_within, pace_of, remembers, seen
 from solitaire.solver.opponent.escape import search
 
 DEFAULT_DEALS = 200
@@ -80,40 +80,53 @@ def gave_up(game: Game, seconds_left: float | None, pace: float, from_home: bool
 
 def race(code: GameCode, strengths: list[Strength], seed: int = 0) -> list[Played]:
     """A race on ``code`` between players of ``strengths``, each deciding at its pace on a
-    simulated clock: the next decision due is always the earliest one."""
+    simulated clock: the next decision due is always the earliest one. A decision's moment is
+    known once it is made (an undo after an undo is a key press, ``pace_of``), so each open
+    player's next decision is made ahead (the games are apart: DU-1) and the earliest played."""
     contest = Race(code, players=len(strengths))
-    asked = [0.0] * len(strengths)  # race time each player's current decision was asked at
-    decisions = [0] * len(strengths)
-    thinking = [0.0] * len(strengths)
-    slowest = [0.0] * len(strengths)
-    gave = [False] * len(strengths)
-    wide = [False] * len(strengths)
-    plans: list[tuple] = [()] * len(strengths)  # each player's plan, kept across its decisions
+    count = len(strengths)
+    asked = [0.0] * count  # race time each player's current decision was asked at
+    decisions = [0] * count
+    thinking = [0.0] * count
+    slowest = [0.0] * count
+    gave = [False] * count
+    wide = [False] * count
+    plans: list[tuple] = [()] * count  # each player's plan, kept across its decisions
+    last: list[object] = [None] * count  # each player's last decision played
+    pending: list[tuple | None] = [None] * count  # (decision, due) made ahead
     while not contest.over:
-        open_players = [p for p in range(len(strengths)) if not contest.finished(p)]
-        player = min(open_players, key=lambda p: (asked[p] + PACE[strengths[p]], p))
+        open_players = [p for p in range(count) if not contest.finished(p)]
+        for p in open_players:
+            if pending[p] is None:
+                game, left = contest.games[p], contest.limit - asked[p]
+                started = time.perf_counter()
+                decision, plans[p] = decide_plan(seen(game, left, remember=remembers(strengths[p], left)),
+                                                 strengths[p], seed, plans[p])
+                spent = time.perf_counter() - started
+                thinking[p] += spent
+                slowest[p] = max(slowest[p], spent)
+                decisions[p] += 1
+                pending[p] = (decision, asked[p] + pace_of(strengths[p], decision, last[p]))
+        player = min(open_players, key=lambda p: (pending[p][1], p))  # type: ignore[index]
+        decision, due = pending[player]  # type: ignore[misc]
+        pending[player], last[player] = None, decision
         game = contest.games[player]
-        started = time.perf_counter()
-        decision, plans[player] = decide_plan(seen(game, contest.limit - asked[player]), strengths[player], seed,
-                                              plans[player])
-        spent = time.perf_counter() - started
-        thinking[player] += spent
-        slowest[player] = max(slowest[player], spent)
-        decisions[player] += 1
         if decision is END:
             left, pace = contest.limit - asked[player], PACE[strengths[player]]
             gave[player] = gave_up(game, left, pace)
             wide[player] = gave[player] or gave_up(game, left, pace, from_home=True)
-        contest.tick(asked[player] + PACE[strengths[player]] - contest.elapsed)
+        contest.tick(due - contest.elapsed)
         if contest.over:
             gave[player] = wide[player] = False  # 0:00 came first: the End never happened
             break
         if decision is END:
             contest.end(player)
+        elif isinstance(decision, Undo):
+            contest.undo(player)
         else:
             contest.apply(player, decision)
         asked[player] = contest.elapsed
-    return [_played(contest, p, decisions[p], thinking[p], slowest[p], gave[p], wide[p]) for p in range(len(strengths))]
+    return [_played(contest, p, decisions[p], thinking[p], slowest[p], gave[p], wide[p]) for p in range(count)]
 
 
 def _played(contest: Race, player: int, decisions: int, thinking: float, slowest: float, gave: bool,

@@ -12,7 +12,7 @@ from solitaire.core import Game
 from solitaire.core.duel import (RivalBack, RivalEnded, RivalEvent, RivalGone, RivalLost, RivalMove,
                                  notation, parse_opponent)
 from solitaire.play.rival import Rival
-from solitaire.solver.player import ComputerPlayer, End
+from solitaire.solver.player import ComputerPlayer, End, Undo
 from solitaire.solver.worker import SolverWorker
 
 #: The interface's strings (``i18n.t``, or the App's ``t``): a key and its parameters, in the
@@ -33,6 +33,11 @@ def make_rival(spec: str, solver: SolverWorker, t: Translate, fast: bool, limit:
 def is_end(decision: object) -> bool:
     """The computer player's decision is to press End."""
     return isinstance(decision, End)
+
+
+def is_undo(decision: object) -> bool:
+    """The computer player's decision is to take back its last move (DU-3: Hard retrying)."""
+    return isinstance(decision, Undo)
 
 
 def warm_up(solver: SolverWorker) -> None:
@@ -94,6 +99,9 @@ class ComputerRival:
         if is_end(decision):
             self.done = True
             return events + [RivalEnded(at)]
+        if is_undo(decision):  # the duel takes it back on the rival's game, points and all (DU-3)
+            self.number += 1
+            return events + [RivalMove(self.number, notation(None), at)]
         if not isinstance(decision, tuple):
             self.done = True  # the worker gave up (Stopped)
             return events + [RivalLost("duel.stopped")]

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from solitaire import i18n
 from solitaire.core import Game, GameCode, Move, Refusal
 from solitaire.core.duel import Breakdown, DuelResult, Race, RivalEvent, RivalLost, notation, race_mode
-from solitaire.play.computer import AutoPlayer, is_end
+from solitaire.play.computer import AutoPlayer, is_end, is_undo
 from solitaire.play.race_clock import FAST_STEP, HURRY_STEP, race_step_length, settled
 from solitaire.play.rival import ME, RIVAL, Rival, RivalSide
 from solitaire.play.session import pick_deal
@@ -67,6 +67,7 @@ class Duel:
         self.store = store
         self.on_result = on_result
         self.hand: Callable[[Move], object] = self._play_checked
+        self.hand_undo: Callable[[], object] = self.undo  # the table's undo, where a table shows our side
         self.tell: Callable[[str], None] = lambda key: None
         self.count_left = COUNT_SECONDS
         self.started = False
@@ -232,6 +233,8 @@ class Duel:
             return
         if is_end(decision):
             self.end()
+        elif is_undo(decision) and self.game.can_undo:
+            self.hand_undo()
         elif isinstance(decision, Move) and self.refusal(decision) is None:
             self.hand(decision)
         else:  # a side that cannot say a legal move stops (never a crash)

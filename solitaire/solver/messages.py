@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.moves import Move, Pile
+from .opponent.retry import UNDO, Undo
 
 KINDS = ("solve", "hint", "winnability", "decide", "background_winnability")
 BACKGROUND = "background_winnability"
@@ -66,12 +67,14 @@ class WinnabilityAnswer:
 
 @dataclass(frozen=True)
 class DecisionAnswer:
-    """The computer player's decision (a "decide" question, ``player.decide``): a move, or None
-    for End (nothing useful left, or ending now pays more)."""
+    """The computer player's decision (a "decide" question, ``player.decide``): a move, an undo
+    (``undo``: DU-3, Hard retrying a race), or None for End (nothing useful left, or ending now
+    pays more)."""
 
     ticket: int
     move: Move | None
-    plan: tuple[Move, ...] = ()  # the rest of the line it set out on, asked with the next question
+    plan: tuple[Move | Undo, ...] = ()  # the rest of the line it set out on, asked with the next question
+    undo: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,8 @@ def encode(message: Message) -> dict[str, Any]:
         return {"type": "hint", "ticket": message.ticket, "move": _move_data(message.move)}
     if isinstance(message, DecisionAnswer):
         return {"type": "decision", "ticket": message.ticket, "move": _move_data(message.move),
-                "plan": [_move_data(move) for move in message.plan]}
+                "plan": ["u" if isinstance(step, Undo) else _move_data(step) for step in message.plan],
+                "undo": message.undo}
     if isinstance(message, WinnabilityAnswer):
         return {"type": "winnability", "ticket": message.ticket, "verdict": message.verdict}
     if isinstance(message, ErrorAnswer):
@@ -121,10 +125,10 @@ def decode(data: dict[str, Any]) -> Message:
         if kind == "hint":
             return HintAnswer(ticket, _move_of(data["move"]))
         if kind == "decision":
-            plan = tuple(_move_of(move) for move in data.get("plan", ()))
+            plan = tuple(UNDO if step == "u" else _move_of(step) for step in data.get("plan", ()))
             if None in plan:
                 raise ValueError("a plan's move cannot be End")
-            return DecisionAnswer(ticket, _move_of(data["move"]), plan)  # type: ignore[arg-type]
+            return DecisionAnswer(ticket, _move_of(data["move"]), plan, bool(data.get("undo", False)))  # type: ignore[arg-type]
         if kind == "winnability":
             verdict = str(data["verdict"])
             if verdict not in VERDICTS:

@@ -42,12 +42,13 @@ from .opponent.priorities import easy_move
 from .opponent.lines import LIMIT, way_out
 from .opponent.anchored import Evidence, anchored_move
 from .opponent.lookahead import medium_move
+from .opponent.retry import UNDO, UNDO_PACE, Undo, forward, go_back, guard
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
 from .seen_hint import seen_hint
 
-__all__ = ["END", "PACE", "ComputerPlayer", "Decision", "End", "Plan", "Seen", "Stopped", "Strength", "decide",
-           "decide_plan", "seen"]
+__all__ = ["END", "PACE", "UNDO", "ComputerPlayer", "Decision", "End", "Plan", "Seen", "Stopped", "Strength",
+           "Undo", "decide", "decide_plan", "pace_of", "remembers", "seen"]
 
 
 class Strength(str, Enum):
@@ -70,7 +71,7 @@ class End:
 
 
 END = End()
-Decision = Union[Move, End]
+Decision = Union[Move, End, Undo]
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,23 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     return _decide(view, Strength(strength), seed, None)[0]
 
 
-Plan = tuple[Move, ...]
-"""The rest of a line the player has set out on (moves over cards it has seen), kept across
-its decisions by whoever asks them (``ComputerPlayer``, ``bench --opponent``)."""
+Plan = tuple[Union[Move, Undo], ...]
+"""The rest of a line the player has set out on (moves over cards it has seen, and undos), kept
+across its decisions by whoever asks them (``ComputerPlayer``, ``bench --opponent``)."""
+
+
+def remembers(strength: Strength | str, seconds_left: float | None) -> bool:
+    """The player's view should carry its past (``seen(..., remember=True)``): Hard in a race, which
+    may undo and play again (``opponent.retry``)."""
+    return Strength(strength) is Strength.HARD and seconds_left is not None
+
+
+def pace_of(strength: Strength | str, decision: Decision, previous: Decision | None) -> float:
+    """Race seconds ``decision`` takes: an undo after an undo is a key press (``UNDO_PACE``), any
+    other decision the strength's pace."""
+    if isinstance(decision, Undo) and isinstance(previous, Undo):
+        return UNDO_PACE
+    return PACE[Strength(strength)]
 
 
 def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan = ()) -> tuple[Decision, Plan]:
@@ -101,9 +116,18 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     of that line while it stays legal, where ``decide`` would send the card straight home again.
     """
     strength = Strength(strength)
-    if plan and view.game.check(plan[0]) is None and not view.game.won:
+    retrying = remembers(strength, view.seconds_left) and view.past is not None and not view.game.won
+    rng = random.Random(f"{seed}|retry|{view.position_key}") if retrying else None
+    if retrying and (back := guard(view, PACE[strength])) is not None:
+        return back[0], back[1:]  # the floor: back to the best line while the clock lets it
+    if plan and (isinstance(plan[0], Undo) or view.game.check(plan[0]) is None) and not view.game.won:
         return plan[0], plan[1:]
-    return _decide(view, strength, seed, FROM_HOME_LIMIT)
+    if rng is not None and (ahead := forward(view, PACE[strength], rng)) is not None:
+        return ahead[0], ahead[1:]
+    decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
+    if rng is not None and decision is END and (again := go_back(view, PACE[strength], rng)) is not None:
+        return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
+    return decision, plan
 
 
 FROM_HOME_LIMIT = LIMIT
@@ -219,7 +243,8 @@ def decide_question(view: Seen, strength: Strength, seed: int, plan: Plan | None
     the player's plan (``decide_plan``), None: it does not (``decide``)."""
     state = {"seen": view.to_json(), "strength": Strength(strength).value, "seed": int(seed)}
     if plan is not None:
-        state["plan"] = [[list(move.src), list(move.dst), move.count] for move in plan]
+        state["plan"] = ["u" if isinstance(step, Undo) else [list(step.src), list(step.dst), step.count]
+                         for step in plan]
     return state
 
 
@@ -228,8 +253,9 @@ def answer_question(state: dict) -> tuple[Decision, Plan]:
     view, strength, seed = Seen.from_json(state["seen"]), Strength(state["strength"]), int(state["seed"])
     if "plan" not in state:
         return decide(view, strength, seed), ()
-    plan = tuple(Move(Pile(str(src[0]), int(src[1])), Pile(str(dst[0]), int(dst[1])), int(count))
-                 for src, dst, count in state["plan"])
+    plan = tuple(UNDO if step == "u" else Move(Pile(str(step[0][0]), int(step[0][1])),
+                                               Pile(str(step[1][0]), int(step[1][1])), int(step[2]))
+                 for step in state["plan"])
     return decide_plan(view, strength, seed, plan)
 
 
@@ -262,6 +288,7 @@ class ComputerPlayer:
         self._position: tuple[int, int] | None = None  # (moves, log length) the question is about
         self._asked_at = 0.0  # race time the pace is counted from
         self._held: Decision | None = None
+        self._last: Decision | None = None  # the last decision handed over (an undo run's pace)
         # race time the next decision is counted from: the race's start, then the moment the last
         # one was due (never the frame that handed it over), so its timing is the same whether
         # the race clock is real, simulated, or hurried to its end
@@ -283,8 +310,14 @@ class ComputerPlayer:
         the next question is asked, a pace after the last one was due (a simulated clock must
         stop there too, or the computer falls behind it); None when nothing is to come."""
         if self._ticket is None and self._held is None:
-            return None if self._next_from is None else self._next_from + self.pace
-        return self._asked_at + self.pace
+            return None if self._next_from is None else self._next_from + self._least_pace()
+        if self._held is None:
+            return self._asked_at + self._least_pace()
+        return self._asked_at + pace_of(self.strength, self._held, self._last)
+
+    def _least_pace(self) -> float:
+        """The soonest the next decision can be due: a key press after an undo, else the pace."""
+        return UNDO_PACE if isinstance(self._last, Undo) else self.pace
 
     @property
     def decided_at(self) -> float | None:
@@ -313,19 +346,24 @@ class ComputerPlayer:
                 return self._stopped
             if isinstance(answer, DecisionAnswer):
                 self._ticket = None
-                self._held = END if answer.move is None else answer.move
+                self._held = UNDO if answer.undo else END if answer.move is None else answer.move
                 self._held_plan = answer.plan
-        if self._held is None or race_time < self._asked_at + self.pace:
+        if self._held is None:
+            return None
+        pace = pace_of(self.strength, self._held, self._last)
+        if race_time < self._asked_at + pace:
             return None
         decision, self._held = self._held, None
+        self._last = decision
         self._plan = self._held_plan  # handed over: the plan goes on from its move
-        self._next_from = self._asked_at + self.pace
+        self._next_from = self._asked_at + pace
         self._position = None  # whatever the scene does with it, the next update asks again
         return decision
 
     def _ask(self, game: Game, start: float, position: tuple[int, int]) -> None:
         """Ask about ``game``; its decision is due a pace after race time ``start``."""
-        view = seen(game, None if self.limit is None else max(0.0, self.limit - start))
+        seconds = None if self.limit is None else max(0.0, self.limit - start)
+        view = seen(game, seconds, remember=remembers(self.strength, seconds))
         self._ticket = self.worker.submit("decide", decide_question(view, self.strength, self.seed, self._plan),
                                           0.0, keep=True)
         self._position = position

@@ -116,10 +116,11 @@ def _answer(question: Question, cancelled: Callable[[], bool]) -> Answer:
 
     ticket, budget = question.ticket, question.budget
     if question.kind == "decide":  # its state is a player's view (player.decide_question)
-        from .player import answer_question
+        from .player import Undo, answer_question
 
         decision, plan = answer_question(question.state)
-        return DecisionAnswer(ticket, decision if isinstance(decision, Move) else None, plan)
+        return DecisionAnswer(ticket, decision if isinstance(decision, Move) else None, plan,
+                              undo=isinstance(decision, Undo))
     game = game_from_json(question.state)
     if question.kind == "solve":
         result = api.solve(game, budget, should_stop=cancelled)

@@ -162,3 +162,40 @@ def test_the_plan_crosses_the_worker_so_a_card_taken_back_from_home_is_used():
             played.append(notation(decision))
             game.apply(decision)
     assert played == ["f1>t1", "t2>t1"] and game.hidden[1] == 0
+
+
+def test_DU3_an_undo_crosses_the_worker_and_the_next_undo_comes_at_a_key_press():
+    """Issue 31: Hard's undo comes back from the worker as an undo; the first of a run is handed
+    over at its pace (the decision to go back), the next one a key press later (``UNDO_PACE``)."""
+    from solitaire.solver.messages import DecisionAnswer
+    from solitaire.solver.player import UNDO, UNDO_PACE
+
+    class Undoer:
+        def __init__(self):
+            self.questions = []
+
+        def submit(self, kind, state, priority, keep=False):
+            self.questions.append(state)
+            return len(self.questions)
+
+        def take(self, ticket):
+            return DecisionAnswer(ticket, None, (UNDO,), undo=True)
+
+        def asked(self, ticket):
+            return True
+
+        def retries_of(self, ticket):
+            return 0
+
+    game = Game.deal(parse_code(CODE))
+    game.apply(next(m for m in game.legal_moves()))
+    game.apply(next(m for m in game.legal_moves()))
+    worker = Undoer()
+    pace = PACE[Strength.HARD]
+    player = ComputerPlayer(Strength.HARD, worker, limit=240.0)
+    assert player.update(game, pace - 0.01) is None
+    assert player.update(game, pace) == UNDO
+    game.undo()
+    assert player.update(game, pace + UNDO_PACE - 0.01) is None and player.due_at() == pace + UNDO_PACE
+    assert player.update(game, pace + UNDO_PACE) == UNDO
+    assert worker.questions[-1]["plan"] == ["u"] and "past" in worker.questions[-1]["seen"]

@@ -78,6 +78,7 @@ class DuelScene(TableScene):
         """The duel's own moves for our side (``--autoplay``) go through this table, so they
         animate and sound as the player's; what the player is told, the table says."""
         duel.hand = lambda move: TableScene.play(self, move)
+        duel.hand_undo = lambda: TableScene.put_back(self)
         duel.tell = lambda key: self.say(self.app.t(key))
         self.words = DuelWords(duel.rival.name)
 

@@ -132,17 +132,22 @@ class TableScene(Scene):
         """The move is on the table: what it means beyond it."""
 
     def undo(self) -> None:
-        if self.frozen:
-            return
+        if not self.frozen:
+            self.put_back()
+
+    def put_back(self) -> bool:
+        """Take back the last move and report it (a player's undo, or the Duel's computer playing
+        our side); on refusal say why. True if it was taken back."""
         taken_back = self.voice.undo_line()
         if not self.take_back():
             self.refuse(self.game.undo_refusal())  # DS-9, TF-6: the limit is said, not hidden
-            return
+            return False
         self.finish.after_undo()
         self._changed()
         self.app.events.report(TakenBack())
         self.app.speech.say(taken_back)
         self.after_undo()
+        return True
 
     def take_back(self) -> bool:
         """Undo the last move; False when there is none to take back."""

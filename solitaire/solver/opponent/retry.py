@@ -1,0 +1,249 @@
+"""Hard in a race at a dead end with time left: undo, and play again knowing every card it has seen.
+
+A person racing with unlimited undo (DU-3) who is stuck at 1:00 with three minutes left takes
+moves back and tries another way, now knowing the whole stock (a pass showed it) and every card
+turned. Hard does the same. Its memory (``memory.recall``, through ``view.seen(..., remember=True)``)
+gives the deal as it knows it: the cards it has seen in their places and a few never seen. On
+each of ``SAMPLES`` samples of those few it asks the search with every card known
+(``solver.search``, bounded by ``POSITIONS``) for a winning line from the deal, and weighs the
+route it gives, undoing back to where that line leaves the moves already made and playing it
+at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
+line ends before 0:00) on its sample. When every sample has a line and the routes pay
+``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
+(``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
+next stretch from the search on samples of what is still unseen; where no sample has a line it
+goes back to the best line at once if this one is behind it (the bonus it can still bank there
+shrinks every second), else plays its own moves.
+
+The floor (never worse, ``guard``): the line to the most cards home it has reached (the most
+points among those) is known move for move (the hidden cards do not change), so it can always
+be played again. While the
+cards home are fewer than that, every decision checks that the route back (undos to where the
+two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
+takes it when it must; at a dead end with fewer cards home it goes back too, then ends there.
+So it never ends a race with fewer cards home than its first dead end, unless the clock was too
+short from the start (then it never undoes). The bonus it could have banked at that dead end is
+what a retry risks; the ``MARGIN`` on the samples is what makes it worth that.
+
+Pace: a decision to undo is a decision (Hard's pace); the undos after it in one run come at
+``UNDO_PACE``, a key press (Ctrl+Z or U). DU-11 counts aimed moves only (a card to a pile), and
+an undo is none. All work is bounded by counts (samples, positions), so a decision is the same
+on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Union
+
+from ...core.bonus import finishing_bonus
+from ...core.game import Game
+from ...core.moves import Move
+from .memory import face_down, fill, home, standing
+from .view import Seen, determinise
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last move (DU-3)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+UNDO = Undo()
+Step = Union[Move, Undo]
+
+UNDO_PACE = 0.3
+"""Race seconds an undo takes after the first of a run: a key press. The keystroke-level model
+puts a key press at 0.08 s (best typist) to 0.28 s (an average one) and a pointing at a button
+at 1.1 s (Card, Moran & Newell 1980); a person taking back a run of moves presses Ctrl+Z (or U)
+again and again, looking at the table between presses, so 0.3 s, slower than any press."""
+SAMPLES = 4
+"""Samples of the unseen cards a retry is weighed on."""
+POSITIONS = 5_000
+"""Positions the search with every card known may look at on one sample (a won deal takes a
+few hundred to a few thousand: ``bench --solver``)."""
+MARGIN = 100
+"""Points a retry must pay on average over the samples, above stopping now (about six cards
+home; the samples' lines are found knowing their cards, so they promise more than play gives),
+on every sample (``SOLVED``: a retry that fails loses the bonus it could have banked, and
+where some sample has no winning line the unseen cards decide too much)."""
+SOLVED = 1.0
+SPARE = 2
+"""Moves' time the way back to the best line keeps in hand."""
+
+
+def common(a: tuple[Move, ...], b: tuple[Move, ...]) -> int:
+    """How many first moves two lines share."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def undo_seconds(count: int, pace: float) -> float:
+    """Race seconds ``count`` undos in a run take: the first is a decision, the rest key presses."""
+    return 0.0 if count <= 0 else pace + (count - 1) * UNDO_PACE
+
+
+def _moves_within(seconds: float, pace: float) -> int:
+    from ..player import moves_within  # the player's rule for what lands before 0:00
+
+    return moves_within(seconds, pace)
+
+
+def _played(start: Game, line: tuple[Move, ...]) -> Game:
+    game = start.clone()
+    for move in line:
+        game.apply(move)
+    return game
+
+
+def back_to_best(view: Seen) -> tuple[tuple[Step, ...], Game]:
+    """The way back to the best line (undos to where the lines part, then its moves), and the
+    best position (as the player knows it)."""
+    past = view.past
+    assert past is not None
+    line, best = past.best_line()
+    shared = common(past.line, line)
+    return (UNDO,) * (len(past.line) - shared) + line[shared:], best
+
+
+def route_seconds(route: tuple[Step, ...], pace: float) -> float:
+    undos = sum(isinstance(step, Undo) for step in route)
+    return undo_seconds(undos, pace) + (len(route) - undos) * pace
+
+
+def guard(view: Seen, pace: float) -> tuple[Step, ...] | None:
+    """The way back to the best line, when the clock says it must start now (see the module)."""
+    past = view.past
+    if past is None or not past.tries or view.seconds_left is None:
+        return None
+    route, best = back_to_best(view)
+    if standing(view.game) >= standing(best) or not route:
+        return None
+    if view.seconds_left - route_seconds(route, pace) <= SPARE * pace:
+        return route
+    return None
+
+
+def _stopping(view: Seen, pace: float) -> tuple[float, tuple[Step, ...] | None]:
+    """The total of stopping now and the route back to the best line when stopping means taking
+    it (End there): where it has more cards home (the floor), or pays more than End here."""
+    seconds = view.seconds_left or 0.0
+    end_now = view.game.score + finishing_bonus(view.game, seconds - pace)
+    route, best = back_to_best(view)
+    left = seconds - route_seconds(route, pace) - pace
+    if standing(view.game) >= standing(best) or not route or left <= 0:
+        return end_now, None
+    back = best.score + finishing_bonus(best, left)
+    if home(best) > home(view.game) or back > end_now:
+        return back, route
+    return end_now, None
+
+
+def _win(game: Game) -> tuple[Move, ...] | None:
+    from ..search import Search, to_core_moves
+
+    outcome = Search(game).run(float("inf"), POSITIONS)
+    return tuple(to_core_moves(game, outcome.actions)) if outcome.result == "won" else None
+
+
+def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float,
+                 pace: float, floor: float, floor_home: int) -> float:
+    """A winning ``line`` of the sample ``deal`` played after ``undos`` back to its move ``branch``:
+    the race total it reaches, or ``floor`` when it would end with fewer than ``floor_home`` home."""
+    after = seconds - undo_seconds(undos, pace)
+    rest = len(line) - branch
+    fits = _moves_within(after, pace)
+    game = _played(deal, line[:branch + min(rest, fits)])
+    if game.won:
+        return game.score + finishing_bonus(game, after - rest * pace)
+    return float(game.score) if home(game) >= floor_home else floor
+
+
+def segment(game: Game, moves: tuple[Move, ...], unknown: set[int]) -> tuple[Move, ...]:
+    """``moves`` on the sample ``game`` up to the first that shows a card the player has not seen
+    (after it, the sample may be wrong: the player looks again)."""
+    board = game.clone()
+    out: list[Move] = []
+    for move in moves:
+        board.apply(move)
+        out.append(move)
+        if unknown & _face_up(board):
+            break
+    return tuple(out)
+
+
+def _face_up(game: Game) -> set[int]:
+    cards = {c for column in game.tableau for c in column} | set(game.stock) | set(game.waste)
+    return cards - face_down(game)
+
+
+def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
+    """At a dead end: a retry (undos, then the start of a new line) when it pays on the samples,
+    else the way back to the best line when this one has fewer cards home and the way fits;
+    None: End here."""
+    past, seconds = view.past, view.seconds_left
+    if past is None or seconds is None or len(past.blind) != len(view.unknown):
+        return None
+    stop, back = _stopping(view, pace)
+    if past.tries:  # one retry a race: after it, back to the best line if behind it, or End
+        return back
+    _, best = back_to_best(view)
+    floor, floor_home = float(best.score), home(best)
+    order = list(view.unknown)
+    choices: list[tuple[float, int, tuple[Step, ...]]] = []
+    totals: list[float] = []
+    for index in range(SAMPLES):
+        rng.shuffle(order)
+        deal = fill(past.start, past.blind, order)
+        line = _win(deal)
+        if line is None:
+            totals.append(floor)
+            continue
+        branch = common(past.line, line)
+        undos = len(past.line) - branch
+        total = _route_total(deal, branch, line, undos, seconds, pace, floor, floor_home)
+        totals.append(total)
+        start = _played(deal, line[:branch])
+        steps = (UNDO,) * undos + segment(start, line[branch:], set(view.unknown))
+        choices.append((total, -index, steps))
+        if not view.unknown:
+            break  # every card known: one sample is the deal
+    if len(choices) >= SOLVED * len(totals) and sum(totals) / len(totals) >= stop + MARGIN:
+        return max(choices)[2]
+    return back
+
+
+def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
+    """After a retry, when a card it had not seen has just shown: the next stretch of the line that
+    does best on samples of the cards still unseen, up to the next card not seen. When no sample's
+    line is found, the way back to the best line (its bonus is worth more the sooner it ends)
+    where this one is behind it, else None (it plays its own moves until the next card shows)."""
+    seconds = view.seconds_left
+    if view.past is None or not view.past.tries or not view.past.fresh or seconds is None:
+        return None  # asked again only when a card it had not seen shows
+    order = list(view.unknown)
+    best: tuple[float, int, tuple[Move, ...]] | None = None
+    for index in range(SAMPLES):
+        rng.shuffle(order)
+        sample = determinise(view, order)
+        line = _win(sample)
+        if line is None:
+            continue
+        total = _route_total(sample, 0, line, 0, seconds, pace, 0.0, 0)
+        choice = (total, -index, segment(sample, line, set(view.unknown)))
+        best = choice if best is None or choice > best else best
+        if not view.unknown:
+            break
+    if best is None:  # no sample's line: back to the best line now, while its bonus is worth most
+        route, floor = back_to_best(view)
+        if standing(view.game) < standing(floor) and route_seconds(route, pace) + pace < seconds:
+            return route
+        return None
+    return best[2]

@@ -1,0 +1,171 @@
+"""Issue 31: Hard at a dead end with time left undoes (DU-3) and plays again knowing every card it
+has seen; a card seen stays known after an undo turns it face down again, and nothing it has not
+seen is ever read; the line to its most cards home is a floor it can always go back to."""
+
+from __future__ import annotations
+
+import random
+
+from solitaire.core import DRAW, Game, parse_code
+from solitaire.core.duel import Race
+from solitaire.solver.messages import DecisionAnswer, decode, encode
+from solitaire.solver.opponent.memory import card_at, face_down, home, put_card, recall
+from solitaire.solver.opponent.retry import UNDO, UNDO_PACE, Undo, back_to_best, route_seconds
+from solitaire.solver.player import END, PACE, Seen, Strength, decide, decide_plan, pace_of, remembers, seen
+
+CODE = "DU2-D3N-AAAAAAB"
+
+
+def turn_one(game: Game) -> int:
+    """Play moves of the deal until one turns a column card; the card it turned."""
+    for _ in range(200):
+        hidden = list(game.hidden)
+        move = next(m for m in game.legal_moves() if m != DRAW) if any(
+            m != DRAW for m in game.legal_moves()) else DRAW
+        game.apply(move)
+        for column, (before, after) in enumerate(zip(hidden, game.hidden)):
+            if after < before:
+                return game.tableau[column][after]
+    raise AssertionError("no card turned")
+
+
+def test_DU3_a_card_turned_then_undone_is_remembered_where_it_lies():
+    game = Game.deal(parse_code(CODE))
+    card = turn_one(game)
+    assert card not in seen(game).unknown
+    game.undo()
+    view = seen(game)
+    assert card not in view.unknown and len(view.unknown) == len(face_down(game)) - 1
+    place = next(p for p in view.remembered)
+    assert card_at(view.game, place) == card == card_at(game, place)
+
+
+def test_DU3_the_stock_stays_known_after_its_recycle_is_undone():
+    game = Game.deal(parse_code(CODE))
+    while game.stock:
+        game.apply(DRAW)
+    game.apply(DRAW)  # the recycle: every stock card has been seen
+    assert seen(game).stock_known
+    for _ in range(9):
+        game.undo()
+    assert game.recycles == 0 and len(game.stock) == 24
+    view = seen(game)
+    assert view.stock_known and not set(view.unknown) & set(game.stock)
+    assert view.game.stock == game.stock
+
+
+def shuffled_blind(game: Game, rng: random.Random) -> tuple[Game, Game]:
+    """The same game played from a deal whose never-seen cards lie elsewhere: its deal and itself."""
+    recalled = recall(game)
+    assert recalled is not None
+    deal = recalled.deal.clone()
+    places = [("t", c, i) for c, n in enumerate(deal.hidden) for i in range(n)]
+    places += [("s", 0, i) for i in range(len(deal.stock))]
+    blind = [p for p in places if card_at(deal, p) not in recalled.seen]
+    cards = [card_at(deal, p) for p in blind]
+    rng.shuffle(cards)
+    for place, card in zip(blind, cards):
+        put_card(deal, place, card)
+    other = deal.clone()
+    for entry in game.log:
+        other.undo() if entry is None else other.apply(entry)
+    return deal, other
+
+
+def test_the_player_cannot_peek_with_a_memory_hidden_cards_never_seen_change_nothing():
+    game = Game.deal(parse_code(CODE))
+    turn_one(game)
+    for _ in range(6):
+        game.apply(DRAW)
+    for _ in range(4):
+        game.undo()
+    mine = seen(game, 150.0, remember=True)
+    assert mine.remembered and mine.past is not None and mine.past.tries == 1
+    for seed in range(2):
+        deal, other = shuffled_blind(game, random.Random(seed))
+        assert other.all_cards() != game.all_cards()
+        theirs = seen(other, 150.0, remember=True, deal=deal)
+        assert theirs == mine
+        assert decide_plan(theirs, Strength.HARD, 7) == decide_plan(mine, Strength.HARD, 7)
+
+
+def test_the_view_with_its_past_goes_to_the_worker_and_back():
+    game = Game.deal(parse_code(CODE))
+    turn_one(game)
+    game.undo()
+    view = seen(game, 100.0, remember=True)
+    assert Seen.from_json(view.to_json()) == view
+    answer = DecisionAnswer(3, None, (UNDO, DRAW), undo=True)
+    assert decode(encode(answer)) == answer
+
+
+def test_an_undo_after_an_undo_is_a_key_press_and_only_hard_on_a_clock_remembers():
+    assert pace_of(Strength.HARD, UNDO, UNDO) == UNDO_PACE < PACE[Strength.HARD] == pace_of(Strength.HARD, UNDO, DRAW)
+    assert remembers(Strength.HARD, 10.0) and not remembers(Strength.HARD, None)
+    assert not remembers(Strength.MEDIUM, 10.0) and not remembers(Strength.EASY, 10.0)
+
+
+def play(race: Race, seconds_from: float, plan: tuple = (), last: object = None) -> tuple[Race, list]:
+    """Hard plays the race's first side on from its clock (as ``bench --opponent``'s race does);
+    its decisions, in order."""
+    decisions = []
+    asked = seconds_from
+    while not race.over and not race.finished(0):
+        left = race.limit - asked
+        decision, plan = decide_plan(seen(race.games[0], left, remember=True), Strength.HARD, 0, plan)
+        race.tick(asked + pace_of(Strength.HARD, decision, last) - race.elapsed)
+        if race.over:
+            break
+        decisions.append(decision)
+        if decision is END:
+            race.end(0)
+        elif isinstance(decision, Undo):
+            race.undo(0)
+        else:
+            race.apply(0, decision)
+        asked, last = race.elapsed, decision
+    return race, decisions
+
+
+def test_the_floor_hard_goes_back_to_its_best_line_when_the_clock_says_it_must():
+    """A line with two cards home, taken back and replaced by one with fewer: with 20 s left
+    Hard undoes to where the lines part and plays the old line again, and ends no worse."""
+    race = Race(parse_code("DU2-D3N-AAAAAAF"))
+    game = race.games[0]
+    best = None
+    for _ in range(300):
+        if home(game) >= 2:
+            best = home(game)
+            break
+        race.apply(0, decide(seen(game), Strength.EASY))
+    assert best is not None
+    while home(game) >= best:
+        race.undo(0)
+    race.apply(0, DRAW)  # a different line, with fewer cards home
+    route, _ = back_to_best(seen(game, 100.0, remember=True))
+    left = route_seconds(route, PACE[Strength.HARD]) + 1.0  # the way back only just fits
+    race.tick(race.limit - left)
+    race, decisions = play(race, race.elapsed)
+    assert decisions[:len(route)] == list(route) and isinstance(decisions[0], Undo)
+    assert home(race.games[0]) == best
+
+
+DEAD_END = ("DU2-D3N-HDBGUNA", "t6>t7 t2>t1 s w>f1 w>t7 t4>t7 t4>t5 t4>f2 w>t4 t2>t4 t4:3>t3 t6>t2 t6>t4 t6>t2 "
+            "t6>f1 s s s s w>t5 w>t6 s s w>t4 s t1:2>t5 t6:2>t7 w>t1 w>t5 t7:6>t1 t5:6>t7 t5>t1 t3:4>t1")
+"""Hard's race on a deal of seed 11 (``bench --opponent --seed 11``) up to its dead end, 26.4 s in
+with 3 cards home and 8 cards never seen, where main's Hard pressed End with 3:33 left."""
+
+
+def test_DU3_hard_at_an_early_dead_end_undoes_and_ends_with_more_cards_home():
+    code, line = DEAD_END
+    race = Race(parse_code(code))
+    last = None
+    for text in line.split():
+        race.tick(PACE[Strength.HARD])
+        race.play(0, text)
+        last = race.games[0].log[-1]
+    first = home(race.games[0])
+    assert decide_plan(seen(race.games[0], race.limit - race.elapsed), Strength.HARD)[0] is END  # main's End
+    race, decisions = play(race, race.elapsed, (), last)
+    assert isinstance(decisions[0], Undo) and sum(isinstance(d, Undo) for d in decisions) > 10
+    assert first == 3 and home(race.games[0]) >= first + 5
