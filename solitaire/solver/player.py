@@ -124,8 +124,6 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
         return plan[0], plan[1:]
     if rng is not None and (ahead := forward(view, PACE[strength], rng)) is not None:
         return ahead[0], ahead[1:]
-    if retrying and view.past.returned:  # type: ignore[union-attr]
-        return END, ()  # back on its best line after undos: it ends there (``opponent.retry``)
     decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
     if rng is not None and decision is END and (again := go_back(view, PACE[strength], rng)) is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen

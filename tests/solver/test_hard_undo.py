@@ -171,27 +171,6 @@ def test_DU3_hard_at_an_early_dead_end_undoes_and_ends_with_more_cards_home():
     assert first == 3 and home(race.games[0]) >= first + 5
 
 
-BACK_AT_BEST = ("DU2-D3N-VKZBCXN", "t7>t6 s w>t3 s s s s w>t1 s w>t2 w>t2 s w>t7 t3:2>t7 s s s s w>f1 t3>f1 t3>t2 "
-                "t2:4>t3 s w>t5 s w>t7 w>f1 t4>t7 t4>f1 s w>t5 t6:2>t5 f1>t4 t6>t4 t7:6>t6 t7>t5 u u u u")
-"""Hard's race on a deal of seed 5002 up to where, at a dead end with 3 cards home and no retry
-that pays, it has undone back to its best position (4 home) with 3:29 left. Main's Hard set out
-on the same line again from there (``f1>t4``), and went back, and again, until 0:00: 125 points
-and no bonus."""
-
-
-def test_DU3_hard_back_on_its_best_line_ends_there_instead_of_going_round_again():
-    code, line = BACK_AT_BEST
-    race = Race(parse_code(code))
-    for text in line.split():
-        race.tick(PACE[Strength.HARD])
-        race.play(0, text)
-    view = seen(race.games[0], 209.5, remember=True)
-    assert view.past is not None and view.past.returned and home(race.games[0]) == 4
-    assert decide_plan(view, Strength.HARD)[0] is END
-    race.play(0, "s")  # on from there anew: not gone back to it
-    assert not seen(race.games[0], 208.0, remember=True).past.returned
-
-
 CUT_SHORT = ("DU2-D3N-EFROUMZ", (
         "t7>t5 t7>t3 t4>t5 t5:3>t4 t4:4>t2 t2:5>t6 t5>t2 s w>t2 t7>t2 t6:6>t7 s s w>t5 s w>f1 "
         "t2:4>t1 s s w>t3 s s s s s w>t2 t7:7>t2 s s s s s s s w>f2 t4>f2 t4>t1 t7>t4 s s s s s "

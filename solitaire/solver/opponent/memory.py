@@ -52,8 +52,7 @@ class Past:
     position; ``line`` the moves from the deal to now (undone ones left out), ``best`` the moves
     from the deal to the position with the most cards home so far (the first reached), and
     ``tries`` how many runs of undos the game has had, ``fresh`` whether its last step showed a
-    card never seen before, ``returned`` whether it stands on its best position reached again
-    after its last run of undos (gone back to it, not reached it anew).
+    card never seen before.
     """
 
     start: Game
@@ -62,20 +61,19 @@ class Past:
     best: tuple[Move, ...] | None
     tries: int
     fresh: bool = False
-    returned: bool = False
 
     def to_json(self) -> dict:
         return {"start": self.start.to_json(), "blind": [list(p) for p in self.blind],
                 "line": [_move_data(m) for m in self.line],
                 "best": None if self.best is None else [_move_data(m) for m in self.best],
-                "tries": self.tries, "fresh": self.fresh, "returned": self.returned}
+                "tries": self.tries, "fresh": self.fresh}
 
     @classmethod
     def from_json(cls, data: dict) -> Past:
         return cls(game_from_json(data["start"]), tuple((str(k), int(a), int(b)) for k, a, b in data["blind"]),
                    tuple(_move_of(m) for m in data["line"]),
                    None if data["best"] is None else tuple(_move_of(m) for m in data["best"]),
-                   int(data["tries"]), bool(data.get("fresh", False)), bool(data.get("returned", False)))
+                   int(data["tries"]), bool(data.get("fresh", False)))
 
 
     def best_line(self) -> tuple[tuple[Move, ...], Game]:
@@ -112,7 +110,6 @@ class Recalled:
     tries: int
     deal: Game
     fresh: bool = False
-    returned: bool = False
 
 
 def recall(game: Game, deal: Game | None = None) -> Recalled | None:
@@ -135,11 +132,9 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
     line: list[Move] = []
     best: tuple[Move, ...] = ()
     most, tries, undoing, fresh = standing(replay), 0, False, False
-    best_at = last_undo = -1
     try:
-        for index, entry in enumerate(game.log):
+        for entry in game.log:
             if entry is None:
-                last_undo = index
                 if not replay.undo():
                     return None
                 line.pop()
@@ -152,13 +147,12 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
             fresh = not shown <= seen
             seen |= shown
             if standing(replay) > most:
-                most, best, best_at = standing(replay), tuple(line), index
+                most, best = standing(replay), tuple(line)
     except IllegalMove:
         return None
     if _piles(replay) != _piles(game):
         return None
-    returned = tuple(line) == best and best_at < last_undo
-    return Recalled(frozenset(seen), tuple(line), best, tries, start, fresh, returned)
+    return Recalled(frozenset(seen), tuple(line), best, tries, start, fresh)
 
 
 def _cards(game: Game) -> set[int]:

@@ -21,9 +21,6 @@ be played again. While the
 cards home are fewer than that, every decision checks that the route back (undos to where the
 two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
 takes it when it must; at a dead end with fewer cards home it goes back too, then ends there.
-Back on its best position after a run of undos (``Past.returned``: gone back to it, not reached
-anew) it presses End at once: playing on from there only leads the same way again (its moves
-are the same in the same position), to go back again, round and round until 0:00 with no bonus.
 A sample's line counts only if it gets past the best position before that guard would take the
 player back (``cut_short``): a line that spends longer below the floor than the way back leaves
 is cut at the last moment, and the bonus is lost.
