@@ -169,3 +169,24 @@ def test_DU3_hard_at_an_early_dead_end_undoes_and_ends_with_more_cards_home():
     race, decisions = play(race, race.elapsed, (), last)
     assert isinstance(decisions[0], Undo) and sum(isinstance(d, Undo) for d in decisions) > 10
     assert first == 3 and home(race.games[0]) >= first + 5
+
+
+CUT_SHORT = ("DU2-D3N-EFROUMZ", (
+        "t7>t5 t7>t3 t4>t5 t5:3>t4 t4:4>t2 t2:5>t6 t5>t2 s w>t2 t7>t2 t6:6>t7 s s w>t5 s w>f1 "
+        "t2:4>t1 s s w>t3 s s s s s w>t2 t7:7>t2 s s s s s s s w>f2 t4>f2 t4>t1 t7>t4 s s s s s "
+        "s s w>f1 s w>t4 s s s s s s w>t2 w>t4 t7>t2 s s t7>t5 w>t7 s s w>t4 t5:3>t4 t6>t5 "
+        "t5:2>t2 s s w>f1 t3>t1 t3>f2 t3>f1 s s t1:7>t6 w>t1 w>t5 w>f1 t3>t5 t6:4>t3 t6>f1"))
+"""Hard's race on a deal of seed 11 up to its dead end with 9 cards home and 2:54 left. Every
+sample's winning line undoes nearly to the deal and takes 2:17: below 9 cards home longer than
+the way back to them leaves, so the floor's guard would take Hard back at the last moment. Main's
+Hard undid here anyway and ended at 0:00 with 200 points, where End paid 252."""
+
+
+def test_DU3_hard_does_not_retry_a_line_the_floors_guard_would_cut_short():
+    code, line = CUT_SHORT
+    race = Race(parse_code(code))
+    for text in line.split():
+        race.tick(PACE[Strength.HARD])
+        race.play(0, text)
+    assert home(race.games[0]) == 9
+    assert decide_plan(seen(race.games[0], 174.4, remember=True), Strength.HARD)[0] is END

@@ -21,6 +21,9 @@ be played again. While the
 cards home are fewer than that, every decision checks that the route back (undos to where the
 two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
 takes it when it must; at a dead end with fewer cards home it goes back too, then ends there.
+A sample's line counts only if it gets past the best position before that guard would take the
+player back (``cut_short``): a line that spends longer below the floor than the way back leaves
+is cut at the last moment, and the bonus is lost.
 So it never ends a race with fewer cards home than its first dead end, unless the clock was too
 short from the start (then it never undoes). The bonus it could have banked at that dead end is
 what a retry risks; the ``MARGIN`` on the samples is what makes it worth that.
@@ -71,6 +74,9 @@ home; the samples' lines are found knowing their cards, so they promise more tha
 on every sample (``SOLVED``: a retry that fails loses the bonus it could have banked, and
 where some sample has no winning line the unseen cards decide too much)."""
 SOLVED = 1.0
+UNCUT = 0.75
+"""Share of the samples whose line must get past the best position before the floor's guard
+would take the player back (``cut_short``); a cut line counts as the floor with no bonus."""
 SPARE = 2
 """Moves' time the way back to the best line keeps in hand."""
 
@@ -166,6 +172,25 @@ def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, se
     return float(game.score) if home(game) >= floor_home else floor
 
 
+def cut_short(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float, pace: float,
+              best_line: tuple[Move, ...], best: Game) -> bool:
+    """Whether ``guard`` would take the player back to ``best_line`` before ``line`` (played after
+    ``undos`` back to its move ``branch``) reaches the best position's standing on the sample."""
+    shared_all = common(line, best_line)
+    game = _played(deal, line[:branch])
+    left = seconds - undo_seconds(undos, pace)
+    for index in range(branch, len(line) + 1):
+        if standing(game) >= standing(best):
+            return False
+        shared = min(index, shared_all)
+        if left - undo_seconds(index - shared, pace) - (len(best_line) - shared) * pace <= SPARE * pace:
+            return True
+        if index < len(line):
+            game.apply(line[index])
+            left -= pace
+    return True
+
+
 def segment(game: Game, moves: tuple[Move, ...], unknown: set[int]) -> tuple[Move, ...]:
     """``moves`` on the sample ``game`` up to the first that shows a card the player has not seen
     (after it, the sample may be wrong: the player looks again)."""
@@ -194,11 +219,12 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
     stop, back = _stopping(view, pace)
     if past.tries:  # one retry a race: after it, back to the best line if behind it, or End
         return back
-    _, best = back_to_best(view)
+    best_line, best = past.best_line()
     floor, floor_home = float(best.score), home(best)
     order = list(view.unknown)
     choices: list[tuple[float, int, tuple[Step, ...]]] = []
     totals: list[float] = []
+    cut = 0
     for index in range(SAMPLES):
         rng.shuffle(order)
         deal = fill(past.start, past.blind, order)
@@ -208,6 +234,10 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
             continue
         branch = common(past.line, line)
         undos = len(past.line) - branch
+        if cut_short(deal, branch, line, undos, seconds, pace, best_line, best):
+            totals.append(floor)  # the guard takes it back at the last moment: the bonus is lost
+            cut += 1
+            continue
         total = _route_total(deal, branch, line, undos, seconds, pace, floor, floor_home)
         totals.append(total)
         start = _played(deal, line[:branch])
@@ -215,7 +245,8 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
         choices.append((total, -index, steps))
         if not view.unknown:
             break  # every card known: one sample is the deal
-    if len(choices) >= SOLVED * len(totals) and sum(totals) / len(totals) >= stop + MARGIN:
+    if (len(choices) + cut >= SOLVED * len(totals) and len(choices) >= UNCUT * len(totals)
+            and sum(totals) / len(totals) >= stop + MARGIN):
         return max(choices)[2]
     return back
 
