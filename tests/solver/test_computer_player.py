@@ -112,24 +112,27 @@ def test_a_won_game_asks_the_worker_nothing():
     assert player.update(game, 10.0) is None and not player.waiting() and player.due_at() is None
 
 
+class Recorder:
+    """A worker that keeps every question asked and answers none."""
+
+    def __init__(self):
+        self.questions = []
+
+    def submit(self, kind, state, priority, keep=False):
+        self.questions.append(state)
+        return len(self.questions)
+
+    def take(self, ticket):
+        return None
+
+    def asked(self, ticket):
+        return True
+
+
 def test_DU5_the_question_carries_the_races_own_clock_not_the_rulesets():
     """A 60-second race (--race-seconds 60): the player judges End and the bonus by its clock,
     its first decision counted from the race's start whatever frame first asks for it (so a
     real, a simulated and a hurried clock give the same decisions)."""
-
-    class Recorder:
-        def __init__(self):
-            self.questions = []
-
-        def submit(self, kind, state, priority, keep=False):
-            self.questions.append(state)
-            return len(self.questions)
-
-        def take(self, ticket):
-            return None
-
-        def asked(self, ticket):
-            return True
 
     game = Game.deal(parse_code(CODE))
     worker = Recorder()
@@ -170,19 +173,9 @@ def test_DU3_an_undo_crosses_the_worker_and_the_next_undo_comes_at_a_key_press()
     from solitaire.solver.messages import DecisionAnswer
     from solitaire.solver.player import UNDO, UNDO_PACE
 
-    class Undoer:
-        def __init__(self):
-            self.questions = []
-
-        def submit(self, kind, state, priority, keep=False):
-            self.questions.append(state)
-            return len(self.questions)
-
+    class Undoer(Recorder):
         def take(self, ticket):
             return DecisionAnswer(ticket, None, (UNDO,), undo=True)
-
-        def asked(self, ticket):
-            return True
 
         def retries_of(self, ticket):
             return 0

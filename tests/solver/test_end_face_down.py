@@ -13,19 +13,7 @@ from solitaire.solver.opponent import escape, lines
 from solitaire.solver.opponent.stuck import Floors
 from solitaire.solver.player import END, PACE, Strength, decide_plan, moves_within, seen
 from tests.positions import build
-from tests.solver.test_end_proof import _with_face_down
-
-
-def _home(game: Game) -> int:
-    return sum(map(len, game.foundations))
-
-
-def _played(game: Game, line) -> Game:
-    board = game.clone()
-    for move in line:
-        assert board.check(move) is None
-        board.apply(move)
-    return board
+from tests.solver.test_end_proof import _home, _played, _with_face_down
 
 
 def nine_cards_back() -> Game:
