@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.moves import Move, Pile
-from .opponent.retry import UNDO, Undo
+from .opponent.retry import Undo, step_data, step_of
 
 KINDS = ("solve", "hint", "winnability", "decide", "background_winnability")
 BACKGROUND = "background_winnability"
@@ -102,7 +102,7 @@ def encode(message: Message) -> dict[str, Any]:
         return {"type": "hint", "ticket": message.ticket, "move": _move_data(message.move)}
     if isinstance(message, DecisionAnswer):
         return {"type": "decision", "ticket": message.ticket, "move": _move_data(message.move),
-                "plan": ["u" if isinstance(step, Undo) else _move_data(step) for step in message.plan],
+                "plan": [step_data(step) for step in message.plan],
                 "undo": message.undo}
     if isinstance(message, WinnabilityAnswer):
         return {"type": "winnability", "ticket": message.ticket, "verdict": message.verdict}
@@ -125,9 +125,7 @@ def decode(data: dict[str, Any]) -> Message:
         if kind == "hint":
             return HintAnswer(ticket, _move_of(data["move"]))
         if kind == "decision":
-            plan = tuple(UNDO if step == "u" else _move_of(step) for step in data.get("plan", ()))
-            if None in plan:
-                raise ValueError("a plan's move cannot be End")
+            plan = tuple(step_of(step) for step in data.get("plan", ()))  # End is never a step: TypeError
             return DecisionAnswer(ticket, _move_of(data["move"]), plan, bool(data.get("undo", False)))  # type: ignore[arg-type]
         if kind == "winnability":
             verdict = str(data["verdict"])

@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any, Union
 
 from ..core.game import Game
-from ..core.moves import DRAW, Move, Pile
+from ..core.moves import DRAW, Move
 from .kinds import search_kind
 from .pairs import seen_hint as pairs_hint
 from .messages import DecisionAnswer, ErrorAnswer
@@ -42,7 +42,7 @@ from .opponent.priorities import easy_move
 from .opponent.lines import LIMIT, way_out
 from .opponent.anchored import Evidence, anchored_move
 from .opponent.lookahead import medium_move
-from .opponent.retry import UNDO, UNDO_PACE, Undo, forward, go_back, guard
+from .opponent.retry import UNDO, UNDO_PACE, Undo, forward, go_back, guard, step_data, step_of
 from .opponent.sampling import Budget, hard_move
 from .opponent.view import Seen, seen
 from .seen_hint import seen_hint
@@ -243,8 +243,7 @@ def decide_question(view: Seen, strength: Strength, seed: int, plan: Plan | None
     the player's plan (``decide_plan``), None: it does not (``decide``)."""
     state = {"seen": view.to_json(), "strength": Strength(strength).value, "seed": int(seed)}
     if plan is not None:
-        state["plan"] = ["u" if isinstance(step, Undo) else [list(step.src), list(step.dst), step.count]
-                         for step in plan]
+        state["plan"] = [step_data(step) for step in plan]
     return state
 
 
@@ -253,9 +252,7 @@ def answer_question(state: dict) -> tuple[Decision, Plan]:
     view, strength, seed = Seen.from_json(state["seen"]), Strength(state["strength"]), int(state["seed"])
     if "plan" not in state:
         return decide(view, strength, seed), ()
-    plan = tuple(UNDO if step == "u" else Move(Pile(str(step[0][0]), int(step[0][1])),
-                                               Pile(str(step[1][0]), int(step[1][1])), int(step[2]))
-                 for step in state["plan"])
+    plan = tuple(step_of(step) for step in state["plan"])
     return decide_plan(view, strength, seed, plan)
 
 

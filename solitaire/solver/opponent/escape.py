@@ -33,7 +33,7 @@ from ...core.game import Game
 from ...core.moves import FOUNDATION, STOCK, Move
 from ..foundations import foundation_ranks
 from .sampling import home, still_hidden
-from .stuck import Floors, face_down, fits, stuck
+from .stuck import Floors, any_face_down, fits, stuck
 
 LIMIT = 60000
 """Positions a search may look at; past it the search says it does not know (``Way.found`` None)."""
@@ -95,7 +95,7 @@ def search(start: Game, stock_seen: bool, limit: int = LIMIT, from_home: bool = 
                and (not hidden_now or fits(start)))
     ranks_now = tuple(foundation_ranks(start))
     # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
-    floors_ = Floors([ranks_now], [ranks_now] if face_down(start) else [])
+    floors_ = Floors([ranks_now], [ranks_now] if any_face_down(start) else [])
     if bounded and fits(start):
         worked_out = Floors.of(start, max_moves)
         if worked_out.none_fit():

@@ -43,7 +43,7 @@ from ..position import _BUILDS, _CARD, _CHILDREN, HIDDEN
 from ..search import to_core_moves
 from . import escape
 from .escape import Way, _line, last_first
-from .stuck import Floors, face_down, fits, stuck
+from .stuck import Floors, any_face_down, fits, stuck
 from .view import Seen
 
 LIMIT = 400_000
@@ -79,7 +79,7 @@ def search(game: Game, stock_seen: bool, limit: int = LIMIT, returns: int = 0,
     talon = bytes(game.waste + game.stock[::-1])
     best: dict[bytes, int] = {}
     # no floor lower than now: ``extra`` adds nothing to ``short``, nor to the one move that turns a card
-    floors_ = Floors([tuple(found)], [tuple(found)] if face_down(game) else [])
+    floors_ = Floors([tuple(found)], [tuple(found)] if any_face_down(game) else [])
     args = (cols, found, talon, len(game.waste), game.draw, game.rules.deal_on_recycle, stock_seen)
     looked = 0
     if max_moves is not None and returns > 0 and not _shows(talon, stock_seen):

@@ -35,6 +35,7 @@ def face_down(game: Game) -> set[int]:
 
 
 def home(game: Game) -> int:
+    """Cards on the foundations."""
     return sum(map(len, game.foundations))
 
 
@@ -64,25 +65,23 @@ class Past:
 
     def to_json(self) -> dict:
         return {"start": self.start.to_json(), "blind": [list(p) for p in self.blind],
-                "line": [_move_data(m) for m in self.line],
-                "best": None if self.best is None else [_move_data(m) for m in self.best],
+                "line": [move_data(m) for m in self.line],
+                "best": None if self.best is None else [move_data(m) for m in self.best],
                 "tries": self.tries, "fresh": self.fresh}
 
     @classmethod
     def from_json(cls, data: dict) -> Past:
         return cls(game_from_json(data["start"]), tuple((str(k), int(a), int(b)) for k, a, b in data["blind"]),
-                   tuple(_move_of(m) for m in data["line"]),
-                   None if data["best"] is None else tuple(_move_of(m) for m in data["best"]),
+                   tuple(move_of(m) for m in data["line"]),
+                   None if data["best"] is None else tuple(move_of(m) for m in data["best"]),
                    int(data["tries"]), bool(data.get("fresh", False)))
 
 
     def best_line(self) -> tuple[tuple[Move, ...], Game]:
         """The line to the best position and that position (as the player knows it)."""
-        game = self.start.clone()
         if self.best is not None:
-            for move in self.best:
-                game.apply(move)
-            return self.best, game
+            return self.best, played(self.start, self.best)
+        game = self.start.clone()
         most, length, best = standing(game), 0, game.clone()
         for index, move in enumerate(self.line):
             game.apply(move)
@@ -91,13 +90,22 @@ class Past:
         return self.line[:length], best
 
 
-def _move_data(move: Move) -> list:
+def move_data(move: Move) -> list:
+    """A move as plain data, ``[src, dst, count]`` (a question's plan, a remembered line)."""
     return [list(move.src), list(move.dst), move.count]
 
 
-def _move_of(data: list) -> Move:
+def move_of(data: list) -> Move:
     src, dst, count = data
     return Move(Pile(str(src[0]), int(src[1])), Pile(str(dst[0]), int(dst[1])), int(count))
+
+
+def played(start: Game, line: tuple[Move, ...]) -> Game:
+    """``start`` with ``line`` played on a copy."""
+    game = start.clone()
+    for move in line:
+        game.apply(move)
+    return game
 
 
 @dataclass(frozen=True)
@@ -124,11 +132,9 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
     if None not in game.log:
         if not _same_hidden(start, game):
             return None
-        everything = _cards(game)
-        return Recalled(frozenset(everything - face_down(game)), tuple(game.log), None, 0, start)
+        return Recalled(frozenset(in_sight(game)), tuple(game.log), None, 0, start)
     replay = start.clone()
-    everything = _cards(replay)
-    seen = everything - face_down(replay)
+    seen = in_sight(replay)
     line: list[Move] = []
     best: tuple[Move, ...] = ()
     most, tries, undoing, fresh = standing(replay), 0, False, False
@@ -143,7 +149,7 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
                 replay.apply(entry)
                 line.append(entry)
             undoing = entry is None
-            shown = everything - face_down(replay)
+            shown = in_sight(replay)
             fresh = not shown <= seen
             seen |= shown
             if standing(replay) > most:
@@ -155,9 +161,10 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
     return Recalled(frozenset(seen), tuple(line), best, tries, start, fresh)
 
 
-def _cards(game: Game) -> set[int]:
+def in_sight(game: Game) -> set[int]:
+    """The cards a player sees in ``game`` now: all but those ``face_down``."""
     cards = {c for column in game.tableau for c in column} | set(game.stock) | set(game.waste)
-    return cards | {c for pile in game.foundations for c in pile}
+    return (cards | {c for pile in game.foundations for c in pile}) - face_down(game)
 
 
 def _same_hidden(start: Game, game: Game) -> bool:
@@ -175,14 +182,17 @@ def blind_start(recalled: Recalled) -> tuple[Game, tuple[Place, ...]]:
     """The deal as the player knows it (see ``Past.start``) and its blind places."""
     start = recalled.deal.clone()
     start.code = None
-    places: list[Place] = [("t", column, index) for column, count in enumerate(start.hidden)
-                           for index in range(count) if start.tableau[column][index] not in recalled.seen]
-    if not start.rules.stock_in_sight:
-        places += [("s", 0, index) for index, c in enumerate(start.stock) if c not in recalled.seen]
+    places = [p for p in hidden_places(start, not start.rules.stock_in_sight) if card_at(start, p) not in recalled.seen]
     fill = iter(sorted(card_at(start, p) for p in places))
     for place in places:
         put_card(start, place, next(fill))
     return start, tuple(places)
+
+
+def hidden_places(game: Game, stock_too: bool) -> list[Place]:
+    """The face-down column places bottom up, then (``stock_too``) the stock's."""
+    places: list[Place] = [("t", column, index) for column, count in enumerate(game.hidden) for index in range(count)]
+    return places + [("s", 0, index) for index in range(len(game.stock))] if stock_too else places
 
 
 def card_at(game: Game, place: Place) -> int:

@@ -43,7 +43,7 @@ from typing import Union
 from ...core.bonus import finishing_bonus
 from ...core.game import Game
 from ...core.moves import Move
-from .memory import face_down, fill, home, standing
+from .memory import fill, home, in_sight, move_data, move_of, played, standing
 from .view import Seen, determinise
 
 
@@ -57,6 +57,15 @@ class Undo:
 
 UNDO = Undo()
 Step = Union[Move, Undo]
+
+
+def step_data(step: Step) -> str | list:
+    """A step of a plan as plain data: "u" for an undo, else ``memory.move_data``."""
+    return "u" if isinstance(step, Undo) else move_data(step)
+
+
+def step_of(data: str | list) -> Step:
+    return UNDO if data == "u" else move_of(data)  # type: ignore[arg-type]
 
 UNDO_PACE = 0.3
 """Race seconds an undo takes after the first of a run: a key press. The keystroke-level model
@@ -100,13 +109,6 @@ def _moves_within(seconds: float, pace: float) -> int:
     from ..player import moves_within  # the player's rule for what lands before 0:00
 
     return moves_within(seconds, pace)
-
-
-def _played(start: Game, line: tuple[Move, ...]) -> Game:
-    game = start.clone()
-    for move in line:
-        game.apply(move)
-    return game
 
 
 def back_to_best(view: Seen) -> tuple[tuple[Step, ...], Game]:
@@ -166,7 +168,7 @@ def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, se
     after = seconds - undo_seconds(undos, pace)
     rest = len(line) - branch
     fits = _moves_within(after, pace)
-    game = _played(deal, line[:branch + min(rest, fits)])
+    game = played(deal, line[:branch + min(rest, fits)])
     if game.won:
         return game.score + finishing_bonus(game, after - rest * pace)
     return float(game.score) if home(game) >= floor_home else floor
@@ -177,7 +179,7 @@ def cut_short(deal: Game, branch: int, line: tuple[Move, ...], undos: int, secon
     """Whether ``guard`` would take the player back to ``best_line`` before ``line`` (played after
     ``undos`` back to its move ``branch``) reaches the best position's standing on the sample."""
     shared_all = common(line, best_line)
-    game = _played(deal, line[:branch])
+    game = played(deal, line[:branch])
     left = seconds - undo_seconds(undos, pace)
     for index in range(branch, len(line) + 1):
         if standing(game) >= standing(best):
@@ -199,14 +201,9 @@ def segment(game: Game, moves: tuple[Move, ...], unknown: set[int]) -> tuple[Mov
     for move in moves:
         board.apply(move)
         out.append(move)
-        if unknown & _face_up(board):
+        if unknown & in_sight(board):
             break
     return tuple(out)
-
-
-def _face_up(game: Game) -> set[int]:
-    cards = {c for column in game.tableau for c in column} | set(game.stock) | set(game.waste)
-    return cards - face_down(game)
 
 
 def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
@@ -240,7 +237,7 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
             continue
         total = _route_total(deal, branch, line, undos, seconds, pace, floor, floor_home)
         totals.append(total)
-        start = _played(deal, line[:branch])
+        start = played(deal, line[:branch])
         steps = (UNDO,) * undos + segment(start, line[branch:], set(view.unknown))
         choices.append((total, -index, steps))
         if not view.unknown:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ...core.game import Game
 from ...core.moves import DRAW, Move
+from .memory import home
 from .priorities import clicks_to_play, easy_move, ranked
 from .view import Seen, determinise
 
@@ -61,10 +62,6 @@ def candidates(view: Seen, limit: int) -> list[Move]:
     if clicks_to_play(game, view.stock_known) is not None:
         moves.append(DRAW)
     return moves
-
-
-def home(game: Game) -> int:
-    return sum(map(len, game.foundations))
 
 
 def still_hidden(game: Game) -> int:

@@ -256,7 +256,8 @@ def short(deficit: int) -> int:
     return deficit + 1
 
 
-def face_down(game: Game) -> bool:
+def any_face_down(game: Game) -> bool:
+    """Some column card is face down."""
     return any(game.hidden)
 
 
@@ -276,7 +277,7 @@ class Floors:
     def of(cls, game: Game, max_moves: int) -> "Floors":
         """Both, for lines of at most ``max_moves`` (a gain brings each card taken back home again:
         half as many fit)."""
-        return cls(floors(game, (max_moves - 1) // 2, GAIN), floors(game, max_moves - 1, TURN) if face_down(game) else [])
+        return cls(floors(game, (max_moves - 1) // 2, GAIN), floors(game, max_moves - 1, TURN) if any_face_down(game) else [])
 
     def none_fit(self) -> bool:
         """No line reaches either end within the moves they were worked out for."""

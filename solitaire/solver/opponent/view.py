@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ...core.game import Game
 from ...core.position import game_from_json
-from .memory import Past, Place, card_at, put_card, blind_start, recall
+from .memory import Past, Place, blind_start, card_at, hidden_places, put_card, recall
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,7 @@ class Seen:
 
     def hidden_places(self) -> list[tuple[str, int, int]]:
         """The places holding unknown cards: ("t", column, index) bottom up, then ("s", 0, index)."""
-        places = [("t", column, index) for column, count in enumerate(self.game.hidden) for index in range(count)]
-        if not self.stock_known:
-            places += [("s", 0, index) for index in range(len(self.game.stock))]
+        places = hidden_places(self.game, not self.stock_known)
         if self.remembered:
             kept = set(self.remembered)
             places = [place for place in places if place not in kept]
@@ -106,11 +104,8 @@ def seen(game: Game, seconds_left: float | None = None, remember: bool = False, 
     masked = game.clone()
     masked.code = None
     known = set() if recalled is None else recalled.seen  # before any undo no hidden card was seen
-    places: list[Place] = [("t", column, index) for column, count in enumerate(game.hidden)
-                           for index in range(count)]
     known_stock = stock_known(game) or all(c in known for c in game.stock)
-    if not known_stock:
-        places += [("s", 0, index) for index in range(len(game.stock))]
+    places = hidden_places(game, not known_stock)
     remembered = tuple(place for place in places if card_at(game, place) in known)
     kept = set(remembered)
     blind = [place for place in places if place not in kept]
