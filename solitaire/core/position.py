@@ -113,6 +113,8 @@ def game_from_json(data: object) -> Game:
         game.foundations[index] = cards
 
     _check_cards(game)
+    been_home = _items(data.get("been_home", []), "'been_home'")  # DU-12: taken back from home
+    game.count_trips_home([_card(t, "'been_home'")[0] for t in been_home])
     game.score = _number(data, "score", game.scoring.start, allow_negative=True)
     if game.scoring.floor is not None and game.score < game.scoring.floor:
         raise BadDeal(f"'score' cannot be below {game.scoring.floor} in standard scoring (C-10)")
