@@ -125,8 +125,9 @@ class Game(Table):
                         self.streak += 1
                 trips = self.trips_home
                 if trips is not None:  # DU-12: a card back home again scores nothing (C-4: one card a move)
-                    trips[to_pile[-1]] += 1
-                    if trips[to_pile[-1]] > 1:
+                    card = to_pile[-1]
+                    trips[card] += 1
+                    if trips[card] > 1:
                         delta = 0
             elif src_kind == WASTE:
                 delta = scoring.waste_to_column

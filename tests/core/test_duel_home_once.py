@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from solitaire.core import Game, parse_code
 from solitaire.core.duel import Race
+from solitaire.core.errors import BadDeal
 from solitaire.core.position import game_from_json
 from solitaire.core.save import load_save, save_data
 from tests.farming import CODE, farm_line
@@ -112,3 +115,13 @@ def test_DU12_K6_YU6_klondike_pays_every_trip_home_as_its_seed_says():
         game.play_text(BACK)
         game.play_text(HOME)
     assert game.score == score + 30
+
+
+def test_DU12_a_position_naming_a_card_that_cannot_have_come_back_from_home_is_refused():
+    data = Game.deal(CODE).to_json()
+    data["been_home"] = ["KH"]  # face down in column 6 at the deal
+    with pytest.raises(BadDeal, match=r"^'been_home': KH is no face-up column card"):
+        game_from_json(data)
+    data["been_home"] = "AC"
+    with pytest.raises(BadDeal, match=r"^'been_home' must be a list of cards$"):
+        game_from_json(data)
