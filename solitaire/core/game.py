@@ -345,6 +345,8 @@ class Game(Table):
         }
         if self.cells:
             state["cells"] = [[card_text(c) for c in cell] for cell in self.cells]
-        if self.trips_home is not None:  # DU-12: taken back from home, they score nothing going home again
-            state["been_home"] = [card_text(c) for c in self.been_home()]
+        been_home = self.been_home()
+        if been_home:  # DU-12: taken back from home, they score nothing going home again. Only when there
+            # are: a key always there would change every Duel position's text, which seeds Hard's retries.
+            state["been_home"] = [card_text(c) for c in been_home]
         return state

@@ -40,8 +40,7 @@ def visible_table(game: Game) -> dict:
         "waste": [card_text(c) for c in game.waste],
         "foundations": [[card_text(c) for c in pile] for pile in game.foundations],
         "score": game.score, "moves": game.moves, "recycles": game.recycles,
-        "been_home": [card_text(c) for c in game.been_home()],  # DU-12: cards seen going home, taken back
-    }
+    } | ({"been_home": [card_text(c) for c in game.been_home()]} if game.been_home() else {})  # DU-12
 
 
 def masked_game(table: dict) -> Game:
