@@ -193,7 +193,7 @@ class Table:
         for name, value in self.__dict__.items():
             if name in fresh:
                 value = fresh[name]
-            elif type(value) is list:
-                value = [item[:] if type(item) is list else item for item in value]
+            elif type(value) is list:  # piles pile by pile; a list of numbers in one slice (DU-12's 52 counts)
+                value = [item[:] for item in value] if value and type(value[0]) is list else value[:]
             state[name] = value
         return other
