@@ -126,3 +126,14 @@ def test_DU12_a_position_naming_a_card_that_cannot_have_come_back_from_home_is_r
     data["been_home"] = "AC"
     with pytest.raises(BadDeal, match=r"^'been_home' must be a list of cards$"):
         game_from_json(data)
+
+
+def test_DU12_a_clone_counts_its_own_trips_home():
+    """Searches play on clones: a trip home on one leaves the game it was copied from alone."""
+    game = Game.deal(CODE)
+    for text in LINE + [BACK]:
+        game.play_text(text)
+    copy = game.clone()
+    copy.play_text(HOME)
+    assert game.trips_home != copy.trips_home and game.to_json()["been_home"] == ["AC"]
+    assert game.clone().trips_home == game.trips_home and game.clone().trips_home is not game.trips_home
