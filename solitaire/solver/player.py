@@ -41,9 +41,11 @@ from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.lines import LIMIT, way_out
 from .opponent.anchored import Evidence, anchored_move
+from .opponent.harvest import harvest
 from .opponent.lookahead import medium_move
 from .opponent.retry import UNDO, UNDO_PACE, Undo, forward, go_back, guard, step_data, step_of
 from .opponent.sampling import Budget, hard_move
+from .opponent.stuck import fits, stuck
 from .opponent.view import Seen, seen
 from .seen_hint import seen_hint
 
@@ -85,7 +87,11 @@ class Stopped:
 def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     """What the player of ``strength`` does in the position it sees; pure, bounded per move.
     It keeps no plan: it never takes a card back from a foundation (``decide_plan`` does)."""
-    return _decide(view, Strength(strength), seed, None)[0]
+    strength = Strength(strength)
+    decision = _decide(view, strength, seed, None)[0]
+    if decision is END and (points := _points_left(view, strength)):
+        return points[0]
+    return decision
 
 
 Plan = tuple[Union[Move, Undo], ...]
@@ -127,7 +133,17 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
     if rng is not None and decision is END and (again := go_back(view, PACE[strength], rng)) is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
+    if decision is END and (points := _points_left(view, strength)):
+        return points[0], points[1:]  # DU-4: the points left first, then End
     return decision, plan
+
+
+def _points_left(view: Seen, strength: Strength) -> tuple[Move, ...]:
+    """At End on a race clock: the moves that score more than the bonus they cost at the player's
+    pace (``opponent.harvest``), () for none."""
+    if view.seconds_left is None or search_kind(view.game) != "talon":
+        return ()
+    return harvest(view, PACE[strength])
 
 
 FROM_HOME_LIMIT = LIMIT
@@ -153,6 +169,8 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
     move = _POLICIES[strength](view, rng)
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
+        if seconds is not None and fits(game) and stuck(game, view.stock_known):
+            return END, ()  # a dead end, proven: only points are left to play (``_points_left``)
         return move, ()
     within = None if seconds is None else moves_within(seconds, PACE[strength])
     way = way_out(view, max_moves=within)
