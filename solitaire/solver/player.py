@@ -131,11 +131,18 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     if rng is not None and (ahead := forward(view, PACE[strength], rng)) is not None:
         return ahead[0], ahead[1:]
     decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
-    if rng is not None and decision is END and (again := go_back(view, PACE[strength], rng)) is not None:
+    if decision is not END:
+        return decision, plan
+    points = _points_left(view, strength)
+    # a retry is weighed once a dead end, where End would be pressed: after the points left (asked
+    # before them and again after, its samples were drawn twice, and a retry the first draw turned
+    # down was taken on the second); the way back to the best line after a retry comes first
+    tried = view.past is not None and view.past.tries > 0
+    if rng is not None and (not points or tried) and (again := go_back(view, PACE[strength], rng)) is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
-    if decision is END and (points := _points_left(view, strength)):
+    if points:
         return points[0], points[1:]  # DU-4: the points left first, then End
-    return decision, plan
+    return END, ()
 
 
 def _points_left(view: Seen, strength: Strength) -> tuple[Move, ...]:
