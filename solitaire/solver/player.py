@@ -14,9 +14,11 @@ home or turns one (``opponent.lines``: every line over the cards it has seen, th
 as often as it takes, none longer than the clock lets end), and presses End only when there is
 no such line (a dead end of what it can know), or, near 0:00, when no such line at its pace ends
 before the clock does (the time left cannot change the result): never to bank the time bonus
-(DU-5) while a card could still come home (issue 31). A player that keeps a plan
-(``decide_plan``: the Duel's side, the bench) looks at a dead end for a line that takes cards
-back from the foundations, as many as it takes, and follows it whole. The search is bounded by
+(DU-5) while a card could still come home (issue 31). Before End, on a race clock, it plays the
+points left there when they score more than the bonus their moves cost (``opponent.harvest``);
+at a dead end the quick proof (``opponent.stuck``) shows, its policy's move is weighed so too.
+A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks at a dead end for
+a line that takes cards back from the foundations, as many as it takes, and follows it whole. The search is bounded by
 positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard on a
 race clock plays Medium's move unless its playouts show another clearly better
 (``opponent.anchored``); without a clock it opens by turning the stock over once before it plays
@@ -89,7 +91,7 @@ def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     It keeps no plan: it never takes a card back from a foundation (``decide_plan`` does)."""
     strength = Strength(strength)
     decision = _decide(view, strength, seed, None)[0]
-    if decision is END and (points := _points_left(view, strength)):
+    if decision is END and (points := harvest(view, PACE[strength])):
         return points[0]
     return decision
 
@@ -133,7 +135,7 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
     if decision is not END:
         return decision, plan
-    points = _points_left(view, strength)
+    points = harvest(view, PACE[strength])
     # a retry is weighed once a dead end, where End would be pressed: after the points left (asked
     # before them and again after, its samples were drawn twice, and a retry the first draw turned
     # down was taken on the second); the way back to the best line after a retry comes first
@@ -143,14 +145,6 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     if points:
         return points[0], points[1:]  # DU-4: the points left first, then End
     return END, ()
-
-
-def _points_left(view: Seen, strength: Strength) -> tuple[Move, ...]:
-    """At End on a race clock: the moves that score more than the bonus they cost at the player's
-    pace (``opponent.harvest``), () for none."""
-    if view.seconds_left is None or search_kind(view.game) != "talon":
-        return ()
-    return harvest(view, PACE[strength])
 
 
 FROM_HOME_LIMIT = LIMIT
@@ -177,7 +171,7 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
         if seconds is not None and fits(game) and stuck(game, view.stock_known):
-            return END, ()  # a dead end, proven: only points are left to play (``_points_left``)
+            return END, ()  # a dead end, proven: only points are left to play (``harvest``)
         return move, ()
     within = None if seconds is None else moves_within(seconds, PACE[strength])
     way = way_out(view, max_moves=within)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from ...core.bonus import finishing_bonus
 from ...core.game import Game
 from ...core.moves import FOUNDATION, Move
+from ..kinds import search_kind
 from .sampling import home, still_hidden
 from .stuck import fits, talon_leavers
 from .view import Seen
@@ -54,10 +55,13 @@ def most_per_move(game: Game) -> int:
 
 def harvest(view: Seen, pace: float, limit: int = LIMIT) -> tuple[Move, ...]:
     """The line to play before End (see the module); () when End now is best, or when the player
-    does not know the talon (not a dead end it could harvest: a click shows cards)."""
+    does not know the talon (not a dead end it could harvest: a click shows cards), plays without a
+    race clock (no bonus to weigh: End means "no useful move"), or a game the talon search does not
+    fit."""
     start = view.game
     seconds = view.seconds_left
-    if seconds is None or start.won or not (view.stock_known or not start.stock):
+    if (seconds is None or start.won or not (view.stock_known or not start.stock)
+            or search_kind(start) != "talon"):
         return ()
     per_card = most_per_move(start)
     if per_card == 0:
