@@ -18,13 +18,13 @@ before the clock does (the time left cannot change the result): never to bank th
 points left there when they score more than the bonus their moves cost (``opponent.harvest``);
 at a dead end the quick proof (``opponent.stuck``) shows, its policy's move is weighed so too.
 A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks at a dead end for
-a line that takes cards back from the foundations, as many as it takes, and follows it whole. The search is bounded by
-positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard on a
-race clock plays Medium's move unless its playouts show another clearly better
-(``opponent.anchored``); without a clock it opens by turning the stock over once before it plays
-a card of it, and picks by its playouts (``opponent.sampling``). Games no talon
-search fits (``kinds.search_kind`` other than "talon") are
-played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
+a line that takes cards back from the foundations, as many as it takes, and follows it whole.
+The search is bounded by positions, not time (``lines.LIMIT``): at the rare End moment it may
+think for seconds. Hard on a race clock plays Medium's move unless its playouts show another
+clearly better (``opponent.anchored``); without a clock it opens by turning the stock over once
+before it plays a card of it, and picks by its playouts (``opponent.sampling``). Games no talon
+search fits (``kinds.search_kind`` other than "talon") are played from the cards in sight
+(``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """
 
