@@ -1,5 +1,5 @@
 """Dead-end proofs for the search: a position where some cards can never move again
-(``dead_end``), or in Yukon never lead a move (``never_lead``), is lost at once, without
+(``dead_end``), or in Yukon never go home (``never_lead``), is lost at once, without
 searching it.
 
 ``DeadEnds`` is one part of ``Search``; it reads the search's settings and caches set up by
