@@ -345,8 +345,5 @@ class Game(Table):
         }
         if self.cells:
             state["cells"] = [[card_text(c) for c in cell] for cell in self.cells]
-        been_home = self.been_home()
-        if been_home:  # DU-12: taken back from home, they score nothing going home again. Only when there
-            # are: a key always there would change every Duel position's text, which seeds Hard's retries.
-            state["been_home"] = [card_text(c) for c in been_home]
+        state |= self.been_home_field()  # DU-12: taken back from home, they score nothing going home again
         return state

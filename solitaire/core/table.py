@@ -12,6 +12,7 @@ from collections import deque
 from functools import partial
 from typing import NamedTuple, Self
 
+from .cards import card_text
 from .codes import GameCode
 from .moves import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Move, Pile
 from .rules import Ruleset, Scoring
@@ -169,6 +170,13 @@ class Table:
             return []
         home = {c for pile in self.foundations for c in pile}
         return [c for c, count in enumerate(trips) if count and c not in home]
+
+    def been_home_field(self) -> dict:
+        """DU-12's entry of a position written as JSON: ``{"been_home": [card, …]}`` when a card has
+        been taken back, else nothing (a key always there would change every Duel position's text,
+        which seeds Hard's retries)."""
+        been_home = self.been_home()
+        return {"been_home": [card_text(c) for c in been_home]} if been_home else {}
 
     def count_trips_home(self, been_home: list[int]) -> None:
         """DU-12 for a position set up from its piles (a deal file, a saved start, a server's

@@ -40,7 +40,7 @@ def visible_table(game: Game) -> dict:
         "waste": [card_text(c) for c in game.waste],
         "foundations": [[card_text(c) for c in pile] for pile in game.foundations],
         "score": game.score, "moves": game.moves, "recycles": game.recycles,
-    } | ({"been_home": [card_text(c) for c in game.been_home()]} if game.been_home() else {})  # DU-12
+    } | game.been_home_field()  # DU-12
 
 
 def masked_game(table: dict) -> Game:

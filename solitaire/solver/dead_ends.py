@@ -1,5 +1,5 @@
 """Dead-end proofs for the search: a position where some cards can never move again
-(``dead_end``), or in Yukon never go home (``never_lead``), is lost at once, without
+(``dead_end``), or in Yukon never go home (``never_home``), is lost at once, without
 searching it.
 
 ``DeadEnds`` is one part of ``Search``; it reads the search's settings and caches set up by
@@ -11,7 +11,7 @@ from __future__ import annotations
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _RANK, _SUIT, HIDDEN, KING, State
 
 
-_HOME = 64  # ``never_lead``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
+_HOME = 64  # ``never_home``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
 
 
 class DeadEnds:
@@ -205,7 +205,7 @@ class DeadEnds:
                         ways_of.append((c, ways))
         return _stays_stuck(stuck, ways_of)
 
-    def never_lead(self, state: State) -> bool:
+    def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
         deck, every card in the columns or home, an empty column for Kings only, and any face-up
         card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).

@@ -164,7 +164,7 @@ class MoveGeneration:
             if len(expanded) >= self.expanded_cap:
                 expanded.clear()
             # Yukon: a position where some cards can never lead a move has no move worth trying
-            built = expanded[state] = () if self.lead_proof and self.never_lead(state) else self._expand(state)
+            built = expanded[state] = () if self.home_proof and self.never_home(state) else self._expand(state)
         if rng is None:
             ranked = sorted(built, key=_priority)
         else:

@@ -33,7 +33,7 @@ back, each held back until its use could follow at once) did exactly that and we
 ``tests/solver/test_reference.py`` compares the search with one that tries every legal move.
 A position where some cards can never move again (``dead_end``) is lost at once (checked at the
 root only: at every position it cost Yukon more wins than it proved losses, at 2 s a deal). In
-Yukon a position where some cards can never go home (``never_lead``, issue 34) is lost too,
+Yukon a position where some cards can never go home (``never_home``, issue 34) is lost too,
 checked at every position the search expands. The search
 stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
 was tried.
@@ -119,7 +119,7 @@ class Search(MoveGeneration, DeadEnds):
     (YU1-D1N-LCCYNSX lost in the same 219k positions). Of seed 11's 14 deals undecided at
     30,000 positions, searched on to 1,000,000: 8 lost (39k to 938k positions), 1 won (115k),
     4 still undecided, and one the best-first search alone won at 28k: mostly losses. With
-    ``never_lead`` asking when a card can first go home (not only lead), seeds 11 and 12 at
+    ``never_home`` asking when a card can first go home (not only lead), seeds 11 and 12 at
     30,000 positions decided 4 deals more (2 won, 2 lost) and the wins took 159k positions in all
     instead of 268k; of their 28 deals undecided there, 7 were left at 300,000 instead of 11.
     """
@@ -166,7 +166,7 @@ class Search(MoveGeneration, DeadEnds):
         # Where any face-up card leads a group and nothing is left in the talon (Yukon, YU-1,
         # YU-2) a bold attempt's rule is about the cards a move lays bare instead (``placed``)
         self.bare_rule = not talon and not self.ordered and self.decks == 1
-        self.lead_proof = self.bare_rule and not self.empty_any  # ``never_lead`` at every position
+        self.home_proof = self.bare_rule and not self.empty_any  # ``never_home`` at every position
         self.bold_until = self.yukon_bold_until if self.bare_rule else None
         if not talon and not self.bare_rule:
             # no card will ever come from the talon (a Klondike whose stock and waste are spent):
@@ -245,7 +245,7 @@ class Search(MoveGeneration, DeadEnds):
         nodes = 1
         if self.won(root):
             return Outcome("won", root_acts, nodes, time.perf_counter() - started)
-        if self.dead_end(root) or self.never_lead(root):
+        if self.dead_end(root) or self.never_home(root):
             return Outcome("lost", [], nodes, time.perf_counter() - started)
         dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         bold_dead: set = set()  # what bold attempts exhausted: no win *by their lines* only

@@ -90,7 +90,7 @@ def test_a_position_cut_off_stops_every_search_of_the_suite():
     needs no move) is decided."""
     from solitaire.benches.solver import _solve_one
 
-    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, None))[1:3] == ("won", 55)  # 65 before never_lead asked when cards go home
+    assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, None))[1:3] == ("won", 55)  # 65 before the proof asked when cards go home
     assert _solve_one(("YU1-D1N-AAAAAAB", 60.0, 10))[1:3] == ("unknown", 10)
     assert _solve_one(("YU1-D1N-AAAAABL", 60.0, 10))[1:3] == ("lost", 1)  # never moves: lost at the root
     # a cut-off of 1 position stops at the first position after the root (it once never stopped:

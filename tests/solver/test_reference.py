@@ -33,7 +33,7 @@ class Reference(Search):
     def dead_end(self, state) -> bool:
         return False
 
-    def never_lead(self, state) -> bool:
+    def never_home(self, state) -> bool:
         return False
 
     def children(self, state, rng=None):

@@ -1,4 +1,4 @@
-"""Yukon's loss proof (issue 34, ``DeadEnds.never_lead``): a card's going home is an event of its
+"""Yukon's loss proof (issue 34, ``DeadEnds.never_home``): a card's going home is an event of its
 own, needing the next lower card of its suit home, not merely led somewhere. Checked on a deal
 the proof now calls lost before any move, and against a reference that tries every legal move,
 which must catch a proof that forgets a way out.
@@ -22,7 +22,7 @@ def test_YU2_a_suit_whose_ace_can_never_come_home_is_lost_at_the_first_position(
     # "every lower card must have led" let it through and the search took 23,320 positions;
     # "the Ace must have gone home" does not
     game = Game.deal(parse_code("YU1-D1N-WYYGFBL"))
-    assert Search(game).never_lead(Search(game).start)
+    assert Search(game).never_home(Search(game).start)
     result = solve(game, 60.0, node_limit=1_000)
     assert result.result == "lost" and result.nodes == 1
 
@@ -35,7 +35,7 @@ def _wrongly_lost(seed: int, count: int) -> tuple[int, int]:
     for _ in range(count):
         game = random_position(rng, "yukon", left=(24, 44), crowded=True)
         search = Search(game)
-        if search.never_lead(search.start):
+        if search.never_home(search.start):
             proven += 1
             if Reference(game).run(30.0, node_limit=2_000).result == "won":
                 won += 1

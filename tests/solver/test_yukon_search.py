@@ -146,11 +146,11 @@ def test_YU2_the_dead_end_proof_in_any_order_calls_lost_only_what_every_move_los
     assert dead >= 2 and lost >= 1, (dead, lost)
 
 
-def test_YU2_the_proof_that_cards_never_lead_calls_lost_only_what_every_move_loses():
+def test_YU2_the_proof_that_some_cards_never_go_home_calls_lost_only_what_every_move_loses():
     # Issue 34: every card must lead a move to go home; a set of cards each of whose ways to
     # lead needs another of them to have led first never leads. Checked against the reference,
     # which tries every legal move, on crowded random positions
-    proven, lost = _proven_against_the_reference(4, (20, 40), "never_lead")
+    proven, lost = _proven_against_the_reference(4, (20, 40), "never_home")
     assert proven >= 10 and lost >= 5, (proven, lost)
 
 
@@ -162,11 +162,11 @@ def test_YU2_deals_the_search_could_not_finish_are_lost_at_their_first_position(
         assert result.result == "lost" and result.nodes == 1, code
 
 
-def test_YU2_the_proof_that_cards_never_lead_cuts_a_loss_short_at_every_position():
+def test_YU2_the_proof_that_some_cards_never_go_home_cuts_a_loss_short_at_every_position():
     # Issue 34: YU1-D1N-ALBNDON was proven lost in 2,174 positions, checked at the root alone;
-    # with ``never_lead`` asked at every position the search expands, in fewer than 1,000
+    # with ``never_home`` asked at every position the search expands, in fewer than 1,000
     game = Game.deal(parse_code("YU1-D1N-ALBNDON"))
-    assert not Search(game).never_lead(Search(game).start)
+    assert not Search(game).never_home(Search(game).start)
     result = solve(game, 60.0, node_limit=1_000)
     assert result.result == "lost"
 
