@@ -8,7 +8,7 @@ searching it.
 
 from __future__ import annotations
 
-from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _RANK, _SUIT, HIDDEN, KING, State
+from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
 
 
 _HOME = 64  # ``never_home``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
@@ -296,13 +296,16 @@ def _comebacks(found: tuple[int, ...], on: list[int], bottoms: list[int], empty_
     has come back first; and it lands on a card that takes it (C-2), which must be uncovered
     (the card lying on it has led) or have come back itself, or, a King, in an empty column (one
     now, or a column's bottom card has led: C-3). Adds the ways of each such event not free now
-    to ``ways_of`` and returns the bit mask of those events.
+    to ``ways_of`` and returns the bit mask of those events. A card is a place to land only for
+    a card of the other colour one rank lower not home, so the cards under the lowest such place
+    of each suit are left out (free): no way asks for them.
     """
     stuck = 0
     rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
     for su in range(4):
         top = found[su]
-        for r in range(top, 0, -1):  # from the top down: the card above is settled first
+        a, b = _OPPOSITE[su]
+        for r in range(top, min(found[a], found[b]) + 1, -1):  # from the top down: the card above first
             c = _CARD[su][r]
             above = 1 << _CARD[su][r + 1] if r < top else 0
             ways = []
