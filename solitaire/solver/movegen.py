@@ -145,7 +145,8 @@ class MoveGeneration:
                     progress = True
         return talon, p
 
-    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State, bytes]]:
+    def children(self, state: State, rng: random.Random | None = None,
+                 proof: bool = True) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """Every move worth trying from ``state``, most promising first (ties broken at random
         with ``rng``), as (actions, child, the child's key ``Search.key``); each move is followed
         by the safe foundation moves it allows and, with one deck, settled (``_close``).
@@ -157,6 +158,9 @@ class MoveGeneration:
         search): the finished children of the positions met last are kept with their keys
         (``expanded``, up to ``expanded_cap`` positions, then started afresh) and only sorted
         again.
+
+        ``proof=False``: the move that led here cannot have made ``never_home`` hold where it did not
+        before (``loosens``), and the position it came from was expanded, so the proof is not asked.
         """
         built = self.expanded.get(state)
         if built is None:
@@ -164,7 +168,7 @@ class MoveGeneration:
             if len(expanded) >= self.expanded_cap:
                 expanded.clear()
             # Yukon: a position where some cards can never lead a move has no move worth trying
-            built = expanded[state] = () if self.home_proof and self.never_home(state) else self._expand(state)
+            built = expanded[state] = () if proof and self.home_proof and self.never_home(state) else self._expand(state)
         if rng is None:
             ranked = sorted(built, key=_priority)
         else:
@@ -371,6 +375,29 @@ class MoveGeneration:
             child = (tuple(nc), tuple(nf), t, q, nleft)
             out.append((prio, tuple(acts), child, position_key(child, draw)))
         return tuple(out)
+
+
+def loosens(parent: State, acts: tuple[Action, ...]) -> bool:
+    """Whether a move from ``parent`` (its actions, safe plays and settling included) only loosens
+    what ``never_home`` reads, so that the position it leads to is never proven lost where
+    ``parent`` was not: cards going home (a card home waits on nothing, and the card it lay on is
+    left with nothing on it); a card back from a foundation onto a column top (it can go home
+    again at once, so nothing that waits on it is held up); a group moved onto the twin of the
+    card it sat on together with that card going home (the group can go back onto that card, now
+    home, at once). Any other column move, settling twins included, puts a group on a card and
+    may hold that card up: the proof is asked after it.
+    """
+    first = acts[0]
+    rest = acts[1:]
+    if first[0] == "tt":
+        col, n = parent[0][first[1]], first[2]
+        if (not rest or rest[0] != ("tf", first[1]) or len(col) <= n
+                or not _BUILDS[col[-n] * 256 + col[-n - 1]]):
+            return False
+        rest = rest[1:]
+    elif first[0] not in ("tf", "ft"):
+        return False
+    return all(act[0] == "tf" for act in rest)
 
 
 def _priority(item: tuple[float, list[Action], State]) -> float:

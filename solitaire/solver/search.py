@@ -56,7 +56,7 @@ from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
 from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
-from .movegen import MoveGeneration
+from .movegen import MoveGeneration, loosens
 from .position import _BUILDS, HIDDEN, Action, State, position_key, safe_any_runs, safe_double_deck, safe_single_deck
 
 # The clock is read every 16 positions (~1 ms of search): every 256 let a hint's 80 ms search run
@@ -184,14 +184,14 @@ class Search(MoveGeneration, DeadEnds):
         """
         return position_key(state, self.draw)
 
-    def _bold_children(self, state: State, rng: random.Random | None,
-                       must: int) -> list[tuple[tuple[Action, ...], State, bytes]]:
+    def _bold_children(self, state: State, rng: random.Random | None, must: int,
+                       proof: bool = True) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """The children of a position of a bold attempt where a talon move has just put card
         ``must`` on a column (-1 for none): while that card is still on top of its column, the
         next move must be a talon move or touch that column (a card onto it, it or its group
         away, it home).
         """
-        children = self.children(state, rng)
+        children = self.children(state, rng, proof)
         if must < 0:
             return children
         column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
@@ -328,7 +328,9 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                stack.append(iter(self._bold_children(state, rng, k[-1] - 1) if bold else self.children(state, rng)))
+                proof = not loosens(parents[-1], acts)
+                stack.append(iter(self._bold_children(state, rng, k[-1] - 1, proof) if bold
+                                  else self.children(state, rng, proof)))
                 parents.append(state)
             if stopped:
                 break
