@@ -159,8 +159,8 @@ class MoveGeneration:
         (``expanded``, up to ``expanded_cap`` positions, then started afresh) and only sorted
         again.
 
-        ``proof=False``: the move that led here cannot have made ``never_home`` hold where it did not
-        before (``loosens``), and the position it came from was expanded, so the proof is not asked.
+        ``proof=False``: the proof that the position is lost (``never_home``) is not asked: the
+        search knows the move that led here cannot have made it hold (``loosening.loosens``).
         """
         built = self.expanded.get(state)
         if built is None:
@@ -375,29 +375,6 @@ class MoveGeneration:
             child = (tuple(nc), tuple(nf), t, q, nleft)
             out.append((prio, tuple(acts), child, position_key(child, draw)))
         return tuple(out)
-
-
-def loosens(parent: State, acts: tuple[Action, ...]) -> bool:
-    """Whether a move from ``parent`` (its actions, safe plays and settling included) only loosens
-    what ``never_home`` reads, so that the position it leads to is never proven lost where
-    ``parent`` was not: cards going home (a card home waits on nothing, and the card it lay on is
-    left with nothing on it); a card back from a foundation onto a column top (it can go home
-    again at once, so nothing that waits on it is held up); a group moved onto the twin of the
-    card it sat on together with that card going home (the group can go back onto that card, now
-    home, at once). Any other column move, settling twins included, puts a group on a card and
-    may hold that card up: the proof is asked after it.
-    """
-    first = acts[0]
-    rest = acts[1:]
-    if first[0] == "tt":
-        col, n = parent[0][first[1]], first[2]
-        if (not rest or rest[0] != ("tf", first[1]) or len(col) <= n
-                or not _BUILDS[col[-n] * 256 + col[-n - 1]]):
-            return False
-        rest = rest[1:]
-    elif first[0] not in ("tf", "ft"):
-        return False
-    return all(act[0] == "tf" for act in rest)
 
 
 def _priority(item: tuple[float, list[Action], State]) -> float:

@@ -56,7 +56,8 @@ from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
 from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
-from .movegen import MoveGeneration, loosens
+from .loosening import loosens
+from .movegen import MoveGeneration
 from .position import _BUILDS, HIDDEN, Action, State, position_key, safe_any_runs, safe_double_deck, safe_single_deck
 
 # The clock is read every 16 positions (~1 ms of search): every 256 let a hint's 80 ms search run
@@ -250,6 +251,7 @@ class Search(MoveGeneration, DeadEnds):
         dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         bold_dead: set = set()  # what bold attempts exhausted: no win *by their lines* only
         key = self.key
+        home_proof = self.home_proof  # Yukon: the proof is asked after a move that may make it hold
         limit = node_limit if node_limit is not None else -1
         total = self.total
         caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
@@ -328,7 +330,7 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                proof = not loosens(parents[-1], acts)
+                proof = home_proof and not loosens(parents[-1], acts)
                 stack.append(iter(self._bold_children(state, rng, k[-1] - 1, proof) if bold
                                   else self.children(state, rng, proof)))
                 parents.append(state)

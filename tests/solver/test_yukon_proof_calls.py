@@ -1,6 +1,6 @@
 """Yukon's search asks its loss proof (``never_home``) only after a move that can have made it
 hold (issue 34): a move that only sends cards home, brings a card back from a foundation, or
-moves a group onto its base's twin as that base goes home cannot (``movegen.loosens``), and the
+moves a group onto its base's twin as that base goes home cannot (``loosening.loosens``), and the
 position it came from was expanded, so the proof would not hold there either.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from solitaire.core import Game, parse_code
-from solitaire.solver.movegen import loosens
+from solitaire.solver.loosening import loosens
 from solitaire.solver.search import Search
 from tests.solver.test_reference import random_position
 
