@@ -34,14 +34,17 @@ back, each held back until its use could follow at once) did exactly that and we
 A position where some cards can never move again (``dead_end``) is lost at once (checked at the
 root only: at every position it cost Yukon more wins than it proved losses, at 2 s a deal). In
 Yukon a position where some cards can never go home (``never_home``, issue 34) is lost too,
-checked at every position the search expands. The search
+checked at every position the search expands, except after a move that only loosens what it
+reads (``loosening``: the answer is then known). Positions are keyed with their columns sorted,
+so the seven columns are interchangeable (YU-1, YU-3: every column plays alike). The search
 stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
 was tried.
 
-The search is in four parts, one job each: ``position`` (the stored position, the card tables,
+The search is in five parts, one job each: ``position`` (the stored position, the card tables,
 safe foundation moves, settling twins), ``movegen`` (foundations, the talon, the children of a
-position), ``dead_ends`` (the proofs that a position is lost) and, here, the search loop and
-the way its line is written back as core moves.
+position), ``dead_ends`` (the proofs that a position is lost), ``loosening`` (when a proof
+need not be asked again) and, here, the search loop and the way its line is written back as
+core moves.
 """
 
 from __future__ import annotations
