@@ -3,9 +3,12 @@ that only loosens what the proof reads, from a position the proof did not call l
 
 The proof is most of the time a Yukon search spends (60-77% of it on the hardest deals of the
 tuning seeds), and it is asked at every position the search expands. A position reached by such
-a move would be called lost only if the position it came from had been, and that one was
-expanded: so the answer is known to be "not proven lost", and the question is left out. The
-search is the same position for position (same lines, same counts); only the time changes.
+a move is almost never called lost where the position it came from, which was expanded, was not:
+never by the proof as it stood when this was written; since the proof learnt that a card home is a
+place to land only once it can come back (C-7), a card sent home can take a landing place away,
+and 8 of 9,651 such children of random positions were proven lost. Leaving the question out is
+sound either way (a proof not asked calls nothing lost); it only gives up those rare early cuts,
+for 6-12% less time on the hardest deals.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from .position import _BUILDS, Action, State
 
 def loosens(parent: State, acts: tuple[Action, ...]) -> bool:
     """Whether a move from ``parent`` (its actions, safe plays and settling included) only loosens
-    what ``never_home`` reads, so that the position it leads to is never proven lost where
-    ``parent`` was not: cards going home (a card home waits on nothing, and the card it lay on is
+    what ``never_home`` reads, so that the position it leads to is (almost: the module) never proven
+    lost where ``parent`` was not: cards going home (a card home waits on nothing, and the card it lay on is
     left with nothing on it); a card back from a foundation onto a column top (it can go home
     again at once, so nothing that waits on it is held up); a group moved onto the twin of the
     card it sat on together with that card going home (the group can go back onto that card, now

@@ -160,7 +160,7 @@ class MoveGeneration:
         again.
 
         ``proof=False``: the proof that the position is lost (``never_home``) is not asked: the
-        search knows the move that led here cannot have made it hold (``loosening.loosens``).
+        move that led here almost never makes it hold (``loosening.loosens``; leaving it out is sound).
         """
         built = self.expanded.get(state)
         if built is None:

@@ -35,7 +35,7 @@ A position where some cards can never move again (``dead_end``) is lost at once 
 root only: at every position it cost Yukon more wins than it proved losses, at 2 s a deal). In
 Yukon a position where some cards can never go home (``never_home``, issue 34) is lost too,
 checked at every position the search expands, except after a move that only loosens what it
-reads (``loosening``: the answer is then known). Positions are keyed with their columns sorted,
+reads (``loosening``: the answer is almost always "no", and a proof left out is sound). Positions are keyed with their columns sorted,
 so the seven columns are interchangeable (YU-1, YU-3: every column plays alike). The search
 stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
 was tried.

@@ -1,7 +1,7 @@
 """Yukon's search asks its loss proof (``never_home``) only after a move that can have made it
-hold (issue 34): a move that only sends cards home, brings a card back from a foundation, or
-moves a group onto its base's twin as that base goes home cannot (``loosening.loosens``), and the
-position it came from was expanded, so the proof would not hold there either.
+hold (issue 34): after a move that only sends cards home, brings a card back from a foundation, or
+moves a group onto its base's twin as that base goes home it almost never can (``loosening``:
+a card sent home can take a landing place away, rarely), and leaving a proof out is sound.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def test_YU2_the_proof_is_not_asked_after_a_move_that_only_loosens_it():
     assert outcome.nodes == 1_000 and calls[0] < 600, calls
 
 
-def test_YU2_leaving_out_those_proofs_changes_no_line_of_the_search(monkeypatch):
+def test_YU2_leaving_out_those_proofs_changes_no_line_of_a_hard_search(monkeypatch):
     counts = []
     for asked_always in (False, True):
         if asked_always:
@@ -47,10 +47,11 @@ def test_YU2_leaving_out_those_proofs_changes_no_line_of_the_search(monkeypatch)
     assert counts[0][:3] == counts[1][:3] and counts[0][3] < counts[1][3], counts
 
 
-def test_YU2_a_loosening_move_never_leads_to_a_position_the_proof_calls_lost():
-    # every loosening child of crowded random positions the proof does not call lost
+def test_YU2_a_loosening_move_almost_never_leads_to_a_position_the_proof_calls_lost():
+    # every loosening child of crowded random positions the proof does not call lost: at most one
+    # in a hundred is (8 of 9,651 measured, each a card sent home that was a place to land)
     rng = random.Random(5)
-    checked = 0
+    checked = proven = 0
     for _ in range(120):
         search = Search(random_position(rng, "yukon", left=(24, 44), crowded=True))
         start = search.start
@@ -59,5 +60,5 @@ def test_YU2_a_loosening_move_never_leads_to_a_position_the_proof_calls_lost():
         for acts, child, _ in search.children(start):
             if loosens(start, acts):
                 checked += 1
-                assert not search.never_home(child), (start, acts)
-    assert checked >= 100, checked
+                proven += search.never_home(child)
+    assert checked >= 100 and proven * 100 <= checked, (checked, proven)
