@@ -1,9 +1,9 @@
 """Issue 31: which column the computer turns first when it may turn either. The rule of thumb of
 Klondike strategy guides (Jupiter Scientific, "A Strategy for Winning Klondike Solitaire",
 principle II: turn cards over in the columns with the most face-down cards, where a blocked
-column is likeliest) is Easy's ranking and Medium's (and so Hard's anchor). Measured on the tuning deals (seeds 11,
-5001, 5002; 120 deals, Medium alone): the fewest first instead lost 25 duels to Easy where the
-rule lost 9, and cleared 17 deals to 20."""
+column is likeliest) is Easy's ranking and Medium's (and so Hard's anchor). Measured on the
+tuning deals (seeds 11, 5001, 5002; 120 deals, Medium alone): the fewest first instead lost 25
+duels to Easy where the rule lost 9, and cleared 17 deals to 20."""
 
 from __future__ import annotations
 
