@@ -10,7 +10,7 @@ from __future__ import annotations
 from solitaire.benches.opponent import gave_up
 from solitaire.core import parse_code
 from solitaire.core.duel import UNDO as UNDO_TEXT, Race
-from solitaire.solver.opponent.memory import home
+from solitaire.solver.opponent.memory import home, played, standing
 from solitaire.solver.player import END, PACE, Strength, Undo, decide_plan, pace_of, seen
 from solitaire.solver.opponent.retry import UNDO_PACE
 
@@ -103,3 +103,22 @@ def test_DU3_a_failed_retry_goes_straight_back_to_its_first_dead_end_and_ends_th
     assert decisions[-1] is END and race.finished(0)
     assert (home(race.games[0]), race.games[0].score) == (9, 185)  # the first dead end
     assert race.limit - race.finished_at[0] > 70 and race.total(0) == 206
+
+
+def test_DU3_the_floor_is_the_best_position_undone_from_never_one_only_passed():
+    """Two runs of undos: the positions they started from are remembered, and the floor is the
+    best of them (the first of equals), never the 4 cards home the line passed and stands on now."""
+    race = replayed(*CIRCLED)  # 3 cards home; 4 home four moves before
+    game = race.games[0]
+    first = tuple(game.log)
+    for _ in range(4):
+        race.undo(0)  # back to 4 home: passed, not undone from
+    race.play(0, "f1>t4")
+    race.undo(0)
+    view = seen(game, 100.0, remember=True)
+    past = view.past
+    assert past is not None and past.tries == 2
+    assert past.ends == (first, first[:-4] + (game.log[-2],))
+    line, floor = past.floor()
+    assert line == first and standing(floor) == (3, 140) >= standing(played(past.start, past.ends[1]))
+    assert home(game) == 4
