@@ -14,15 +14,17 @@ home or turns one (``opponent.lines``: every line over the cards it has seen, th
 as often as it takes, none longer than the clock lets end), and presses End only when there is
 no such line (a dead end of what it can know), or, near 0:00, when no such line at its pace ends
 before the clock does (the time left cannot change the result): never to bank the time bonus
-(DU-5) while a card could still come home (issue 31). A player that keeps a plan
-(``decide_plan``: the Duel's side, the bench) looks at a dead end for a line that takes cards
-back from the foundations, as many as it takes, and follows it whole. The search is bounded by
-positions, not time (``lines.LIMIT``): at the rare End moment it may think for seconds. Hard on a
-race clock plays Medium's move unless its playouts show another clearly better
-(``opponent.anchored``); without a clock it opens by turning the stock over once before it plays
-a card of it, and picks by its playouts (``opponent.sampling``). Games no talon
-search fits (``kinds.search_kind`` other than "talon") are
-played from the cards in sight (``seen_hint``). Without a race clock END just means "nothing
+(DU-5) while a card could still come home (issue 31). Before End, on a race clock, it plays the
+points left there when they score more than the bonus their moves cost (``opponent.harvest``);
+at a dead end the quick proof (``opponent.stuck``) shows, its policy's move is weighed so too.
+A player that keeps a plan (``decide_plan``: the Duel's side, the bench) looks at a dead end for
+a line that takes cards back from the foundations, as many as it takes, and follows it whole.
+The search is bounded by positions, not time (``lines.LIMIT``): at the rare End moment it may
+think for seconds. Hard on a race clock plays Medium's move unless its playouts show another
+clearly better (``opponent.anchored``); without a clock it opens by turning the stock over once
+before it plays a card of it, and picks by its playouts (``opponent.sampling``). Games no talon
+search fits (``kinds.search_kind`` other than "talon") are played from the cards in sight
+(``seen_hint``). Without a race clock END just means "nothing
 useful left" (the Hint's "No useful move").
 """
 
@@ -41,9 +43,11 @@ from .messages import DecisionAnswer, ErrorAnswer
 from .opponent.priorities import easy_move
 from .opponent.lines import LIMIT, way_out
 from .opponent.anchored import Evidence, anchored_move
+from .opponent.harvest import harvest
 from .opponent.lookahead import medium_move
 from .opponent.retry import UNDO, UNDO_PACE, Undo, forward, go_back, guard, step_data, step_of
 from .opponent.sampling import Budget, hard_move
+from .opponent.stuck import fits, stuck
 from .opponent.view import Seen, seen
 from .seen_hint import seen_hint
 
@@ -85,7 +89,11 @@ class Stopped:
 def decide(view: Seen, strength: Strength | str, seed: int = 0) -> Decision:
     """What the player of ``strength`` does in the position it sees; pure, bounded per move.
     It keeps no plan: it never takes a card back from a foundation (``decide_plan`` does)."""
-    return _decide(view, Strength(strength), seed, None)[0]
+    strength = Strength(strength)
+    decision = _decide(view, strength, seed, None)[0]
+    if decision is END and (points := harvest(view, PACE[strength])):
+        return points[0]
+    return decision
 
 
 Plan = tuple[Union[Move, Undo], ...]
@@ -125,9 +133,18 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     if rng is not None and (ahead := forward(view, PACE[strength], rng)) is not None:
         return ahead[0], ahead[1:]
     decision, plan = _decide(view, strength, seed, FROM_HOME_LIMIT)
-    if rng is not None and decision is END and (again := go_back(view, PACE[strength], rng)) is not None:
+    if decision is not END:
+        return decision, plan
+    points = harvest(view, PACE[strength])
+    # a retry is weighed once a dead end, where End would be pressed: after the points left (asked
+    # before them and again after, its samples were drawn twice, and a retry the first draw turned
+    # down was taken on the second); the way back to the best line after a retry comes first
+    tried = view.past is not None and view.past.tries > 0
+    if rng is not None and (not points or tried) and (again := go_back(view, PACE[strength], rng)) is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
-    return decision, plan
+    if points:
+        return points[0], points[1:]  # DU-4: the points left first, then End
+    return END, ()
 
 
 FROM_HOME_LIMIT = LIMIT
@@ -153,6 +170,8 @@ def _decide(view: Seen, strength: Strength, seed: int, from_home: int | None) ->
     move = _POLICIES[strength](view, rng)
     seconds = view.seconds_left
     if move is not None and (seconds is None or seconds >= CLOCK_WATCH * PACE[strength]):
+        if seconds is not None and fits(game) and stuck(game, view.stock_known):
+            return END, ()  # a dead end, proven: only points are left to play (``harvest``)
         return move, ()
     within = None if seconds is None else moves_within(seconds, PACE[strength])
     way = way_out(view, max_moves=within)

@@ -100,6 +100,24 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
     home (``found``: each suit's top rank now), cards coming out of suit ``s``'s foundation only
     down to rank ``floor[s]`` (those of higher rank may come out); ``goal``: only the one
     (``TURN``, ``GAIN``) or either."""
+    left, gone_home = reach(game, talon, found, floor)
+    if goal != GAIN and any(hidden and cards[hidden] in left for cards, hidden in zip(game.tableau, game.hidden)):
+        return True  # the card above a face-down one may leave
+    return goal != TURN and any(found[s] < KING and _CARD[s][found[s] + 1] in gone_home for s in range(4))
+
+
+def talon_leavers(game: Game) -> set[int]:
+    """The talon cards that some line, no card taken out of home, may ever move out of the talon
+    (to a column or home): none of the others ever scores (``harvest``). Only ever too many."""
+    talon = game.waste + game.stock[::-1]
+    found = foundation_ranks(game)
+    left, _ = reach(game, talon, found, tuple(found))
+    return left.intersection(talon)
+
+
+def reach(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]) -> tuple[set[int], set[int]]:
+    """The fixed point of the module's rules: the cards that may ever leave the card under them
+    (or the talon), and those that may ever go home (``opens``'s arguments)."""
     place: dict[int, tuple[int, int]] = {}  # face-up column card -> (column, index)
     for col, (cards, hidden) in enumerate(zip(game.tableau, game.hidden)):
         for index in range(hidden, len(cards)):
@@ -173,9 +191,7 @@ def opens(game: Game, talon: list[int], found: list[int], floor: tuple[int, ...]
                     changed = True
                 else:
                     break
-    if goal != GAIN and any(hidden and cards[hidden] in left for cards, hidden in zip(game.tableau, game.hidden)):
-        return True  # the card above a face-down one may leave
-    return goal != TURN and any(found[s] < KING and _CARD[s][found[s] + 1] in gone_home for s in range(4))
+    return left, gone_home
 
 
 FLOOR_CHECKS = 3000
