@@ -123,6 +123,12 @@ class Game(Table):
                     if scoring.streak and src_kind == TABLEAU:
                         delta += scoring.streak * self.streak  # TP-6: each card of a run one step more
                         self.streak += 1
+                trips = self.trips_home
+                if trips is not None:  # DU-12: a card back home again scores nothing (C-4: one card a move)
+                    card = to_pile[-1]
+                    trips[card] += 1
+                    if trips[card] > 1:
+                        delta = 0
             elif src_kind == WASTE:
                 delta = scoring.waste_to_column
             else:
@@ -263,6 +269,8 @@ class Game(Table):
             else:
                 from_pile.extend(to_pile[-count:])
                 del to_pile[-count:]
+            if dst_kind == FOUNDATION and self.trips_home is not None:  # DU-12: that trip home taken back
+                self.trips_home[from_pile[-1]] -= 1
         if turned:
             for column, hidden in reversed(turned):
                 self.hidden[column] = hidden
@@ -337,4 +345,8 @@ class Game(Table):
         }
         if self.cells:
             state["cells"] = [[card_text(c) for c in cell] for cell in self.cells]
+        been_home = self.been_home()
+        if been_home:  # DU-12: taken back from home, they score nothing going home again. Only when there
+            # are: a key always there would change every Duel position's text, which seeds Hard's retries.
+            state["been_home"] = [card_text(c) for c in been_home]
         return state

@@ -113,6 +113,12 @@ def game_from_json(data: object) -> Game:
         game.foundations[index] = cards
 
     _check_cards(game)
+    been_home = [_card(t, "'been_home'")[0] for t in _items(data.get("been_home", []), "'been_home'")]
+    up = {c for column, cards in enumerate(game.tableau) for c in cards[game.hidden[column]:]}
+    for c in been_home:  # DU-12: a card taken back from home lies face up in a column (C-7)
+        if c not in up:
+            raise BadDeal(f"'been_home': {card_text(c)} is no face-up column card (a card taken back from home is one, C-7)")
+    game.count_trips_home(been_home)
     game.score = _number(data, "score", game.scoring.start, allow_negative=True)
     if game.scoring.floor is not None and game.score < game.scoring.floor:
         raise BadDeal(f"'score' cannot be below {game.scoring.floor} in standard scoring (C-10)")

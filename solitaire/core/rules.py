@@ -93,6 +93,7 @@ def _scoring(path: Path, name: str, table: object) -> Scoring:
         per_move=read("per_move", number, 0),
         streak=read("streak", number, 0),
         stock_turn=read("stock_turn", number, 0),
+        home_scores_once=read("home_scores_once", "true or false", False),
     )
 
 
@@ -205,6 +206,10 @@ def _ruleset(path: Path, data: dict) -> Ruleset:
     missing = next((name for name in rules.scorings if name not in systems), None)
     if missing is not None or not rules.scorings:
         raise LevelError(f"{path.name}: [game] scorings names {missing!r}, which has no [scoring.{missing}] table")
+    once = next((name for name, scoring in systems.items() if scoring.home_scores_once), None)
+    if once is not None and (rules.decks != 1 or rules.foundation_back != "to_column"):  # DU-12
+        raise LevelError(f"{path.name}: [scoring.{once}] home_scores_once needs one deck (it counts each card's "
+                         f"trips home) and foundation_back = \"to_column\" (no card comes back otherwise)")
     if not set(rules.daily_draws) <= set(rules.draws):
         raise LevelError(f"{path.name}: [game] daily_draws {list(rules.daily_draws)} must be among draws {list(rules.draws)}")
     unnamed = [topic for topic in rules.refusal_topics() if topic not in rules.rule_ids]

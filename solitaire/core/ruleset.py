@@ -52,6 +52,9 @@ class Scoring:
     # The run is counted only where it scores.
     streak: int = 0
     stock_turn: int = 0  # added for each click on the stock (TP-6: five points off)
+    # DU-12: a card's trip home scores once; one taken back from a foundation (C-7, free) scores
+    # nothing when it goes home again, so a card cannot be sent back and forth for points.
+    home_scores_once: bool = False
 
     @property
     def is_vegas(self) -> bool:

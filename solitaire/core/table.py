@@ -75,6 +75,9 @@ class Table:
         self.moves = 0
         self.recycles = 0
         self.streak = 0  # column cards sent home since the last click on the stock, where a run scores (TP-6)
+        # DU-12, where the scoring says a card's trip home scores once: each card's trips home on
+        # the line played (a move home adds one, its undo takes it back); None elsewhere.
+        self.trips_home: list[int] | None = [0] * 52 if self.scoring.home_scores_once else None
         # Read once for every move: the piles each lies on (TP-2), the rule module's points (TP-6).
         self.covers = rules.covers
         self.module_points = rules.module.points if rules.module is not None else None
@@ -157,6 +160,25 @@ class Table:
             cards += pile
         return cards
 
+    def been_home(self) -> list[int]:
+        """DU-12: the cards off the foundations whose trip home has scored (taken back since), in
+        card order; none where a trip home scores every time. What a position written as JSON
+        needs beside its piles to score as the game it was taken from."""
+        trips = self.trips_home
+        if trips is None:
+            return []
+        home = {c for pile in self.foundations for c in pile}
+        return [c for c, count in enumerate(trips) if count and c not in home]
+
+    def count_trips_home(self, been_home: list[int]) -> None:
+        """DU-12 for a position set up from its piles (a deal file, a saved start, a server's
+        table): every card on a foundation went home once, and so did ``been_home``."""
+        if self.trips_home is None:
+            return
+        self.trips_home = [0] * 52
+        for c in [c for pile in self.foundations for c in pile] + been_home:
+            self.trips_home[c] = 1
+
     def clone(self) -> Self:
         """An independent copy of the position (no history, no log): for searches and previews.
 
@@ -171,7 +193,7 @@ class Table:
         for name, value in self.__dict__.items():
             if name in fresh:
                 value = fresh[name]
-            elif type(value) is list:
-                value = [item[:] if type(item) is list else item for item in value]
+            elif type(value) is list:  # piles pile by pile; a list of numbers in one slice (DU-12's 52 counts)
+                value = [item[:] for item in value] if value and type(value[0]) is list else value[:]
             state[name] = value
         return other

@@ -40,7 +40,7 @@ def visible_table(game: Game) -> dict:
         "waste": [card_text(c) for c in game.waste],
         "foundations": [[card_text(c) for c in pile] for pile in game.foundations],
         "score": game.score, "moves": game.moves, "recycles": game.recycles,
-    }
+    } | ({"been_home": [card_text(c) for c in game.been_home()]} if game.been_home() else {})  # DU-12
 
 
 def masked_game(table: dict) -> Game:
@@ -57,6 +57,7 @@ def masked_game(table: dict) -> Game:
         game.waste = [parse_card(t)[0] for t in table["waste"]]
         game.foundations = [[parse_card(t)[0] for t in pile] for pile in table["foundations"]]
         game.score, game.moves, game.recycles = int(table["score"]), int(table["moves"]), int(table["recycles"])
+        game.count_trips_home([parse_card(t)[0] for t in table.get("been_home", [])])  # DU-12 (older servers: none)
     except (KeyError, TypeError, IndexError, ValueError) as error:
         raise ValueError(f"not a table: {error}") from None
     refill(game, unknown_stock=isinstance(stock, int))

@@ -53,6 +53,10 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
     ('code = "KL"', 'code = "KL"\nrule_module = "../x"', "[game] rule_module must name a module of solitaire/core/games/ in lower case"),
     ('code = "KL"', 'code = "KL"\nrule_module = "rules"', "[game] rule_module 'rules' is no module of solitaire/core/games/"),
     ("flip = 5", "flip = 5\nstreak = 'one'", "[scoring.standard] streak must be a whole number, not 'one'"),
+    # DU-12's key: true or false, and only where a card can come back from home, one deck counted card by card.
+    ("flip = 5", "flip = 5\nhome_scores_once = 1", "[scoring.standard] home_scores_once must be true or false, not 1"),
+    ("[scoring.standard]", 'foundation_back = "never"\n[scoring.standard]\nhome_scores_once = true',
+     '[scoring.standard] home_scores_once needs one deck (it counts each card\'s trips home) and foundation_back = "to_column"'),
 ])
 def test_a_bad_level_file_is_one_sentence_naming_the_file_and_the_key(tmp_path, old, new, line):
     with pytest.raises(LevelError) as caught:

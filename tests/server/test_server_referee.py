@@ -13,6 +13,7 @@ from solitaire.net.online_messages import No, Ok
 from solitaire.core.codes import DEAL_LIMIT
 from solitaire.server.duel import (STRIKES_IN_A_ROW, STRIKES_IN_A_RACE, ServerDuel, Side, deal_text, new_deal,
                                    read_deal)
+from tests.farming import farm_line
 
 CODE = parse_code("DU2-D3N-AAAAAAB")
 
@@ -142,6 +143,45 @@ def test_DU5_both_scores_and_the_time_bonus_are_the_cores():
     assert lines[0]["total"] == reference.total(0)
     assert lines[0]["score"] == reference.games[0].score
     assert outcome == ("first" if lines[0]["total"] > lines[1]["total"] else "tie")
+
+
+def test_DU12_the_referee_scores_a_cards_trip_home_once_and_the_players_copy_agrees():
+    """Deal 1's farming loop sent to the server: the card comes back and goes home five times,
+    and neither the server's score, its total nor the player's copy rises; a refused move's
+    table keeps the card counted as home once (``been_home``)."""
+    line, back, home = farm_line(CODE)
+    server, reference = duel(), Race(CODE)
+    mirror = Mirror(server.table(0))
+    n = 0
+
+    def send(text: str) -> Ok:
+        nonlocal n
+        mirror.play(text)
+        n += 1
+        answer = server.play(0, n, text, 3.0 + n)
+        assert isinstance(answer, Ok), answer
+        mirror.shown(answer.shown)
+        return answer
+
+    for text in line:
+        send(text)
+        reference.play(0, text)
+    score = server.race.games[0].score
+    for _ in range(5):
+        send(back)
+        assert send(home).score == score and mirror.game.score == score  # +10 a trip on today's main
+    send(back)
+    refused = server.play(0, n + 1, "f4>t1", 3.0 + n)  # an empty foundation: the copy is set back
+    assert isinstance(refused, No) and refused.table["been_home"] == ["AC"]
+    mirror.reset(refused.table)
+    assert send(home).score == score and mirror.game.score == score
+    assert visible_table(mirror.game) == server.table(0)
+    server.end(0, 3.0 + n)
+    reference.tick(n - reference.elapsed)
+    reference.end(0)
+    _, lines = server.decide(3.0 + n + 1)
+    assert lines[0]["score"] == score == reference.games[0].score
+    assert lines[0]["total"] == reference.total(0) == server.race.total(0)  # the farmed moves earned nothing
 
 
 def test_the_rival_sees_progress_never_cards():

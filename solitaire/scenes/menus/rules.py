@@ -50,6 +50,8 @@ def scoring_rows(app: App, rules: Ruleset, scoring: Scoring) -> list[Block]:
         for field in ("column_to_foundation", "waste_to_foundation"):
             if getattr(scoring, field):
                 rows.append(("row", _label(app, rules, field), _points(scoring, getattr(scoring, field))))
+    if scoring.home_scores_once:  # DU-12: a card taken back from home scores nothing going home again
+        rows.append(("row", t("rules.points.home_again"), _points(scoring, 0)))
     if scoring.waste_to_column:
         rows.append(("row", t("rules.points.waste_to_column"),
                      _points(scoring, scoring.waste_to_column)))

@@ -47,3 +47,10 @@ def test_K6_klondike_keeps_its_rows():
     assert [label for label, _ in rows("klondike", "en")] == [
         "Column to foundation", "Waste to foundation", "Waste to column", "Turning a hidden card face up",
         "Recycling the waste, draw 1 or 2", "Recycling the waste, draw 3"]
+
+
+def test_DU12_the_duels_table_says_a_card_home_again_scores_nothing_in_both_languages():
+    assert ("A card taken back, sent home again", "+0") in rows("duel", "en")
+    assert ("ورقة مسترجعة من أساس تعود إليه", "+0") in rows("duel", "ar")
+    for game_id in ("klondike", "thoughtful", "double", "yukon"):  # their seeds pay every trip home (DU-12)
+        assert not [label for label, _ in rows(game_id, "en") if "sent home again" in label]
