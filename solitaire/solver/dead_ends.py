@@ -1,5 +1,5 @@
 """Dead-end proofs for the search: a position where some cards can never move again
-(``dead_end``), or in Yukon never lead a move (``never_lead``), is lost at once, without
+(``dead_end``), or in Yukon never go home (``never_lead``), is lost at once, without
 searching it.
 
 ``DeadEnds`` is one part of ``Search``; it reads the search's settings and caches set up by
@@ -9,6 +9,9 @@ searching it.
 from __future__ import annotations
 
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _RANK, _SUIT, HIDDEN, KING, State
+
+
+_HOME = 64  # ``never_lead``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
 
 
 class DeadEnds:
@@ -203,27 +206,29 @@ class DeadEnds:
         return _stays_stuck(stuck, ways_of)
 
     def never_lead(self, state: State) -> bool:
-        """Whether some cards can provably never lead a move, so the game is lost (issue 34):
-        one deck, every card in the columns or home, an empty column for Kings only, and any
-        face-up card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).
+        """Whether some cards can provably never go home, so the game is lost (issue 34): one
+        deck, every card in the columns or home, an empty column for Kings only, and any face-up
+        card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).
 
         ``dead_end`` asks when a card can first move at all, and in Yukon almost every card can
-        be carried by a card under it. Every card must lead a move to be won (going home is one),
-        so this asks when a card can first lead one: the set S of cards that never lead is the
-        largest in which each card's every way to lead needs a card of S to have led first. A
+        be carried by a card under it. This asks, of each card not home, when it can first lead
+        a move and when it can first go home: the set S of these events that never happen is the
+        largest in which each event's every way needs an event of S to have happened first. A
         card only leaves the card it lies on by leading (a card carried keeps what lies on it),
-        so a card's ways, each the cards that must have led before, are:
+        so the ways, each the events that must have happened before, are:
 
-        - home: the card lying on it (it must be a top), and every lower card of its suit not
-          yet home;
-        - onto a card that takes it (C-2): the card lying on that one (it must be a top; none if
-          it is home, C-7); if it lies above in the card's own column, one card from just above
-          the card up to it must have led too (until then it rides in the card's own group);
-        - a King into an empty column (C-3): one now, or some column's bottom card must have led
-          (nothing else empties a column);
+        - a card goes home: the card lying on it has led (it must be a top), and the next lower
+          card of its suit has gone home (which a lower card leading onto another card is not:
+          issue 34, that was the proof's weak point);
+        - a card leads: it goes home; or it goes onto a card that takes it (C-2) once the card
+          lying on that one has led (none if it is home, C-7); if it lies above in the card's
+          own column, one card from just above the card up to it must have led too (until then
+          it rides in the card's own group); or a King goes into an empty column (C-3): one now,
+          or some column's bottom card has led (nothing else empties a column);
 
         and a face-down card must first be turned up: the card lying on it must have led (C-6).
-        Since the first card of S to lead would need one that led before, none of S ever leads.
+        Since the first event of S to happen would need one that happened before, none of S ever
+        happens; every card must go home for a win.
         """
         if self.decks != 1 or self.empty_any or self.ordered or state[2]:
             return False
@@ -243,17 +248,19 @@ class DeadEnds:
         ways_of: list[tuple[int, list[int]]] = []
         rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
         for su in range(4):
-            lower = 0  # the lower cards of the suit not yet home
+            below = 0  # the event "the next lower card went home" (0 when it is home)
             for r in range(found[su] + 1, KING + 1):
                 c = _CARD[su][r]
                 ci, idx = col_of[c], idx_of[c]
                 if ci < 0:
                     return False  # a card neither home nor in a column: not a position this proof reads
-                way = on[c] | lower
-                lower |= 1 << c
+                way = on[c] | below
+                home = below = 1 << (_HOME + c)
                 if not way:
-                    continue
-                ways = [way]
+                    continue  # it can go home now: it can lead now too
+                stuck |= home
+                ways_of.append((_HOME + c, [way]))
+                ways = [home]
                 col = cols[ci]
                 flip = on[c] if col[idx] >= HIDDEN else 0
                 for parent in accepts[c]:
