@@ -10,7 +10,7 @@ from solitaire.core import DRAW, Game, parse_code
 from solitaire.core.duel import Race
 from solitaire.solver.messages import DecisionAnswer, decode, encode
 from solitaire.solver.opponent.memory import card_at, face_down, home, put_card, recall
-from solitaire.solver.opponent.retry import UNDO, UNDO_PACE, Undo, back_to_best, route_seconds
+from solitaire.solver.opponent.retry import UNDO, UNDO_PACE, Undo, back_to_floor, route_seconds
 from solitaire.solver.player import END, PACE, Seen, Strength, decide, decide_plan, pace_of, remembers, seen
 
 CODE = "DU2-D3N-AAAAAAB"
@@ -142,7 +142,7 @@ def test_the_floor_hard_goes_back_to_its_best_line_when_the_clock_says_it_must()
     while home(game) >= best:
         race.undo(0)
     race.apply(0, DRAW)  # a different line, with fewer cards home
-    route, _ = back_to_best(seen(game, 100.0, remember=True))
+    route, _ = back_to_floor(seen(game, 100.0, remember=True))
     left = route_seconds(route, PACE[Strength.HARD]) + 1.0  # the way back only just fits
     race.tick(race.limit - left)
     race, decisions = play(race, race.elapsed)

@@ -11,22 +11,30 @@ at its pace, against stopping now: each route's race total (points, and DU-5's b
 line ends before 0:00) on its sample. When every sample has a line and the routes pay
 ``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
 (``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
-next stretch from the search on samples of what is still unseen; where no sample has a line it
-goes back to the best line at once if this one is behind it (the bonus it can still bank there
-shrinks every second), else plays its own moves.
+next stretch from the search on samples of what is still unseen, while every sample still has a
+line; where one has none and this line is below the floor, the retry has failed: it goes back
+to the floor at once (the bonus it can still bank there shrinks every second).
 
-The floor (never worse, ``guard``): the line to the most cards home it has reached (the most
-points among those) is known move for move (the hidden cards do not change), so it can always
-be played again. While the
-cards home are fewer than that, every decision checks that the route back (undos to where the
-two lines part, then the old line's moves) still ends before 0:00 with two moves to spare, and
-takes it when it must; at a dead end with fewer cards home it goes back too, then ends there.
-A sample's line counts only if it gets past the best position before that guard would take the
+The floor (never worse, ``guard``): of the positions it undid from, the one with the most cards
+home (the most points among those; ``memory.Past.floor``). It undoes only at a dead end (where it
+would press End) or on its way back to the floor from below it, so the floor is a dead end it
+has been at (its first, where the retry set out). The same cards with less time left have no
+line either, so back there it presses End at once, the bonus banked (DU-4 holds: no line of what
+it knows sends a card home or turns one). A floor at the most cards home ever reached, a
+position it had played on from, was not: going back there, it played the same moves to the same
+dead end and went round until 0:00. The floor is known move for move (the hidden cards do
+not change), so it can always be played again. While the cards home are fewer than the floor's,
+every decision checks that the route back (undos to where the two lines part, then the old
+line's moves) still ends before 0:00 with two moves to spare, and takes it when it must; at a
+dead end below the floor it goes back when that pays more than End where it stands (the floor's
+bonus counted when the route ends).
+A sample's line counts only if it gets past the floor before that guard would take the
 player back (``cut_short``): a line that spends longer below the floor than the way back leaves
 is cut at the last moment, and the bonus is lost.
-So it never ends a race with fewer cards home than its first dead end, unless the clock was too
-short from the start (then it never undoes). The bonus it could have banked at that dead end is
-what a retry risks; the ``MARGIN`` on the samples is what makes it worth that.
+So it never ends a race with fewer cards home than its first dead end unless that paid more,
+nor when the clock was too short from the start (then it never undoes). The bonus it could have
+banked at that dead end is what a retry risks; the ``MARGIN`` on the samples is what makes it
+worth that.
 
 Pace: a decision to undo is a decision (Hard's pace); the undos after it in one run come at
 ``UNDO_PACE``, a key press (Ctrl+Z or U). DU-11 counts aimed moves only (a card to a pile), and
@@ -84,10 +92,10 @@ on every sample (``SOLVED``: a retry that fails loses the bonus it could have ba
 where some sample has no winning line the unseen cards decide too much)."""
 SOLVED = 1.0
 UNCUT = 0.75
-"""Share of the samples whose line must get past the best position before the floor's guard
+"""Share of the samples whose line must get past the floor before the floor's guard
 would take the player back (``cut_short``); a cut line counts as the floor with no bonus."""
 SPARE = 2
-"""Moves' time the way back to the best line keeps in hand."""
+"""Moves' time the way back to the floor keeps in hand."""
 
 
 def common(a: tuple[Move, ...], b: tuple[Move, ...]) -> int:
@@ -111,12 +119,12 @@ def _moves_within(seconds: float, pace: float) -> int:
     return moves_within(seconds, pace)
 
 
-def back_to_best(view: Seen) -> tuple[tuple[Step, ...], Game]:
-    """The way back to the best line (undos to where the lines part, then its moves), and the
-    best position (as the player knows it)."""
+def back_to_floor(view: Seen) -> tuple[tuple[Step, ...], Game]:
+    """The way back to the floor (undos to where the lines part, then its moves), and the floor
+    (as the player knows it: ``memory.Past.floor``)."""
     past = view.past
     assert past is not None
-    line, best = past.best_line()
+    line, best = past.floor()
     shared = common(past.line, line)
     return (UNDO,) * (len(past.line) - shared) + line[shared:], best
 
@@ -127,11 +135,11 @@ def route_seconds(route: tuple[Step, ...], pace: float) -> float:
 
 
 def guard(view: Seen, pace: float) -> tuple[Step, ...] | None:
-    """The way back to the best line, when the clock says it must start now (see the module)."""
+    """The way back to the floor, when the clock says it must start now (see the module)."""
     past = view.past
     if past is None or not past.tries or view.seconds_left is None:
         return None
-    route, best = back_to_best(view)
+    route, best = back_to_floor(view)
     if standing(view.game) >= standing(best) or not route:
         return None
     if view.seconds_left - route_seconds(route, pace) <= SPARE * pace:
@@ -140,18 +148,17 @@ def guard(view: Seen, pace: float) -> tuple[Step, ...] | None:
 
 
 def _stopping(view: Seen, pace: float) -> tuple[float, tuple[Step, ...] | None]:
-    """The total of stopping now and the route back to the best line when stopping means taking
-    it (End there): where it has more cards home (the floor), or pays more than End here."""
+    """At a dead end: the total of stopping, and the route back to the floor when stopping means
+    taking it (End there): where the floor stands higher and pays more, its bonus counted when
+    the route ends; else End here (a dead end too), and this stays below the floor."""
     seconds = view.seconds_left or 0.0
     end_now = view.game.score + finishing_bonus(view.game, seconds - pace)
-    route, best = back_to_best(view)
+    route, floor = back_to_floor(view)
     left = seconds - route_seconds(route, pace) - pace
-    if standing(view.game) >= standing(best) or not route or left <= 0:
+    if standing(view.game) >= standing(floor) or not route or left <= 0:
         return end_now, None
-    back = best.score + finishing_bonus(best, left)
-    if home(best) > home(view.game) or back > end_now:
-        return back, route
-    return end_now, None
+    back = floor.score + finishing_bonus(floor, left)
+    return (back, route) if back > end_now else (end_now, None)
 
 
 def _win(game: Game) -> tuple[Move, ...] | None:
@@ -176,8 +183,8 @@ def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, se
 
 def cut_short(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float, pace: float,
               best_line: tuple[Move, ...], best: Game) -> bool:
-    """Whether ``guard`` would take the player back to ``best_line`` before ``line`` (played after
-    ``undos`` back to its move ``branch``) reaches the best position's standing on the sample."""
+    """Whether ``guard`` would take the player back to ``best_line`` (the floor's) before ``line``
+    (played after ``undos`` back to its move ``branch``) reaches the floor's standing on the sample."""
     shared_all = common(line, best_line)
     game = played(deal, line[:branch])
     left = seconds - undo_seconds(undos, pace)
@@ -208,15 +215,14 @@ def segment(game: Game, moves: tuple[Move, ...], unknown: set[int]) -> tuple[Mov
 
 def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """At a dead end: a retry (undos, then the start of a new line) when it pays on the samples,
-    else the way back to the best line when this one has fewer cards home and the way fits;
-    None: End here."""
+    else the way back to the floor when that pays more (``_stopping``); None: End here."""
     past, seconds = view.past, view.seconds_left
     if past is None or seconds is None or len(past.blind) != len(view.unknown):
         return None
     stop, back = _stopping(view, pace)
-    if past.tries:  # one retry a race: after it, back to the best line if behind it, or End
+    if past.tries:  # one retry a race: after it, back to the floor if that pays, or End
         return back
-    best_line, best = past.best_line()
+    best_line, best = past.floor()
     floor, floor_home = float(best.score), home(best)
     order = list(view.unknown)
     choices: list[tuple[float, int, tuple[Step, ...]]] = []
@@ -250,28 +256,32 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
 
 def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """After a retry, when a card it had not seen has just shown: the next stretch of the line that
-    does best on samples of the cards still unseen, up to the next card not seen. When no sample's
-    line is found, the way back to the best line (its bonus is worth more the sooner it ends)
-    where this one is behind it, else None (it plays its own moves until the next card shows)."""
+    does best on samples of the cards still unseen, up to the next card not seen. Below the floor,
+    it goes on only while every sample has a line (``SOLVED``, the bar the retry set out on): else
+    the retry has failed, and it takes the way back to the floor at once (its bonus is worth more
+    the sooner it ends there). At or above the floor, the best sample's line, or None where no
+    sample has one (it plays its own moves: any dead end it meets is no worse than the floor)."""
     seconds = view.seconds_left
     if view.past is None or not view.past.tries or not view.past.fresh or seconds is None:
         return None  # asked again only when a card it had not seen shows
     order = list(view.unknown)
     best: tuple[float, int, tuple[Move, ...]] | None = None
+    asked = found = 0
     for index in range(SAMPLES):
         rng.shuffle(order)
         sample = determinise(view, order)
         line = _win(sample)
+        asked += 1
         if line is None:
             continue
+        found += 1
         total = _route_total(sample, 0, line, 0, seconds, pace, 0.0, 0)
         choice = (total, -index, segment(sample, line, set(view.unknown)))
         best = choice if best is None or choice > best else best
         if not view.unknown:
             break
-    if best is None:  # no sample's line: back to the best line now, while its bonus is worth most
-        route, floor = back_to_best(view)
+    if found < SOLVED * asked:
+        route, floor = back_to_floor(view)
         if standing(view.game) < standing(floor) and route_seconds(route, pace) + pace < seconds:
             return route
-        return None
-    return best[2]
+    return None if best is None else best[2]
