@@ -80,31 +80,6 @@ def play_on(race: Race, most: int) -> list:
     return decisions
 
 
-FAILED = ("DU2-D3N-PROQCYB",
-    "t5>f1 t3>f1 t5>f2 t4>t7 s s s w>f1 s s w>t3 s w>f2 s w>t6 s w>t5 s s w>f2 s s s s s s s w>f3 "
-    "t7>f3 s w>t2 t7>t2 w>t3 s w>t3 s w>t4 t2:3>t4 t2>t6 t6:3>t2 s s w>f3 s s s w>t6 s s w>t7 s s "
-    "w>t6 s w>t6 u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u "
-    "u u u s s s s s s s s s w>t4 w>f2 s s s s w>f2 t2>t4 s s s s s s s s w>f1 w>f1 s s s s s s w>f3 "
-    "t7>f3 s s s s s w>f3 s s s s s w>t3 s s s w>t5 s s s s s s w>t6 t2>t6 f1>t5 f1>t4 t7>t4 s s s "
-    "w>t2 t7>t2 ")
-"""Hard's race on a deal of seed 11: its first dead end, 9 cards home and 185 points with 3:16
-left, where every sample had a winning line; it undid 45 moves and set out on one. With 2:08
-left, 9 home and 105 points, a card shows for which only 2 of 4 samples have a line: the retry
-has failed. Main played on (the best sample's line) and went round its best position until
-0:00: 160 points, Easy's 199 the winner."""
-
-
-def test_DU3_a_failed_retry_goes_straight_back_to_its_first_dead_end_and_ends_there():
-    code, steps = FAILED
-    race = replayed(code, steps)
-    assert home(race.games[0]) == 9 and race.games[0].score == 105
-    decisions = play_on(race, 200)
-    assert isinstance(decisions[0], Undo)  # main: the best sample's move
-    assert decisions[-1] is END and race.finished(0)
-    assert (home(race.games[0]), race.games[0].score) == (9, 185)  # the first dead end
-    assert race.limit - race.finished_at[0] > 70 and race.total(0) == 206
-
-
 def test_DU3_the_floor_is_the_best_position_undone_from_never_one_only_passed():
     """Two runs of undos: the positions they started from are remembered, and the floor is the
     best of them (the first of equals), never the 4 cards home the line passed and stands on now."""

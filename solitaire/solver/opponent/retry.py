@@ -11,9 +11,9 @@ at its pace, against stopping now: each route's race total (points, and DU-5's b
 line ends before 0:00) on its sample. When every sample has a line and the routes pay
 ``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
 (``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
-next stretch from the search on samples of what is still unseen, while every sample still has a
-line; where one has none and this line is below the floor, the retry has failed: it goes back
-to the floor at once (the bonus it can still bank there shrinks every second).
+next stretch from the search on samples of what is still unseen; where no sample has a line and
+this line is below the floor, the retry has failed: it goes back to the floor at once (the bonus
+it can still bank there shrinks every second).
 
 The floor (never worse, ``guard``): of the positions it undid from, the one with the most cards
 home (the most points among those; ``memory.Past.floor``). It undoes only at a dead end (where it
@@ -256,32 +256,29 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
 
 def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """After a retry, when a card it had not seen has just shown: the next stretch of the line that
-    does best on samples of the cards still unseen, up to the next card not seen. Below the floor,
-    it goes on only while every sample has a line (``SOLVED``, the bar the retry set out on): else
-    the retry has failed, and it takes the way back to the floor at once (its bonus is worth more
-    the sooner it ends there). At or above the floor, the best sample's line, or None where no
-    sample has one (it plays its own moves: any dead end it meets is no worse than the floor)."""
+    does best on samples of the cards still unseen, up to the next card not seen. Where no sample
+    has a line the retry has failed: below the floor it takes the way back there at once (its
+    bonus is worth more the sooner it ends there); at or above it, None (it plays its own moves:
+    any dead end it meets is no worse than the floor)."""
     seconds = view.seconds_left
     if view.past is None or not view.past.tries or not view.past.fresh or seconds is None:
         return None  # asked again only when a card it had not seen shows
     order = list(view.unknown)
     best: tuple[float, int, tuple[Move, ...]] | None = None
-    asked = found = 0
     for index in range(SAMPLES):
         rng.shuffle(order)
         sample = determinise(view, order)
         line = _win(sample)
-        asked += 1
         if line is None:
             continue
-        found += 1
         total = _route_total(sample, 0, line, 0, seconds, pace, 0.0, 0)
         choice = (total, -index, segment(sample, line, set(view.unknown)))
         best = choice if best is None or choice > best else best
         if not view.unknown:
             break
-    if found < SOLVED * asked:
+    if best is None:
         route, floor = back_to_floor(view)
         if standing(view.game) < standing(floor) and route_seconds(route, pace) + pace < seconds:
             return route
-    return None if best is None else best[2]
+        return None
+    return best[2]
