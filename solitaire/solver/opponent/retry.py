@@ -5,7 +5,10 @@ moves back and tries another way, now knowing the whole stock (a pass showed it)
 turned. Hard does the same. Its memory (``memory.recall``, through ``view.seen(..., remember=True)``)
 gives the deal as it knows it: the cards it has seen in their places and a few never seen. On
 each of ``SAMPLES`` samples of those few it asks the search with every card known
-(``solver.search``, bounded by ``POSITIONS``) for a winning line from the deal, and weighs the
+(``solver.search``, bounded by ``POSITIONS``) for a winning line that keeps as many of its own
+moves as it can (``latest_win``: asked from one move back, two, four, ..., then the deal; fewer
+undos and fewer moves played again leave more of the clock, for DU-5's bonus, and make the way
+back to the floor shorter if the retry fails), and weighs the
 route it gives, undoing back to where that line leaves the moves already made and playing it
 at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
 line ends before 0:00) on its sample. When every sample has a line and the routes pay
@@ -83,8 +86,9 @@ again and again, looking at the table between presses, so 0.3 s, slower than any
 SAMPLES = 4
 """Samples of the unseen cards a retry is weighed on."""
 POSITIONS = 5_000
-"""Positions the search with every card known may look at on one sample (a won deal takes a
-few hundred to a few thousand: ``bench --solver``)."""
+"""Positions the search with every card known may look at from one position of one sample (a
+won deal takes a few hundred to a few thousand: ``bench --solver``); ``latest_win`` asks from at
+most ``branch_points``' count of positions a sample, about 2 + log2 of the moves made."""
 MARGIN = 100
 """Points a retry must pay on average over the samples, above stopping now (about six cards
 home; the samples' lines are found knowing their cards, so they promise more than play gives),
@@ -168,6 +172,29 @@ def _win(game: Game) -> tuple[Move, ...] | None:
     return tuple(to_core_moves(game, outcome.actions)) if outcome.result == "won" else None
 
 
+def latest_win(deal: Game, own: tuple[Move, ...]) -> tuple[Move, ...] | None:
+    """A winning line of the sample ``deal`` that keeps as many of the player's own first moves
+    ``own`` as it can: the search is asked from the positions ``own`` passed, the latest first
+    (one move back, two, four, ... then the deal), and the first win found is kept with the moves
+    that led there. Fewer undos and fewer moves played again: the retry costs less time, and so
+    does the way back to the floor if it fails."""
+    for kept in branch_points(len(own)):
+        rest = _win(played(deal, own[:kept]))
+        if rest is not None:
+            return own[:kept] + rest
+    return None
+
+
+def branch_points(length: int) -> list[int]:
+    """How many of a line's ``length`` first moves to keep, in the order they are tried: all but
+    1, 2, 4, 8, ... and then none."""
+    points, back = [], 1
+    while back < length:
+        points.append(length - back)
+        back *= 2
+    return points + [0]
+
+
 def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float,
                  pace: float, floor: float, floor_home: int) -> float:
     """A winning ``line`` of the sample ``deal`` played after ``undos`` back to its move ``branch``:
@@ -231,7 +258,7 @@ def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
     for index in range(SAMPLES):
         rng.shuffle(order)
         deal = fill(past.start, past.blind, order)
-        line = _win(deal)
+        line = latest_win(deal, past.line)
         if line is None:
             totals.append(floor)
             continue
