@@ -140,7 +140,8 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     # before them and again after, its samples were drawn twice, and a retry the first draw turned
     # down was taken on the second); the way back to the floor after a retry comes first
     tried = view.past is not None and view.past.tries > 0
-    if rng is not None and (not points or tried) and (again := go_back(view, PACE[strength], rng)) is not None:
+    again = go_back(view, PACE[strength], rng, not points) if rng is not None and (not points or tried) else None
+    if again is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
     if points:
         return points[0], points[1:]  # DU-4: the points left first, then End

@@ -11,8 +11,8 @@ undos and fewer moves played again leave more of the clock, for DU-5's bonus, an
 back to the floor shorter if the retry fails), and weighs the
 route it gives, undoing back to where that line leaves the moves already made and playing it
 at its pace, against stopping now: each route's race total (points, and DU-5's bonus when the
-line ends before 0:00) on its sample. When every sample has a line and the routes pay
-``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
+line ends before 0:00) on its sample. When ``SOLVED`` of the samples have a line and the routes
+pay ``MARGIN`` points more on average, it sets out on the best one, up to the first card it has not seen
 (``segment``); from then on (``forward``), each time a card it had not seen shows, it plays the
 next stretch from the search on samples of what is still unseen; where no sample has a line and
 this line is below the floor, the retry has failed: it goes back to the floor at once (the bonus
@@ -21,9 +21,11 @@ it can still bank there shrinks every second).
 The floor (never worse, ``guard``): of the positions it undid from, the one with the most cards
 home (the most points among those; ``memory.Past.floor``). It undoes only at a dead end (where it
 would press End) or on its way back to the floor from below it, so the floor is a dead end it
-has been at (its first, where the retry set out). The same cards with less time left have no
-line either, so back there it presses End at once, the bonus banked (DU-4 holds: no line of what
-it knows sends a card home or turns one). A floor at the most cards home ever reached, a
+has been at (its first, or a better one a retry reached and set out from again). The same cards
+with less time left have no line either, so back there it presses End at once, the bonus banked
+(DU-4 holds: no line of what it knows sends a card home or turns one), unless another retry
+pays: a race may have ``RUNS`` runs of undos before one sets out, with what the failed
+ones showed known. A floor at the most cards home ever reached, a
 position it had played on from, was not: going back there, it played the same moves to the same
 dead end and went round until 0:00. The floor is known move for move (the hidden cards do
 not change), so it can always be played again. While the cards home are fewer than the floor's,
@@ -92,12 +94,22 @@ most ``branch_points``' count of positions a sample, about 2 + log2 of the moves
 MARGIN = 100
 """Points a retry must pay on average over the samples, above stopping now (about six cards
 home; the samples' lines are found knowing their cards, so they promise more than play gives),
-on every sample (``SOLVED``: a retry that fails loses the bonus it could have banked, and
-where some sample has no winning line the unseen cards decide too much)."""
-SOLVED = 1.0
+a sample without a line counting as the floor with no bonus."""
+SOLVED = 0.75
+"""Share of the samples that must have a winning line (found, or cut short as ``UNCUT`` says): a
+retry that fails loses the bonus it could have banked, and where many samples have none the
+unseen cards decide too much. Every sample (1.0) was asked while a retry undid to the deal and a
+failed one cost some 100 s there and back; keeping its own moves (``latest_win``) made both
+cheaper, and 3 of 4 paid on the tuning deals (issue 31: 2 more cleared of 49 that ended at their
+first dead end, none lost to Easy that was not)."""
 UNCUT = 0.75
 """Share of the samples whose line must get past the floor before the floor's guard
 would take the player back (``cut_short``); a cut line counts as the floor with no bonus."""
+RUNS = 5
+"""Runs of undos a race may have had when a retry sets out (a retry is one, its way back to the
+floor another): up to three retries. A failed retry used to end near 3:00 left, with time for
+another now that a retry keeps its own moves; at a dead end above the floor, undoing makes it
+the floor (issue 31, tuning deals: 6 more cleared of 18 whose one retry failed)."""
 SPARE = 2
 """Moves' time the way back to the floor keeps in hand."""
 
@@ -240,16 +252,19 @@ def segment(game: Game, moves: tuple[Move, ...], unknown: set[int]) -> tuple[Mov
     return tuple(out)
 
 
-def go_back(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
-    """At a dead end: a retry (undos, then the start of a new line) when it pays on the samples,
-    else the way back to the floor when that pays more (``_stopping``); None: End here."""
+def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True) -> tuple[Step, ...] | None:
+    """At a dead end: the way back to the floor when that pays more than End here (``_stopping``),
+    else a retry (undos, then the start of a new line) when ``may_retry``, the race has had fewer
+    than ``RUNS`` runs of undos and it pays on the samples; None: End here."""
     past, seconds = view.past, view.seconds_left
     if past is None or seconds is None or len(past.blind) != len(view.unknown):
         return None
     stop, back = _stopping(view, pace)
-    if past.tries:  # one retry a race: after it, back to the floor if that pays, or End
+    if back is not None or not may_retry or past.tries >= RUNS:
         return back
     best_line, best = past.floor()
+    if standing(view.game) > standing(best):  # undoing from here makes this dead end the floor
+        best_line, best = past.line, played(past.start, past.line)
     floor, floor_home = float(best.score), home(best)
     order = list(view.unknown)
     choices: list[tuple[float, int, tuple[Step, ...]]] = []
