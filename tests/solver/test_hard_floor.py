@@ -11,7 +11,7 @@ from solitaire.benches.opponent import gave_up
 from solitaire.core import parse_code
 from solitaire.core.duel import UNDO as UNDO_TEXT, Race
 from solitaire.solver.opponent.memory import home, played, standing
-from solitaire.solver.player import END, PACE, Strength, Undo, decide_plan, pace_of, seen
+from solitaire.solver.player import END, PACE, Strength, decide_plan, seen
 from solitaire.solver.opponent.retry import UNDO_PACE
 
 HARD = PACE[Strength.HARD]
@@ -55,29 +55,6 @@ def test_DU3_DU4_hard_whose_retry_does_not_pay_ends_at_its_dead_end_with_the_bon
     race.tick(HARD)
     race.end(0)
     assert race.total(0) == 147
-
-
-def play_on(race: Race, most: int) -> list:
-    """Hard's next decisions on the race's first side, at most ``most`` of them, until it ends
-    (as ``bench --opponent``'s race plays them); each End checked after the fact."""
-    decisions: list = []
-    plan: tuple = ()
-    last = None
-    while len(decisions) < most and not race.over and not race.finished(0):
-        left = race.limit - race.elapsed
-        decision, plan = decide_plan(seen(race.games[0], left, remember=True), Strength.HARD, 0, plan)
-        if decision is END:
-            assert dead(race)  # every End it presses: a dead end, known after the fact
-        race.tick(pace_of(Strength.HARD, decision, last))
-        decisions.append(decision)
-        if decision is END:
-            race.end(0)
-        elif isinstance(decision, Undo):
-            race.undo(0)
-        else:
-            race.apply(0, decision)
-        last = decision
-    return decisions
 
 
 def test_DU3_the_floor_is_the_best_position_undone_from_never_one_only_passed():
