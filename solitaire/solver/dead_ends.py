@@ -8,7 +8,7 @@ searching it.
 
 from __future__ import annotations
 
-from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _RANK, _SUIT, HIDDEN, KING, State
+from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
 
 
 _HOME = 64  # ``never_home``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
@@ -227,6 +227,8 @@ class DeadEnds:
           or some column's bottom card has led (nothing else empties a column);
 
         and a face-down card must first be turned up: the card lying on it must have led (C-6).
+        A card home now leads when it first comes back to a column (C-7), so a card going onto
+        it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
         Since the first event of S to happen would need one that happened before, none of S ever
         happens; every card must go home for a win.
         """
@@ -244,8 +246,8 @@ class DeadEnds:
                     on[c] = 1 << (col[i + 1] & 63)
         bottoms = [col[0] & 63 for col in cols if col]
         empty_now = len(bottoms) < len(cols)
-        stuck = 0
         ways_of: list[tuple[int, list[int]]] = []
+        stuck = back = _comebacks(found, on, bottoms, empty_now, ways_of)
         rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
         for su in range(4):
             below = 0  # the event "the next lower card went home" (0 when it is home)
@@ -265,7 +267,7 @@ class DeadEnds:
                 flip = on[c] if col[idx] >= HIDDEN else 0
                 for parent in accepts[c]:
                     if rank[parent] <= found[suit[parent]]:
-                        way = flip
+                        way = flip | (1 << parent) & back
                     elif col_of[parent] == ci and idx_of[parent] > idx:
                         tail = on[parent] | flip
                         ways.extend(1 << (col[e] & 63) | tail for e in range(idx + 1, idx_of[parent] + 1))
@@ -285,6 +287,47 @@ class DeadEnds:
                     stuck |= 1 << c
                     ways_of.append((c, ways))
         return _stays_stuck(stuck, ways_of)
+
+
+def _comebacks(found: tuple[int, ...], on: list[int], bottoms: list[int], empty_now: bool,
+               ways_of: list[tuple[int, list[int]]]) -> int:
+    """``never_home``'s events for the cards home now: card c's bit is the event "c first comes
+    back to a column" (C-7). It must be its foundation's top by then, so the card above it there
+    has come back first; and it lands on a card that takes it (C-2), which must be uncovered
+    (the card lying on it has led) or have come back itself, or, a King, in an empty column (one
+    now, or a column's bottom card has led: C-3). Adds the ways of each such event not free now
+    to ``ways_of`` and returns the bit mask of those events. A card is a place to land only for
+    a card of the other colour one rank lower not home, so the cards under the lowest such place
+    of each suit are left out (free): no way asks for them.
+    """
+    stuck = 0
+    rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
+    for su in range(4):
+        top = found[su]
+        a, b = _OPPOSITE[su]
+        for r in range(top, min(found[a], found[b]) + 1, -1):  # from the top down: the card above first
+            c = _CARD[su][r]
+            above = 1 << _CARD[su][r + 1] if r < top else 0
+            ways = []
+            if r == KING:
+                if not empty_now:
+                    ways = [1 << bottom for bottom in bottoms]
+            else:
+                for parent in accepts[c]:
+                    way = 1 << parent if rank[parent] <= found[suit[parent]] else on[parent]
+                    if not way:
+                        ways = []
+                        break
+                    ways.append(way)
+            if ways:
+                ways = [way | above for way in ways]
+            elif above & stuck:
+                ways = [above]
+            else:
+                continue  # it can come back as soon as it is its foundation's top
+            stuck |= 1 << c
+            ways_of.append((c, ways))
+    return stuck
 
 
 def _stays_stuck(stuck: int, ways_of: list[tuple[int, list[int]]]) -> bool:

@@ -145,7 +145,8 @@ class MoveGeneration:
                     progress = True
         return talon, p
 
-    def children(self, state: State, rng: random.Random | None = None) -> list[tuple[tuple[Action, ...], State, bytes]]:
+    def children(self, state: State, rng: random.Random | None = None,
+                 proof: bool = True) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """Every move worth trying from ``state``, most promising first (ties broken at random
         with ``rng``), as (actions, child, the child's key ``Search.key``); each move is followed
         by the safe foundation moves it allows and, with one deck, settled (``_close``).
@@ -157,6 +158,9 @@ class MoveGeneration:
         search): the finished children of the positions met last are kept with their keys
         (``expanded``, up to ``expanded_cap`` positions, then started afresh) and only sorted
         again.
+
+        ``proof=False``: the proof that the position is lost (``never_home``) is not asked: the
+        move that led here almost never makes it hold (``loosening.loosens``; leaving it out is sound).
         """
         built = self.expanded.get(state)
         if built is None:
@@ -164,7 +168,7 @@ class MoveGeneration:
             if len(expanded) >= self.expanded_cap:
                 expanded.clear()
             # Yukon: a position where some cards can never lead a move has no move worth trying
-            built = expanded[state] = () if self.home_proof and self.never_home(state) else self._expand(state)
+            built = expanded[state] = () if proof and self.home_proof and self.never_home(state) else self._expand(state)
         if rng is None:
             ranked = sorted(built, key=_priority)
         else:

@@ -34,14 +34,17 @@ back, each held back until its use could follow at once) did exactly that and we
 A position where some cards can never move again (``dead_end``) is lost at once (checked at the
 root only: at every position it cost Yukon more wins than it proved losses, at 2 s a deal). In
 Yukon a position where some cards can never go home (``never_home``, issue 34) is lost too,
-checked at every position the search expands. The search
+checked at every position the search expands, except after a move that only loosens what it
+reads (``loosening``: the answer is almost always "no", and a proof left out is sound). Positions are keyed with their columns sorted,
+so the seven columns are interchangeable (YU-1, YU-3: every column plays alike). The search
 stops at a node or time budget and then says "unknown", never "lost": "lost" means every line
 was tried.
 
-The search is in four parts, one job each: ``position`` (the stored position, the card tables,
+The search is in five parts, one job each: ``position`` (the stored position, the card tables,
 safe foundation moves, settling twins), ``movegen`` (foundations, the talon, the children of a
-position), ``dead_ends`` (the proofs that a position is lost) and, here, the search loop and
-the way its line is written back as core moves.
+position), ``dead_ends`` (the proofs that a position is lost), ``loosening`` (when a proof
+need not be asked again) and, here, the search loop and the way its line is written back as
+core moves.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from ..core.moves import DRAW, FOUNDATION, TABLEAU, WASTE, Move, Pile
 from .collector import collector_paused
 from .dead_ends import DeadEnds
 from .foundations import foundation_ranks
+from .loosening import loosens
 from .movegen import MoveGeneration
 from .position import _BUILDS, HIDDEN, Action, State, position_key, safe_any_runs, safe_double_deck, safe_single_deck
 
@@ -184,14 +188,14 @@ class Search(MoveGeneration, DeadEnds):
         """
         return position_key(state, self.draw)
 
-    def _bold_children(self, state: State, rng: random.Random | None,
-                       must: int) -> list[tuple[tuple[Action, ...], State, bytes]]:
+    def _bold_children(self, state: State, rng: random.Random | None, must: int,
+                       proof: bool = True) -> list[tuple[tuple[Action, ...], State, bytes]]:
         """The children of a position of a bold attempt where a talon move has just put card
         ``must`` on a column (-1 for none): while that card is still on top of its column, the
         next move must be a talon move or touch that column (a card onto it, it or its group
         away, it home).
         """
-        children = self.children(state, rng)
+        children = self.children(state, rng, proof)
         if must < 0:
             return children
         column = next((j for j, col in enumerate(state[0]) if col and col[-1] == must), -1)
@@ -250,6 +254,7 @@ class Search(MoveGeneration, DeadEnds):
         dead: set = set()  # positions proven to lead to no win, kept from one attempt to the next
         bold_dead: set = set()  # what bold attempts exhausted: no win *by their lines* only
         key = self.key
+        home_proof = self.home_proof  # Yukon: the proof is asked after a move that may make it hold
         limit = node_limit if node_limit is not None else -1
         total = self.total
         caps = [self.first_attempt, self.first_attempt]  # the next cut-off: sure, bold
@@ -328,7 +333,9 @@ class Search(MoveGeneration, DeadEnds):
                 path.append(acts)
                 keys.append(k)
                 low.append(number[k])
-                stack.append(iter(self._bold_children(state, rng, k[-1] - 1) if bold else self.children(state, rng)))
+                proof = home_proof and not loosens(parents[-1], acts)
+                stack.append(iter(self._bold_children(state, rng, k[-1] - 1, proof) if bold
+                                  else self.children(state, rng, proof)))
                 parents.append(state)
             if stopped:
                 break

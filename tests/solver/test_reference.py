@@ -36,7 +36,7 @@ class Reference(Search):
     def never_home(self, state) -> bool:
         return False
 
-    def children(self, state, rng=None):
+    def children(self, state, rng=None, proof=True):  # (``proof``: the reference has no proof to ask)
         cols, found, talon, p, left = state
         tops = [col[-1] if col else -1 for col in cols]
         out = []
@@ -184,9 +184,9 @@ def test_the_reference_search_runs_on_its_own_children(monkeypatch):
     calls = []
     every_move = Reference.children
 
-    def counted(self, state, rng=None):
+    def counted(self, state, rng=None, proof=True):
         calls.append(state)
-        return every_move(self, state, rng)
+        return every_move(self, state, rng, proof)
 
     monkeypatch.setattr(Reference, "children", counted)
     Reference(Game.deal(parse_code("KL1-D1N-AAAAAAC"))).run(30.0, node_limit=50)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from solitaire.core import Game, parse_code
+from solitaire.core import Game, parse_card, parse_code, ruleset
+from solitaire.core.cards import card
 from solitaire.solver import dead_ends
 from solitaire.solver.api import solve
 from solitaire.solver.search import Search
@@ -53,4 +54,65 @@ def test_YU2_a_proof_that_forgets_one_of_the_two_cards_a_card_goes_on_is_caught(
     # reference wins a position this wrong proof calls lost
     monkeypatch.setattr(dead_ends, "_ACCEPTS", [places[:1] for places in dead_ends._ACCEPTS])
     proven, won = _wrongly_lost(2, 150)
+    assert won == 1, (proven, won)
+
+
+def _position(found: tuple[int, int, int, int], *columns: str) -> Game:
+    """A Yukon position: each suit home up to a rank (spades, hearts, diamonds, clubs), and the
+    columns bottom to top, a face-down card in brackets (face-down cards lie under face-up)."""
+    game = Game(ruleset("yukon"), 1, "standard")
+    for index, text in enumerate(columns):
+        words = text.split()
+        game.tableau[index] = [parse_card(word.strip("()"))[0] for word in words]
+        game.hidden[index] = sum(word.startswith("(") for word in words)
+    for suit, rank in enumerate(found):
+        game.foundations[suit] = [card(r, suit) for r in range(1, rank + 1)]
+    game.stock, game.waste = [], []
+    return game
+
+
+def test_C7_a_card_home_is_a_place_to_land_only_once_it_can_come_back():
+    # Issue 34: the 6 of hearts is face down under the 8, whose places (the black 9s) are both
+    # home under the 10 to King of their suits. A King comes back into an empty column, but a
+    # black Queen then needs a red King uncovered: the King of hearts lies under the 6 itself,
+    # the King of diamonds under the 7 of hearts, which needs a black 8 back, under the 9s. The
+    # proof took a card home for a place always free (C-7) and let the 8 lead
+    game = _position((13, 5, 11, 13), "", "", "(KH) (6H) 8H", "(JH) 9H QH", "(QD) KD 7H", "", "TH")
+    search = Search(game)
+    assert search.never_home(search.start)
+    assert Reference(game).run(30.0, node_limit=2_000).result == "lost"
+
+
+def _comebacks_wrongly_lost(seed: int, count: int) -> tuple[int, int]:
+    """``_wrongly_lost`` on late positions, 8 to 20 cards left, where the cards home are most of
+    the places to land."""
+    rng = random.Random(seed)
+    proven = won = 0
+    for _ in range(count):
+        game = random_position(rng, "yukon", left=(8, 20), crowded=True)
+        search = Search(game)
+        if search.never_home(search.start):
+            proven += 1
+            if Reference(game).run(30.0, node_limit=2_000).result == "won":
+                won += 1
+                break
+    return proven, won
+
+
+def test_C7_the_proof_with_cards_coming_back_calls_lost_only_what_the_reference_does_not_win():
+    proven, won = _comebacks_wrongly_lost(5, 1_200)
+    assert proven >= 5 and won == 0, (proven, won)
+
+
+def test_C7_a_proof_where_a_card_home_comes_back_only_if_it_can_at_once_is_caught(monkeypatch):
+    # the same check, with every card home that cannot come back now taken to never come back
+    real = dead_ends._comebacks
+
+    def never(found, on, bottoms, empty_now, ways_of):
+        stuck = real(found, on, bottoms, empty_now, ways_of)
+        ways_of[:] = [(c, [way | 1 << c for way in ways]) for c, ways in ways_of]
+        return stuck
+
+    monkeypatch.setattr(dead_ends, "_comebacks", never)
+    proven, won = _comebacks_wrongly_lost(5, 1_200)
     assert won == 1, (proven, won)
