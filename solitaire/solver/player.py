@@ -127,7 +127,7 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     retrying = remembers(strength, view.seconds_left) and view.past is not None and not view.game.won
     rng = random.Random(f"{seed}|retry|{view.position_key}") if retrying else None
     if retrying and (back := guard(view, PACE[strength])) is not None:
-        return back[0], back[1:]  # the floor: back to the best line while the clock lets it
+        return back[0], back[1:]  # the floor: back to its dead end while the clock lets it
     if plan and (isinstance(plan[0], Undo) or view.game.check(plan[0]) is None) and not view.game.won:
         return plan[0], plan[1:]
     if rng is not None and (ahead := forward(view, PACE[strength], rng)) is not None:
@@ -138,9 +138,10 @@ def decide_plan(view: Seen, strength: Strength | str, seed: int = 0, plan: Plan 
     points = harvest(view, PACE[strength])
     # a retry is weighed once a dead end, where End would be pressed: after the points left (asked
     # before them and again after, its samples were drawn twice, and a retry the first draw turned
-    # down was taken on the second); the way back to the best line after a retry comes first
+    # down was taken on the second); the way back to the floor after a retry comes first
     tried = view.past is not None and view.past.tries > 0
-    if rng is not None and (not points or tried) and (again := go_back(view, PACE[strength], rng)) is not None:
+    again = go_back(view, PACE[strength], rng, not points) if rng is not None and (not points or tried) else None
+    if again is not None:
         return again[0], again[1:]  # DU-3: undo and play again knowing what it has seen
     if points:
         return points[0], points[1:]  # DU-4: the points left first, then End

@@ -8,8 +8,9 @@ turned the 7 of clubs in the third column and undid the move knows it lies there
 replays the game's own log (its moves and undos, from its deal) and collects what lay face up
 after each step, nothing else: two games with the same log whose never-seen cards differ are
 remembered alike. It also keeps the moves from the deal to now (the line a player could redo)
-and the line to the position with the most cards home so far (the best the player has reached,
-which it can reach again move for move: the hidden cards do not change).
+and the lines to the positions it undid from (``Past.ends``): the computer undoes only at a dead
+end or on its way back to one, so the best of them (``Past.floor``) is a dead end it can reach
+again move for move (the hidden cards do not change) and End at.
 """
 
 from __future__ import annotations
@@ -50,44 +51,47 @@ class Past:
 
     ``start`` is the deal with every card the player has seen in its place and the others (the
     ``blind`` places) filled with the unseen cards in sorted order, as ``view.seen`` fills a
-    position; ``line`` the moves from the deal to now (undone ones left out), ``best`` the moves
-    from the deal to the position with the most cards home so far (the first reached), and
-    ``tries`` how many runs of undos the game has had, ``fresh`` whether its last step showed a
-    card never seen before.
+    position; ``line`` the moves from the deal to now (undone ones left out), ``ends`` the moves
+    from the deal to each position a run of undos started from (in order), and ``tries`` how
+    many runs of undos the game has had, ``fresh`` whether its last step showed a card never
+    seen before.
     """
 
     start: Game
     blind: tuple[Place, ...]
     line: tuple[Move, ...]
-    best: tuple[Move, ...] | None
+    ends: tuple[tuple[Move, ...], ...]
     tries: int
     fresh: bool = False
 
     def to_json(self) -> dict:
         return {"start": self.start.to_json(), "blind": [list(p) for p in self.blind],
                 "line": [move_data(m) for m in self.line],
-                "best": None if self.best is None else [move_data(m) for m in self.best],
+                "ends": [[move_data(m) for m in end] for end in self.ends],
                 "tries": self.tries, "fresh": self.fresh}
 
     @classmethod
     def from_json(cls, data: dict) -> Past:
         return cls(game_from_json(data["start"]), tuple((str(k), int(a), int(b)) for k, a, b in data["blind"]),
                    tuple(move_of(m) for m in data["line"]),
-                   None if data["best"] is None else tuple(move_of(m) for m in data["best"]),
+                   tuple(tuple(move_of(m) for m in end) for end in data["ends"]),
                    int(data["tries"]), bool(data.get("fresh", False)))
 
-
-    def best_line(self) -> tuple[tuple[Move, ...], Game]:
-        """The line to the best position and that position (as the player knows it)."""
-        if self.best is not None:
-            return self.best, played(self.start, self.best)
-        game = self.start.clone()
-        most, length, best = standing(game), 0, game.clone()
-        for index, move in enumerate(self.line):
-            game.apply(move)
-            if standing(game) > most:
-                most, length, best = standing(game), index + 1, game.clone()
-        return self.line[:length], best
+    def floor(self) -> tuple[tuple[Move, ...], Game]:
+        """The line to the floor and that position (as the player knows it): of the positions
+        it undid from, the one with the most cards home, then the most points (the first of
+        equals); before any undo, where it stands. The computer undoes at a dead end (its first
+        retry's start, a dead end it leaves for a better one) or on its way back to the floor (from
+        a position below it), so the floor is a dead end: the same cards with less time left have
+        no line either (``retry``)."""
+        best: tuple[tuple[int, int], tuple[Move, ...], Game] | None = None
+        for end in self.ends:
+            game = played(self.start, end)
+            if best is None or standing(game) > best[0]:
+                best = standing(game), end, game
+        if best is None:
+            return self.line, played(self.start, self.line)
+        return best[1], best[2]
 
 
 def move_data(move: Move) -> list:
@@ -114,7 +118,7 @@ class Recalled:
 
     seen: frozenset[int]
     line: tuple[Move, ...]
-    best: tuple[Move, ...] | None
+    ends: tuple[tuple[Move, ...], ...]
     tries: int
     deal: Game
     fresh: bool = False
@@ -124,23 +128,24 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
     """Replay ``game``'s log from ``deal`` (by default its code's deal) and remember what lay face
     up after each step; None when it cannot be replayed (no code, two decks, a log that does
     not lead to ``game``: a position set up by hand). Before any undo nothing was seen that is
-    not face up now and the line is the log: no replay (``best`` is then left None, for the
-    asker to find on the line)."""
+    not face up now and the line is the log: no replay."""
     if game.rules.decks != 1 or (deal is None and game.code is None):
         return None
     start = Game.deal(game.code) if deal is None else deal.clone()
     if None not in game.log:
         if not _same_hidden(start, game):
             return None
-        return Recalled(frozenset(in_sight(game)), tuple(game.log), None, 0, start)
+        return Recalled(frozenset(in_sight(game)), tuple(game.log), (), 0, start)
     replay = start.clone()
     seen = in_sight(replay)
     line: list[Move] = []
-    best: tuple[Move, ...] = ()
-    most, tries, undoing, fresh = standing(replay), 0, False, False
+    ends: list[tuple[Move, ...]] = []
+    tries, undoing, fresh = 0, False, False
     try:
         for entry in game.log:
             if entry is None:
+                if not undoing:
+                    ends.append(tuple(line))
                 if not replay.undo():
                     return None
                 line.pop()
@@ -152,13 +157,11 @@ def recall(game: Game, deal: Game | None = None) -> Recalled | None:
             shown = in_sight(replay)
             fresh = not shown <= seen
             seen |= shown
-            if standing(replay) > most:
-                most, best = standing(replay), tuple(line)
     except IllegalMove:
         return None
     if _piles(replay) != _piles(game):
         return None
-    return Recalled(frozenset(seen), tuple(line), best, tries, start, fresh)
+    return Recalled(frozenset(seen), tuple(line), tuple(ends), tries, start, fresh)
 
 
 def in_sight(game: Game) -> set[int]:

@@ -116,7 +116,7 @@ def seen(game: Game, seconds_left: float | None = None, remember: bool = False, 
     past = None
     if remember and recalled is not None:
         start, start_blind = blind_start(recalled)
-        past = Past(start, start_blind, recalled.line, recalled.best, recalled.tries, recalled.fresh)
+        past = Past(start, start_blind, recalled.line, recalled.ends, recalled.tries, recalled.fresh)
     return Seen(masked, tuple(unknown), known_stock, seconds_left, remembered, past)
 
 
