@@ -16,6 +16,7 @@ again move for move (the hidden cards do not change) and End at.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...core.errors import IllegalMove
 from ...core.game import Game
@@ -77,21 +78,28 @@ class Past:
                    tuple(tuple(move_of(m) for m in end) for end in data["ends"]),
                    int(data["tries"]), bool(data.get("fresh", False)))
 
-    def floor(self) -> tuple[tuple[Move, ...], Game]:
+    def floor(self, from_here: bool = False) -> tuple[tuple[Move, ...], Game]:
         """The line to the floor and that position (as the player knows it): of the positions
         it undid from, the one with the most cards home, then the most points (the first of
         equals); before any undo, where it stands. The computer undoes at a dead end (its first
         retry's start, a dead end it leaves for a better one) or on its way back to the floor (from
         a position below it), so the floor is a dead end: the same cards with less time left have
-        no line either (``retry``)."""
-        best: tuple[tuple[int, int], tuple[Move, ...], Game] | None = None
-        for end in self.ends:
-            game = played(self.start, end)
-            if best is None or standing(game) > best[0]:
-                best = standing(game), end, game
-        if best is None:
-            return self.line, played(self.start, self.line)
-        return best[1], best[2]
+        no line either (``retry``). ``from_here``: the floor it would have once it undid from where
+        it stands (this position one of those it undid from). The position returned is shared:
+        read it, never play on it."""
+        reached = list(self._ends_reached)
+        if from_here or not reached:
+            here = played(self.start, self.line)
+            reached.append((standing(here), self.line, here))
+        _, line, game = max(reached, key=lambda entry: entry[0])  # the first of equals
+        return line, game
+
+    @cached_property
+    def _ends_reached(self) -> tuple[tuple[tuple[int, int], tuple[Move, ...], Game], ...]:
+        """Each position it undid from: its standing, its line and the position, replayed once
+        (a decision asks for the floor several times)."""
+        return tuple((standing(game), end, game) for end in self.ends
+                     for game in (played(self.start, end),))
 
 
 def move_data(move: Move) -> list:

@@ -262,9 +262,7 @@ def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True)
     stop, back = _stopping(view, pace)
     if back is not None or not may_retry or past.tries >= RUNS:
         return back
-    best_line, best = past.floor()
-    if standing(view.game) > standing(best):  # undoing from here makes this dead end the floor
-        best_line, best = past.line, played(past.start, past.line)
+    best_line, best = past.floor(from_here=True)  # a retry undoes from here: this dead end counts
     floor, floor_home = float(best.score), home(best)
     order = list(view.unknown)
     choices: list[tuple[float, int, tuple[Step, ...]]] = []
