@@ -10,11 +10,21 @@ from __future__ import annotations
 
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
 
-
-_HOME = 64  # ``never_home``: the event "card c goes home" is bit _HOME + c, "c leads" bit c
+# ``never_home``'s bit masks over the cards (card = suit * 13 + rank - 1, C-1): the cards home
+# with a foundation at rank r (_HOMES[suit][r]), every card, the Kings, the ranks of one suit
+# (without its King: the cards one rank higher can take)
+_HOMES = tuple(tuple(((1 << r) - 1) << 13 * s for r in range(KING + 1)) for s in range(4))
+_ALL = (1 << 52) - 1
+_KINGS = sum(1 << _CARD[s][KING] for s in range(4))
+_RANKS13, _RANKS12 = (1 << 13) - 1, (1 << 12) - 1
+# _TAKERS[a]: the suits s whose cards go onto the cards of suit a one rank higher (C-2: the other
+# colour), as bits 13 * s, so that a 12-bit mask of suit a's places times it lies on those suits
+_TAKERS = tuple(sum(1 << 13 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
 
 
 class DeadEnds:
+    home_columns_cap = 20_000  # columns ``_home_column`` keeps (a few MB)
+
     def _column(self, col: bytes) -> tuple[int, bool, int]:
         """What one column offers, kept per column met: the bit mask of the cards that can lead a
         group out of it now (the face-up run on top with ordered runs, every face-up card in
@@ -231,65 +241,161 @@ class DeadEnds:
         it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
         Since the first event of S to happen would need one that happened before, none of S ever
         happens; every card must go home for a win.
+
+        How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
+        34), with the same verdict as the events and ways written out one by one
+        (tests/solver/test_home_proof_speed.py):
+
+        - "goes home" has one way only, so it is not an event of its own: unfolded down its suit,
+          a card goes home once every card lying on a card of its suit, from the foundation up
+          to it, has led; S keeps the same leading and coming-back events (a way that needs an
+          event is met exactly when that event's one way is);
+        - S is a bit mask over the cards (a column card's bit: it leads; a card home: it comes
+          back), and S is taken down a round at a time for every card at once: the cards whose
+          leading waits on a card of S (``covered``: the card lying on them is in S) decide
+          every way; a card of suit s goes onto the cards of one rank higher of the suits in
+          ``_TAKERS`` by one shift of the places free now; a card goes home once no card of its
+          suit up to it is ``covered``; only a card whose place lies above it in its own column
+          (``_home_column``'s ``specials``) and the coming-back events are looked at one by one;
+        - what a column alone decides is worked out once per column met (``_home_column``).
+
+        Starting from every card rather than from the cards not free at once changes nothing:
+        a card free at once leaves S in the first round, and S ends the largest such set either
+        way.
         """
         if self.decks != 1 or self.empty_any or self.ordered or state[2]:
             return False
         cols, found = state[0], state[1]
-        on = [0] * 52  # the bit of the card lying on each column card (0 for a top)
-        col_of = [-1] * 52
-        idx_of = [0] * 52
-        for ci, col in enumerate(cols):
-            for i, v in enumerate(col):
-                c = v & 63
-                col_of[c], idx_of[c] = ci, i
-                if i + 1 < len(col):
-                    on[c] = 1 << (col[i + 1] & 63)
-        bottoms = [col[0] & 63 for col in cols if col]
+        cache = self.home_columns
+        on: dict[int, int] = {}  # the bit of the card lying on each column card (0 for a top)
+        below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
+        cards = face_up = covered = 0
+        specials: list[tuple[int, int, int, int]] = []
+        bottoms = []
+        for col in cols:
+            if col:
+                info = cache.get(col) or self._home_column(col)
+                cards |= info[0]
+                face_up |= info[1]
+                covered |= info[2]
+                on.update(info[3])
+                below.update(info[4])
+                if info[5]:
+                    specials += info[5]
+                bottoms.append(col[0] & 63)
+        homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
+        if cards | homes != _ALL or cards & homes:
+            return False  # a card neither home nor in a column: not a position this proof reads
         empty_now = len(bottoms) < len(cols)
-        ways_of: list[tuple[int, list[int]]] = []
-        stuck = back = _comebacks(found, on, bottoms, empty_now, ways_of)
-        rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
-        for su in range(4):
-            below = 0  # the event "the next lower card went home" (0 when it is home)
-            for r in range(found[su] + 1, KING + 1):
-                c = _CARD[su][r]
-                ci, idx = col_of[c], idx_of[c]
-                if ci < 0:
-                    return False  # a card neither home nor in a column: not a position this proof reads
-                way = on[c] | below
-                home = below = 1 << (_HOME + c)
-                if not way:
-                    continue  # it can go home now: it can lead now too
-                stuck |= home
-                ways_of.append((_HOME + c, [way]))
-                ways = [home]
-                col = cols[ci]
-                flip = on[c] if col[idx] >= HIDDEN else 0
-                for parent in accepts[c]:
-                    if rank[parent] <= found[suit[parent]]:
-                        way = flip | (1 << parent) & back
-                    elif col_of[parent] == ci and idx_of[parent] > idx:
-                        tail = on[parent] | flip
-                        ways.extend(1 << (col[e] & 63) | tail for e in range(idx + 1, idx_of[parent] + 1))
-                        continue
-                    else:
-                        way = on[parent] | flip
-                    if not way:
-                        break
-                    ways.append(way)
+        comebacks: list[tuple[int, list[int]]] = []
+        back = _comebacks(found, on, bottoms, empty_now, comebacks)
+        spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
+        for c_bit, _, _, place_suit in specials:
+            spec[place_suit] &= ~c_bit
+        bottom_mask = 0
+        for bottom in bottoms:
+            bottom_mask |= 1 << bottom
+        kings = _KINGS & cards
+        t0, t1, t2, t3 = _TAKERS
+        s0, s1, s2, s3 = spec
+        m12, m13 = _RANKS12, _RANKS13
+        stuck = cards | back
+        # the cards the card lying on which is in S: at first every card with a card on it
+        while True:
+            uncovered = cards ^ covered
+            flip_ok = face_up | uncovered  # face up, or the card lying on it can lead
+            place = (homes & ~stuck) | uncovered  # a card of one rank higher that takes a card now
+            ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 14) & m12) * t1 & s1
+                    | ((place >> 27) & m12) * t2 & s2 | ((place >> 40) & m12) * t3 & s3)
+            b = covered & m13
+            ways |= ((b & -b) - 1) & m13  # home: no card of its suit up to it waits on S
+            b = covered >> 13 & m13
+            ways |= (((b & -b) - 1) & m13) << 13
+            b = covered >> 26 & m13
+            ways |= (((b & -b) - 1) & m13) << 26
+            b = covered >> 39 & m13
+            ways |= (((b & -b) - 1) & m13) << 39
+            if kings:
+                if empty_now:
+                    ways |= kings
                 else:
-                    if r == KING:
-                        if empty_now:
-                            if not flip:
-                                continue
-                            ways.append(flip)
-                        ways.extend(1 << bottom | flip for bottom in bottoms if bottom != c)
-                    stuck |= 1 << c
-                    ways_of.append((c, ways))
-        return _stays_stuck(stuck, ways_of)
+                    free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
+                    if free & (free - 1):
+                        ways |= kings
+                    elif free:
+                        ways |= kings & ~free
+            for c_bit, parent_bit, between, _ in specials:
+                if parent_bit & uncovered and between & ~stuck:
+                    ways |= c_bit
+            freed = stuck & cards & flip_ok & ways
+            if comebacks:
+                left = []
+                for item in comebacks:
+                    for way in item[1]:
+                        if not way & stuck:
+                            freed |= 1 << item[0]
+                            break
+                    else:
+                        left.append(item)
+                comebacks = left
+            if not freed:
+                return bool(stuck)
+            stuck ^= freed
+            if not stuck:
+                return False
+            freed &= cards
+            while freed:
+                low = freed & -freed
+                covered &= ~below[low]
+                freed ^= low
+
+    def _home_column(self, col: bytes) -> tuple:
+        """What ``never_home`` reads of one column alone, kept per column met (``home_columns``,
+        emptied when it holds ``home_columns_cap`` columns): the bit masks of its cards, of its
+        face-up cards and of the cards with a card on them; per card the bit of the card lying
+        on it (0 for the top) and, by bit, the bit of the card it lies on (0 for the bottom); and
+        the ``specials``: each card whose place (a card of one rank higher of a suit in
+        ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
+        cards from the one on it up to the place, the place's suit): it goes there once the
+        place's card on it has led and one of those cards has led (until then it rides in the
+        card's own group).
+        """
+        cache = self.home_columns
+        if len(cache) >= self.home_columns_cap:
+            cache.clear()
+        plain = [v & 63 for v in col]
+        n = len(plain)
+        cards = face_up = 0
+        on = {}
+        below = {}
+        specials = []
+        under = 0
+        for i, c in enumerate(plain):
+            bit = 1 << c
+            cards |= bit
+            if col[i] < HIDDEN:
+                face_up |= bit
+            on[c] = 1 << plain[i + 1] if i + 1 < n else 0
+            below[bit] = under
+            under = bit
+        for i, c in enumerate(plain):
+            rank = _RANK[c]
+            if rank == KING:
+                continue
+            for place_suit in range(4):
+                if _TAKERS[place_suit] >> 13 * _SUIT[c] & 1:
+                    parent = _CARD[place_suit][rank + 1]
+                    if parent in plain[i + 1:]:
+                        j = plain.index(parent, i + 1)
+                        between = 0
+                        for e in range(i + 1, j + 1):
+                            between |= 1 << plain[e]
+                        specials.append((1 << c, 1 << parent, between, place_suit))
+        info = cache[col] = (cards, face_up, cards ^ (1 << plain[-1]), on, below, tuple(specials))
+        return info
 
 
-def _comebacks(found: tuple[int, ...], on: list[int], bottoms: list[int], empty_now: bool,
+def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], empty_now: bool,
                ways_of: list[tuple[int, list[int]]]) -> int:
     """``never_home``'s events for the cards home now: card c's bit is the event "c first comes
     back to a column" (C-7). It must be its foundation's top by then, so the card above it there
