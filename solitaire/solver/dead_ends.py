@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILDREN, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
 
-# ``never_home``'s bit masks over the cards (card = suit * 13 + rank - 1, C-1): the cards home
-# with a foundation at rank r (_HOMES[suit][r]), every card, the Kings, the ranks of one suit
-# (without its King: the cards one rank higher can take)
-_HOMES = tuple(tuple(((1 << r) - 1) << 13 * s for r in range(KING + 1)) for s in range(4))
-_ALL = (1 << 52) - 1
-_KINGS = sum(1 << _CARD[s][KING] for s in range(4))
-_RANKS13, _RANKS12 = (1 << 13) - 1, (1 << 12) - 1
+# ``never_home``'s bit masks over the cards: card c (suit s, rank r) is bit 14 * s + r - 1,
+# _BIT[c], so that each suit has 14 bits, its 13 ranks and a spare bit above them that keeps a
+# subtraction in one suit from borrowing from the next (``_GUARDS``). The cards home with a
+# foundation at rank r (_HOMES[s][r]), every card, the Kings, the 12 ranks below the King.
+_BIT = tuple(1 << (c + c // 13) for c in range(52))
+_HOMES = tuple(tuple(((1 << r) - 1) << 14 * s for r in range(KING + 1)) for s in range(4))
+_ALL = sum(_BIT)
+_KINGS = sum(_BIT[_CARD[s][KING]] for s in range(4))
+_RANKS12 = (1 << 12) - 1
+_ACES = sum(_BIT[_CARD[s][1]] for s in range(4))  # the lowest bit of each suit
+_GUARDS = _ACES << 13  # the spare bit of each suit
 # _TAKERS[a]: the suits s whose cards go onto the cards of suit a one rank higher (C-2: the other
-# colour), as bits 13 * s, so that a 12-bit mask of suit a's places times it lies on those suits
-_TAKERS = tuple(sum(1 << 13 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
+# colour), as bits 14 * s, so that a 12-bit mask of suit a's places times it lies on those suits
+_TAKERS = tuple(sum(1 << 14 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
 
 
 class DeadEnds:
@@ -294,27 +298,23 @@ class DeadEnds:
             spec[place_suit] &= ~c_bit
         bottom_mask = 0
         for bottom in bottoms:
-            bottom_mask |= 1 << bottom
+            bottom_mask |= _BIT[bottom]
         kings = _KINGS & cards
         t0, t1, t2, t3 = _TAKERS
         s0, s1, s2, s3 = spec
-        m12, m13 = _RANKS12, _RANKS13
+        m12, guards, aces = _RANKS12, _GUARDS, _ACES
         stuck = cards | back
         # the cards the card lying on which is in S: at first every card with a card on it
         while True:
             uncovered = cards ^ covered
             flip_ok = face_up | uncovered  # face up, or the card lying on it can lead
             place = (homes & ~stuck) | uncovered  # a card of one rank higher that takes a card now
-            ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 14) & m12) * t1 & s1
-                    | ((place >> 27) & m12) * t2 & s2 | ((place >> 40) & m12) * t3 & s3)
-            b = covered & m13
-            ways |= ((b & -b) - 1) & m13  # home: no card of its suit up to it waits on S
-            b = covered >> 13 & m13
-            ways |= (((b & -b) - 1) & m13) << 13
-            b = covered >> 26 & m13
-            ways |= (((b & -b) - 1) & m13) << 26
-            b = covered >> 39 & m13
-            ways |= (((b & -b) - 1) & m13) << 39
+            ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 15) & m12) * t1 & s1
+                    | ((place >> 29) & m12) * t2 & s2 | ((place >> 43) & m12) * t3 & s3)
+            # home: no card of its suit up to it waits on S, the bits under each suit's lowest
+            # covered card (every bit of a suit with none): one subtraction for the four suits
+            low = covered | guards
+            ways |= (low - aces) & ~low
             if kings:
                 if empty_now:
                     ways |= kings
@@ -327,13 +327,14 @@ class DeadEnds:
             for c_bit, parent_bit, between, _ in specials:
                 if parent_bit & uncovered and between & ~stuck:
                     ways |= c_bit
-            freed = stuck & cards & flip_ok & ways
+            ways &= stuck & cards
+            freed = ways & flip_ok
             if comebacks:
                 left = []
                 for item in comebacks:
                     for way in item[1]:
                         if not way & stuck:
-                            freed |= 1 << item[0]
+                            freed |= _BIT[item[0]]
                             break
                     else:
                         left.append(item)
@@ -344,10 +345,15 @@ class DeadEnds:
             if not stuck:
                 return False
             freed &= cards
+            ways &= ~face_up  # face-down cards with a way, waiting for the card on them to lead
             while freed:
                 low = freed & -freed
-                covered &= ~below[low]
                 freed ^= low
+                under = below[low]
+                covered &= ~under
+                if under & ways & stuck:  # turned up by that card's leading: free now too
+                    stuck ^= under
+                    freed |= under
 
     def _home_column(self, col: bytes) -> tuple:
         """What ``never_home`` reads of one column alone, kept per column met (``home_columns``,
@@ -371,11 +377,11 @@ class DeadEnds:
         specials = []
         under = 0
         for i, c in enumerate(plain):
-            bit = 1 << c
+            bit = _BIT[c]
             cards |= bit
             if col[i] < HIDDEN:
                 face_up |= bit
-            on[c] = 1 << plain[i + 1] if i + 1 < n else 0
+            on[c] = _BIT[plain[i + 1]] if i + 1 < n else 0
             below[bit] = under
             under = bit
         for i, c in enumerate(plain):
@@ -383,15 +389,15 @@ class DeadEnds:
             if rank == KING:
                 continue
             for place_suit in range(4):
-                if _TAKERS[place_suit] >> 13 * _SUIT[c] & 1:
+                if _TAKERS[place_suit] >> 14 * _SUIT[c] & 1:
                     parent = _CARD[place_suit][rank + 1]
                     if parent in plain[i + 1:]:
                         j = plain.index(parent, i + 1)
                         between = 0
                         for e in range(i + 1, j + 1):
-                            between |= 1 << plain[e]
-                        specials.append((1 << c, 1 << parent, between, place_suit))
-        info = cache[col] = (cards, face_up, cards ^ (1 << plain[-1]), on, below, tuple(specials))
+                            between |= _BIT[plain[e]]
+                        specials.append((_BIT[c], _BIT[parent], between, place_suit))
+        info = cache[col] = (cards, face_up, cards ^ _BIT[plain[-1]], on, below, tuple(specials))
         return info
 
 
@@ -413,14 +419,14 @@ def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], e
         a, b = _OPPOSITE[su]
         for r in range(top, min(found[a], found[b]) + 1, -1):  # from the top down: the card above first
             c = _CARD[su][r]
-            above = 1 << _CARD[su][r + 1] if r < top else 0
+            above = _BIT[_CARD[su][r + 1]] if r < top else 0
             ways = []
             if r == KING:
                 if not empty_now:
-                    ways = [1 << bottom for bottom in bottoms]
+                    ways = [_BIT[bottom] for bottom in bottoms]
             else:
                 for parent in accepts[c]:
-                    way = 1 << parent if rank[parent] <= found[suit[parent]] else on[parent]
+                    way = _BIT[parent] if rank[parent] <= found[suit[parent]] else on[parent]
                     if not way:
                         ways = []
                         break
@@ -431,7 +437,7 @@ def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], e
                 ways = [above]
             else:
                 continue  # it can come back as soon as it is its foundation's top
-            stuck |= 1 << c
+            stuck |= _BIT[c]
             ways_of.append((c, ways))
     return stuck
 
