@@ -85,7 +85,7 @@ class HomeProof:
         cache = self.home_columns
         on: dict[int, int] = {}  # the bit of the card lying on each column card (0 for a top)
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
-        cards = face_up = covered = 0
+        cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
         bottoms = []
         for col in cols:
@@ -99,6 +99,7 @@ class HomeProof:
                 if info[5]:
                     specials += info[5]
                 bottoms.append(col[0] & 63)
+                bottom_mask |= info[6]
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
         if cards | homes != _ALL or cards & homes:
             return False  # a card neither home nor in a column: not a position this proof reads
@@ -108,62 +109,69 @@ class HomeProof:
         spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
         for c_bit, _, _, place_suit in specials:
             spec[place_suit] &= ~c_bit
-        bottom_mask = 0
-        for bottom in bottoms:
-            bottom_mask |= _BIT[bottom]
         kings = _KINGS & cards
         t0, t1, t2, t3 = _TAKERS
         s0, s1, s2, s3 = spec
         m12, guards, aces = _RANKS12, _GUARDS, _ACES
+        # the suits of one colour take the same suits (C-2): their places are shifted as one
+        paired = t0 == t3 and t1 == t2 and not specials
+        always = 0  # the cards a way is open to whatever S is: the Kings, with an empty column now
+        if empty_now:
+            always, kings = kings, 0
         stuck = cards | back
-        # the cards the card lying on which is in S: at first every card with a card on it
+        # ``covered``: the cards the card lying on which is in S; at first every card with one on it
         while True:
             uncovered = cards ^ covered
-            flip_ok = face_up | uncovered  # face up, or the card lying on it can lead
             place = (homes & ~stuck) | uncovered  # a card of one rank higher that takes a card now
-            ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 15) & m12) * t1 & s1
-                    | ((place >> 29) & m12) * t2 & s2 | ((place >> 43) & m12) * t3 & s3)
+            if paired:
+                ways = ((((place >> 1) | (place >> 43)) & m12) * t0
+                        | (((place >> 15) | (place >> 29)) & m12) * t1)
+            else:
+                ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 15) & m12) * t1 & s1
+                        | ((place >> 29) & m12) * t2 & s2 | ((place >> 43) & m12) * t3 & s3)
+                for c_bit, parent_bit, between, _ in specials:
+                    if parent_bit & uncovered and between & ~stuck:
+                        ways |= c_bit
             # home: no card of its suit up to it waits on S, the bits under each suit's lowest
             # covered card (every bit of a suit with none): one subtraction for the four suits
             low = covered | guards
-            ways |= (low - aces) & ~low
+            ways |= (low - aces) & ~low | always
             if kings:
-                if empty_now:
+                free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
+                if free & (free - 1):
                     ways |= kings
-                else:
-                    free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
-                    if free & (free - 1):
-                        ways |= kings
-                    elif free:
-                        ways |= kings & ~free
-            for c_bit, parent_bit, between, _ in specials:
-                if parent_bit & uncovered and between & ~stuck:
-                    ways |= c_bit
+                elif free:
+                    ways |= kings & ~free
             ways &= stuck & cards
-            freed = ways & flip_ok
+            freed = ways & (face_up | uncovered)  # face up, or the card lying on it can lead
             if comebacks:
+                back_freed = 0
                 left = []
                 for item in comebacks:
                     for way in item[1]:
                         if not way & stuck:
-                            freed |= _BIT[item[0]]
+                            back_freed |= _BIT[item[0]]
                             break
                     else:
                         left.append(item)
                 comebacks = left
+                if back_freed:
+                    stuck ^= back_freed
+                    if not freed:
+                        continue
             if not freed:
                 return bool(stuck)
             stuck ^= freed
             if not stuck:
                 return False
-            freed &= cards
-            ways &= ~face_up  # face-down cards with a way, waiting for the card on them to lead
+            waiting = ways & stuck  # face-down cards with a way, waiting for the card on them to lead
             while freed:
                 low = freed & -freed
                 freed ^= low
                 under = below[low]
                 covered &= ~under
-                if under & ways & stuck:  # turned up by that card's leading: free now too
+                if under & waiting:  # turned up by that card's leading: free now too
+                    waiting ^= under
                     stuck ^= under
                     freed |= under
 
@@ -176,7 +184,7 @@ class HomeProof:
         ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
         cards from the one on it up to the place, the place's suit): it goes there once the
         place's card on it has led and one of those cards has led (until then it rides in the
-        card's own group).
+        card's own group); and the bit of its bottom card.
         """
         cache = self.home_columns
         if len(cache) >= self.home_columns_cap:
@@ -186,7 +194,7 @@ class HomeProof:
         cards = face_up = 0
         on = {}
         below = {}
-        specials = []
+        at = {}  # card -> its index in the column
         under = 0
         for i, c in enumerate(plain):
             bit = _BIT[c]
@@ -196,20 +204,22 @@ class HomeProof:
             on[c] = _BIT[plain[i + 1]] if i + 1 < n else 0
             below[bit] = under
             under = bit
+            at[c] = i
+        place_suits = [[a for a in range(4) if _TAKERS[a] >> 14 * s & 1] for s in range(4)]
+        specials = []
         for i, c in enumerate(plain):
             rank = _RANK[c]
             if rank == KING:
                 continue
-            for place_suit in range(4):
-                if _TAKERS[place_suit] >> 14 * _SUIT[c] & 1:
-                    parent = _CARD[place_suit][rank + 1]
-                    if parent in plain[i + 1:]:
-                        j = plain.index(parent, i + 1)
-                        between = 0
-                        for e in range(i + 1, j + 1):
-                            between |= _BIT[plain[e]]
-                        specials.append((_BIT[c], _BIT[parent], between, place_suit))
-        info = cache[col] = (cards, face_up, cards ^ _BIT[plain[-1]], on, below, tuple(specials))
+            for place_suit in place_suits[_SUIT[c]]:
+                parent = _CARD[place_suit][rank + 1]
+                j = at.get(parent, -1)
+                if j > i:
+                    between = 0
+                    for e in range(i + 1, j + 1):
+                        between |= _BIT[plain[e]]
+                    specials.append((_BIT[c], _BIT[parent], between, place_suit))
+        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]])
         return info
 
 

@@ -42,7 +42,7 @@ was tried.
 
 The search is in five parts, one job each: ``position`` (the stored position, the card tables,
 safe foundation moves, settling twins), ``movegen`` (foundations, the talon, the children of a
-position), ``dead_ends`` (the proofs that a position is lost), ``loosening`` (when a proof
+position), ``dead_ends`` (the proofs that a position is lost; Yukon's in ``home_proof``), ``loosening`` (when a proof
 need not be asked again) and, here, the search loop and the way its line is written back as
 core moves.
 """
