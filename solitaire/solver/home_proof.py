@@ -83,19 +83,19 @@ class HomeProof:
             return False
         cols, found = state[0], state[1]
         cache = self.home_columns
-        on: dict[int, int] = {}  # the bit of the card lying on each column card (0 for a top)
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
         cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
         bottoms = []
+        lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
         for col in cols:
             if col:
                 info = cache.get(col) or self._home_column(col)
                 cards |= info[0]
                 face_up |= info[1]
                 covered |= info[2]
-                on.update(info[3])
                 below.update(info[4])
+                lying.append(info[3])
                 if info[5]:
                     specials += info[5]
                 bottoms.append(col[0] & 63)
@@ -105,7 +105,7 @@ class HomeProof:
             return False  # a card neither home nor in a column: not a position this proof reads
         empty_now = len(bottoms) < len(cols)
         comebacks: list[tuple[int, list[int]]] = []
-        back = _comebacks(found, on, bottoms, empty_now, comebacks)
+        back = _comebacks(found, _Lying(lying), bottoms, empty_now, comebacks)
         spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
         for c_bit, _, _, place_suit in specials:
             spec[place_suit] &= ~c_bit
@@ -221,6 +221,23 @@ class HomeProof:
                     specials.append((_BIT[c], _BIT[parent], between, place_suit))
         info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]])
         return info
+
+
+class _Lying(dict):
+    """By card, the bit of the card lying on it (0 for a top or a card home), made from the
+    columns' own (``columns``) only when first asked: ``_comebacks`` asks only once some
+    foundation is two ranks past both of the other colour's, and most positions have none.
+    """
+
+    def __init__(self, columns: list[dict[int, int]]) -> None:
+        super().__init__()
+        self.columns = columns
+
+    def __missing__(self, c: int) -> int:
+        if not self:
+            for column in self.columns:
+                self.update(column)
+        return self.get(c, 0)
 
 
 def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], empty_now: bool,

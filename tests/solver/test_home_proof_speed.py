@@ -101,12 +101,17 @@ def test_YU2_played_yukon_games_are_judged_as_by_the_old_proof():
     assert differ == 0 and len(searches) >= 300 and lost >= 20, (differ, lost, len(searches))
 
 
-def test_YU2_a_full_column_cache_is_emptied_and_the_verdicts_stay_the_same():
+@pytest.mark.parametrize("cap", [20, 3])
+def test_YU2_a_full_column_cache_is_emptied_and_the_verdicts_stay_the_same(cap):
+    # a cap of 3 empties it while one position's seven columns are read, early and late in games
+    # (late: cards home that must come back, which read what lies on each column card)
     search, states = _searched_positions("YU1-D1N-DTNNVSZ", 600)
+    rng = random.Random(cap)
+    states += [Search(random_position(rng, "yukon", left=(8, 20), crowded=True)).start for _ in range(300)]
     fresh = Search(Game.deal(parse_code("YU1-D1N-DTNNVSZ")))
-    fresh.home_columns_cap = 20
+    fresh.home_columns_cap = cap
     verdicts = [fresh.never_home(state) for state in states]
-    assert len(fresh.home_columns) <= 20
+    assert len(fresh.home_columns) <= cap
     assert verdicts == [reference.never_home(fresh, state) for state in states]
 
 
