@@ -73,6 +73,8 @@ class HomeProof:
           ``_TAKERS`` by one shift of the places free now; a card goes home once no card of its
           suit up to it is ``covered``; only a card whose place lies above it in its own column
           (``_home_column``'s ``specials``) and the coming-back events are looked at one by one;
+          a face-down card with a way open is freed as soon as the card on it leaves S, in the
+          same round (a column of face-down cards is taken down in one round, not one a card);
         - what a column alone decides is worked out once per column met (``_home_column``).
 
         Starting from every card rather than from the cards not free at once changes nothing:
@@ -119,7 +121,7 @@ class HomeProof:
         if empty_now:
             always, kings = kings, 0
         stuck = cards | back
-        # ``covered``: the cards the card lying on which is in S; at first every card with one on it
+        # ``covered``: the cards whose card lying on them is in S (at first, every card with one on it)
         while True:
             uncovered = cards ^ covered
             place = (homes & ~stuck) | uncovered  # a card of one rank higher that takes a card now

@@ -1,4 +1,4 @@
-"""Yukon's loss proof (issue 34, ``DeadEnds.never_home``): a card's going home is an event of its
+"""Yukon's loss proof (issue 34, ``HomeProof.never_home``): a card's going home is an event of its
 own, needing the next lower card of its suit home, not merely led somewhere. Checked on a deal
 the proof now calls lost before any move, and against a reference that tries every legal move,
 which must catch a proof that forgets a way out.
