@@ -1,8 +1,9 @@
-"""When Yukon's search need not ask its loss proof (``DeadEnds.never_home``) again: after a move
+"""When Yukon's search need not ask its loss proof (``HomeProof.never_home``) again: after a move
 that only loosens what the proof reads, from a position the proof did not call lost (issue 34).
 
-The proof is most of the time a Yukon search spends (60-77% of it on the hardest deals of the
-tuning seeds), and it is asked at every position the search expands. A position reached by such
+The proof was most of the time a Yukon search spends (60-77% of it on the hardest deals of the
+tuning seeds; less since it is worked out on bit masks, ``home_proof``), and it is asked at every
+position the search expands. A position reached by such
 a move is almost never called lost where the position it came from, which was expanded, was not:
 never by the proof as it stood when this was written; since the proof learnt that a card home is a
 place to land only once it can come back (C-7), a card sent home can take a landing place away,

@@ -42,7 +42,7 @@ was tried.
 
 The search is in five parts, one job each: ``position`` (the stored position, the card tables,
 safe foundation moves, settling twins), ``movegen`` (foundations, the talon, the children of a
-position), ``dead_ends`` (the proofs that a position is lost), ``loosening`` (when a proof
+position), ``dead_ends`` (the proofs that a position is lost; Yukon's in ``home_proof``), ``loosening`` (when a proof
 need not be asked again) and, here, the search loop and the way its line is written back as
 core moves.
 """
@@ -146,6 +146,7 @@ class Search(MoveGeneration, DeadEnds):
         self.twins = settle and rules.decks == 1  # positions are settled
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
+        self.home_columns: dict[bytes, tuple] = {}  # per column met: ``DeadEnds._home_column``
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``

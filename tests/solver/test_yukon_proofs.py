@@ -1,4 +1,4 @@
-"""Yukon's loss proof (issue 34, ``DeadEnds.never_home``): a card's going home is an event of its
+"""Yukon's loss proof (issue 34, ``HomeProof.never_home``): a card's going home is an event of its
 own, needing the next lower card of its suit home, not merely led somewhere. Checked on a deal
 the proof now calls lost before any move, and against a reference that tries every legal move,
 which must catch a proof that forgets a way out.
@@ -10,8 +10,9 @@ import random
 
 from solitaire.core import Game, parse_card, parse_code, ruleset
 from solitaire.core.cards import card
-from solitaire.solver import dead_ends
+from solitaire.solver import home_proof
 from solitaire.solver.api import solve
+from solitaire.solver.position import _OPPOSITE
 from solitaire.solver.search import Search
 from tests.solver.test_reference import Reference, random_position
 
@@ -52,8 +53,11 @@ def test_YU2_the_proof_calls_lost_only_positions_the_reference_does_not_win():
 
 def test_YU2_a_proof_that_forgets_one_of_the_two_cards_a_card_goes_on_is_caught(monkeypatch):
     # the same check, with each card taking only the first of its two places (C-2): the
-    # reference wins a position this wrong proof calls lost
-    monkeypatch.setattr(dead_ends, "_ACCEPTS", [places[:1] for places in dead_ends._ACCEPTS])
+    # reference wins a position this wrong proof calls lost (``_TAKERS``: the suits each suit's
+    # cards go on, ``_ACCEPTS``: the cards a card home may come back onto)
+    first = [sum(1 << 14 * s for s in range(4) if _OPPOSITE[s][0] == a) for a in range(4)]
+    monkeypatch.setattr(home_proof, "_TAKERS", tuple(first))
+    monkeypatch.setattr(home_proof, "_ACCEPTS", [places[:1] for places in home_proof._ACCEPTS])
     proven, won = _wrongly_lost(2, 150)
     assert won == 1, (proven, won)
 
@@ -97,13 +101,13 @@ def test_C7_the_proof_with_cards_coming_back_calls_lost_only_what_the_reference_
 
 def test_C7_a_proof_where_a_card_home_comes_back_only_if_it_can_at_once_is_caught(monkeypatch):
     # the same check, with every card home that cannot come back now taken to never come back
-    real = dead_ends._comebacks
+    real = home_proof._comebacks
 
     def never(found, on, bottoms, empty_now, ways_of):
         stuck = real(found, on, bottoms, empty_now, ways_of)
-        ways_of[:] = [(c, [way | 1 << c for way in ways]) for c, ways in ways_of]
+        ways_of[:] = [(c, [way | home_proof._BIT[c] for way in ways]) for c, ways in ways_of]
         return stuck
 
-    monkeypatch.setattr(dead_ends, "_comebacks", never)
+    monkeypatch.setattr(home_proof, "_comebacks", never)
     proven, won = _comebacks_wrongly_lost(5, 1_200)
     assert won == 1, (proven, won)

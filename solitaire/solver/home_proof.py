@@ -1,0 +1,284 @@
+"""Yukon's loss proof (``never_home``, issue 34): a position where some cards can provably
+never go home is lost at once, without searching it. Asked at every position a Yukon search
+expands (except after a move that only loosens what it reads: ``loosening``), it was 60-77% of
+the search's time; it is worked out here on bit masks over every card at once, with what each
+column alone decides kept per column met.
+
+``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
+and the ``home_columns`` cache set up by ``Search.__init__``.
+"""
+
+from __future__ import annotations
+
+from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
+
+# ``never_home``'s bit masks over the cards: card c (suit s, rank r) is bit 14 * s + r - 1,
+# _BIT[c], so that each suit has 14 bits, its 13 ranks and a spare bit above them that keeps a
+# subtraction in one suit from borrowing from the next (``_GUARDS``). The cards home with a
+# foundation at rank r (_HOMES[s][r]), every card, the Kings, the 12 ranks below the King.
+_BIT = tuple(1 << (c + c // 13) for c in range(52))
+_HOMES = tuple(tuple(((1 << r) - 1) << 14 * s for r in range(KING + 1)) for s in range(4))
+_ALL = sum(_BIT)
+_KINGS = sum(_BIT[_CARD[s][KING]] for s in range(4))
+_RANKS12 = (1 << 12) - 1
+_ACES = sum(_BIT[_CARD[s][1]] for s in range(4))  # the lowest bit of each suit
+_GUARDS = _ACES << 13  # the spare bit of each suit
+# _TAKERS[a]: the suits s whose cards go onto the cards of suit a one rank higher (C-2: the other
+# colour), as bits 14 * s, so that a 12-bit mask of suit a's places times it lies on those suits
+_TAKERS = tuple(sum(1 << 14 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
+
+
+class HomeProof:
+    home_columns_cap = 10_000  # columns ``_home_column`` keeps (about 2 kB each; a 40,000-position search met 4,467)
+
+    def never_home(self, state: State) -> bool:
+        """Whether some cards can provably never go home, so the game is lost (issue 34): one
+        deck, every card in the columns or home, an empty column for Kings only, and any face-up
+        card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).
+
+        ``dead_end`` asks when a card can first move at all, and in Yukon almost every card can
+        be carried by a card under it. This asks, of each card not home, when it can first lead
+        a move and when it can first go home: the set S of these events that never happen is the
+        largest in which each event's every way needs an event of S to have happened first. A
+        card only leaves the card it lies on by leading (a card carried keeps what lies on it),
+        so the ways, each the events that must have happened before, are:
+
+        - a card goes home: the card lying on it has led (it must be a top), and the next lower
+          card of its suit has gone home (which a lower card leading onto another card is not:
+          issue 34, that was the proof's weak point);
+        - a card leads: it goes home; or it goes onto a card that takes it (C-2) once the card
+          lying on that one has led (none if it is home, C-7); if it lies above in the card's
+          own column, one card from just above the card up to it must have led too (until then
+          it rides in the card's own group); or a King goes into an empty column (C-3): one now,
+          or some column's bottom card has led (nothing else empties a column);
+
+        and a face-down card must first be turned up: the card lying on it must have led (C-6).
+        A card home now leads when it first comes back to a column (C-7), so a card going onto
+        it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
+        Since the first event of S to happen would need one that happened before, none of S ever
+        happens; every card must go home for a win.
+
+        How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
+        34), with the same verdict as the events and ways written out one by one
+        (tests/solver/test_home_proof_speed.py):
+
+        - "goes home" has one way only, so it is not an event of its own: unfolded down its suit,
+          a card goes home once every card lying on a card of its suit, from the foundation up
+          to it, has led; S keeps the same leading and coming-back events (a way that needs an
+          event is met exactly when that event's one way is);
+        - S is a bit mask over the cards (a column card's bit: it leads; a card home: it comes
+          back), and S is taken down a round at a time for every card at once: the cards whose
+          leading waits on a card of S (``covered``: the card lying on them is in S) decide
+          every way; a card of suit s goes onto the cards of one rank higher of the suits in
+          ``_TAKERS`` by one shift of the places free now; a card goes home once no card of its
+          suit up to it is ``covered``; only a card whose place lies above it in its own column
+          (``_home_column``'s ``specials``) and the coming-back events are looked at one by one;
+          a face-down card with a way open is freed as soon as the card on it leaves S, in the
+          same round (a column of face-down cards is taken down in one round, not one a card);
+        - what a column alone decides is worked out once per column met (``_home_column``).
+
+        Starting from every card rather than from the cards not free at once changes nothing:
+        a card free at once leaves S in the first round, and S ends the largest such set either
+        way.
+        """
+        if self.decks != 1 or self.empty_any or self.ordered or state[2]:
+            return False
+        cols, found = state[0], state[1]
+        cache = self.home_columns
+        below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
+        cards = face_up = covered = bottom_mask = 0
+        specials: list[tuple[int, int, int, int]] = []
+        bottoms = []
+        lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
+        for col in cols:
+            if col:
+                info = cache.get(col) or self._home_column(col)
+                cards |= info[0]
+                face_up |= info[1]
+                covered |= info[2]
+                below.update(info[4])
+                lying.append(info[3])
+                if info[5]:
+                    specials += info[5]
+                bottoms.append(col[0] & 63)
+                bottom_mask |= info[6]
+        homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
+        if cards | homes != _ALL or cards & homes:
+            return False  # a card neither home nor in a column: not a position this proof reads
+        empty_now = len(bottoms) < len(cols)
+        comebacks: list[tuple[int, list[int]]] = []
+        back = _comebacks(found, _Lying(lying), bottoms, empty_now, comebacks)
+        spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
+        for c_bit, _, _, place_suit in specials:
+            spec[place_suit] &= ~c_bit
+        kings = _KINGS & cards
+        t0, t1, t2, t3 = _TAKERS
+        s0, s1, s2, s3 = spec
+        m12, guards, aces = _RANKS12, _GUARDS, _ACES
+        # the suits of one colour take the same suits (C-2): their places are shifted as one
+        paired = t0 == t3 and t1 == t2 and not specials
+        always = 0  # the cards a way is open to whatever S is: the Kings, with an empty column now
+        if empty_now:
+            always, kings = kings, 0
+        stuck = cards | back
+        # ``covered``: the cards whose card lying on them is in S (at first, every card with one on it)
+        while True:
+            uncovered = cards ^ covered
+            place = (homes & ~stuck) | uncovered  # a card of one rank higher that takes a card now
+            if paired:
+                ways = ((((place >> 1) | (place >> 43)) & m12) * t0
+                        | (((place >> 15) | (place >> 29)) & m12) * t1)
+            else:
+                ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 15) & m12) * t1 & s1
+                        | ((place >> 29) & m12) * t2 & s2 | ((place >> 43) & m12) * t3 & s3)
+                for c_bit, parent_bit, between, _ in specials:
+                    if parent_bit & uncovered and between & ~stuck:
+                        ways |= c_bit
+            # home: no card of its suit up to it waits on S, the bits under each suit's lowest
+            # covered card (every bit of a suit with none): one subtraction for the four suits
+            low = covered | guards
+            ways |= (low - aces) & ~low | always
+            if kings:
+                free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
+                if free & (free - 1):
+                    ways |= kings
+                elif free:
+                    ways |= kings & ~free
+            ways &= stuck & cards
+            freed = ways & (face_up | uncovered)  # face up, or the card lying on it can lead
+            if comebacks:
+                back_freed = 0
+                left = []
+                for item in comebacks:
+                    for way in item[1]:
+                        if not way & stuck:
+                            back_freed |= _BIT[item[0]]
+                            break
+                    else:
+                        left.append(item)
+                comebacks = left
+                if back_freed:
+                    stuck ^= back_freed
+                    if not freed:
+                        continue
+            if not freed:
+                return bool(stuck)
+            stuck ^= freed
+            if not stuck:
+                return False
+            waiting = ways & stuck  # face-down cards with a way, waiting for the card on them to lead
+            while freed:
+                low = freed & -freed
+                freed ^= low
+                under = below[low]
+                covered &= ~under
+                if under & waiting:  # turned up by that card's leading: free now too
+                    waiting ^= under
+                    stuck ^= under
+                    freed |= under
+
+    def _home_column(self, col: bytes) -> tuple:
+        """What ``never_home`` reads of one column alone, kept per column met (``home_columns``,
+        emptied when it holds ``home_columns_cap`` columns): the bit masks of its cards, of its
+        face-up cards and of the cards with a card on them; per card the bit of the card lying
+        on it (0 for the top) and, by bit, the bit of the card it lies on (0 for the bottom); and
+        the ``specials``: each card whose place (a card of one rank higher of a suit in
+        ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
+        cards from the one on it up to the place, the place's suit): it goes there once the
+        place's card on it has led and one of those cards has led (until then it rides in the
+        card's own group); and the bit of its bottom card.
+        """
+        cache = self.home_columns
+        if len(cache) >= self.home_columns_cap:
+            cache.clear()
+        plain = [v & 63 for v in col]
+        n = len(plain)
+        cards = face_up = 0
+        on = {}
+        below = {}
+        at = {}  # card -> its index in the column
+        under = 0
+        for i, c in enumerate(plain):
+            bit = _BIT[c]
+            cards |= bit
+            if col[i] < HIDDEN:
+                face_up |= bit
+            on[c] = _BIT[plain[i + 1]] if i + 1 < n else 0
+            below[bit] = under
+            under = bit
+            at[c] = i
+        place_suits = [[a for a in range(4) if _TAKERS[a] >> 14 * s & 1] for s in range(4)]
+        specials = []
+        for i, c in enumerate(plain):
+            rank = _RANK[c]
+            if rank == KING:
+                continue
+            for place_suit in place_suits[_SUIT[c]]:
+                parent = _CARD[place_suit][rank + 1]
+                j = at.get(parent, -1)
+                if j > i:
+                    between = 0
+                    for e in range(i + 1, j + 1):
+                        between |= _BIT[plain[e]]
+                    specials.append((_BIT[c], _BIT[parent], between, place_suit))
+        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]])
+        return info
+
+
+class _Lying(dict):
+    """By card, the bit of the card lying on it (0 for a top or a card home), made from the
+    columns' own (``columns``) only when first asked: ``_comebacks`` asks only once some
+    foundation is two ranks past both of the other colour's, and most positions have none.
+    """
+
+    def __init__(self, columns: list[dict[int, int]]) -> None:
+        super().__init__()
+        self.columns = columns
+
+    def __missing__(self, c: int) -> int:
+        if not self:
+            for column in self.columns:
+                self.update(column)
+        return self.get(c, 0)
+
+
+def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], empty_now: bool,
+               ways_of: list[tuple[int, list[int]]]) -> int:
+    """``never_home``'s events for the cards home now: card c's bit (``_BIT[c]``) is the event
+    "c first comes back to a column" (C-7). It must be its foundation's top by then, so the card
+    above it there has come back first; and it lands on a card that takes it (C-2), which must be
+    uncovered (the card lying on it has led: ``on``, by card, the bit of the card lying on it) or
+    have come back itself, or, a King, in an empty column (one now, or a column's bottom card has
+    led: C-3). Adds the ways of each such event not free now to ``ways_of`` (card, the ways' bit
+    masks) and returns the bit mask of those events. A card is a place to land only for
+    a card of the other colour one rank lower not home, so the cards under the lowest such place
+    of each suit are left out (free): no way asks for them.
+    """
+    stuck = 0
+    rank, suit, accepts = _RANK, _SUIT, _ACCEPTS
+    for su in range(4):
+        top = found[su]
+        a, b = _OPPOSITE[su]
+        for r in range(top, min(found[a], found[b]) + 1, -1):  # from the top down: the card above first
+            c = _CARD[su][r]
+            above = _BIT[_CARD[su][r + 1]] if r < top else 0
+            ways = []
+            if r == KING:
+                if not empty_now:
+                    ways = [_BIT[bottom] for bottom in bottoms]
+            else:
+                for parent in accepts[c]:
+                    way = _BIT[parent] if rank[parent] <= found[suit[parent]] else on[parent]
+                    if not way:
+                        ways = []
+                        break
+                    ways.append(way)
+            if ways:
+                ways = [way | above for way in ways]
+            elif above & stuck:
+                ways = [above]
+            else:
+                continue  # it can come back as soon as it is its foundation's top
+            stuck |= _BIT[c]
+            ways_of.append((c, ways))
+    return stuck
