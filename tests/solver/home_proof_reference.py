@@ -1,42 +1,22 @@
 """Yukon's loss proof as it stood before issue 34's speed work (``DeadEnds.never_home`` of
-version 1.7.0), kept word for word as the reference the faster proof is checked against: its
-verdict must be the same on every position (tests/solver/test_home_proof_speed.py). ``self`` is
+version 1.7.0), kept as the reference the faster proof is checked against: its verdict must be
+the same on every position (tests/solver/test_home_proof_speed.py). Its fixed point
+(``_stays_stuck``) is still ``dead_ends``' own, which that module's other proof uses. ``self`` is
 a ``Search``: only its rule settings are read.
 """
 
 from __future__ import annotations
 
+from solitaire.solver.dead_ends import _stays_stuck  # still dead_ends' fixed point (its other proof)
 from solitaire.solver.position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
 
 _HOME = 64  # the event "card c goes home" is bit _HOME + c, "c leads" bit c
 
 
 def never_home(self, state: State) -> bool:
-    """Whether some cards can provably never go home, so the game is lost (issue 34): one
-    deck, every card in the columns or home, an empty column for Kings only, and any face-up
-    card leading whatever lies on it (Yukon: YU-1, YU-2, YU-3).
-
-    ``dead_end`` asks when a card can first move at all, and in Yukon almost every card can
-    be carried by a card under it. This asks, of each card not home, when it can first lead
-    a move and when it can first go home: the set S of these events that never happen is the
-    largest in which each event's every way needs an event of S to have happened first. A
-    card only leaves the card it lies on by leading (a card carried keeps what lies on it),
-    so the ways, each the events that must have happened before, are:
-
-    - a card goes home: the card lying on it has led (it must be a top), and the next lower
-      card of its suit has gone home (which a lower card leading onto another card is not:
-      issue 34, that was the proof's weak point);
-    - a card leads: it goes home; or it goes onto a card that takes it (C-2) once the card
-      lying on that one has led (none if it is home, C-7); if it lies above in the card's
-      own column, one card from just above the card up to it must have led too (until then
-      it rides in the card's own group); or a King goes into an empty column (C-3): one now,
-      or some column's bottom card has led (nothing else empties a column);
-
-    and a face-down card must first be turned up: the card lying on it must have led (C-6).
-    A card home now leads when it first comes back to a column (C-7), so a card going onto
-    it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
-    Since the first event of S to happen would need one that happened before, none of S ever
-    happens; every card must go home for a win.
+    """The proof event by event, one card and one way at a time: the events, their ways and why
+    it is sound are those of ``home_proof.HomeProof.never_home``'s docstring (the same words
+    stood here in version 1.7.0).
     """
     if self.decks != 1 or self.empty_any or self.ordered or state[2]:
         return False
@@ -134,23 +114,3 @@ def _comebacks(found: tuple[int, ...], on: list[int], bottoms: list[int], empty_
             stuck |= 1 << c
             ways_of.append((c, ways))
     return stuck
-
-
-def _stays_stuck(stuck: int, ways_of: list[tuple[int, list[int]]]) -> bool:
-    """Whether a set of cards is left each of whose ways out (``ways_of``: a card and the masks
-    of cards each of its ways needs gone first) needs another card of the set: ``stuck`` is
-    taken down to its largest such part, a card leaving it as soon as one way needs none of it."""
-    pending = ways_of  # the cards still in ``stuck``, each with its ways
-    while stuck:
-        left = []
-        for item in pending:
-            for way in item[1]:
-                if not way & stuck:
-                    stuck ^= 1 << item[0]
-                    break
-            else:
-                left.append(item)
-        if len(left) == len(pending):
-            return True
-        pending = left
-    return False
