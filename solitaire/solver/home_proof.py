@@ -60,7 +60,7 @@ class HomeProof:
 
         How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
         34), with the same verdict as the events and ways written out one by one
-        (tests/solver/test_home_proof_speed.py):
+        (tests/solver/test_home_proof_masks.py):
 
         - "goes home" has one way only, so it is not an event of its own: unfolded down its suit,
           a card goes home once every card lying on a card of its suit, from the foundation up

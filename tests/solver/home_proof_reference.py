@@ -1,6 +1,6 @@
 """Yukon's loss proof as it stood before issue 34's speed work (``DeadEnds.never_home`` of
 version 1.7.0), kept as the reference the faster proof is checked against: its verdict must be
-the same on every position (tests/solver/test_home_proof_speed.py). Its fixed point
+the same on every position (tests/solver/test_home_proof_masks.py). Its fixed point
 (``_stays_stuck``) is still ``dead_ends``' own, which that module's other proof uses. ``self`` is
 a ``Search``: only its rule settings are read.
 """
