@@ -26,6 +26,10 @@ _GUARDS = _ACES << 13  # the spare bit of each suit
 # _TAKERS[a]: the suits s whose cards go onto the cards of suit a one rank higher (C-2: the other
 # colour), as bits 14 * s, so that a 12-bit mask of suit a's places times it lies on those suits
 _TAKERS = tuple(sum(1 << 14 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
+# _PLACE_SUITS[s]: the suits of the places a card of suit s goes onto (those whose _TAKERS hold s)
+_PLACE_SUITS = tuple(tuple(a for a in range(4) if _TAKERS[a] >> 14 * s & 1) for s in range(4))
+# the suits of one colour take the same suits (C-2), so their places can be shifted as one
+_PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
 
 
 class HomeProof:
@@ -115,8 +119,7 @@ class HomeProof:
         t0, t1, t2, t3 = _TAKERS
         s0, s1, s2, s3 = spec
         m12, guards, aces = _RANKS12, _GUARDS, _ACES
-        # the suits of one colour take the same suits (C-2): their places are shifted as one
-        paired = t0 == t3 and t1 == t2 and not specials
+        paired = _PAIRED and not specials  # the suits of one colour shifted as one
         always = 0  # the cards a way is open to whatever S is: the Kings, with an empty column now
         if empty_now:
             always, kings = kings, 0
@@ -168,9 +171,9 @@ class HomeProof:
                 return False
             waiting = ways & stuck  # face-down cards with a way, waiting for the card on them to lead
             while freed:
-                low = freed & -freed
-                freed ^= low
-                under = below[low]
+                bit = freed & -freed
+                freed ^= bit
+                under = below[bit]
                 covered &= ~under
                 if under & waiting:  # turned up by that card's leading: free now too
                     waiting ^= under
@@ -207,13 +210,12 @@ class HomeProof:
             below[bit] = under
             under = bit
             at[c] = i
-        place_suits = [[a for a in range(4) if _TAKERS[a] >> 14 * s & 1] for s in range(4)]
         specials = []
         for i, c in enumerate(plain):
             rank = _RANK[c]
             if rank == KING:
                 continue
-            for place_suit in place_suits[_SUIT[c]]:
+            for place_suit in _PLACE_SUITS[_SUIT[c]]:
                 parent = _CARD[place_suit][rank + 1]
                 j = at.get(parent, -1)
                 if j > i:

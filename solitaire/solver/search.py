@@ -146,7 +146,7 @@ class Search(MoveGeneration, DeadEnds):
         self.twins = settle and rules.decks == 1  # positions are settled
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
-        self.home_columns: dict[bytes, tuple] = {}  # per column met: ``DeadEnds._home_column``
+        self.home_columns: dict[bytes, tuple] = {}  # per column met: ``HomeProof._home_column``
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``
