@@ -10,7 +10,7 @@ and the ``home_columns`` cache set up by ``Search.__init__``.
 
 from __future__ import annotations
 
-from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
+from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, _TWIN, HIDDEN, KING, State
 
 # ``never_home``'s bit masks over the cards: card c (suit s, rank r) is bit 14 * s + r - 1,
 # _BIT[c], so that each suit has 14 bits, its 13 ranks and a spare bit above them that keeps a
@@ -30,6 +30,9 @@ _TAKERS = tuple(sum(1 << 14 * s for s in range(4) if a in _OPPOSITE[s]) for a in
 _PLACE_SUITS = tuple(tuple(a for a in range(4) if _TAKERS[a] >> 14 * s & 1) for s in range(4))
 # the suits of one colour take the same suits (C-2), so their places can be shifted as one
 _PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
+
+
+TWIN_PLACES = True
 
 
 class HomeProof:
@@ -92,6 +95,7 @@ class HomeProof:
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
         cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
+        pairs: list[tuple[int, int, int, int]] = []
         bottoms = []
         lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
         for col in cols:
@@ -104,6 +108,8 @@ class HomeProof:
                 lying.append(info[3])
                 if info[5]:
                     specials += info[5]
+                if info[7]:
+                    pairs += info[7]
                 bottoms.append(col[0] & 63)
                 bottom_mask |= info[6]
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
@@ -140,7 +146,11 @@ class HomeProof:
             # home: no card of its suit up to it waits on S, the bits under each suit's lowest
             # covered card (every bit of a suit with none): one subtraction for the four suits
             low = covered | guards
-            ways |= (low - aces) & ~low | always
+            home_way = (low - aces) & ~low
+            ways |= home_way | always
+            for y_bit, both, p_bit, q_bit in pairs:
+                if not home_way & both and not (place & p_bit and place & q_bit):
+                    ways &= ~y_bit
             if kings:
                 free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
                 if free & (free - 1):
@@ -223,7 +233,20 @@ class HomeProof:
                     for e in range(i + 1, j + 1):
                         between |= _BIT[plain[e]]
                     specials.append((_BIT[c], _BIT[parent], between, place_suit))
-        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]])
+        pairs = []
+        for k in range(1, n if TWIN_PLACES else 0):
+            x = plain[k]
+            if _RANK[x] == KING:
+                continue
+            twin = _TWIN[x]
+            j = k - 1
+            while j >= 0 and col[j] >= HIDDEN:
+                if plain[j] == twin:
+                    p, q = _ACCEPTS[x]
+                    pairs.append((_BIT[twin], _BIT[x] | _BIT[twin], _BIT[p], _BIT[q]))
+                j -= 1
+        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]],
+                             tuple(pairs))
         return info
 
 
