@@ -32,11 +32,9 @@ _PLACE_SUITS = tuple(tuple(a for a in range(4) if _TAKERS[a] >> 14 * s & 1) for 
 _PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
 
 
-TWIN_PLACES = True
-
-
 class HomeProof:
     home_columns_cap = 10_000  # columns ``_home_column`` keeps (about 2 kB each; a 40,000-position search met 4,467)
+    twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
@@ -64,6 +62,19 @@ class HomeProof:
         it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
         Since the first event of S to happen would need one that happened before, none of S ever
         happens; every card must go home for a win.
+
+        Twins that share their one place (issue 34): x and its twin y (same rank and colour) go
+        onto the same two cards. Where y lies face down under x, with only face-down cards between,
+        y cannot lead before x has led. If neither can go home and one of the two places is shut
+        (covered by a card whose leading is in S, or home and unable to come back), x's leads go
+        onto the other place, and x then never leaves it: its one way off is the shut place or
+        home. So that place is covered from x's first lead on, and y, which leads only after it,
+        has nowhere to go: y's leading stays in S while those hold. (The first event of S at
+        time t: if it is y's leading, x led before t, onto the open place, since nothing of S had
+        happened, and still lies there.) Tuning seed 11's YU1-D1N-LCCYNSX: the 7 of clubs lowest
+        face up on the 7 of spades, the 8 of diamonds face down under the 4 of hearts, which
+        waits for the 3 of hearts under the 7 of spades: lost at once instead of after 93,296
+        positions.
 
         How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
         34), with the same verdict as the events and ways written out one by one
@@ -95,7 +106,8 @@ class HomeProof:
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
         cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
-        pairs: list[tuple[int, int, int, int]] = []
+        pairs: list[tuple[int, int, int, int]] = []  # ``_home_column``'s ``twins``
+        twin_places = self.twin_places
         bottoms = []
         lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
         for col in cols:
@@ -108,7 +120,7 @@ class HomeProof:
                 lying.append(info[3])
                 if info[5]:
                     specials += info[5]
-                if info[7]:
+                if info[7] and twin_places:
                     pairs += info[7]
                 bottoms.append(col[0] & 63)
                 bottom_mask |= info[6]
@@ -149,6 +161,7 @@ class HomeProof:
             home_way = (low - aces) & ~low
             ways |= home_way | always
             for y_bit, both, p_bit, q_bit in pairs:
+                # twins that cannot go home, one of their two places shut: y waits
                 if not home_way & both and not (place & p_bit and place & q_bit):
                     ways &= ~y_bit
             if kings:
@@ -199,7 +212,9 @@ class HomeProof:
         ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
         cards from the one on it up to the place, the place's suit): it goes there once the
         place's card on it has led and one of those cards has led (until then it rides in the
-        card's own group); and the bit of its bottom card.
+        card's own group); the bit of its bottom card; and the ``twins``: each card y face down
+        under its twin x with only face-down cards between, as (y's bit, x's and y's bits, the
+        bits of their two places).
         """
         cache = self.home_columns
         if len(cache) >= self.home_columns_cap:
@@ -233,20 +248,20 @@ class HomeProof:
                     for e in range(i + 1, j + 1):
                         between |= _BIT[plain[e]]
                     specials.append((_BIT[c], _BIT[parent], between, place_suit))
-        pairs = []
-        for k in range(1, n if TWIN_PLACES else 0):
+        twins = []
+        for k in range(1, n):
             x = plain[k]
             if _RANK[x] == KING:
                 continue
-            twin = _TWIN[x]
             j = k - 1
-            while j >= 0 and col[j] >= HIDDEN:
-                if plain[j] == twin:
-                    p, q = _ACCEPTS[x]
-                    pairs.append((_BIT[twin], _BIT[x] | _BIT[twin], _BIT[p], _BIT[q]))
+            while j >= 0 and col[j] >= HIDDEN:  # the face-down cards right under x
+                if plain[j] == _TWIN[x]:
+                    places = _ACCEPTS[x]  # (C-2: two; one where a test takes a place away)
+                    p, q = places[0], places[-1]
+                    twins.append((_BIT[plain[j]], _BIT[x] | _BIT[plain[j]], _BIT[p], _BIT[q]))
                 j -= 1
         info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]],
-                             tuple(pairs))
+                             tuple(twins))
         return info
 
 
