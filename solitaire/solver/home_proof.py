@@ -10,7 +10,7 @@ and the ``home_columns`` cache set up by ``Search.__init__``.
 
 from __future__ import annotations
 
-from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, HIDDEN, KING, State
+from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, _TWIN, HIDDEN, KING, State
 
 # ``never_home``'s bit masks over the cards: card c (suit s, rank r) is bit 14 * s + r - 1,
 # _BIT[c], so that each suit has 14 bits, its 13 ranks and a spare bit above them that keeps a
@@ -34,6 +34,7 @@ _PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
 
 class HomeProof:
     home_columns_cap = 10_000  # columns ``_home_column`` keeps (about 2 kB each; a 40,000-position search met 4,467)
+    twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
@@ -61,6 +62,19 @@ class HomeProof:
         it needs that (``_comebacks``: a card home is not a free place to land, issue 34).
         Since the first event of S to happen would need one that happened before, none of S ever
         happens; every card must go home for a win.
+
+        Twins that share their one place (issue 34): x and its twin y (same rank and colour) go
+        onto the same two cards. Where y lies face down under x, with only face-down cards between,
+        y cannot lead before x has led. If neither can go home and one of the two places is shut
+        (covered by a card whose leading is in S, or home and unable to come back), x's leads go
+        onto the other place, and x then never leaves it: its one way off is the shut place or
+        home. So that place is covered from x's first lead on, and y, which leads only after it,
+        has nowhere to go: y's leading stays in S while those hold. (The first event of S at
+        time t: if it is y's leading, x led before t, onto the open place, since nothing of S had
+        happened, and still lies there.) Tuning seed 11's YU1-D1N-LCCYNSX: the 7 of clubs lowest
+        face up on the 7 of spades, the 8 of diamonds face down under the 4 of hearts, which
+        waits for the 3 of hearts under the 7 of spades: lost at once instead of after 93,296
+        positions.
 
         How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
         34), with the same verdict as the events and ways written out one by one
@@ -92,6 +106,8 @@ class HomeProof:
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
         cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
+        pairs: list[tuple[int, int, int, int]] = []  # ``_home_column``'s ``twins``
+        twin_places = self.twin_places
         bottoms = []
         lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
         for col in cols:
@@ -104,6 +120,8 @@ class HomeProof:
                 lying.append(info[3])
                 if info[5]:
                     specials += info[5]
+                if info[7] and twin_places:
+                    pairs += info[7]
                 bottoms.append(col[0] & 63)
                 bottom_mask |= info[6]
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
@@ -140,7 +158,12 @@ class HomeProof:
             # home: no card of its suit up to it waits on S, the bits under each suit's lowest
             # covered card (every bit of a suit with none): one subtraction for the four suits
             low = covered | guards
-            ways |= (low - aces) & ~low | always
+            home_way = (low - aces) & ~low
+            ways |= home_way | always
+            for y_bit, both, p_bit, q_bit in pairs:
+                # twins that cannot go home, one of their two places shut: y waits
+                if not home_way & both and not (place & p_bit and place & q_bit):
+                    ways &= ~y_bit
             if kings:
                 free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
                 if free & (free - 1):
@@ -189,7 +212,9 @@ class HomeProof:
         ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
         cards from the one on it up to the place, the place's suit): it goes there once the
         place's card on it has led and one of those cards has led (until then it rides in the
-        card's own group); and the bit of its bottom card.
+        card's own group); the bit of its bottom card; and the ``twins``: each card y face down
+        under its twin x with only face-down cards between, as (y's bit, x's and y's bits, the
+        bits of their two places).
         """
         cache = self.home_columns
         if len(cache) >= self.home_columns_cap:
@@ -223,7 +248,20 @@ class HomeProof:
                     for e in range(i + 1, j + 1):
                         between |= _BIT[plain[e]]
                     specials.append((_BIT[c], _BIT[parent], between, place_suit))
-        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]])
+        twins = []
+        for k in range(1, n):
+            x = plain[k]
+            if _RANK[x] == KING:
+                continue
+            j = k - 1
+            while j >= 0 and col[j] >= HIDDEN:  # the face-down cards right under x
+                if plain[j] == _TWIN[x]:
+                    places = _ACCEPTS[x]  # (C-2: two; one where a test takes a place away)
+                    p, q = places[0], places[-1]
+                    twins.append((_BIT[plain[j]], _BIT[x] | _BIT[plain[j]], _BIT[p], _BIT[q]))
+                j -= 1
+        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]],
+                             tuple(twins))
         return info
 
 
