@@ -221,11 +221,13 @@ def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, se
 
 
 def cut_short(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float, pace: float,
-              best_line: tuple[Move, ...], best: Game) -> bool:
+              best_line: tuple[Move, ...], best: Game, at_branch: Game | None = None) -> bool:
     """Whether ``guard`` would take the player back to ``best_line`` (the floor's) before ``line``
-    (played after ``undos`` back to its move ``branch``) reaches the floor's standing on the sample."""
+    (played after ``undos`` back to its move ``branch``) reaches the floor's standing on the sample.
+    ``at_branch``: the sample's position after ``line[:branch]`` when the caller has it (``forward``
+    asks from where the player stands; ``deal`` is then not read)."""
     shared_all = common(line, best_line)
-    game = played(deal, line[:branch])
+    game = played(deal, line[:branch]) if at_branch is None else at_branch.clone()
     left = seconds - undo_seconds(undos, pace)
     for index in range(branch, len(line) + 1):
         if standing(game) >= standing(best):
@@ -305,12 +307,18 @@ def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
         return None  # asked again only when a card it had not seen shows
     order = list(view.unknown)
     best: tuple[float, int, tuple[Move, ...]] | None = None
+    past = view.past
+    floor_line, floor = past.floor()
+    below = standing(view.game) < standing(floor)
     for index in range(SAMPLES):
         rng.shuffle(order)
         sample = determinise(view, order)
         line = _win(sample)
         if line is None:
             continue
+        if below and cut_short(sample, len(past.line), past.line + line, 0, seconds, pace, floor_line, floor,
+                               at_branch=sample):
+            continue  # the guard would take it back before the line gets past the floor: no line
         total = _route_total(sample, 0, line, 0, seconds, pace, 0.0, 0)
         choice = (total, -index, segment(sample, line, set(view.unknown)))
         best = choice if best is None or choice > best else best
