@@ -62,8 +62,8 @@ def traced(weigh: bool) -> None:
                                   f"line of {len(line)}, keeps {retry.common(own, line)} of {len(own)}"))
         return line
 
-    def cut_short(*args):
-        answer = cut(*args)
+    def cut_short(*args, **kwargs):
+        answer = cut(*args, **kwargs)
         if answer:
             print("      cut short: counts as the floor")
         return answer

@@ -105,6 +105,13 @@ first dead end, none lost to Easy that was not)."""
 UNCUT = 0.75
 """Share of the samples whose line must get past the floor before the floor's guard
 would take the player back (``cut_short``); a cut line counts as the floor with no bonus."""
+AGAIN = 1.0
+"""``SOLVED`` and ``UNCUT`` for a retry from a dead end no better than one it already undid from
+(back at its floor after a retry failed): every sample must have a line that gets past it. A
+retry that failed there showed that 3 of 4 samples promised more than the deal held; each new one
+spends the floor's bonus again, and on a low floor that bonus is all Hard's quicker pace has over
+Easy's same cards (issue 31, seeds 2718 and 4242: 3 of 18 losses to Easy were a second or later
+retry from the same floor, lost by 1 to 7 points)."""
 RUNS = 5
 """Runs of undos a race may have had when a retry sets out (a retry is one, its way back to the
 floor another): up to three retries. A failed retry used to end near 3:00 left, with time for
@@ -290,7 +297,9 @@ def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True)
         choices.append((total, -index, steps))
         if not view.unknown:
             break  # every card known: one sample is the deal
-    if (len(choices) + cut >= SOLVED * len(totals) and len(choices) >= UNCUT * len(totals)
+    again = bool(past.ends) and standing(view.game) <= standing(past.floor()[1])
+    solved, uncut = (AGAIN, AGAIN) if again else (SOLVED, UNCUT)
+    if (len(choices) + cut >= solved * len(totals) and len(choices) >= uncut * len(totals)
             and sum(totals) / len(totals) >= stop + MARGIN):
         return max(choices)[2]
     return back
