@@ -226,25 +226,3 @@ def test_DU3_after_a_retry_hard_goes_back_when_every_line_left_would_be_cut_shor
     decision, plan = decide_plan(view, Strength.HARD)
     route, _ = back_to_floor(view)
     assert isinstance(decision, Undo) and (decision, *plan) == route
-
-
-BACK_AT_THE_FLOOR = ("DU2-D3N-EPWIPZI", (
-        "t4>f1 t5>f2 t3>t4 t2>t6 s s s w>t2 t5>t2 s s w>f1 w>t5 s w>f3 w>t4 s w>t4 w>f1 w>t4 s w>t7 s s s "
-        "w>f1 s s w>f1 w>t1 u u u u u u u u f1>t1 s s s s w>t1 w>t7 t2:3>t7 t7:6>t2 u u u u u u u u u s s "
-        "s w>f1 s s w>f1 w>t1"))
-"""Hard's race on a deal of seed 2718 with 3:16.3 left: its retry from a dead end with 7 cards
-home failed and it is back there (155 points). 3 of its 4 samples have a winning line; main's
-Hard set out again on the same first moves, failed again, and ended 20 s later with 186, a point
-below Easy's 187 (End here: 190)."""
-
-
-def test_DU3_back_at_its_floor_after_a_failed_retry_hard_retries_only_when_every_sample_has_a_line(monkeypatch):
-    code, log = BACK_AT_THE_FLOOR
-    race = Race(parse_code(code))
-    for text in log.split():
-        race.undo(0) if text == "u" else race.play(0, text)
-    view = seen(race.games[0], 196.3, remember=True)
-    assert view.past is not None and view.past.tries == 2 and home(view.game) == 7
-    assert decide_plan(view, Strength.HARD)[0] is END
-    monkeypatch.setattr(retry, "AGAIN", retry.SOLVED)  # 3 of 4, as at a first dead end: it would go
-    assert isinstance(decide_plan(view, Strength.HARD)[0], Undo)

@@ -35,7 +35,11 @@ dead end below the floor it goes back when that pays more than End where it stan
 bonus counted when the route ends).
 A sample's line counts only if it gets past the floor before that guard would take the
 player back (``cut_short``): a line that spends longer below the floor than the way back leaves
-is cut at the last moment, and the bonus is lost.
+is cut at the last moment, and the bonus is lost. That holds on the way too (``forward``): below
+the floor, a line the guard would cut is no line, so where every line left is cut the retry has
+failed and it goes back while the floor's bonus is still worth something (issue 31, seed 4242: a
+stretch the guard cut took Hard back at 0:00 with no bonus, 275 points where End at the floor
+paid 354 and Easy got 319; going back at once it ends with 320).
 So it never ends a race with fewer cards home than its first dead end unless that paid more,
 nor when the clock was too short from the start (then it never undoes). The bonus it could have
 banked at that dead end is what a retry risks; the ``MARGIN`` on the samples is what makes it
@@ -105,13 +109,6 @@ first dead end, none lost to Easy that was not)."""
 UNCUT = 0.75
 """Share of the samples whose line must get past the floor before the floor's guard
 would take the player back (``cut_short``); a cut line counts as the floor with no bonus."""
-AGAIN = 1.0
-"""``SOLVED`` and ``UNCUT`` for a retry from a dead end no better than one it already undid from
-(back at its floor after a retry failed): every sample must have a line that gets past it. A
-retry that failed there showed that 3 of 4 samples promised more than the deal held; each new one
-spends the floor's bonus again, and on a low floor that bonus is all Hard's quicker pace has over
-Easy's same cards (issue 31, seeds 2718 and 4242: 3 of 18 losses to Easy were a second or later
-retry from the same floor, lost by 1 to 7 points)."""
 RUNS = 5
 """Runs of undos a race may have had when a retry sets out (a retry is one, its way back to the
 floor another): up to three retries. A failed retry used to end near 3:00 left, with time for
@@ -297,9 +294,7 @@ def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True)
         choices.append((total, -index, steps))
         if not view.unknown:
             break  # every card known: one sample is the deal
-    again = bool(past.ends) and standing(view.game) <= standing(past.floor()[1])
-    solved, uncut = (AGAIN, AGAIN) if again else (SOLVED, UNCUT)
-    if (len(choices) + cut >= solved * len(totals) and len(choices) >= uncut * len(totals)
+    if (len(choices) + cut >= SOLVED * len(totals) and len(choices) >= UNCUT * len(totals)
             and sum(totals) / len(totals) >= stop + MARGIN):
         return max(choices)[2]
     return back
@@ -308,7 +303,8 @@ def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True)
 def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """After a retry, when a card it had not seen has just shown: the next stretch of the line that
     does best on samples of the cards still unseen, up to the next card not seen. Where no sample
-    has a line the retry has failed: below the floor it takes the way back there at once (its
+    has a line (below the floor, a line the floor's guard would cut short counts as none, as in
+    ``go_back``) the retry has failed: below the floor it takes the way back there at once (its
     bonus is worth more the sooner it ends there); at or above it, None (it plays its own moves:
     any dead end it meets is no worse than the floor)."""
     seconds = view.seconds_left
