@@ -194,3 +194,35 @@ def test_DU3_hard_does_not_retry_a_line_the_floors_guard_would_cut_short(monkeyp
         race.play(0, text)
     assert home(race.games[0]) == 9
     assert decide_plan(seen(race.games[0], 174.4, remember=True), Strength.HARD)[0] is END
+
+
+CUT_ON_THE_WAY = ("DU2-D3N-HLFEAPW", (
+        "t3>f1 t6>t5 t6>t4 t3>t1 s s w>t7 s s w>t4 t3>t4 t6>t3 s s s w>f2 s s s s w>f3 s s w>t1 t6>t1 "
+        "w>t6 t6:2>t1 s w>t1 w>t4 s s s s w>f3 s s w>t4 s s s s w>f4 t7>f4 t2>f4 t4:6>t2 t4>t6 t7>t4 "
+        "t7>t1 t7>f1 t4>f1 t4>t2 s t6:2>t7 w>t6 w>t2 t5:2>t6 s s w>t4 s w>t5 w>f1 t7>f1 t4>f1 u u u u u u "
+        "u u u u u u u u t2:2>t7 t4>t7 s s s w>t4 s s s w>t3 t2:5>t3 w>t2 w>t7 w>t2 t5>t2 t1:8>t5 s s s "
+        "w>t1 t2:2>t1 t5:9>t2 w>t5 w>f1 t6>f1 t7:3>t6 t4>f1 t3>f1 t7:2>t3 t5>f1 w>t7 s s w>f1 u u u u u u "
+        "u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u u "
+        "u u u u u u u u s s s s s w>f3 s s s s s s s w>f4 t7>f4 t2>f4 t4:4>t2 s s w>t2 t4>t2 t4>t2 t7>t2 "
+        "t4>t6 w>t4 t5:2>t4 t5>t1 t5>t3 t5>t4"))
+"""Hard's race on a deal of seed 4242 (``bench --opponent --seed 4242``) with 1:53.8 left, in its
+second retry: a card it had not seen has just shown, 7 cards home against its floor's 15. Main's
+Hard set out on the next stretch of a winning line of its samples that stays below 15 cards home
+longer than the way back leaves; the floor's guard took it back 74 s later and it ended at 0:00
+with no bonus, 275 points (Easy: 319). Going back at once ends at about 1:00 left."""
+
+
+def test_DU3_after_a_retry_hard_goes_back_when_every_line_left_would_be_cut_short():
+    """``forward`` weighs a sample's line as ``go_back`` does: a line the floor's guard would take
+    back before it gets past the floor is no line, and with none left the retry has failed."""
+    code, log = CUT_ON_THE_WAY
+    race = Race(parse_code(code))
+    for text in log.split():
+        race.undo(0) if text == "u" else race.play(0, text)
+    game = race.games[0]
+    assert home(game) == 7
+    view = seen(game, 113.8, remember=True)
+    assert view.past is not None and view.past.fresh and home(view.past.floor()[1]) == 15
+    decision, plan = decide_plan(view, Strength.HARD)
+    route, _ = back_to_floor(view)
+    assert isinstance(decision, Undo) and (decision, *plan) == route

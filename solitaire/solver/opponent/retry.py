@@ -35,7 +35,11 @@ dead end below the floor it goes back when that pays more than End where it stan
 bonus counted when the route ends).
 A sample's line counts only if it gets past the floor before that guard would take the
 player back (``cut_short``): a line that spends longer below the floor than the way back leaves
-is cut at the last moment, and the bonus is lost.
+is cut at the last moment, and the bonus is lost. That holds on the way too (``forward``): below
+the floor, a line the guard would cut is no line, so where every line left is cut the retry has
+failed and it goes back while the floor's bonus is still worth something (issue 31, seed 4242: a
+stretch the guard cut took Hard back at 0:00 with no bonus, 275 points where End at the floor
+paid 354 and Easy got 319; going back at once it ends with 320).
 So it never ends a race with fewer cards home than its first dead end unless that paid more,
 nor when the clock was too short from the start (then it never undoes). The bonus it could have
 banked at that dead end is what a retry risks; the ``MARGIN`` on the samples is what makes it
@@ -221,11 +225,13 @@ def _route_total(deal: Game, branch: int, line: tuple[Move, ...], undos: int, se
 
 
 def cut_short(deal: Game, branch: int, line: tuple[Move, ...], undos: int, seconds: float, pace: float,
-              best_line: tuple[Move, ...], best: Game) -> bool:
+              best_line: tuple[Move, ...], best: Game, at_branch: Game | None = None) -> bool:
     """Whether ``guard`` would take the player back to ``best_line`` (the floor's) before ``line``
-    (played after ``undos`` back to its move ``branch``) reaches the floor's standing on the sample."""
+    (played after ``undos`` back to its move ``branch``) reaches the floor's standing on the sample.
+    ``at_branch``: the sample's position after ``line[:branch]`` when the caller has it (``forward``
+    asks from where the player stands; ``deal`` is then not read)."""
     shared_all = common(line, best_line)
-    game = played(deal, line[:branch])
+    game = played(deal, line[:branch]) if at_branch is None else at_branch.clone()
     left = seconds - undo_seconds(undos, pace)
     for index in range(branch, len(line) + 1):
         if standing(game) >= standing(best):
@@ -297,7 +303,8 @@ def go_back(view: Seen, pace: float, rng: random.Random, may_retry: bool = True)
 def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | None:
     """After a retry, when a card it had not seen has just shown: the next stretch of the line that
     does best on samples of the cards still unseen, up to the next card not seen. Where no sample
-    has a line the retry has failed: below the floor it takes the way back there at once (its
+    has a line (below the floor, a line the floor's guard would cut short counts as none, as in
+    ``go_back``) the retry has failed: below the floor it takes the way back there at once (its
     bonus is worth more the sooner it ends there); at or above it, None (it plays its own moves:
     any dead end it meets is no worse than the floor)."""
     seconds = view.seconds_left
@@ -305,12 +312,18 @@ def forward(view: Seen, pace: float, rng: random.Random) -> tuple[Step, ...] | N
         return None  # asked again only when a card it had not seen shows
     order = list(view.unknown)
     best: tuple[float, int, tuple[Move, ...]] | None = None
+    past = view.past
+    floor_line, floor = past.floor()
+    below = standing(view.game) < standing(floor)
     for index in range(SAMPLES):
         rng.shuffle(order)
         sample = determinise(view, order)
         line = _win(sample)
         if line is None:
             continue
+        if below and cut_short(sample, len(past.line), past.line + line, 0, seconds, pace, floor_line, floor,
+                               at_branch=sample):
+            continue  # the guard would take it back before the line gets past the floor: no line
         total = _route_total(sample, 0, line, 0, seconds, pace, 0.0, 0)
         choice = (total, -index, segment(sample, line, set(view.unknown)))
         best = choice if best is None or choice > best else best
