@@ -206,7 +206,7 @@ CUT_ON_THE_WAY = ("DU2-D3N-HLFEAPW", (
         "u u u u u u u u s s s s s w>f3 s s s s s s s w>f4 t7>f4 t2>f4 t4:4>t2 s s w>t2 t4>t2 t4>t2 t7>t2 "
         "t4>t6 w>t4 t5:2>t4 t5>t1 t5>t3 t5>t4"))
 """Hard's race on a deal of seed 4242 (``bench --opponent --seed 4242``) with 1:53.8 left, in its
-second retry: a card it had not seen has just shown, 7 cards home against its floor's 15. Main's
+second retry: a card it had not seen has just shown, 7 cards home against its floor's 15. Before 1.7.2
 Hard set out on the next stretch of a winning line of its samples that stays below 15 cards home
 longer than the way back leaves; the floor's guard took it back 74 s later and it ended at 0:00
 with no bonus, 275 points (Easy: 319). Going back at once ends at about 1:00 left."""
