@@ -89,15 +89,21 @@ def traced(weigh: bool) -> None:
     player.go_back = go_back
 
 
-def deal_number(text: str) -> GameCode:
+def duel_code(text: str) -> GameCode:
+    """A Duel code written whole, or by its last part alone (KOMMHTT)."""
     return parse_code(text if "-" in text else f"DU2-D3N-{text}")
+
+
+def numbered(number: int) -> GameCode:
+    """The Duel deal ``bench.deals_for`` names by ``number``."""
+    return GameCode("duel", 3, "standard", number)
 
 
 def _one(job: tuple[int, str, bool]) -> tuple[int, str, bool, int, int, bool]:
     number, strength, plain = job
     if plain:
         no_retry()
-    played = bench.race(GameCode("duel", 3, "standard", number), [Strength(strength)])[0]
+    played = bench.race(numbered(number), [Strength(strength)])[0]
     return number, strength, plain, played.total, played.home, played.won
 
 
@@ -118,14 +124,14 @@ def main() -> None:
             no_retry()
         if not args.quiet:
             traced(args.weigh)
-        played = bench.race(deal_number(args.code), [Strength(args.strength)])[0]
+        played = bench.race(duel_code(args.code), [Strength(args.strength)])[0]
         print(f"total {played.total}  home {played.home}  won {played.won}  race played {played.played:.1f} s  "
               f"ended with {played.ended_with}")
         return
     numbers = bench.deals_for(args.seed, args.deals)
     if args.only:
         wanted = {w.strip().upper() for w in args.only.split(",")}
-        numbers = [n for n in numbers if str(GameCode("duel", 3, "standard", n)).split("-")[-1] in wanted]
+        numbers = [n for n in numbers if str(numbered(n)).split("-")[-1] in wanted]
     jobs = [(n, "easy", False) for n in numbers] + [(n, "hard", False) for n in numbers]
     if args.no_retry:
         jobs += [(n, "hard", True) for n in numbers]
@@ -142,7 +148,7 @@ def main() -> None:
         won += hard[0] > easy[0]
         cleared += hard[2]
         extra = "" if plain is None else f"  hard-no-retry {plain[0]:5} ({plain[1]:2} home)"
-        print(f"{GameCode('duel', 3, 'standard', n)}  easy {easy[0]:5} ({easy[1]:2} home)  "
+        print(f"{numbered(n)}  easy {easy[0]:5} ({easy[1]:2} home)  "
               f"hard {hard[0]:5} ({hard[1]:2} home){extra}  {mark}", flush=True)
     print(f"seed {args.seed}, {len(numbers)} deals: hard beats easy {won}, tied {tied}, lost {lost}; "
           f"hard cleared {cleared}")
