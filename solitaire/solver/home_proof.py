@@ -2,10 +2,12 @@
 never go home is lost at once, without searching it. Asked at every position a Yukon search
 expands (except after a move that only loosens what it reads: ``loosening``), it was 60-77% of
 the search's time; it is worked out here on bit masks over every card at once, with what each
-column alone decides kept per column met.
+column alone decides kept per column met. Where it does not hold, a case split over twins
+(``_twins_split``: whichever of two twins leads first) runs it again with one more card waiting.
 
 ``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
-and the ``home_columns`` cache set up by ``Search.__init__``.
+and the ``home_columns`` cache set up by ``Search.__init__``, and keeps the face-down layouts it
+has met in ``split_layouts`` (made when first needed).
 """
 
 from __future__ import annotations
