@@ -153,7 +153,7 @@ class HomeProof:
         if len(layouts) >= self.split_layouts_cap:
             layouts.clear()
         held = layouts[key] = []
-        where: dict[int, int] = {}  # card -> whether it is a column top (1) or not (0)
+        where: dict[int, bool] = {}  # card -> whether it is its column's top
         for col in cols:
             n = len(col)
             for i, v in enumerate(col):
