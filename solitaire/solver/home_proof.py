@@ -39,7 +39,6 @@ class HomeProof:
     twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
     twins_split = True  # the twins' case split (``never_home``'s docstring); off, the proof of version 1.7.2
     split_layouts_cap = 10_000  # face-down layouts ``_twins_split`` keeps
-    split_retries = True  # later positions of a layout try the pairs that held there (off: none)
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
@@ -144,8 +143,6 @@ class HomeProof:
         key = b"|".join(bytes(v for v in col if v >= HIDDEN) for col in cols)
         held = layouts.get(key)
         if held is not None:
-            if not self.split_retries:
-                return False
             for x in held:
                 if self._split_holds(state, x):
                     return True
@@ -153,11 +150,7 @@ class HomeProof:
         if len(layouts) >= self.split_layouts_cap:
             layouts.clear()
         held = layouts[key] = []
-        where: dict[int, bool] = {}  # card -> whether it is its column's top
-        for col in cols:
-            n = len(col)
-            for i, v in enumerate(col):
-                where[v & 63] = i + 1 == n
+        where = {v & 63: i + 1 == len(col) for col in cols for i, v in enumerate(col)}  # is it a top
         for x in where:
             y = _TWIN[x]
             if y < x or y not in where or _RANK[x] == KING:
@@ -172,10 +165,8 @@ class HomeProof:
 
     def _split_holds(self, state: State, x: int) -> bool:
         """Whether the proof holds both when x's twin waits for x and when x waits for it."""
-        y = _TWIN[x]
-        both = _BIT[x] | _BIT[y]
-        places = _ACCEPTS[x]
-        p, q = _BIT[places[0]], _BIT[places[-1]]
+        y, places = _TWIN[x], _ACCEPTS[x]
+        both, p, q = _BIT[x] | _BIT[y], _BIT[places[0]], _BIT[places[-1]]
         return (self._never_home(state, ((_BIT[y], both, p, q),))
                 and self._never_home(state, ((_BIT[x], both, p, q),)))
 
@@ -210,8 +201,7 @@ class HomeProof:
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
         if cards | homes != _ALL or cards & homes:
             return False  # a card neither home nor in a column: not a position this proof reads
-        if waiting:
-            pairs = pairs + list(waiting)
+        pairs += waiting
         empty_now = len(bottoms) < len(cols)
         comebacks: list[tuple[int, list[int]]] = []
         back = _comebacks(found, _Lying(lying), bottoms, empty_now, comebacks)
