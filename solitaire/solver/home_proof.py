@@ -2,10 +2,12 @@
 never go home is lost at once, without searching it. Asked at every position a Yukon search
 expands (except after a move that only loosens what it reads: ``loosening``), it was 60-77% of
 the search's time; it is worked out here on bit masks over every card at once, with what each
-column alone decides kept per column met.
+column alone decides kept per column met. Where it does not hold, a case split over twins
+(``_twins_split``: whichever of two twins leads first) runs it again with one more card waiting.
 
 ``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
-and the ``home_columns`` cache set up by ``Search.__init__``.
+and the ``home_columns`` cache set up by ``Search.__init__``, and keeps the face-down layouts it
+has met in ``split_layouts`` (made when first needed).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ _PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
 class HomeProof:
     home_columns_cap = 10_000  # columns ``_home_column`` keeps (about 2 kB each; a 40,000-position search met 4,467)
     twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
+    twins_split = True  # the twins' case split (``never_home``'s docstring); off, the proof of version 1.7.2
+    split_layouts_cap = 10_000  # face-down layouts ``_twins_split`` keeps
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
@@ -76,6 +80,25 @@ class HomeProof:
         waits for the 3 of hearts under the 7 of spades: lost at once instead of after 93,296
         positions.
 
+        The twins' case split (issue 34, ``twins_split``): the same holds for twins x and y
+        anywhere in the columns, whichever leads first. Split every play in two: y does not
+        lead before x (it leads after x, or never), or x does not lead before y. In the first
+        case, run the fixed point with y waiting (as above: y's ways taken away whenever neither
+        can go home and one of the two places is shut); let the first event of that S happen at
+        time t. If it is y's leading, x led before t; it could not go home nor onto the shut
+        place (the events keeping them so are of S, not yet happened), so it went onto the other
+        place and still lies there (its only ways off are the same two), and y has nowhere to
+        go: a contradiction, as for any other event of S. The second case is the same with x
+        and y swapped. So where both fixed points leave some card stuck, every play leaves one:
+        the game is lost. (Neither case needs the twins to be in one column: the argument above
+        is this split's first case made certain by y lying face down under x.) Tuning seed 11's
+        YU1-D1N-CLSOITC: the black 9s both need the 10 of diamonds, the 10 of hearts lying face
+        down under the jack of clubs, which leaves only when the jack of spades goes home, which
+        needs the 2 and 4 of spades under the 9s freed: lost at once instead of after 56,285
+        positions. Each pair costs one or two fixed points more, so a position tries every pair
+        only the first time its layout of face-down cards is met, and later positions of that
+        layout only the pairs that held there (``_twins_split``).
+
         How it is worked out, for speed (the proof was 60-77% of a Yukon search's time, issue
         34), with the same verdict as the events and ways written out one by one
         (tests/solver/test_home_proof_masks.py):
@@ -101,6 +124,57 @@ class HomeProof:
         """
         if self.decks != 1 or self.empty_any or self.ordered or state[2]:
             return False
+        if self._never_home(state, ()):
+            return True
+        return self.twins_split and self._twins_split(state)
+
+    def _twins_split(self, state: State) -> bool:
+        """The twins' case split (``never_home``'s docstring): whether, for some twins x and y
+        both in the columns, the proof holds both when y waits for x and when x waits for y.
+        Tried for every such pair only the first time a layout of the face-down cards is met
+        (``split_layouts``, by the face-down cards of each column); later, at a position with
+        that layout, only the pairs that held there before, since trying every pair at every
+        position costs about ten proofs a position.
+        """
+        cols = state[0]
+        layouts = getattr(self, "split_layouts", None)
+        if layouts is None:
+            layouts = self.split_layouts = {}
+        key = b"|".join(bytes(v for v in col if v >= HIDDEN) for col in cols)
+        held = layouts.get(key)
+        if held is not None:
+            for x in held:
+                if self._split_holds(state, x):
+                    return True
+            return False
+        if len(layouts) >= self.split_layouts_cap:
+            layouts.clear()
+        held = layouts[key] = []
+        where = {v & 63: i + 1 == len(col) for col in cols for i, v in enumerate(col)}  # is it a top
+        for x in where:
+            y = _TWIN[x]
+            if y < x or y not in where or _RANK[x] == KING:
+                continue
+            places = _ACCEPTS[x]
+            if where.get(places[0]) and where.get(places[-1]):
+                continue  # both places bare now: neither can be shut
+            if self._split_holds(state, x):
+                held.append(x)
+                return True
+        return False
+
+    def _split_holds(self, state: State, x: int) -> bool:
+        """Whether the proof holds both when x's twin waits for x and when x waits for it."""
+        y, places = _TWIN[x], _ACCEPTS[x]
+        both, p, q = _BIT[x] | _BIT[y], _BIT[places[0]], _BIT[places[-1]]
+        return (self._never_home(state, ((_BIT[y], both, p, q),))
+                and self._never_home(state, ((_BIT[x], both, p, q),)))
+
+    def _never_home(self, state: State, waiting: tuple[tuple[int, int, int, int], ...]) -> bool:
+        """``never_home``'s fixed point, with ``waiting`` (as ``_home_column``'s ``twins``: a
+        card's bit, its and its twin's bits, their two places' bits) added to the twins whose
+        card waits.
+        """
         cols, found = state[0], state[1]
         cache = self.home_columns
         below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
@@ -127,6 +201,7 @@ class HomeProof:
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
         if cards | homes != _ALL or cards & homes:
             return False  # a card neither home nor in a column: not a position this proof reads
+        pairs += waiting
         empty_now = len(bottoms) < len(cols)
         comebacks: list[tuple[int, list[int]]] = []
         back = _comebacks(found, _Lying(lying), bottoms, empty_now, comebacks)

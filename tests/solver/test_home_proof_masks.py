@@ -2,8 +2,9 @@
 verdict as the proof written out event by event that it replaced (``home_proof_reference``), on
 positions Yukon's search meets, on crowded random positions, and on Klondike's (and the other
 one-deck games'), where both decline: only Yukon's rules make it apply. The argument the proof
-learnt since, twins that share their one place (``HomeProof.twin_places``), is off here: it has
-its own checks (test_yukon_twins.py).
+learnt since, twins that share their one place (``HomeProof.twin_places``) and the twins' case
+split (``HomeProof.twins_split``), are off here: they have their own checks (test_yukon_twins.py,
+test_yukon_twins_split.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests.solver.test_reference import random_position
 @pytest.fixture(autouse=True)
 def _without_twin_places(monkeypatch):
     monkeypatch.setattr(home_proof.HomeProof, "twin_places", False)
+    monkeypatch.setattr(home_proof.HomeProof, "twins_split", False)
 
 
 def _searched_positions(code: str, positions: int) -> tuple[Search, list]:

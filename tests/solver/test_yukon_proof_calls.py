@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from solitaire.core import Game, parse_code
+from solitaire.solver import home_proof
 from solitaire.solver.loosening import loosens
 from solitaire.solver.search import Search
 from tests.solver.test_reference import random_position
@@ -37,6 +38,9 @@ def test_YU2_the_proof_is_not_asked_after_a_move_that_only_loosens_it():
 
 
 def test_YU2_leaving_out_those_proofs_changes_no_line_of_a_hard_search(monkeypatch):
+    # without the twins' case split, which calls MGAWTCH lost at its first position, and whose
+    # memory of the face-down layouts met makes a proof asked more often change later verdicts
+    monkeypatch.setattr(home_proof.HomeProof, "twins_split", False)
     counts = []
     for asked_always in (False, True):
         if asked_always:

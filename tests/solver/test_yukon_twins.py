@@ -4,11 +4,15 @@ leads only after it, and where neither can go home and one of their two places i
 twin above takes the other place for good. Checked on a deal it calls lost before any move,
 against a reference that tries every legal move (random positions only this argument calls
 lost), and on every position of won deals' winning lines; each check must catch a wrong rule.
+The twins' case split (``twins_split``, which holds wherever this argument does) is off here:
+it has its own checks (test_yukon_twins_split.py).
 """
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from solitaire.core import Game, parse_code
 from solitaire.core.codes import GameCode
@@ -16,6 +20,11 @@ from solitaire.solver import home_proof
 from solitaire.solver.api import solve
 from solitaire.solver.search import Search, to_core_moves
 from tests.solver.test_reference import Reference, random_position
+
+
+@pytest.fixture(autouse=True)
+def _without_twins_split(monkeypatch):
+    monkeypatch.setattr(home_proof.HomeProof, "twins_split", False)
 
 
 def test_YU2_twins_that_share_their_one_place_make_a_deal_lost_at_the_first_position():
