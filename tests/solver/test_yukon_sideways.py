@@ -81,3 +81,10 @@ def test_YU1_without_the_moves_a_sideways_move_opens_the_search_calls_it_lost(mo
     monkeypatch.setattr(movegen.MoveGeneration, "_sideways", lambda *args: None)
     assert _search(Search, EXCHANGED, 200_000).result == "lost"
 
+
+
+def test_YU1_a_deal_the_search_called_lost_is_won():
+    """YU1-D1N-ZUIRRFI (tuning seed 11) was called lost in 168 positions; a sideways move's
+    follow-up wins it (274 positions), the line replayed through the core by ``solve``."""
+    from solitaire.solver.api import solve
+    assert solve(Game.deal(parse_code("YU1-D1N-ZUIRRFI")), 60.0).result == "won"
