@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, _TWIN, HIDDEN, KING, Action, State, position_key, settle_twins
+from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, position_key, settle_twins
+from .sideways import sideways_moves
 
 
 class MoveGeneration:
@@ -270,7 +271,7 @@ class MoveGeneration:
         # Groups from column to column: every group that uncovers a card with a place to go,
         # but a column is emptied only when a King could come into it (C-3: nothing else can
         # use it), and a group is moved onto the twin of the card it leaves only together with
-        # that card going home or, in Yukon, with a move it opens (``_sideways``): anything
+        # that card going home or, in Yukon, with a move it opens (``sideways``): anything
         # else a sideways move does, the settled position can do from where the group was.
         empty_any = self.empty_any
         bare = self.bare_rule
@@ -308,11 +309,11 @@ class MoveGeneration:
                     if builds[base * 256 + under]:
                         # a sideways move: the two cards the group may sit on are alike but for
                         # their suits, so alone it only counts when the card uncovered goes
-                        # home; what else it opens is tried as one move with it (``_sideways``)
+                        # home; what else it opens is tried as one move with it (``sideways``)
                         if under not in fitting:
-                            if twins and self.bare_rule:
+                            if twins and bare:
                                 for j in targets:
-                                    self._sideways(state, i, k, j, ranked)
+                                    ranked.extend(sideways_moves(state, i, k, j, self._is_safe))
                             k -= 1
                             continue
                 home = False
@@ -379,66 +380,6 @@ class MoveGeneration:
             child = (tuple(nc), tuple(nf), t, q, nleft)
             out.append((prio, tuple(acts), child, position_key(child, draw)))
         return tuple(out)
-
-    def _sideways(self, state: State, i: int, k: int, j: int, ranked: list) -> None:
-        """Yukon (one deck, settled positions): the group from ``cols[i][k]`` sits on a card X
-        whose twin X' tops column ``j``. Moving it onto X' alone is left out: settling moves it
-        back (X has the lower number). But the position with the group on X' can do things the
-        settled one cannot, so each is offered here as one move with it:
-
-        - the other card that goes on X (the twin of the group's lead) brings its group onto X,
-          or comes back onto X from its foundation: in the settled position it could only go onto
-          X', and the two positions (either group on either twin) are not won or lost alike;
-        - a face-up card under X in column ``i`` (or X itself) leads its group onto the group's
-          top card, now in column ``j``: in the settled position that card is in its own group.
-
-        Nothing else differs: any other move of the unsettled position leaves X a top or takes
-        it along without the group, and settling then gives the position the same move makes from
-        the settled one (the group back on X), or the move itself is one the settled position
-        has (X going home: the sideways move with that card going home, in ``_expand``). Found
-        missing by ``tests/solver/test_yukon_sideways.py``: the search called a won position lost.
-        """
-        cols, found, talon, p, left = state
-        col = cols[i]
-        group = col[k:]
-        low = col[:k]  # X on top
-        top = group[-1]
-        q = list(cols)
-        q[i] = low
-        q[j] = cols[j] + group
-        first = ("tt", i, len(group), j)
-        # the twin of the group's lead onto X: its group, or the card back from its foundation
-        t = _TWIN[group[0]]
-        where = next(((m, c.find(t)) for m, c in enumerate(q) if c.find(t) >= 0), None)
-        if where is not None:
-            m, at = where
-            if m != i:
-                nc = list(q)
-                nc[i] = low + q[m][at:]
-                rest = q[m][:at]
-                if rest and rest[-1] >= HIDDEN:
-                    rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
-                nc[m] = rest
-                ranked.append((5.5, [first, ("tt", m, len(q[m]) - at, i)], nc, list(found), talon, p, left, None))
-        elif found[_SUIT[t]] == _RANK[t]:
-            nf = list(found)
-            nf[_SUIT[t]] -= 1
-            if not self._is_safe(t, nf):
-                nc = list(q)
-                nc[i] = low + bytes((t,))
-                ranked.append((5.5, [first, ("ft", t, i)], nc, nf, talon, p, left, None))
-        # a card under X (or X) onto the group's top card
-        m = k - 1
-        while m >= 0 and low[m] < HIDDEN:
-            if _BUILDS[low[m] * 256 + top]:
-                nc = list(q)
-                rest = low[:m]
-                if rest and rest[-1] >= HIDDEN:
-                    rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
-                nc[i] = rest
-                nc[j] = q[j] + low[m:]
-                ranked.append((5.5, [first, ("tt", i, k - m, j)], nc, list(found), talon, p, left, None))
-            m -= 1
 
 
 def _priority(item: tuple[float, list[Action], State]) -> float:

@@ -5,7 +5,7 @@ never tries moving it onto the other one alone. But with the group on the other 
 position can do what the settled one cannot: the twin of the group's lead can bring its group
 onto the card left bare (the two groups then sit on the twins the other way round, which is not
 the same position won or lost alike), and a card under that card can lead its group onto the
-group's top card, which in the settled position lies in its own group. ``movegen._sideways``
+group's top card, which in the settled position lies in its own group. ``sideways.sideways_moves``
 offers those moves as one move with the sideways one. Here: a position of a won deal's winning
 line with the two groups on 6♣ and 6♠ exchanged, which the search called lost in 2 positions
 (every move but one is a sideways one) and the reference that tries every legal move wins.
@@ -77,8 +77,8 @@ def test_YU1_a_position_only_a_sideways_move_opens_is_won_by_the_search():
 
 
 def test_YU1_without_the_moves_a_sideways_move_opens_the_search_calls_it_lost(monkeypatch):
-    """The control: with ``_sideways`` offering nothing the search is wrong again, as it was."""
-    monkeypatch.setattr(movegen.MoveGeneration, "_sideways", lambda *args: None)
+    """The control: with ``sideways_moves`` offering nothing the search is wrong again, as it was."""
+    monkeypatch.setattr(movegen, "sideways_moves", lambda *args: [])
     assert _search(Search, EXCHANGED, 200_000).result == "lost"
 
 
