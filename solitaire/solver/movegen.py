@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, position_key, settle_twins
+from .sideways import sideways_moves
 
 
 class MoveGeneration:
@@ -270,8 +271,8 @@ class MoveGeneration:
         # Groups from column to column: every group that uncovers a card with a place to go,
         # but a column is emptied only when a King could come into it (C-3: nothing else can
         # use it), and a group is moved onto the twin of the card it leaves only together with
-        # that card going home (anything else a sideways move does, the settled position can
-        # do from where the group was).
+        # that card going home or, in Yukon, with a move it opens (``sideways``): anything
+        # else a sideways move does, the settled position can do from where the group was.
         empty_any = self.empty_any
         bare = self.bare_rule
         king_ready = True if empty_any else None  # with any card welcome, emptying always serves
@@ -307,8 +308,12 @@ class MoveGeneration:
                 elif under < HIDDEN:
                     if builds[base * 256 + under]:
                         # a sideways move: the two cards the group may sit on are alike but for
-                        # their suits, so it only counts when the card uncovered goes home
+                        # their suits, so alone it only counts when the card uncovered goes
+                        # home; what else it opens is tried as one move with it (``sideways``)
                         if under not in fitting:
+                            if twins and bare:
+                                for j in targets:
+                                    ranked.extend(sideways_moves(state, i, k, j, self._is_safe))
                             k -= 1
                             continue
                 home = False

@@ -25,7 +25,9 @@ Moves that cannot matter are not tried (``children``): where an empty column tak
 (the ruleset's ``empty_column`` part, C-3) a column is emptied only when a King could come into
 it (face up above the bottom of a column, within reach in the talon, or on a foundation: nothing
 else can use it), and a group is moved onto the twin of the card it sits
-on only together with that card going home. In draw 1 with unlimited passes every talon card can
+on only together with that card going home, or, in Yukon, with a move only that opens (the twin
+of its lead onto the card left bare, or a card under that card onto the group: ``sideways``;
+without them the search called won Yukon positions lost, issue 34). In draw 1 with unlimited passes every talon card can
 be played at any time, so one goes on a column only when a card that goes on it can follow at
 once. Rules of this kind are easy to get wrong together: two moves that each wait for the other
 hide a win. Two earlier rules (a group leaving a card out of order, and a foundation card coming
@@ -42,7 +44,7 @@ was tried.
 
 The search is in five parts, one job each: ``position`` (the stored position, the card tables,
 safe foundation moves, settling twins), ``movegen`` (foundations, the talon, the children of a
-position), ``dead_ends`` (the proofs that a position is lost; Yukon's in ``home_proof``), ``loosening`` (when a proof
+position; Yukon's sideways moves in ``sideways``), ``dead_ends`` (the proofs that a position is lost; Yukon's in ``home_proof``), ``loosening`` (when a proof
 need not be asked again) and, here, the search loop and the way its line is written back as
 core moves.
 """

@@ -30,11 +30,11 @@ def _counting(code: str) -> tuple[Search, list[int]]:
 
 def test_YU2_the_proof_is_not_asked_after_a_move_that_only_loosens_it():
     # tuning seed 11's JTKEWJK: many of its moves bring a card back from a foundation; asking the
-    # proof after every move asked it 876 times in its first 1,000 positions (483 now), for
-    # nothing more found
+    # proof after every move asked it 876 times in its first 1,000 positions (483 then), for
+    # nothing more found; since Yukon's sideways follow-ups (``sideways``), 938 and 720
     search, calls = _counting("YU1-D1N-JTKEWJK")
     outcome = search.run(60.0, node_limit=1_000)
-    assert outcome.nodes == 1_000 and calls[0] < 600, calls
+    assert outcome.nodes == 1_000 and calls[0] < 800, calls
 
 
 def test_YU2_leaving_out_those_proofs_changes_no_line_of_a_hard_search(monkeypatch):

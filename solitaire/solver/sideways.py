@@ -1,0 +1,80 @@
+"""Yukon's sideways moves: what a group moved onto the twin of the card it sits on opens, which
+the settled position (``position.settle_twins``) cannot do from where the group was (issue 34).
+
+``movegen`` leaves out a group's move onto the twin of the card it sits on (settling would move
+it back) unless that card goes home; in Yukon, where any face-up card leads a group (YU-2), such a
+move also opens moves no settled position has, and those are offered here, each as one move with
+it. Without them the search called won positions lost (``tests/solver/test_yukon_sideways.py``:
+YU1-D1N-ZUIRRFI, a deal of tuning seed 11).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .position import _BUILDS, _RANK, _SUIT, _TWIN, HIDDEN, State
+
+
+def sideways_moves(state: State, i: int, k: int, j: int, is_safe: Callable[[int, list[int]], bool]) -> list[tuple]:
+    """Yukon (one deck, settled positions): the group from ``cols[i][k]`` sits on a card X
+    whose twin X' tops column ``j``. Moving it onto X' alone is left out: settling moves it
+    back (X has the lower number). But the position with the group on X' can do things the
+    settled one cannot, so each is offered here as one move with it (as ``_expand``'s
+    (priority, actions, columns, foundations, talon, waste size, recycles left, columns to
+    check) before the move is finished):
+
+    - the other card that goes on X (the twin of the group's lead) brings its group onto X,
+      or comes back onto X from its foundation: in the settled position it could only go onto
+      X', and the two positions (either group on either twin) are not won or lost alike;
+    - a face-up card under X in column ``i`` (or X itself) leads its group onto the group's
+      top card, now in column ``j``: in the settled position that card is in its own group.
+
+    Nothing else differs: any other move of the unsettled position leaves X a top or takes
+    it along without the group, and settling then gives the position the same move makes from
+    the settled one (the group back on X), or the move itself is one the settled position
+    has (X going home: the sideways move with that card going home, in ``_expand``). Found
+    missing by ``tests/solver/test_yukon_sideways.py``: the search called a won position lost.
+    """
+    cols, found, talon, p, left = state
+    col = cols[i]
+    group = col[k:]
+    low = col[:k]  # X on top
+    top = group[-1]
+    q = list(cols)
+    q[i] = low
+    q[j] = cols[j] + group
+    first = ("tt", i, len(group), j)
+    moves: list[tuple] = []
+    # the twin of the group's lead onto X: its group, or the card back from its foundation
+    t = _TWIN[group[0]]
+    where = next(((m, c.find(t)) for m, c in enumerate(q) if c.find(t) >= 0), None)
+    if where is not None:
+        m, at = where
+        if m != i:
+            nc = list(q)
+            nc[i] = low + q[m][at:]
+            rest = q[m][:at]
+            if rest and rest[-1] >= HIDDEN:
+                rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+            nc[m] = rest
+            moves.append((5.5, [first, ("tt", m, len(q[m]) - at, i)], nc, list(found), talon, p, left, None))
+    elif found[_SUIT[t]] == _RANK[t]:
+        nf = list(found)
+        nf[_SUIT[t]] -= 1
+        if not is_safe(t, nf):
+            nc = list(q)
+            nc[i] = low + bytes((t,))
+            moves.append((5.5, [first, ("ft", t, i)], nc, nf, talon, p, left, None))
+    # a card under X (or X) onto the group's top card
+    m = k - 1
+    while m >= 0 and low[m] < HIDDEN:
+        if _BUILDS[low[m] * 256 + top]:
+            nc = list(q)
+            rest = low[:m]
+            if rest and rest[-1] >= HIDDEN:
+                rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+            nc[i] = rest
+            nc[j] = q[j] + low[m:]
+            moves.append((5.5, [first, ("tt", i, k - m, j)], nc, list(found), talon, p, left, None))
+        m -= 1
+    return moves
