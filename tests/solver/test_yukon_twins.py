@@ -10,16 +10,13 @@ it has its own checks (test_yukon_twins_split.py).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from solitaire.core import Game, parse_code
-from solitaire.core.codes import GameCode
 from solitaire.solver import home_proof
 from solitaire.solver.api import solve
-from solitaire.solver.search import Search, to_core_moves
-from tests.solver.test_reference import Reference, random_position
+from solitaire.solver.search import Search
+from tests.solver.yukon_checks import called_lost, called_lost_only_by, won_line_positions
 
 
 @pytest.fixture(autouse=True)
@@ -42,61 +39,16 @@ def test_YU2_twins_that_share_their_one_place_make_a_deal_lost_at_the_first_posi
     assert result.result == "lost" and result.nodes == 1
 
 
-def _twins_alone(seed: int, count: int) -> tuple[int, int, int]:
-    """Of ``count`` crowded random Yukon positions with 24 to 44 cards left: how many only the
-    twins' argument calls lost, how many of those the reference (every legal move, no proof)
-    proves lost, and how many it wins (it stops at the first)."""
-    rng = random.Random(seed)
-    alone = lost = won = 0
-    for _ in range(count):
-        game = random_position(rng, "yukon", left=(24, 44), crowded=True)
-        search = Search(game)
-        if not search.never_home(search.start):
-            continue
-        search.twin_places = False
-        if search.never_home(search.start):
-            continue
-        alone += 1
-        result = Reference(game).run(30.0, node_limit=5_000).result
-        lost += result == "lost"
-        if result == "won":
-            won += 1
-            break
-    return alone, lost, won
-
-
 def test_YU2_what_the_twins_alone_call_lost_the_reference_never_wins():
     # (of 2,000 positions, 11 only it calls lost; within 5,000 positions the reference proves
     # 2 of them lost and leaves the others undecided: none won)
-    alone, lost, won = _twins_alone(34, 2_000)
+    alone, lost, won = called_lost_only_by("twin_places", 34, 2_000)
     assert won == 0 and alone >= 8 and lost >= 2, (alone, lost, won)
 
 
-def _won_line_positions(deals: int, positions: int) -> list[Search]:
-    """A search from every position of the winning lines the search finds, without the twins'
-    argument, for the first ``deals`` Yukon deals it wins within ``positions``."""
-    searches = []
-    number = 0
-    while deals:
-        number += 1
-        game = Game.deal(parse_code(str(GameCode("yukon", 1, "standard", number))))
-        search = Search(game)
-        search.twin_places = False
-        outcome = search.run(60.0, node_limit=positions)
-        if outcome.result != "won":
-            continue
-        deals -= 1
-        searches.append(Search(game))
-        for move in to_core_moves(game, outcome.actions):
-            game.apply(move)
-            searches.append(Search(game))
-    return searches
-
-
 def test_YU2_no_position_of_a_winning_line_is_called_lost():
-    searches = _won_line_positions(40, 5_000)
-    lost = [search for search in searches if search.never_home(search.start)]
-    assert len(searches) >= 2_000 and not lost, (len(searches), len(lost))
+    games = won_line_positions("twin_places", 40, 5_000)
+    assert len(games) >= 2_000 and called_lost(games) == 0
 
 
 def test_YU2_twins_taken_to_share_a_shut_place_always_are_caught(monkeypatch):
@@ -112,5 +64,4 @@ def test_YU2_twins_taken_to_share_a_shut_place_always_are_caught(monkeypatch):
         return info
 
     monkeypatch.setattr(home_proof.HomeProof, "_home_column", shut)
-    searches = _won_line_positions(40, 5_000)
-    assert any(search.never_home(search.start) for search in searches)
+    assert called_lost(won_line_positions("twin_places", 40, 5_000)) > 0

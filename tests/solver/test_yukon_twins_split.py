@@ -9,14 +9,11 @@ cases asked).
 
 from __future__ import annotations
 
-import random
-
 from solitaire.core import Game, parse_code
-from solitaire.core.codes import GameCode
 from solitaire.solver import home_proof
 from solitaire.solver.api import solve
-from solitaire.solver.search import Search, to_core_moves
-from tests.solver.test_reference import Reference, random_position
+from solitaire.solver.search import Search
+from tests.solver.yukon_checks import called_lost, called_lost_only_by, won_line_positions
 
 
 def _one_case_only(self, state, x):
@@ -65,72 +62,19 @@ def test_YU2_a_layout_met_again_tries_only_the_pairs_that_held_there():
     assert len(calls) == 3  # the proof, then the pair that held: y waits, x waits
 
 
-def _split_alone(seed: int, count: int) -> tuple[int, int, int]:
-    """Of ``count`` crowded random Yukon positions with 24 to 44 cards left: how many only the
-    case split calls lost, how many of those the reference (every legal move, no proof) proves
-    lost, and how many it wins (it stops at the first)."""
-    rng = random.Random(seed)
-    alone = lost = won = 0
-    for _ in range(count):
-        game = random_position(rng, "yukon", left=(24, 44), crowded=True)
-        search = Search(game)
-        if not search.never_home(search.start):
-            continue
-        search = Search(game)
-        search.twins_split = False
-        if search.never_home(search.start):
-            continue
-        alone += 1
-        result = Reference(game).run(30.0, node_limit=5_000).result
-        lost += result == "lost"
-        if result == "won":
-            won += 1
-            break
-    return alone, lost, won
-
-
 def test_YU2_what_the_split_alone_calls_lost_the_reference_never_wins():
     # (of 2,000 positions, 15 only it calls lost; within 5,000 positions the reference proves
     # 6 of them lost and leaves the others undecided: none won)
-    alone, lost, won = _split_alone(34, 2_000)
+    alone, lost, won = called_lost_only_by("twins_split", 34, 2_000)
     assert won == 0 and alone >= 8 and lost >= 2, (alone, lost, won)
-
-
-def _won_line_positions(deals: int, positions: int) -> list[Game]:
-    """Every position of the winning lines the search finds, without the split, for the first
-    ``deals`` Yukon deals it wins within ``positions``."""
-    games = []
-    number = 0
-    while deals:
-        number += 1
-        game = Game.deal(parse_code(str(GameCode("yukon", 1, "standard", number))))
-        search = Search(game)
-        search.twins_split = False
-        outcome = search.run(60.0, node_limit=positions)
-        if outcome.result != "won":
-            continue
-        deals -= 1
-        games.append(game.clone())
-        for move in to_core_moves(game, outcome.actions):
-            game.apply(move)
-            games.append(game.clone())
-    return games
-
-
-def _called_lost(games: list[Game]) -> int:
-    count = 0
-    for game in games:
-        search = Search(game)
-        count += search.never_home(search.start)
-    return count
 
 
 def test_YU2_no_position_of_a_winning_line_is_called_lost_by_the_split(monkeypatch):
     # (4,187 positions of 40 deals' winning lines: none called lost; 600 with the first case only)
-    games = _won_line_positions(40, 5_000)
+    games = won_line_positions("twins_split", 40, 5_000)
     assert len(games) >= 2_000
-    assert _called_lost(games) == 0
+    assert called_lost(games) == 0
     # the check must be able to fail: asking only the first case (y waits, as if x always led
     # first) calls won positions lost
     monkeypatch.setattr(home_proof.HomeProof, "_split_holds", _one_case_only)
-    assert _called_lost(games) > 0
+    assert called_lost(games) > 0
