@@ -6,8 +6,8 @@ column alone decides kept per column met. Where it does not hold, a case split o
 (``_twins_split``: whichever of two twins leads first) runs it again with one more card waiting.
 
 ``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
-and the ``home_columns`` cache set up by ``Search.__init__``, and keeps the face-down layouts it
-has met in ``split_layouts`` (made when first needed).
+and the ``home_columns`` and ``split_layouts`` caches set up by ``Search.__init__`` (the columns
+met, and the pairs of twins that held per layout of face-down cards met).
 """
 
 from __future__ import annotations
@@ -137,9 +137,7 @@ class HomeProof:
         position costs about ten proofs a position.
         """
         cols = state[0]
-        layouts = getattr(self, "split_layouts", None)
-        if layouts is None:
-            layouts = self.split_layouts = {}
+        layouts = self.split_layouts
         key = b"|".join(bytes(v for v in col if v >= HIDDEN) for col in cols)
         held = layouts.get(key)
         if held is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, position_key, settle_twins
+from .position import _ACCEPTS, _BUILDS, _CARD, _CHILD_MASK, _RANK, _SUIT, HIDDEN, KING, Action, State, position_key, settle_twins, turn_up
 from .sideways import sideways_moves
 
 
@@ -118,9 +118,7 @@ class MoveGeneration:
                         continue
                     if safe(r, su, found):
                         self._to_foundation(c, found)
-                        col = col[:-1]
-                        if col and col[-1] >= HIDDEN:
-                            col = col[:-1] + bytes((col[-1] - HIDDEN,))
+                        col = turn_up(col[:-1])
                         cols[i] = col
                         acts.append(("tf", i))
                         progress = True
@@ -337,8 +335,7 @@ class MoveGeneration:
                     nf = list(found)
                     self._to_foundation(under, nf)
                     rest = rest[:-1]
-                if rest and rest[-1] >= HIDDEN:
-                    rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+                rest = turn_up(rest)
                 for j in targets:
                     nc = list(cols)
                     nc[i] = rest

@@ -57,6 +57,13 @@ Action = tuple
 State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
 
 
+def turn_up(col: bytes) -> bytes:
+    """The column with its top card face up: a face-down card a move leaves bare is turned."""
+    if col and col[-1] >= HIDDEN:
+        return col[:-1] + bytes((col[-1] - HIDDEN,))
+    return col
+
+
 def position_key(state: State, draw: int) -> bytes:
     """The search's key of a position (``Search.key``): the columns sorted, each ended by 0xFF
     (no stored card reaches it), then the foundations, the waste size and recycles left (each

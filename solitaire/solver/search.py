@@ -149,6 +149,7 @@ class Search(MoveGeneration, DeadEnds):
         self.twin_cache: dict[bytes, tuple] = {}
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         self.home_columns: dict[bytes, tuple] = {}  # per column met: ``HomeProof._home_column``
+        self.split_layouts: dict[bytes, list[int]] = {}  # per face-down layout met: ``HomeProof._twins_split``
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``

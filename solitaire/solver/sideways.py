@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .position import _BUILDS, _RANK, _SUIT, _TWIN, HIDDEN, State
+from .position import _BUILDS, _RANK, _SUIT, _TWIN, HIDDEN, State, turn_up
 
 
 def sideways_moves(state: State, i: int, k: int, j: int, is_safe: Callable[[int, list[int]], bool]) -> list[tuple]:
@@ -53,10 +53,7 @@ def sideways_moves(state: State, i: int, k: int, j: int, is_safe: Callable[[int,
         if m != i:
             nc = list(q)
             nc[i] = low + q[m][at:]
-            rest = q[m][:at]
-            if rest and rest[-1] >= HIDDEN:
-                rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
-            nc[m] = rest
+            nc[m] = turn_up(q[m][:at])
             moves.append((5.5, [first, ("tt", m, len(q[m]) - at, i)], nc, list(found), talon, p, left, None))
     elif found[_SUIT[t]] == _RANK[t]:
         nf = list(found)
@@ -70,10 +67,7 @@ def sideways_moves(state: State, i: int, k: int, j: int, is_safe: Callable[[int,
     while m >= 0 and low[m] < HIDDEN:
         if _BUILDS[low[m] * 256 + top]:
             nc = list(q)
-            rest = low[:m]
-            if rest and rest[-1] >= HIDDEN:
-                rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
-            nc[i] = rest
+            nc[i] = turn_up(low[:m])
             nc[j] = q[j] + low[m:]
             moves.append((5.5, [first, ("tt", i, k - m, j)], nc, list(found), talon, p, left, None))
         m -= 1
