@@ -24,7 +24,8 @@ from solitaire.solver.api import SolverBug, hint, solve
 from solitaire.solver.search import Search
 
 BUDGET = 2.0
-TARGETS_AT = {10.0: "decided >= 99.5% at 10 s"}  # every suite's target at another budget than BUDGET
+TARGETS_AT = {10.0: "decided >= 99.5% at 10 s"}  # every 2 s suite's target at another budget than BUDGET
+OWN_BUDGET = {"yukon": 10.0}  # a suite whose target (issue 34) is set at another budget than BUDGET
 HINT_BUDGET = 0.08
 SPEED_DEAL = "TF1-D3N-AAAAAJD"  # a draw-3 loss that no search of SPEED_POSITIONS finishes
 SPEED_POSITIONS = 20_000
@@ -151,14 +152,27 @@ def published_check(won: int, unknown: int, deals: int, published: float) -> str
             f"± 2 SE ({100 * low:.2f}-{100 * high:.2f}% for {deals} deals): {verdict}")
 
 
+def target_at(game: str, target: str, budget: float) -> str:
+    """The target a suite's figures are read against at ``budget`` seconds a deal: its own at the
+    budget it was set for (BUDGET unless OWN_BUDGET names another), TARGETS_AT's for a 2 s suite
+    at another budget, else none (Yukon's 99% is for 10 s: 99.5% there is the 2 s suites' goal)."""
+    own = OWN_BUDGET.get(game, BUDGET)
+    if budget == own:
+        return target
+    if own == BUDGET and budget in TARGETS_AT:
+        return TARGETS_AT[budget]
+    return "none at this budget"
+
+
 def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
               only: str | None = None, hints: bool = True, budget: float = BUDGET, seed: int | None = None,
               positions: int | None = None) -> None:
     """Print every solver figure with its target. ``deals`` overrides the count per suite;
     ``quick`` runs 50 deals a suite and 200 hints; ``only`` keeps the suites of one game (a
     game of SUITES); ``hints=False`` leaves the hint timings out; ``budget`` is the seconds a
-    deal (the targets are for 2 s, and for 10 s: at least 99.5% decided); ``seed`` draws each
-    suite's deals at random from it instead of taking deals 1 to N; ``positions`` stops each
+    deal (the targets are for 2 s, and for 10 s: at least 99.5% decided; Yukon's is for 10 s
+    alone: ``target_at``); ``seed`` draws each suite's deals at random from it instead of taking
+    deals 1 to N; ``positions`` stops each
     search after that many positions too, a cut-off that is the same on any machine under any
     load (the wall-clock budget is not: on a shared machine it buys a search a share of a core;
     the one-pile searches of Golf and TriPeaks look at their count every 1,024 positions).
@@ -193,7 +207,7 @@ def run_bench(deals: int | None = None, quick: bool = False, workers: int = 2,
                 f"decided {_percent(decided, n)}; won among decided {_percent(won, decided)}; "
                 f"median {statistics.median(times):.2f} s, p90 {_quantile(times, 0.90):.2f} s, "
                 f"p99 {_quantile(times, 0.99):.2f} s; wall {wall:.0f} s   target: "
-                f"{TARGETS_AT.get(budget, target if budget == BUDGET else 'none at this budget')}",
+                f"{target_at(game, target, budget)}",
                 flush=True,
             )
             if published is not None:

@@ -132,3 +132,17 @@ def test_the_undecided_deals_are_named_so_they_can_be_looked_at_again():
     many = [(f"YU1-D1N-{n}", "unknown", 1, 1.0) for n in range(UNDECIDED_SHOWN + 3)]
     line = undecided_line(many)
     assert line.endswith(f"YU1-D1N-{UNDECIDED_SHOWN - 1} and 3 more") and f"YU1-D1N-{UNDECIDED_SHOWN} " not in line
+
+
+def test_each_suite_is_read_against_the_target_of_the_budget_it_ran_at():
+    # Issue 34 sets Yukon's target at 10 s (99% decided); the 2 s suites' 10 s goal is 99.5%.
+    # The bench printed 99.5% for Yukon too, and Yukon's 10 s target beside its 2 s figures.
+    from solitaire.benches.solver import BUDGET, target_at
+
+    suites = {row[1]: row[5] for row in SUITES}
+    assert target_at("yukon", suites["yukon"], 10.0) == suites["yukon"]
+    assert "99%" in suites["yukon"] and "10 s" in suites["yukon"]
+    assert target_at("yukon", suites["yukon"], BUDGET) == "none at this budget"
+    assert target_at("golf", suites["golf"], BUDGET) == suites["golf"]
+    assert target_at("golf", suites["golf"], 10.0) == "decided >= 99.5% at 10 s"
+    assert target_at("golf", suites["golf"], 3.0) == "none at this budget"
