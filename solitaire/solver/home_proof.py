@@ -285,19 +285,26 @@ class HomeProof:
         """
         cols, found = state[0], state[1]
         cache = self.home_columns
-        below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
+        # a column card's bit -> the bit of the card it lies on (0 at the bottom): one dict kept
+        # from call to call (``lies_on``), right for the cards of the columns last read, so that
+        # only the columns not among those are written into it (a card lies in one column only)
+        below = self.lies_on
+        on = self.lying  # by card, the bit of the card lying on it (0 for a top), kept the same way
+        known = self.lies_on_columns
         cards = face_up = covered = bottom_mask = 0
         specials: list[tuple[int, int, int, int]] = []
         pairs: list[tuple[int, int, int, int]] = []  # ``_home_column``'s ``twins``
-        infos = []
+        filled = 0  # the columns with cards
         for col in cols:
             if col:
                 info = cache.get(col) or self._home_column(col)
                 cards |= info[0]
                 face_up |= info[1]
                 covered |= info[2]
-                below.update(info[4])
-                infos.append(info)
+                if col not in known:
+                    below.update(info[4])
+                    on.update(info[3])
+                filled += 1
                 if info[5]:
                     specials += info[5]
                 if info[7] and twin_places:
@@ -305,15 +312,17 @@ class HomeProof:
                 bottom_mask |= info[6]
         homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
         if cards | homes != _ALL or cards & homes:
+            self.lies_on_columns = set()  # (a card in two columns may have been written wrong)
             return None
-        empty_now = len(infos) < len(cols)
+        self.lies_on_columns = set(cols)
+        empty_now = filled < len(cols)
         comebacks: list[tuple[int, list[int]]] = []
         ahead = _AHEAD.get(found)
         if ahead is None:
             ahead = _AHEAD[found] = any(found[s] > min(found[a], found[b]) + 1 for s, (a, b) in _OPPOSITE.items())
         if ahead:
             bottoms = [col[0] & 63 for col in cols if col]
-            back = _comebacks(found, _Lying([info[3] for info in infos]), bottoms, empty_now, comebacks)
+            back = _comebacks(found, on, bottoms, empty_now, comebacks)
         else:
             back = 0  # (``_comebacks`` has no card to look at)
         spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
@@ -389,29 +398,12 @@ class HomeProof:
         return info
 
 
-class _Lying(dict):
-    """By card, the bit of the card lying on it (0 for a top or a card home), made from the
-    columns' own (``columns``) only when first asked: ``_comebacks`` asks only once some
-    foundation is two ranks past both of the other colour's, and most positions have none.
-    """
-
-    def __init__(self, columns: list[dict[int, int]]) -> None:
-        super().__init__()
-        self.columns = columns
-
-    def __missing__(self, c: int) -> int:
-        if not self:
-            for column in self.columns:
-                self.update(column)
-        return self.get(c, 0)
-
-
 def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], empty_now: bool,
                ways_of: list[tuple[int, list[int]]]) -> int:
     """``never_home``'s events for the cards home now: card c's bit (``_BIT[c]``) is the event
     "c first comes back to a column" (C-7). It must be its foundation's top by then, so the card
     above it there has come back first; and it lands on a card that takes it (C-2), which must be
-    uncovered (the card lying on it has led: ``on``, by card, the bit of the card lying on it) or
+    uncovered (the card lying on it has led: ``on``, by card in a column, the bit of the card lying on it) or
     have come back itself, or, a King, in an empty column (one now, or a column's bottom card has
     led: C-3). Adds the ways of each such event not free now to ``ways_of`` (card, the ways' bit
     masks) and returns the bit mask of those events. A card is a place to land only for
