@@ -2,36 +2,25 @@
 never go home is lost at once, without searching it. Asked at every position a Yukon search
 expands (except after a move that only loosens what it reads: ``loosening``), it was 60-77% of
 the search's time; it is worked out here on bit masks over every card at once, with what each
-column alone decides kept per column met. Where it does not hold, a case split over twins
+column alone decides kept per column met (the masks and what a column alone tells it:
+``home_columns``). Where it does not hold, a case split over twins
 (``_twins_split``: whichever of two twins leads first) runs it again with one more card waiting.
 
 ``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
 and the ``home_columns`` and ``split_layouts`` caches set up by ``Search.__init__`` (the columns
-met, and the pairs of twins that held per layout of face-down cards met).
+met, and the pairs of twins that held per layout of face-down cards met), and keeps there which
+card lies on which (``lies_on``, ``lying``) for the columns it read last (``lies_on_columns``).
 """
 
 from __future__ import annotations
 
+from .home_columns import _ACES, _ALL, _BIT, _GUARDS, _HOMES, _KINGS, _PAIRED, _RANKS12, _TAKERS, column_facts
 from .position import _ACCEPTS, _CARD, _OPPOSITE, _RANK, _SUIT, _TWIN, HIDDEN, KING, State
 
-# ``never_home``'s bit masks over the cards: card c (suit s, rank r) is bit 14 * s + r - 1,
-# _BIT[c], so that each suit has 14 bits, its 13 ranks and a spare bit above them that keeps a
-# subtraction in one suit from borrowing from the next (``_GUARDS``). The cards home with a
-# foundation at rank r (_HOMES[s][r]), every card, the Kings, the 12 ranks below the King.
-_BIT = tuple(1 << (c + c // 13) for c in range(52))
-_HOMES = tuple(tuple(((1 << r) - 1) << 14 * s for r in range(KING + 1)) for s in range(4))
-_ALL = sum(_BIT)
-_KINGS = sum(_BIT[_CARD[s][KING]] for s in range(4))
-_RANKS12 = (1 << 12) - 1
-_ACES = sum(_BIT[_CARD[s][1]] for s in range(4))  # the lowest bit of each suit
-_GUARDS = _ACES << 13  # the spare bit of each suit
-# _TAKERS[a]: the suits s whose cards go onto the cards of suit a one rank higher (C-2: the other
-# colour), as bits 14 * s, so that a 12-bit mask of suit a's places times it lies on those suits
-_TAKERS = tuple(sum(1 << 14 * s for s in range(4) if a in _OPPOSITE[s]) for a in range(4))
-# _PLACE_SUITS[s]: the suits of the places a card of suit s goes onto (those whose _TAKERS hold s)
-_PLACE_SUITS = tuple(tuple(a for a in range(4) if _TAKERS[a] >> 14 * s & 1) for s in range(4))
-# the suits of one colour take the same suits (C-2), so their places can be shifted as one
-_PAIRED = _TAKERS[0] == _TAKERS[3] and _TAKERS[1] == _TAKERS[2]
+# per foundations met: whether some suit is two ranks past both of the other colour's, the one
+# case where ``_comebacks`` has cards to look at (at most 14 ** 4 entries)
+_AHEAD: dict[tuple[int, ...], bool] = {}
+_FACE_UP = bytes(range(HIDDEN))  # the stored values of the face-up cards
 
 
 class HomeProof:
@@ -39,6 +28,7 @@ class HomeProof:
     twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
     twins_split = True  # the twins' case split (``never_home``'s docstring); off, the proof of version 1.7.2
     split_layouts_cap = 10_000  # face-down layouts ``_twins_split`` keeps
+    proof_of = None  # the position ``_never_home`` last read, with the setting and what it read there
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
@@ -138,7 +128,7 @@ class HomeProof:
         """
         cols = state[0]
         layouts = self.split_layouts
-        key = b"|".join(bytes(v for v in col if v >= HIDDEN) for col in cols)
+        key = b"|".join(cols).translate(None, _FACE_UP)  # each column's face-down cards
         held = layouts.get(key)
         if held is not None:
             for x in held:
@@ -172,48 +162,36 @@ class HomeProof:
         """``never_home``'s fixed point, with ``waiting`` (as ``_home_column``'s ``twins``: a
         card's bit, its and its twin's bits, their two places' bits) added to the twins whose
         card waits.
+
+        Asked at nearly every position a Yukon search meets, so it does no work it can leave
+        out, with the same verdict (issue 34: 1.7.3's and this gave the same answer on all 72,811
+        calls of five hard deals' searches, and this took 0.87 of the time): what it reads of
+        the position before its rounds is read once for the position and the twins' split
+        that may follow on it (``_proof_setup``); the cards home coming back are looked at only
+        where some foundation is two ranks past both of the other colour's (``_comebacks``'s
+        one case); and a special or a pair of twins is dropped from the rounds once its answer
+        can no longer change, for what they read only grows: ``uncovered``, ``place`` and
+        ``home_way`` only gain cards and S only loses them. A special whose card has left S, or
+        whose way has opened (its way stays open: its card is then added to ``opened``, a way
+        every round), is dropped; so is a pair whose card can go home or whose places are both
+        open.
         """
-        cols, found = state[0], state[1]
-        cache = self.home_columns
-        below: dict[int, int] = {}  # a column card's bit -> the bit of the card it lies on (0 at the bottom)
-        cards = face_up = covered = bottom_mask = 0
-        specials: list[tuple[int, int, int, int]] = []
-        pairs: list[tuple[int, int, int, int]] = []  # ``_home_column``'s ``twins``
         twin_places = self.twin_places
-        bottoms = []
-        lying: list[dict[int, int]] = []  # per column, by card, the bit of the card lying on it
-        for col in cols:
-            if col:
-                info = cache.get(col) or self._home_column(col)
-                cards |= info[0]
-                face_up |= info[1]
-                covered |= info[2]
-                below.update(info[4])
-                lying.append(info[3])
-                if info[5]:
-                    specials += info[5]
-                if info[7] and twin_places:
-                    pairs += info[7]
-                bottoms.append(col[0] & 63)
-                bottom_mask |= info[6]
-        homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
-        if cards | homes != _ALL or cards & homes:
+        if self.proof_of is not None and self.proof_of[0] is state and self.proof_of[1] == twin_places:
+            setup = self.proof_of[2]  # the same position again, for the twins' case split
+        else:
+            setup = self._proof_setup(state, twin_places)
+            self.proof_of = (state, twin_places, setup)
+        if setup is None:
             return False  # a card neither home nor in a column: not a position this proof reads
-        pairs += waiting
-        empty_now = len(bottoms) < len(cols)
-        comebacks: list[tuple[int, list[int]]] = []
-        back = _comebacks(found, _Lying(lying), bottoms, empty_now, comebacks)
-        spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
-        for c_bit, _, _, place_suit in specials:
-            spec[place_suit] &= ~c_bit
-        kings = _KINGS & cards
+        (cards, face_up, covered, below, specials, pairs, bottom_mask, homes, back, comebacks, spec, kings,
+         always, paired) = setup
+        if waiting:
+            pairs = pairs + list(waiting)
         t0, t1, t2, t3 = _TAKERS
         s0, s1, s2, s3 = spec
         m12, guards, aces = _RANKS12, _GUARDS, _ACES
-        paired = _PAIRED and not specials  # the suits of one colour shifted as one
-        always = 0  # the cards a way is open to whatever S is: the Kings, with an empty column now
-        if empty_now:
-            always, kings = kings, 0
+        opened = 0  # the specials' cards whose way has opened (it stays open)
         stuck = cards | back
         # ``covered``: the cards whose card lying on them is in S (at first, every card with one on it)
         while True:
@@ -225,18 +203,30 @@ class HomeProof:
             else:
                 ways = (((place >> 1) & m12) * t0 & s0 | ((place >> 15) & m12) * t1 & s1
                         | ((place >> 29) & m12) * t2 & s2 | ((place >> 43) & m12) * t3 & s3)
-                for c_bit, parent_bit, between, _ in specials:
-                    if parent_bit & uncovered and between & ~stuck:
-                        ways |= c_bit
+                if specials:
+                    left = []
+                    for item in specials:
+                        c_bit = item[0]
+                        if c_bit & stuck:
+                            if item[1] & uncovered and item[2] & ~stuck:
+                                opened |= c_bit
+                            else:
+                                left.append(item)
+                    specials = left
+                ways |= opened
             # home: no card of its suit up to it waits on S, the bits under each suit's lowest
             # covered card (every bit of a suit with none): one subtraction for the four suits
             low = covered | guards
             home_way = (low - aces) & ~low
             ways |= home_way | always
-            for y_bit, both, p_bit, q_bit in pairs:
-                # twins that cannot go home, one of their two places shut: y waits
-                if not home_way & both and not (place & p_bit and place & q_bit):
-                    ways &= ~y_bit
+            if pairs:
+                left = []
+                for item in pairs:
+                    # twins that cannot go home, one of their two places shut: y waits
+                    if not home_way & item[1] and not (place & item[2] and place & item[3]):
+                        ways &= ~item[0]
+                        left.append(item)
+                pairs = left
             if kings:
                 free = bottom_mask & ~stuck  # a column emptied: its bottom card leads
                 if free & (free - 1):
@@ -276,83 +266,73 @@ class HomeProof:
                     stuck ^= under
                     freed |= under
 
+    def _proof_setup(self, state: State, twin_places: bool) -> tuple | None:
+        """What ``_never_home`` reads of ``state`` before its rounds, whatever card waits (the
+        twins' case split asks the same position up to twice a pair, ``_twins_split``), or None
+        where a card is neither home nor in a column.
+        """
+        cols, found = state[0], state[1]
+        cache = self.home_columns
+        # a column card's bit -> the bit of the card it lies on (0 at the bottom): one dict kept
+        # from call to call (``lies_on``), right for the cards of the columns last read, so that
+        # only the columns not among those are written into it (a card lies in one column only)
+        below = self.lies_on
+        on = self.lying  # by card, the bit of the card lying on it (0 for a top), kept the same way
+        known = self.lies_on_columns
+        cards = face_up = covered = bottom_mask = 0
+        specials: list[tuple[int, int, int, int]] = []
+        pairs: list[tuple[int, int, int, int]] = []  # ``_home_column``'s ``twins``
+        filled = 0  # the columns with cards
+        for col in cols:
+            if col:
+                info = cache.get(col) or self._home_column(col)
+                cards |= info[0]
+                face_up |= info[1]
+                covered |= info[2]
+                if col not in known:
+                    below.update(info[4])
+                    on.update(info[3])
+                filled += 1
+                if info[5]:
+                    specials += info[5]
+                if info[7] and twin_places:
+                    pairs += info[7]
+                bottom_mask |= info[6]
+        homes = _HOMES[0][found[0]] | _HOMES[1][found[1]] | _HOMES[2][found[2]] | _HOMES[3][found[3]]
+        if cards | homes != _ALL or cards & homes:
+            self.lies_on_columns = set()  # (a card in two columns may have been written wrong)
+            return None
+        self.lies_on_columns = set(cols)
+        empty_now = filled < len(cols)
+        comebacks: list[tuple[int, list[int]]] = []
+        ahead = _AHEAD.get(found)
+        if ahead is None:
+            ahead = _AHEAD[found] = any(found[s] > min(found[a], found[b]) + 1 for s, (a, b) in _OPPOSITE.items())
+        if ahead:
+            bottoms = [col[0] & 63 for col in cols if col]
+            back = _comebacks(found, on, bottoms, empty_now, comebacks)
+        else:
+            back = 0  # (``_comebacks`` has no card to look at)
+        spec = [-1, -1, -1, -1]  # per suit of the place: the cards whose place of that suit lies above them
+        for c_bit, _, _, place_suit in specials:
+            spec[place_suit] &= ~c_bit
+        kings = _KINGS & cards
+        paired = _PAIRED and not specials  # the suits of one colour shifted as one
+        always = 0  # the cards a way is open to whatever S is: the Kings, with an empty column now
+        if empty_now:
+            always, kings = kings, 0
+        return (cards, face_up, covered, below, specials, pairs, bottom_mask, homes, back, comebacks, spec, kings,
+                always, paired)
+
     def _home_column(self, col: bytes) -> tuple:
-        """What ``never_home`` reads of one column alone, kept per column met (``home_columns``,
-        emptied when it holds ``home_columns_cap`` columns): the bit masks of its cards, of its
-        face-up cards and of the cards with a card on them; per card the bit of the card lying
-        on it (0 for the top) and, by bit, the bit of the card it lies on (0 for the bottom); and
-        the ``specials``: each card whose place (a card of one rank higher of a suit in
-        ``_TAKERS``) lies above it in this column, as (its bit, the place's bit, the bits of the
-        cards from the one on it up to the place, the place's suit): it goes there once the
-        place's card on it has led and one of those cards has led (until then it rides in the
-        card's own group); the bit of its bottom card; and the ``twins``: each card y face down
-        under its twin x with only face-down cards between, as (y's bit, x's and y's bits, the
-        bits of their two places).
+        """What ``never_home`` reads of one column alone (``home_columns.column_facts``), kept per
+        column met (``home_columns``, emptied when it holds ``home_columns_cap`` columns).
         """
         cache = self.home_columns
         if len(cache) >= self.home_columns_cap:
             cache.clear()
-        plain = [v & 63 for v in col]
-        n = len(plain)
-        cards = face_up = 0
-        on = {}
-        below = {}
-        at = {}  # card -> its index in the column
-        under = 0
-        for i, c in enumerate(plain):
-            bit = _BIT[c]
-            cards |= bit
-            if col[i] < HIDDEN:
-                face_up |= bit
-            on[c] = _BIT[plain[i + 1]] if i + 1 < n else 0
-            below[bit] = under
-            under = bit
-            at[c] = i
-        specials = []
-        for i, c in enumerate(plain):
-            rank = _RANK[c]
-            if rank == KING:
-                continue
-            for place_suit in _PLACE_SUITS[_SUIT[c]]:
-                parent = _CARD[place_suit][rank + 1]
-                j = at.get(parent, -1)
-                if j > i:
-                    between = 0
-                    for e in range(i + 1, j + 1):
-                        between |= _BIT[plain[e]]
-                    specials.append((_BIT[c], _BIT[parent], between, place_suit))
-        twins = []
-        for k in range(1, n):
-            x = plain[k]
-            if _RANK[x] == KING:
-                continue
-            j = k - 1
-            while j >= 0 and col[j] >= HIDDEN:  # the face-down cards right under x
-                if plain[j] == _TWIN[x]:
-                    places = _ACCEPTS[x]  # (C-2: two; one where a test takes a place away)
-                    p, q = places[0], places[-1]
-                    twins.append((_BIT[plain[j]], _BIT[x] | _BIT[plain[j]], _BIT[p], _BIT[q]))
-                j -= 1
-        info = cache[col] = (cards, face_up, cards ^ under, on, below, tuple(specials), _BIT[plain[0]],
-                             tuple(twins))
+        info = cache[col] = column_facts(col)
         return info
-
-
-class _Lying(dict):
-    """By card, the bit of the card lying on it (0 for a top or a card home), made from the
-    columns' own (``columns``) only when first asked: ``_comebacks`` asks only once some
-    foundation is two ranks past both of the other colour's, and most positions have none.
-    """
-
-    def __init__(self, columns: list[dict[int, int]]) -> None:
-        super().__init__()
-        self.columns = columns
-
-    def __missing__(self, c: int) -> int:
-        if not self:
-            for column in self.columns:
-                self.update(column)
-        return self.get(c, 0)
 
 
 def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], empty_now: bool,
@@ -360,7 +340,7 @@ def _comebacks(found: tuple[int, ...], on: dict[int, int], bottoms: list[int], e
     """``never_home``'s events for the cards home now: card c's bit (``_BIT[c]``) is the event
     "c first comes back to a column" (C-7). It must be its foundation's top by then, so the card
     above it there has come back first; and it lands on a card that takes it (C-2), which must be
-    uncovered (the card lying on it has led: ``on``, by card, the bit of the card lying on it) or
+    uncovered (the card lying on it has led: ``on``, by card in a column, the bit of the card lying on it) or
     have come back itself, or, a King, in an empty column (one now, or a column's bottom card has
     led: C-3). Adds the ways of each such event not free now to ``ways_of`` (card, the ways' bit
     masks) and returns the bit mask of those events. A card is a place to land only for

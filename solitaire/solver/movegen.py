@@ -123,6 +123,8 @@ class MoveGeneration:
                         acts.append(("tf", i))
                         progress = True
             first = None
+            if not talon:
+                continue  # (Yukon, or a talon spent)
             if self.draw == 1 and self.start[4] < 0:
                 # draw 1, unlimited passes: every talon card is a few clicks away at any time
                 for q, c in enumerate(talon, 1):

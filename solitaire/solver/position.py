@@ -121,10 +121,11 @@ def safe_any_runs(rank: int, suit: int, found: tuple[int, ...] | list[int]) -> b
     return found[a] >= rank - 1 and found[b] >= rank - 1 and found[_SAME_OTHER[suit]] >= rank - 2
 
 
-def twin_bases(col: bytes, any_order: bool = False) -> tuple[int, tuple[tuple[int, int], ...], int]:
+def twin_bases(col: bytes, any_order: bool = False) -> tuple[int, tuple[tuple[int, int], ...]]:
     """For ``settle_twins``: each group of ``col`` that builds on the card under it, top down, as
-    (that card's twin, where the group starts) when the twin has the lower number; the bit mask
-    of those twins; and the bit of the column's top card (0 for an empty column). With ordered
+    (that card's twin, where the group starts) when the twin has the lower number; and, as one
+    int (so that a position's columns are summed up by one ``|`` each), the bit mask of those
+    twins and, 64 bits up, the bit of the column's top card (none for an empty column). With ordered
     runs only the groups of the ordered run on top count; with ``any_order`` (YU-2: any
     face-up card leads a group) every face-up card that builds on the face-up card under it.
     """
@@ -145,7 +146,7 @@ def twin_bases(col: bytes, any_order: bool = False) -> tuple[int, tuple[tuple[in
             out.append((t, k))
             mask |= 1 << t
         k -= 1
-    return mask, tuple(out), 1 << col[-1] if col else 0
+    return mask | (1 << 64 + col[-1] if col else 0), tuple(out)
 
 
 def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action] | None = None,
@@ -158,14 +159,14 @@ def settle_twins(cols: list[bytes], cache: dict[bytes, tuple], acts: list[Action
     only. Each move lowers the number of one card's base, so settling ends. ``cache`` keeps
     ``twin_bases`` of the columns met; the moves are added to ``acts``.
     """
-    wanted = tops_mask = 0
+    wanted = 0  # the twins wanted, and 64 bits up the column tops (``twin_bases``)
+    get = cache.get
     for col in cols:
-        b = cache.get(col)
+        b = get(col)
         if b is None:
             b = cache[col] = twin_bases(col, any_order)
         wanted |= b[0]
-        tops_mask |= b[2]
-    if not wanted & tops_mask:
+    if not wanted & wanted >> 64:
         return False
     tops = {col[-1]: j for j, col in enumerate(cols) if col}
     i = 0

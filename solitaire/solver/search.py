@@ -150,6 +150,12 @@ class Search(MoveGeneration, DeadEnds):
         self.column_cache: dict[bytes, tuple[int, bool, int]] = {}
         self.home_columns: dict[bytes, tuple] = {}  # per column met: ``HomeProof._home_column``
         self.split_layouts: dict[bytes, list[int]] = {}  # per face-down layout met: ``HomeProof._twins_split``
+        # ``HomeProof._proof_setup``, kept from one position to the next: by a column card's bit,
+        # the bit of the card it lies on, and by card, the bit of the card lying on it, both
+        # right for the cards of the columns last read
+        self.lies_on: dict[int, int] = {}
+        self.lying: dict[int, int] = {}
+        self.lies_on_columns: set[bytes] = set()
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``

@@ -135,3 +135,39 @@ def test_YU2_a_proof_on_masks_that_forgets_a_suits_places_is_caught():
     finally:
         home_proof._TAKERS = saved
     assert differ > 0
+
+
+def _verdicts_in_any_order(monkeypatch=None) -> tuple[list[bool], list[bool]]:
+    """The proof's verdicts on a hard deal's searched positions and random ones, shuffled, asked
+    of one search one after another, and of a fresh search each."""
+    _, states = _searched_positions("YU1-D1N-DTNNVSZ", 1_500)
+    rng = random.Random(5)
+    states += [Search(random_position(rng, "yukon", left=(8, 44), crowded=True)).start for _ in range(300)]
+    rng.shuffle(states)
+    one = Search(Game.deal(parse_code("YU1-D1N-DTNNVSZ")))
+    fresh = [Search(Game.deal(parse_code("YU1-D1N-DTNNVSZ"))).never_home(state) for state in states]
+    return [one.never_home(state) for state in states], fresh
+
+
+def test_YU2_what_the_proof_keeps_from_one_position_to_the_next_never_changes_a_verdict():
+    # the proof keeps which card lies on which from call to call and writes only the columns it
+    # did not read last time (``HomeProof._proof_setup``): asked in any order, one search judges
+    # every position as a fresh one does
+    kept, fresh = _verdicts_in_any_order()
+    assert kept == fresh and 200 <= sum(fresh) <= len(fresh) - 200, sum(fresh)
+
+
+def test_YU2_a_proof_that_trusts_every_column_it_ever_read_is_caught(monkeypatch):
+    # the check must be able to fail: taking every column met before, not only the last
+    # position's, as written right leaves cards that moved since lying on the wrong cards
+    real = home_proof.HomeProof._proof_setup
+
+    def trusting(self, state, twin_places):
+        out = real(self, state, twin_places)
+        self.ever = getattr(self, "ever", set()) | set(state[0])  # this search's columns met
+        self.lies_on_columns = self.ever
+        return out
+
+    monkeypatch.setattr(home_proof.HomeProof, "_proof_setup", trusting)
+    kept, fresh = _verdicts_in_any_order()
+    assert kept != fresh

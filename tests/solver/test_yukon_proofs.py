@@ -10,7 +10,7 @@ import random
 
 from solitaire.core import Game, parse_card, parse_code, ruleset
 from solitaire.core.cards import card
-from solitaire.solver import home_proof
+from solitaire.solver import home_columns, home_proof
 from solitaire.solver.api import solve
 from solitaire.solver.position import _OPPOSITE
 from solitaire.solver.search import Search
@@ -58,6 +58,7 @@ def test_YU2_a_proof_that_forgets_one_of_the_two_cards_a_card_goes_on_is_caught(
     first = [sum(1 << 14 * s for s in range(4) if _OPPOSITE[s][0] == a) for a in range(4)]
     monkeypatch.setattr(home_proof, "_TAKERS", tuple(first))
     monkeypatch.setattr(home_proof, "_ACCEPTS", [places[:1] for places in home_proof._ACCEPTS])
+    monkeypatch.setattr(home_columns, "_ACCEPTS", home_proof._ACCEPTS)  # (a column's twins' places)
     proven, won = _wrongly_lost(2, 150)
     assert won == 1, (proven, won)
 
