@@ -6,6 +6,26 @@ it back) unless that card goes home; in Yukon, where any face-up card leads a gr
 move also opens moves no settled position has, and those are offered here, each as one move with
 it. Without them the search called won positions lost (``tests/solver/test_yukon_sideways.py``:
 YU1-D1N-ZUIRRFI, a deal of tuning seed 11).
+
+Why the first follow-up (the twin of the group's lead onto the card left bare) cannot simply be
+left out where the settled position has its mirror, and what it costs (issue 34; the fix about
+doubled a lost deal's positions, nearly all of it from this follow-up: tuning deal QIXNIHU takes
+55,330 positions with it, 38,212 without; the second follow-up costs almost nothing). Say the group
+G (lead L) sits on X, X' tops another column, and L's twin L' leads H elsewhere (not under X'). The
+settled position can move H onto X' (P1); the follow-up gives G on X' and H on X (P2). P1 plays
+every line of P2 with the cards above X and above X' exchanged: each move of P2 has the same lead
+in P1, and its target is a top there too (the top of one twin's pile stands for the other's, a bare
+twin for the other, which takes the same cards). When L or L' first leads (home: its only places
+are the two twins, both covered) one twin is bare in each, P1 moves its whole pile across, and the
+two positions are the same. The one move P1 cannot copy puts a group that holds X into X''s column
+(or X' into X's) while L and L' still lie on them: only lines doing that need P2 (without the
+follow-up ZUIRRFI is called lost again). Proving that no such line exists was tried with
+never_home's fixed point, L and L' waiting: that every card at or under X and X' never leads held
+at 9 of 12,125 such moves in QIXNIHU's search. Keying the two piles' exchanges as one position,
+each position then also trying the other arrangements' merging moves, is sound for a loss and took
+QIXNIHU to about 31,500 positions, but each arrangement needs its own loss proof and a won line
+through another arrangement is not a real line, so a win found so must be searched again (tried by
+hand, not kept).
 """
 
 from __future__ import annotations
