@@ -2,4 +2,4 @@
 ``game.py --version``, the duel server's welcome and ``listening`` line, the executable's
 metadata and the About page read it)."""
 
-__version__ = "1.7.3"
+__version__ = "1.7.4"

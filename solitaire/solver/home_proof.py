@@ -164,8 +164,8 @@ class HomeProof:
         card waits.
 
         Asked at nearly every position a Yukon search meets, so it does no work it can leave
-        out, with the same verdict (issue 34: 1.7.3's and this gave the same answer on all 72,811
-        calls of five hard deals' searches, and this took 0.87 of the time): what it reads of
+        out, with the same verdict (issue 34: 1.7.3's and 1.7.4's gave the same answer on all 72,811
+        calls of five hard deals' searches, and 1.7.4's took 0.87 of the time): what it reads of
         the position before its rounds is read once for the position and the twins' split
         that may follow on it (``_proof_setup``); the cards home coming back are looked at only
         where some foundation is two ranks past both of the other colour's (``_comebacks``'s
