@@ -309,9 +309,10 @@ class MoveGeneration:
                     if builds[base * 256 + under]:
                         # a sideways move: the two cards the group may sit on are alike but for
                         # their suits, so alone it only counts when the card uncovered goes
-                        # home; what else it opens is tried as one move with it (``sideways``)
+                        # home; what else it opens is tried as one move with it (``sideways``),
+                        # settled or not (a hint's search: the same two follow-ups are missing)
                         if under not in fitting:
-                            if twins and bare:
+                            if bare:
                                 for j in targets:
                                     ranked.extend(sideways_moves(state, i, k, j, self._is_safe))
                             k -= 1

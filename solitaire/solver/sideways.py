@@ -5,7 +5,8 @@ the settled position (``position.settle_twins``) cannot do from where the group 
 it back) unless that card goes home; in Yukon, where any face-up card leads a group (YU-2), such a
 move also opens moves no settled position has, and those are offered here, each as one move with
 it. Without them the search called won positions lost (``tests/solver/test_yukon_sideways.py``:
-YU1-D1N-ZUIRRFI, a deal of tuning seed 11).
+YU1-D1N-ZUIRRFI, a deal of tuning seed 11). A hint's search, which leaves positions unsettled
+(``Search(settle=False)``), leaves the move out alone too, so it is offered these as well.
 
 Why the first follow-up (the twin of the group's lead onto the card left bare) cannot simply be
 left out where the settled position has its mirror, and what it costs (issue 34; the fix about
@@ -36,8 +37,8 @@ from .position import _BUILDS, _RANK, _SUIT, _TWIN, HIDDEN, State, turn_up
 
 
 def sideways_moves(state: State, i: int, k: int, j: int, is_safe: Callable[[int, list[int]], bool]) -> list[tuple]:
-    """Yukon (one deck, settled positions): the group from ``cols[i][k]`` sits on a card X
-    whose twin X' tops column ``j``. Moving it onto X' alone is left out: settling moves it
+    """Yukon (one deck; settled positions, or a hint's): the group from ``cols[i][k]`` sits on
+    a card X whose twin X' tops column ``j``. Moving it onto X' alone is left out: settling moves it
     back (X has the lower number). But the position with the group on X' can do things the
     settled one cannot, so each is offered here as one move with it (as ``_expand``'s
     (priority, actions, columns, foundations, talon, waste size, recycles left, columns to

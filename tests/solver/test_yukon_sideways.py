@@ -26,8 +26,8 @@ EXCHANGED = ((b'\x15.', b',\x11\x03\x1c',
               b'FV\x1f+', b"Asm['\x12\x04\x1d\x02\x0e", b'I!', b'@ZX)'), (0, 0, 0, 0), b'', 0, 0)
 
 
-def _search(cls, start, limit):
-    search = cls(Game.deal(parse_code("YU1-D1N-GIKVIQS")))
+def _search(cls, start, limit, **options):
+    search = cls(Game.deal(parse_code("YU1-D1N-GIKVIQS")), **options)
     search.start = start
     search.bold = False
     return search.run(3600, node_limit=limit)
@@ -81,6 +81,14 @@ def test_YU1_without_the_moves_a_sideways_move_opens_the_search_calls_it_lost(mo
     monkeypatch.setattr(movegen, "sideways_moves", lambda *args: [])
     assert _search(Search, EXCHANGED, 200_000).result == "lost"
 
+
+def test_YU1_the_hints_search_that_leaves_positions_unsettled_wins_it_too():
+    """A hint searches with ``settle=False`` (every move of its line one a player makes); it
+    left the sideways moves' follow-ups out and called this position lost in 2 positions (so
+    a hint could miss a win there once every card is face up). Its line replays."""
+    outcome = _search(Search, EXCHANGED, 200_000, settle=False)
+    assert outcome.result == "won"
+    assert _replays(EXCHANGED, outcome.actions)
 
 
 def test_YU1_a_deal_the_search_called_lost_is_won():
