@@ -137,7 +137,7 @@ def test_YU2_a_proof_on_masks_that_forgets_a_suits_places_is_caught():
     assert differ > 0
 
 
-def _verdicts_in_any_order(monkeypatch=None) -> tuple[list[bool], list[bool]]:
+def _verdicts_in_any_order() -> tuple[list[bool], list[bool]]:
     """The proof's verdicts on a hard deal's searched positions and random ones, shuffled, asked
     of one search one after another, and of a fresh search each."""
     _, states = _searched_positions("YU1-D1N-DTNNVSZ", 1_500)
