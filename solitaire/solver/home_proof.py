@@ -9,7 +9,8 @@ column alone decides kept per column met (the masks and what a column alone tell
 ``HomeProof`` is one part of ``Search`` (through ``DeadEnds``); it reads the search's settings
 and the ``home_columns`` and ``split_layouts`` caches set up by ``Search.__init__`` (the columns
 met, and the pairs of twins that held per layout of face-down cards met), and keeps there which
-card lies on which (``lies_on``, ``lying``) for the columns it read last (``lies_on_columns``).
+card lies on which (``lies_on``, ``lying``) for the columns it read last (``lies_on_columns``),
+and what it read of the position it was last asked about (``proof_of``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ class HomeProof:
     twin_places = True  # the twins' one place (``never_home``'s docstring); off, the proof of version 1.7.1
     twins_split = True  # the twins' case split (``never_home``'s docstring); off, the proof of version 1.7.2
     split_layouts_cap = 10_000  # face-down layouts ``_twins_split`` keeps
-    proof_of = None  # the position ``_never_home`` last read, with the setting and what it read there
 
     def never_home(self, state: State) -> bool:
         """Whether some cards can provably never go home, so the game is lost (issue 34): one
