@@ -156,9 +156,7 @@ class Search(MoveGeneration, DeadEnds):
         self.lies_on: dict[int, int] = {}
         self.lying: dict[int, int] = {}
         self.lies_on_columns: set[bytes] = set()
-        # the position ``HomeProof._never_home`` last read, with its setting and what it read there
-        # (``_proof_setup``: the twins' case split asks the same position again)
-        self.proof_of: tuple | None = None
+        self.proof_of: tuple | None = None  # the position last read, its setting, what was read: ``_never_home``
         # (talon, waste size, recycles left) -> (talon_reach, the talon cards clicks can reach)
         self.reach_cache: dict[tuple[bytes, int, int], tuple[list, frozenset[int]]] = {}
         self.expanded: dict[State, tuple] = {}  # (priority, actions, child, key) a position: ``children``
