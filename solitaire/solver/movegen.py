@@ -4,6 +4,16 @@ played at once, and the children of a position with the moves that cannot matter
 
 ``MoveGeneration`` is one part of ``Search``; it reads the search's settings (decks, draw,
 rules flags, caches) set up by ``Search.__init__``.
+
+Measured and not kept (issue 34): partial-order reduction, trying only the moves of a strong
+stubborn set (a landmark, the next card of a suit going home, closed under interfering moves and
+the moves that enable a blocked one). Even over plain moves (leaving out settling, the safe moves
+and the sideways combinations, so a sound version would keep more) the closure ran through nearly
+every column of a hard lost deal: a buried card's way home needs the card on it moved, that
+card's places uncovered, and so on. On 45 hard tuning deals at 75,000 positions it decided 23
+instead of 19 (3 wins its move order found, SJZNUPT lost in 47,213 instead of 79,427); the 19 lost
+both ways took 248,833 positions instead of 328,802 (1.3x; 1.07-1.49x on the seven over 20,000), at
+8-11x the CPU time a position (the set holds ~120 moves; /tmp/i34-por/).
 """
 
 from __future__ import annotations
