@@ -13,7 +13,7 @@ every column of a hard lost deal: a buried card's way home needs the card on it 
 card's places uncovered, and so on. On 45 hard tuning deals at 75,000 positions it decided 23
 instead of 19 (3 wins its move order found, SJZNUPT lost in 47,213 instead of 79,427); the 19 lost
 both ways took 248,833 positions instead of 328,802 (1.3x; 1.07-1.49x on the seven over 20,000), at
-8-11x the CPU time a position (the set holds ~120 moves; /tmp/i34-por/).
+8-11x the CPU time a position (the set holds ~120 moves).
 """
 
 from __future__ import annotations
